@@ -1,0 +1,1 @@
+"""Benchmarks for sevenbridge (see docs/performance.md)."""

@@ -1,0 +1,35 @@
+"""Sphinx configuration for the sevenbridge documentation."""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+
+project = "sevenbridge"
+author = "sevenbridge developers"
+copyright = "2026, sevenbridge developers"
+release = _version("sevenbridge")
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.doctest",
+]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False}
+napoleon_google_docstring = True
+intersphinx_mapping: dict[str, tuple[str, None]] = {}
+html_theme = "furo"
+html_title = "sevenbridge"
+nitpicky = True
+nitpick_ignore = [
+    ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Sequence"),
+]

@@ -1,0 +1,77 @@
+"""sevenbridge: the rules of Seven Bridge (Seven Rummy, セブンブリッジ).
+
+Cards, melds, every documented rule variant as a :class:`Rules` value, and a
+pure game engine.
+
+>>> import sevenbridge as sb
+>>> sb.is_valid_meld("6H 7H")
+True
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
+from .errors import (
+    IllegalActionError,
+    InvalidCardError,
+    RulesConfigError,
+    SevenBridgeError,
+)
+from .melds import (
+    InvalidMeldError,
+    Meld,
+    MeldKind,
+    is_valid_meld,
+    meld_interpretations,
+    why_not_meld,
+)
+from .rules import (
+    CardValues,
+    ClaimTiming,
+    ClaimWindow,
+    FirstDealer,
+    FirstPlayer,
+    PonTieBreak,
+    Rules,
+    Scoring,
+    StockExhaustion,
+)
+from .scoring import explain_hand_points, hand_points
+
+try:
+    __version__ = version("sevenbridge")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0+unknown"
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "CardValues",
+    "ClaimTiming",
+    "ClaimWindow",
+    "FirstDealer",
+    "FirstPlayer",
+    "IllegalActionError",
+    "InvalidCardError",
+    "InvalidMeldError",
+    "Meld",
+    "MeldKind",
+    "PonTieBreak",
+    "Rank",
+    "Rules",
+    "RulesConfigError",
+    "Scoring",
+    "SevenBridgeError",
+    "StockExhaustion",
+    "Suit",
+    "__version__",
+    "explain_hand_points",
+    "full_deck",
+    "hand_points",
+    "is_valid_meld",
+    "meld_interpretations",
+    "parse_cards",
+    "why_not_meld",
+]

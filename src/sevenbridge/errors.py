@@ -1,0 +1,57 @@
+"""Exceptions raised by sevenbridge.
+
+Every exception derives from :class:`SevenBridgeError` and from the builtin whose
+meaning it shares (all of them are :class:`ValueError` subclasses), so callers
+can catch either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidCardError",
+    "RulesConfigError",
+    "SevenBridgeError",
+]
+
+
+class SevenBridgeError(ValueError):
+    """Base class of every error this library raises on purpose."""
+
+
+class InvalidCardError(SevenBridgeError):
+    """A card (or a list of cards) was written in a way that does not parse.
+
+    The message quotes the text that was given.
+
+    >>> from sevenbridge import Card
+    >>> Card.parse("11H")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidCardError: '11H' is not a card: rank '11' is not one of A 2-10 T J Q K
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"{text!r} is not a card: {reason}")
+
+
+class RulesConfigError(SevenBridgeError):
+    """A :class:`~sevenbridge.Rules` was given options that do not fit together."""
+
+
+class IllegalActionError(SevenBridgeError):
+    """An action is not legal in the position it was applied to.
+
+    Attributes:
+        action: The action that was refused.
+        reason: Plain words naming the rule that forbids it.
+    """
+
+    def __init__(self, action: Any, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action}: {reason}")

@@ -1,0 +1,303 @@
+"""Meld validity: sets, runs and single sevens, with or without the joker.
+
+>>> from sevenbridge import is_valid_meld, why_not_meld, meld_interpretations
+>>> is_valid_meld("6H 7H")
+True
+>>> why_not_meld("6H 8H")
+'6H 8H: the cards are not consecutive, so they are not a run'
+>>> [str(m) for m in meld_interpretations("4S 5S JK", Rules(jokers=1))]
+['JK=3S 4S 5S', '4S 5S JK=6S']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from .errors import SevenBridgeError
+from .rules import Rules
+
+__all__ = [
+    "InvalidMeldError",
+    "Meld",
+    "MeldKind",
+    "is_valid_meld",
+    "meld_interpretations",
+    "why_not_meld",
+]
+
+_DEFAULT_RULES = Rules()
+
+
+class InvalidMeldError(SevenBridgeError):
+    """A :class:`Meld` was built from cards that do not form that meld."""
+
+
+class MeldKind(str, enum.Enum):
+    """What a meld is."""
+
+    SET = "set"
+    """Cards of one rank, three or four (five with the joker), or two or more 7s."""
+    RUN = "run"
+    """Consecutive cards of one suit, three or more, or two if one is a 7."""
+    SEVEN = "seven"
+    """A single 7. On the table it becomes a set or a run by the first card added."""
+
+
+# A reading: (kind, card indexes in meld order, index of the card the joker
+# stands for or -1).
+Reading = tuple[MeldKind, tuple[int, ...], int]
+
+
+def _card_at(suit: int, pos: int) -> int:
+    """Card index of run position ``pos`` (1-14, 14 being the high Ace) in a suit."""
+    return suit * 13 + (pos - 1) % 13
+
+
+def _names(cards: Sequence[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | None]:
+    """Every reading of a group of card indexes, or the reason it is not a meld.
+
+    This is the single place that decides meld validity; the engine's fast
+    generators are tested against it.
+    """
+    n = len(cards)
+    if n == 0:
+        return [], "a meld needs at least one card"
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            return [], f"{CARDS[c]} is given twice; a card can be in only one meld"
+        seen.add(c)
+    has_joker = JOKER_INDEX in seen
+    if has_joker and rules.jokers == 0:
+        return [], "these rules play without a joker (jokers=0)"
+    naturals = sorted(c for c in cards if c != JOKER_INDEX)
+    if has_joker and n < 3:
+        return [], (
+            "the joker can only stand in a set or run of three or more cards "
+            "(6-JK and 7-JK are not melds)"
+        )
+    ranks = sorted({c % 13 + 1 for c in naturals})
+    suits = {c // 13 for c in naturals}
+    readings: list[Reading] = []
+    if len(ranks) == 1:
+        rank = ranks[0]
+        if has_joker:
+            present = {c // 13 for c in naturals}
+            missing = [s for s in range(4) if s not in present] or list(range(4))
+            for s in missing:
+                readings.append((MeldKind.SET, (*naturals, JOKER_INDEX), s * 13 + rank - 1))
+        elif n == 1:
+            if rank != 7:
+                return [], f"{_names(cards)}: a single card is a meld only if it is a 7"
+            readings.append((MeldKind.SEVEN, tuple(naturals), -1))
+        elif n >= 3 or rank == 7:
+            readings.append((MeldKind.SET, tuple(naturals), -1))
+        else:
+            return [], (
+                f"{_names(cards)}: two cards of one rank are a set only if they are 7s; "
+                "other sets need three or four cards"
+            )
+        return readings, None
+    if len(suits) != 1:
+        return [], (
+            f"{_names(cards)}: the cards of a meld must share a rank (a set) or a suit (a run)"
+        )
+    suit = next(iter(suits))
+    top = 14 if rules.ace_high else 13
+    mappings = [sorted(ranks)]
+    if rules.ace_high and 1 in ranks:
+        mappings.append(sorted(14 if r == 1 else r for r in ranks))
+    for pos in mappings:
+        lo, hi, k = pos[0], pos[-1], len(pos)
+        span = hi - lo + 1
+        if not has_joker:
+            if span == k and (k >= 3 or 7 in ranks):
+                readings.append((MeldKind.RUN, tuple(_card_at(suit, p) for p in pos), -1))
+            continue
+        if span == k:
+            fills = [p for p in (lo - 1, hi + 1) if 1 <= p <= top]
+        elif span == k + 1:
+            fills = [p for p in range(lo, hi + 1) if p not in pos]
+        else:
+            fills = []
+        for f in fills:
+            full = sorted([*pos, f])
+            if full[0] == 1 and full[-1] == 14:
+                continue
+            order = tuple(JOKER_INDEX if p == f else _card_at(suit, p) for p in full)
+            readings.append((MeldKind.RUN, order, _card_at(suit, f)))
+    if readings:
+        unique = sorted(
+            set(readings), key=lambda r: (r[1].index(JOKER_INDEX) if r[2] >= 0 else 0, r[2])
+        )
+        return unique, None
+    # Explain the failure.
+    names = _names(cards)
+    if not has_joker and len(ranks) == 2 and ranks[1] - ranks[0] == 1 and 7 not in ranks:
+        return [], f"{names}: a run of two cards is a meld only if it contains a 7"
+    if 1 in ranks:
+        if 13 in ranks and 2 in ranks:
+            return [], f"{names}: K-A-2 is never a run; the Ace cannot join the King and the 2"
+        if not rules.ace_high and analyse(cards, attrs.evolve(rules, ace_high=True))[0]:
+            return [], f"{names}: Q-K-A needs ace_high=True; the Ace is low under these rules"
+    if has_joker:
+        return [], f"{names}: one joker cannot close the gaps in this run"
+    return [], f"{names}: the cards are not consecutive, so they are not a run"
+
+
+def _indexes(cards: str | Iterable[Card | str]) -> list[int]:
+    return [c.index for c in parse_cards(cards)]
+
+
+def _joker_name(reading: Reading) -> str:
+    return "" if reading[2] < 0 else f"JK={CARDS[reading[2]]}"
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A valid meld: its kind, its cards in meld order, and the joker's stand-in.
+
+    On the table a meld also has an ``owner``: the player who laid it. A meld
+    checks its own shape with the Ace high and the joker allowed; whether it is
+    legal under given rules is :func:`is_valid_meld`'s question.
+
+    Args:
+        kind: Set, run or single seven.
+        cards: The cards, in any order (they are stored in meld order: runs by
+            rank, the joker at the place it stands for; sets by suit).
+        joker_as: The card the joker stands for, if the meld has the joker.
+        owner: The player who laid it, for a meld on the table.
+
+    Raises:
+        InvalidMeldError: if the cards do not form that meld.
+
+    >>> Meld(MeldKind.RUN, parse_cards("8H 6H 7H"))
+    Meld.parse('6H 7H 8H')
+    >>> Meld.parse("7S 7H").kind
+    <MeldKind.SET: 'set'>
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...] = attrs.field(converter=parse_cards)
+    joker_as: Card | None = None
+    owner: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        readings, reason = analyse([c.index for c in self.cards], _PERMISSIVE)
+        want = -1 if self.joker_as is None else self.joker_as.index
+        for kind, order, joker_as in readings:
+            if kind == self.kind and joker_as == want:
+                object.__setattr__(self, "cards", tuple(CARDS[c] for c in order))
+                return
+        if reason is None:
+            found = ", ".join(f"{k.value} {_joker_name((k, o, j))}".strip() for k, o, j in readings)
+            reason = f"{_names([c.index for c in self.cards])} reads only as: {found}"
+        raise InvalidMeldError(reason)
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules | None = None) -> Meld:
+        """Read a meld such as ``"6H 7H 8H"`` or ``"4S 5S JK=6S"``.
+
+        Without ``JK=``, a meld with the joker must have only one reading.
+
+        Raises:
+            InvalidMeldError: if the cards are not a meld or the joker is ambiguous.
+            InvalidCardError: if a card does not parse.
+
+        >>> Meld.parse("4S 5S JK=3S")
+        Meld.parse('JK=3S 4S 5S')
+        """
+        rules = rules or _PERMISSIVE
+        joker_as: Card | None = None
+        pieces = []
+        for piece in text.replace(",", " ").split():
+            if piece.upper().startswith("JK="):
+                joker_as = Card.parse(piece[3:])
+                pieces.append("JK")
+            else:
+                pieces.append(piece)
+        cards = parse_cards(" ".join(pieces))
+        readings, reason = analyse([c.index for c in cards], rules)
+        if reason is not None:
+            raise InvalidMeldError(reason)
+        if joker_as is None:
+            if len(readings) > 1:
+                options = ", ".join(_joker_name(r) for r in readings)
+                raise InvalidMeldError(f"{text!r}: say which card the joker stands for ({options})")
+            joker_as = None if readings[0][2] < 0 else CARDS[readings[0][2]]
+        kinds = {
+            r[0]
+            for r in readings
+            if (r[2] < 0 and joker_as is None) or (joker_as is not None and r[2] == joker_as.index)
+        }
+        if not kinds:
+            raise InvalidMeldError(f"{text!r}: the joker cannot stand for {joker_as} here")
+        return cls(kinds.pop(), cards, joker_as)
+
+    @property
+    def has_joker(self) -> bool:
+        """Whether the joker is in this meld."""
+        return self.joker_as is not None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(f"JK={self.joker_as}" if c.is_joker else str(c) for c in self.cards)
+
+    def __repr__(self) -> str:
+        if self.owner is None:
+            return f"Meld.parse({str(self)!r})"
+        return f"Meld(MeldKind.{self.kind.name}, {str(self)!r}, owner={self.owner})"
+
+
+_PERMISSIVE = Rules(jokers=1, ace_high=True)
+
+
+def meld_interpretations(
+    cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES
+) -> tuple[Meld, ...]:
+    """Every way the cards can be read as one meld (empty if none).
+
+    Natural cards have at most one reading; the joker may have several.
+
+    >>> meld_interpretations("7C 7D JK", Rules(jokers=1))
+    (Meld.parse('7C 7D JK=7H'), Meld.parse('7C 7D JK=7S'))
+    >>> meld_interpretations("6C 8C")
+    ()
+    """
+    readings, _ = analyse(_indexes(cards), rules)
+    return tuple(
+        Meld(kind, tuple(CARDS[c] for c in order), None if j < 0 else CARDS[j])
+        for kind, order, j in readings
+    )
+
+
+def is_valid_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> bool:
+    """Whether the cards form a meld under the rules (order does not matter).
+
+    >>> is_valid_meld("7D"), is_valid_meld("7S 7C"), is_valid_meld("4S 4H")
+    (True, True, False)
+    >>> is_valid_meld("QH KH AH"), is_valid_meld("QH KH AH", Rules(ace_high=True))
+    (False, True)
+    """
+    return why_not_meld(cards, rules) is None
+
+
+def why_not_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> str | None:
+    """``None`` if the cards form a meld, else the broken rule in plain words.
+
+    >>> why_not_meld("KS AS 2S", Rules(ace_high=True))
+    'KS AS 2S: K-A-2 is never a run; the Ace cannot join the King and the 2'
+    >>> why_not_meld("7H JK", Rules(jokers=1))
+    'the joker can only stand in a set or run of three or more cards (6-JK and 7-JK are not melds)'
+    """
+    return analyse(_indexes(cards), rules)[1]

@@ -1,0 +1,109 @@
+"""Hand points and deal scores under every scoring scheme.
+
+>>> from sevenbridge import Rules, hand_points
+>>> hand_points("AS 7H KD")            # standard: 1 + 20 + 10
+31
+>>> hand_points("AS 7H KD", Rules.nintendo())   # (10 + 7 + 10) doubled by the 7
+54
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from .rules import CardValues, Rules, Scoring
+
+__all__ = ["explain_hand_points", "hand_points"]
+
+_DEFAULT_RULES = Rules()
+
+# Value of each rank (index 1-13) under each card-value table, and whether a 7
+# doubles the hand.
+_TABLES: dict[CardValues, tuple[tuple[int, ...], bool]] = {
+    CardValues.STANDARD: ((0, 1, 2, 3, 4, 5, 6, 20, 8, 9, 10, 10, 10, 10), False),
+    CardValues.ALTERNATE_ACE_11: ((0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), True),
+    CardValues.ALTERNATE_ACE_15: ((0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), True),
+    CardValues.NINTENDO: ((0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), True),
+}
+
+
+def points_of_indexes(cards: Iterable[int], rules: Rules) -> int:
+    """Hand points of card indexes (the engine's fast path)."""
+    values, sevens_double = _TABLES[rules.card_values]
+    total = 0
+    factor = 1
+    for c in cards:
+        if c == JOKER_INDEX:
+            factor *= rules.joker_multiplier
+            continue
+        rank = c % 13 + 1
+        total += values[rank]
+        if rank == 7 and sevens_double:
+            factor *= 2
+    return total * factor
+
+
+def hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> int:
+    """What the cards left in a loser's hand count under the rules' card values.
+
+    - standard values: Ace 1, J/Q/K 10, each 7 20, other cards their face value;
+    - alternate values: Ace 11 or 15, each 7 counts 7 and doubles the hand;
+    - Nintendo values: A/J/Q/K 10, 2-10 face value, each 7 doubles the hand;
+    - the joker counts 0 but multiplies the hand by ``rules.joker_multiplier``.
+
+    Under penalty scoring this is the hand's penalty; under winner-scores the
+    winner collects the sum over the losers.
+
+    >>> hand_points("7S 7D", Rules(card_values="alternate_ace_11"))   # (7 + 7) x 2 x 2
+    56
+    >>> hand_points("5C JK", Rules(jokers=1))
+    25
+    """
+    return points_of_indexes((c.index for c in parse_cards(cards)), rules)
+
+
+def explain_hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> str:
+    """The count of a hand, step by step, naming the rule behind each step.
+
+    >>> print(explain_hand_points("AS 7H JK", Rules.nintendo()))
+    AS 7H JK under nintendo card values: AS 10 + 7H 7 = 17; one 7 doubles it: 34; the joker multiplies it by 5: 170
+    """
+    parsed = parse_cards(cards)
+    values, sevens_double = _TABLES[rules.card_values]
+    parts = [f"{c} {values[c.rank]}" for c in parsed if not c.is_joker]
+    total = sum(values[c.rank] for c in parsed if not c.is_joker)
+    text = " ".join(str(c) for c in parsed) or "an empty hand"
+    out = f"{text} under {rules.card_values.value} card values: "
+    out += (" + ".join(parts) + f" = {total}") if parts else "0"
+    sevens = sum(1 for c in parsed if c.rank == 7) if sevens_double else 0
+    if sevens:
+        total *= 2**sevens
+        word = "one 7 doubles it" if sevens == 1 else f"{sevens} sevens double it {sevens} times"
+        out += f"; {word}: {total}"
+    if any(c.is_joker for c in parsed) and rules.joker_multiplier != 1:
+        total *= rules.joker_multiplier
+        out += f"; the joker multiplies it by {rules.joker_multiplier}: {total}"
+    return out
+
+
+def score_deal(
+    hands: Sequence[Iterable[int]], winner: int, bonus: bool, rules: Rules
+) -> tuple[int, ...]:
+    """What each player gets from a deal that ``winner`` went out of.
+
+    Winner-scores: the winner gets the losers' total (doubled with the
+    going-out-at-once bonus), the others 0. Penalty: each loser gets their hand
+    points, the winner 0 (or -50 with the bonus).
+    """
+    points = [0 if p == winner else points_of_indexes(h, rules) for p, h in enumerate(hands)]
+    if rules.scoring is Scoring.WINNER_SCORES:
+        won = sum(points) * (2 if bonus else 1)
+        return tuple(won if p == winner else 0 for p in range(len(hands)))
+    if bonus:
+        points[winner] = -50
+    return tuple(points)
+
+
+def _card_names(cards: Iterable[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
