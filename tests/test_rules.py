@@ -63,9 +63,10 @@ def test_every_field_has_a_docstring_naming_its_source() -> None:
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Rules")
     docs: dict[str, str] = {}
     for stmt, nxt in zip(cls.body, cls.body[1:], strict=False):
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            if isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
-                docs[stmt.target.id] = str(nxt.value.value)
+        named = isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        if named and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
+            assert isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+            docs[stmt.target.id] = str(nxt.value.value)
     for field in attrs.fields(Rules):
         assert field.name in docs, f"Rules.{field.name} has no docstring"
         assert len(docs[field.name]) > 40, field.name

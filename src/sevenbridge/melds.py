@@ -136,7 +136,8 @@ def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | No
             readings.append((MeldKind.RUN, order, _card_at(suit, f)))
     if readings:
         unique = sorted(
-            set(readings), key=lambda r: (r[1].index(JOKER_INDEX) if r[2] >= 0 else 0, r[2])
+            dict.fromkeys(readings),
+            key=lambda r: (r[1].index(JOKER_INDEX) if r[2] >= 0 else 0, r[2]),
         )
         return unique, None
     # Explain the failure.
@@ -193,10 +194,12 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         readings, reason = analyse([c.index for c in self.cards], _PERMISSIVE)
         want = -1 if self.joker_as is None else self.joker_as.index
-        for kind, order, joker_as in readings:
-            if kind == self.kind and joker_as == want:
-                object.__setattr__(self, "cards", tuple(CARDS[c] for c in order))
-                return
+        given = tuple(c.index for c in self.cards)
+        matching = [r for r in readings if r[0] == self.kind and r[2] == want]
+        matching.sort(key=lambda r: r[1] != given)  # keep the given order if it is one
+        if matching:
+            object.__setattr__(self, "cards", tuple(CARDS[c] for c in matching[0][1]))
+            return
         if reason is None:
             found = ", ".join(f"{k.value} {_joker_name((k, o, j))}".strip() for k, o, j in readings)
             reason = f"{_names([c.index for c in self.cards])} reads only as: {found}"
