@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
+from .engine import apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
     InvalidCardError,
+    InvalidStateError,
     RulesConfigError,
     SevenBridgeError,
 )
@@ -39,6 +42,7 @@ from .rules import (
     StockExhaustion,
 )
 from .scoring import explain_hand_points, hand_points
+from .state import GameState, Phase
 
 try:
     __version__ = version("sevenbridge")
@@ -47,17 +51,28 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 __all__ = [
     "JOKER",
+    "Action",
     "Card",
     "CardValues",
+    "Chi",
     "ClaimTiming",
     "ClaimWindow",
+    "Discard",
+    "Draw",
     "FirstDealer",
     "FirstPlayer",
+    "GameState",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidMeldError",
+    "InvalidStateError",
+    "LayDown",
+    "LayOff",
     "Meld",
     "MeldKind",
+    "Pass",
+    "Phase",
+    "Pon",
     "PonTieBreak",
     "Rank",
     "Rules",
@@ -67,10 +82,13 @@ __all__ = [
     "StockExhaustion",
     "Suit",
     "__version__",
+    "apply",
+    "deal",
     "explain_hand_points",
     "full_deck",
     "hand_points",
     "is_valid_meld",
+    "legal_actions",
     "meld_interpretations",
     "parse_cards",
     "why_not_meld",

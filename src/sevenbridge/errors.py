@@ -12,6 +12,7 @@ from typing import Any
 __all__ = [
     "IllegalActionError",
     "InvalidCardError",
+    "InvalidStateError",
     "RulesConfigError",
     "SevenBridgeError",
 ]
@@ -54,4 +55,9 @@ class IllegalActionError(SevenBridgeError):
     def __init__(self, action: Any, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {action}: {reason}")
+        super().__init__(f"illegal action {action!r}: {reason}")
+
+
+class InvalidStateError(SevenBridgeError):
+    """A deck, a position or a document describes no real game: the message says
+    what is wrong and where."""

@@ -1,0 +1,155 @@
+"""Precomputed meld tables over card bitmasks (the engine's fast path).
+
+Bit ``i`` of a mask is the card of index ``i`` (suit * 13 + rank - 1; the joker
+is bit 52). Everything here is checked against :func:`sevenbridge.melds.analyse`
+by the test suite.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+JOKER_BIT = 1 << 52
+SUIT_BITS = (1 << 13) - 1
+RANK_MASK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+
+# Meld kinds as small ints (MeldKind order in the public API: SEVEN, SET, RUN).
+SEVEN, SET, RUN = 0, 1, 2
+
+
+def bits(mask: int) -> list[int]:
+    """The indexes of the set bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _to_pattern(interval: int) -> int:
+    """A 14-position interval (bit 13 is the high Ace) as a 13-bit suit pattern."""
+    return (interval & SUIT_BITS) | (interval >> 13 & 1)
+
+
+@cache
+def runs_in(pattern: int, ace_high: bool) -> tuple[int, ...]:
+    """Every natural run inside a 13-bit suit pattern, as suit patterns."""
+    ext = pattern | ((pattern & 1) << 13) if ace_high else pattern
+    top = 14 if ace_high else 13
+    out = []
+    for i in range(top):
+        if not ext >> i & 1:
+            continue
+        j = i
+        while j + 1 < top and ext >> (j + 1) & 1:
+            j += 1
+            length = j - i + 1
+            if length == 14:
+                break
+            if length >= 3 or (length == 2 and (i == 6 or j == 6)):
+                out.append(_to_pattern(((1 << (j + 1)) - 1) ^ ((1 << i) - 1)))
+    return tuple(out)
+
+
+@cache
+def joker_runs_in(pattern: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
+    """Every run of three or more inside a suit pattern plus the joker.
+
+    Returns ``(natural suit pattern, position 0-12 the joker stands for)`` pairs.
+    """
+    ext = pattern | ((pattern & 1) << 13) if ace_high else pattern
+    top = 14 if ace_high else 13
+    out = []
+    for i in range(top):
+        for j in range(i + 2, min(top, i + 13)):
+            interval = ((1 << (j + 1)) - 1) ^ ((1 << i) - 1)
+            missing = interval & ~ext
+            if missing == 0:
+                # The joker extends an unbroken natural stretch at either end.
+                continue
+            if missing & (missing - 1):
+                continue
+            hole = missing.bit_length() - 1
+            naturals = interval & ~missing
+            out.append((_to_pattern(naturals), hole % 13))
+    # Natural stretches with the joker on an end are the same as the intervals
+    # above whose missing position is an end; all are covered by the loop.
+    return tuple(dict.fromkeys(out))
+
+
+@cache
+def sets_of_rank(rank: int, pattern: int) -> tuple[tuple[int, int], ...]:
+    """Natural sets (or single sevens) in a 4-bit suit pattern of one rank.
+
+    Returns ``(card mask, kind)`` pairs; rank is 0-12 (6 is the seven).
+    """
+    out = []
+    for sub in range(1, 16):
+        if sub & ~pattern:
+            continue
+        n = bin(sub).count("1")
+        mask = sum(1 << (s * 13 + rank) for s in range(4) if sub >> s & 1)
+        if rank == 6:
+            out.append((mask, SEVEN if n == 1 else SET))
+        elif n >= 3:
+            out.append((mask, SET))
+    return tuple(out)
+
+
+@cache
+def joker_sets_of_rank(rank: int, pattern: int) -> tuple[tuple[int, int], ...]:
+    """Sets with the joker: two or more naturals of the rank plus the joker.
+
+    Returns ``(card mask with the joker bit, card the joker stands for)`` pairs.
+    """
+    out: list[tuple[int, int]] = []
+    for sub in range(1, 16):
+        if sub & ~pattern or bin(sub).count("1") < 2:
+            continue
+        mask = sum(1 << (s * 13 + rank) for s in range(4) if sub >> s & 1) | JOKER_BIT
+        missing = [s for s in range(4) if not sub >> s & 1] or list(range(4))
+        out.extend((mask, s * 13 + rank) for s in missing)
+    return tuple(out)
+
+
+def rank_pattern(mask: int, rank: int) -> int:
+    """The 4-bit suit pattern of one rank (0-12) in a card mask."""
+    return (
+        (mask >> rank & 1)
+        | (mask >> (12 + rank) & 2)
+        | (mask >> (24 + rank) & 4)
+        | (mask >> (36 + rank) & 8)
+    )
+
+
+def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int]]:
+    """Every meld inside a card mask: ``(mask, kind, joker card or -1)``.
+
+    ``joker`` says whether the joker bit may be used (the rules have one and it
+    is in ``mask``).
+    """
+    out: list[tuple[int, int, int]] = []
+    ranks = 0
+    for s in range(4):
+        p = mask >> (13 * s) & SUIT_BITS
+        if not p:
+            continue
+        ranks |= p
+        shift = 13 * s
+        for sub in runs_in(p, ace_high):
+            out.append((sub << shift, RUN, -1))
+        if joker:
+            for sub, pos in joker_runs_in(p, ace_high):
+                out.append(((sub << shift) | JOKER_BIT, RUN, shift + pos))
+    while ranks:
+        low = ranks & -ranks
+        r = low.bit_length() - 1
+        ranks ^= low
+        rp = rank_pattern(mask, r)
+        for m, kind in sets_of_rank(r, rp):
+            out.append((m, kind, -1))
+        if joker:
+            for m, j in joker_sets_of_rank(r, rp):
+                out.append((m, SET, j))
+    return out

@@ -1,0 +1,181 @@
+"""The actions a player can take, as small frozen values.
+
+Every action names the ``player`` who takes it. ``str()`` gives the move's
+notation without the player (``Pon 9D 9H``); ``repr()`` evaluates back to the
+action.
+
+>>> from sevenbridge import Pon, LayOff
+>>> Pon(1, "9H 9D")
+Pon(1, '9D 9H')
+>>> str(LayOff(0, "8H", 2))
+'LayOff 8H>2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card, parse_cards
+
+__all__ = [
+    "Action",
+    "Chi",
+    "Discard",
+    "Draw",
+    "LayDown",
+    "LayOff",
+    "Pass",
+    "Pon",
+]
+
+
+def _cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(value)))
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _optional_card(value: Card | str | None) -> Card | None:
+    return None if value is None else _card(value)
+
+
+def _joker_text(cards: tuple[Card, ...], joker_as: Card | None) -> str:
+    return " ".join(
+        f"JK={joker_as}" if c.is_joker and joker_as is not None else str(c) for c in cards
+    )
+
+
+def _joker_repr(joker_as: Card | None) -> str:
+    return "" if joker_as is None else f", {str(joker_as)!r}"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Draw:
+    """Take the top card of the stock (the ordinary start of a turn)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "Draw"
+
+    def __repr__(self) -> str:
+        return f"Draw({self.player})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Pass:
+    """Decline to pon the discard when asked in the claim window."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return "Pass"
+
+    def __repr__(self) -> str:
+        return f"Pass({self.player})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Chi:
+    """Claim the discard to make a new run with ``cards`` from the hand.
+
+    Only the next player, instead of drawing. The run goes on the table at once.
+    """
+
+    player: int
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
+    """The card the joker stands for, when ``cards`` holds the joker (or the claimed card is it)."""
+
+    def __str__(self) -> str:
+        return f"Chi {_joker_text(self.cards, self.joker_as)}"
+
+    def __repr__(self) -> str:
+        return f"Chi({self.player}, {' '.join(map(str, self.cards))!r}{_joker_repr(self.joker_as)})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Pon:
+    """Claim the discard to make a new set with ``cards`` from the hand.
+
+    Any player but the discarder, before the next player draws. The set goes on
+    the table at once and play continues from the claimer's left.
+    """
+
+    player: int
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
+    """The card the joker stands for, when the set holds the joker."""
+
+    def __str__(self) -> str:
+        return f"Pon {_joker_text(self.cards, self.joker_as)}"
+
+    def __repr__(self) -> str:
+        return f"Pon({self.player}, {' '.join(map(str, self.cards))!r}{_joker_repr(self.joker_as)})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class LayDown:
+    """Put a new meld from the hand on the table.
+
+    Several sevens laid together are one set; laid one by one they are single
+    sevens, each its own meld.
+    """
+
+    player: int
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
+    """The card the joker stands for, when ``cards`` holds the joker."""
+
+    def __str__(self) -> str:
+        return f"LayDown {_joker_text(self.cards, self.joker_as)}"
+
+    def __repr__(self) -> str:
+        return (
+            f"LayDown({self.player}, {' '.join(map(str, self.cards))!r}"
+            f"{_joker_repr(self.joker_as)})"
+        )
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class LayOff:
+    """Add one card from the hand to the table meld at index ``target``."""
+
+    player: int
+    card: Card = attrs.field(converter=_card)
+    target: int
+    """Index of the meld in :attr:`GameState.melds` (melds keep their index)."""
+    joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
+    """The card the joker stands for, when ``card`` is the joker."""
+
+    def __str__(self) -> str:
+        card = f"JK={self.joker_as}" if self.joker_as is not None else str(self.card)
+        return f"LayOff {card}>{self.target}"
+
+    def __repr__(self) -> str:
+        return (
+            f"LayOff({self.player}, {str(self.card)!r}, {self.target}{_joker_repr(self.joker_as)})"
+        )
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Discard:
+    """Throw a card face up on the discard pile, ending the turn."""
+
+    player: int
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"Discard {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.player}, {str(self.card)!r})"
+
+
+#: Any action.
+Action = Draw | Pass | Chi | Pon | LayDown | LayOff | Discard
+ACTION_TYPES = (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)

@@ -1,0 +1,641 @@
+"""The pure game engine: :func:`deal`, :func:`legal_actions` and :func:`apply`.
+
+Every function takes a :class:`GameState` and never changes it; :func:`apply`
+returns a new state. The cross-cutting policy (a finished deal accepts nothing,
+whose decision it is, what each phase allows) lives in :func:`apply` and
+:func:`legal_actions`; each action's effect is a private helper.
+
+>>> from sevenbridge import deal, legal_actions, apply, Draw
+>>> state = deal(seed=1)
+>>> legal_actions(state)
+(Draw(1),)
+>>> state = apply(state, Draw(1))
+>>> state.phase.value, len(state.hand(1))
+('play', 8)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from operator import attrgetter
+from typing import Any
+
+import attrs
+
+from . import _tables as T
+from ._random import derive, shuffled
+from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from .errors import IllegalActionError, InvalidStateError
+from .melds import analyse
+from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
+from .scoring import score_deal
+from .state import GameState, Phase, table_meld
+
+__all__ = ["apply", "deal", "legal_actions"]
+
+HAND_SIZE = 7
+_DEFAULT_RULES = Rules()
+
+# Positions of GameState's fields in the working list used by transitions.
+_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
+_get_fields = attrgetter(*_FIELDS)
+(
+    RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, STOCK_POS, DISCARDS, TABLE,
+    OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
+    RESHUFFLES, SEED, WINNER, SCORES, BONUS, REASON, LOG,
+) = range(len(_FIELDS))  # fmt: skip
+assert _FIELDS[LOG] == "move_log" and _FIELDS[HANDS] == "hand_masks"
+
+# Operation codes: the engine's own form of an action.
+OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
+
+_JOKER = T.JOKER_BIT
+_KIND_NAMES = ("single seven", "set", "run")
+
+
+# ----------------------------------------------------------------------------------
+# dealing
+# ----------------------------------------------------------------------------------
+def _first_player(rules: Rules, dealer: int, players: int) -> int:
+    return dealer if rules.first_player is FirstPlayer.DEALER else (dealer + 1) % players
+
+
+def _deck_order(
+    rules: Rules, seed: int | None, deck: str | Iterable[Card | str] | None
+) -> tuple[tuple[int, ...], int]:
+    size = rules.deck_size
+    if deck is None:
+        if seed is None:
+            seed = secrets.randbits(63)
+        return shuffled(range(size), derive(seed, 0)), seed
+    cards = parse_cards(deck)
+    order = tuple(c.index for c in cards)
+    if sorted(order) != list(range(size)):
+        seen: set[int] = set()
+        for c in order:
+            if c in seen:
+                raise InvalidStateError(f"deck: {CARDS[c]} appears twice")
+            if c >= size:
+                raise InvalidStateError(f"deck: {CARDS[c]} is not in a {size}-card deck")
+            seen.add(c)
+        missing = " ".join(str(CARDS[c]) for c in range(size) if c not in seen)
+        raise InvalidStateError(f"deck: {len(order)} cards given, {size} needed; missing {missing}")
+    if seed is None:
+        seed = 0
+        for c in order:
+            seed = derive(seed, c + 1)
+    return order, seed
+
+
+def deal(
+    rules: Rules = _DEFAULT_RULES,
+    *,
+    players: int = 3,
+    dealer: int = 0,
+    seed: int | None = None,
+    deck: str | Iterable[Card | str] | None = None,
+) -> GameState:
+    """Shuffle (or take ``deck``), deal seven cards each and return the first position.
+
+    Args:
+        rules: The rules of the deal.
+        players: 2 to 5.
+        dealer: Who deals (0 to ``players - 1``).
+        seed: Makes the shuffle and any later reshuffle reproducible on every
+            machine and Python version. ``None`` picks a random seed (kept in the
+            state, so the deal can still be replayed).
+        deck: The complete deck in order, top card first, instead of a shuffle.
+            It is dealt one card at a time from the dealer's left, clockwise,
+            seven rounds; then the upcard if the rules have one; the rest is the
+            stock, drawn from the front.
+
+    Raises:
+        InvalidStateError: for a deck that is not exactly the rules' cards.
+        ValueError: for a bad player count, dealer or seed.
+
+    >>> from sevenbridge import deal, full_deck
+    >>> state = deal(players=2, deck=full_deck())
+    >>> [str(c) for c in state.hand(1)]
+    ['AC', '3C', '5C', '7C', '9C', 'JC', 'KC']
+    >>> str(state.top_discard), str(state.stock[0])
+    ('AD', '2D')
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise ValueError(f"Seven Bridge is for 2 to 5 players, not {players!r}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a player number from 0 to {players - 1}, not {dealer!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    order, seed = _deck_order(rules, seed, deck)
+    hands = [0] * players
+    i = 0
+    for _ in range(HAND_SIZE):
+        for k in range(1, players + 1):
+            hands[(dealer + k) % players] |= 1 << order[i]
+            i += 1
+    discards: tuple[int, ...] = ()
+    if rules.upcard:
+        discards = (order[i],)
+        i += 1
+    v: list[Any] = [
+        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]), 0,
+        discards, (), 0, 0, 0, 0, -1, (), None, True, False, 0, seed, None, None,
+        False, None, None,
+    ]  # fmt: skip
+    first = _first_player(rules, dealer, players)
+    if discards and rules.upcard_claimable:
+        _open_window(v, -1, [(first + k) % players for k in range(players)], first)
+    else:
+        _enter_draw(v, first)
+    return GameState(*v)
+
+
+# ----------------------------------------------------------------------------------
+# legal actions
+# ----------------------------------------------------------------------------------
+_ACTIONS: dict[tuple[int, ...], Action] = {}
+
+
+def _intern(key: tuple[int, ...]) -> Action:
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = _build_action(key)
+    return action
+
+
+def _build_action(key: tuple[int, ...]) -> Action:
+    code, p = key[0], key[1]
+    if code == OP_DRAW:
+        return Draw(p)
+    if code == OP_PASS:
+        return Pass(p)
+    if code == OP_DISCARD:
+        return Discard(p, CARDS[key[2]])
+    if code == OP_OFF:
+        j = key[4]
+        return LayOff(p, CARDS[key[2]], key[3], None if j < 0 else CARDS[j])
+    cards = tuple(CARDS[c] for c in T.bits(key[2]))
+    joker_as = None if key[3] < 0 else CARDS[key[3]]
+    if code == OP_CHI:
+        return Chi(p, cards, joker_as)
+    if code == OP_PON:
+        return Pon(p, cards, joker_as)
+    return LayDown(p, cards, joker_as)
+
+
+def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
+    if timing is ClaimTiming.AFTER_OWN_TURN:
+        return bool(normal_turns >> player & 1)
+    if timing is ClaimTiming.AFTER_FIRST_ROUND:
+        return turns >= n
+    return True
+
+
+def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, int]]:
+    """Ways to claim ``card`` into a new meld of ``kind`` (RUN for chi, SET for pon).
+
+    Returns ``(hand cards mask, joker card or -1)`` pairs.
+    """
+    cbit = 1 << card
+    joker_ok = bool(rules.jokers and hand & _JOKER)
+    need = rules.claim_min_hand_cards
+    keep = 1 if rules.final_discard else 0
+    out: list[tuple[int, int]] = []
+    if card == JOKER_INDEX:
+        candidates = [
+            (m, j) for m, k, j in T.melds_in(hand | cbit, rules.ace_high, True)
+            if k == kind and m & cbit
+        ]  # fmt: skip
+    elif kind == T.RUN:
+        s = card // 13
+        shift = 13 * s
+        pattern = (hand | cbit) >> shift & T.SUIT_BITS
+        inner = cbit >> shift
+        candidates = [
+            (sub << shift, -1) for sub in T.runs_in(pattern, rules.ace_high) if sub & inner
+        ]
+        if joker_ok:
+            for sub, pos in T.joker_runs_in(pattern, rules.ace_high):
+                if sub & inner:
+                    candidates.append(((sub << shift) | _JOKER, shift + pos))
+    else:
+        r = card % 13
+        rp = T.rank_pattern(hand | cbit, r)
+        candidates = [(m, -1) for m, k in T.sets_of_rank(r, rp) if k == T.SET and m & cbit]
+        if joker_ok:
+            candidates.extend((m, j) for m, j in T.joker_sets_of_rank(r, rp) if m & cbit)
+    for mask, j in candidates:
+        used = mask & ~cbit
+        if used.bit_count() >= need and (hand & ~used).bit_count() >= keep:
+            out.append((used, j))
+    return out
+
+
+def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+    phase = state.phase
+    out: dict[Action, tuple[int, ...]] = {}
+    if phase is Phase.OVER:
+        return out, ()
+    p = state.current_player
+    assert p is not None
+    rules = state.rules
+    hand = state.hand_masks[p]
+    intern = _intern
+    key: tuple[int, ...]
+    if phase is Phase.PLAY:
+        joker_ok = bool(rules.jokers and hand & _JOKER)
+        full = hand if rules.final_discard else -1
+        for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
+            if mask != full:
+                key = (OP_LAY, p, mask, j, kind)
+                out[intern(key)] = key
+        if (not rules.lay_off_needs_own_meld or state.meld_owners >> p & 1) and (
+            not rules.final_discard or hand & (hand - 1)
+        ):
+            for i, tm in enumerate(state.table):
+                cand = hand & tm.ext
+                while cand:
+                    low = cand & -cand
+                    key = (OP_OFF, p, low.bit_length() - 1, i, -1)
+                    out[intern(key)] = key
+                    cand ^= low
+                if tm.joker_options and hand & _JOKER:
+                    for j in tm.joker_options:
+                        key = (OP_OFF, p, JOKER_INDEX, i, j)
+                        out[intern(key)] = key
+        cand = hand
+        while cand:
+            low = cand & -cand
+            key = (OP_DISCARD, p, low.bit_length() - 1)
+            out[intern(key)] = key
+            cand ^= low
+    elif phase is Phase.DRAW:
+        key = (OP_DRAW, p)
+        out[intern(key)] = key
+        if _chi_open(state, p):
+            for used, j in _claims(hand, state.discard_cards[-1], rules, T.RUN):
+                key = (OP_CHI, p, used, j)
+                out[intern(key)] = key
+    else:  # CLAIM
+        key = (OP_PASS, p)
+        out[intern(key)] = key
+        if state.pending_pon is None or hand & _JOKER:
+            for used, j in _claims(hand, state.discard_cards[-1], rules, T.SET):
+                key = (OP_PON, p, used, j)
+                out[intern(key)] = key
+    return out, tuple(out)
+
+
+def _chi_open(state: GameState, p: int) -> bool:
+    rules = state.rules
+    return bool(
+        state.discard_cards
+        and (state.discarder >= 0 or rules.upcard_claimable)
+        and _may_claim(rules.chi_timing, p, state.normal_turns, state.turns_done, state.players)
+    )
+
+
+def _legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+    cached = state._legal
+    if cached is None:
+        cached = _compute_legal(state)
+        object.__setattr__(state, "_legal", cached)
+    return cached  # type: ignore[no-any-return]
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the player in :attr:`~GameState.current_player` may take now.
+
+    The order is deterministic: in the claim window ``Pass`` then the pons; at
+    the start of a turn ``Draw`` then the chis; during the turn the new melds,
+    then the lay-offs (by meld index), then the discards. A finished deal has
+    none. Each distinct way to play a card is its own action (a 7 as a new meld
+    or laid off; several 7s as one set or as singles; each joker stand-in).
+
+    >>> from sevenbridge import deal, legal_actions, apply
+    >>> state = apply(deal(seed=3), legal_actions(deal(seed=3))[0])
+    >>> [str(a) for a in legal_actions(state)][-3:]
+    ['Discard 6S', 'Discard 8S', 'Discard KS']
+    """
+    return _legal(state)[1]
+
+
+# ----------------------------------------------------------------------------------
+# transitions
+# ----------------------------------------------------------------------------------
+def apply(state: GameState, action: Action) -> GameState:
+    """The position after ``action``; ``state`` itself is never changed.
+
+    Raises:
+        IllegalActionError: if the action is not legal now, with the rule that
+            forbids it. A finished deal accepts no action.
+
+    >>> from sevenbridge import deal, apply, Discard
+    >>> apply(deal(seed=1), Discard(1, "AS"))
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.IllegalActionError: illegal action Discard(1, 'AS'): a turn begins by drawing from the stock (or with a chi); discarding comes last
+    """
+    op = _legal(state)[0].get(action)
+    if op is None:
+        raise IllegalActionError(action, _diagnose(state, action))
+    return _apply_op(state, op, action)
+
+
+def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
+    v: list[Any] = list(_get_fields(state))
+    v[LOG] = (v[LOG], action)
+    code = op[0]
+    p = op[1]
+    rules: Rules = v[RULES]
+    if code == OP_DRAW:
+        pos = v[STOCK_POS]
+        hands = list(v[HANDS])
+        hands[p] |= 1 << v[STOCK][pos]
+        v[HANDS] = tuple(hands)
+        v[STOCK_POS] = pos + 1
+        v[PHASE] = Phase.PLAY
+        v[CLEAN] = not v[PLAYED] >> p & 1
+        v[BY_CLAIM] = False
+    elif code == OP_DISCARD:
+        c = op[2]
+        hands = list(v[HANDS])
+        hands[p] &= ~(1 << c)
+        v[HANDS] = tuple(hands)
+        v[DISCARDS] = (*v[DISCARDS], c)
+        if not v[BY_CLAIM]:
+            v[NORMAL] |= 1 << p
+        v[TURNS] += 1
+        v[DISCARDER] = p
+        if not hands[p]:
+            _go_out(v, p)
+        else:
+            n = v[PLAYERS]
+            _open_window(v, p, [(p + k) % n for k in range(1, n)], (p + 1) % n)
+    elif code == OP_LAY:
+        mask = op[2]
+        hands = list(v[HANDS])
+        hands[p] &= ~mask
+        v[HANDS] = tuple(hands)
+        v[TABLE] = (
+            *v[TABLE],
+            table_meld(p, op[4], mask, op[3], rules.ace_high, rules.joker_lay_off),
+        )
+        v[OWNERS] |= 1 << p
+        v[PLAYED] |= 1 << p
+        if not hands[p]:
+            _go_out(v, p)
+    elif code == OP_OFF:
+        c, i, j = op[2], op[3], op[4]
+        hands = list(v[HANDS])
+        hands[p] &= ~(1 << c)
+        v[HANDS] = tuple(hands)
+        table = v[TABLE]
+        tm = table[i]
+        kind = tm.kind
+        if kind == T.SEVEN:
+            kind = T.SET if c % 13 == 6 else T.RUN
+        new = table_meld(
+            tm.owner, kind, tm.mask | (1 << c), j if c == JOKER_INDEX else tm.joker,
+            rules.ace_high, rules.joker_lay_off,
+        )  # fmt: skip
+        v[TABLE] = (*table[:i], new, *table[i + 1 :])
+        v[PLAYED] |= 1 << p
+        if not hands[p]:
+            _go_out(v, p)
+    elif code == OP_PASS:
+        _next_in_window(v)
+    elif code == OP_CHI:
+        _claim(v, p, op[2], op[3], T.RUN)
+    else:  # OP_PON
+        if rules.pon_tie_break is PonTieBreak.NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
+            _claim(v, p, op[2], op[3], T.SET)
+        else:
+            v[PENDING] = (p, op[2], op[3])
+            _next_in_window(v)
+    return GameState(*v)
+
+
+def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
+    rules: Rules = v[RULES]
+    discards = v[DISCARDS]
+    card = discards[-1]
+    v[DISCARDS] = discards[:-1]
+    hands = list(v[HANDS])
+    hands[p] &= ~used
+    v[HANDS] = tuple(hands)
+    mask = used | (1 << card)
+    v[TABLE] = (*v[TABLE], table_meld(p, kind, mask, joker, rules.ace_high, rules.joker_lay_off))
+    v[CLEAN] = not v[PLAYED] >> p & 1
+    v[BY_CLAIM] = True
+    v[OWNERS] |= 1 << p
+    v[PLAYED] |= 1 << p
+    v[PHASE] = Phase.PLAY
+    v[CURRENT] = p
+    v[QUEUE] = ()
+    v[PENDING] = None
+    if not hands[p]:
+        _go_out(v, p)
+
+
+def _open_window(v: list[Any], discarder: int, order: list[int], next_player: int) -> None:
+    """After a discard (or the upcard): ask who may pon, else go to the draw."""
+    rules: Rules = v[RULES]
+    timing = rules.pon_timing
+    normal, turns, n = v[NORMAL], v[TURNS], v[PLAYERS]
+    asked = [q for q in order if _may_claim(timing, q, normal, turns, n)]
+    if asked and rules.claim_window is ClaimWindow.ABLE_ONLY:
+        card = v[DISCARDS][-1]
+        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, T.SET)]
+    v[DISCARDER] = discarder
+    v[PENDING] = None
+    if asked:
+        v[PHASE] = Phase.CLAIM
+        v[CURRENT] = asked[0]
+        v[QUEUE] = tuple(asked[1:])
+    else:
+        _enter_draw(v, next_player)
+
+
+def _next_in_window(v: list[Any]) -> None:
+    queue = v[QUEUE]
+    if queue:
+        v[CURRENT] = queue[0]
+        v[QUEUE] = queue[1:]
+        return
+    pending = v[PENDING]
+    if pending is not None:
+        _claim(v, pending[0], pending[1], pending[2], T.SET)
+        return
+    n = v[PLAYERS]
+    d = v[DISCARDER]
+    _enter_draw(v, (d + 1) % n if d >= 0 else _first_player(v[RULES], v[DEALER], n))
+
+
+def _enter_draw(v: list[Any], player: int) -> None:
+    v[QUEUE] = ()
+    v[PENDING] = None
+    if v[STOCK_POS] >= len(v[STOCK]):
+        rules: Rules = v[RULES]
+        discards = v[DISCARDS]
+        if rules.stock_exhaustion is StockExhaustion.VOID:
+            _void(v, "the stock ran out (stock_exhaustion='void')")
+            return
+        if v[RESHUFFLES] >= rules.reshuffle_limit:
+            _void(v, f"the stock ran out after {v[RESHUFFLES]} reshuffles (reshuffle_limit)")
+            return
+        if len(discards) < 2:
+            _void(v, "the stock ran out with no discards to reshuffle")
+            return
+        v[RESHUFFLES] += 1
+        v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
+        v[STOCK_POS] = 0
+        v[DISCARDS] = discards[-1:]
+    v[PHASE] = Phase.DRAW
+    v[CURRENT] = player
+
+
+def _go_out(v: list[Any], p: int) -> None:
+    rules: Rules = v[RULES]
+    bonus = bool(
+        rules.going_out_bonus
+        and v[CLEAN]
+        and (rules.going_out_bonus_after_claim or not v[BY_CLAIM])
+    )
+    v[WINNER] = p
+    v[BONUS] = bonus
+    v[SCORES] = score_deal([T.bits(h) for h in v[HANDS]], p, bonus, rules)
+    v[PHASE] = Phase.OVER
+    v[CURRENT] = None
+    v[QUEUE] = ()
+    v[PENDING] = None
+    v[REASON] = f"player {p} went out" + (" at once" if bonus else "")
+
+
+def _void(v: list[Any], reason: str) -> None:
+    v[WINNER] = None
+    v[SCORES] = (0,) * v[PLAYERS]
+    v[PHASE] = Phase.OVER
+    v[CURRENT] = None
+    v[QUEUE] = ()
+    v[PENDING] = None
+    v[REASON] = f"void deal: {reason}"
+
+
+# ----------------------------------------------------------------------------------
+# why an action is illegal
+# ----------------------------------------------------------------------------------
+def _names(cards: Iterable[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def _diagnose(state: GameState, action: Any) -> str:
+    """The rule an illegal action breaks, in plain words."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"{action!r} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)"
+    if state.phase is Phase.OVER:
+        return f"the deal is over ({state.end_reason}); no action is accepted"
+    p = state.current_player
+    assert p is not None
+    who = action.player
+    if who != p:
+        doing = {
+            Phase.CLAIM: "to say pon or pass",
+            Phase.DRAW: "to draw or chi",
+            Phase.PLAY: "to play their turn",
+        }[state.phase]
+        return f"it is player {p}'s decision ({doing}), not player {who}'s"
+    rules = state.rules
+    hand = state.hand_masks[p]
+    kind = type(action)
+    if state.phase is Phase.CLAIM and kind not in (Pon, Pass):
+        return "a discard is open to claims: the asked player can only pon or pass"
+    if state.phase is Phase.DRAW and kind not in (Draw, Chi):
+        if kind is Pon or kind is Pass:
+            return "the claim window has closed: the next player has to draw or chi"
+        return "a turn begins by drawing from the stock (or with a chi); discarding comes last"
+    if state.phase is Phase.PLAY and kind in (Draw, Chi, Pon, Pass):
+        return "this player has already taken a card this turn; now meld, lay off or discard"
+    cards = getattr(action, "cards", None)
+    if cards is None:
+        cards = (action.card,)  # type: ignore[union-attr]
+    missing = [c for c in cards if not hand >> c.index & 1]
+    if missing:
+        return f"player {p} does not hold {' '.join(map(str, missing))}"
+    used = sum(1 << c.index for c in cards)
+    joker_as = getattr(action, "joker_as", None)
+    if isinstance(action, (Chi, Pon)):
+        top = state.discard_cards[-1]
+        name = "chi" if kind is Chi else "pon"
+        timing = rules.chi_timing if kind is Chi else rules.pon_timing
+        if not _may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
+            when = {
+                ClaimTiming.AFTER_OWN_TURN: "after a normal turn of one's own (drew and discarded)",
+                ClaimTiming.AFTER_FIRST_ROUND: "after the first round",
+                ClaimTiming.ANY_TIME: "at any time",
+            }[timing]
+            return f"a {name} is allowed only {when} ({name}_timing='{timing.value}')"
+        if kind is Chi and not _chi_open(state, p):
+            return "there is no discard to chi: the upcard cannot be claimed here"
+        if kind is Pon and state.pending_pon is not None and not hand & _JOKER:
+            return (
+                f"player {state.pending_pon[0]} has already called pon; under the joker-holder "
+                "tie-break only the joker's holder can overtake it"
+            )
+        if len(cards) < rules.claim_min_hand_cards:
+            return (
+                f"a {name} must use at least {rules.claim_min_hand_cards} cards from the hand "
+                f"(claim_min_hand_cards={rules.claim_min_hand_cards})"
+            )
+        if rules.final_discard and not hand & ~used:
+            return "the claim would leave no card for the final discard (final_discard=True)"
+        group = [*(c.index for c in cards), top]
+        readings, reason = analyse(group, rules)
+        want = "run" if kind is Chi else "set"
+        fits = [r for r in readings if r[0].value == want]
+        if reason is None and not fits:
+            reason = f"{_names(group)} is not a {want}: a chi makes a run, a pon makes a set"
+        if reason is None:
+            reason = f"the joker cannot stand for {joker_as} in {_names(group)}"
+        return f"{name} with the discard {CARDS[top]}: {reason}"
+    if isinstance(action, LayDown):
+        readings, reason = analyse([c.index for c in cards], rules)
+        if reason is not None:
+            return reason
+        if rules.final_discard and used == hand:
+            return (
+                "laying down every card would leave none for the final discard (final_discard=True)"
+            )
+        return f"the joker cannot stand for {joker_as} in {_names(c.index for c in cards)}"
+    if isinstance(action, LayOff):
+        if rules.lay_off_needs_own_meld and not state.meld_owners >> p & 1:
+            return "laying off needs a meld of one's own on the table (lay_off_needs_own_meld=True)"
+        if not 0 <= action.target < len(state.table):
+            return f"there is no meld {action.target} on the table (melds are 0 to {len(state.table) - 1})"
+        if rules.final_discard and used == hand:
+            return "laying off the last card would leave none for the final discard (final_discard=True)"
+        tm = state.table[action.target]
+        if action.card.is_joker:
+            if not rules.joker_lay_off:
+                return "the joker cannot be laid off onto a table meld (joker_lay_off=False)"
+            if tm.kind == T.SEVEN:
+                return "the joker cannot join a single 7: a joker never makes a two-card meld"
+            if tm.joker >= 0:
+                return "that meld already holds the joker"
+            return f"the joker cannot stand for {joker_as} in meld {action.target}"
+        target = state.melds[action.target]
+        if tm.kind == T.SEVEN:
+            return (
+                f"a single 7 on the table takes another 7 (making a set) or the 6 or 8 of "
+                f"its suit (making a run), not {action.card}"
+            )
+        if tm.kind == T.SET:
+            return f"{action.card} does not fit the set {target}: a set takes only its rank"
+        return (
+            f"{action.card} does not extend the run {target}: only the next card at either end fits"
+        )
+    return "that action is not among the legal actions here"
