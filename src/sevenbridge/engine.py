@@ -119,8 +119,10 @@ def deal(
     >>> state = deal(players=2, deck=full_deck())
     >>> [str(c) for c in state.hand(1)]
     ['AC', '3C', '5C', '7C', '9C', 'JC', 'KC']
+    >>> [str(c) for c in state.hand(0)]
+    ['2C', '4C', '6C', '8C', '10C', 'QC', 'AD']
     >>> str(state.top_discard), str(state.stock[0])
-    ('AD', '2D')
+    ('2D', '3D')
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
@@ -319,7 +321,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> from sevenbridge import deal, legal_actions, apply
     >>> state = apply(deal(seed=3), legal_actions(deal(seed=3))[0])
     >>> [str(a) for a in legal_actions(state)][-3:]
-    ['Discard 6S', 'Discard 8S', 'Discard KS']
+    ['Discard QH', 'Discard KH', 'Discard AS']
     """
     return _legal(state)[1]
 
