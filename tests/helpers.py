@@ -1,0 +1,116 @@
+"""Helpers for scenario tests: stacked decks and moves written as text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sevenbridge import (
+    Action,
+    Card,
+    GameState,
+    Rules,
+    apply,
+    deal,
+    full_deck,
+    legal_actions,
+    parse_cards,
+)
+from sevenbridge._tables import bits
+
+# Cards used to fill hands when a test does not name them all: no sevens, no 6s
+# or 8s, no two consecutive ranks, and seven in a row never hold three of a rank,
+# so they add no melds by accident.
+FILLERS = tuple(Card.from_index(s * 13 + r - 1) for s in range(4) for r in (1, 3, 5, 9, 11, 13))
+
+
+def stacked(
+    rules: Rules,
+    hands: Sequence[str],
+    *,
+    upcard: str | None = None,
+    stock: str = "",
+    dealer: int = 0,
+) -> GameState:
+    """A deal whose hands, upcard and stock top are as given.
+
+    ``hands[i]`` is player i's hand (up to 7 cards; the rest are filled). The
+    stock starts with ``stock`` (top first), then every other card.
+    """
+    n = len(hands)
+    named = [list(parse_cards(h)) for h in hands]
+    up = parse_cards(upcard) if upcard else ()
+    top = list(parse_cards(stock))
+    used = {c for h in named for c in h} | set(up) | set(top)
+    assert len(used) == sum(map(len, named)) + len(up) + len(top), "a card is named twice"
+    fillers = [c for c in FILLERS if c not in used]
+    pool = [c for c in full_deck(rules) if c not in used and c not in fillers]
+    for h in named:
+        while len(h) < 7:
+            h.append(fillers.pop(0) if fillers else pool.pop(0))
+    pool.extend(fillers)
+    order: list[Card] = []
+    for r in range(7):
+        for k in range(1, n + 1):
+            order.append(named[(dealer + k) % n][r])
+    if rules.upcard:
+        order.extend(up or [pool.pop(0)])
+    else:
+        assert not up, "these rules have no upcard"
+    order.extend(top)
+    order.extend(pool)
+    state = deal(rules, players=n, dealer=dealer, deck=order)
+    for p, h in enumerate(named):
+        assert set(state.hand(p)) == set(h)
+    return state
+
+
+def find(state: GameState, move: str) -> Action:
+    """The legal action written ``"<player> <notation>"``, e.g. ``"1 Pon 9D 9H"``."""
+    who, text = move.split(" ", 1)
+    options = [a for a in legal_actions(state) if a.player == int(who) and str(a) == text]
+    if not options:
+        legal = ", ".join(f"{a.player} {a}" for a in legal_actions(state))
+        raise AssertionError(f"{move!r} is not legal; legal: {legal}")
+    (action,) = options
+    return action
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply each move (each must be legal)."""
+    for move in moves:
+        state = apply(state, find(state, move))
+    return state
+
+
+def is_legal(state: GameState, move: str) -> bool:
+    who, text = move.split(" ", 1)
+    return any(a.player == int(who) and str(a) == text for a in legal_actions(state))
+
+
+def all_cards(state: GameState) -> list[int]:
+    """Every card index in the deal, wherever it is, with repeats if any."""
+    out: list[int] = []
+    for h in state.hand_masks:
+        out.extend(bits(h))
+    out.extend(state.stock_cards[state.stock_pos :])
+    out.extend(state.discard_cards)
+    for tm in state.table:
+        out.extend(bits(tm.mask))
+    return out
+
+
+def pass_window(state: GameState) -> GameState:
+    """Everyone asked in the open claim window passes."""
+    from sevenbridge import Pass, Phase
+
+    while state.phase is Phase.CLAIM:
+        assert state.current_player is not None
+        state = apply(state, Pass(state.current_player))
+    return state
+
+
+def turn(state: GameState, discard: str, *plays: str) -> GameState:
+    """The player in turn draws, makes the given plays, discards; the window passes."""
+    p = state.current_player
+    state = play(state, f"{p} Draw", *(f"{p} {x}" for x in plays), f"{p} Discard {discard}")
+    return pass_window(state)
