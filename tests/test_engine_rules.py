@@ -9,6 +9,7 @@ from sevenbridge import (
     ClaimWindow,
     Discard,
     Draw,
+    GameState,
     IllegalActionError,
     InvalidStateError,
     LayDown,
@@ -34,7 +35,7 @@ NINTENDO = Rules.nintendo()
 ANY_TIME = Rules(pon_timing="any_time", chi_timing="any_time")
 
 
-def refused(state: object, action: object, *words: str) -> str:
+def refused(state: GameState, action: object, *words: str) -> str:
     with pytest.raises(IllegalActionError) as info:
         apply(state, action)  # type: ignore[arg-type]
     for word in words:
@@ -207,7 +208,7 @@ def test_a_finished_deal_accepts_no_action() -> None:
 
 
 # === Section 4: chi and pon ================================================================
-def _after_first_round(rules: Rules, hands: list[str], stock: str) -> object:
+def _after_first_round(rules: Rules, hands: list[str], stock: str) -> GameState:
     """Every player has had a normal turn (discarding the card they drew)."""
     state = stacked(rules, hands, stock=stock)
     drawn = parse_cards(stock)
@@ -357,9 +358,11 @@ def test_the_claimed_card_is_melded_at_once_never_kept() -> None:
     assert parse_cards("9H")[0] in state.melds[0].cards
 
 
-def _two_fives_left(rules: Rules) -> object:
+def _two_fives_left(rules: Rules) -> GameState:
     state = stacked(rules, ["", "QC QD QH QS 7C 5H 5D", "5C"], stock="2S 4S")
-    state = play(state, "1 Draw", "1 LayDown QC QD QH QS", "1 LayDown 7C", "1 Discard 2S")
+    state = play(
+        pass_window(state), "1 Draw", "1 LayDown QC QD QH QS", "1 LayDown 7C", "1 Discard 2S"
+    )
     state = pass_window(state)
     return play(state, "2 Draw", "2 Discard 5C", "0 Pass")
 
@@ -410,7 +413,7 @@ def test_claim_window_able_only_asks_only_players_holding_a_pon() -> None:
 
 
 # === Section 5: scoring ===================================================================
-def _going_out_in_one_turn(rules: Rules) -> object:
+def _going_out_in_one_turn(rules: Rules) -> GameState:
     return play(
         stacked(rules, ["5C 6D", "7C 7D 7H QC QD QH QS", "KH 2S"], stock="9S"),
         "1 Draw", "1 LayDown QC QD QH QS", "1 LayDown 7C 7D 7H", "1 Discard 9S",
@@ -440,7 +443,7 @@ def test_no_going_out_bonus_with_a_meld_on_the_table_before_the_turn() -> None:
     assert state.deal_scores == (0, losers, 0)
 
 
-def _out_after_pon(rules: Rules) -> object:
+def _out_after_pon(rules: Rules) -> GameState:
     state = _after_first_round(rules, ["9C 9D 3H 4H 5H 7D 7S", "9H", ""], "2S 4S 6S 8S")
     return play(
         state, "1 Draw", "1 Discard 9H", "2 Pass", "0 Pon 9C 9D",
@@ -478,7 +481,7 @@ def test_alternate_card_values_in_a_deal() -> None:
 
 
 # === Section 6: the stock running out ========================================================
-def _run_stock_out(rules: Rules, seed: int = 4) -> object:
+def _run_stock_out(rules: Rules, seed: int = 4) -> GameState:
     state = deal(rules, players=5, seed=seed)
     while state.reshuffles == 0 and not state.is_over:
         p = state.current_player

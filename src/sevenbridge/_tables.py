@@ -54,9 +54,11 @@ def runs_in(pattern: int, ace_high: bool) -> tuple[int, ...]:
 
 @cache
 def joker_runs_in(pattern: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
-    """Every run of three or more inside a suit pattern plus the joker.
+    """Every run of three or more made of natural cards of a suit pattern plus the joker.
 
-    Returns ``(natural suit pattern, position 0-12 the joker stands for)`` pairs.
+    The joker may stand for any one place of the run, even for a card the
+    pattern holds. Returns ``(natural suit pattern, position 0-12 the joker
+    stands for)`` pairs.
     """
     ext = pattern | ((pattern & 1) << 13) if ace_high else pattern
     top = 14 if ace_high else 13
@@ -65,16 +67,12 @@ def joker_runs_in(pattern: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
         for j in range(i + 2, min(top, i + 13)):
             interval = ((1 << (j + 1)) - 1) ^ ((1 << i) - 1)
             missing = interval & ~ext
-            if missing == 0:
-                # The joker extends an unbroken natural stretch at either end.
-                continue
             if missing & (missing - 1):
-                continue
-            hole = missing.bit_length() - 1
-            naturals = interval & ~missing
-            out.append((_to_pattern(naturals), hole % 13))
-    # Natural stretches with the joker on an end are the same as the intervals
-    # above whose missing position is an end; all are covered by the loop.
+                continue  # two or more places missing: one joker cannot fill them
+            holes = [missing.bit_length() - 1] if missing else range(i, j + 1)
+            for hole in holes:
+                naturals = interval & ~(1 << hole)
+                out.append((_to_pattern(naturals), hole % 13))
     return tuple(dict.fromkeys(out))
 
 

@@ -401,10 +401,13 @@ def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameStat
         kind = tm.kind
         if kind == T.SEVEN:
             kind = T.SET if c % 13 == 6 else T.RUN
-        new = table_meld(
-            tm.owner, kind, tm.mask | (1 << c), j if c == JOKER_INDEX else tm.joker,
-            rules.ace_high, rules.joker_lay_off,
-        )  # fmt: skip
+        mask = tm.mask | (1 << c)
+        joker = j if c == JOKER_INDEX else tm.joker
+        if joker == c:
+            # The natural card the joker stood for joins a set: the joker now
+            # stands for a suit the set lacks (or stays, with all four present).
+            joker = next((x for x in range(c % 13, 52, 13) if not mask >> x & 1), c)
+        new = table_meld(tm.owner, kind, mask, joker, rules.ace_high, rules.joker_lay_off)
         v[TABLE] = (*table[:i], new, *table[i + 1 :])
         v[PLAYED] |= 1 << p
         if not hands[p]:
@@ -571,6 +574,8 @@ def _diagnose(state: GameState, action: Any) -> str:
     used = sum(1 << c.index for c in cards)
     joker_as = getattr(action, "joker_as", None)
     if isinstance(action, (Chi, Pon)):
+        if not state.discard_cards:
+            return "there is no discard to claim"
         top = state.discard_cards[-1]
         name = "chi" if kind is Chi else "pon"
         timing = rules.chi_timing if kind is Chi else rules.pon_timing
