@@ -22,6 +22,7 @@ from .errors import (
     RulesConfigError,
     SevenBridgeError,
 )
+from .match import DealResult, Match
 from .melds import (
     InvalidMeldError,
     Meld,
@@ -57,6 +58,7 @@ __all__ = [
     "Chi",
     "ClaimTiming",
     "ClaimWindow",
+    "DealResult",
     "Discard",
     "Draw",
     "FirstDealer",
@@ -68,6 +70,7 @@ __all__ = [
     "InvalidStateError",
     "LayDown",
     "LayOff",
+    "Match",
     "Meld",
     "MeldKind",
     "Pass",

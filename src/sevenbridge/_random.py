@@ -42,3 +42,29 @@ def shuffled(items: Sequence[_T], key: int) -> tuple[_T, ...]:
         j = (z * (i + 1)) >> 64
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+class Rng:
+    """A seeded stream of numbers (SplitMix64); the same seed gives the same
+    stream on every machine and Python version."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = mix(seed & _MASK)
+
+    def next64(self) -> int:
+        """The next 64-bit number."""
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A number from 0 to ``n - 1``."""
+        return (self.next64() * n) >> 64
+
+    def choice(self, items: Sequence[_T]) -> _T:
+        """One of the items."""
+        return items[self.below(len(items))]

@@ -1,0 +1,201 @@
+"""Matches: a pure value over a series of deals.
+
+The deal passes to the left after each deal; scores add up; the match ends
+after ``rules.deals`` deals (one per player by default) or once a total
+reaches ``rules.target_score``, and a tie at the top is played off with more
+deals while ``rules.play_off_ties`` is set.
+
+Deal ``k`` (counting from 0) is dealt with the seed ``Match.deal_seed(k)``,
+which is derived from the match seed with SplitMix64, so a match seed fixes
+every deal.
+
+>>> from sevenbridge import Match, Rules
+>>> from sevenbridge.bots import RandomPlayer
+>>> match = Match.start(Rules(), players=2, seed=5)
+>>> bot = RandomPlayer(seed=5)
+>>> while not match.is_over:
+...     match = match.apply(bot(match.state))
+>>> len(match.results) >= 2, sum(match.totals) == sum(sum(r.scores) for r in match.results)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._random import Rng, derive
+from .actions import Action
+from .cards import CARDS
+from .engine import apply, deal, legal_actions
+from .rules import FirstDealer, Rules, Scoring
+from .state import GameState
+
+__all__ = ["DealResult", "Match"]
+
+#: Deals played off after the planned ones, at most, to break a tie.
+MAX_PLAYOFF_DEALS = 20
+_DEFAULT_RULES = Rules()
+
+
+@attrs.frozen
+class DealResult:
+    """How one deal of a match ended."""
+
+    dealer: int
+    seed: int
+    winner: int | None
+    """Who went out; ``None`` for a void deal."""
+    scores: tuple[int, ...]
+    bonus: bool
+    end_reason: str
+    final: GameState = attrs.field(eq=False, repr=False)
+    """The deal's last position (its history holds every action)."""
+
+
+def _cut_for_dealer(seed: int, players: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Lowest card deals (Ace low; suits don't count); tied players cut again."""
+    rng = Rng(derive(seed, 0xC07))
+    cuts: list[tuple[int, int]] = []
+    contenders = list(range(players))
+    deck = list(range(52))
+    while True:
+        drawn = {}
+        for p in contenders:
+            card = deck.pop(rng.below(len(deck)))
+            drawn[p] = card
+            cuts.append((p, card))
+        low = min(c % 13 for c in drawn.values())
+        contenders = [p for p in contenders if drawn[p] % 13 == low]
+        if len(contenders) == 1 or len(deck) < len(contenders):
+            return contenders[0], tuple(cuts)
+
+
+@attrs.frozen
+class Match:
+    """A match in progress (or finished): the current deal and the results so far.
+
+    Build one with :meth:`Match.start`; move on with :meth:`Match.apply`, which
+    starts the next deal by itself when one ends.
+    """
+
+    rules: Rules
+    players: int
+    seed: int
+    first_dealer: int
+    cut: tuple[tuple[int, int], ...]
+    """The cards cut to choose the first dealer, as (player, card index), if any."""
+    results: tuple[DealResult, ...]
+    state: GameState
+    """The deal being played; once the match is over, the last deal's final position."""
+    totals: tuple[int, ...]
+    is_over: bool
+
+    @staticmethod
+    def deal_seed(match_seed: int, k: int) -> int:
+        """The seed of deal ``k`` (from 0) of a match with that seed."""
+        return derive(match_seed, k + 1)
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules = _DEFAULT_RULES,
+        *,
+        players: int = 3,
+        seed: int | None = None,
+        dealer: int = 0,
+    ) -> Match:
+        """Begin a match and deal its first deal.
+
+        Args:
+            rules: The rules, including ``deals``, ``target_score``,
+                ``play_off_ties`` and ``first_dealer``.
+            players: 2 to 5.
+            seed: Fixes the cut and every deal; ``None`` picks one at random.
+            dealer: The first dealer when ``rules.first_dealer`` is ``"chosen"``.
+        """
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(63)
+        cut: tuple[tuple[int, int], ...] = ()
+        if rules.first_dealer is FirstDealer.LOWEST_CUT:
+            dealer, cut = _cut_for_dealer(seed, players)
+        state = deal(rules, players=players, dealer=dealer, seed=cls.deal_seed(seed, 0))
+        return cls(rules, players, seed, dealer, cut, (), state, (0,) * players, False)
+
+    @property
+    def deal_number(self) -> int:
+        """How many deals have started (1 for the first)."""
+        return len(self.results) + (0 if self.is_over else 1)
+
+    @property
+    def planned_deals(self) -> int:
+        """The number of deals before any play-off: ``rules.deals`` or one per player."""
+        return self.rules.deals or self.players
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the best total (highest, or lowest under penalty scoring)."""
+        best = (min if self.rules.scoring is Scoring.PENALTY else max)(self.totals)
+        return tuple(p for p, t in enumerate(self.totals) if t == best)
+
+    @property
+    def winner(self) -> int | None:
+        """The match's winner once it is over, ``None`` before or on a shared win."""
+        winners = self.winners
+        return winners[0] if self.is_over and len(winners) == 1 else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions in the current deal."""
+        return () if self.is_over else legal_actions(self.state)
+
+    def apply(self, action: Action) -> Match:
+        """The match after ``action`` in the current deal (starting the next deal if it ends).
+
+        Raises:
+            IllegalActionError: as :func:`sevenbridge.apply`, or once the match is over.
+        """
+        if self.is_over:
+            from .errors import IllegalActionError
+
+            raise IllegalActionError(action, "the match is over; no action is accepted")
+        state = apply(self.state, action)
+        if not state.is_over:
+            return attrs.evolve(self, state=state)
+        assert state.deal_scores is not None
+        result = DealResult(
+            state.dealer,
+            self.deal_seed(self.seed, len(self.results)),
+            state.winner,
+            state.deal_scores,
+            state.bonus,
+            state.end_reason or "",
+            state,
+        )
+        results = (*self.results, result)
+        totals = tuple(t + s for t, s in zip(self.totals, state.deal_scores, strict=True))
+        done = self._finished(results, totals)
+        if done:
+            return attrs.evolve(self, state=state, results=results, totals=totals, is_over=True)
+        dealer = (state.dealer + 1) % self.players
+        nxt = deal(
+            self.rules,
+            players=self.players,
+            dealer=dealer,
+            seed=self.deal_seed(self.seed, len(results)),
+        )
+        return attrs.evolve(self, state=nxt, results=results, totals=totals)
+
+    def _finished(self, results: tuple[DealResult, ...], totals: tuple[int, ...]) -> bool:
+        rules = self.rules
+        reached = rules.target_score is not None and max(totals) >= rules.target_score
+        if len(results) < self.planned_deals and not reached:
+            return False
+        if not rules.play_off_ties or len(results) >= self.planned_deals + MAX_PLAYOFF_DEALS:
+            return True
+        best = (min if rules.scoring is Scoring.PENALTY else max)(totals)
+        return totals.count(best) == 1
+
+    def describe_cut(self) -> str:
+        """The cut for the first dealer in words (empty if the dealer was chosen)."""
+        return ", ".join(f"player {p} cuts {CARDS[c]}" for p, c in self.cut)
