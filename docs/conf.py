@@ -33,3 +33,15 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Sequence"),
 ]
+nitpick_ignore += [("py:class", "sevenbridge.state.TableMeld")]
+
+# Napoleon reads "Words: more words" at the start of an attribute's docstring as
+# "type: description". Our attribute docstrings are plain prose: keep them as written.
+from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
+
+
+def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:
+    return list(self._consume_to_end())
+
+
+GoogleDocstring._parse_attribute_docstring = _plain_attribute_docstring  # type: ignore[method-assign]

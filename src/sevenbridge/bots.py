@@ -1,6 +1,6 @@
 """Simple players for demos, tests and baselines.
 
-A player is any callable taking a :class:`GameState` and returning one of its
+A player is any callable taking a :class:`~sevenbridge.GameState` and returning one of its
 legal actions.
 
 >>> from sevenbridge import deal, apply
