@@ -189,6 +189,31 @@ def _build_action(key: tuple[int, ...]) -> Action:
     return LayDown(p, cards, joker_as)
 
 
+def _prebuilt(key: tuple[int, ...]) -> tuple[Action, tuple[int, ...]]:
+    return _intern(key), key
+
+
+_DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
+_PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
+_DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
+
+
+def _near(card: int, ace_high: bool) -> int:
+    """Cards of the same suit within two places of ``card`` (those a run with it needs)."""
+    suit, rank = divmod(card, 13)
+    out = 0
+    for d in (-2, -1, 1, 2):
+        pos = rank + 1 + d
+        if 1 <= pos <= 13 or (ace_high and pos == 14):
+            out |= 1 << (suit * 13 + (pos - 1) % 13)
+        if ace_high and rank == 0 and 12 <= 14 + d <= 13:
+            out |= 1 << (suit * 13 + 13 + d)
+    return out
+
+
+_NEAR = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
+
+
 def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
     if timing is ClaimTiming.AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
@@ -207,6 +232,15 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     need = rules.claim_min_hand_cards
     keep = 1 if rules.final_discard else 0
     out: list[tuple[int, int]] = []
+    if card != JOKER_INDEX and not joker_ok:
+        if kind == T.RUN:
+            if not hand & _NEAR[rules.ace_high][card]:
+                return out
+        else:
+            r = card % 13
+            least = max(need, 1 if r == 6 else 2)
+            if (hand & T.RANK_MASK[r]).bit_count() < least:
+                return out
     if card == JOKER_INDEX:
         candidates = [
             (m, j) for m, k, j in T.melds_in(hand | cbit, rules.ace_high, True)
@@ -246,6 +280,7 @@ def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tup
     assert p is not None
     rules = state.rules
     hand = state.hand_masks[p]
+    get = _ACTIONS.get
     intern = _intern
     key: tuple[int, ...]
     if phase is Phase.PLAY:
@@ -254,7 +289,7 @@ def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tup
         for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
             if mask != full:
                 key = (OP_LAY, p, mask, j, kind)
-                out[intern(key)] = key
+                out[get(key) or intern(key)] = key
         if (not rules.lay_off_needs_own_meld or state.meld_owners >> p & 1) and (
             not rules.final_discard or hand & (hand - 1)
         ):
@@ -263,28 +298,29 @@ def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tup
                 while cand:
                     low = cand & -cand
                     key = (OP_OFF, p, low.bit_length() - 1, i, -1)
-                    out[intern(key)] = key
+                    out[get(key) or intern(key)] = key
                     cand ^= low
                 if tm.joker_options and hand & _JOKER:
                     for j in tm.joker_options:
                         key = (OP_OFF, p, JOKER_INDEX, i, j)
                         out[intern(key)] = key
+        discards = _DISCARDS[p]
         cand = hand
         while cand:
             low = cand & -cand
-            key = (OP_DISCARD, p, low.bit_length() - 1)
-            out[intern(key)] = key
+            action, key = discards[low.bit_length() - 1]
+            out[action] = key
             cand ^= low
     elif phase is Phase.DRAW:
-        key = (OP_DRAW, p)
-        out[intern(key)] = key
+        action, key = _DRAWS[p]
+        out[action] = key
         if _chi_open(state, p):
             for used, j in _claims(hand, state.discard_cards[-1], rules, T.RUN):
                 key = (OP_CHI, p, used, j)
                 out[intern(key)] = key
     else:  # CLAIM
-        key = (OP_PASS, p)
-        out[intern(key)] = key
+        action, key = _PASSES[p]
+        out[action] = key
         if state.pending_pon is None or hand & _JOKER:
             for used, j in _claims(hand, state.discard_cards[-1], rules, T.SET):
                 key = (OP_PON, p, used, j)

@@ -1,0 +1,253 @@
+"""Benchmark of the sevenbridge engine (stdlib only; ``open-spiel`` optional).
+
+Run ``python benchmarks/bench.py`` for the full table, ``--quick`` for a smoke
+run of a few seconds, ``--vs-openspiel`` to race OpenSpiel's C++ ``gin_rummy``
+in the same process. See docs/performance.md for what each figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import sevenbridge as sb
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+
+
+def random_deal(
+    rules: sb.Rules, players: int, seed: int, keep: list[sb.GameState] | None = None
+) -> tuple[int, float, float, list[float]]:
+    """One deal of uniform random legal actions.
+
+    Returns (steps, seconds in legal_actions, seconds in apply, per-step seconds).
+    """
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    state = sb.deal(rules, players=players, seed=seed)
+    legal_time = apply_time = 0.0
+    per_step: list[float] = []
+    steps = 0
+    legal_actions, apply = sb.legal_actions, sb.apply
+    while not state.is_over:
+        t0 = clock()
+        actions = legal_actions(state)
+        t1 = clock()
+        action = actions[rng.randrange(len(actions))]
+        t2 = clock()
+        state = apply(state, action)
+        t3 = clock()
+        legal_time += t1 - t0
+        apply_time += t3 - t2
+        per_step.append(t3 - t0)
+        steps += 1
+        if keep is not None:
+            keep.append(state)
+    return steps, legal_time, apply_time, per_step
+
+
+def playout_rate(rules: sb.Rules, players: int, seconds: float, seed0: int = 0) -> dict[str, float]:
+    """Steps and deals per second of the plain loop (legal_actions + choice + apply)."""
+    rng = random.Random(seed0)
+    legal_actions, apply = sb.legal_actions, sb.apply
+    steps = deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = sb.deal(rules, players=players, seed=seed0 + deals)
+        while not state.is_over:
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+            steps += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": steps / elapsed, "deals_per_s": deals / elapsed, "steps": steps}
+
+
+def call_rates(rules: sb.Rules, players: int, deals: int) -> dict[str, float]:
+    legal = apply = 0.0
+    steps = 0
+    early: list[float] = []
+    late: list[float] = []
+    for seed in range(deals):
+        n, lt, at, per_step = random_deal(rules, players, 1000 + seed)
+        steps += n
+        legal += lt
+        apply += at
+        q = max(1, n // 4)
+        early.extend(per_step[:q])
+        late.extend(per_step[-q:])
+    return {
+        "legal_per_s": steps / legal,
+        "apply_per_s": steps / apply,
+        "step_us": 1e6 * (legal + apply) / steps,
+        "late_over_early": statistics.mean(late) / statistics.mean(early),
+    }
+
+
+def late_by_melds(rules: sb.Rules, players: int, deals: int) -> float:
+    """Per-step cost with 6+ melds on the table over the cost with none."""
+    by_melds: dict[bool, list[float]] = {False: [], True: []}
+    clock = time.perf_counter
+    for seed in range(deals):
+        rng = random.Random(seed)
+        state = sb.deal(rules, players=players, seed=5000 + seed)
+        while not state.is_over:
+            crowded = len(state.table) >= 6
+            t0 = clock()
+            actions = sb.legal_actions(state)
+            state = sb.apply(state, actions[rng.randrange(len(actions))])
+            by_melds[crowded].append(clock() - t0)
+    if not by_melds[True]:
+        return float("nan")
+    return statistics.median(by_melds[True]) / statistics.median(by_melds[False])
+
+
+def memory_per_state(rules: sb.Rules, players: int, deals: int) -> float:
+    gc.collect()
+    total = count = 0
+    for seed in range(deals):
+        keep: list[sb.GameState] = []
+        tracemalloc.start()
+        random_deal(rules, players, 7000 + seed, keep)
+        current, _peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        total += current
+        count += len(keep)
+        del keep
+    return total / count
+
+
+def import_time() -> float:
+    def run(code: str) -> float:
+        best = float("inf")
+        for _ in range(5):
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            best = min(best, time.perf_counter() - t0)
+        return best
+
+    return run("import sevenbridge") - run("pass")
+
+
+def optional_rates(rules: sb.Rules, players: int) -> dict[str, float | None]:
+    """observe() and JSON round trips, where the library has them."""
+    out: dict[str, float | None] = {"observe_per_s": None, "json_per_s": None}
+    states: list[sb.GameState] = []
+    random_deal(rules, players, 9000, states)
+    observe = getattr(sb, "observe", None)
+    if observe is not None:
+        t0 = time.perf_counter()
+        for s in states:
+            observe(s, 0)
+        out["observe_per_s"] = len(states) / (time.perf_counter() - t0)
+    if hasattr(sb.GameState, "to_json"):
+        t0 = time.perf_counter()
+        for s in states:
+            sb.GameState.from_json(s.to_json())  # type: ignore[attr-defined]
+        out["json_per_s"] = len(states) / (time.perf_counter() - t0)
+    return out
+
+
+def openspiel_round(seconds: float, rng: random.Random) -> float:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("gin_rummy")
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[rng.randrange(len(outcomes))][0]
+            else:
+                actions = state.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+            state.apply_action(action)
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def versus_openspiel(rounds: int, seconds: float, say: Callable[[str], None]) -> float | None:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        say("--vs-openspiel: open-spiel is not installed (pip install open-spiel); skipped")
+        return None
+    rng = random.Random(1)
+    ours: list[float] = []
+    theirs: list[float] = []
+    rules = sb.Rules()
+    for r in range(rounds):
+        ours.append(playout_rate(rules, 3, seconds, seed0=r * 100_000)["steps_per_s"])
+        theirs.append(openspiel_round(seconds, rng))
+        say(f"  round {r + 1}: sevenbridge {ours[-1]:,.0f} steps/s, "
+            f"OpenSpiel gin_rummy {theirs[-1]:,.0f} steps/s")  # fmt: skip
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    say(f"median sevenbridge {statistics.median(ours):,.0f} vs OpenSpiel "
+        f"{statistics.median(theirs):,.0f} steps/s: ratio {ratio:.2f}")  # fmt: skip
+    return ratio
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    parser.add_argument("--vs-openspiel", action="store_true", help="race OpenSpiel's gin_rummy")
+    parser.add_argument("--seconds", type=float, default=None, help="seconds per playout figure")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    seconds = args.seconds or (0.2 if quick else 3.0)
+    deals = 3 if quick else 60
+    say = print
+    say(f"sevenbridge {sb.__version__} on Python {sys.version.split()[0]}")
+    say(f"import time: {import_time() * 1000:.0f} ms")
+    figures: dict[str, Any] = {"presets": {}}
+    header = (f"{'preset':<12}{'players':>8}{'steps/s':>10}{'deals/s':>9}{'legal/s':>10}"
+              f"{'apply/s':>10}{'us/step':>9}{'late/early':>11}{'B/state':>9}"
+              f"{'observe/s':>11}{'json/s':>9}")  # fmt: skip
+    say(header)
+    for name in sb.Rules.presets():
+        rules = sb.Rules.preset(name)
+        for players in PLAYER_COUNTS:
+            play = playout_rate(rules, players, seconds)
+            calls = call_rates(rules, players, deals)
+            mem = memory_per_state(rules, players, 2 if quick else 10)
+            extra = optional_rates(rules, players)
+            obs = extra["observe_per_s"]
+            js = extra["json_per_s"]
+            say(f"{name:<12}{players:>8}{play['steps_per_s']:>10,.0f}{play['deals_per_s']:>9,.1f}"
+                f"{calls['legal_per_s']:>10,.0f}{calls['apply_per_s']:>10,.0f}"
+                f"{calls['step_us']:>9.1f}{calls['late_over_early']:>11.2f}{mem:>9,.0f}"
+                f"{(f'{obs:,.0f}' if obs else 'n/a'):>11}{(f'{js:,.0f}' if js else 'n/a'):>9}")  # fmt: skip
+            figures["presets"][f"{name}/{players}"] = {**play, **calls, "bytes_per_state": mem,
+                                                        **extra}  # fmt: skip
+    std = figures["presets"]
+    five_vs_three = std["standard/5"]["step_us"] / std["standard/3"]["step_us"]
+    crowded = late_by_melds(sb.Rules(), 3, 10 if quick else 200)
+    say(f"standard: per-step cost 5 players / 3 players = {five_vs_three:.2f} (bound 1.5)")
+    say(
+        f"standard 3p: per-step cost with 6+ melds on the table / with none = {crowded:.2f} (bound 2)"
+    )
+    figures["five_over_three"] = five_vs_three
+    figures["crowded_over_empty"] = crowded
+    if args.vs_openspiel:
+        ratio = versus_openspiel(3 if quick else 7, 0.5 if quick else 5.0, say)
+        figures["vs_openspiel"] = ratio
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(figures, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
