@@ -92,7 +92,7 @@ def all_cards(state: GameState) -> list[int]:
     out: list[int] = []
     for h in state.hand_masks:
         out.extend(bits(h))
-    out.extend(state.stock_cards[state.stock_pos :])
+    out.extend(state.stock_cards)
     out.extend(state.discard_cards)
     for tm in state.table:
         out.extend(bits(tm.mask))

@@ -42,7 +42,7 @@ _DEFAULT_RULES = Rules()
 _FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
 _get_fields = attrgetter(*_FIELDS)
 (
-    RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, STOCK_POS, DISCARDS, TABLE,
+    RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
     OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
     RESHUFFLES, SEED, WINNER, SCORES, BONUS, REASON, LOG,
 ) = range(len(_FIELDS))  # fmt: skip
@@ -144,7 +144,7 @@ def deal(
         discards = (order[i],)
         i += 1
     v: list[Any] = [
-        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]), 0,
+        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
         discards, (), 0, 0, 0, 0, -1, (), None, True, False, 0, seed, None, None,
         False, None, None,
     ]  # fmt: skip
@@ -271,7 +271,14 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     return out
 
 
-def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+def _compute_legal(
+    state: GameState | Any, hand: int
+) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+    """The legal actions of the player to act, holding ``hand``.
+
+    ``state`` is a GameState or anything with the same public fields (an
+    Observation): only the acting player's hand is needed.
+    """
     phase = state.phase
     out: dict[Action, tuple[int, ...]] = {}
     if phase is Phase.OVER:
@@ -279,7 +286,6 @@ def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tup
     p = state.current_player
     assert p is not None
     rules = state.rules
-    hand = state.hand_masks[p]
     get = _ACTIONS.get
     intern = _intern
     key: tuple[int, ...]
@@ -328,7 +334,7 @@ def _compute_legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tup
     return out, tuple(out)
 
 
-def _chi_open(state: GameState, p: int) -> bool:
+def _chi_open(state: GameState | Any, p: int) -> bool:
     rules = state.rules
     return bool(
         state.discard_cards
@@ -340,7 +346,8 @@ def _chi_open(state: GameState, p: int) -> bool:
 def _legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
     cached = state._legal
     if cached is None:
-        cached = _compute_legal(state)
+        p = state.current_player
+        cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
         object.__setattr__(state, "_legal", cached)
     return cached  # type: ignore[no-any-return]
 
@@ -391,11 +398,11 @@ def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameStat
     p = op[1]
     rules: Rules = v[RULES]
     if code == OP_DRAW:
-        pos = v[STOCK_POS]
+        stock = v[STOCK]
         hands = list(v[HANDS])
-        hands[p] |= 1 << v[STOCK][pos]
+        hands[p] |= 1 << stock[0]
         v[HANDS] = tuple(hands)
-        v[STOCK_POS] = pos + 1
+        v[STOCK] = stock[1:]
         v[PHASE] = Phase.PLAY
         v[CLEAN] = not v[PLAYED] >> p & 1
         v[BY_CLAIM] = False
@@ -520,7 +527,7 @@ def _next_in_window(v: list[Any]) -> None:
 def _enter_draw(v: list[Any], player: int) -> None:
     v[QUEUE] = ()
     v[PENDING] = None
-    if v[STOCK_POS] >= len(v[STOCK]):
+    if not v[STOCK]:
         rules: Rules = v[RULES]
         discards = v[DISCARDS]
         if rules.stock_exhaustion is StockExhaustion.VOID:
@@ -534,7 +541,6 @@ def _enter_draw(v: list[Any], player: int) -> None:
             return
         v[RESHUFFLES] += 1
         v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
-        v[STOCK_POS] = 0
         v[DISCARDS] = discards[-1:]
     v[PHASE] = Phase.DRAW
     v[CURRENT] = player

@@ -139,8 +139,7 @@ class GameState:
     hand_masks: tuple[int, ...]
     """Each player's hand as a bitmask of card indexes."""
     stock_cards: tuple[int, ...]
-    """The stock as card indexes, from position :attr:`stock_pos` (the top) on."""
-    stock_pos: int
+    """The stock as card indexes, top card first."""
     discard_cards: tuple[int, ...]
     """The discard pile as card indexes, top card last."""
     table: tuple[TableMeld, ...]
@@ -205,12 +204,12 @@ class GameState:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return tuple(CARDS[c] for c in self.stock_cards[self.stock_pos :])
+        return tuple(CARDS[c] for c in self.stock_cards)
 
     @property
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
-        return len(self.stock_cards) - self.stock_pos
+        return len(self.stock_cards)
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
