@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sevenbridge import Card, Rules, Suit
+from sevenbridge import Card, GameState, Rules, Suit
 from sevenbridge.cards import CARDS
 
 natural_cards = st.sampled_from(CARDS[:52])
@@ -36,3 +36,22 @@ def runs(draw: st.DrawFn, min_len: int = 3) -> list[Card]:
     start = draw(st.integers(min_value=1, max_value=14 - length))
     cards = [CARDS[suit * 13 + r - 1] for r in range(start, start + length)]
     return draw(st.permutations(cards))
+
+
+@st.composite
+def reachable_states(draw: st.DrawFn, rule_choices: list[Rules] | None = None) -> GameState:
+    """A state reached by random legal play from a seeded deal of any preset."""
+    from sevenbridge import apply, deal, legal_actions
+
+    rules_value = draw(st.sampled_from(rule_choices or [Rules.preset(n) for n in Rules.presets()]))
+    players = draw(st.integers(2, 5))
+    seed = draw(st.integers(0, 2**32))
+    steps = draw(st.integers(0, 400))
+    state = deal(rules_value, players=players, seed=seed)
+    choices = draw(st.randoms(use_true_random=False))
+    for _ in range(steps):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        state = apply(state, actions[choices.randrange(len(actions))])
+    return state

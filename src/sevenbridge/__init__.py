@@ -44,6 +44,7 @@ from .rules import (
 )
 from .scoring import explain_hand_points, hand_points
 from .state import GameState, Phase
+from .views import Observation, observe, sample_state
 
 try:
     __version__ = version("sevenbridge")
@@ -51,7 +52,6 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0+unknown"
 
 __all__ = [
-    "JOKER",
     "Action",
     "Card",
     "CardValues",
@@ -68,11 +68,13 @@ __all__ = [
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
+    "JOKER",
     "LayDown",
     "LayOff",
     "Match",
     "Meld",
     "MeldKind",
+    "Observation",
     "Pass",
     "Phase",
     "Pon",
@@ -93,6 +95,8 @@ __all__ = [
     "is_valid_meld",
     "legal_actions",
     "meld_interpretations",
+    "observe",
     "parse_cards",
+    "sample_state",
     "why_not_meld",
 ]

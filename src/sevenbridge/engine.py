@@ -352,8 +352,11 @@ def _legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Actio
     return cached  # type: ignore[no-any-return]
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     """Every action the player in :attr:`~GameState.current_player` may take now.
+
+    ``state`` may also be an :class:`~sevenbridge.Observation`: then the actions
+    are the viewer's when the decision is theirs, and none otherwise.
 
     The order is deterministic: in the claim window ``Pass`` then the pons; at
     the start of a turn ``Draw`` then the chis; during the turn the new melds,
@@ -366,7 +369,22 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][-3:]
     ['Discard QH', 'Discard KH', 'Discard AS']
     """
-    return _legal(state)[1]
+    if state.__class__ is GameState:
+        return _legal(state)[1]
+    return _view_legal(state)
+
+
+def _view_legal(view: Any) -> tuple[Action, ...]:
+    """Legal actions from an Observation: its viewer's, when the decision is theirs."""
+    if not hasattr(view, "viewer") or not hasattr(view, "hand_mask"):
+        raise TypeError(f"legal_actions needs a GameState or an Observation, not {view!r}")
+    if view.current_player != view.viewer:
+        return ()
+    cached = view._legal
+    if cached is None:
+        cached = _compute_legal(view, view.hand_mask)
+        object.__setattr__(view, "_legal", cached)
+    return cached[1]  # type: ignore[no-any-return]
 
 
 # ----------------------------------------------------------------------------------

@@ -1,0 +1,111 @@
+"""Player views: what an observation holds and hides, and determinization."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sevenbridge import (
+    GameState,
+    Observation,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    sample_state,
+)
+
+from .helpers import all_cards
+from .strategies import reachable_states
+
+
+def swap_hidden(state: GameState, viewer: int) -> GameState | None:
+    """The same position with one card of another hand swapped with the stock's top."""
+    others = [p for p in range(state.players) if p != viewer and state.hand_masks[p]]
+    if not others or not state.stock_cards:
+        return None
+    p = others[0]
+    mask = state.hand_masks[p]
+    card = (mask & -mask).bit_length() - 1
+    top = state.stock_cards[0]
+    hands = list(state.hand_masks)
+    hands[p] = (mask & ~(1 << card)) | (1 << top)
+    return attrs.evolve(state, hand_masks=tuple(hands), stock_cards=(card, *state.stock_cards[1:]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(reachable_states(), st.data())
+def test_hidden_cards_do_not_change_a_players_observation(state: GameState, data: st.DataObject) -> None:
+    viewer = data.draw(st.integers(0, state.players - 1))
+    other = swap_hidden(state, viewer)
+    if other is None:
+        return
+    assert other != state
+    assert observe(other, viewer) == observe(state, viewer)
+    assert hash(observe(other, viewer)) == hash(observe(state, viewer))
+    changed = next(p for p in range(state.players) if other.hand_masks[p] != state.hand_masks[p])
+    assert observe(other, changed) != observe(state, changed)
+
+
+def test_equal_observations_at_the_start_and_after_moves() -> None:
+    state = deal(Rules(), players=3, seed=10)
+    rng = random.Random(10)
+    for _ in range(60):
+        other = swap_hidden(state, 0)
+        assert other is not None
+        assert observe(other, 0) == observe(state, 0)
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+
+
+def test_an_observation_holds_no_hidden_field() -> None:
+    names = {f.name for f in attrs.fields(Observation)}
+    assert not names & {"hand_masks", "stock_cards", "seed"}
+    view = observe(deal(seed=3), 0)
+    assert view.hand == deal(seed=3).hand(0)
+    assert view.hand_sizes == (7, 7, 7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(reachable_states())
+def test_legal_actions_from_an_observation(state: GameState) -> None:
+    for p in range(state.players):
+        view = observe(state, p)
+        if p == state.current_player:
+            assert legal_actions(view) == legal_actions(state)
+        else:
+            assert legal_actions(view) == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(reachable_states(), st.data())
+def test_sampled_states_are_consistent_with_the_observation(
+    state: GameState, data: st.DataObject
+) -> None:
+    viewer = data.draw(st.integers(0, state.players - 1))
+    view = observe(state, viewer)
+    seed = data.draw(st.integers(0, 2**40))
+    for rng in (seed, random.Random(seed)):
+        sampled = sample_state(view, rng)
+        assert observe(sampled, viewer) == view
+        assert sorted(all_cards(sampled)) == list(range(state.rules.deck_size))
+        for action in legal_actions(sampled):
+            apply(sampled, action)
+    assert sample_state(view, seed) == sample_state(view, seed)
+
+
+def test_sampling_really_varies_the_hidden_cards() -> None:
+    view = observe(deal(seed=8), 0)
+    samples = {sample_state(view, s).hand_masks[1] for s in range(20)}
+    assert len(samples) > 10
+
+
+def test_observe_rejects_a_bad_player() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="player must be 0 to 2"):
+        observe(deal(), 3)
