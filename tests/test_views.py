@@ -39,7 +39,9 @@ def swap_hidden(state: GameState, viewer: int) -> GameState | None:
 
 @settings(max_examples=60, deadline=None)
 @given(reachable_states(), st.data())
-def test_hidden_cards_do_not_change_a_players_observation(state: GameState, data: st.DataObject) -> None:
+def test_hidden_cards_do_not_change_a_players_observation(
+    state: GameState, data: st.DataObject
+) -> None:
     viewer = data.draw(st.integers(0, state.players - 1))
     other = swap_hidden(state, viewer)
     if other is None:

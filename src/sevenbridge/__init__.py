@@ -52,6 +52,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0+unknown"
 
 __all__ = [
+    "JOKER",
     "Action",
     "Card",
     "CardValues",
@@ -68,7 +69,6 @@ __all__ = [
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",
-    "JOKER",
     "LayDown",
     "LayOff",
     "Match",

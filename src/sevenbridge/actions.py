@@ -31,6 +31,41 @@ __all__ = [
 ]
 
 
+class _JsonAction:
+    """JSON methods shared by every action."""
+
+    __slots__ = ()
+
+    def to_json(self) -> str:
+        """The action as a JSON document.
+
+        >>> from sevenbridge import Pon
+        >>> Pon.from_json(Pon(2, "9C 9D").to_json())
+        Pon(2, '9C 9D')
+        """
+        from .serialize import action_to_json
+
+        return action_to_json(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Action:
+        """Read an action written by :meth:`to_json` (of this type, unless called
+        on another action type's base).
+
+        Raises:
+            InvalidStateError: for a malformed document or another action type.
+        """
+        from .errors import InvalidStateError
+        from .serialize import action_from_json
+
+        action = action_from_json(text)
+        if not isinstance(action, cls):
+            raise InvalidStateError(
+                f"action: expected a {cls.__name__}, found a {type(action).__name__}"
+            )
+        return action
+
+
 def _cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(value)))
 
@@ -44,9 +79,12 @@ def _optional_card(value: Card | str | None) -> Card | None:
 
 
 def _joker_text(cards: tuple[Card, ...], joker_as: Card | None) -> str:
-    return " ".join(
+    text = " ".join(
         f"JK={joker_as}" if c.is_joker and joker_as is not None else str(c) for c in cards
     )
+    if joker_as is not None and not any(c.is_joker for c in cards):
+        text += f" (JK={joker_as})"  # the claimed discard is the joker
+    return text
 
 
 def _joker_repr(joker_as: Card | None) -> str:
@@ -54,7 +92,7 @@ def _joker_repr(joker_as: Card | None) -> str:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class Draw:
+class Draw(_JsonAction):
     """Take the top card of the stock (the ordinary start of a turn)."""
 
     player: int
@@ -67,7 +105,7 @@ class Draw:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class Pass:
+class Pass(_JsonAction):
     """Decline to pon the discard when asked in the claim window."""
 
     player: int
@@ -80,7 +118,7 @@ class Pass:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class Chi:
+class Chi(_JsonAction):
     """Claim the discard to make a new run with ``cards`` from the hand.
 
     Only the next player, instead of drawing. The run goes on the table at once.
@@ -99,7 +137,7 @@ class Chi:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class Pon:
+class Pon(_JsonAction):
     """Claim the discard to make a new set with ``cards`` from the hand.
 
     Any player but the discarder, before the next player draws. The set goes on
@@ -119,7 +157,7 @@ class Pon:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class LayDown:
+class LayDown(_JsonAction):
     """Put a new meld from the hand on the table.
 
     Several sevens laid together are one set; laid one by one they are single
@@ -142,7 +180,7 @@ class LayDown:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class LayOff:
+class LayOff(_JsonAction):
     """Add one card from the hand to the table meld at index ``target``."""
 
     player: int
@@ -163,7 +201,7 @@ class LayOff:
 
 
 @attrs.frozen(cache_hash=True, repr=False)
-class Discard:
+class Discard(_JsonAction):
     """Throw a card face up on the discard pile, ending the turn."""
 
     player: int

@@ -437,6 +437,28 @@ class Rules:
             if getattr(self, f.name) != getattr(base, f.name)
         }
 
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The rules as a JSON document with every field.
+
+        >>> Rules.from_json(Rules.nintendo().to_json()) == Rules.nintendo()
+        True
+        """
+        from .serialize import rules_to_json
+
+        return rules_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Rules:
+        """Read rules written by :meth:`to_json`.
+
+        Raises:
+            InvalidStateError: for a malformed document, a missing or unknown
+                field, or options that do not fit together.
+        """
+        from .serialize import rules_from_json
+
+        return rules_from_json(text)
+
     @property
     def deck_size(self) -> int:
         """52, or 53 with the joker."""

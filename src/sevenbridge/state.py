@@ -226,6 +226,26 @@ class GameState:
         """The melds on the table, in the order laid, each with its ``owner``."""
         return tuple(public_meld(tm) for tm in self.table)
 
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as a JSON document (cards as text such as ``"7H"``), with a
+        format version; :meth:`from_json` reads it back to an equal state."""
+        from .serialize import state_to_json
+
+        return state_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """Read a state written by :meth:`to_json`, checking everything.
+
+        Raises:
+            InvalidStateError: saying what is wrong and where, for a document
+                that is not well-formed, has unknown or missing fields, unreal
+                cards, a card twice, or a position the rules cannot reach.
+        """
+        from .serialize import state_from_json
+
+        return state_from_json(text)
+
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"
         return (

@@ -104,6 +104,23 @@ class Observation:
             out.append(action)
         return tuple(reversed(out))
 
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The observation as a JSON document; :meth:`from_json` reads it back."""
+        from .serialize import observation_to_json
+
+        return observation_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Observation:
+        """Read an observation written by :meth:`to_json`, checking everything.
+
+        Raises:
+            InvalidStateError: saying what is wrong and where.
+        """
+        from .serialize import observation_from_json
+
+        return observation_from_json(text)
+
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"
         return (
@@ -186,9 +203,7 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     for tm in observation.table:
         seen |= tm.mask
     unseen = [c for c in range(observation.rules.deck_size) if not seen >> c & 1]
-    hidden = sum(
-        size for p, size in enumerate(observation.hand_sizes) if p != observation.viewer
-    )
+    hidden = sum(size for p, size in enumerate(observation.hand_sizes) if p != observation.viewer)
     if len(unseen) != hidden + observation.stock_size:
         raise ValueError("the observation's card counts do not add up to the deck")
     cards = shuffled(unseen, key)

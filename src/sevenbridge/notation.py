@@ -1,0 +1,128 @@
+"""Move notation: one action per line, ``P<player> <Verb> <arguments>``.
+
+========================  ==================================================
+``P1 Draw``               draw from the stock
+``P2 Pass``               decline to pon
+``P2 Chi 5H 6H``          chi with the hand cards 5H 6H
+``P0 Pon 9D 9H``          pon with the hand cards 9D 9H
+``P0 Pon 9S JK=9C``       the joker among them, standing for 9C
+``P0 Pon 6H 6S (JK=6C)``  the claimed discard is the joker, standing for 6C
+``P1 LayDown 7H 7S``      a new meld from the hand
+``P1 LayOff 8H>2``        8H onto the table meld with index 2
+``P1 LayOff JK=9H>2``     the joker onto meld 2, standing for 9H
+``P1 Discard KS``         discard
+========================  ==================================================
+
+>>> from sevenbridge.notation import parse_move, format_move
+>>> parse_move("P1 LayOff JK=9H>2")
+LayOff(1, 'JK', 2, '9H')
+>>> format_move(parse_move("p0 pon 9h 9d"))
+'P0 Pon 9D 9H'
+"""
+
+from __future__ import annotations
+
+import re
+
+from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import Card
+from .errors import InvalidCardError, SevenBridgeError
+
+__all__ = ["NotationError", "format_move", "parse_move"]
+
+
+class NotationError(SevenBridgeError):
+    """A move or record does not parse; ``line`` and ``column`` say where (from 1)."""
+
+    def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
+        self.text = text
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(f"line {line}, column {column}: {reason} (in {text!r})")
+
+
+_VERBS = {
+    "draw": Draw, "pass": Pass, "chi": Chi, "pon": Pon,
+    "laydown": LayDown, "layoff": LayOff, "discard": Discard,
+}  # fmt: skip
+_PLAYER = re.compile(r"[Pp](\d)$")
+_TOKEN = re.compile(r"\S+")
+
+
+def format_move(action: Action) -> str:
+    """``P<player> <notation>`` for an action."""
+    return f"P{action.player} {action}"
+
+
+def _card(token: str, text: str, line: int, col: int) -> Card:
+    try:
+        return Card.parse(token)
+    except InvalidCardError as error:
+        raise NotationError(text, error.reason + f" ({token!r})", line, col) from None
+
+
+def parse_move(text: str, *, line: int = 1, offset: int = 0) -> Action:
+    """Read one move written as :func:`format_move` writes it (case does not matter).
+
+    Raises:
+        NotationError: naming the line and column of the first problem.
+    """
+    tokens = [(m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(text)]
+    if len(tokens) < 2:
+        raise NotationError(text, "a move is a player then an action, such as 'P1 Draw'", line,
+                            1 + offset)  # fmt: skip
+    (who, who_col), (verb, verb_col), *args = tokens
+    m = _PLAYER.match(who)
+    if not m:
+        raise NotationError(text, f"{who!r} is not a player (P0 to P4)", line, who_col)
+    player = int(m.group(1))
+    if player > 4:
+        raise NotationError(text, f"{who!r} is not a player (P0 to P4)", line, who_col)
+    kind = _VERBS.get(verb.lower())
+    if kind is None:
+        raise NotationError(
+            text, f"{verb!r} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)",
+            line, verb_col,
+        )  # fmt: skip
+    if kind in (Draw, Pass):
+        if args:
+            raise NotationError(text, f"{verb} takes no cards", line, args[0][1])
+        return kind(player)
+    if not args:
+        raise NotationError(text, f"{verb} needs cards", line, verb_col + len(verb))
+    if kind is Discard:
+        if len(args) != 1:
+            raise NotationError(text, "Discard takes exactly one card", line, args[-1][1])
+        return Discard(player, _card(args[0][0], text, line, args[0][1]))
+    if kind is LayOff:
+        if len(args) != 1 or ">" not in args[0][0]:
+            raise NotationError(text, "LayOff is written CARD>MELD, such as 8H>2", line, args[0][1])
+        token, col = args[0]
+        card_text, _, target_text = token.partition(">")
+        if not target_text.isdigit():
+            raise NotationError(text, f"{target_text!r} is not a meld number", line,
+                                col + len(card_text) + 1)  # fmt: skip
+        joker_as = None
+        if card_text.upper().startswith("JK="):
+            joker_as = _card(card_text[3:], text, line, col + 3)
+            card_text = "JK"
+        return LayOff(player, _card(card_text, text, line, col), int(target_text), joker_as)
+    cards: list[Card] = []
+    joker: Card | None = None
+    for token, col in args:
+        if token.upper().startswith("(JK=") and token.endswith(")") and kind in (Chi, Pon):
+            if joker is not None:
+                raise NotationError(text, "only one joker", line, col)
+            joker = _card(token[4:-1], text, line, col + 4)  # the claimed card is the joker
+        elif token.upper().startswith("JK="):
+            if joker is not None:
+                raise NotationError(text, "only one joker", line, col)
+            joker = _card(token[3:], text, line, col + 3)
+            cards.append(_card("JK", text, line, col))
+        else:
+            cards.append(_card(token, text, line, col))
+    if len(set(cards)) != len(cards):
+        raise NotationError(text, "a card is named twice", line, args[0][1])
+    group: type[Chi] | type[Pon] | type[LayDown] = kind
+    return group(player, tuple(cards), joker)

@@ -1,0 +1,45 @@
+"""Move notation: every legal action formats and parses back; bad text is located."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from sevenbridge import GameState, legal_actions
+from sevenbridge.notation import NotationError, format_move, parse_move
+
+from .strategies import reachable_states
+
+
+@settings(max_examples=80, deadline=None)
+@given(reachable_states())
+def test_every_legal_action_round_trips_through_notation(state: GameState) -> None:
+    for action in legal_actions(state):
+        text = format_move(action)
+        assert parse_move(text) == action
+        assert parse_move(text.lower()) == action
+        assert eval(repr(action), vars(__import__("sevenbridge"))) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "words"),
+    [
+        ("", 1, "a move is a player"),
+        ("P1", 1, "a move is a player"),
+        ("X1 Draw", 1, "is not a player"),
+        ("P9 Draw", 1, "is not a player"),
+        ("P1 Jump", 4, "is not an action"),
+        ("P1 Draw 7H", 9, "takes no cards"),
+        ("P1 Discard 7H 8H", 15, "exactly one card"),
+        ("P1 Discard 7X", 12, "suit 'X'"),
+        ("P1 LayOff 8H", 11, "CARD>MELD"),
+        ("P1 LayOff 8H>x", 14, "not a meld number"),
+        ("P1 Pon 9D 9D", 8, "named twice"),
+        ("P1 Chi", 7, "needs cards"),
+    ],
+)
+def test_bad_moves_name_the_column(text: str, column: int, words: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_move(text, line=3)
+    assert info.value.line == 3 and info.value.column == column, str(info.value)
+    assert words in str(info.value)

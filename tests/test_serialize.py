@@ -1,0 +1,230 @@
+"""JSON round trips, and rejection of documents that are not real positions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sevenbridge import (
+    Chi,
+    Discard,
+    Draw,
+    GameState,
+    InvalidStateError,
+    LayDown,
+    LayOff,
+    Observation,
+    Pass,
+    Pon,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+)
+from sevenbridge.actions import _JsonAction
+from sevenbridge.serialize import action_from_json
+
+from .strategies import reachable_states, rules
+
+
+@settings(max_examples=80, deadline=None)
+@given(reachable_states())
+def test_states_round_trip_exactly(state: GameState) -> None:
+    again = GameState.from_json(state.to_json())
+    assert again == state and hash(again) == hash(state)
+    assert again.history == state.history
+    assert legal_actions(again) == legal_actions(state)
+    assert again.to_json() == state.to_json()
+
+
+@settings(max_examples=60, deadline=None)
+@given(reachable_states(), st.data())
+def test_observations_round_trip_exactly(state: GameState, data: st.DataObject) -> None:
+    view = observe(state, data.draw(st.integers(0, state.players - 1)))
+    again = Observation.from_json(view.to_json(indent=2))
+    assert again == view
+    assert legal_actions(again) == legal_actions(view)
+
+
+@given(rules)
+def test_rules_round_trip(r: Rules) -> None:
+    assert Rules.from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Draw(1), Pass(0), Chi(2, "5H 6H"), Pon(3, "9S JK", "9C"), LayDown(0, "4S 5S JK", "6S"),
+     LayOff(1, "JK", 2, "9H"), LayOff(1, "8H", 0), Discard(4, "KS")],
+)  # fmt: skip
+def test_actions_round_trip(action: _JsonAction) -> None:
+    assert type(action).from_json(action.to_json()) == action
+    assert action_from_json(action.to_json()) == action
+
+
+def test_action_from_json_checks_the_type() -> None:
+    with pytest.raises(InvalidStateError, match="expected a Pon, found a Draw"):
+        Pon.from_json(Draw(1).to_json())
+
+
+# --- rejection -------------------------------------------------------------------------------
+def doc_of(state: GameState) -> dict[str, Any]:
+    value = json.loads(state.to_json())
+    assert isinstance(value, dict)
+    return value
+
+
+def reject(doc: dict[str, Any] | str, *words: str) -> str:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    with pytest.raises(InvalidStateError) as info:
+        GameState.from_json(text)
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    return str(info.value)
+
+
+@pytest.fixture
+def mid_deal() -> GameState:
+    state = deal(Rules(), players=3, seed=21)
+    for _ in range(40):
+        state = apply(state, legal_actions(state)[-1])
+    return state
+
+
+def test_truncated_documents_are_rejected(mid_deal: GameState) -> None:
+    text = mid_deal.to_json()
+    for cut in range(0, len(text) - 1, max(1, len(text) // 97)):
+        reject(text[:cut], "not well-formed JSON")
+
+
+def test_not_json_and_wrong_header() -> None:
+    reject("{", "not well-formed JSON: ", "line 1")
+    reject("[]", "expected a JSON object")
+    good = doc_of(deal(seed=1))
+    reject({**good, "format": "sevenbridge.rules"}, "expected 'sevenbridge.state'")
+    reject({**good, "version": 99}, "version 99 is not supported")
+
+
+def test_unknown_and_missing_fields(mid_deal: GameState) -> None:
+    doc = doc_of(mid_deal)
+    reject({**doc, "colour": "red"}, "unknown field 'colour'")
+    missing = dict(doc)
+    del missing["stock"]
+    reject(missing, "missing field 'stock'")
+    bad_rules = {**doc, "rules": {**doc["rules"], "jokers_wild": True}}
+    reject(bad_rules, "state.rules: unknown field 'jokers_wild'")
+
+
+def test_duplicated_and_missing_cards(mid_deal: GameState) -> None:
+    doc = doc_of(mid_deal)
+    dup = json.loads(json.dumps(doc))
+    dup["stock"][0] = dup["hands"][0][0]
+    reject(dup, "is also in", "each card is in one place")
+    lost = json.loads(json.dumps(doc))
+    lost["stock"].pop()
+    reject(lost, "cards are nowhere")
+    unreal = json.loads(json.dumps(doc))
+    unreal["stock"][0] = "11H"
+    reject(unreal, "state.stock[0]", "'11H' is not a card")
+    joker = json.loads(json.dumps(doc))
+    joker["stock"][0] = "JK"
+    reject(joker, "JK is not in a 52-card deck")
+
+
+def test_inconsistent_positions(mid_deal: GameState) -> None:
+    doc = doc_of(mid_deal)
+
+    def changed(**fields: Any) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(json.dumps(doc))
+        out.update(fields)
+        return out
+
+    reject(changed(current_player=None), "must be null exactly when the phase is 'over'")
+    reject(changed(phase="over"), "must be null exactly when")
+    reject(changed(phase="nap"), "'nap' is not one of")
+    reject(changed(players=7), "state.players: 7 is out of range")
+    reject(changed(dealer=True), "state.dealer: expected an integer")
+    reject(changed(winner=1), "belong to a finished deal")
+    reject(changed(claim_queue=[1, 1]), "listed twice")
+    big = json.loads(json.dumps(doc))
+    other = (mid_deal.current_player + 1) % 3 if mid_deal.current_player is not None else 0
+    big["hands"][other] += big["stock"][:2]
+    big["stock"] = big["stock"][2:]
+    reject(big, "cards; at most")
+    empty_stock = json.loads(json.dumps(doc))
+    empty_stock["phase"] = "draw"
+    empty_stock["discard_pile"] += empty_stock["stock"]
+    empty_stock["stock"] = []
+    reject(empty_stock)
+    bad_meld = json.loads(json.dumps(doc))
+    if bad_meld["melds"]:
+        bad_meld["melds"][0]["kind"] = "seven" if bad_meld["melds"][0]["kind"] != "seven" else "run"
+        reject(bad_meld, "melds[0]")
+
+
+def test_finished_deal_scores_are_checked() -> None:
+    state = deal(Rules(), players=2, seed=3)
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0 if len(legal_actions(state)) == 1 else -1])
+    doc = doc_of(state)
+    assert GameState.from_json(json.dumps(doc)) == state
+    doc["deal_scores"] = [s + 1 for s in doc["deal_scores"]]
+    reject(doc, "deal_scores")
+
+
+def _mutations() -> st.SearchStrategy[Any]:
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7H", "JK", "x", ""]),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
+        max_leaves=5,
+    )  # fmt: skip
+    return json_values
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reachable_states(), st.data())
+def test_fuzzed_documents_are_refused_cleanly_or_are_real_positions(
+    state: GameState, data: st.DataObject
+) -> None:
+    doc = doc_of(state)
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p in _paths(doc) if p]
+        path = data.draw(st.sampled_from(paths))
+        parent: Any = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        action = data.draw(st.sampled_from(["replace", "delete", "swap"]))
+        if action == "delete":
+            del parent[path[-1]]
+        elif action == "swap" and isinstance(parent, list) and len(parent) > 1:
+            j = data.draw(st.integers(0, len(parent) - 1))
+            parent[path[-1]], parent[j] = parent[j], parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(_mutations())
+    text = json.dumps(doc)
+    if data.draw(st.booleans()):
+        text = text[: data.draw(st.integers(0, len(text)))]
+    try:
+        loaded = GameState.from_json(text)
+    except InvalidStateError as error:
+        assert str(error)
+        return
+    # Accepted: it must be a position the engine can play from.
+    assert GameState.from_json(loaded.to_json()) == loaded
+    for act in legal_actions(loaded):
+        apply(loaded, act)
