@@ -33,7 +33,11 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Sequence"),
 ]
-nitpick_ignore += [("py:class", "sevenbridge.state.TableMeld")]
+nitpick_ignore += [
+    ("py:class", "sevenbridge.state.TableMeld"),
+    ("py:class", "random.Random"),
+    ("py:class", "sevenbridge._random.Rng"),
+]
 
 # Napoleon reads "Words: more words" at the start of an attribute's docstring as
 # "type: description". Our attribute docstrings are plain prose: keep them as written.

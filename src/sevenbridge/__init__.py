@@ -31,6 +31,8 @@ from .melds import (
     meld_interpretations,
     why_not_meld,
 )
+from .notation import NotationError, format_move, parse_move
+from .record import RecordError, record, record_match, replay, replay_match
 from .rules import (
     CardValues,
     ClaimTiming,
@@ -44,6 +46,7 @@ from .rules import (
 )
 from .scoring import explain_hand_points, hand_points
 from .state import GameState, Phase
+from .text import explain, position, render
 from .views import Observation, observe, sample_state
 
 try:
@@ -74,12 +77,14 @@ __all__ = [
     "Match",
     "Meld",
     "MeldKind",
+    "NotationError",
     "Observation",
     "Pass",
     "Phase",
     "Pon",
     "PonTieBreak",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesConfigError",
     "Scoring",
@@ -89,7 +94,9 @@ __all__ = [
     "__version__",
     "apply",
     "deal",
+    "explain",
     "explain_hand_points",
+    "format_move",
     "full_deck",
     "hand_points",
     "is_valid_meld",
@@ -97,6 +104,13 @@ __all__ = [
     "meld_interpretations",
     "observe",
     "parse_cards",
+    "parse_move",
+    "position",
+    "record",
+    "record_match",
+    "render",
+    "replay",
+    "replay_match",
     "sample_state",
     "why_not_meld",
 ]

@@ -28,6 +28,7 @@ import attrs
 from . import _tables as T
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card
+from .engine import _may_claim
 from .errors import InvalidCardError, InvalidStateError, RulesConfigError
 from .melds import MeldKind, analyse
 from .notation import NotationError, format_move, parse_move
@@ -114,7 +115,7 @@ def _common(state: GameState | Observation) -> dict[str, Any]:
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """The state as a JSON document (see :meth:`GameState.to_json`)."""
+    """The state as a JSON document (see :meth:`sevenbridge.GameState.to_json`)."""
     doc = {"format": "sevenbridge.state", "version": FORMAT_VERSION, **_common(state)}
     doc["hands"] = [_cards(T.bits(h)) for h in state.hand_masks]
     doc["stock"] = _cards(state.stock_cards)
@@ -476,6 +477,13 @@ def _check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) 
         raise InvalidStateError(f"{path}.claim_queue: holds the player asked now")
     if phase is Phase.CLAIM and (cur == f["discarder"] or f["discarder"] in f["claim_queue"]):
         raise InvalidStateError(f"{path}: the discarder cannot be asked to pon their own discard")
+    if phase is Phase.CLAIM:
+        for q in (cur, *f["claim_queue"]):
+            if not _may_claim(rules.pon_timing, q, f["normal_turns"], f["turns_done"], n):
+                raise InvalidStateError(
+                    f"{path}: player {q} may not pon yet (pon_timing="
+                    f"'{rules.pon_timing.value}'), so cannot be asked"
+                )
     pending = f["pending_pon"]
     if pending is not None:
         who, used, joker, cards = pending

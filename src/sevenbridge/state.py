@@ -246,6 +246,11 @@ class GameState:
 
         return state_from_json(text)
 
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"
         return (

@@ -1,0 +1,323 @@
+"""Game records: a readable text for a whole deal or match, like PGN for chess.
+
+A record is a few ``[Tag "value"]`` lines, then one move per line in the
+notation of :mod:`sevenbridge.notation`. ``#`` starts a comment.
+
+.. code-block:: text
+
+    [Game "Seven Bridge"]
+    [Rules "standard"]
+    [Option "final_discard" "false"]
+    [Players "3"]
+    [Dealer "0"]
+    [Seed "42"]
+    [Result "player 1 went out; scores 0 54 0"]
+
+    P1 Draw
+    P1 LayDown 6H 7H 8H
+    P1 Discard KS
+
+Rules are a preset plus an ``Option`` tag for each field that differs from it.
+The cards come from ``Seed`` (a seeded shuffle) or ``Deck`` (every card, top
+first). A match record has ``[MatchSeed "..."]`` instead of ``Seed`` and a
+``[Deal "k"]`` line before the moves of deal k.
+
+>>> from sevenbridge import deal, apply, legal_actions
+>>> from sevenbridge.record import record, replay
+>>> state = deal(seed=42)
+>>> for _ in range(5):
+...     state = apply(state, legal_actions(state)[-1])
+>>> text = record(state)
+>>> print(text)
+[Game "Seven Bridge"]
+[Rules "standard"]
+[Players "3"]
+[Dealer "0"]
+[Seed "42"]
+<BLANKLINE>
+P1 Draw
+P1 Discard 3S
+P2 Draw
+P2 Discard 5S
+P1 Pass
+<BLANKLINE>
+>>> replay(text)[-1] == state
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from .actions import Action
+from .cards import Card, parse_cards
+from .engine import apply, deal
+from .errors import IllegalActionError, InvalidCardError, RulesConfigError, SevenBridgeError
+from .match import Match
+from .notation import NotationError, format_move, parse_move
+from .rules import Rules
+from .state import GameState
+
+__all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay", "replay_match"]
+
+_TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
+_VALUE = re.compile(r'"([^"]*)"')
+
+
+class RecordError(NotationError):
+    """A record that does not parse, or holds a move that is not legal where it stands."""
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(getattr(value, "value", value))
+
+
+def format_rules_tags(rules: Rules) -> list[str]:
+    """``Rules`` and ``Option`` tags for rules: the nearest preset and the changes."""
+    name = min(
+        Rules.presets(), key=lambda n: (len(rules.changes(Rules.preset(n))), n != "standard")
+    )
+    lines = [f'[Rules "{name}"]']
+    for key, value in rules.changes(Rules.preset(name)).items():
+        lines.append(f'[Option "{key}" "{_value_text(value)}"]')
+    return lines
+
+
+def _replays_from_seed(state: GameState) -> bool:
+    probe = deal(state.rules, players=state.players, dealer=state.dealer, seed=state.seed)
+    try:
+        for action in state.history:
+            probe = apply(probe, action)
+    except IllegalActionError:
+        return False
+    return probe == state
+
+
+def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) -> str:
+    """The record of the deal that led to ``state``.
+
+    Args:
+        state: Any position of the deal (its history is recorded).
+        deck: The deck the deal was dealt from, when it was dealt with
+            ``deal(deck=...)`` rather than from a seed.
+
+    Raises:
+        ValueError: if the deal cannot be replayed from its seed and no deck is given.
+    """
+    lines = ['[Game "Seven Bridge"]', *format_rules_tags(state.rules)]
+    lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
+    if deck is not None:
+        lines.append(f'[Deck "{" ".join(map(str, parse_cards(deck)))}"]')
+        lines.append(f'[Seed "{state.seed}"]')
+    elif _replays_from_seed(state):
+        lines.append(f'[Seed "{state.seed}"]')
+    else:
+        raise ValueError(
+            "this deal was not dealt from its seed: pass the deck it was dealt from (deck=...)"
+        )
+    if state.is_over:
+        scores = " ".join(map(str, state.deal_scores or ()))
+        lines.append(f'[Result "{state.end_reason}; scores {scores}"]')
+    lines.append("")
+    lines += [format_move(a) for a in state.history]
+    return "\n".join(lines) + "\n"
+
+
+def record_match(match: Match) -> str:
+    """The record of a match so far (every finished deal and the current one)."""
+    lines = ['[Game "Seven Bridge match"]', *format_rules_tags(match.rules)]
+    lines += [f'[Players "{match.players}"]', f'[Dealer "{match.first_dealer}"]']
+    lines.append(f'[MatchSeed "{match.seed}"]')
+    if match.is_over:
+        lines.append(f'[Result "totals {" ".join(map(str, match.totals))}"]')
+    finals = [r.final for r in match.results]
+    if not match.is_over:
+        finals.append(match.state)
+    for k, final in enumerate(finals, start=1):
+        lines += ["", f'[Deal "{k}"]']
+        lines += [format_move(a) for a in final.history]
+    return "\n".join(lines) + "\n"
+
+
+@attrs.frozen
+class _Parsed:
+    tags: dict[str, list[tuple[list[str], int]]]
+    moves: list[tuple[Action | str, int]]  # an action, or a "Deal k" marker, with its line
+
+
+def _parse(text: str) -> _Parsed:
+    if not isinstance(text, str):
+        raise RecordError(repr(text), "a record is text")
+    tags: dict[str, list[tuple[list[str], int]]] = {}
+    moves: list[tuple[Action | str, int]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = len(line) - len(line.lstrip())
+        if stripped.startswith("["):
+            m = _TAG.match(stripped)
+            if not m:
+                raise RecordError(raw, 'a tag is written [Name "value"]', number, indent + 1)
+            name, values = m.group(1), _VALUE.findall(m.group(2))
+            if name == "Deal":
+                moves.append((f"Deal {values[0]}", number))
+            else:
+                tags.setdefault(name, []).append((values, number))
+            continue
+        try:
+            moves.append((parse_move(stripped, line=number, offset=indent), number))
+        except NotationError as error:
+            raise RecordError(raw, error.reason, number, error.column) from None
+    return _Parsed(tags, moves)
+
+
+def _tag(parsed: _Parsed, name: str, required: bool = True) -> tuple[str, int] | None:
+    found = parsed.tags.get(name)
+    if not found:
+        if required:
+            raise RecordError("", f'the record has no [{name} "..."] tag', 1, 1)
+        return None
+    values, line = found[0]
+    if len(values) != 1:
+        raise RecordError(name, f"[{name}] takes one value", line, 1)
+    return values[0], line
+
+
+def _int_tag(parsed: _Parsed, name: str, required: bool = True) -> int | None:
+    found = _tag(parsed, name, required)
+    if found is None:
+        return None
+    value, line = found
+    if not re.fullmatch(r"-?\d+", value):
+        raise RecordError(value, f"[{name}] must be a whole number", line, 1)
+    return int(value)
+
+
+def _rules(parsed: _Parsed) -> Rules:
+    found = _tag(parsed, "Rules", required=False)
+    name, line = found if found else ("standard", 1)
+    try:
+        rules = Rules.preset(name)
+    except RulesConfigError as error:
+        raise RecordError(name, str(error), line, 1) from None
+    changes: dict[str, object] = {}
+    for values, opt_line in parsed.tags.get("Option", []):
+        if len(values) != 2:
+            raise RecordError("Option", '[Option "name" "value"] takes two values', opt_line, 1)
+        key, text = values
+        if key not in attrs.fields_dict(Rules):
+            raise RecordError(key, f"{key!r} is not a Rules option", opt_line, 1)
+        value: object = text
+        if text in ("true", "false"):
+            value = text == "true"
+        elif text == "none":
+            value = None
+        elif re.fullmatch(r"-?\d+", text):
+            value = int(text)
+        changes[key] = value
+    try:
+        return rules.replace(**changes)
+    except RulesConfigError as error:
+        raise RecordError("Option", str(error), parsed.tags["Option"][0][1], 1) from None
+
+
+def _apply_all(
+    state: GameState, moves: Iterable[tuple[Action | str, int]], text_lines: list[str]
+) -> list[GameState]:
+    out = [state]
+    for action, line in moves:
+        assert not isinstance(action, str)
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raw = text_lines[line - 1]
+            col = len(raw) - len(raw.lstrip()) + 1
+            raise RecordError(raw, f"illegal move: {error.reason}", line, col) from None
+        out.append(state)
+    return out
+
+
+def replay(text: str) -> list[GameState]:
+    """Every position of a recorded deal, from the deal to the last move.
+
+    Raises:
+        RecordError: with the line and column of a malformed line, or of the
+            first move that is not legal where it stands.
+    """
+    parsed = _parse(text)
+    if "MatchSeed" in parsed.tags:
+        raise RecordError("MatchSeed", "this is a match record: use replay_match", 1, 1)
+    rules = _rules(parsed)
+    players = _int_tag(parsed, "Players")
+    dealer = _int_tag(parsed, "Dealer", required=False) or 0
+    seed = _int_tag(parsed, "Seed", required=False)
+    deck_tag = _tag(parsed, "Deck", required=False)
+    deck = None
+    if deck_tag is not None:
+        try:
+            deck = parse_cards(deck_tag[0])
+        except InvalidCardError as error:
+            raise RecordError(deck_tag[0], str(error), deck_tag[1], 1) from None
+    elif seed is None:
+        raise RecordError("", 'the record has no [Seed "..."] nor [Deck "..."] tag', 1, 1)
+    try:
+        state = deal(rules, players=players or 0, dealer=dealer, seed=seed, deck=deck)
+    except (ValueError, SevenBridgeError) as error:
+        raise RecordError("", f"cannot deal: {error}", 1, 1) from None
+    markers = [line for move, line in parsed.moves if isinstance(move, str)]
+    if markers:
+        raise RecordError("Deal", "[Deal] belongs to match records", markers[0], 1)
+    return _apply_all(state, parsed.moves, text.splitlines())
+
+
+def replay_match(text: str) -> list[GameState]:
+    """Every position of every deal of a recorded match, in order.
+
+    Raises:
+        RecordError: as :func:`replay`.
+    """
+    parsed = _parse(text)
+    rules = _rules(parsed)
+    players = _int_tag(parsed, "Players") or 0
+    dealer = _int_tag(parsed, "Dealer", required=False) or 0
+    seed = _int_tag(parsed, "MatchSeed")
+    try:
+        match = Match.start(rules, players=players, seed=seed, dealer=dealer)
+    except (ValueError, SevenBridgeError) as error:
+        raise RecordError("", f"cannot start the match: {error}", 1, 1) from None
+    lines = text.splitlines()
+    out: list[GameState] = [match.state]
+    deal_no = 0
+    for move, line in parsed.moves:
+        raw = lines[line - 1]
+        col = len(raw) - len(raw.lstrip()) + 1
+        if isinstance(move, str):
+            deal_no += 1
+            if move != f"Deal {deal_no}":
+                raise RecordError(raw, f'expected [Deal "{deal_no}"]', line, col)
+            if match.is_over or match.deal_number != deal_no:
+                raise RecordError(raw, f"deal {deal_no} cannot start here", line, col)
+            continue
+        if deal_no == 0:
+            raise RecordError(raw, 'a match record\'s moves come after [Deal "1"]', line, col)
+        before = len(match.results)
+        try:
+            match = match.apply(move)
+        except IllegalActionError as error:
+            raise RecordError(raw, f"illegal move: {error.reason}", line, col) from None
+        if len(match.results) > before:
+            out.append(match.results[-1].final)
+            if not match.is_over:
+                out.append(match.state)
+        else:
+            out.append(match.state)
+    return out

@@ -1,0 +1,292 @@
+"""Rule questions in a REPL: :func:`explain`, :func:`position` and table drawings.
+
+>>> from sevenbridge import position, explain, Pon
+>>> table = position('''
+... P0: 9H 2C 3D
+... P1: 5S 6S
+... P2: 9C 9D 4H KS
+... discards: 9S
+... turn: P2 pon
+... ''')
+>>> print(explain(table, Pon(2, "9C 9D")))
+Legal. P2 calls pon on P1's discard 9S with 9C 9D: the set 9C 9D 9S goes on the table at once; P2 plays the turn from here (more melds, lay-offs, a discard), and play then continues from P2's left.
+>>> print(explain(table, Pon(0, "9H")))
+Illegal: it is player 2's decision (to say pon or pass), not player 0's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import CARDS, parse_cards
+from .engine import apply
+from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .melds import InvalidMeldError, Meld, MeldKind
+from .rules import ClaimTiming, Rules
+from .serialize import _rules_dict, state_from_json
+from .state import GameState, Phase
+from .views import Observation
+
+__all__ = ["explain", "position", "render"]
+
+
+def _meld_name(meld: Meld) -> str:
+    kind = "single seven" if meld.kind is MeldKind.SEVEN else meld.kind.value
+    return f"{kind} {meld}"
+
+
+def explain(state: GameState, action: Action) -> str:
+    """What a legal action does, or which rule forbids an illegal one.
+
+    >>> from sevenbridge import deal, Draw
+    >>> print(explain(deal(seed=1), Draw(1)))
+    Legal. P1 draws the top card of the stock (30 cards) and goes on with the turn: melds and lay-offs if any, then a discard.
+    """
+    try:
+        after = apply(state, action)
+    except IllegalActionError as error:
+        return f"Illegal: {error.reason}."
+    p = f"P{action.player}"
+    out = "Legal. "
+    if isinstance(action, Draw):
+        out += (
+            f"{p} draws the top card of the stock ({state.stock_size} cards) and goes on with the "
+            "turn: melds and lay-offs if any, then a discard."
+        )
+    elif isinstance(action, Pass):
+        top = state.top_discard
+        out += f"{p} does not pon {top}."
+        if after.phase is Phase.CLAIM:
+            out += f" P{after.current_player} is asked next."
+        elif after.phase is Phase.PLAY and after.current_player != action.player:
+            out += f" The window closes and P{after.current_player}'s waiting pon stands."
+        elif after.phase is Phase.DRAW:
+            out += f" The window closes: P{after.current_player} draws or calls chi."
+    elif isinstance(action, (Chi, Pon)):
+        top = state.top_discard
+        whose = "the upcard" if state.discarder < 0 else f"P{state.discarder}'s discard"
+        call = "chi" if isinstance(action, Chi) else "pon"
+        used = " ".join(map(str, action.cards))
+        if len(after.melds) == len(state.melds):
+            out += (
+                f"{p} calls pon on {whose} {top} with {used}. It waits: under the joker-holder "
+                "tie-break the players still to be asked may overtake it if they hold the joker."
+            )
+        else:
+            meld = after.melds[-1]
+            out += (
+                f"{p} calls {call} on {whose} {top} with {used}: the {_meld_name(meld)} goes on "
+                f"the table at once; {p} plays the turn from here (more melds, lay-offs, a "
+                f"discard), and play then continues from {p}'s left."
+            )
+    elif isinstance(action, LayDown):
+        out += f"{p} lays down a new {_meld_name(after.melds[-1])}."
+    elif isinstance(action, LayOff):
+        before, now = state.melds[action.target], after.melds[action.target]
+        out += (
+            f"{p} lays off {action.card} on P{before.owner}'s {_meld_name(before)}, making "
+            f"the {_meld_name(now)}."
+        )
+        if before.kind is MeldKind.SEVEN:
+            out += f" The single 7 is now a {now.kind.value} for the rest of the deal."
+    elif isinstance(action, Discard):
+        out += f"{p} discards {action.card}, ending the turn."
+    if after.is_over and after.winner == action.player:
+        out += f" {p} has no cards left and goes out"
+        out += " at once (the going-out bonus)." if after.bonus else "."
+        out += (
+            " Deal scores: "
+            + ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+            + "."
+        )
+    return out
+
+
+def render(state: GameState | Observation) -> str:
+    """A drawing of the table: hands (or hand sizes), melds, piles and whose turn."""
+    rules = state.rules
+    preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
+    if state.phase is Phase.OVER:
+        status = f"deal over: {state.end_reason}"
+    else:
+        doing = {
+            Phase.CLAIM: "pon or pass",
+            Phase.DRAW: "draw or chi",
+            Phase.PLAY: "meld, lay off, discard",
+        }
+        status = f"P{state.current_player} to {doing[state.phase]}"
+    lines = [
+        f"Seven Bridge ({preset} rules), {state.players} players, dealer P{state.dealer}: {status}"
+    ]
+    for p in range(state.players):
+        mark = ">" if p == state.current_player else " "
+        if isinstance(state, Observation):
+            if p == state.viewer:
+                lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand)) or '-'}  (you)")
+            else:
+                lines.append(f"{mark} P{p}  {state.hand_sizes[p]} cards")
+        else:
+            lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand(p))) or '-'}")
+    if state.melds:
+        lines.append("Table:")
+        for i, meld in enumerate(state.melds):
+            lines.append(f"  [{i}] P{meld.owner} {_meld_name(meld)}")
+    else:
+        lines.append("Table: no melds")
+    pile = state.discard_pile
+    top = f", top {pile[-1]}" if pile else ""
+    lines.append(f"Discard pile: {len(pile)} cards{top}")
+    stock = state.stock_size
+    lines.append(f"Stock: {stock} cards")
+    if state.phase is Phase.CLAIM and state.claim_queue:
+        lines.append("Still to be asked: " + ", ".join(f"P{q}" for q in state.claim_queue))
+    if state.deal_scores is not None:
+        lines.append(
+            "Deal scores: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores))
+        )
+    return "\n".join(lines)
+
+
+_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P\d)\s*:\s*(.*?)\s*$")
+_PLAYER = re.compile(r"^[Pp](\d)$")
+
+
+def _error(line: int, message: str) -> InvalidStateError:
+    return InvalidStateError(f"line {line}: {message}")
+
+
+def _player(token: str, line: int) -> int:
+    m = _PLAYER.match(token)
+    if not m:
+        raise _error(line, f"{token!r} is not a player such as P1")
+    return int(m.group(1))
+
+
+def position(text: str, rules: Rules | None = None) -> GameState:
+    """Set up a position from text, for "can she pon here?" questions.
+
+    One ``key: value`` per line::
+
+        rules: nintendo          (a preset; or pass rules=...)
+        dealer: 0                (default 0)
+        P0: 9C 9D 2S             (each hand; their number gives the players)
+        melds: P1 6H 7H 8H; P0 7S; P2 4S 5S JK=6S
+        discards: 3C 9H          (bottom to top)
+        discarder: P1            (who threw the top card; default the player before the turn)
+        stock: 2D 5C             (top first; default every card not named elsewhere)
+        turn: P2 pon             (P2 pon, P2 draw or P2 play)
+        turns done: 6            (default: one round, everyone has had a normal turn)
+        normal turns: P0 P1 P2   (default: everyone)
+
+    The position is checked like :meth:`GameState.from_json`.
+
+    Raises:
+        InvalidStateError: naming the line, or what does not fit the rules.
+    """
+    fields: dict[str, tuple[str, int]] = {}
+    hands: dict[int, tuple[str, int]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0]
+        if not content.strip():
+            continue
+        m = _LINE.match(content)
+        if not m:
+            raise _error(number, f"expected 'key: value', found {raw.strip()!r}")
+        key, value = m.group(1).strip().lower(), m.group(2)
+        if _PLAYER.match(key):
+            hands[int(key[1:])] = (value, number)
+        elif key in ("rules", "dealer", "melds", "discards", "discarder", "stock", "turn",
+                     "turns done", "normal turns", "players"):  # fmt: skip
+            fields[key] = (value, number)
+        else:
+            raise _error(number, f"unknown key {key!r}")
+    if "rules" in fields:
+        try:
+            rules = Rules.preset(fields["rules"][0])
+        except RulesConfigError as error:
+            raise _error(fields["rules"][1], str(error)) from None
+    rules = rules or Rules()
+    n = len(hands)
+    if sorted(hands) != list(range(n)) or not 2 <= n <= 5:
+        raise InvalidStateError(
+            "give a hand line for each player, P0 to P1 at least and at most P4"
+        )
+
+    def cards_of(value: str, line: int) -> list[str]:
+        try:
+            return [str(c) for c in parse_cards(value)]
+        except InvalidCardError as error:
+            raise _error(line, str(error)) from None
+
+    hand_cards = [cards_of(*hands[p]) for p in range(n)]
+    melds: list[dict[str, Any]] = []
+    if "melds" in fields:
+        value, line = fields["melds"]
+        for piece in filter(None, (x.strip() for x in value.split(";"))):
+            who, _, rest = piece.partition(" ")
+            owner = _player(who, line)
+            try:
+                meld = Meld.parse(rest, rules)
+            except (InvalidMeldError, InvalidCardError) as error:
+                raise _error(line, f"{piece!r}: {error}") from None
+            melds.append({
+                "owner": owner, "kind": meld.kind.value, "cards": [str(c) for c in meld.cards],
+                "joker_as": None if meld.joker_as is None else str(meld.joker_as),
+            })  # fmt: skip
+    discards = cards_of(*fields["discards"]) if "discards" in fields else []
+    turn_text, turn_line = fields.get("turn", ("", 0))
+    parts = turn_text.split()
+    if len(parts) != 2 or parts[1].lower() not in ("pon", "draw", "play"):
+        raise _error(
+            turn_line or 1,
+            "say whose turn it is and what they do: 'turn: P2 pon', 'P2 draw' or 'P2 play'",
+        )
+    current = _player(parts[0], turn_line)
+    phase = {"pon": "claim", "draw": "draw", "play": "play"}[parts[1].lower()]
+    discarder = (current - 1) % n
+    if "discarder" in fields:
+        discarder = _player(*fields["discarder"])
+    dealer = int(fields["dealer"][0]) if "dealer" in fields and fields["dealer"][0].isdigit() else 0
+    turns_done = n
+    if "turns done" in fields:
+        value, line = fields["turns done"]
+        if not value.isdigit():
+            raise _error(line, "turns done is a whole number")
+        turns_done = int(value)
+    normal = list(range(n))
+    if "normal turns" in fields:
+        value, line = fields["normal turns"]
+        normal = [_player(t, line) for t in value.split()]
+    named = {c for h in hand_cards for c in h} | set(discards)
+    named |= {c for m in melds for c in m["cards"]}
+    if "stock" in fields and fields["stock"][0].strip().lower() not in ("", "rest"):
+        stock = cards_of(*fields["stock"])
+    else:
+        stock = [str(c) for c in CARDS[: rules.deck_size] if str(c) not in named]
+    queue: list[int] = []
+    if phase == "claim":
+        for k in range(1, n):
+            q = (current + k) % n
+            if q == discarder:
+                break
+            timing = rules.pon_timing
+            if (
+                timing is ClaimTiming.ANY_TIME
+                or (timing is ClaimTiming.AFTER_OWN_TURN and q in normal)
+                or (timing is ClaimTiming.AFTER_FIRST_ROUND and turns_done >= n)
+            ):
+                queue.append(q)
+    owners = sorted({m["owner"] for m in melds})
+    doc = {
+        "format": "sevenbridge.state", "version": 1, "rules": _rules_dict(rules),
+        "players": n, "dealer": dealer, "phase": phase, "current_player": current,
+        "discard_pile": discards, "melds": melds, "played": owners, "normal_turns": normal,
+        "turns_done": turns_done, "discarder": discarder, "claim_queue": queue,
+        "pending_pon": None, "turn_clean": current not in owners, "turn_by_claim": False,
+        "reshuffles": 0, "winner": None, "deal_scores": None, "bonus": False,
+        "end_reason": None, "history": [], "hands": hand_cards, "stock": stock, "seed": 0,
+    }  # fmt: skip
+    return state_from_json(json.dumps(doc))
