@@ -10,8 +10,6 @@ True
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
 from .engine import apply, deal, legal_actions
@@ -49,10 +47,20 @@ from .state import GameState, Phase
 from .text import explain, position, render
 from .views import Observation, observe, sample_state
 
-try:
-    __version__ = version("sevenbridge")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    # The version is read from the package metadata on first use, which keeps
+    # importlib.metadata (tens of milliseconds) out of the import time.
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("sevenbridge")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            return "0.0.0+unknown"
+    raise AttributeError(f"module 'sevenbridge' has no attribute {name!r}")
+
 
 __all__ = [
     "JOKER",

@@ -3,11 +3,17 @@ same shuffles on every machine and every Python version."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
+
+
+def fresh_seed() -> int:
+    """A new random seed (63 bits) from the operating system."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
 
 
 def mix(x: int) -> int:

@@ -16,7 +16,6 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
@@ -24,7 +23,7 @@ from typing import Any
 import attrs
 
 from . import _tables as T
-from ._random import derive, shuffled
+from ._random import derive, fresh_seed, shuffled
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, JOKER_INDEX, Card, parse_cards
 from .errors import IllegalActionError, InvalidStateError
@@ -68,7 +67,7 @@ def _deck_order(
     size = rules.deck_size
     if deck is None:
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = fresh_seed()
         return shuffled(range(size), derive(seed, 0)), seed
     cards = parse_cards(deck)
     order = tuple(c.index for c in cards)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._random import Rng, derive
+from ._random import Rng, derive, fresh_seed
 from .actions import Action
 from .cards import CARDS
 from .engine import apply, deal, legal_actions
@@ -114,9 +114,7 @@ class Match:
             dealer: The first dealer when ``rules.first_dealer`` is ``"chosen"``.
         """
         if seed is None:
-            import secrets
-
-            seed = secrets.randbits(63)
+            seed = fresh_seed()
         cut: tuple[tuple[int, int], ...] = ()
         if rules.first_dealer is FirstDealer.LOWEST_CUT:
             dealer, cut = _cut_for_dealer(seed, players)
