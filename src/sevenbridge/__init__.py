@@ -48,7 +48,6 @@ from .text import explain, position, render
 from .views import Observation, observe, sample_state
 
 
-
 def __getattr__(name: str) -> str:
     # The version is read from the package metadata on first use, which keeps
     # importlib.metadata (tens of milliseconds) out of the import time.
