@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from sevenbridge import Rules
+from sevenbridge import Rules, replay, replay_match
 from sevenbridge.__main__ import main
 
 
@@ -47,3 +49,22 @@ def test_bad_arguments_get_a_usage_message(
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "usage:" in err and "Traceback" not in err
+
+
+def test_demo_writes_a_record_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.txt"
+    assert main(["demo", "--seed", "4", "--rules", "nintendo", "--record", str(path)]) == 0
+    assert "record written" in capsys.readouterr().out
+    states = replay(path.read_text(encoding="utf-8"))
+    assert states[-1].is_over
+    match_path = tmp_path / "match.txt"
+    assert main(["demo", "--match", "--players", "2", "--record", str(match_path)]) == 0
+    finals = [s for s in replay_match(match_path.read_text(encoding="utf-8")) if s.is_over]
+    assert len(finals) >= 2
+
+
+def test_demo_reports_an_unwritable_record(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="cannot write the record"):
+        main(["demo", "--record", str(tmp_path / "missing" / "x.txt")])

@@ -228,3 +228,51 @@ def test_fuzzed_documents_are_refused_cleanly_or_are_real_positions(
     assert GameState.from_json(loaded.to_json()) == loaded
     for act in legal_actions(loaded):
         apply(loaded, act)
+
+
+def _mutate(doc: Any, data: st.DataObject) -> str:
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p in _paths(doc) if p]
+        if not paths:
+            break
+        path = data.draw(st.sampled_from(paths))
+        parent: Any = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans()):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(_mutations())
+    text = json.dumps(doc)
+    if data.draw(st.booleans()):
+        text = text[: data.draw(st.integers(0, len(text)))]
+    return text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reachable_states(), st.data())
+def test_fuzzed_observations_are_refused_cleanly_or_are_real_views(
+    state: GameState, data: st.DataObject
+) -> None:
+    view = observe(state, data.draw(st.integers(0, state.players - 1)))
+    text = _mutate(json.loads(view.to_json()), data)
+    try:
+        loaded = Observation.from_json(text)
+    except InvalidStateError as error:
+        assert str(error)
+        return
+    assert Observation.from_json(loaded.to_json()) == loaded
+    legal_actions(loaded)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_fuzzed_rules_and_actions_are_refused_cleanly(data: st.DataObject) -> None:
+    for original in (Rules.nintendo().to_json(), Pon(1, "9S JK", "9C").to_json()):
+        text = _mutate(json.loads(original), data)
+        try:
+            loaded = Rules.from_json(text) if "rules" in original else action_from_json(text)
+        except InvalidStateError as error:
+            assert str(error)
+            continue
+        assert loaded is not None

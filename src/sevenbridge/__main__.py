@@ -12,6 +12,7 @@ from .bots import GreedyPlayer, RandomPlayer
 from .cards import Card
 from .engine import apply, deal
 from .match import Match
+from .record import record, record_match
 from .rules import Rules, Scoring
 from .scoring import hand_points
 from .state import GameState, Phase
@@ -130,6 +131,15 @@ def _play_deal(
     return state
 
 
+def _write(path: str, text: str, say: Say) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as error:
+        raise SystemExit(f"python -m sevenbridge demo: cannot write the record: {error}") from None
+    say(f"(record written to {path})")
+
+
 def _can_encode(text: str) -> bool:
     try:
         text.encode(sys.stdout.encoding or "ascii")
@@ -172,6 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--ascii", action="store_true", help="write suits as letters (7H), not symbols"
     )
+    demo.add_argument("--record", metavar="FILE", help="also write the game as a record to FILE")
     return parser  # fmt: skip
 
 
@@ -189,7 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.bot} players")  # fmt: skip
     if not args.match:
         say("")
-        _play_deal(deal(rules, players=args.players, seed=args.seed), bots, t, say)
+        final = _play_deal(deal(rules, players=args.players, seed=args.seed), bots, t, say)
+        if args.record:
+            _write(args.record, record(final), say)
         return 0
     match = Match.start(rules, players=args.players, seed=args.seed)
     if match.cut:
@@ -199,14 +212,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"=== Deal {match.deal_number} ===")
         current = match
 
-        def record(action: Action) -> None:
+        def advance(action: Action) -> None:
             nonlocal current
             current = current.apply(action)
 
-        _play_deal(match.state, bots, t, say, on_action=record)
+        _play_deal(match.state, bots, t, say, on_action=advance)
         match = current
         say("Totals: " + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
     say("")
+    if args.record:
+        _write(args.record, record_match(match), say)
     winners = match.winners
     if match.winner is not None:
         say(f"P{match.winner} wins the match.")
