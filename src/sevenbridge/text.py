@@ -105,6 +105,10 @@ def explain(state: GameState, action: Action) -> str:
     return out
 
 
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def render(state: GameState | Observation) -> str:
     """A drawing of the table: hands (or hand sizes), melds, piles and whose turn."""
     rules = state.rules
@@ -127,7 +131,7 @@ def render(state: GameState | Observation) -> str:
             if p == state.viewer:
                 lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand)) or '-'}  (you)")
             else:
-                lines.append(f"{mark} P{p}  {state.hand_sizes[p]} cards")
+                lines.append(f"{mark} P{p}  {_count(state.hand_sizes[p])}")
         else:
             lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand(p))) or '-'}")
     if state.melds:
@@ -138,9 +142,8 @@ def render(state: GameState | Observation) -> str:
         lines.append("Table: no melds")
     pile = state.discard_pile
     top = f", top {pile[-1]}" if pile else ""
-    lines.append(f"Discard pile: {len(pile)} cards{top}")
-    stock = state.stock_size
-    lines.append(f"Stock: {stock} cards")
+    lines.append(f"Discard pile: {_count(len(pile))}{top}")
+    lines.append(f"Stock: {_count(state.stock_size)}")
     if state.phase is Phase.CLAIM and state.claim_queue:
         lines.append("Still to be asked: " + ", ".join(f"P{q}" for q in state.claim_queue))
     if state.deal_scores is not None:
