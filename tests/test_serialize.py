@@ -201,24 +201,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def test_fuzzed_documents_are_refused_cleanly_or_are_real_positions(
     state: GameState, data: st.DataObject
 ) -> None:
-    doc = doc_of(state)
-    for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p]
-        path = data.draw(st.sampled_from(paths))
-        parent: Any = doc
-        for key in path[:-1]:
-            parent = parent[key]
-        action = data.draw(st.sampled_from(["replace", "delete", "swap"]))
-        if action == "delete":
-            del parent[path[-1]]
-        elif action == "swap" and isinstance(parent, list) and len(parent) > 1:
-            j = data.draw(st.integers(0, len(parent) - 1))
-            parent[path[-1]], parent[j] = parent[j], parent[path[-1]]
-        else:
-            parent[path[-1]] = data.draw(_mutations())
-    text = json.dumps(doc)
-    if data.draw(st.booleans()):
-        text = text[: data.draw(st.integers(0, len(text)))]
+    text = _mutate(doc_of(state), data)
     try:
         loaded = GameState.from_json(text)
     except InvalidStateError as error:
@@ -239,8 +222,12 @@ def _mutate(doc: Any, data: st.DataObject) -> str:
         parent: Any = doc
         for key in path[:-1]:
             parent = parent[key]
-        if data.draw(st.booleans()):
+        how = data.draw(st.sampled_from(["replace", "delete", "swap"]))
+        if how == "delete":
             del parent[path[-1]]
+        elif how == "swap" and isinstance(parent, list) and len(parent) > 1:
+            j = data.draw(st.integers(0, len(parent) - 1))
+            parent[path[-1]], parent[j] = parent[j], parent[path[-1]]
         else:
             parent[path[-1]] = data.draw(_mutations())
     text = json.dumps(doc)

@@ -186,7 +186,7 @@ class LayOff(_JsonAction):
     player: int
     card: Card = attrs.field(converter=_card)
     target: int
-    """Index of the meld in :attr:`GameState.melds` (melds keep their index)."""
+    """Index of the meld in ``GameState.melds`` (melds keep their index)."""
     joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
     """The card the joker stands for, when ``card`` is the joker."""
 

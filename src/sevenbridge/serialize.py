@@ -561,6 +561,23 @@ def _pending(f: dict[str, Any]) -> tuple[int, int, int] | None:
     return None if p is None else (p[0], p[1], p[2])
 
 
+def _each_card_once(
+    places: list[tuple[str, list[int]]], f: dict[str, Any], path: str
+) -> dict[int, str]:
+    """Where each card is; a card in two places is an error."""
+    places = [*places, ("discard_pile", f["discard_pile"])]
+    places += [(f"melds[{i}]", m[4]) for i, m in enumerate(f["melds"])]
+    where: dict[int, str] = {}
+    for name, cards in places:
+        for c in cards:
+            if c in where:
+                raise InvalidStateError(
+                    f"{path}.{name}: {CARDS[c]} is also in {where[c]}; each card is in one place"
+                )
+            where[c] = name
+    return where
+
+
 def state_from_json(text: str | bytes) -> GameState:
     """Read and check a state written by :func:`state_to_json`."""
     raw = _parse(text, "state")
@@ -576,18 +593,9 @@ def state_from_json(text: str | bytes) -> GameState:
     stock = doc.take("stock", _list(card, 60))
     seed = doc.take("seed", _int(0, 2**64 - 1))
     doc.done()
-    # each card exactly once
-    where: dict[int, str] = {}
     places = [(f"hands[{p}]", h) for p, h in enumerate(hands_lists)]
-    places += [("stock", stock), ("discard_pile", f["discard_pile"])]
-    places += [(f"melds[{i}]", m[4]) for i, m in enumerate(f["melds"])]
-    for name, cards in places:
-        for c in cards:
-            if c in where:
-                raise InvalidStateError(
-                    f"state.{name}: {CARDS[c]} is also in {where[c]}; each card is in one place"
-                )
-            where[c] = name
+    places += [("stock", stock)]
+    where = _each_card_once(places, f, "state")
     missing = [c for c in range(rules.deck_size) if c not in where]
     if missing:
         raise InvalidStateError(
@@ -624,14 +632,7 @@ def observation_from_json(text: str | bytes) -> Observation:
         raise InvalidStateError(f"observation.hand_sizes: {len(sizes)} sizes for {n} players")
     if sizes[viewer] != len(hand):
         raise InvalidStateError("observation.hand_sizes: the viewer's size differs from the hand")
-    seen: dict[int, str] = {}
-    places = [("hand", hand), ("discard_pile", f["discard_pile"])]
-    places += [(f"melds[{i}]", m[4]) for i, m in enumerate(f["melds"])]
-    for name, cards in places:
-        for c in cards:
-            if c in seen:
-                raise InvalidStateError(f"observation.{name}: {CARDS[c]} is also in {seen[c]}")
-            seen[c] = name
+    seen = _each_card_once([("hand", hand)], f, "observation")
     if (
         len(seen) + sum(s for p, s in enumerate(sizes) if p != viewer) + stock_size
         != rules.deck_size

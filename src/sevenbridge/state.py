@@ -13,7 +13,7 @@ from .cards import CARDS, JOKER_INDEX, Card
 from .melds import Meld, MeldKind
 from .rules import Rules
 
-__all__ = ["GameState", "Phase"]
+__all__ = ["GameState", "Phase", "TableView"]
 
 
 class Phase(str, enum.Enum):
@@ -115,8 +115,58 @@ def _hand_cards(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in T.bits(mask))
 
 
+class TableView:
+    """What a full state and a player's view share: the public table.
+
+    Subclasses have the fields ``phase``, ``discard_cards``, ``table`` and
+    ``move_log``.
+    """
+
+    __slots__ = ()
+    phase: Phase
+    discard_cards: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    move_log: tuple[Any, Any] | None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card last."""
+        return tuple(CARDS[c] for c in self.discard_cards)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return CARDS[self.discard_cards[-1]] if self.discard_cards else None
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds on the table, in the order laid, each with its ``owner``."""
+        return tuple(public_meld(tm) for tm in self.table)
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every action since the deal, oldest first (public: a draw does not show
+        the card drawn). It is not part of a state's equality."""
+        out = []
+        node = self.move_log
+        while node is not None:
+            node, action = node
+            out.append(action)
+        return tuple(reversed(out))
+
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)  # type: ignore[arg-type]
+
+
 @attrs.frozen(repr=False, cache_hash=True)
-class GameState:
+class GameState(TableView):
     """One position of a deal: a frozen value, hashable and equal by value.
 
     Build one with :func:`sevenbridge.deal`; move on with
@@ -173,25 +223,10 @@ class GameState:
     end_reason: str | None
     """Why the deal ended, in plain words."""
     move_log: tuple[Any, Any] | None = attrs.field(eq=False)
-    """The actions so far as a linked list ``(earlier, action)``; see :attr:`history`."""
+    """The actions so far as a linked list ``(earlier, action)``; see ``history``."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     # --- public views ----------------------------------------------------------------
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """Every action applied since the deal, oldest first (not part of equality)."""
-        out = []
-        node = self.move_log
-        while node is not None:
-            node, action = node
-            out.append(action)
-        return tuple(reversed(out))
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.phase is Phase.OVER
-
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each player's cards, in display order."""
@@ -210,21 +245,6 @@ class GameState:
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
         return len(self.stock_cards)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, top card last."""
-        return tuple(CARDS[c] for c in self.discard_cards)
-
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return CARDS[self.discard_cards[-1]] if self.discard_cards else None
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        """The melds on the table, in the order laid, each with its ``owner``."""
-        return tuple(public_meld(tm) for tm in self.table)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The state as a JSON document (cards as text such as ``"7H"``), with a
@@ -245,11 +265,6 @@ class GameState:
         from .serialize import state_from_json
 
         return state_from_json(text)
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self)
 
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"

@@ -20,15 +20,14 @@ import attrs
 from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
-from .melds import Meld
 from .rules import Rules
-from .state import GameState, Phase, TableMeld, public_meld
+from .state import GameState, Phase, TableMeld, TableView
 
 __all__ = ["Observation", "observe", "sample_state"]
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Observation:
+class Observation(TableView):
     """A player's view of a position: a frozen, hashable value.
 
     It holds the viewer's own hand, the size of every hand, the table, the
@@ -66,43 +65,13 @@ class Observation:
     bonus: bool
     end_reason: str | None
     move_log: tuple[Any, Any] | None
-    """The public history as a linked list ``(earlier, action)``; see :attr:`history`."""
+    """The public history as a linked list ``(earlier, action)``; see ``history``."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.phase is Phase.OVER
 
     @property
     def hand(self) -> tuple[Card, ...]:
         """The viewer's cards, in display order."""
         return tuple(CARDS[c] for c in T.bits(self.hand_mask))
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, top card last."""
-        return tuple(CARDS[c] for c in self.discard_cards)
-
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return CARDS[self.discard_cards[-1]] if self.discard_cards else None
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        """The melds on the table, in the order laid, each with its ``owner``."""
-        return tuple(public_meld(tm) for tm in self.table)
-
-    @property
-    def history(self) -> tuple[Any, ...]:
-        """Every action of the deal so far, oldest first."""
-        out = []
-        node = self.move_log
-        while node is not None:
-            node, action = node
-            out.append(action)
-        return tuple(reversed(out))
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The observation as a JSON document; :meth:`from_json` reads it back."""
@@ -120,11 +89,6 @@ class Observation:
         from .serialize import observation_from_json
 
         return observation_from_json(text)
-
-    def __str__(self) -> str:
-        from .text import render
-
-        return render(self)
 
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"
