@@ -111,3 +111,22 @@ def test_observe_rejects_a_bad_player() -> None:
 
     with pytest.raises(ValueError, match="player must be 0 to 2"):
         observe(deal(), 3)
+
+
+def test_very_long_histories_compare_and_pickle_without_recursion() -> None:
+    import pickle
+
+    from sevenbridge import Draw, Pass
+    from sevenbridge.state import History
+
+    actions = [Draw(i % 3) for i in range(20_000)]
+    a, b = History.of(actions), History.of(actions)
+    assert a is not None and b is not None
+    assert a is not b and a == b and hash(a) == hash(b) and len(a) == 20_000
+    assert a != History.of(actions[:-1]) and a != History.of([*actions[:-1], Pass(1)])
+    assert pickle.loads(pickle.dumps(a)) == a
+    state = deal(seed=1)
+    view = observe(state, 0)
+    long_view = attrs.evolve(view, move_log=a)
+    assert long_view == attrs.evolve(view, move_log=b)
+    assert Observation.from_json(long_view.to_json()) == long_view

@@ -30,7 +30,7 @@ from .errors import IllegalActionError, InvalidStateError
 from .melds import analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
 from .scoring import score_deal
-from .state import GameState, Phase, table_meld
+from .state import GameState, History, Phase, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
@@ -410,7 +410,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
     v: list[Any] = list(_get_fields(state))
-    v[LOG] = (v[LOG], action)
+    v[LOG] = History(v[LOG], action)
     code = op[0]
     p = op[1]
     rules: Rules = v[RULES]

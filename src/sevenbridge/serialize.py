@@ -34,7 +34,7 @@ from .melds import MeldKind, analyse
 from .notation import NotationError, format_move, parse_move
 from .rules import PonTieBreak, Rules
 from .scoring import score_deal
-from .state import GameState, Phase, TableMeld, meld_cards, table_meld
+from .state import GameState, History, Phase, TableMeld, meld_cards, table_meld
 from .views import Observation
 
 __all__ = [
@@ -542,11 +542,8 @@ def _table(f: dict[str, Any]) -> tuple[TableMeld, ...]:
     )
 
 
-def _log(history: list[Action]) -> tuple[Any, Any] | None:
-    node: tuple[Any, Any] | None = None
-    for action in history:
-        node = (node, action)
-    return node
+def _log(history: list[Action]) -> History | None:
+    return History.of(history)
 
 
 def _owners(f: dict[str, Any]) -> int:

@@ -13,7 +13,7 @@ from .cards import CARDS, JOKER_INDEX, Card
 from .melds import Meld, MeldKind
 from .rules import Rules
 
-__all__ = ["GameState", "Phase", "TableView"]
+__all__ = ["GameState", "History", "Phase", "TableView"]
 
 
 class Phase(str, enum.Enum):
@@ -115,6 +115,69 @@ def _hand_cards(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in T.bits(mask))
 
 
+class History:
+    """The actions of a deal as an immutable linked list: each node holds the
+    previous node, one action and the length so far.
+
+    Appending shares everything before (so a transition costs the same early and
+    late in a deal); equality and hashing walk the list without recursion, so a
+    history of any length compares safely. Iterating gives the actions oldest first.
+    """
+
+    __slots__ = ("action", "length", "prev")
+    prev: History | None
+    action: Any
+    length: int
+
+    def __init__(self, prev: History | None, action: Any) -> None:
+        self.prev = prev
+        self.action = action
+        self.length = 1 if prev is None else prev.length + 1
+
+    @classmethod
+    def of(cls, actions: Any) -> History | None:
+        """The history of the given actions (``None`` when there are none)."""
+        node: History | None = None
+        for action in actions:
+            node = cls(node, action)
+        return node
+
+    def actions(self) -> tuple[Any, ...]:
+        """The actions, oldest first."""
+        out = []
+        node: History | None = self
+        while node is not None:
+            out.append(node.action)
+            node = node.prev
+        return tuple(reversed(out))
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Any:
+        return iter(self.actions())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        a: History | None = self
+        b: History | None = other
+        while a is not b:
+            if a is None or b is None or a.length != b.length or a.action != b.action:
+                return False
+            a, b = a.prev, b.prev
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.length, self.action))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.of, (self.actions(),))
+
+    def __repr__(self) -> str:
+        return f"<History of {self.length} actions>"
+
+
 class TableView:
     """What a full state and a player's view share: the public table.
 
@@ -126,7 +189,7 @@ class TableView:
     phase: Phase
     discard_cards: tuple[int, ...]
     table: tuple[TableMeld, ...]
-    move_log: tuple[Any, Any] | None
+    move_log: History | None
 
     @property
     def is_over(self) -> bool:
@@ -152,12 +215,7 @@ class TableView:
     def history(self) -> tuple[Any, ...]:
         """Every action since the deal, oldest first (public: a draw does not show
         the card drawn). It is not part of a state's equality."""
-        out = []
-        node = self.move_log
-        while node is not None:
-            node, action = node
-            out.append(action)
-        return tuple(reversed(out))
+        return () if self.move_log is None else self.move_log.actions()
 
     def __str__(self) -> str:
         from .text import render
@@ -222,8 +280,8 @@ class GameState(TableView):
     """Whether the winner went out at once and earned the bonus."""
     end_reason: str | None
     """Why the deal ended, in plain words."""
-    move_log: tuple[Any, Any] | None = attrs.field(eq=False)
-    """The actions so far as a linked list ``(earlier, action)``; see ``history``."""
+    move_log: History | None = attrs.field(eq=False)
+    """The actions so far (not part of equality); ``history`` gives them as a tuple."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     # --- public views ----------------------------------------------------------------

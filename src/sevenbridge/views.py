@@ -21,7 +21,7 @@ from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
 from .rules import Rules
-from .state import GameState, Phase, TableMeld, TableView
+from .state import GameState, History, Phase, TableMeld, TableView
 
 __all__ = ["Observation", "observe", "sample_state"]
 
@@ -64,8 +64,8 @@ class Observation(TableView):
     deal_scores: tuple[int, ...] | None
     bonus: bool
     end_reason: str | None
-    move_log: tuple[Any, Any] | None
-    """The public history as a linked list ``(earlier, action)``; see ``history``."""
+    move_log: History | None
+    """The public history (part of equality); ``history`` gives it as a tuple."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
