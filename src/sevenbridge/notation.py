@@ -23,6 +23,7 @@ LayOff(1, 'JK', 2, '9H')
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
@@ -68,6 +69,19 @@ def parse_move(text: str, *, line: int = 1, offset: int = 0) -> Action:
     Raises:
         NotationError: naming the line and column of the first problem.
     """
+    if line == 1 and offset == 0 and isinstance(text, str):
+        return _parse_cached(text)  # moves repeat a lot in histories
+    return _parse(text, line, offset)
+
+
+@lru_cache(maxsize=16384)
+def _parse_cached(text: str) -> Action:
+    return _parse(text, 1, 0)
+
+
+def _parse(text: str, line: int, offset: int) -> Action:
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a move is text", line, 1)
     tokens = [(m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(text)]
     if len(tokens) < 2:
         raise NotationError(text, "a move is a player then an action, such as 'P1 Draw'", line,
