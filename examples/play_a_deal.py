@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from sevenbridge import Rules, apply, deal
-from sevenbridge.bots import GreedyPlayer, RandomPlayer
+from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
 
 
 def main() -> None:
     state = deal(Rules.nintendo(), players=3, seed=2026)
-    players = [GreedyPlayer(seed=1), GreedyPlayer(seed=2), RandomPlayer(seed=3)]
+    players: list[Player] = [GreedyPlayer(seed=1), GreedyPlayer(seed=2), RandomPlayer(seed=3)]
     while not state.is_over:
         assert state.current_player is not None
         state = apply(state, players[state.current_player](state))

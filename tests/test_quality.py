@@ -14,7 +14,9 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_strict_is_clean() -> None:
-    result = _run(sys.executable, "-m", "mypy", "--strict", "src", "tests", "benchmarks")
+    result = _run(
+        sys.executable, "-m", "mypy", "--strict", "src", "tests", "benchmarks", "examples"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
