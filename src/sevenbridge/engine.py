@@ -144,7 +144,7 @@ def deal(
         i += 1
     v: list[Any] = [
         rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
-        discards, (), 0, 0, 0, 0, -1, (), None, True, False, 0, seed, None, None,
+        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, seed, None, None,
         False, None, None,
     ]  # fmt: skip
     first = _first_player(rules, dealer, players)
@@ -436,6 +436,7 @@ def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameStat
         if not hands[p]:
             _go_out(v, p)
         else:
+            v[CLEAN] = v[BY_CLAIM] = False  # these describe a turn in progress only
             n = v[PLAYERS]
             _open_window(v, p, [(p + k) % n for k in range(1, n)], (p + 1) % n)
     elif code == OP_LAY:

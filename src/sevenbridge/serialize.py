@@ -471,6 +471,11 @@ def _check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) 
         )
     if phase is Phase.CLAIM and not f["discard_pile"]:
         raise InvalidStateError(f"{path}.discard_pile: empty while a discard is open to claims")
+    if phase in (Phase.CLAIM, Phase.DRAW) and (f["turn_clean"] or f["turn_by_claim"]):
+        raise InvalidStateError(
+            f"{path}: turn_clean and turn_by_claim describe a turn in progress; they are "
+            "false between turns"
+        )
     if f["claim_queue"] and phase is not Phase.CLAIM:
         raise InvalidStateError(f"{path}.claim_queue: only the claim phase has players waiting")
     if cur is not None and cur in f["claim_queue"]:

@@ -266,9 +266,10 @@ class GameState(TableView):
     pending_pon: tuple[int, int, int] | None
     """A pon waiting for the window to close: (player, hand cards mask, joker card or -1)."""
     turn_clean: bool
-    """Whether the player in turn had put no card on the table before this turn."""
+    """Whether the player in turn had put no card on the table before this turn
+    (false between turns)."""
     turn_by_claim: bool
-    """Whether the turn in progress began with a chi or pon."""
+    """Whether the turn in progress began with a chi or pon (false between turns)."""
     reshuffles: int
     seed: int
     """The deal's seed (drives reshuffles); hidden from players."""

@@ -288,7 +288,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         "players": n, "dealer": dealer, "phase": phase, "current_player": current,
         "discard_pile": discards, "melds": melds, "played": owners, "normal_turns": normal,
         "turns_done": turns_done, "discarder": discarder, "claim_queue": queue,
-        "pending_pon": None, "turn_clean": current not in owners, "turn_by_claim": False,
+        "pending_pon": None, "turn_clean": phase == "play" and current not in owners, "turn_by_claim": False,
         "reshuffles": 0, "winner": None, "deal_scores": None, "bonus": False,
         "end_reason": None, "history": [], "hands": hand_cards, "stock": stock, "seed": 0,
     }  # fmt: skip
