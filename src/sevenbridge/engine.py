@@ -51,7 +51,6 @@ assert _FIELDS[LOG] == "move_log" and _FIELDS[HANDS] == "hand_masks"
 OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
 
 _JOKER = T.JOKER_BIT
-_KIND_NAMES = ("single seven", "set", "run")
 
 
 # ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from .cards import JOKER_INDEX, Card, parse_cards
 from .rules import CardValues, Rules, Scoring
 
 __all__ = ["explain_hand_points", "hand_points"]
@@ -103,7 +103,3 @@ def score_deal(
     if bonus:
         points[winner] = -50
     return tuple(points)
-
-
-def _card_names(cards: Iterable[int]) -> str:
-    return " ".join(str(CARDS[c]) for c in cards)
