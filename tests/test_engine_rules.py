@@ -530,3 +530,14 @@ def test_positions_reached_in_different_orders_are_equal() -> None:
     assert one.history != two.history
     assert one == two and hash(one) == hash(two)
     assert legal_actions(one) == legal_actions(two)
+
+
+def test_states_pickle_and_copy_by_value() -> None:
+    import copy
+    import pickle
+
+    state = play(stacked(STANDARD, ["", "6H 7H 8H"], stock="2S"), "1 Draw", "1 LayDown 6H 7H 8H")
+    legal_actions(state)
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert again == state and again.history == state.history
+        assert legal_actions(again) == legal_actions(state)
