@@ -541,3 +541,48 @@ def test_states_pickle_and_copy_by_value() -> None:
     for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
         assert again == state and again.history == state.history
         assert legal_actions(again) == legal_actions(state)
+
+
+# === Jokers and the Ace on the table ==========================================================
+JOKER_RULES = Rules(jokers=1)
+
+
+def test_joker_lay_off_offers_each_stand_in_as_its_own_action() -> None:
+    state = stacked(JOKER_RULES, ["", "5H 6H 7H JK 7S"], stock="2S")
+    state = play(state, "1 Draw", "1 LayDown 5H 6H 7H", "1 LayDown 7S")
+    texts = {str(a) for a in legal_actions(state)}
+    assert {"LayOff JK=4H>0", "LayOff JK=8H>0"} <= texts
+    assert not any(t.startswith("LayOff JK") and t.endswith(">1") for t in texts)
+    refused(state, LayOff(1, "JK", 1, "7H"), "never makes a two-card meld")
+    state = play(state, "1 LayOff JK=8H>0")
+    assert str(state.melds[0]) == "5H 6H 7H JK=8H"
+    assert is_legal(state, "1 LayOff 2S>0") is False  # nothing else fits; the joker stays put
+
+
+def test_joker_lay_off_option_off() -> None:
+    state = stacked(JOKER_RULES.replace(joker_lay_off=False), ["", "5H 6H 7H JK"], stock="2S")
+    state = play(state, "1 Draw", "1 LayDown 5H 6H 7H")
+    assert not any(str(a).startswith("LayOff JK") for a in legal_actions(state))
+    refused(state, LayOff(1, "JK", 0, "8H"), "joker_lay_off=False")
+
+
+def test_joker_in_a_new_meld_records_its_stand_in() -> None:
+    state = play(stacked(JOKER_RULES, ["", "4S 5S JK"], stock="2S"), "1 Draw")
+    texts = {str(a) for a in legal_actions(state)}
+    assert {"LayDown 4S 5S JK=3S", "LayDown 4S 5S JK=6S"} <= texts
+    state = play(state, "1 LayDown 4S 5S JK=3S")
+    assert state.melds[0].joker_as == parse_cards("3S")[0]
+    assert is_legal(state, "1 LayOff 6S>0") is False  # 6S is not held; the run's ends are 2S and 6S
+    assert is_legal(state, "1 LayOff 2S>0")
+
+
+def test_ace_high_on_the_table() -> None:
+    low = stacked(STANDARD, ["", "JH QH KH AH"], stock="2S")
+    low = play(low, "1 Draw", "1 LayDown JH QH KH")
+    assert not is_legal(low, "1 LayOff AH>0")
+    high = stacked(Rules(ace_high=True), ["", "JH QH KH AH"], stock="2S")
+    high = play(high, "1 Draw")
+    assert is_legal(high, "1 LayDown JH QH KH AH") and is_legal(high, "1 LayDown QH KH AH")
+    high = play(high, "1 LayDown JH QH KH", "1 LayOff AH>0")
+    assert str(high.melds[0]) == "JH QH KH AH"
+    assert not any(str(a).startswith("LayOff") for a in legal_actions(high))

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card, parse_cards
+from .cards import Card, Suit, parse_cards
 
 __all__ = [
     "Action",
@@ -78,9 +78,21 @@ def _optional_card(value: Card | str | None) -> Card | None:
     return None if value is None else _card(value)
 
 
+def _display_key(card: Card, high_aces: set[Suit | None]) -> tuple[int, int]:
+    """Display order: by suit and rank, but an Ace after the King of its suit
+    when both are there (a Q-K-A run reads in order)."""
+    if card.rank == 1 and card.suit in high_aces:
+        return (card.index + 13, 0)
+    return (card.index, 0)
+
+
 def _joker_text(cards: tuple[Card, ...], joker_as: Card | None) -> str:
+    high_aces = {c.suit for c in cards if c.rank == 13} & {c.suit for c in cards if c.rank == 1}
+    if joker_as is not None and joker_as.rank == 1:
+        high_aces |= {c.suit for c in cards if c.rank == 13 and c.suit == joker_as.suit}
+    shown = sorted(cards, key=lambda c: _display_key(c, high_aces))
     text = " ".join(
-        f"JK={joker_as}" if c.is_joker and joker_as is not None else str(c) for c in cards
+        f"JK={joker_as}" if c.is_joker and joker_as is not None else str(c) for c in shown
     )
     if joker_as is not None and not any(c.is_joker for c in cards):
         text += f" (JK={joker_as})"  # the claimed discard is the joker
