@@ -78,12 +78,10 @@ def _optional_card(value: Card | str | None) -> Card | None:
     return None if value is None else _card(value)
 
 
-def _display_key(card: Card, high_aces: set[Suit | None]) -> tuple[int, int]:
+def _display_key(card: Card, high_aces: set[Suit | None]) -> int:
     """Display order: by suit and rank, but an Ace after the King of its suit
     when both are there (a Q-K-A run reads in order)."""
-    if card.rank == 1 and card.suit in high_aces:
-        return (card.index + 13, 0)
-    return (card.index, 0)
+    return card.index + 13 if card.rank == 1 and card.suit in high_aces else card.index
 
 
 def _joker_text(cards: tuple[Card, ...], joker_as: Card | None) -> str:

@@ -110,7 +110,20 @@ def _count(n: int) -> str:
 
 
 def render(state: GameState | Observation) -> str:
-    """A drawing of the table: hands (or hand sizes), melds, piles and whose turn."""
+    """A drawing of the table: hands (or hand sizes), melds, piles and whose turn.
+
+    ``str()`` of a state or an observation gives the same text.
+
+    >>> from sevenbridge import deal, observe
+    >>> print(render(observe(deal(seed=2), 0)))
+    Seven Bridge (standard rules), 3 players, dealer P0: P1 to draw or chi
+      P0  2C 8C 9C 8D 6H 10H JH  (you)
+    > P1  7 cards
+      P2  7 cards
+    Table: no melds
+    Discard pile: 1 card, top QH
+    Stock: 30 cards
+    """
     rules = state.rules
     preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
     if state.phase is Phase.OVER:
