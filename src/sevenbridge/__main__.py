@@ -16,6 +16,7 @@ from .record import record, record_match
 from .rules import Rules, Scoring
 from .scoring import hand_points
 from .state import GameState, Phase
+from .text import kind_name
 
 Say = Callable[[str], None]
 
@@ -61,8 +62,7 @@ def _narrate(before: GameState, action: Action, after: GameState, t: _Text) -> s
             )
         return f"{p} calls {call.upper()} on {t.card(top)}: {t.meld(after, len(after.melds) - 1)}"
     if isinstance(action, LayDown):
-        kind = after.melds[-1].kind.value
-        kind = "single seven" if kind == "seven" else kind
+        kind = kind_name(after.melds[-1].kind)
         return f"{p} lays down {t.meld(after, len(after.melds) - 1)}  ({kind})"
     if isinstance(action, LayOff):
         owner = before.melds[action.target].owner

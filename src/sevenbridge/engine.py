@@ -27,7 +27,7 @@ from ._random import derive, fresh_seed, shuffled
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, JOKER_INDEX, Card, parse_cards
 from .errors import IllegalActionError, InvalidStateError
-from .melds import analyse
+from .melds import _names, analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
 from .scoring import score_deal
 from .state import GameState, History, Phase, table_meld
@@ -593,10 +593,6 @@ def _void(v: list[Any], reason: str) -> None:
 # ----------------------------------------------------------------------------------
 # why an action is illegal
 # ----------------------------------------------------------------------------------
-def _names(cards: Iterable[int]) -> str:
-    return " ".join(str(CARDS[c]) for c in cards)
-
-
 def _diagnose(state: GameState, action: Any) -> str:
     """The rule an illegal action breaks, in plain words."""
     if not isinstance(action, ACTION_TYPES):
@@ -676,7 +672,7 @@ def _diagnose(state: GameState, action: Any) -> str:
             return (
                 "laying down every card would leave none for the final discard (final_discard=True)"
             )
-        return f"the joker cannot stand for {joker_as} in {_names(c.index for c in cards)}"
+        return f"the joker cannot stand for {joker_as} in {_names([c.index for c in cards])}"
     if isinstance(action, LayOff):
         if rules.lay_off_needs_own_meld and not state.meld_owners >> p & 1:
             return "laying off needs a meld of one's own on the table (lay_off_needs_own_meld=True)"

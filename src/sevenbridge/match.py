@@ -37,6 +37,11 @@ MAX_PLAYOFF_DEALS = 20
 _DEFAULT_RULES = Rules()
 
 
+def _best(rules: Rules, totals: tuple[int, ...]) -> int:
+    """The best total: the highest, or the lowest under penalty scoring."""
+    return min(totals) if rules.scoring is Scoring.PENALTY else max(totals)
+
+
 @attrs.frozen
 class DealResult:
     """How one deal of a match ended."""
@@ -134,7 +139,7 @@ class Match:
     @property
     def winners(self) -> tuple[int, ...]:
         """The players with the best total (highest, or lowest under penalty scoring)."""
-        best = (min if self.rules.scoring is Scoring.PENALTY else max)(self.totals)
+        best = _best(self.rules, self.totals)
         return tuple(p for p, t in enumerate(self.totals) if t == best)
 
     @property
@@ -191,8 +196,7 @@ class Match:
             return False
         if not rules.play_off_ties or len(results) >= self.planned_deals + MAX_PLAYOFF_DEALS:
             return True
-        best = (min if rules.scoring is Scoring.PENALTY else max)(totals)
-        return totals.count(best) == 1
+        return totals.count(_best(rules, totals)) == 1
 
     def describe_cut(self) -> str:
         """The cut for the first dealer in words (empty if the dealer was chosen)."""

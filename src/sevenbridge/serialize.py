@@ -34,7 +34,7 @@ from .melds import MeldKind, analyse
 from .notation import NotationError, format_move, parse_move
 from .rules import PonTieBreak, Rules
 from .scoring import score_deal
-from .state import GameState, History, Phase, TableMeld, meld_cards, table_meld
+from .state import KINDS, GameState, History, Phase, TableMeld, meld_cards, table_meld
 from .views import Observation
 
 __all__ = [
@@ -50,8 +50,7 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
-_KIND_CODES = {MeldKind.SEVEN: T.SEVEN, MeldKind.SET: T.SET, MeldKind.RUN: T.RUN}
-_KIND_NAMES = {v: k.value for k, v in _KIND_CODES.items()}
+_KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
 _X = TypeVar("_X")
 
 
@@ -73,7 +72,7 @@ def _cards(cards: Any) -> list[str]:
 def _meld_dict(tm: TableMeld) -> dict[str, Any]:
     return {
         "owner": tm.owner,
-        "kind": _KIND_NAMES[tm.kind],
+        "kind": KINDS[tm.kind].value,
         "cards": _cards(meld_cards(tm)),
         "joker_as": None if tm.joker < 0 else str(CARDS[tm.joker]),
     }
@@ -507,10 +506,7 @@ def _check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) 
         readings, _ = analyse(group, rules)
         if not any(r[0] is MeldKind.SET and r[2] == joker for r in readings):
             raise InvalidStateError(f"{path}.pending_pon: those cards do not pon the top discard")
-    owners = 0
-    for owner, *_ in f["melds"]:
-        owners |= 1 << owner
-    if owners & ~f["played"]:
+    if _owners(f) & ~f["played"]:
         raise InvalidStateError(f"{path}.played: must include every meld's owner")
     if f["normal_turns"].bit_count() > f["turns_done"]:
         raise InvalidStateError(f"{path}.turns_done: fewer turns than players who have had one")

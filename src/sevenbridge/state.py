@@ -29,7 +29,8 @@ class Phase(str, enum.Enum):
     """The deal has ended: someone went out, or it was void."""
 
 
-_KINDS = (MeldKind.SEVEN, MeldKind.SET, MeldKind.RUN)
+#: Meld kinds by the engine's kind codes (_tables.SEVEN, SET, RUN).
+KINDS = (MeldKind.SEVEN, MeldKind.SET, MeldKind.RUN)
 
 
 class TableMeld(NamedTuple):
@@ -104,7 +105,7 @@ def meld_cards(tm: TableMeld) -> tuple[int, ...]:
 def public_meld(tm: TableMeld) -> Meld:
     """The :class:`Meld` value of a table meld."""
     return Meld(
-        _KINDS[tm.kind],
+        KINDS[tm.kind],
         tuple(CARDS[c] for c in meld_cards(tm)),
         None if tm.joker < 0 else CARDS[tm.joker],
         tm.owner,

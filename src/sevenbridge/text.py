@@ -22,10 +22,10 @@ from typing import Any
 
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, parse_cards
-from .engine import apply
+from .engine import _may_claim, apply
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .melds import InvalidMeldError, Meld, MeldKind
-from .rules import ClaimTiming, Rules
+from .rules import Rules
 from .serialize import _rules_dict, state_from_json
 from .state import GameState, Phase
 from .views import Observation
@@ -33,9 +33,13 @@ from .views import Observation
 __all__ = ["explain", "position", "render"]
 
 
+def kind_name(kind: MeldKind) -> str:
+    """How a meld kind reads in sentences ("single seven", "set", "run")."""
+    return "single seven" if kind is MeldKind.SEVEN else kind.value
+
+
 def _meld_name(meld: Meld) -> str:
-    kind = "single seven" if meld.kind is MeldKind.SEVEN else meld.kind.value
-    return f"{kind} {meld}"
+    return f"{kind_name(meld.kind)} {meld}"
 
 
 def explain(state: GameState, action: Action) -> str:
@@ -282,18 +286,14 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         stock = cards_of(*fields["stock"])
     else:
         stock = [str(c) for c in CARDS[: rules.deck_size] if str(c) not in named]
+    normal_mask = sum(1 << p for p in set(normal))
     queue: list[int] = []
     if phase == "claim":
         for k in range(1, n):
             q = (current + k) % n
             if q == discarder:
                 break
-            timing = rules.pon_timing
-            if (
-                timing is ClaimTiming.ANY_TIME
-                or (timing is ClaimTiming.AFTER_OWN_TURN and q in normal)
-                or (timing is ClaimTiming.AFTER_FIRST_ROUND and turns_done >= n)
-            ):
+            if _may_claim(rules.pon_timing, q, normal_mask, turns_done, n):
                 queue.append(q)
     owners = sorted({m["owner"] for m in melds})
     doc = {
