@@ -18,8 +18,31 @@ __all__ = [
 ]
 
 
+def _rebuild(cls: type[SevenBridgeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """Recreate a pickled error without calling its constructor."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
 class SevenBridgeError(ValueError):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    Every library error pickles and copies with its attributes, whatever its
+    constructor takes, so it crosses process boundaries intact (a process pool
+    re-raises it in the parent).
+
+    Attributes:
+        code: A stable, machine-readable name of the kind of error (for
+            example ``"illegal_action"``), for programs that translate or
+            classify errors themselves.
+    """
+
+    code: str = "error"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class InvalidCardError(SevenBridgeError):
@@ -34,6 +57,8 @@ class InvalidCardError(SevenBridgeError):
     sevenbridge.errors.InvalidCardError: '11H' is not a card: rank '11' is not one of A 2-10 T J Q K
     """
 
+    code = "invalid_card"
+
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
@@ -42,6 +67,8 @@ class InvalidCardError(SevenBridgeError):
 
 class RulesConfigError(SevenBridgeError):
     """A :class:`~sevenbridge.Rules` was given options that do not fit together."""
+
+    code = "rules_config"
 
 
 class IllegalActionError(SevenBridgeError):
@@ -52,6 +79,8 @@ class IllegalActionError(SevenBridgeError):
         reason: Plain words naming the rule that forbids it.
     """
 
+    code = "illegal_action"
+
     def __init__(self, action: Any, reason: str) -> None:
         self.action = action
         self.reason = reason
@@ -61,3 +90,5 @@ class IllegalActionError(SevenBridgeError):
 class InvalidStateError(SevenBridgeError):
     """A deck, a position or a document describes no real game: the message says
     what is wrong and where."""
+
+    code = "invalid_state"

@@ -35,6 +35,8 @@ _DEFAULT_RULES = Rules()
 class InvalidMeldError(SevenBridgeError):
     """A :class:`Meld` was built from cards that do not form that meld."""
 
+    code = "invalid_meld"
+
 
 class MeldKind(str, enum.Enum):
     """What a meld is."""

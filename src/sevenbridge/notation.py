@@ -35,6 +35,8 @@ __all__ = ["NotationError", "format_move", "parse_move"]
 class NotationError(SevenBridgeError):
     """A move or record does not parse; ``line`` and ``column`` say where (from 1)."""
 
+    code = "notation"
+
     def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
         self.text = text
         self.reason = reason

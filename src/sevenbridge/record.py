@@ -70,6 +70,8 @@ _VALUE = re.compile(r'"([^"]*)"')
 class RecordError(NotationError):
     """A record that does not parse, or holds a move that is not legal where it stands."""
 
+    code = "record"
+
 
 def _value_text(value: object) -> str:
     if isinstance(value, bool):
