@@ -516,7 +516,8 @@ def test_illegal_action_reason_names_the_player_and_the_rule() -> None:
     state = deal(seed=9)
     reason = refused(state, Pass(1), "claim window has closed")
     assert reason
-    refused(state, "Draw", "not an action")
+    with pytest.raises(TypeError, match="action must be a Draw"):
+        apply(state, "Draw")  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="player 1's decision"):
         apply(state, Draw(0))
     assert find(state, "1 Draw") == Draw(1)

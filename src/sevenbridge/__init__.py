@@ -15,6 +15,7 @@ from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
 from .engine import apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidStateError,
     RulesConfigError,
@@ -76,6 +77,7 @@ __all__ = [
     "FirstPlayer",
     "GameState",
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidStateError",

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from . import _checks
 from .cards import Card, Suit, parse_cards
 
 __all__ = [
@@ -66,6 +67,23 @@ class _JsonAction:
         return action
 
 
+def _player(value: int) -> int:
+    if type(value) is not int or not 0 <= value < _checks.MAX_PLAYERS:
+        return _checks.integer(value, "player", 0, _checks.MAX_PLAYERS - 1)
+    return value
+
+
+def _target(value: int) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_TARGET:
+        return _checks.integer(value, "target", 0, MAX_TARGET, " (an index into the table's melds)")
+    return value
+
+
+#: The highest meld index a lay-off can name: every meld holds a card of its
+#: own, so a table of a 53-card deck has at most 53 melds.
+MAX_TARGET = 52
+
+
 def _cards(value: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(value)))
 
@@ -105,7 +123,7 @@ def _joker_repr(joker_as: Card | None) -> str:
 class Draw(_JsonAction):
     """Take the top card of the stock (the ordinary start of a turn)."""
 
-    player: int
+    player: int = attrs.field(converter=_player)
 
     def __str__(self) -> str:
         return "Draw"
@@ -118,7 +136,7 @@ class Draw(_JsonAction):
 class Pass(_JsonAction):
     """Decline to pon the discard when asked in the claim window."""
 
-    player: int
+    player: int = attrs.field(converter=_player)
 
     def __str__(self) -> str:
         return "Pass"
@@ -134,7 +152,7 @@ class Chi(_JsonAction):
     Only the next player, instead of drawing. The run goes on the table at once.
     """
 
-    player: int
+    player: int = attrs.field(converter=_player)
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
     """The card the joker stands for, when ``cards`` holds the joker (or the claimed card is it)."""
@@ -154,7 +172,7 @@ class Pon(_JsonAction):
     the table at once and play continues from the claimer's left.
     """
 
-    player: int
+    player: int = attrs.field(converter=_player)
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
     """The card the joker stands for, when the set holds the joker."""
@@ -174,7 +192,7 @@ class LayDown(_JsonAction):
     sevens, each its own meld.
     """
 
-    player: int
+    player: int = attrs.field(converter=_player)
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
     """The card the joker stands for, when ``cards`` holds the joker."""
@@ -193,9 +211,9 @@ class LayDown(_JsonAction):
 class LayOff(_JsonAction):
     """Add one card from the hand to the table meld at index ``target``."""
 
-    player: int
+    player: int = attrs.field(converter=_player)
     card: Card = attrs.field(converter=_card)
-    target: int
+    target: int = attrs.field(converter=_target)
     """Index of the meld in ``GameState.melds`` (melds keep their index)."""
     joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
     """The card the joker stands for, when ``card`` is the joker."""
@@ -214,7 +232,7 @@ class LayOff(_JsonAction):
 class Discard(_JsonAction):
     """Throw a card face up on the discard pile, ending the turn."""
 
-    player: int
+    player: int = attrs.field(converter=_player)
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:

@@ -16,14 +16,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from .errors import InvalidCardError
-
-if TYPE_CHECKING:
-    from .rules import Rules
+from .rules import Rules, require_rules
 
 __all__ = [
     "JOKER",
@@ -121,7 +119,7 @@ class Card:
     def __attrs_post_init__(self) -> None:
         rank, suit = self.rank, self.suit
         if suit is None:
-            if rank != 0:
+            if type(rank) is bool or rank != 0:
                 raise InvalidCardError(
                     f"{rank!r} of no suit", "only the joker (rank 0) has no suit"
                 )
@@ -129,6 +127,8 @@ class Card:
             return
         if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
             raise InvalidCardError(f"{rank!r}{suit!r}", "rank must be 1 (Ace) to 13 (King)")
+        if isinstance(suit, bool):
+            raise InvalidCardError(f"{rank!r}{suit!r}", "suit must be a Suit, not a bool")
         try:
             suit = Suit(suit)
         except ValueError:
@@ -261,8 +261,16 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         pieces: Iterable[Card | str] = [p for p in _SEPARATORS.split(text) if p]
+    elif isinstance(text, Card):
+        pieces = (text,)
     else:
-        pieces = text
+        try:
+            pieces = iter(text)
+        except TypeError:
+            kind = "None" if text is None else type(text).__name__
+            raise TypeError(
+                f"cards must be a string such as '6H 7H' or an iterable of cards, not {kind}"
+            ) from None
     out = []
     for piece in pieces:
         if isinstance(piece, Card):
@@ -283,5 +291,5 @@ def full_deck(rules: Rules | None = None) -> tuple[Card, ...]:
     >>> len(full_deck()), len(full_deck(Rules.nintendo()))
     (52, 53)
     """
-    jokers = 0 if rules is None else rules.jokers
+    jokers = 0 if rules is None else require_rules(rules).jokers
     return CARDS[: JOKER_INDEX + jokers]

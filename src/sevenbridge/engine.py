@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from . import _checks
 from . import _tables as T
 from ._random import derive, fresh_seed, shuffled
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
@@ -111,7 +112,9 @@ def deal(
 
     Raises:
         InvalidStateError: for a deck that is not exactly the rules' cards.
-        ValueError: for a bad player count, dealer or seed.
+        TypeError: for arguments of the wrong type.
+        InvalidArgumentError: for a player count, dealer or seed out of range
+            (seeds are 0 to 2**64 - 1).
 
     >>> from sevenbridge import deal, full_deck
     >>> state = deal(players=2, deck=full_deck())
@@ -122,14 +125,10 @@ def deal(
     >>> str(state.top_discard), str(state.stock[0])
     ('2D', '3D')
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise ValueError(f"Seven Bridge is for 2 to 5 players, not {players!r}")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a player number from 0 to {players - 1}, not {dealer!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    _checks.instance(rules, Rules, "rules", "a Rules value")
+    players = _checks.players(players)
+    dealer = _checks.seat(dealer, players, "dealer")
+    seed = _checks.seed(seed)
     order, seed = _deck_order(rules, seed, deck)
     hands = [0] * players
     i = 0
@@ -401,10 +400,33 @@ def apply(state: GameState, action: Action) -> GameState:
     ...
     sevenbridge.errors.IllegalActionError: illegal action Discard(1, 'AS'): a turn begins by drawing from the stock (or with a chi); discarding comes last
     """
-    op = _legal(state)[0].get(action)
+    if type(state) is not GameState:
+        _check_state(state, "apply")
+    try:
+        op = _legal(state)[0].get(action)
+    except TypeError:  # unhashable
+        op = None
     if op is None:
+        if not isinstance(action, ACTION_TYPES):
+            raise TypeError(
+                f"action must be a Draw, Pass, Chi, Pon, LayDown, LayOff or Discard, "
+                f"not {_checks.type_name(action)}"
+            )
         raise IllegalActionError(action, _diagnose(state, action))
     return _apply_op(state, op, action)
+
+
+def _check_state(state: Any, function: str) -> None:
+    """A TypeError for anything but a GameState (an Observation is not enough)."""
+    if isinstance(state, GameState):
+        return
+    hint = ""
+    if type(state).__name__ == "Observation":
+        hint = (
+            "; an Observation hides the other hands, so it cannot be played on "
+            "(sample_state(view) deals them at random)"
+        )
+    raise TypeError(f"{function}() needs a GameState, not {_checks.type_name(state)}{hint}")
 
 
 def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
@@ -628,6 +650,14 @@ def _diagnose(state: GameState, action: Any) -> str:
         return f"player {p} does not hold {' '.join(map(str, missing))}"
     used = sum(1 << c.index for c in cards)
     joker_as = getattr(action, "joker_as", None)
+    if joker_as is not None and not any(c.is_joker for c in cards):
+        top_is_joker = bool(state.discard_cards) and state.discard_cards[-1] == JOKER_INDEX
+        if not (isinstance(action, (Chi, Pon)) and top_is_joker):
+            return (
+                f"joker_as={joker_as} says what a joker stands for, but "
+                f"{_names([c.index for c in cards])} holds no joker: leave joker_as out "
+                "for natural cards"
+            )
     if isinstance(action, (Chi, Pon)):
         if not state.discard_cards:
             return "there is no discard to claim"

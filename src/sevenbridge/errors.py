@@ -11,6 +11,7 @@ from typing import Any
 
 __all__ = [
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidStateError",
     "RulesConfigError",
@@ -32,13 +33,10 @@ class SevenBridgeError(ValueError):
     Every library error pickles and copies with its attributes, whatever its
     constructor takes, so it crosses process boundaries intact (a process pool
     re-raises it in the parent).
-
-    Attributes:
-        code: A stable, machine-readable name of the kind of error (for
-            example ``"illegal_action"``), for programs that translate or
-            classify errors themselves.
     """
 
+    #: A stable, machine-readable name of the kind of error (for example
+    #: ``"illegal_action"``), for programs that translate or classify errors.
     code: str = "error"
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -92,3 +90,19 @@ class InvalidStateError(SevenBridgeError):
     what is wrong and where."""
 
     code = "invalid_state"
+
+
+class InvalidArgumentError(SevenBridgeError):
+    """An argument has the right type but a value the library cannot use: a
+    table size, a seat, a seed or a meld index out of range. The message names
+    the argument and the values it may take. (A value of the wrong type raises
+    :class:`TypeError` instead.)
+
+    >>> from sevenbridge import deal
+    >>> deal(players=7)
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidArgumentError: players must be from 2 to 5 (Seven Bridge is for 2 to 5 players), not 7
+    """
+
+    code = "invalid_argument"

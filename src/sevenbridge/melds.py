@@ -16,9 +16,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from . import _checks
 from .cards import CARDS, JOKER_INDEX, Card, parse_cards
 from .errors import SevenBridgeError
-from .rules import Rules
+from .rules import Rules, require_rules
 
 __all__ = [
     "InvalidMeldError",
@@ -160,6 +161,32 @@ def _indexes(cards: str | Iterable[Card | str]) -> list[int]:
     return [c.index for c in parse_cards(cards)]
 
 
+def _kind(value: MeldKind | str) -> MeldKind:
+    if isinstance(value, MeldKind):
+        return value
+    if isinstance(value, str):
+        try:
+            return MeldKind(value)
+        except ValueError:
+            pass
+        raise InvalidMeldError(f"kind: {value!r} is not 'set', 'run' or 'seven'")
+    raise TypeError(f"kind must be a MeldKind or 'set', 'run', 'seven', not {type(value).__name__}")
+
+
+def _optional_card(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise TypeError(
+        f"joker_as must be a Card, a string such as '7H', or None, not {type(value).__name__}"
+    )
+
+
+def _owner(value: int | None) -> int | None:
+    return None if value is None else _checks.seat(value, _checks.MAX_PLAYERS, "owner")
+
+
 def _joker_name(reading: Reading) -> str:
     return "" if reading[2] < 0 else f"JK={CARDS[reading[2]]}"
 
@@ -188,10 +215,10 @@ class Meld:
     <MeldKind.SET: 'set'>
     """
 
-    kind: MeldKind
+    kind: MeldKind = attrs.field(converter=_kind)
     cards: tuple[Card, ...] = attrs.field(converter=parse_cards)
-    joker_as: Card | None = None
-    owner: int | None = None
+    joker_as: Card | None = attrs.field(default=None, converter=_optional_card)
+    owner: int | None = attrs.field(default=None, converter=_owner)
 
     def __attrs_post_init__(self) -> None:
         readings, reason = analyse([c.index for c in self.cards], _PERMISSIVE)
@@ -220,7 +247,9 @@ class Meld:
         >>> Meld.parse("4S 5S JK=3S")
         Meld.parse('JK=3S 4S 5S')
         """
-        rules = rules or _PERMISSIVE
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a string such as '6H 7H 8H', not {type(text).__name__}")
+        rules = _PERMISSIVE if rules is None else require_rules(rules)
         joker_as: Card | None = None
         pieces = []
         for piece in text.replace(",", " ").split():
@@ -279,7 +308,7 @@ def meld_interpretations(
     >>> meld_interpretations("6C 8C")
     ()
     """
-    readings, _ = analyse(_indexes(cards), rules)
+    readings, _ = analyse(_indexes(cards), require_rules(rules))
     return tuple(
         Meld(kind, tuple(CARDS[c] for c in order), None if j < 0 else CARDS[j])
         for kind, order, j in readings
@@ -305,4 +334,5 @@ def why_not_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULE
     >>> why_not_meld("7H JK", Rules(jokers=1))
     'the joker can only stand in a set or run of three or more cards (6-JK and 7-JK are not melds)'
     """
+    require_rules(rules)
     return analyse(_indexes(cards), rules)[1]

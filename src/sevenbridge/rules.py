@@ -477,3 +477,15 @@ Rules._ALIASES = {
     "denexa": "seven_rummy",
     "sevenrummy": "seven_rummy",
 }
+
+
+def require_rules(value: object, name: str = "rules") -> Rules:
+    """``value`` if it is a :class:`Rules`, else a TypeError that names ``name``
+    (and suggests ``Rules.preset`` for a preset's name)."""
+    if isinstance(value, Rules):
+        return value
+    hint = ""
+    if isinstance(value, str):
+        hint = f"; for a preset write Rules.preset({value!r})"
+    kind = "None" if value is None else type(value).__name__
+    raise TypeError(f"{name} must be a Rules value, not {kind}{hint}")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_INDEX, Card, parse_cards
-from .rules import CardValues, Rules, Scoring
+from .errors import InvalidArgumentError
+from .rules import CardValues, Rules, Scoring, require_rules
 
 __all__ = ["explain_hand_points", "hand_points"]
 
@@ -60,7 +61,23 @@ def hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES
     >>> hand_points("5C JK", Rules(jokers=1))
     25
     """
-    return points_of_indexes((c.index for c in parse_cards(cards)), rules)
+    return points_of_indexes((c.index for c in _hand(cards, rules)), rules)
+
+
+def _hand(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
+    """The cards of a hand under the rules: each once, and in the rules' deck."""
+    require_rules(rules)
+    parsed = parse_cards(cards)
+    seen: set[Card] = set()
+    for card in parsed:
+        if card in seen:
+            raise InvalidArgumentError(f"cards: {card} is given twice; a hand holds each card once")
+        if card.index >= rules.deck_size:
+            raise InvalidArgumentError(
+                f"cards: {card} is not in the deck of these rules (jokers=0)"
+            )
+        seen.add(card)
+    return parsed
 
 
 def explain_hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> str:
@@ -69,7 +86,7 @@ def explain_hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAU
     >>> print(explain_hand_points("AS 7H JK", Rules.nintendo()))
     AS 7H JK under nintendo card values: AS 10 + 7H 7 = 17; one 7 doubles it: 34; the joker multiplies it by 5: 170
     """
-    parsed = parse_cards(cards)
+    parsed = _hand(cards, rules)
     values, sevens_double = _TABLES[rules.card_values]
     parts = [f"{c} {values[c.rank]}" for c in parsed if not c.is_joker]
     total = sum(values[c.rank] for c in parsed if not c.is_joker)

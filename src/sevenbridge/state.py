@@ -116,6 +116,9 @@ def _hand_cards(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in T.bits(mask))
 
 
+_set = object.__setattr__
+
+
 class History:
     """The actions of a deal as an immutable linked list: each node holds the
     previous node, one action and the length so far.
@@ -131,9 +134,15 @@ class History:
     length: int
 
     def __init__(self, prev: History | None, action: Any) -> None:
-        self.prev = prev
-        self.action = action
-        self.length = 1 if prev is None else prev.length + 1
+        _set(self, "prev", prev)
+        _set(self, "action", action)
+        _set(self, "length", 1 if prev is None else prev.length + 1)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
 
     @classmethod
     def of(cls, actions: Any) -> History | None:

@@ -22,10 +22,10 @@ from typing import Any
 
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, parse_cards
-from .engine import _may_claim, apply
+from .engine import _check_state, _may_claim, apply
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .melds import InvalidMeldError, Meld, MeldKind
-from .rules import Rules
+from .rules import Rules, require_rules
 from .serialize import _rules_dict, state_from_json
 from .state import GameState, Phase
 from .views import Observation
@@ -49,6 +49,7 @@ def explain(state: GameState, action: Action) -> str:
     >>> print(explain(deal(seed=1), Draw(1)))
     Legal. P1 draws the top card of the stock (30 cards) and goes on with the turn: melds and lay-offs if any, then a discard.
     """
+    _check_state(state, "explain")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -170,8 +171,9 @@ def render(state: GameState | Observation) -> str:
     return "\n".join(lines)
 
 
-_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P\d)\s*:\s*(.*?)\s*$")
-_PLAYER = re.compile(r"^[Pp](\d)$")
+_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P[0-9])\s*:\s*(.*?)\s*$")
+_PLAYER = re.compile(r"^[Pp]([0-9])$")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def _error(line: int, message: str) -> InvalidStateError:
@@ -185,12 +187,21 @@ def _player(token: str, line: int) -> int:
     return int(m.group(1))
 
 
+def _number(value: str, line: int, what: str) -> int:
+    """A whole number written with the digits 0-9 (at most nine of them)."""
+    value = value.strip()
+    if not _NUMBER.fullmatch(value):
+        raise _error(line, f"{what} is a whole number such as 3, not {value!r}")
+    return int(value)
+
+
 def position(text: str, rules: Rules | None = None) -> GameState:
     """Set up a position from text, for "can she pon here?" questions.
 
     One ``key: value`` per line::
 
         rules: nintendo          (a preset; or pass rules=...)
+        players: 3               (optional; must match the hand lines)
         dealer: 0                (default 0)
         P0: 9C 9D 2S             (each hand; their number gives the players)
         melds: P1 6H 7H 8H; P0 7S; P2 4S 5S JK=6S
@@ -201,11 +212,17 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         turns done: 6            (default: one round, everyone has had a normal turn)
         normal turns: P0 P1 P2   (default: everyone)
 
-    The position is checked like :meth:`GameState.from_json`.
+    The position is checked like :meth:`GameState.from_json`. Each key may be
+    given once.
 
     Raises:
         InvalidStateError: naming the line, or what does not fit the rules.
+        TypeError: if ``text`` is not a string or ``rules`` not a Rules value.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a string, not {type(text).__name__}")
+    if rules is not None:
+        require_rules(rules)
     fields: dict[str, tuple[str, int]] = {}
     hands: dict[int, tuple[str, int]] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -217,22 +234,36 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             raise _error(number, f"expected 'key: value', found {raw.strip()!r}")
         key, value = m.group(1).strip().lower(), m.group(2)
         if _PLAYER.match(key):
+            if int(key[1:]) in hands:
+                raise _error(number, f"a second line for {key.upper()}; give each hand once")
             hands[int(key[1:])] = (value, number)
         elif key in ("rules", "dealer", "melds", "discards", "discarder", "stock", "turn",
                      "turns done", "normal turns", "players"):  # fmt: skip
+            if key in fields:
+                raise _error(number, f"a second {key!r} line (the first is line {fields[key][1]})")
             fields[key] = (value, number)
         else:
             raise _error(number, f"unknown key {key!r}")
     if "rules" in fields:
         try:
-            rules = Rules.preset(fields["rules"][0])
+            named = Rules.preset(fields["rules"][0])
         except RulesConfigError as error:
             raise _error(fields["rules"][1], str(error)) from None
+        if rules is not None and rules != named:
+            raise _error(
+                fields["rules"][1], "the rules given as an argument differ from the ones named here"
+            )
+        rules = named
     rules = rules or Rules()
     n = len(hands)
     if sorted(hands) != list(range(n)) or not 2 <= n <= 5:
         raise InvalidStateError(
             "give a hand line for each player, P0 to P1 at least and at most P4"
+        )
+    if "players" in fields and _number(*fields["players"], "players") != n:
+        raise _error(
+            fields["players"][1],
+            f"players says {fields['players'][0].strip()}, but {n} hands are given",
         )
 
     def cards_of(value: str, line: int) -> list[str]:
@@ -269,13 +300,14 @@ def position(text: str, rules: Rules | None = None) -> GameState:
     discarder = (current - 1) % n
     if "discarder" in fields:
         discarder = _player(*fields["discarder"])
-    dealer = int(fields["dealer"][0]) if "dealer" in fields and fields["dealer"][0].isdigit() else 0
+    dealer = 0
+    if "dealer" in fields:
+        dealer = _number(*fields["dealer"], "dealer")
+        if dealer >= n:
+            raise _error(fields["dealer"][1], f"dealer must be a player from 0 to {n - 1}")
     turns_done = n
     if "turns done" in fields:
-        value, line = fields["turns done"]
-        if not value.isdigit():
-            raise _error(line, "turns done is a whole number")
-        turns_done = int(value)
+        turns_done = _number(*fields["turns done"], "turns done")
     normal = list(range(n))
     if "normal turns" in fields:
         value, line = fields["normal turns"]

@@ -1,0 +1,60 @@
+"""Argument checks shared by the public entry points.
+
+A value of the wrong type raises :class:`TypeError` naming the argument and
+what was expected; a value of the right type out of range raises
+:class:`~sevenbridge.errors.InvalidArgumentError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import InvalidArgumentError
+
+#: Seven Bridge is for 2 to 5 players.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+#: Seeds are 64-bit: 0 to 2**64 - 1.
+MAX_SEED = 2**64 - 1
+
+
+def type_name(value: Any) -> str:
+    """A short description of a value's type for messages."""
+    return "None" if value is None else type(value).__name__
+
+
+def integer(value: Any, name: str, lo: int, hi: int | None = None, why: str = "") -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``lo`` to ``hi``."""
+    if type(value) is not int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = int(value)  # an int subclass such as numpy's is fine
+        else:
+            raise TypeError(f"{name} must be an int, not {type_name(value)} ({value!r:.40})")
+    if value < lo or (hi is not None and value > hi):
+        bound = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
+        raise InvalidArgumentError(f"{name} must be {bound}{why}, not {value}")
+    return int(value)
+
+
+def players(value: Any, name: str = "players") -> int:
+    """A table size: 2 to 5."""
+    return integer(value, name, MIN_PLAYERS, MAX_PLAYERS, " (Seven Bridge is for 2 to 5 players)")
+
+
+def seat(value: Any, players: int, name: str = "player") -> int:
+    """A seat at a table of ``players``."""
+    return integer(value, name, 0, players - 1)
+
+
+def seed(value: Any, name: str = "seed") -> int | None:
+    """A seed: ``None`` or 0 to 2**64 - 1."""
+    if value is None:
+        return None
+    return integer(value, name, 0, MAX_SEED, " (seeds are 64-bit)")
+
+
+def instance(value: Any, kind: type, name: str, what: str) -> Any:
+    """``value`` if it is a ``kind``, else a TypeError saying ``what`` was expected."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, not {type_name(value)}")
+    return value

@@ -1,0 +1,206 @@
+"""Holes found by the outside review (issue: Hardening), each pinned by a test."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from sevenbridge import Draw, apply, deal
+
+
+def test_history_nodes_cannot_be_changed() -> None:
+    state = apply(deal(seed=1), Draw(1))
+    log = state.move_log
+    assert log is not None
+    for name in ("prev", "action", "length"):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(log, name, None)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(log, name)
+    assert state.history == (Draw(1),)
+
+
+# --- item 3: explain names the real problem ----------------------------------------------
+def test_explain_natural_card_with_joker_as() -> None:
+    from sevenbridge import LayOff, explain, position
+
+    table = position(
+        """
+        P0: 2C 3D 4H
+        P1: 8S 9D KC
+        P2: 5C 6C 8C
+        melds: P1 7S
+        turn: P1 play
+        """
+    )
+    text = explain(table, LayOff(1, "8S", 0, joker_as="8S"))
+    assert "holds no joker" in text
+    assert "single 7" not in text
+
+
+# --- item 7: actions check their types ---------------------------------------------------
+@pytest.mark.parametrize("bad", [True, 1.0, "1", None])
+def test_action_player_must_be_an_int(bad: object) -> None:
+    from sevenbridge import Discard, Pass
+
+    for build in (lambda: Draw(bad), lambda: Pass(bad), lambda: Discard(bad, "7H")):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="player must be an int"):
+            build()
+
+
+def test_action_player_and_target_ranges() -> None:
+    from sevenbridge import LayOff
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="player must be from 0 to 4"):
+        Draw(-1)
+    with pytest.raises(TypeError, match="target must be an int"):
+        LayOff(0, "8S", 1.0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="target must be from 0 to 52"):
+        LayOff(0, "8S", 53)
+    assert LayOff(0, "8S", 52).target == 52
+
+
+def test_an_int_subclass_player_is_stored_as_int() -> None:
+    class Seat(int):
+        pass
+
+    action = Draw(Seat(1))
+    assert type(action.player) is int
+
+
+# --- item 11: wrong argument types -------------------------------------------------------
+def test_apply_and_explain_refuse_an_observation() -> None:
+    from sevenbridge import explain, observe
+
+    view = observe(deal(seed=1), 1)
+    with pytest.raises(TypeError, match=r"apply\(\) needs a GameState, not Observation"):
+        apply(view, Draw(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"explain\(\) needs a GameState"):
+        explain(view, Draw(1))  # type: ignore[arg-type]
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    state = deal(seed=1)
+    for bad in ([1], {"type": "Draw"}, "Draw", None):
+        with pytest.raises(TypeError, match="action must be a Draw"):
+            apply(state, bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "hand_points('5C', 'nintendo')",
+        "explain_hand_points('5C', 'nintendo')",
+        "is_valid_meld('6H 7H', 'nintendo')",
+        "why_not_meld('6H 7H', 'nintendo')",
+        "meld_interpretations('6H 7H', 'nintendo')",
+        "Meld.parse('6H 7H 8H', 'nintendo')",
+        "full_deck('nintendo')",
+        "position('P0: 2C\\nP1: 3C\\nturn: P0 draw', 'nintendo')",
+    ],
+)
+def test_rules_given_as_a_string(call: str) -> None:
+    import sevenbridge
+
+    with pytest.raises(TypeError, match=r"rules must be a Rules value, not str; .*Rules\.preset"):
+        eval(call, vars(sevenbridge))
+
+
+def test_other_wrong_types() -> None:
+    from sevenbridge import Meld, parse_cards
+
+    with pytest.raises(TypeError, match="cards must be a string"):
+        parse_cards(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text must be a string"):
+        Meld.parse(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules must be a Rules value"):
+        deal("standard")  # type: ignore[arg-type]
+
+
+def test_deal_arguments_out_of_range() -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="players must be from 2 to 5"):
+        deal(players=6)
+    with pytest.raises(TypeError, match="players must be an int"):
+        deal(players=3.0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="dealer must be from 0 to 2"):
+        deal(players=3, dealer=3)
+
+
+# --- item 12: smaller silent acceptances -------------------------------------------------
+def test_hand_points_refuses_duplicates_and_foreign_jokers() -> None:
+    from sevenbridge import Rules, explain_hand_points, hand_points
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="7H is given twice"):
+        hand_points("7H 7H")
+    with pytest.raises(InvalidArgumentError, match="JK is not in the deck"):
+        hand_points("JK 5C")
+    with pytest.raises(InvalidArgumentError, match="given twice"):
+        explain_hand_points("7H 7H")
+    assert hand_points("JK 5C", Rules(jokers=1)) == 25
+
+
+def test_meld_fields_are_converted_and_checked() -> None:
+    from sevenbridge import Card, Meld, MeldKind
+    from sevenbridge.errors import InvalidArgumentError
+    from sevenbridge.melds import InvalidMeldError
+
+    meld = Meld("run", "6H 7H JK", joker_as="8H")
+    assert meld.kind is MeldKind.RUN
+    assert meld.joker_as == Card.parse("8H")
+    with pytest.raises(InvalidMeldError, match="'rn' is not"):
+        Meld("rn", "6H 7H 8H")
+    with pytest.raises(InvalidArgumentError, match="owner must be from 0 to 4"):
+        Meld(MeldKind.RUN, "6H 7H 8H", owner=7)
+    with pytest.raises(TypeError, match="owner must be an int"):
+        Meld(MeldKind.RUN, "6H 7H 8H", owner="1")  # type: ignore[arg-type]
+
+
+def test_card_refuses_a_bool_suit() -> None:
+    from sevenbridge import Card, InvalidCardError
+
+    with pytest.raises(InvalidCardError, match="not a bool"):
+        Card(7, True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError):
+        Card(False, None)
+
+
+# --- position() --------------------------------------------------------------------------
+_BASE = "P0: 2C 3D 4H\nP1: 8S 9D KC\nturn: P1 draw\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("dealer: x\n", "dealer is a whole number"),
+        ("dealer: ²\n", "dealer is a whole number"),
+        ("dealer: 5\n", "dealer must be a player from 0 to 1"),
+        ("turns done: ²\n", "turns done is a whole number"),
+        ("turns done: " + "9" * 5000 + "\n", "turns done is a whole number"),
+        ("players: 3\n", "players says 3, but 2 hands are given"),
+        ("P0: 5C\n", "a second line for P0"),
+        ("dealer: 0\ndealer: 1\n", "a second 'dealer' line"),
+        ("discarder: P٣\n", "is not a player"),
+    ],
+)
+def test_position_refuses_unclear_lines(extra: str, message: str) -> None:
+    from sevenbridge import InvalidStateError, position
+
+    with pytest.raises(InvalidStateError, match=message):
+        position(_BASE + extra)
+
+
+def test_position_players_line_that_agrees() -> None:
+    from sevenbridge import position
+
+    assert position(_BASE + "players: 2\ndealer: 1\n").dealer == 1
+
+
+def test_position_rules_twice() -> None:
+    from sevenbridge import InvalidStateError, Rules, position
+
+    with pytest.raises(InvalidStateError, match="given as an argument differ"):
+        position(_BASE + "rules: nintendo\n", Rules())
