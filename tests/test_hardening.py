@@ -204,3 +204,72 @@ def test_position_rules_twice() -> None:
 
     with pytest.raises(InvalidStateError, match="given as an argument differ"):
         position(_BASE + "rules: nintendo\n", Rules())
+
+
+# --- item 4: readers of untrusted text refuse odd numbers with their own errors ----------
+def _a_record() -> str:
+    from sevenbridge import record
+    from sevenbridge.bots import RandomPlayer
+
+    state, bot = deal(seed=5), RandomPlayer(5)
+    while not state.is_over:
+        state = apply(state, bot(state))
+    return record(state)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('[Seed "5"]', '[Seed "' + "9" * 5000 + '"]'),
+        ('[Seed "5"]', '[Seed "²"]'),
+        ('[Seed "5"]', '[Seed "-5"]'),
+        ('[Players "3"]', '[Players "²"]'),
+        ('[Players "3"]', '[Players "9"]'),
+        ('[Dealer "0"]', '[Dealer "٣"]'),
+        ('[Rules "standard"]', '[Rules "standard"]\n[Option "deals" "' + "9" * 5000 + '"]'),
+        ('[Rules "standard"]', '[Rules "standard"]\n[Option "jokers" "²"]'),
+        ("P1 Draw", "P² Draw"),
+        ("P1 Draw", "P1 LayOff 8H>" + "9" * 5000),
+    ],
+)
+def test_replay_refuses_odd_numbers(old: str, new: str) -> None:
+    from sevenbridge import replay
+    from sevenbridge.record import RecordError
+
+    text = _a_record()
+    assert old in text
+    with pytest.raises(RecordError) as info:
+        replay(text.replace(old, new, 1))
+    assert len(str(info.value)) < 400
+
+
+def test_replay_checks_the_result_tag() -> None:
+    from sevenbridge import replay
+    from sevenbridge.record import RecordError
+
+    text = _a_record()
+    assert len(replay(text)) > 1
+    lines = text.splitlines()
+    (i,) = [k for k, line in enumerate(lines) if line.startswith("[Result")]
+    tampered = [*lines[:i], '[Result "player 0 went out; scores 99 0 0"]', *lines[i + 1 :]]
+    with pytest.raises(RecordError, match=r"\[Result\] does not match the moves"):
+        replay("\n".join(tampered))
+    unfinished = [line for line in lines if line.strip()][:-1]
+    with pytest.raises(RecordError, match="do not finish it"):
+        replay("\n".join(unfinished))
+
+
+@pytest.mark.parametrize("text", ["P² Draw", "P1 LayOff 8H>²", "P1 Discard ²H", "P٣ Draw"])
+def test_parse_move_refuses_unicode_digits(text: str) -> None:
+    from sevenbridge.notation import NotationError, parse_move
+
+    with pytest.raises(NotationError):
+        parse_move(text)
+
+
+def test_record_of_a_state_not_dealt_from_its_seed() -> None:
+    from sevenbridge import full_deck, record
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="pass the deck"):
+        record(deal(deck=full_deck()[::-1], seed=1))

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quote
 from .rules import Rules, require_rules
 
 __all__ = [
@@ -172,7 +172,7 @@ class Card:
             raise InvalidCardError(raw, f"suit {suit_text!r} is not one of C D H S ♣ ♦ ♥ ♠")
         rank = _RANK_PARSE.get(rank_text)
         if rank is None:
-            raise InvalidCardError(raw, f"rank {rank_text!r} is not one of A 2-10 T J Q K")
+            raise InvalidCardError(raw, f"rank {quote(rank_text, 20)} is not one of A 2-10 T J Q K")
         return CARDS[suit * 13 + rank - 1]
 
     @staticmethod

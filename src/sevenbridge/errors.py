@@ -19,6 +19,16 @@ __all__ = [
 ]
 
 
+def quote(text: object, limit: int = 60) -> str:
+    """``repr(text)``, cut in the middle when it is long (messages stay readable
+    whatever the input; the full text stays in the error's attributes)."""
+    shown = repr(text)
+    if len(shown) <= limit:
+        return shown
+    half = (limit - 5) // 2
+    return f"{shown[:half]} ... {shown[-half:]}"
+
+
 def _rebuild(cls: type[SevenBridgeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
     """Recreate a pickled error without calling its constructor."""
     error = cls.__new__(cls)
@@ -60,7 +70,7 @@ class InvalidCardError(SevenBridgeError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"{text!r} is not a card: {reason}")
+        super().__init__(f"{quote(text)} is not a card: {reason}")
 
 
 class RulesConfigError(SevenBridgeError):

@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
-from .errors import InvalidCardError, SevenBridgeError
+from .errors import InvalidCardError, SevenBridgeError, quote
 
 __all__ = ["NotationError", "format_move", "parse_move"]
 
@@ -42,14 +42,15 @@ class NotationError(SevenBridgeError):
         self.reason = reason
         self.line = line
         self.column = column
-        super().__init__(f"line {line}, column {column}: {reason} (in {text!r})")
+        super().__init__(f"line {line}, column {column}: {reason} (in {quote(text, 120)})")
 
 
 _VERBS = {
     "draw": Draw, "pass": Pass, "chi": Chi, "pon": Pon,
     "laydown": LayDown, "layoff": LayOff, "discard": Discard,
 }  # fmt: skip
-_PLAYER = re.compile(r"[Pp](\d)$")
+_PLAYER = re.compile(r"[Pp]([0-9])$")
+_TARGET = re.compile(r"[0-9]{1,2}")
 _TOKEN = re.compile(r"\S+")
 
 
@@ -116,9 +117,9 @@ def _parse(text: str, line: int, offset: int) -> Action:
             raise NotationError(text, "LayOff is written CARD>MELD, such as 8H>2", line, args[0][1])
         token, col = args[0]
         card_text, _, target_text = token.partition(">")
-        if not target_text.isdigit():
-            raise NotationError(text, f"{target_text!r} is not a meld number", line,
-                                col + len(card_text) + 1)  # fmt: skip
+        if not _TARGET.fullmatch(target_text) or int(target_text) > MAX_TARGET:
+            raise NotationError(text, f"{quote(target_text, 20)} is not a meld number (0 to {MAX_TARGET})",
+                                line, col + len(card_text) + 1)  # fmt: skip
         joker_as = None
         if card_text.upper().startswith("JK="):
             joker_as = _card(card_text[3:], text, line, col + 3)

@@ -55,7 +55,12 @@ import attrs
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
-from .errors import IllegalActionError, InvalidCardError, RulesConfigError, SevenBridgeError
+from .errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidCardError,
+    RulesConfigError,
+)
 from .match import Match
 from .notation import NotationError, format_move, parse_move
 from .rules import Rules
@@ -65,6 +70,7 @@ __all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay
 
 _TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
 _VALUE = re.compile(r'"([^"]*)"')
+_INT = re.compile(r"-?[0-9]{1,20}")
 
 
 class RecordError(NotationError):
@@ -111,7 +117,8 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
             ``deal(deck=...)`` rather than from a seed.
 
     Raises:
-        ValueError: if the deal cannot be replayed from its seed and no deck is given.
+        InvalidArgumentError: if the deal cannot be replayed from its seed and
+            no deck is given.
     """
     lines = ['[Game "Seven Bridge"]', *format_rules_tags(state.rules)]
     lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
@@ -121,8 +128,9 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
     elif _replays_from_seed(state):
         lines.append(f'[Seed "{state.seed}"]')
     else:
-        raise ValueError(
-            "this deal was not dealt from its seed: pass the deck it was dealt from (deck=...)"
+        raise InvalidArgumentError(
+            "state: this deal was not dealt from its seed: pass the deck it was dealt from "
+            "(deck=...)"
         )
     if state.is_over:
         scores = " ".join(map(str, state.deal_scores or ()))
@@ -212,8 +220,8 @@ def _int_tag(parsed: _Parsed, name: str, required: bool = True) -> int | None:
     if found is None:
         return None
     value, line = found
-    if not re.fullmatch(r"-?\d+", value):
-        raise RecordError(value, f"[{name}] must be a whole number", line, 1)
+    if not _INT.fullmatch(value):
+        raise RecordError(value, f"[{name}] must be a whole number (at most 20 digits)", line, 1)
     return int(value)
 
 
@@ -236,12 +244,12 @@ def _rules(parsed: _Parsed) -> Rules:
             value = text == "true"
         elif text == "none":
             value = None
-        elif re.fullmatch(r"-?\d+", text):
+        elif _INT.fullmatch(text):
             value = int(text)
         changes[key] = value
     try:
         return rules.replace(**changes)
-    except RulesConfigError as error:
+    except (RulesConfigError, TypeError) as error:
         raise RecordError("Option", str(error), parsed.tags["Option"][0][1], 1) from None
 
 
@@ -286,12 +294,31 @@ def replay(text: str) -> list[GameState]:
         raise RecordError("", 'the record has no [Seed "..."] nor [Deck "..."] tag', 1, 1)
     try:
         state = deal(rules, players=players or 0, dealer=dealer, seed=seed, deck=deck)
-    except (ValueError, SevenBridgeError) as error:
+    except (TypeError, ValueError) as error:
         raise RecordError("", f"cannot deal: {error}", 1, 1) from None
     markers = [line for move, line in parsed.moves if isinstance(move, str)]
     if markers:
         raise RecordError("Deal", "[Deal] belongs to match records", markers[0], 1)
-    return _apply_all(state, parsed.moves, text.splitlines())
+    states = _apply_all(state, parsed.moves, text.splitlines())
+    final = states[-1]
+    scores = " ".join(map(str, final.deal_scores or ()))
+    _check_result(parsed, final.is_over, f"{final.end_reason}; scores {scores}")
+    return states
+
+
+def _check_result(parsed: _Parsed, over: bool, expected: str) -> None:
+    """A ``[Result]`` tag must say what the moves lead to (and only a finished
+    deal or match has one)."""
+    found = _tag(parsed, "Result", required=False)
+    if found is None:
+        return
+    value, line = found
+    if not over:
+        raise RecordError(value, "[Result] is given, but the moves do not finish it", line, 1)
+    if value != expected:
+        raise RecordError(
+            value, f"[Result] does not match the moves, which give {expected!r}", line, 1
+        )
 
 
 def replay_match(text: str) -> list[GameState]:
@@ -307,7 +334,7 @@ def replay_match(text: str) -> list[GameState]:
     seed = _int_tag(parsed, "MatchSeed")
     try:
         match = Match.start(rules, players=players, seed=seed, dealer=dealer)
-    except (ValueError, SevenBridgeError) as error:
+    except (TypeError, ValueError) as error:
         raise RecordError("", f"cannot start the match: {error}", 1, 1) from None
     lines = text.splitlines()
     out: list[GameState] = [match.state]
@@ -335,4 +362,5 @@ def replay_match(text: str) -> list[GameState]:
                 out.append(match.state)
         else:
             out.append(match.state)
+    _check_result(parsed, match.is_over, f"totals {' '.join(map(str, match.totals))}")
     return out
