@@ -246,14 +246,14 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             raise _error(number, f"unknown key {key!r}")
     if "rules" in fields:
         try:
-            named = Rules.preset(fields["rules"][0])
+            preset = Rules.preset(fields["rules"][0])
         except RulesConfigError as error:
             raise _error(fields["rules"][1], str(error)) from None
-        if rules is not None and rules != named:
+        if rules is not None and rules != preset:
             raise _error(
                 fields["rules"][1], "the rules given as an argument differ from the ones named here"
             )
-        rules = named
+        rules = preset
     rules = rules or Rules()
     n = len(hands)
     if sorted(hands) != list(range(n)) or not 2 <= n <= 5:
