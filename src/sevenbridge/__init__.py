@@ -44,6 +44,7 @@ from .rules import (
     StockExhaustion,
 )
 from .scoring import explain_hand_points, hand_points
+from .serialize import FORMAT_VERSION, json_schema
 from .state import GameState, Phase
 from .text import explain, position, render
 from .views import Observation, observe, sample_state
@@ -63,6 +64,7 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "FORMAT_VERSION",
     "JOKER",
     "Action",
     "Card",
@@ -109,6 +111,7 @@ __all__ = [
     "full_deck",
     "hand_points",
     "is_valid_meld",
+    "json_schema",
     "legal_actions",
     "meld_interpretations",
     "observe",

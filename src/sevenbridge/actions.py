@@ -17,8 +17,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from . import _checks
+from . import _checks, _hooks
 from .cards import Card, Suit, parse_cards
+from .errors import InvalidStateError
 
 __all__ = [
     "Action",
@@ -44,9 +45,7 @@ class _JsonAction:
         >>> Pon.from_json(Pon(2, "9C 9D").to_json())
         Pon(2, '9C 9D')
         """
-        from .serialize import action_to_json
-
-        return action_to_json(self)  # type: ignore[arg-type]
+        return str(_hooks.call("action_to_json", self))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Action:
@@ -56,10 +55,7 @@ class _JsonAction:
         Raises:
             InvalidStateError: for a malformed document or another action type.
         """
-        from .errors import InvalidStateError
-        from .serialize import action_from_json
-
-        action = action_from_json(text)
+        action: Action = _hooks.call("action_from_json", text)
         if not isinstance(action, cls):
             raise InvalidStateError(
                 f"action: expected a {cls.__name__}, found a {type(action).__name__}"

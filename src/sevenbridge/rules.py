@@ -21,7 +21,8 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
-from .errors import RulesConfigError
+from . import _hooks
+from .errors import RulesConfigError, quote
 
 __all__ = [
     "CardValues",
@@ -127,7 +128,7 @@ def _convert(cls: type[_E], value: Any) -> _E:
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
         raise RulesConfigError(
-            f"{value!r} is not a {cls.__name__}; expected one of {allowed}"
+            f"{quote(value)} is not a {cls.__name__}; expected one of {allowed}"
         ) from None
 
 
@@ -165,13 +166,13 @@ def _to_stock_exhaustion(value: Any) -> StockExhaustion:
 
 def _check_bool(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise RulesConfigError(f"Rules.{attribute.name} must be True or False, not {value!r}")
+        raise RulesConfigError(f"Rules.{attribute.name} must be True or False, not {quote(value)}")
 
 
 def _int_in(lo: int, hi: int | None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesConfigError(f"Rules.{attribute.name} must be an integer, not {value!r}")
+            raise RulesConfigError(f"Rules.{attribute.name} must be an integer, not {quote(value)}")
         if value < lo or (hi is not None and value > hi):
             bound = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
             raise RulesConfigError(f"Rules.{attribute.name} must be {bound}, not {value}")
@@ -179,11 +180,43 @@ def _int_in(lo: int, hi: int | None) -> Callable[[Any, attrs.Attribute[Any], Any
     return check
 
 
-def _optional_positive(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesConfigError(f"Rules.{attribute.name} must be None or a positive integer")
+def _optional_in(lo: int, hi: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise RulesConfigError(
+                f"Rules.{attribute.name} must be None or an integer from {lo} to {hi}, "
+                f"not {quote(value)}"
+            )
+
+    return check
+
+
+def _int_field(default: int, lo: int, hi: int) -> Any:
+    """An integer option from ``lo`` to ``hi`` (the bounds are kept as metadata
+    for the JSON Schema)."""
+    return attrs.field(
+        default=default, validator=_int_in(lo, hi), metadata={"minimum": lo, "maximum": hi}
+    )
+
+
+def _optional_int_field(lo: int, hi: int) -> Any:
+    """``None`` or an integer option from ``lo`` to ``hi``."""
+    return attrs.field(
+        default=None,
+        validator=_optional_in(lo, hi),
+        metadata={"minimum": lo, "maximum": hi, "nullable": True},
+    )
+
+
+#: Upper bounds of the numeric options. They keep every position and score
+#: within what the JSON documents accept: a deal's length grows with
+#: ``reshuffle_limit``, a hand's count with ``joker_multiplier``.
+MAX_JOKER_MULTIPLIER = 100
+MAX_RESHUFFLE_LIMIT = 100
+MAX_DEALS = 1000
+MAX_TARGET_SCORE = 10**6
 
 
 @attrs.frozen(kw_only=True)
@@ -205,7 +238,7 @@ class Rules:
     """
 
     # --- components and deal -------------------------------------------------
-    jokers: int = attrs.field(default=0, validator=_int_in(0, 1))
+    jokers: int = _int_field(0, 0, 1)
     """Jokers in the deck, 0 (52 cards) or 1 (53 cards). pagat's "joker's wild"
     option; the Nintendo rules always play with one. The joker is wild in sets and
     runs of three or more cards, and counts against a hand that holds it."""
@@ -244,7 +277,7 @@ class Rules:
     final discard is needed, a play that would leave no card to discard is illegal."""
 
     # --- claiming discards -------------------------------------------------------
-    claim_min_hand_cards: int = attrs.field(default=2, validator=_int_in(1, 2))
+    claim_min_hand_cards: int = _int_field(2, 1, 2)
     """Fewest cards from the hand that a chi or pon must use with the claimed card:
     2 (pagat, Taylor) or 1 (Denexa, so 6-7 by chi or 7-7 by pon)."""
 
@@ -289,9 +322,9 @@ class Rules:
     alternate values (Ace 11 or 15, a 7 counts 7 and doubles the hand), or the
     Nintendo values (A/J/Q/K 10, a 7 doubles the hand)."""
 
-    joker_multiplier: int = attrs.field(default=5, validator=_int_in(1, None))
+    joker_multiplier: int = _int_field(5, 1, MAX_JOKER_MULTIPLIER)
     """A joker left in hand counts nothing itself but multiplies the hand's count
-    by this (5 in pagat's option and in Nintendo; 1 turns it off)."""
+    by this (5 in pagat's option and in Nintendo; 1 turns it off). 1 to 100."""
 
     going_out_bonus: bool = attrs.field(default=True, validator=_check_bool)
     """Whether going out in one turn with no meld on the table before it is
@@ -311,16 +344,16 @@ class Rules:
     card are reshuffled into a new stock (Japanese rule books, pagat), or the
     deal is void."""
 
-    reshuffle_limit: int = attrs.field(default=3, validator=_int_in(0, None))
+    reshuffle_limit: int = _int_field(3, 0, MAX_RESHUFFLE_LIMIT)
     """How many reshuffles a deal may have; when the stock runs out once more,
-    the deal ends void. This bound makes every deal end."""
+    the deal ends void. This bound makes every deal end. 0 to 100."""
 
-    deals: int | None = attrs.field(default=None, validator=_optional_positive)
-    """Deals in a match; ``None`` means one deal per player (Taylor)."""
+    deals: int | None = _optional_int_field(1, MAX_DEALS)
+    """Deals in a match, 1 to 1000; ``None`` means one deal per player (Taylor)."""
 
-    target_score: int | None = attrs.field(default=None, validator=_optional_positive)
+    target_score: int | None = _optional_int_field(1, MAX_TARGET_SCORE)
     """If set, a match also ends after the deal in which a player's total reaches
-    this score (Nintendo, Denexa)."""
+    this score (Nintendo, Denexa). 1 to 1,000,000."""
 
     play_off_ties: bool = attrs.field(default=True, validator=_check_bool)
     """Whether a match that ends level at the top goes on, deal by deal, until
@@ -404,7 +437,9 @@ class Rules:
         key = cls._ALIASES.get(key, key)
         factory = cls._PRESETS.get(key)
         if factory is None:
-            raise RulesConfigError(f"no preset named {name!r}; known: {', '.join(cls.presets())}")
+            raise RulesConfigError(
+                f"no preset named {quote(name, 40)}; known: {', '.join(cls.presets())}"
+            )
         return factory()
 
     @classmethod
@@ -443,9 +478,7 @@ class Rules:
         >>> Rules.from_json(Rules.nintendo().to_json()) == Rules.nintendo()
         True
         """
-        from .serialize import rules_to_json
-
-        return rules_to_json(self, indent=indent)
+        return str(_hooks.call("rules_to_json", self, indent=indent))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Rules:
@@ -455,9 +488,8 @@ class Rules:
             InvalidStateError: for a malformed document, a missing or unknown
                 field, or options that do not fit together.
         """
-        from .serialize import rules_from_json
-
-        return rules_from_json(text)
+        rules: Rules = _hooks.call("rules_from_json", text)
+        return rules
 
     @property
     def deck_size(self) -> int:
@@ -486,6 +518,6 @@ def require_rules(value: object, name: str = "rules") -> Rules:
         return value
     hint = ""
     if isinstance(value, str):
-        hint = f"; for a preset write Rules.preset({value!r})"
+        hint = f"; for a preset write Rules.preset({quote(value)})"
     kind = "None" if value is None else type(value).__name__
     raise TypeError(f"{name} must be a Rules value, not {kind}{hint}")

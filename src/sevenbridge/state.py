@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from . import _hooks
 from . import _tables as T
 from .cards import CARDS, JOKER_INDEX, Card
 from .melds import Meld, MeldKind
@@ -228,9 +229,7 @@ class TableView:
         return () if self.move_log is None else self.move_log.actions()
 
     def __str__(self) -> str:
-        from .text import render
-
-        return render(self)  # type: ignore[arg-type]
+        return str(_hooks.call("render", self))
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -318,22 +317,29 @@ class GameState(TableView):
     def to_json(self, *, indent: int | None = None) -> str:
         """The state as a JSON document (cards as text such as ``"7H"``), with a
         format version; :meth:`from_json` reads it back to an equal state."""
-        from .serialize import state_to_json
-
-        return state_to_json(self, indent=indent)
+        return str(_hooks.call("state_to_json", self, indent=indent))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameState:
+    def from_json(cls, text: str | bytes, *, verify: bool = False) -> GameState:
         """Read a state written by :meth:`to_json`, checking everything.
+
+        Args:
+            text: The document.
+            verify: Also replay the history from the document's seed and
+                refuse the document unless the replay reaches exactly this
+                position (cards swapped between hands, a reordered stock or a
+                made-up history are found). This costs one :func:`apply` per
+                action of the history (a whole deal takes a few milliseconds).
 
         Raises:
             InvalidStateError: saying what is wrong and where, for a document
                 that is not well-formed, has unknown or missing fields, unreal
-                cards, a card twice, or a position the rules cannot reach.
+                cards, a card twice, a position the rules cannot reach, or a
+                history that does not fit the turn counters (or, with
+                ``verify``, does not lead to the position from the seed).
         """
-        from .serialize import state_from_json
-
-        return state_from_json(text)
+        state: GameState = _hooks.call("state_from_json", text, verify=verify)
+        return state
 
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"

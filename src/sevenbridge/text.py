@@ -20,6 +20,7 @@ import json
 import re
 from typing import Any
 
+from . import _hooks
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, parse_cards
 from .engine import _check_state, _may_claim, apply
@@ -338,3 +339,6 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         "end_reason": None, "history": [], "hands": hand_cards, "stock": stock, "seed": 0,
     }  # fmt: skip
     return state_from_json(json.dumps(doc))
+
+
+_hooks.register("render", render)

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from . import _hooks
 from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
@@ -75,9 +76,7 @@ class Observation(TableView):
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The observation as a JSON document; :meth:`from_json` reads it back."""
-        from .serialize import observation_to_json
-
-        return observation_to_json(self, indent=indent)
+        return str(_hooks.call("observation_to_json", self, indent=indent))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Observation:
@@ -86,9 +85,8 @@ class Observation(TableView):
         Raises:
             InvalidStateError: saying what is wrong and where.
         """
-        from .serialize import observation_from_json
-
-        return observation_from_json(text)
+        view: Observation = _hooks.call("observation_from_json", text)
+        return view
 
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"player {self.current_player}"

@@ -1,0 +1,264 @@
+"""Checked reading of JSON documents from untrusted sources.
+
+A :class:`Check` reads one JSON value (raising
+:class:`~sevenbridge.InvalidStateError` with the path of the value when it is
+wrong) and knows its own JSON Schema fragment, so the reader and the published
+schema come from the same place. :func:`parse` turns text into JSON values
+and refuses what ``json.loads`` would let through silently: duplicate keys,
+``NaN`` and ``Infinity``, and integers too long to be meant.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+from .errors import InvalidStateError, quote
+
+__all__ = [
+    "Check",
+    "Object",
+    "array",
+    "boolean",
+    "integer",
+    "nullable",
+    "parse",
+    "raw",
+    "string",
+]
+
+_T = TypeVar("_T")
+_U = TypeVar("_U")
+
+#: Integers in documents have at most this many digits (a 64-bit seed has 20).
+MAX_DIGITS = 20
+_INT_TEXT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+class Check(Generic[_T]):
+    """Reads one JSON value; ``schema`` is the JSON Schema of what it accepts."""
+
+    __slots__ = ("read", "schema")
+
+    def __init__(self, read: Callable[[Any, str], _T], schema: dict[str, Any]) -> None:
+        self.read = read
+        self.schema = schema
+
+    def __call__(self, value: Any, path: str) -> _T:
+        return self.read(value, path)
+
+    def then(self, convert: Callable[[_T, str], _U], **schema: Any) -> Check[_U]:
+        """A check that reads like this one, then converts (and may refuse)."""
+        read = self.read
+
+        def inner(value: Any, path: str) -> _U:
+            return convert(read(value, path), path)
+
+        return Check(inner, {**self.schema, **schema})
+
+
+def kind_of(value: Any) -> str:
+    """How a JSON value is described in messages."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
+        type(value), "a value"
+    )
+
+
+def integer(lo: int, hi: int) -> Check[int]:
+    """An integer from ``lo`` to ``hi``."""
+
+    def read(value: Any, path: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidStateError(f"{path}: expected an integer, found {kind_of(value)}")
+        if not lo <= value <= hi:
+            raise InvalidStateError(f"{path}: {value} is out of range ({lo} to {hi})")
+        return value
+
+    return Check(read, {"type": "integer", "minimum": lo, "maximum": hi})
+
+
+def _read_bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"{path}: expected true or false, found {kind_of(value)}")
+    return value
+
+
+#: true or false.
+boolean: Check[bool] = Check(_read_bool, {"type": "boolean"})
+
+
+def string(max_length: int = 200, enum: tuple[str, ...] | None = None) -> Check[str]:
+    """A string (at most ``max_length`` characters), or one of ``enum``."""
+
+    def read(value: Any, path: str) -> str:
+        if not isinstance(value, str):
+            raise InvalidStateError(f"{path}: expected a string, found {kind_of(value)}")
+        if enum is not None and value not in enum:
+            raise InvalidStateError(
+                f"{path}: {quote(value, 30)} is not one of {', '.join(map(repr, enum))}"
+            )
+        if len(value) > max_length:
+            raise InvalidStateError(f"{path}: {len(value)} characters is too long")
+        return value
+
+    schema: dict[str, Any] = {"type": "string", "maxLength": max_length}
+    if enum is not None:
+        schema = {"enum": list(enum)}
+    return Check(read, schema)
+
+
+def nullable(check: Check[_T]) -> Check[_T | None]:
+    """``null`` or what ``check`` reads."""
+
+    def read(value: Any, path: str) -> _T | None:
+        return None if value is None else check(value, path)
+
+    return Check(read, {"anyOf": [check.schema, {"type": "null"}]})
+
+
+def array(check: Check[_T], max_items: int) -> Check[list[_T]]:
+    """A list of at most ``max_items`` values, each read by ``check``."""
+
+    def read(value: Any, path: str) -> list[_T]:
+        if not isinstance(value, list):
+            raise InvalidStateError(f"{path}: expected a list, found {kind_of(value)}")
+        if len(value) > max_items:
+            raise InvalidStateError(f"{path}: {len(value)} items is too many (at most {max_items})")
+        return [check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+    return Check(read, {"type": "array", "items": check.schema, "maxItems": max_items})
+
+
+def raw(schema: dict[str, Any]) -> Check[Any]:
+    """Any value, read later by hand; ``schema`` describes it."""
+    return Check(lambda value, path: value, schema)
+
+
+class Object:
+    """A JSON object with known fields, each read by its check.
+
+    ``header`` adds the ``format`` and ``version`` fields every document starts
+    with. Unknown and missing fields are errors.
+    """
+
+    def __init__(
+        self,
+        fields: Mapping[str, Check[Any]],
+        *,
+        header: tuple[str, int] | None = None,
+        title: str | None = None,
+    ) -> None:
+        self.fields = dict(fields)
+        self.header = header
+        self.title = title
+
+    def read_header(self, value: Any, path: str) -> None:
+        """Check that ``value`` is an object with this object's header."""
+        if not isinstance(value, dict):
+            raise InvalidStateError(f"{path}: expected a JSON object, found {kind_of(value)}")
+        if self.header is not None:
+            fmt, version = self.header
+            found = value.get("format")
+            if found != fmt:
+                shown = "nothing" if "format" not in value else quote(found, 40)
+                raise InvalidStateError(f"{path}.format: expected {fmt!r}, found {shown}")
+            if "version" not in value:
+                raise InvalidStateError(f"{path}: missing field 'version'")
+            got = integer(0, 10**6)(value["version"], f"{path}.version")
+            if got != version:
+                raise InvalidStateError(
+                    f"{path}.version: version {got} is not supported (this library reads "
+                    f"version {version})"
+                )
+
+    def read(self, value: Any, path: str) -> dict[str, Any]:
+        """The fields' values, read in order; the header is checked, not returned."""
+        self.read_header(value, path)
+        expected = set(self.fields)
+        if self.header is not None:
+            expected |= {"format", "version"}
+        unknown = sorted(set(value) - expected)
+        if unknown:
+            raise InvalidStateError(f"{path}: unknown field {quote(unknown[0], 40)}")
+        out = {}
+        for key, check in self.fields.items():
+            if key not in value:
+                raise InvalidStateError(f"{path}: missing field {key!r}")
+            out[key] = check(value[key], f"{path}.{key}")
+        return out
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the object."""
+        properties: dict[str, Any] = {}
+        if self.header is not None:
+            fmt, version = self.header
+            properties["format"] = {"const": fmt}
+            properties["version"] = {"const": version}
+        properties.update({key: check.schema for key, check in self.fields.items()})
+        out: dict[str, Any] = {}
+        if self.title is not None:
+            out["title"] = self.title
+        out.update(
+            {
+                "type": "object",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            }
+        )
+        return out
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise InvalidStateError(f"the key {quote(key, 40)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _integer_text(text: str) -> int:
+    if not _INT_TEXT.fullmatch(text):
+        raise InvalidStateError(f"the number {quote(text, 30)} has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _refuse_constant(text: str) -> Any:
+    raise InvalidStateError(f"{text} is not a JSON number")
+
+
+def parse(text: str | bytes, what: str) -> Any:
+    """JSON values from text (or UTF-8 bytes), or an InvalidStateError naming ``what``."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidStateError(f"{what}: not UTF-8 text ({error.reason})") from None
+    if not isinstance(text, str):
+        raise InvalidStateError(f"{what}: expected JSON text, found {type(text).__name__}")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_refuse_duplicates,
+            parse_int=_integer_text,
+            parse_constant=_refuse_constant,
+        )
+    except InvalidStateError as error:
+        raise InvalidStateError(f"{what}: {error}") from None
+    except json.JSONDecodeError as error:
+        raise InvalidStateError(
+            f"{what}: not well-formed JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise InvalidStateError(f"{what}: not well-formed JSON: nested too deeply") from None
+    except ValueError as error:  # anything else json refuses
+        raise InvalidStateError(f"{what}: not well-formed JSON: {quote(str(error), 80)}") from None
