@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sevenbridge import Draw, apply, deal
+from sevenbridge import Discard, Draw, Pass, apply, deal, legal_actions
 
 
 def test_history_nodes_cannot_be_changed() -> None:
@@ -273,3 +273,155 @@ def test_record_of_a_state_not_dealt_from_its_seed() -> None:
 
     with pytest.raises(InvalidArgumentError, match="pass the deck"):
         record(deal(deck=full_deck()[::-1], seed=1))
+
+
+# --- JSON readers (items 4, 6, 9, 12) ----------------------------------------------------
+def _state_doc(seed: int = 3) -> dict[str, object]:
+    import json
+
+    from sevenbridge.bots import GreedyPlayer
+
+    state, bot = deal(seed=seed, players=3), GreedyPlayer(seed)
+    for _ in range(25):
+        state = apply(state, bot(state))
+    doc: dict[str, object] = json.loads(state.to_json())
+    return doc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "sevenbridge.rules", "version": ' + "9" * 5000 + "}",
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": 1'
+        + "0" * 4400
+        + "}",
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": NaN}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": Infinity}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": 1, "player": 0}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Discard", "player": 1, "card": "²H"}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "LayOff", "player": 1, '
+        '"card": "8H", "target": 1.0, "joker_as": null}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "LayOff", "player": 1, '
+        '"card": "8H", "target": 53, "joker_as": null}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Pass", "player": true}',
+        b"\xff\xfe",
+    ],
+)
+def test_action_and_rules_readers_raise_library_errors(text: str | bytes) -> None:
+    from sevenbridge import Draw, InvalidStateError, Rules
+
+    for read in (Draw.from_json, Rules.from_json):
+        with pytest.raises(InvalidStateError) as info:
+            read(text)
+        assert len(str(info.value)) < 300
+
+
+def test_state_reader_refuses_duplicate_keys_and_long_numbers() -> None:
+    import json
+
+    from sevenbridge import GameState, InvalidStateError, Observation, observe
+
+    text = json.dumps(_state_doc())
+    assert GameState.from_json(text)
+    with pytest.raises(InvalidStateError, match="appears twice"):
+        GameState.from_json(text[:-1] + ', "seed": 3}')
+    with pytest.raises(InvalidStateError, match="more than 20 digits"):
+        GameState.from_json(text.replace('"seed": 3', '"seed": 1' + "0" * 30))
+    view = observe(GameState.from_json(text), 0).to_json()
+    with pytest.raises(InvalidStateError, match="appears twice"):
+        Observation.from_json(view[:-1] + ', "viewer": 0}')
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_every_seed_deal_accepts_is_read_back(seed: int) -> None:
+    from sevenbridge import GameState
+
+    state = deal(seed=seed)
+    assert GameState.from_json(state.to_json(), verify=True) == state
+
+
+@pytest.mark.parametrize("seed", [-5, 2**64, -(2**70)])
+def test_deal_refuses_seeds_it_could_not_read_back(seed: int) -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="seeds are 64-bit"):
+        deal(seed=seed)
+
+
+def test_long_deals_and_large_scores_read_back() -> None:
+    from sevenbridge import GameState, Rules
+    from sevenbridge.bots import RandomPlayer
+    from sevenbridge.serialize import max_history
+
+    rules = Rules(reshuffle_limit=100, joker_multiplier=100, jokers=1)
+    longest = 0
+    for seed in range(6):
+        state, bot = deal(rules, players=5, seed=seed), RandomPlayer(seed)
+        while not state.is_over:
+            state = apply(state, bot(state))
+        longest = max(longest, len(state.history))
+        assert len(state.history) <= max_history(rules, 5)
+        assert GameState.from_json(state.to_json(), verify=True) == state
+    # a deal where nobody melds runs through every reshuffle: the longest kind
+    state = deal(rules, players=5, seed=1)
+    while not state.is_over:
+        moves = legal_actions(state)
+        quiet = [m for m in moves if isinstance(m, (Draw, Pass, Discard))]
+        state = apply(state, quiet[0])
+    assert state.reshuffles == 100 and state.winner is None
+    longest = max(longest, len(state.history))
+    assert longest <= max_history(rules, 5)
+    assert GameState.from_json(state.to_json(), verify=True) == state
+    assert longest > 10_000
+
+
+def test_rules_bounds_are_explicit() -> None:
+    from sevenbridge import Rules, RulesConfigError
+
+    for field, too_big in [
+        ("joker_multiplier", 101),
+        ("reshuffle_limit", 101),
+        ("deals", 1001),
+        ("target_score", 10**6 + 1),
+    ]:
+        with pytest.raises(RulesConfigError, match="to"):
+            Rules().replace(**{field: too_big})
+
+
+def test_tampered_states_are_refused() -> None:
+    import json
+
+    from sevenbridge import GameState, InvalidStateError
+
+    doc = _state_doc()
+    good = json.dumps(doc)
+    assert GameState.from_json(good, verify=True)
+    hands = doc["hands"]
+    assert isinstance(hands, list)
+    # cards swapped between two hands: consistent on its face, refused by verify
+    swapped = json.loads(good)
+    a, b = swapped["hands"][0][0], swapped["hands"][1][0]
+    swapped["hands"][0][0], swapped["hands"][1][0] = b, a
+    GameState.from_json(json.dumps(swapped))
+    with pytest.raises(InvalidStateError, match="does not lead to this position"):
+        GameState.from_json(json.dumps(swapped), verify=True)
+    # a reversed stock
+    reversed_stock = json.loads(good)
+    reversed_stock["stock"] = reversed_stock["stock"][::-1]
+    with pytest.raises(InvalidStateError, match="stock_cards differs"):
+        GameState.from_json(json.dumps(reversed_stock), verify=True)
+    # a made-up history of 5,000 draws: refused even without verify
+    drawn = json.loads(good)
+    drawn["history"] = ["P0 Draw"] * 5000
+    with pytest.raises(InvalidStateError, match="history"):
+        GameState.from_json(json.dumps(drawn))
+    # a history whose moves do not replay
+    shuffled = json.loads(good)
+    shuffled["history"] = shuffled["history"][::-1]
+    with pytest.raises(InvalidStateError, match=r"history\[0\]"):
+        GameState.from_json(json.dumps(shuffled), verify=True)
+    # another seed
+    reseeded = json.loads(good)
+    reseeded["seed"] = 4
+    with pytest.raises(InvalidStateError):
+        GameState.from_json(json.dumps(reseeded), verify=True)
