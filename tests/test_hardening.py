@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sevenbridge import Discard, Draw, Pass, apply, deal, legal_actions
 
@@ -425,3 +429,28 @@ def test_tampered_states_are_refused() -> None:
     reseeded["seed"] = 4
     with pytest.raises(InvalidStateError):
         GameState.from_json(json.dumps(reseeded), verify=True)
+
+
+# --- every reader of untrusted text fails only with the library's own errors -------------
+_PIECES = [
+    '[Game "Seven Bridge"]', '[Rules "standard"]', '[Rules "nintendo"]', '[Players "3"]',
+    '[Players "²"]', '[Dealer "0"]', '[Seed "7"]', '[Seed "' + "9" * 30 + '"]',
+    '[MatchSeed "3"]', '[Deal "1"]', '[Result "x"]', '[Option "jokers" "1"]',
+    '[Option "deals" "0"]', '[Option "first_dealer" "lowest_cut"]', '[Deck "2C 3C"]',
+    "P0 Draw", "P1 Draw", "P2 Pass", "P1 Discard 7H", "P1 LayOff 8H>²", "P٣ Draw",
+    "P1 LayDown JK=7H 6H 8H", "P0: 2C 3D", "P1: 9S", "P2: KC", "turn: P1 draw",
+    "turn: P0 pon", "dealer: ²", "players: 9", "melds: P1 7S", "discards: 3C",
+    "stock: rest", "turns done: 3", "normal turns: P0 P9", "rules: seven_rummy", "",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=12), max_size=12))
+def test_text_readers_raise_only_library_errors(lines: list[str]) -> None:
+    from sevenbridge import SevenBridgeError, position, replay, replay_match
+    from sevenbridge.notation import parse_move
+
+    text = "\n".join(lines)
+    for read in (replay, replay_match, position, parse_move):
+        with contextlib.suppress(SevenBridgeError):
+            read(text)
