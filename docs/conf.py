@@ -28,6 +28,7 @@ napoleon_google_docstring = True
 intersphinx_mapping: dict[str, tuple[str, None]] = {}
 html_theme = "furo"
 html_title = "sevenbridge"
+html_extra_path = ["_extra"]  # the JSON Schemas, published as schema/v1/*.json
 nitpicky = True
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),

@@ -13,7 +13,7 @@ from sevenbridge.bots import GreedyPlayer
 
 jsonschema = pytest.importorskip("jsonschema")
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "schema" / "v1"
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "docs" / "_extra" / "schema" / "v1"
 DOCUMENTS = ("state", "observation", "rules", "action")
 
 
