@@ -109,7 +109,7 @@ def test_sampling_really_varies_the_hidden_cards() -> None:
 def test_observe_rejects_a_bad_player() -> None:
     import pytest
 
-    with pytest.raises(ValueError, match="player must be 0 to 2"):
+    with pytest.raises(ValueError, match="player must be from 0 to 2"):
         observe(deal(), 3)
 
 

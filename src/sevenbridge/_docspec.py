@@ -34,6 +34,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
 #: A deal's score never comes near this (the largest hand under the largest
 #: joker multiplier scores well under a million).
 MAX_SCORE = 10**9
+#: Fields added to version 1 after it was first written, with the value a
+#: document without them gets ("reshuffled": no stock cards known).
+ADDED_FIELDS: dict[str, Any] = {"reshuffled": []}
 
 
 @cache
@@ -177,6 +180,7 @@ def _common_fields(rules: Rules, players: int, reading: bool) -> dict[str, J.Che
         "turn_clean": J.boolean,
         "turn_by_claim": J.boolean,
         "reshuffles": J.integer(0, rules.reshuffle_limit),
+        "reshuffled": J.array(card, rules.deck_size),
         "winner": J.nullable(player),
         "deal_scores": J.nullable(J.array(J.integer(-MAX_SCORE, MAX_SCORE), players)),
         "bonus": J.boolean,
@@ -193,7 +197,10 @@ def state_object(rules: Rules, players: int, reading: bool = True) -> J.Object:
     fields["stock"] = J.array(card, rules.deck_size)
     fields["seed"] = J.integer(0, MAX_SEED)
     return J.Object(
-        fields, header=("sevenbridge.state", FORMAT_VERSION), title="Seven Bridge state"
+        fields,
+        header=("sevenbridge.state", FORMAT_VERSION),
+        title="Seven Bridge state",
+        defaults=ADDED_FIELDS,
     )
 
 
@@ -205,7 +212,10 @@ def observation_object(rules: Rules, players: int, reading: bool = True) -> J.Ob
     fields["hand_sizes"] = J.array(J.integer(0, 14), players)
     fields["stock_size"] = J.integer(0, rules.deck_size)
     return J.Object(
-        fields, header=("sevenbridge.observation", FORMAT_VERSION), title="Seven Bridge observation"
+        fields,
+        header=("sevenbridge.observation", FORMAT_VERSION),
+        title="Seven Bridge observation",
+        defaults=ADDED_FIELDS,
     )
 
 

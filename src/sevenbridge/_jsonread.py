@@ -144,7 +144,9 @@ class Object:
     """A JSON object with known fields, each read by its check.
 
     ``header`` adds the ``format`` and ``version`` fields every document starts
-    with. Unknown and missing fields are errors.
+    with. Unknown and missing fields are errors, except that a field with a
+    value in ``defaults`` may be left out (a field added after its format
+    version was published).
     """
 
     def __init__(
@@ -153,10 +155,12 @@ class Object:
         *,
         header: tuple[str, int] | None = None,
         title: str | None = None,
+        defaults: Mapping[str, Any] | None = None,
     ) -> None:
         self.fields = dict(fields)
         self.header = header
         self.title = title
+        self.defaults = dict(defaults or {})
 
     def read_header(self, value: Any, path: str) -> None:
         """Check that ``value`` is an object with this object's header."""
@@ -189,6 +193,9 @@ class Object:
         out = {}
         for key, check in self.fields.items():
             if key not in value:
+                if key in self.defaults:
+                    out[key] = self.defaults[key]
+                    continue
                 raise InvalidStateError(f"{path}: missing field {key!r}")
             out[key] = check(value[key], f"{path}.{key}")
         return out
@@ -209,7 +216,7 @@ class Object:
             {
                 "type": "object",
                 "properties": properties,
-                "required": list(properties),
+                "required": [key for key in properties if key not in self.defaults],
                 "additionalProperties": False,
             }
         )

@@ -141,6 +141,8 @@ def check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) -
         raise InvalidStateError(f"{path}.turns_done: fewer turns than players who have had one")
     if f["reshuffles"] and rules.stock_exhaustion.value == "void":
         raise InvalidStateError(f"{path}.reshuffles: these rules never reshuffle")
+    if f["reshuffled"] and not f["reshuffles"]:
+        raise InvalidStateError(f"{path}.reshuffled: cards are listed, but nothing was reshuffled")
     _check_history(f, path)
     _check_end(f, hands, path)
 

@@ -44,7 +44,7 @@ _get_fields = attrgetter(*_FIELDS)
 (
     RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
     OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
-    RESHUFFLES, SEED, WINNER, SCORES, BONUS, REASON, LOG,
+    RESHUFFLES, RESHUFFLED, SEED, WINNER, SCORES, BONUS, REASON, LOG,
 ) = range(len(_FIELDS))  # fmt: skip
 assert _FIELDS[LOG] == "move_log" and _FIELDS[HANDS] == "hand_masks"
 
@@ -142,7 +142,7 @@ def deal(
         i += 1
     v: list[Any] = [
         rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
-        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, seed, None, None,
+        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
         False, None, None,
     ]  # fmt: skip
     first = _first_player(rules, dealer, players)
@@ -580,6 +580,7 @@ def _enter_draw(v: list[Any], player: int) -> None:
             return
         v[RESHUFFLES] += 1
         v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
+        v[RESHUFFLED] = sum(1 << c for c in discards[:-1])
         v[DISCARDS] = discards[-1:]
     v[PHASE] = Phase.DRAW
     v[CURRENT] = player

@@ -118,6 +118,7 @@ def _common(state: GameState | Observation) -> dict[str, Any]:
         "turn_clean": state.turn_clean,
         "turn_by_claim": state.turn_by_claim,
         "reshuffles": state.reshuffles,
+        "reshuffled": _names(T.bits(state.reshuffled)),
         "winner": state.winner,
         "deal_scores": None if state.deal_scores is None else list(state.deal_scores),
         "bonus": state.bonus,
@@ -233,12 +234,20 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
         )
     hands = [P.mask(h) for h in hands_lists]
     f["hand_sizes"] = [len(h) for h in hands_lists]
+    if f["reshuffles"] and not f["reshuffled"]:
+        f["reshuffled"] = list(stock)  # a document written before the field existed
+    strays = [c for c in stock if c not in f["reshuffled"]] if f["reshuffles"] else []
+    if strays:
+        raise InvalidStateError(
+            f"state.stock: {CARDS[strays[0]]} is in the stock but was not reshuffled into it"
+        )
     P.check_position(f, hands, len(stock), "state")
     state = GameState(
         rules, n, f["dealer"], Phase(f["phase"]), f["current_player"], tuple(hands),
         tuple(stock), tuple(f["discard_pile"]), P.table(f), P.owners(f), f["played"],
         f["normal_turns"], f["turns_done"], f["discarder"], f["claim_queue"], P.pending(f),
-        f["turn_clean"], f["turn_by_claim"], f["reshuffles"], f["seed"], f["winner"],
+        f["turn_clean"], f["turn_by_claim"], f["reshuffles"], P.mask(f["reshuffled"]),
+        f["seed"], f["winner"],
         None if f["deal_scores"] is None else tuple(f["deal_scores"]), f["bonus"],
         f["end_reason"], History.of(f["history"]),
     )  # fmt: skip
@@ -264,12 +273,19 @@ def observation_from_json(text: str | bytes) -> Observation:
             f"observation: hands, stock, discards and melds do not add up to {rules.deck_size} cards"
         )
     hands = [P.mask(hand) if p == viewer else -1 for p in range(n)]
+    candidates = [c for c in f["reshuffled"] if c not in seen]
+    if f["reshuffled"] and len(candidates) < f["stock_size"]:
+        raise InvalidStateError(
+            f"observation.reshuffled: {len(candidates)} unseen cards were reshuffled, too few "
+            f"for a stock of {f['stock_size']}"
+        )
     P.check_position(f, hands, f["stock_size"], "observation")
     return Observation(
         rules, n, f["dealer"], viewer, Phase(f["phase"]), f["current_player"], P.mask(hand),
         tuple(sizes), f["stock_size"], tuple(f["discard_pile"]), P.table(f), P.owners(f),
         f["played"], f["normal_turns"], f["turns_done"], f["discarder"], f["claim_queue"],
-        P.pending(f), f["turn_clean"], f["turn_by_claim"], f["reshuffles"], f["winner"],
+        P.pending(f), f["turn_clean"], f["turn_by_claim"], f["reshuffles"],
+        P.mask(f["reshuffled"]), f["winner"],
         None if f["deal_scores"] is None else tuple(f["deal_scores"]), f["bonus"],
         f["end_reason"], History.of(f["history"]),
     )  # fmt: skip

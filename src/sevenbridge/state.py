@@ -280,6 +280,10 @@ class GameState(TableView):
     turn_by_claim: bool
     """Whether the turn in progress began with a chi or pon (false between turns)."""
     reshuffles: int
+    reshuffled: int
+    """The cards the last reshuffle put in the stock, as a bitmask (0 before any
+    reshuffle): public, since everyone saw the discard pile turned over. The
+    stock holds only such cards until the deal ends."""
     seed: int
     """The deal's seed (drives reshuffles); hidden from players."""
     winner: int | None

@@ -17,10 +17,11 @@ from typing import Any
 
 import attrs
 
-from . import _hooks
+from . import _checks, _hooks
 from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
+from .errors import InvalidStateError
 from .rules import Rules
 from .state import GameState, History, Phase, TableMeld, TableView
 
@@ -61,6 +62,9 @@ class Observation(TableView):
     turn_clean: bool
     turn_by_claim: bool
     reshuffles: int
+    reshuffled: int
+    """The cards the last reshuffle put in the stock (0 before any): the stock
+    holds only such cards, less those seen since."""
     winner: int | None
     deal_scores: tuple[int, ...] | None
     bonus: bool
@@ -100,15 +104,17 @@ def observe(state: GameState, player: int) -> Observation:
     """What ``player`` may know of ``state``.
 
     Raises:
-        ValueError: if ``player`` is not a player of the deal.
+        TypeError: if ``state`` is not a GameState or ``player`` not an int.
+        InvalidArgumentError: if ``player`` is not a player of the deal.
 
     >>> from sevenbridge import deal
     >>> view = observe(deal(seed=4), 0)
     >>> view.viewer, view.current_player, view.phase.value
     (0, 1, 'draw')
     """
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
-        raise ValueError(f"player must be 0 to {state.players - 1}, not {player!r}")
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    player = _checks.seat(player, state.players)
     return Observation(
         state.rules,
         state.players,
@@ -131,6 +137,7 @@ def observe(state: GameState, player: int) -> Observation:
         state.turn_clean,
         state.turn_by_claim,
         state.reshuffles,
+        state.reshuffled,
         state.winner,
         state.deal_scores,
         state.bonus,
@@ -143,12 +150,23 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     """A full state consistent with ``observation``: the cards the viewer cannot
     see are dealt at random among the hidden hands and the stock.
 
-    ``observe(sample_state(view, rng), view.viewer) == view`` always holds. The
+    The sample keeps everything the observation tells: the viewer's hand, the
+    table, the discard pile, every count, the cards of a pon that waits in the
+    claim window (they are in the caller's hand), and after a reshuffle the
+    stock's cards (the stock holds only cards the last reshuffle put there;
+    those the viewer has seen since are not in it). Among the placements that
+    fit, each is equally likely: the sample does not guess from how the others
+    played (for example, that a player who passed a pon probably lacked the
+    pair). ``observe(sample_state(view, rng), view.viewer) == view`` always
+    holds, and the sample is a position the engine accepts and plays on. The
     sampled state gets a fresh seed from ``rng`` for any later reshuffle.
 
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed.
+
+    Raises:
+        TypeError: if ``observation`` is not an :class:`Observation`.
 
     >>> from sevenbridge import deal
     >>> view = observe(deal(seed=4), 2)
@@ -156,39 +174,64 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     >>> observe(guess, 2) == view, guess.hand(2) == view.hand
     (True, True)
     """
-    if isinstance(rng, int):
+    if not isinstance(observation, Observation):
+        hint = " (a GameState already knows every card; observe(state, player) first)"
+        kind = type(observation).__name__
+        raise TypeError(
+            f"observation must be an Observation, not {kind}"
+            + (hint if isinstance(observation, GameState) else "")
+        )
+    if isinstance(rng, int) and not isinstance(rng, bool):
         rng = Rng(rng)
     if isinstance(rng, Rng):
-        key = rng.next64()
+        key, stock_key = rng.next64(), rng.next64()
         seed = rng.next64() >> 1
-    else:
-        key = rng.getrandbits(64)
+    elif isinstance(rng, random.Random):
+        key, stock_key = rng.getrandbits(64), rng.getrandbits(64)
         seed = rng.getrandbits(63)
-    seen = observation.hand_mask
-    for c in observation.discard_cards:
+    else:
+        raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    o = observation
+    seen = o.hand_mask
+    for c in o.discard_cards:
         seen |= 1 << c
-    for tm in observation.table:
+    for tm in o.table:
         seen |= tm.mask
-    unseen = [c for c in range(observation.rules.deck_size) if not seen >> c & 1]
-    hidden = sum(size for p, size in enumerate(observation.hand_sizes) if p != observation.viewer)
-    if len(unseen) != hidden + observation.stock_size:
-        raise ValueError("the observation's card counts do not add up to the deck")
-    cards = shuffled(unseen, key)
+    unseen = [c for c in range(o.rules.deck_size) if not seen >> c & 1]
+    hidden = sum(size for p, size in enumerate(o.hand_sizes) if p != o.viewer)
+    if len(unseen) != hidden + o.stock_size:
+        raise InvalidStateError("observation: the card counts do not add up to the deck")
+    # Cards known to be in a hidden hand: those of a pon waiting in the window.
+    known = {p: 0 for p in range(o.players)}
+    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
+        known[o.pending_pon[0]] = o.pending_pon[1]
+    forced = 0
+    for mask in known.values():
+        forced |= mask
+    free = [c for c in unseen if not forced >> c & 1]
+    # The stock: after a reshuffle, only reshuffled cards; before, any free card.
+    candidates = [c for c in free if o.reshuffled >> c & 1] if o.reshuffled else free
+    if len(candidates) < o.stock_size:
+        raise InvalidStateError("observation: too few unseen cards can be in the stock")
+    stock = shuffled(candidates, stock_key)[: o.stock_size]
+    in_stock = sum(1 << c for c in stock)
+    rest = shuffled([c for c in free if not in_stock >> c & 1], key)
     hands = []
     i = 0
-    for p, size in enumerate(observation.hand_sizes):
-        if p == observation.viewer:
-            hands.append(observation.hand_mask)
+    for p, size in enumerate(o.hand_sizes):
+        if p == o.viewer:
+            hands.append(o.hand_mask)
             continue
-        mask = 0
-        for c in cards[i : i + size]:
+        mask = known[p]
+        take = size - mask.bit_count()
+        for c in rest[i : i + take]:
             mask |= 1 << c
         hands.append(mask)
-        i += size
-    o = observation
+        i += take
     return GameState(
-        o.rules, o.players, o.dealer, o.phase, o.current_player, tuple(hands), cards[i:],
+        o.rules, o.players, o.dealer, o.phase, o.current_player, tuple(hands), tuple(stock),
         o.discard_cards, o.table, o.meld_owners, o.played, o.normal_turns, o.turns_done,
         o.discarder, o.claim_queue, o.pending_pon, o.turn_clean, o.turn_by_claim,
-        o.reshuffles, seed, o.winner, o.deal_scores, o.bonus, o.end_reason, o.move_log,
+        o.reshuffles, o.reshuffled, seed, o.winner, o.deal_scores, o.bonus, o.end_reason,
+        o.move_log,
     )  # fmt: skip
