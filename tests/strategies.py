@@ -55,3 +55,36 @@ def reachable_states(draw: st.DrawFn, rule_choices: list[Rules] | None = None) -
         actions = legal_actions(state)
         state = apply(state, actions[choices.randrange(len(actions))])
     return state
+
+
+@st.composite
+def varied_states(draw: st.DrawFn) -> GameState:
+    """A state reached by a mix of greedy, random and quiet play (quiet play
+    only draws, passes and discards, so it runs the stock out and reshuffles).
+    Greedy play under the Nintendo rules makes pons wait in the claim window."""
+    from sevenbridge import Discard, Draw, Pass, apply, deal, legal_actions
+    from sevenbridge.bots import GreedyPlayer
+
+    base = Rules.preset(draw(st.sampled_from(Rules.presets())))
+    rules_value = base.replace(reshuffle_limit=draw(st.sampled_from([base.reshuffle_limit, 8])))
+    players = draw(st.integers(2, 5))
+    seed = draw(st.integers(0, 2**32))
+    steps = draw(st.integers(0, 600))
+    mix = draw(st.sampled_from(["greedy", "random", "quiet", "mixed"]))
+    choices = draw(st.randoms(use_true_random=False))
+    greedy = GreedyPlayer(seed)
+    state = deal(rules_value, players=players, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        style = mix if mix != "mixed" else choices.choice(["greedy", "random", "quiet"])
+        actions = legal_actions(state)
+        if style == "greedy":
+            action = greedy(state)
+        elif style == "quiet":
+            quiet = [a for a in actions if isinstance(a, (Draw, Pass, Discard))]
+            action = quiet[choices.randrange(len(quiet))] if quiet else actions[0]
+        else:
+            action = actions[choices.randrange(len(actions))]
+        state = apply(state, action)
+    return state

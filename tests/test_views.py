@@ -24,9 +24,10 @@ from .strategies import reachable_states
 
 
 def swap_hidden(state: GameState, viewer: int) -> GameState | None:
-    """The same position with one card of another hand swapped with the stock's top."""
+    """The same position with one card of another hand swapped with the stock's top
+    (``None`` once the deal is over: then every hand is shown)."""
     others = [p for p in range(state.players) if p != viewer and state.hand_masks[p]]
-    if not others or not state.stock_cards:
+    if not others or not state.stock_cards or state.is_over:
         return None
     p = others[0]
     mask = state.hand_masks[p]
@@ -130,3 +131,19 @@ def test_very_long_histories_compare_and_pickle_without_recursion() -> None:
     long_view = attrs.evolve(view, move_log=a)
     assert long_view == attrs.evolve(view, move_log=b)
     assert pickle.loads(pickle.dumps(long_view)) == long_view
+
+
+def test_a_finished_deal_shows_every_hand() -> None:
+    from sevenbridge import Observation, apply, sample_state
+    from sevenbridge.bots import GreedyPlayer
+
+    state, bot = deal(seed=8, players=3), GreedyPlayer(8)
+    while not state.is_over:
+        assert observe(state, 0).shown_hands is None
+        state = apply(state, bot(state))
+    view = observe(state, 0)
+    assert view.shown_hands == state.hand_masks
+    assert Observation.from_json(view.to_json()) == view
+    assert "(shown)" in str(view)
+    world = sample_state(view, 1)
+    assert world.hand_masks == state.hand_masks and world.deal_scores == state.deal_scores

@@ -36,7 +36,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 MAX_SCORE = 10**9
 #: Fields added to version 1 after it was first written, with the value a
 #: document without them gets ("reshuffled": no stock cards known).
-ADDED_FIELDS: dict[str, Any] = {"reshuffled": []}
+ADDED_FIELDS: dict[str, Any] = {"reshuffled": [], "shown_hands": None}
 
 
 @cache
@@ -211,6 +211,7 @@ def observation_object(rules: Rules, players: int, reading: bool = True) -> J.Ob
     fields["hand"] = J.array(card_check(rules.deck_size), 14)
     fields["hand_sizes"] = J.array(J.integer(0, 14), players)
     fields["stock_size"] = J.integer(0, rules.deck_size)
+    fields["shown_hands"] = J.nullable(J.array(J.array(card_check(rules.deck_size), 14), players))
     return J.Object(
         fields,
         header=("sevenbridge.observation", FORMAT_VERSION),

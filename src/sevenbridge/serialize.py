@@ -147,6 +147,9 @@ def observation_to_json(view: Observation, *, indent: int | None = None) -> str:
     doc["hand"] = _names(T.bits(view.hand_mask))
     doc["hand_sizes"] = list(view.hand_sizes)
     doc["stock_size"] = view.stock_size
+    doc["shown_hands"] = (
+        None if view.shown_hands is None else [_names(T.bits(h)) for h in view.shown_hands]
+    )
     return _dump(doc, indent)
 
 
@@ -266,13 +269,29 @@ def observation_from_json(text: str | bytes) -> Observation:
         raise InvalidStateError(f"observation.hand_sizes: {len(sizes)} sizes for {n} players")
     if sizes[viewer] != len(hand):
         raise InvalidStateError("observation.hand_sizes: the viewer's size differs from the hand")
-    seen = P.each_card_once([("hand", hand)], f, "observation")
+    shown = f["shown_hands"]
+    places = [("hand", hand)]
+    if shown is not None:
+        if Phase(f["phase"]) is not Phase.OVER or len(shown) != n:
+            raise InvalidStateError(
+                "observation.shown_hands: only a finished deal shows its hands, one per player"
+            )
+        if sorted(shown[viewer]) != sorted(hand):
+            raise InvalidStateError("observation.shown_hands: the viewer's hand differs")
+        if [len(h) for h in shown] != list(sizes):
+            raise InvalidStateError("observation.shown_hands: do not match hand_sizes")
+        places += [(f"shown_hands[{p}]", h) for p, h in enumerate(shown) if p != viewer]
+    seen = P.each_card_once(places, f, "observation")
     others = sum(s for p, s in enumerate(sizes) if p != viewer)
+    if shown is not None:
+        others = 0
     if len(seen) + others + f["stock_size"] != rules.deck_size:
         raise InvalidStateError(
             f"observation: hands, stock, discards and melds do not add up to {rules.deck_size} cards"
         )
     hands = [P.mask(hand) if p == viewer else -1 for p in range(n)]
+    if shown is not None:
+        hands = [P.mask(h) for h in shown]
     candidates = [c for c in f["reshuffled"] if c not in seen]
     if f["reshuffled"] and len(candidates) < f["stock_size"]:
         raise InvalidStateError(
@@ -288,6 +307,7 @@ def observation_from_json(text: str | bytes) -> Observation:
         P.mask(f["reshuffled"]), f["winner"],
         None if f["deal_scores"] is None else tuple(f["deal_scores"]), f["bonus"],
         f["end_reason"], History.of(f["history"]),
+        None if shown is None else tuple(P.mask(h) for h in shown),
     )  # fmt: skip
 
 

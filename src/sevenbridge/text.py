@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from . import _hooks
+from . import _tables as T
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, parse_cards
 from .engine import _check_state, _may_claim, apply
@@ -149,6 +150,9 @@ def render(state: GameState | Observation) -> str:
         if isinstance(state, Observation):
             if p == state.viewer:
                 lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand)) or '-'}  (you)")
+            elif state.shown_hands is not None:
+                shown = " ".join(str(CARDS[c]) for c in T.bits(state.shown_hands[p]))
+                lines.append(f"{mark} P{p}  {shown or '-'}  (shown)")
             else:
                 lines.append(f"{mark} P{p}  {_count(state.hand_sizes[p])}")
         else:

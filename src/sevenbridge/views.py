@@ -71,6 +71,9 @@ class Observation(TableView):
     end_reason: str | None
     move_log: History | None
     """The public history (part of equality); ``history`` gives it as a tuple."""
+    shown_hands: tuple[int, ...] | None = None
+    """Every hand as a bitmask once the deal is over (hands are shown for the
+    count); ``None`` while the deal goes on."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
@@ -143,6 +146,7 @@ def observe(state: GameState, player: int) -> Observation:
         state.bonus,
         state.end_reason,
         state.move_log,
+        state.hand_masks if state.phase is Phase.OVER else None,
     )
 
 
@@ -201,8 +205,9 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     hidden = sum(size for p, size in enumerate(o.hand_sizes) if p != o.viewer)
     if len(unseen) != hidden + o.stock_size:
         raise InvalidStateError("observation: the card counts do not add up to the deck")
-    # Cards known to be in a hidden hand: those of a pon waiting in the window.
-    known = {p: 0 for p in range(o.players)}
+    # Cards known to be in a hidden hand: every card once the deal is over
+    # (hands are shown), else those of a pon waiting in the window.
+    known = {p: 0 if o.shown_hands is None else o.shown_hands[p] for p in range(o.players)}
     if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
         known[o.pending_pon[0]] = o.pending_pon[1]
     forced = 0
