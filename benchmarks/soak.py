@@ -1,0 +1,130 @@
+"""Soak test: many random deals, a sampled world from every seat at every step.
+
+Run by hand (``python benchmarks/soak.py --deals 2000``); the test suite runs a
+few deals of it. Every preset and table size from 2 to 5 players take turns.
+At every step of every deal, ``sample_state`` deals a world from each seat's
+observation, and the world is checked: the engine's own JSON reader takes it
+back, it looks the same from that seat, and every card is in one place. Now
+and then a sampled world is played on to the end and checked again. Any
+failure is printed with the seed to reproduce it, and the exit status is 1.
+
+Only the standard library and sevenbridge are used, so it runs anywhere the
+package does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from sevenbridge import (
+    Discard,
+    Draw,
+    GameState,
+    Pass,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    sample_state,
+)
+
+
+@dataclass
+class Figures:
+    deals: int = 0
+    steps: int = 0
+    samples: int = 0
+    playouts: int = 0
+    reshuffled_deals: int = 0
+    waiting_pons: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def _check(world: GameState, viewer: int, state: GameState) -> str | None:
+    if observe(world, viewer) != observe(state, viewer):
+        return "the sample looks different from the viewer's seat"
+    if GameState.from_json(world.to_json()) != world:
+        return "the sample does not survive a JSON round trip"
+    return None
+
+
+def _play_on(world: GameState, rng: random.Random) -> GameState:
+    while not world.is_over:
+        actions = legal_actions(world)
+        world = apply(world, actions[rng.randrange(len(actions))])
+    GameState.from_json(world.to_json())  # every card once, scores that fit
+    return world
+
+
+def soak(deals: int, seed: int, playout_every: int = 50, verbose: bool = False) -> Figures:
+    """Play ``deals`` deals and check a sampled world at every step."""
+    figures = Figures()
+    presets = [Rules.preset(name) for name in Rules.presets()]
+    rng = random.Random(seed)
+    for k in range(deals):
+        rules = presets[k % len(presets)]
+        if k % 7 == 3:
+            rules = rules.replace(reshuffle_limit=8)  # long deals that reshuffle often
+        players = 2 + (k // len(presets)) % 4
+        deal_seed = rng.getrandbits(32)
+        quiet = k % 5 == 4  # only draws, passes and discards: runs the stock out
+        state = deal(rules, players=players, seed=deal_seed)
+        where = f"deal {k}: {rules.changes() or 'standard'}, {players} players, seed {deal_seed}"
+        try:
+            while True:
+                for viewer in range(players):
+                    world = sample_state(observe(state, viewer), rng.getrandbits(32))
+                    figures.samples += 1
+                    problem = _check(world, viewer, state)
+                    if problem:
+                        figures.failures.append(f"{where}, step {figures.steps}: {problem}")
+                    if figures.samples % playout_every == 0:
+                        _play_on(world, rng)
+                        figures.playouts += 1
+                figures.waiting_pons += state.pending_pon is not None
+                if state.is_over:
+                    break
+                actions = legal_actions(state)
+                if quiet:
+                    actions = [a for a in actions if isinstance(a, (Draw, Pass, Discard))] or actions
+                state = apply(state, actions[rng.randrange(len(actions))])
+                figures.steps += 1
+        except Exception as error:  # report, with the seed, and go on
+            figures.failures.append(f"{where}: {type(error).__name__}: {error}")
+        figures.deals += 1
+        figures.reshuffled_deals += state.reshuffles > 0
+        if verbose and (k + 1) % 100 == 0:
+            print(f"  {k + 1} deals, {figures.samples} samples", file=sys.stderr)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--playout-every", type=int, default=50, help="play on every Nth sample")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    figures = soak(args.deals, args.seed, args.playout_every, args.verbose)
+    elapsed = time.perf_counter() - start
+    print(f"deals played        {figures.deals:>10,}")
+    print(f"steps               {figures.steps:>10,}")
+    print(f"samples checked     {figures.samples:>10,}")
+    print(f"samples played out  {figures.playouts:>10,}")
+    print(f"deals reshuffled    {figures.reshuffled_deals:>10,}")
+    print(f"waiting-pon steps   {figures.waiting_pons:>10,}")
+    print(f"time                {elapsed:>10.1f} s")
+    print(f"failures            {len(figures.failures):>10,}")
+    for failure in figures.failures[:20]:
+        print("  " + failure)
+    return 1 if figures.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
