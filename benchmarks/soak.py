@@ -18,9 +18,11 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sevenbridge import (
+    Action,
     Discard,
     Draw,
     GameState,
@@ -89,9 +91,11 @@ def soak(deals: int, seed: int, playout_every: int = 50, verbose: bool = False) 
                 figures.waiting_pons += state.pending_pon is not None
                 if state.is_over:
                     break
-                actions = legal_actions(state)
+                actions: Sequence[Action] = legal_actions(state)
                 if quiet:
-                    actions = [a for a in actions if isinstance(a, (Draw, Pass, Discard))] or actions
+                    actions = [
+                        a for a in actions if isinstance(a, (Draw, Pass, Discard))
+                    ] or actions
                 state = apply(state, actions[rng.randrange(len(actions))])
                 figures.steps += 1
         except Exception as error:  # report, with the seed, and go on

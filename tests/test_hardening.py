@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevenbridge import Discard, Draw, Pass, apply, deal, legal_actions
+from sevenbridge import Discard, Draw, Match, Pass, Rules, apply, deal, legal_actions
+from sevenbridge.bots import GreedyPlayer, RandomPlayer
+from sevenbridge.errors import InvalidArgumentError
+from sevenbridge.record import RecordError, replay_match
 
 
 def test_history_nodes_cannot_be_changed() -> None:
@@ -454,3 +457,54 @@ def test_text_readers_raise_only_library_errors(lines: list[str]) -> None:
     for read in (replay, replay_match, position, parse_move):
         with contextlib.suppress(SevenBridgeError):
             read(text)
+
+
+@pytest.mark.parametrize("players", [0, 1, 6, 9])
+@pytest.mark.parametrize("preset", ["standard", "nintendo"])
+def test_match_start_checks_the_table_size(players: int, preset: str) -> None:
+    rules = Rules.preset(preset)
+    with pytest.raises(InvalidArgumentError, match="players must be from 2 to 5"):
+        Match.start(rules, players=players, seed=1)
+
+
+def test_match_start_checks_every_argument() -> None:
+    lowest_cut = attrs.evolve(Rules(), first_dealer="lowest_cut")
+    with pytest.raises(TypeError, match=r"Rules\.preset\('nintendo'\)"):
+        Match.start("nintendo", players=3, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="players must be an int"):
+        Match.start(lowest_cut, players="3", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        Match.start(lowest_cut, players=3, seed=-1)
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        Match.start(lowest_cut, players=3, seed=2**64)
+    with pytest.raises(InvalidArgumentError, match="dealer"):
+        Match.start(Rules(), players=3, seed=1, dealer=3)
+    assert Match.start(lowest_cut, players=5, seed=2**64 - 1).players == 5
+
+
+@pytest.mark.parametrize("players", ["0", "1", "6", "99999"])
+def test_replay_match_refuses_a_bad_table_size(players: str) -> None:
+    text = (
+        '[Rules "standard"]\n[Option "first_dealer" "lowest_cut"]\n'
+        f'[Players "{players}"]\n[MatchSeed "3"]\n[Deal "1"]\n'
+    )
+    with pytest.raises(RecordError, match="players must be from 2 to 5"):
+        replay_match(text)
+
+
+def test_bots_on_a_finished_deal_and_bad_seeds() -> None:
+    state = deal(seed=4)
+    bot = GreedyPlayer(4)
+    while not state.is_over:
+        state = apply(state, bot(state))
+    for player in (RandomPlayer(1), GreedyPlayer(1)):
+        with pytest.raises(InvalidArgumentError, match="the deal is over"):
+            player(state)
+        with pytest.raises(TypeError, match="state must be a GameState"):
+            player("not a state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be an int, not None"):
+        RandomPlayer(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be an int"):
+        GreedyPlayer("1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        RandomPlayer(-1)

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from . import _checks
 from ._random import Rng
 from .actions import Action, Chi, Discard, LayDown, LayOff, Pon
 from .engine import legal_actions
+from .errors import InvalidArgumentError
 from .scoring import hand_points
 from .state import GameState
 
@@ -32,14 +34,30 @@ class Player(Protocol):
     def __call__(self, state: GameState) -> Action: ...
 
 
+def _choices(state: GameState) -> tuple[Action, ...]:
+    """The legal actions, or a clear error when there is nothing to choose."""
+    _checks.instance(state, GameState, "state", "a GameState")
+    actions = legal_actions(state)
+    if not actions:
+        raise InvalidArgumentError("the deal is over: a player has no action to choose")
+    return actions
+
+
+def _seeded(seed: object) -> Rng:
+    checked = _checks.seed(seed)
+    if checked is None:
+        raise TypeError("seed must be an int, not None")
+    return Rng(checked)
+
+
 class RandomPlayer:
     """Picks uniformly among the legal actions, from a seed (reproducible everywhere)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed)
+        self._rng = _seeded(seed)
 
     def __call__(self, state: GameState) -> Action:
-        return self._rng.choice(legal_actions(state))
+        return self._rng.choice(_choices(state))
 
 
 class GreedyPlayer:
@@ -49,10 +67,10 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed)
+        self._rng = _seeded(seed)
 
     def __call__(self, state: GameState) -> Action:
-        actions = legal_actions(state)
+        actions = _choices(state)
         for kinds in ((Pon, Chi), (LayDown,), (LayOff,)):
             best = [a for a in actions if isinstance(a, kinds)]
             if best:

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import attrs
 
+from . import _checks
 from ._random import Rng, derive, fresh_seed
 from .actions import Action
 from .cards import CARDS
 from .engine import apply, deal, legal_actions
-from .rules import FirstDealer, Rules, Scoring
+from .rules import FirstDealer, Rules, Scoring, require_rules
 from .state import GameState
 
 __all__ = ["DealResult", "Match"]
@@ -117,7 +118,16 @@ class Match:
             players: 2 to 5.
             seed: Fixes the cut and every deal; ``None`` picks one at random.
             dealer: The first dealer when ``rules.first_dealer`` is ``"chosen"``.
+
+        Raises:
+            TypeError: for arguments of the wrong type.
+            InvalidArgumentError: for a table size, dealer or seed out of range,
+                checked as :func:`sevenbridge.deal` checks them, before any cut.
         """
+        rules = require_rules(rules)
+        players = _checks.players(players)
+        dealer = _checks.seat(dealer, players, "dealer")
+        seed = _checks.seed(seed)
         if seed is None:
             seed = fresh_seed()
         cut: tuple[tuple[int, int], ...] = ()
