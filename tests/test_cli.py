@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from sevenbridge import Rules, replay, replay_match
-from sevenbridge.__main__ import main
+from sevenbridge.cli import main
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -65,6 +67,74 @@ def test_demo_writes_a_record_that_replays(
     assert len(finals) >= 2
 
 
-def test_demo_reports_an_unwritable_record(tmp_path: Path) -> None:
-    with pytest.raises(SystemExit, match="cannot write the record"):
+def test_an_unwritable_record_is_refused_before_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
         main(["demo", "--record", str(tmp_path / "missing" / "x.txt")])
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert "can't open" in captured.err and "x.txt" in captured.err
+    assert captured.out == ""  # not a single move was played
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import sevenbridge
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"sevenbridge {sevenbridge.__version__}"
+
+
+def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "calls CHI" in out and "calls PON" in out and "lays off" in out
+    lines = out.splitlines()
+    assert lines[1].strip().startswith("Goal:") and "Sevens" in lines[2] and "Claims" in lines[3]
+    assert "(The winner scores the points left in the other hands.)" in out
+    assert main(["demo", "--quiet", "--rules", "nintendo"]) == 0
+    out = capsys.readouterr().out
+    assert "Goal:" not in out and "as a penalty" in out
+
+
+def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    from sevenbridge._demo import _points
+
+    assert _points(1).strip() == "1 point" and _points(0).strip() == "0 points"
+    for seed in range(40):
+        main(["demo", "--seed", str(seed), "--players", "5", "--quiet"])
+        assert " 1 points" not in capsys.readouterr().out
+
+
+def _script() -> list[str]:
+    script = Path(sys.executable).parent / "sevenbridge"
+    if not script.exists():
+        pytest.skip("the sevenbridge script is not installed next to this Python")
+    return [str(script)]
+
+
+def test_installed_script_names_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    result = subprocess.run([*_script(), "demo", "--players", "9"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: sevenbridge demo")
+    result = subprocess.run(
+        [sys.executable, "-m", "sevenbridge", "--help"], capture_output=True, text=True
+    )
+    assert result.stdout.startswith("usage: python -m sevenbridge")
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_a_closed_pipe_is_not_an_error(how: str) -> None:
+    argv = _script() if how == "script" else [sys.executable, "-m", "sevenbridge"]
+    proc = subprocess.Popen(
+        [*argv, "demo", "--match", "--players", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # like `| head`: the reader goes away before the output comes
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == ""

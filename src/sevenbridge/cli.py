@@ -1,0 +1,57 @@
+"""The command line: ``sevenbridge COMMAND`` (or ``python -m sevenbridge COMMAND``).
+
+Each command lives in its own module and adds its parser here; ``main`` parses
+the arguments, runs the command and turns the ways a command line program can
+be stopped (a closed pipe, Ctrl-C) into quiet exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import _demo
+
+__all__ = ["main"]
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"sevenbridge {__version__}"
+
+
+def parser(prog: str = "sevenbridge") -> argparse.ArgumentParser:
+    """The argument parser of the whole command line."""
+    top = argparse.ArgumentParser(
+        prog=prog,
+        description="Seven Bridge (Seven Rummy, セブンブリッジ) from the command line.",
+    )
+    top.add_argument("--version", action="version", version=_version())
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _demo.add_parser(sub)
+    return top
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int:
+    """Run one command; the return value is the exit status."""
+    out: TextIO = sys.stdout
+    args = parser(prog).parse_args(argv)
+    try:
+        status: int = args.run(args, out)
+        out.flush()
+    except BrokenPipeError:
+        # The reader (such as `head`) stopped reading: that is not an error. Point
+        # stdout at nothing so that the interpreter's final flush stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        with contextlib.suppress(OSError, ValueError):  # not a real file: a test's capture
+            os.dup2(devnull, out.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return status
