@@ -25,28 +25,18 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}
 napoleon_google_docstring = True
-intersphinx_mapping: dict[str, tuple[str, None]] = {}
+# Python's inventory: Debian's python3-doc package has it on disk (so the build needs
+# no network; `.ci/run` installs it), otherwise it is fetched from docs.python.org.
+_LOCAL_PYTHON_INVENTORY = "/usr/share/doc/python3/html/objects.inv"
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", (_LOCAL_PYTHON_INVENTORY, None)),
+}
 html_theme = "furo"
 html_title = "sevenbridge"
 html_extra_path = ["_extra"]  # the JSON Schemas, published as schema/v1/*.json
 nitpicky = True
-nitpick_ignore = [
-    ("py:class", "collections.abc.Iterable"),
-    ("py:class", "collections.abc.Sequence"),
-]
+nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore += [
-    ("py:class", "sevenbridge.state.TableMeld"),
     ("py:class", "random.Random"),
     ("py:class", "sevenbridge._random.Rng"),
 ]
-
-# Napoleon reads "Words: more words" at the start of an attribute's docstring as
-# "type: description". Our attribute docstrings are plain prose: keep them as written.
-from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
-
-
-def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:
-    return list(self._consume_to_end())
-
-
-GoogleDocstring._parse_attribute_docstring = _plain_attribute_docstring  # type: ignore[method-assign]

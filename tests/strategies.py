@@ -49,8 +49,17 @@ def reachable_states(draw: st.DrawFn, rule_choices: list[Rules] | None = None) -
     steps = draw(st.integers(0, 400))
     state = deal(rules_value, players=players, seed=seed)
     choices = draw(st.randoms(use_true_random=False))
+    stop_at = draw(st.sampled_from(["steps", "waiting_pon", "reshuffle"]))
     for _ in range(steps):
         if state.is_over:
+            break
+        if stop_at == "waiting_pon" and state.pending_pon is not None:
+            break
+        if (
+            stop_at == "reshuffle"
+            and state.reshuffles
+            and state.stock_size >= len(state.discard_pile)
+        ):
             break
         actions = legal_actions(state)
         state = apply(state, actions[choices.randrange(len(actions))])
@@ -61,7 +70,11 @@ def reachable_states(draw: st.DrawFn, rule_choices: list[Rules] | None = None) -
 def varied_states(draw: st.DrawFn) -> GameState:
     """A state reached by a mix of greedy, random and quiet play (quiet play
     only draws, passes and discards, so it runs the stock out and reshuffles).
-    Greedy play under the Nintendo rules makes pons wait in the claim window."""
+    Greedy play under the Nintendo rules makes pons wait in the claim window.
+
+    Play stops after a drawn number of steps, or earlier at the first moment of
+    a drawn kind (a waiting pon, the step after a reshuffle), which are too
+    brief to be hit often by stopping at random."""
     from sevenbridge import Discard, Draw, Pass, apply, deal, legal_actions
     from sevenbridge.bots import GreedyPlayer
 
@@ -72,10 +85,19 @@ def varied_states(draw: st.DrawFn) -> GameState:
     steps = draw(st.integers(0, 600))
     mix = draw(st.sampled_from(["greedy", "random", "quiet", "mixed"]))
     choices = draw(st.randoms(use_true_random=False))
+    stop_at = draw(st.sampled_from(["steps", "waiting_pon", "reshuffle"]))
     greedy = GreedyPlayer(seed)
     state = deal(rules_value, players=players, seed=seed)
     for _ in range(steps):
         if state.is_over:
+            break
+        if stop_at == "waiting_pon" and state.pending_pon is not None:
+            break
+        if (
+            stop_at == "reshuffle"
+            and state.reshuffles
+            and state.stock_size >= len(state.discard_pile)
+        ):
             break
         style = mix if mix != "mixed" else choices.choice(["greedy", "random", "quiet"])
         actions = legal_actions(state)

@@ -138,3 +138,15 @@ def test_a_closed_pipe_is_not_an_error(how: str) -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0
     assert err == ""
+
+
+def test_the_cli_page_shows_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    blocks = page.split("```text")[2:]  # the first block is the synopsis
+    shown = [line for block in blocks for line in block.split("```")[0].splitlines()]
+    shown = [line for line in shown if line.strip() and not line.startswith("$") and line != "..."]
+    assert len(shown) > 10
+    for line in shown:
+        assert line in out, line

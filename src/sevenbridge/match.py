@@ -143,7 +143,7 @@ class Match:
 
     @property
     def planned_deals(self) -> int:
-        """The number of deals before any play-off: ``rules.deals`` or one per player."""
+        """The number of deals before any play-off (``rules.deals``, or one per player)."""
         return self.rules.deals or self.players
 
     @property

@@ -21,13 +21,13 @@ class Phase(str, enum.Enum):
     """Which decision the deal is waiting for."""
 
     CLAIM = "claim"
-    """A discard may be claimed: the asked player says pon or pass."""
+    """A discard may be claimed, and the asked player says pon or pass."""
     DRAW = "draw"
     """The player in turn draws from the stock, or claims the discard with a chi."""
     PLAY = "play"
     """The player in turn melds, lays off, and ends the turn with a discard."""
     OVER = "over"
-    """The deal has ended: someone went out, or it was void."""
+    """The deal has ended (someone went out, or it was void)."""
 
 
 #: Meld kinds by the engine's kind codes (_tables.SEVEN, SET, RUN).
@@ -224,7 +224,7 @@ class TableView:
 
     @property
     def history(self) -> tuple[Any, ...]:
-        """Every action since the deal, oldest first (public: a draw does not show
+        """Every action since the deal, oldest first (public, so a draw does not show
         the card drawn). It is not part of a state's equality."""
         return () if self.move_log is None else self.move_log.actions()
 
@@ -269,11 +269,11 @@ class GameState(TableView):
     turns_done: int
     """Turns completed in this deal (each ended with a discard)."""
     discarder: int
-    """Who threw the top discard: a player, or -1 for the upcard."""
+    """Who threw the top discard (a player, or -1 for the upcard)."""
     claim_queue: tuple[int, ...]
     """Players still to be asked in the claim window, after the current one."""
     pending_pon: tuple[int, int, int] | None
-    """A pon waiting for the window to close: (player, hand cards mask, joker card or -1)."""
+    """A pon waiting for the window to close, as (player, hand cards mask, joker card or -1)."""
     turn_clean: bool
     """Whether the player in turn had put no card on the table before this turn
     (false between turns)."""

@@ -63,7 +63,7 @@ class Observation(TableView):
     turn_by_claim: bool
     reshuffles: int
     reshuffled: int
-    """The cards the last reshuffle put in the stock (0 before any): the stock
+    """The cards the last reshuffle put in the stock (0 before any), so the stock
     holds only such cards, less those seen since."""
     winner: int | None
     deal_scores: tuple[int, ...] | None
