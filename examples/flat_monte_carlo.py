@@ -45,7 +45,7 @@ def main(seed: int = 7, samples: int = 4) -> None:
         if state.current_player == 0:
             state = apply(state, choose(state, samples, rng))
         else:
-            state = apply(state, opponent(state))
+            state = apply(state, opponent(observe(state)))
     print(f"{state.end_reason}; scores {state.deal_scores}")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sevenbridge import Rules, apply, deal
+from sevenbridge import Rules, apply, deal, observe
 from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
 
 
@@ -11,7 +11,7 @@ def main() -> None:
     players: list[Player] = [GreedyPlayer(seed=1), GreedyPlayer(seed=2), RandomPlayer(seed=3)]
     while not state.is_over:
         assert state.current_player is not None
-        state = apply(state, players[state.current_player](state))
+        state = apply(state, players[state.current_player](observe(state)))
     print(state)
     print(f"{len(state.history)} actions; {state.end_reason}")
 

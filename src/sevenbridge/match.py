@@ -9,12 +9,12 @@ Deal ``k`` (counting from 0) is dealt with the seed ``Match.deal_seed(k)``,
 which is derived from the match seed with SplitMix64, so a match seed fixes
 every deal.
 
->>> from sevenbridge import Match, Rules
+>>> from sevenbridge import Match, Rules, observe
 >>> from sevenbridge.bots import RandomPlayer
 >>> match = Match.start(Rules(), players=2, seed=5)
 >>> bot = RandomPlayer(seed=5)
 >>> while not match.is_over:
-...     match = match.apply(bot(match.state))
+...     match = match.apply(bot(observe(match.state)))
 >>> len(match.results) >= 2, sum(match.totals) == sum(sum(r.scores) for r in match.results)
 (True, True)
 """

@@ -143,11 +143,11 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
 def record_match(match: Match) -> str:
     """The record of a match so far (every finished deal and the current one).
 
-    >>> from sevenbridge import Match, Rules
+    >>> from sevenbridge import Match, Rules, observe
     >>> from sevenbridge.bots import RandomPlayer
     >>> match, bot = Match.start(Rules(deals=2), players=2, seed=3), RandomPlayer(3)
     >>> while not match.is_over:
-    ...     match = match.apply(bot(match.state))
+    ...     match = match.apply(bot(observe(match.state)))
     >>> text = record_match(match)
     >>> text.splitlines()[:6]
     ['[Game "Seven Bridge match"]', '[Rules "standard"]', '[Option "deals" "2"]', '[Players "2"]', '[Dealer "0"]', '[MatchSeed "3"]']

@@ -21,7 +21,7 @@ from . import _checks, _hooks
 from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
-from .errors import InvalidStateError
+from .errors import InvalidArgumentError, InvalidStateError
 from .rules import Rules
 from .state import GameState, History, Phase, TableMeld, TableView
 
@@ -103,12 +103,18 @@ class Observation(TableView):
         )
 
 
-def observe(state: GameState, player: int) -> Observation:
+def observe(state: GameState, player: int | None = None) -> Observation:
     """What ``player`` may know of ``state``.
+
+    Args:
+        state: The full position.
+        player: Whose view; by default the player to act
+            (:attr:`GameState.current_player`), which is what a bot is handed.
 
     Raises:
         TypeError: if ``state`` is not a GameState or ``player`` not an int.
-        InvalidArgumentError: if ``player`` is not a player of the deal.
+        InvalidArgumentError: if ``player`` is not a player of the deal, or is
+            left out once the deal is over (nobody is to act then).
 
     >>> from sevenbridge import deal
     >>> view = observe(deal(seed=4), 0)
@@ -117,6 +123,12 @@ def observe(state: GameState, player: int) -> Observation:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    if player is None:
+        if state.current_player is None:
+            raise InvalidArgumentError(
+                "the deal is over and nobody is to act: say whose view you want"
+            )
+        player = state.current_player
     player = _checks.seat(player, state.players)
     return Observation(
         state.rules,

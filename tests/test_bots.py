@@ -1,0 +1,74 @@
+"""The bots: they decide from a player's view, and the greedy one plays sensibly."""
+
+from __future__ import annotations
+
+import pytest
+
+from sevenbridge import Discard, GameState, Rules, apply, deal, observe, position
+from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer, keep_value
+from sevenbridge.errors import InvalidArgumentError
+
+
+def test_bots_are_players_and_decide_from_the_view() -> None:
+    players: list[Player] = [GreedyPlayer(), RandomPlayer(), GreedyPlayer(3)]
+    twins: list[Player] = [GreedyPlayer(), RandomPlayer(), GreedyPlayer(3)]
+    state = deal(Rules.nintendo(), players=3, seed=11)
+    while not state.is_over:
+        view = observe(state)
+        assert view == observe(state, state.current_player)
+        action = players[view.viewer](view)
+        # Handing the whole state gives the same choice: the bot looks only at the view.
+        assert twins[view.viewer](state) == action  # type: ignore[arg-type]
+        state = apply(state, action)
+
+
+def test_a_bot_refuses_a_view_whose_decision_is_not_its_own() -> None:
+    state = deal(seed=2)
+    other = (state.current_player or 0) + 1
+    with pytest.raises(InvalidArgumentError, match="decision, not player"):
+        GreedyPlayer()(observe(state, other))
+
+
+def test_observe_needs_a_player_once_the_deal_is_over() -> None:
+    state = deal(seed=6)
+    bot = RandomPlayer(6)
+    while not state.is_over:
+        state = apply(state, bot(observe(state)))
+    with pytest.raises(InvalidArgumentError, match="say whose view"):
+        observe(state)
+    assert observe(state, 0).viewer == 0
+
+
+def _discard(state: GameState) -> str:
+    action = GreedyPlayer()(observe(state))
+    assert isinstance(action, Discard)
+    return str(action.card)
+
+
+def test_greedy_keeps_pairs_and_neighbours_over_bare_points() -> None:
+    # Standard values: K and Q are 10 each. The lone queen goes, not a king of the pair.
+    table = position(
+        """
+        P0: KH KS QD 2C 4H
+        P1: 5C 6D 8H 9S
+        P2: 2D 3S 4S 8C
+        turn: P0 play
+        """
+    )
+    assert _discard(table) == "QD"
+    # 9H sits next to 10H; the lone 8S goes although it is worth fewer points.
+    table = position(
+        """
+        P0: 9H 10H 8S 2C 2D
+        P1: 5C 6D 8H 9S
+        P2: 3D 3S 4S 8C
+        turn: P0 play
+        """
+    )
+    assert _discard(table) == "8S"
+
+
+def test_keep_value_counts_partners() -> None:
+    hand = sum(1 << c for c in (12, 25, 11))  # KC, KD, QC
+    assert keep_value(hand, 12, False) > keep_value(hand, 11, False) > 0
+    assert keep_value(1 << 52, 52, False) >= 1000  # the joker is never thrown while cards remain
