@@ -43,7 +43,7 @@ from .rules import (
     Scoring,
     StockExhaustion,
 )
-from .scoring import explain_hand_points, hand_points
+from .scoring import explain_hand_points, hand_points, returns
 from .serialize import FORMAT_VERSION, json_schema
 from .state import GameState, Phase
 from .text import explain, position, render
@@ -123,6 +123,7 @@ __all__ = [
     "render",
     "replay",
     "replay_match",
+    "returns",
     "sample_state",
     "why_not_meld",
 ]

@@ -18,20 +18,20 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 from . import _checks
-from . import _tables as T
+from ._heuristics import card_points, keep_value
 from ._random import Rng
 from .actions import Action, Chi, Discard, LayDown, LayOff, Pon
-from .engine import legal_actions
+from .engine import apply, legal_actions
 from .errors import InvalidArgumentError
-from .rules import Rules
-from .scoring import hand_points
+from .scoring import returns
 from .state import GameState
-from .views import Observation, observe
+from .views import Observation, observe, sample_state
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer"]
+__all__ = ["GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "card_points", "keep_value"]
 
 
 class Player(Protocol):
@@ -83,39 +83,6 @@ class RandomPlayer:
         return self._rng.choice(choices(view_of(view)))
 
 
-_POINTS: dict[Rules, tuple[int, ...]] = {}
-
-
-def card_points(rules: Rules) -> tuple[int, ...]:
-    """The points of each card index (the joker's included) in a hand under ``rules``."""
-    table = _POINTS.get(rules)
-    if table is None:
-        from .cards import CARDS
-
-        values = [hand_points([c], rules.replace(jokers=1)) for c in CARDS]
-        table = _POINTS[rules] = tuple(values)
-    return table
-
-
-def keep_value(hand: int, card: int, ace_high: bool) -> int:
-    """How much ``card`` helps ``hand`` towards melds: partners of the same rank
-    count most, then suit neighbours one and two places away."""
-    if card == 52:
-        return 1000  # the joker fits anywhere
-    suit, rank = divmod(card, 13)
-    value = 12 * (hand & T.RANK_MASK[rank] & ~(1 << card)).bit_count()
-    suit_bits = hand >> (suit * 13) & T.SUIT_BITS
-    if ace_high and suit_bits & 1:
-        suit_bits |= 1 << 13  # the Ace also above the King
-    for step, weight in ((1, 10), (2, 5)):
-        for r in (rank - step, rank + step):
-            if 0 <= r <= 13 and suit_bits >> r & 1:
-                value += weight
-        if ace_high and rank == 0 and suit_bits >> (13 - step) & 1:
-            value += weight
-    return value
-
-
 class GreedyPlayer:
     """Claims and melds whenever it can, lays off, then throws the card it needs least.
 
@@ -147,3 +114,152 @@ class GreedyPlayer:
             worst = max(waste(a) for a in discards)
             return self._rng.choice([a for a in discards if waste(a) == worst])
         return actions[0]  # no claim possible: Draw (start of turn) or Pass (claim window)
+
+
+class _Node:
+    """A node of the search tree: statistics of one action, from its mover's side."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTSPlayer:
+    """Information-set Monte Carlo tree search (single observer).
+
+    Each iteration deals the cards the player cannot see at random
+    (:func:`~sevenbridge.sample_state`), walks down a tree of actions shared by
+    all those worlds, choosing among the actions legal in the world at hand by
+    UCB with availability counts, adds one node, and plays the rest of the deal
+    out with a fast policy (:func:`sevenbridge.playout.playout`). A result is
+    worth 1 for going out, plus a small share of :func:`~sevenbridge.returns`,
+    from the point of view of whoever moved. The player then takes the most
+    visited action. Forced moves (a lone Pass or Draw) take no node.
+
+    Args:
+        seed: Seeds the worlds and the playouts. With an ``iterations``
+            budget the bot is reproducible: the same seed and the same
+            positions give the same moves on every machine.
+        iterations: Iterations per decision.
+        seconds: Time per decision instead (or as well: whichever ends first);
+            then the moves depend on the machine's speed.
+        rollout: The playout policy, ``"greedy"`` (default) or ``"random"``.
+        exploration: The UCB constant.
+
+    Without a budget it runs 300 iterations per decision.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str = "greedy",
+        exploration: float = 0.7,
+    ) -> None:
+        from .playout import POLICIES
+
+        self._rng = _seeded(seed)
+        if iterations is None and seconds is None:
+            iterations = 300
+        if iterations is not None:
+            iterations = _checks.integer(iterations, "iterations", 1)
+        if seconds is not None:
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+                raise TypeError(f"seconds must be a number, not {_checks.type_name(seconds)}")
+            if not 0 < seconds < 3600:
+                raise InvalidArgumentError(f"seconds must be above 0 and under 3600, not {seconds}")
+        if rollout not in POLICIES:
+            raise InvalidArgumentError(
+                f"rollout must be one of {', '.join(POLICIES)}, not {rollout!r}"
+            )
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = float(exploration)
+        self.last_iterations = 0
+        """How many iterations the last decision ran."""
+
+    def __call__(self, view: Observation | GameState, /) -> Action:
+        import time
+
+        view = view_of(view)
+        actions = choices(view)
+        if len(actions) == 1:
+            return actions[0]
+        rng = Rng(self._rng.next64())
+        root = _Node(view.viewer)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sample_state(view, rng.next64()), rng)
+            done += 1
+        self.last_iterations = done
+        best = max(actions, key=lambda a: _visits(root, a))
+        return best
+
+    def _iterate(self, root: _Node, state: GameState, rng: Rng) -> None:
+        from .playout import playout
+
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        while not state.is_over:
+            legal = legal_actions(state)
+            if len(legal) == 1:
+                state = apply(state, legal[0])
+                continue
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                assert state.current_player is not None
+                child = children[action] = _Node(state.current_player)
+                path.append(child)
+                state = apply(state, action)
+                break
+            best_value = -1e300
+            action = legal[0]
+            for a in legal:
+                child = children[a]
+                value = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if value > best_value:
+                    best_value, action = value, a
+            node = children[action]
+            path.append(node)
+            state = apply(state, action)
+        if not state.is_over:
+            state = playout(state, self.rollout, seed=rng.next64())  # type: ignore[arg-type]
+        rewards = _rewards(state)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+
+def _visits(root: _Node, action: Action) -> tuple[int, float]:
+    child = root.children.get(action)
+    return (0, 0.0) if child is None else (child.visits, child.total)
+
+
+def _rewards(state: GameState) -> list[float]:
+    """1 for going out, plus a small share of the deal's returns."""
+    out = [r / 400.0 for r in returns(state)]
+    if state.winner is not None:
+        out[state.winner] += 1.0
+    return out

@@ -31,7 +31,7 @@ from .errors import IllegalActionError, InvalidStateError
 from .melds import _names, analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
 from .scoring import score_deal
-from .state import GameState, History, Phase, table_meld
+from .state import GameState, History, Phase, TableMeld, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
@@ -193,6 +193,7 @@ def _prebuilt(key: tuple[int, ...]) -> tuple[Action, tuple[int, ...]]:
 _DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
 _PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
 _DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
+_DISCARD_KEYS = [[key for _, key in row] for row in _DISCARDS]
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -268,6 +269,59 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     return out
 
 
+def _legal_keys(
+    phase: Phase,
+    p: int,
+    rules: Rules,
+    hand: int,
+    owners: int,
+    table: tuple[TableMeld, ...],
+    discards: tuple[int, ...],
+    pending_pon: tuple[int, int, int] | None,
+    chi_open: bool,
+) -> list[tuple[int, ...]]:
+    """The legal actions of player ``p``, holding ``hand``, as operation keys in
+    the public order of :func:`legal_actions` (the core shared by states, views
+    and playouts)."""
+    out: list[tuple[int, ...]] = []
+    add = out.append
+    if phase is Phase.PLAY:
+        joker_ok = bool(rules.jokers and hand & _JOKER)
+        full = hand if rules.final_discard else -1
+        for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
+            if mask != full:
+                add((OP_LAY, p, mask, j, kind))
+        if (not rules.lay_off_needs_own_meld or owners >> p & 1) and (
+            not rules.final_discard or hand & (hand - 1)
+        ):
+            for i, tm in enumerate(table):
+                cand = hand & tm.ext
+                while cand:
+                    low = cand & -cand
+                    add((OP_OFF, p, low.bit_length() - 1, i, -1))
+                    cand ^= low
+                if tm.joker_options and hand & _JOKER:
+                    for j in tm.joker_options:
+                        add((OP_OFF, p, JOKER_INDEX, i, j))
+        keys = _DISCARD_KEYS[p]
+        cand = hand
+        while cand:
+            low = cand & -cand
+            add(keys[low.bit_length() - 1])
+            cand ^= low
+    elif phase is Phase.DRAW:
+        add(_DRAWS[p][1])
+        if chi_open:
+            for used, j in _claims(hand, discards[-1], rules, T.RUN):
+                add((OP_CHI, p, used, j))
+    elif phase is Phase.CLAIM:
+        add(_PASSES[p][1])
+        if pending_pon is None or hand & _JOKER:
+            for used, j in _claims(hand, discards[-1], rules, T.SET):
+                add((OP_PON, p, used, j))
+    return out
+
+
 def _compute_legal(
     state: GameState | Any, hand: int
 ) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
@@ -277,57 +331,16 @@ def _compute_legal(
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
-    out: dict[Action, tuple[int, ...]] = {}
     if phase is Phase.OVER:
-        return out, ()
+        return {}, ()
     p = state.current_player
     assert p is not None
-    rules = state.rules
+    keys = _legal_keys(
+        phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
+        state.pending_pon, phase is Phase.DRAW and _chi_open(state, p),
+    )  # fmt: skip
     get = _ACTIONS.get
-    intern = _intern
-    key: tuple[int, ...]
-    if phase is Phase.PLAY:
-        joker_ok = bool(rules.jokers and hand & _JOKER)
-        full = hand if rules.final_discard else -1
-        for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
-            if mask != full:
-                key = (OP_LAY, p, mask, j, kind)
-                out[get(key) or intern(key)] = key
-        if (not rules.lay_off_needs_own_meld or state.meld_owners >> p & 1) and (
-            not rules.final_discard or hand & (hand - 1)
-        ):
-            for i, tm in enumerate(state.table):
-                cand = hand & tm.ext
-                while cand:
-                    low = cand & -cand
-                    key = (OP_OFF, p, low.bit_length() - 1, i, -1)
-                    out[get(key) or intern(key)] = key
-                    cand ^= low
-                if tm.joker_options and hand & _JOKER:
-                    for j in tm.joker_options:
-                        key = (OP_OFF, p, JOKER_INDEX, i, j)
-                        out[intern(key)] = key
-        discards = _DISCARDS[p]
-        cand = hand
-        while cand:
-            low = cand & -cand
-            action, key = discards[low.bit_length() - 1]
-            out[action] = key
-            cand ^= low
-    elif phase is Phase.DRAW:
-        action, key = _DRAWS[p]
-        out[action] = key
-        if _chi_open(state, p):
-            for used, j in _claims(hand, state.discard_cards[-1], rules, T.RUN):
-                key = (OP_CHI, p, used, j)
-                out[intern(key)] = key
-    else:  # CLAIM
-        action, key = _PASSES[p]
-        out[action] = key
-        if state.pending_pon is None or hand & _JOKER:
-            for used, j in _claims(hand, state.discard_cards[-1], rules, T.SET):
-                key = (OP_PON, p, used, j)
-                out[intern(key)] = key
+    out = {get(key) or _intern(key): key for key in keys}
     return out, tuple(out)
 
 
@@ -431,6 +444,12 @@ def _check_state(state: Any, function: str) -> None:
 
 def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
     v: list[Any] = list(_get_fields(state))
+    _step(v, op, action)
+    return GameState(*v)
+
+
+def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
+    """Play ``op`` (``action`` in the engine's form) on the field list ``v`` in place."""
     v[LOG] = History(v[LOG], action)
     code = op[0]
     p = op[1]
@@ -504,7 +523,6 @@ def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameStat
         else:
             v[PENDING] = (p, op[2], op[3])
             _next_in_window(v)
-    return GameState(*v)
 
 
 def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:

@@ -15,7 +15,7 @@ from .cards import JOKER_INDEX, Card, parse_cards
 from .errors import InvalidArgumentError
 from .rules import CardValues, Rules, Scoring, require_rules
 
-__all__ = ["explain_hand_points", "hand_points"]
+__all__ = ["explain_hand_points", "hand_points", "returns"]
 
 _DEFAULT_RULES = Rules()
 
@@ -120,3 +120,36 @@ def score_deal(
     if bonus:
         points[winner] = -50
     return tuple(points)
+
+
+def returns(state: object) -> tuple[float, ...]:
+    """Each player's result of a finished deal as one number, higher always better.
+
+    A deal's scores mean opposite things under the two scoring schemes (points
+    won under ``winner_scores``, a penalty under ``penalty``), so a learner or a
+    search should read this instead: each player's score measured against the
+    table's average, with the sign turned so that more is better. The numbers
+    add up to zero; a void deal gives zeros; so does a deal in progress.
+
+    Args:
+        state: A :class:`~sevenbridge.GameState` or an
+            :class:`~sevenbridge.Observation` (its deal scores are public).
+
+    >>> from sevenbridge import Rules, deal, apply, observe
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> state, bot = deal(Rules.nintendo(), players=3, seed=1), GreedyPlayer(1)
+    >>> while not state.is_over:
+    ...     state = apply(state, bot(observe(state)))
+    >>> state.deal_scores, returns(state)
+    ((44, 34, 0), (-18.0, -8.0, 26.0))
+    """
+    scores = getattr(state, "deal_scores", ())
+    rules = getattr(state, "rules", None)
+    players = getattr(state, "players", None)
+    if not isinstance(rules, Rules) or not isinstance(players, int):
+        raise TypeError(f"returns needs a GameState or an Observation, not {type(state).__name__}")
+    if not scores:
+        return (0.0,) * players
+    mean = sum(scores) / players
+    sign = -1.0 if rules.scoring is Scoring.PENALTY else 1.0
+    return tuple(sign * (s - mean) for s in scores)
