@@ -72,3 +72,60 @@ def test_keep_value_counts_partners() -> None:
     hand = sum(1 << c for c in (12, 25, 11))  # KC, KD, QC
     assert keep_value(hand, 12, False) > keep_value(hand, 11, False) > 0
     assert keep_value(1 << 52, 52, False) >= 1000  # the joker is never thrown while cards remain
+
+
+def test_ismcts_is_reproducible_and_legal() -> None:
+    from sevenbridge import legal_actions
+    from sevenbridge.bots import ISMCTSPlayer
+
+    def game(seed: int) -> GameState:
+        bots: list[Player] = [ISMCTSPlayer(seed, iterations=30), GreedyPlayer(1), GreedyPlayer(2)]
+        state = deal(Rules.nintendo(), players=3, seed=seed)
+        while not state.is_over:
+            view = observe(state)
+            action = bots[view.viewer](view)
+            assert action in legal_actions(view)
+            state = apply(state, action)
+        return state
+
+    first = game(4)
+    assert game(4).history == first.history
+
+
+def test_ismcts_budgets_and_arguments() -> None:
+    from sevenbridge.bots import ISMCTSPlayer
+
+    state = deal(seed=9)
+    view = observe(state)
+    bot = ISMCTSPlayer(iterations=25)
+    bot(view)
+    # A lone legal action (Draw, here) is taken without searching.
+    assert bot.last_iterations in (0, 25)
+    timed = ISMCTSPlayer(seconds=0.05)
+    while len(__import__("sevenbridge").legal_actions(state)) < 2:
+        state = apply(state, GreedyPlayer()(observe(state)))
+    timed(observe(state))
+    assert timed.last_iterations >= 1
+    with pytest.raises(InvalidArgumentError, match="iterations"):
+        ISMCTSPlayer(iterations=0)
+    with pytest.raises(InvalidArgumentError, match="seconds"):
+        ISMCTSPlayer(seconds=0)
+    with pytest.raises(InvalidArgumentError, match="rollout"):
+        ISMCTSPlayer(rollout="smart")
+    with pytest.raises(TypeError, match="seconds must be a number"):
+        ISMCTSPlayer(seconds="1")  # type: ignore[arg-type]
+
+
+def test_ismcts_beats_random_players() -> None:
+    from sevenbridge.bots import ISMCTSPlayer
+
+    wins = 0
+    for seed in range(9):
+        bots: list[Player] = [RandomPlayer(seed), RandomPlayer(seed + 1), RandomPlayer(seed + 2)]
+        seat = seed % 3
+        bots[seat] = ISMCTSPlayer(seed, iterations=100)
+        state = deal(players=3, seed=seed)
+        while not state.is_over:
+            state = apply(state, bots[state.current_player or 0](observe(state)))
+        wins += state.winner == seat
+    assert wins >= 7  # a fair share would be 3 of 9
