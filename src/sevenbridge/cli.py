@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import _demo
+from . import _demo, _tournament_cli
+from .errors import SevenBridgeError
 
 __all__ = ["main"]
 
@@ -34,13 +35,15 @@ def parser(prog: str = "sevenbridge") -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=_version())
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _demo.add_parser(sub)
+    _tournament_cli.add_parser(sub)
     return top
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int:
     """Run one command; the return value is the exit status."""
     out: TextIO = sys.stdout
-    args = parser(prog).parse_args(argv)
+    top = parser(prog)
+    args = top.parse_args(argv)
     try:
         status: int = args.run(args, out)
         out.flush()
@@ -51,6 +54,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int
         with contextlib.suppress(OSError, ValueError):  # not a real file: a test's capture
             os.dup2(devnull, out.fileno())
         return 0
+    except SevenBridgeError as error:  # a bad value the parser could not see (a bot's name)
+        top.exit(2, f"{top.prog}: error: {error}\n")
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -1,0 +1,666 @@
+"""Tournaments between bots: duplicate deals, seats rotated, honest statistics.
+
+:func:`run_tournament` deals a series of decks and plays each deck once for
+every way of seating the bots (the *duplicate* format), so a good or bad deal
+falls to every bot alike and the luck of the cards mostly cancels. Every deck,
+every seat's bot and every bot's choices are seeded from the tournament seed,
+so the same seed gives the same games and the same numbers whatever the number
+of workers or the backend (local processes or Ray).
+
+The statistics treat the deck as the unit: the games of one deck share their
+cards and are not independent, so each bot's figures are averaged per deck
+first, and the 95% interval is the normal one over those deck means
+(mean ± 1.96 standard errors). With fewer than 30 decks the interval is rough;
+the report says so.
+
+Results can go to an SQLite database (``db=``) as each deck finishes; a run
+that is stopped and started again with the same settings plays only what is
+missing and ends with the same numbers.
+
+>>> from sevenbridge.arena import run_tournament
+>>> result = run_tournament(["greedy", "random"], players=2, deals=8, seed=1, progress=False)
+>>> result.games, sorted(result.bots)
+(8, ['greedy', 'random'])
+>>> result.bots["greedy"].win_share.mean > result.bots["random"].win_share.mean
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from . import _checks
+from ._random import derive
+from ._store import Store, StoreError
+from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
+from .engine import apply, deal, legal_actions
+from .errors import InvalidArgumentError
+from .external import ExternalBotError, ExternalPlayer
+from .record import record
+from .rules import Rules, require_rules
+from .scoring import returns
+from .views import observe
+
+__all__ = [
+    "ARENA_VERSION",
+    "BACKENDS",
+    "BOT_NAMES",
+    "FORFEIT_POINTS",
+    "BotStats",
+    "Estimate",
+    "GameResult",
+    "StoreError",
+    "TournamentResult",
+    "export_csv",
+    "make_bot",
+    "plot",
+    "report",
+    "run_tournament",
+    "seatings",
+]
+
+#: The bots a tournament knows by name; ``cmd:COMMAND`` names an external bot.
+BOT_NAMES = ("random", "greedy", "ismcts")
+#: Where the deals are played.
+BACKENDS = ("local", "ray")
+#: Version of the way decks, seats and bots are seeded; part of a store's settings.
+ARENA_VERSION = 1
+#: What a forfeit costs: the seat whose bot failed gets ``-FORFEIT_POINTS`` as its
+#: return and the others share ``+FORFEIT_POINTS`` equally.
+FORFEIT_POINTS = 100.0
+
+_Z95 = statistics.NormalDist().inv_cdf(0.975)
+_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
+
+
+def _option(spec: str, key: str, text: str) -> int | float | str:
+    if key == "rollout":
+        return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    raise InvalidArgumentError(f"bot {spec!r}: option {key} takes a number, not {text!r}")
+
+
+def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
+    """A bot from its name in a tournament.
+
+    ``random``, ``greedy`` or ``ismcts``, optionally with options after colons
+    (``ismcts:iterations=500:rollout=random``, ``ismcts:seconds=0.5``); or
+    ``cmd:`` followed by the command line of an external bot
+    (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision.
+
+    >>> make_bot("ismcts:iterations=50", seed=1).iterations
+    50
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot is named by a string, not {_checks.type_name(spec)}")
+    spec = spec.strip()
+    if spec.startswith("cmd:"):
+        command = spec[4:].strip()
+        if not command:
+            raise InvalidArgumentError(f"bot {spec!r}: cmd: needs a command after the colon")
+        return ExternalPlayer(command, move_seconds=move_seconds)
+    name, *options = spec.split(":")
+    if name not in BOT_NAMES:
+        raise InvalidArgumentError(
+            f"unknown bot {name!r}: the bots are {', '.join(BOT_NAMES)}, or cmd:COMMAND"
+        )
+    kwargs: dict[str, Any] = {}
+    for option in options:
+        key, sep, value = option.partition("=")
+        if not sep or name != "ismcts" or key not in _ISMCTS_OPTIONS:
+            raise InvalidArgumentError(f"bot {spec!r}: unknown option {option!r}")
+        kwargs[key] = _option(spec, key, value)
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    if "iterations" not in kwargs and "seconds" not in kwargs:
+        kwargs["iterations"] = 1000
+    return ISMCTSPlayer(seed, **kwargs)
+
+
+@attrs.frozen
+class GameResult:
+    """One deal of a tournament."""
+
+    deck: int
+    """Which dealt deck (from 0)."""
+    seating: int
+    """Which seating of the bots (an index into :func:`seatings`)."""
+    bots: tuple[str, ...]
+    """The bot in each seat."""
+    winner: int | None
+    """The seat that went out (``None``: a void deal or a forfeit)."""
+    scores: tuple[int, ...]
+    """The deal's scores as the rules count them (zeros after a forfeit)."""
+    returns: tuple[float, ...]
+    """:func:`~sevenbridge.returns`: one zero-sum number per seat, higher is better."""
+    end_reason: str
+    decisions: int
+    """Moves with two or more legal actions."""
+    failure: str | None
+    """Why the deal was forfeited (an external bot crashed, answered nonsense
+    or ran out of time), else ``None``."""
+    record: str = attrs.field(repr=False)
+    """The deal's record, which :func:`~sevenbridge.replay` reads back (up to the
+    failure, for a forfeit)."""
+
+    def to_row(self) -> dict[str, Any]:
+        """The result as the store keeps it."""
+        return {
+            "seating": self.seating,
+            "bots": list(self.bots),
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "returns": list(self.returns),
+            "end_reason": self.end_reason,
+            "decisions": self.decisions,
+            "failure": self.failure,
+            "record": self.record,
+        }
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> GameResult:
+        """A result read back from the store."""
+        return cls(
+            row["deck"],
+            row["seating"],
+            tuple(row["bots"]),
+            row["winner"],
+            tuple(row["scores"]),
+            tuple(float(r) for r in row["returns"]),
+            row["end_reason"],
+            row["decisions"],
+            row["failure"],
+            row["record"],
+        )
+
+
+@attrs.frozen
+class Estimate:
+    """A mean with its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+@attrs.frozen
+class BotStats:
+    """One bot's figures over a tournament (per seat it held)."""
+
+    name: str
+    games: int
+    """Seat-games played (a bot seated twice in a deal counts twice)."""
+    wins: int
+    win_share: Estimate
+    """Share of its seat-games won; the fair share is ``1 / players``."""
+    mean_return: Estimate
+    """Mean :func:`~sevenbridge.returns` per seat-game (higher is better)."""
+    mean_score: Estimate
+    """Mean deal score per seat-game, as the rules count it."""
+    forfeits: int = 0
+    """Seat-games it lost by failing (external bots only)."""
+
+
+@attrs.frozen
+class TournamentResult:
+    """What :func:`run_tournament` and :func:`report` return."""
+
+    rules: Rules
+    players: int
+    seed: int
+    decks: int
+    games: int
+    bots: dict[str, BotStats]
+    results: tuple[GameResult, ...] = attrs.field(repr=False)
+    seconds: float
+    """Time this run took (a resumed run counts only its own part)."""
+    resumed: int = 0
+    """Decks found already played in the store."""
+
+    def table(self) -> str:
+        """The results as a text table."""
+        head = ("bot", "seat-games", "wins", "win share [95%]", "mean return [95%]", "score/deal")
+        rows = [head]
+        for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
+            rows.append(
+                (stats.name, str(stats.games), str(stats.wins), str(stats.win_share),
+                 str(stats.mean_return), f"{stats.mean_score.mean:.2f}")
+            )  # fmt: skip
+        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+        lines = [line.rstrip() for line in lines]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        per_deck = self.games // max(self.decks, 1)
+        note = (
+            f"{self.games} deals ({self.decks} decks x {per_deck} seatings), "
+            f"{self.players} players; fair share {1 / self.players:.3f}"
+        )
+        if self.decks < 30:
+            note += "; fewer than 30 decks: the intervals are rough"
+        forfeits = sum(s.forfeits for s in self.bots.values())
+        if forfeits:
+            note += f"; {forfeits} forfeits"
+        return "\n".join([*lines, note])
+
+
+def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct way of seating ``bots`` (one per seat), in a fixed order.
+
+    >>> seatings(["ismcts", "greedy", "greedy"])
+    [('greedy', 'greedy', 'ismcts'), ('greedy', 'ismcts', 'greedy'), ('ismcts', 'greedy', 'greedy')]
+    """
+    return sorted(set(itertools.permutations(bots)))
+
+
+def _forfeit(players: int, seat: int) -> tuple[float, ...]:
+    share = FORFEIT_POINTS / (players - 1)
+    return tuple(-FORFEIT_POINTS if s == seat else share for s in range(players))
+
+
+def play_deck(
+    rules: Rules,
+    players: int,
+    seed: int,
+    deck: int,
+    bots: Sequence[str],
+    move_seconds: float = 10.0,
+) -> list[GameResult]:
+    """Play one deck under every seating (what one worker task does)."""
+    deck_seed = derive(seed, deck + 1)
+    out = []
+    for index, seating in enumerate(seatings(bots)):
+        seated = [
+            make_bot(name, derive(deck_seed, seat + 1), move_seconds=move_seconds)
+            for seat, name in enumerate(seating)
+        ]
+        for seat, bot in enumerate(seated):
+            if isinstance(bot, ExternalPlayer):
+                bot.new_deal(
+                    seat=seat, players=players, seed=derive(deck_seed, seat + 1), rules=rules
+                )
+        state = deal(rules, players=players, dealer=deck % players, seed=deck_seed)
+        decisions = 0
+        failure: str | None = None
+        try:
+            while not state.is_over:
+                view = observe(state)
+                decisions += len(legal_actions(view)) > 1
+                try:
+                    action = seated[view.viewer](view)
+                except ExternalBotError as error:
+                    failure = f"seat {view.viewer} ({seating[view.viewer]}) {error.kind}: {error}"
+                    break
+                state = apply(state, action)
+        finally:
+            for bot in seated:
+                if isinstance(bot, ExternalPlayer):
+                    if state.is_over and failure is None:
+                        with contextlib.suppress(ExternalBotError):  # too late to lose it
+                            bot.end_deal(state)
+                    bot.close()
+        if failure is None:
+            result = GameResult(
+                deck, index, seating, state.winner, state.deal_scores or (), returns(state),
+                state.end_reason or "", decisions, None, record(state),
+            )  # fmt: skip
+        else:
+            seat = state.current_player if state.current_player is not None else 0
+            result = GameResult(
+                deck, index, seating, None, (0,) * players, _forfeit(players, seat),
+                "forfeit", decisions, failure, record(state),
+            )  # fmt: skip
+        out.append(result)
+    return out
+
+
+def _estimate(values: Sequence[float]) -> Estimate:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Estimate(mean, -math.inf, math.inf)
+    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return Estimate(mean, mean - half, mean + half)
+
+
+def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
+    """Per-bot figures, with intervals over deck means."""
+    per_deck: dict[str, dict[int, list[tuple[float, float, float]]]] = {}
+    forfeits: dict[str, int] = {}
+    for game in results:
+        failed = None
+        if game.failure is not None:
+            failed = min(range(len(game.returns)), key=game.returns.__getitem__)
+        for seat, name in enumerate(game.bots):
+            row = (float(game.winner == seat), game.returns[seat], float(game.scores[seat]))
+            per_deck.setdefault(name, {}).setdefault(game.deck, []).append(row)
+            forfeits[name] = forfeits.get(name, 0) + (seat == failed)
+    out = {}
+    for name, decks in sorted(per_deck.items()):
+        rows = [r for deck in decks.values() for r in deck]
+        means = [
+            [statistics.fmean(col) for col in zip(*deck, strict=True)] for deck in decks.values()
+        ]
+        out[name] = BotStats(
+            name,
+            len(rows),
+            int(sum(r[0] for r in rows)),
+            _estimate([m[0] for m in means]),
+            _estimate([m[1] for m in means]),
+            _estimate([m[2] for m in means]),
+            forfeits[name],
+        )
+    return out
+
+
+class _Progress:
+    """A progress bar: tqdm when it is installed, else a plain status line."""
+
+    def __init__(self, total: int, done: int, enabled: bool, out: TextIO) -> None:
+        self.total, self.done, self.out = total, done, out
+        self.start = self.shown = time.perf_counter()
+        self.first = done
+        self.bar: Any = None
+        self.enabled = enabled
+        if enabled:
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                pass
+            else:
+                self.bar = tqdm(
+                    total=total, initial=done, unit="deal", file=out, dynamic_ncols=True
+                )
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(n)
+            return
+        now = time.perf_counter()
+        if now - self.shown < 0.5 and self.done < self.total:
+            return
+        self.shown = now
+        elapsed = now - self.start
+        rate = (self.done - self.first) / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate else 0.0
+        print(
+            f"\r{self.done}/{self.total} deals, {rate:.1f}/s, {left:.0f} s left ",
+            end="",
+            file=self.out,
+            flush=True,
+        )
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.enabled:
+            print(file=self.out)
+
+
+_Task = tuple[Rules, int, int, int, tuple[str, ...], float]
+
+
+def _timed_deck(*task: Any) -> tuple[int, list[GameResult], float]:
+    start = time.perf_counter()
+    games = play_deck(*task)
+    return task[3], games, time.perf_counter() - start
+
+
+def _local(tasks: list[_Task], workers: int) -> Iterator[tuple[int, list[GameResult], float]]:
+    if workers == 1:
+        for task in tasks:
+            yield _timed_deck(*task)
+        return
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    with ProcessPoolExecutor(workers) as pool:
+        # A bounded number of decks in flight: results stream back (and into
+        # the store) as they finish, and a stop loses little.
+        todo = iter(tasks)
+        pending = {pool.submit(_timed_deck, *t) for t in itertools.islice(todo, 4 * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                for task in itertools.islice(todo, 1):
+                    pending.add(pool.submit(_timed_deck, *task))
+
+
+def _ray(
+    tasks: list[_Task], address: str | None, workers: int
+) -> Iterator[tuple[int, list[GameResult], float]]:
+    try:
+        import ray
+    except ImportError:
+        raise InvalidArgumentError(
+            'backend "ray" needs Ray: pip install "sevenbridge[ray]"'
+        ) from None
+    owned = not ray.is_initialized()
+    if owned:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        remote = ray.remote(_timed_deck)
+        todo = iter(tasks)
+        in_flight = max(2 * workers, 2) if address is None else 64
+        pending = [remote.remote(*t) for t in itertools.islice(todo, in_flight)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+            pending += [remote.remote(*t) for t in itertools.islice(todo, 1)]
+    finally:
+        if owned:
+            ray.shutdown()
+
+
+def _settings(
+    bots: Sequence[str], rules: Rules, players: int, seed: int, move_seconds: float
+) -> dict[str, Any]:
+    from . import __version__
+
+    return {
+        "arena_version": ARENA_VERSION,
+        "sevenbridge": __version__,
+        "bots": list(bots),
+        "rules": rules.to_json(),
+        "players": players,
+        "seed": seed,
+        "move_seconds": move_seconds,
+    }
+
+
+def run_tournament(
+    bots: Sequence[str],
+    rules: Rules | None = None,
+    *,
+    players: int | None = None,
+    deals: int = 300,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    db: str | Path | None = None,
+    move_seconds: float = 10.0,
+    progress: bool = True,
+    progress_file: TextIO | None = None,
+    on_games: Callable[[list[GameResult]], None] | None = None,
+) -> TournamentResult:
+    """Play a duplicate tournament and return its results.
+
+    Args:
+        bots: One bot name per seat (see :func:`make_bot`); names may repeat
+            (``["ismcts", "greedy", "greedy"]``) and figures are per name.
+        rules: The rules (default: standard).
+        players: The table size; by default one seat per bot. Must equal
+            ``len(bots)``.
+        deals: How many deals to play at least; rounded up to whole decks
+            (each deck is played once per distinct seating).
+        seed: Fixes every deck, seat and choice.
+        workers: Processes to play in (1: in this process), or for
+            ``backend="ray"`` without an address, the CPUs of the local Ray
+            instance started for the run.
+        backend: ``"local"`` (processes on this machine) or ``"ray"`` (Ray
+            tasks; needs the ``ray`` extra).
+        address: With ``backend="ray"``, the address of an existing Ray
+            cluster (``"auto"``, ``"ray://host:10001"``); sevenbridge must be
+            installed on its nodes.
+        db: An SQLite file for the results. Each deck is written as it
+            finishes; a run with the same settings resumes from what the file
+            holds, and a file made with other settings is refused
+            (:class:`StoreError`). The number of deals may differ between
+            runs: the decks are the same.
+        move_seconds: Time limit per decision for external bots.
+        progress: Show a progress bar (tqdm if installed) on standard error.
+        progress_file: Where the progress bar goes instead of standard error.
+        on_games: Called in the main process with each deck's games as they
+            finish (in the order they finish).
+
+    Raises:
+        InvalidArgumentError: for a bad bot name, table size or option.
+        StoreError: for a database made with other settings.
+    """
+    rules = require_rules(rules if rules is not None else Rules())
+    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
+        raise TypeError("bots must be a list of bot names, one per seat")
+    bots = tuple(b.strip() for b in bots)
+    players = _checks.players(len(bots) if players is None else players)
+    if len(bots) != players:
+        raise InvalidArgumentError(f"{len(bots)} bots for {players} seats: name one bot per seat")
+    for name in set(bots):
+        if not name.startswith("cmd:"):
+            make_bot(name, 0)  # refuse a bad name before any work
+        elif not name[4:].strip():
+            make_bot(name, 0)
+    deals = _checks.integer(deals, "deals", 1, 10**9)
+    seed = _checks.seed(seed) or 0
+    workers = _checks.integer(workers, "workers", 1, 1024)
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise InvalidArgumentError('address is for backend="ray"')
+    per_deck = len(seatings(bots))
+    decks = -(-deals // per_deck)
+    results: dict[int, list[GameResult]] = {}
+    store = Store(db) if db is not None else None
+    try:
+        if store is not None:
+            store.claim(_settings(bots, rules, players, seed, move_seconds))
+            for row in store.games(decks):
+                results.setdefault(row["deck"], []).append(GameResult.from_row(row))
+        resumed = len(results)
+        tasks: list[_Task] = [
+            (rules, players, seed, deck, bots, move_seconds)
+            for deck in range(decks)
+            if deck not in results
+        ]
+        bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
+        start = time.perf_counter()
+        stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
+        try:
+            for deck, games, seconds in stream:
+                if store is not None:
+                    store.write_deck(deck, [g.to_row() for g in games], seconds)
+                results[deck] = games
+                if on_games is not None:
+                    on_games(games)
+                bar.update(len(games))
+        finally:
+            bar.close()
+    finally:
+        if store is not None:
+            store.close()
+    ordered = tuple(g for deck in sorted(results) for g in results[deck])
+    return TournamentResult(
+        rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
+        time.perf_counter() - start, resumed,
+    )  # fmt: skip
+
+
+def report(db: str | Path) -> TournamentResult:
+    """The results held in a tournament database, as :func:`run_tournament` gave them.
+
+    Raises:
+        StoreError: if the file is not a tournament database.
+    """
+    path = Path(db)
+    if not path.is_file():
+        raise StoreError(f"{path}: no such results database")
+    with Store(path) as store:
+        settings = store.settings()
+        if not settings:
+            raise StoreError(f"{path}: holds no tournament")
+        games = tuple(GameResult.from_row(row) for row in store.games())
+    rules = Rules.from_json(settings["rules"])
+    decks = len({g.deck for g in games})
+    return TournamentResult(
+        rules, settings["players"], settings["seed"], decks, len(games), summarize(games), games,
+        0.0, decks,
+    )  # fmt: skip
+
+
+def export_csv(db: str | Path, out: TextIO) -> int:
+    """Write a tournament database's deals as CSV (one row per deal); returns the row count.
+
+    The columns are ``deck, seating, bots, winner, winner_bot, scores,
+    returns, end_reason, decisions, failure`` (lists space-separated).
+    """
+    path = Path(db)
+    if not path.is_file():
+        raise StoreError(f"{path}: no such results database")
+    with Store(path) as store:
+        return store.export_csv(out)
+
+
+def plot(result: TournamentResult, path: str | Path) -> None:
+    """Draw each bot's win share with its 95% interval, and the fair share, to an image file.
+
+    Needs matplotlib (``pip install "sevenbridge[plot]"``).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidArgumentError(
+            'plotting needs matplotlib: pip install "sevenbridge[plot]"'
+        ) from None
+    stats = sorted(result.bots.values(), key=lambda s: -s.win_share.mean)
+    names = [s.name for s in stats]
+    means = [s.win_share.mean for s in stats]
+    errors = [
+        [m - max(s.win_share.low, 0.0) for m, s in zip(means, stats, strict=True)],
+        [min(s.win_share.high, 1.0) - m for m, s in zip(means, stats, strict=True)],
+    ]
+    fig, ax = plt.subplots(figsize=(6.4, 0.6 + 0.6 * len(stats)), layout="constrained")
+    ax.barh(names, means, xerr=errors, color="#4477aa", capsize=4)
+    ax.axvline(1 / result.players, color="#cc6677", linestyle="--", label="fair share")
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of deals won (95% interval over decks)")
+    ax.set_title(f"{result.games} deals, {result.players} players")
+    ax.legend(loc="lower right")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -1,0 +1,330 @@
+"""Bots in any language: a JSON-lines protocol over a subprocess's stdin and stdout.
+
+Like UCI for chess engines, the protocol lets a program written in any language
+play: the host (this library) starts the bot as a subprocess, writes one JSON
+document per line to its standard input, and reads one JSON document per line
+from its standard output. The bot's standard error is passed through.
+
+Protocol ``sevenbridge-bot``, version 1:
+
+1. Handshake. The host sends ``{"type": "hello", "protocol": "sevenbridge-bot",
+   "version": 1}``; the bot answers ``{"type": "ready", "name": "...",
+   "protocol": "sevenbridge-bot", "version": 1}`` within the handshake time.
+2. A new deal. The host sends ``{"type": "deal", "seat": 0, "players": 3,
+   "seed": 123, "rules": {...}}`` (the rules document of
+   :meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
+   so that tournaments replay exactly. No answer.
+3. A decision. The host sends ``{"type": "decide", "observation": {...},
+   "legal": [{...}, ...]}``: the seat's :class:`~sevenbridge.Observation` as
+   :meth:`~sevenbridge.Observation.to_json` writes it, and the legal actions as
+   action documents, in the engine's order. The bot answers ``{"type":
+   "action", "index": 2}`` (a place in ``legal``) or ``{"type": "action",
+   "action": {...}}`` (an action document) within the move time.
+4. The end of a deal. The host sends ``{"type": "end", "scores": [...],
+   "returns": [...], "winner": 1, "reason": "..."}``. No answer.
+5. ``{"type": "quit"}``, or the end of standard input: the bot exits.
+
+Forced moves (a lone legal action) are played by the host without asking.
+A bot that exits, writes anything that is not such an answer (bad JSON, an
+unknown index, an action that is not legal), or does not answer in time loses
+the deal; :class:`ExternalBotError` says which of these happened.
+
+``examples/external_bot.py`` is a complete bot in 60 lines of standard-library
+Python. In a tournament, name it as ``cmd:`` followed by its command line::
+
+    sevenbridge tournament --bots "cmd:python examples/external_bot.py,greedy" --deals 100
+
+>>> PROTOCOL, PROTOCOL_VERSION
+('sevenbridge-bot', 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+from . import _checks
+from .actions import Action
+from .errors import InvalidArgumentError, SevenBridgeError
+from .rules import Rules
+from .serialize import action_from_json
+from .state import GameState
+from .views import Observation
+
+__all__ = [
+    "PROTOCOL",
+    "PROTOCOL_VERSION",
+    "ExternalBotError",
+    "ExternalPlayer",
+]
+
+#: The protocol's name, sent in the handshake.
+PROTOCOL = "sevenbridge-bot"
+#: The protocol's version; a bot that answers another version is refused.
+PROTOCOL_VERSION = 1
+
+_EOF = object()
+
+
+class ExternalBotError(SevenBridgeError):
+    """An external bot crashed, answered nonsense or ran out of time.
+
+    ``kind`` is ``"crashed"``, ``"nonsense"`` or ``"timeout"``; the message
+    says what happened, quoting the bot's answer where there was one.
+    """
+
+    code = "external_bot"
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(kind, message)
+        self.kind = kind
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class _Reader(threading.Thread):
+    """Reads the bot's lines into a queue, so that waits can time out on every platform."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        super().__init__(daemon=True)
+        self.stream = stream
+        self.lines: queue.SimpleQueue[object] = queue.SimpleQueue()
+
+    def run(self) -> None:
+        try:
+            for line in self.stream:
+                self.lines.put(line)
+        except (OSError, ValueError):  # the pipe was closed under us
+            pass
+        self.lines.put(_EOF)
+
+
+class ExternalPlayer:
+    """A bot that runs as a subprocess and speaks the ``sevenbridge-bot`` protocol.
+
+    It is a :class:`~sevenbridge.bots.Player`: call it with an observation and
+    it returns the action the program chose. The subprocess starts on the first
+    use and lives until :meth:`close` (or the end of the program), so one
+    process plays many deals.
+
+    Args:
+        command: The program and its arguments, as a list or a shell-like
+            string (``"python examples/external_bot.py"``).
+        move_seconds: How long the bot may think about one decision.
+        start_seconds: How long the bot may take to start and answer the
+            handshake.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        move_seconds: float = 10.0,
+        start_seconds: float = 30.0,
+    ) -> None:
+        if isinstance(command, str):
+            args = shlex.split(command, posix=os.name == "posix")
+        elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
+            args = list(command)
+        else:
+            raise TypeError(
+                f"command must be a string or a list of strings, not {_checks.type_name(command)}"
+            )
+        if not args:
+            raise ExternalBotError("crashed", "an external bot needs a command to run")
+        self.command = args
+        self.move_seconds = _seconds(move_seconds, "move_seconds")
+        self.start_seconds = _seconds(start_seconds, "start_seconds")
+        self.name = args[-1]
+        """The name the bot gave in its handshake (until then, its command)."""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._reader: _Reader | None = None
+        self._seat = 0
+        self._deal: bytes | None = None
+
+    # -- the process -------------------------------------------------------
+
+    def _start(self) -> None:
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                bufsize=0,
+            )
+        except OSError as error:
+            raise ExternalBotError(
+                "crashed", f"external bot {self.name!r} could not start: {error}"
+            ) from None
+        assert self._process.stdout is not None
+        self._reader = _Reader(self._process.stdout)
+        self._reader.start()
+        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
+        answer = self._receive(self.start_seconds, "the handshake")
+        if (
+            answer.get("type") != "ready"
+            or answer.get("protocol") != PROTOCOL
+            or answer.get("version") != PROTOCOL_VERSION
+        ):
+            self._fail(
+                "nonsense",
+                f"answered the handshake with {_short(answer)}; expected "
+                f'{{"type": "ready", "protocol": "{PROTOCOL}", "version": {PROTOCOL_VERSION}}}',
+            )
+        if isinstance(answer.get("name"), str) and answer["name"]:
+            self.name = answer["name"][:80]
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._send_line(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    def _send_line(self, line: bytes) -> None:
+        assert self._process is not None and self._process.stdin is not None
+        try:
+            self._process.stdin.write(line)
+        except (BrokenPipeError, OSError, ValueError):
+            self._fail("crashed", self._exit_text())
+
+    def _receive(self, seconds: float, what: str) -> dict[str, Any]:
+        assert self._reader is not None
+        try:
+            line = self._reader.lines.get(timeout=seconds)
+        except queue.Empty:
+            self._fail("timeout", f"did not answer {what} within {seconds:g} s")
+        if line is _EOF:
+            self._fail("crashed", self._exit_text())
+        assert isinstance(line, bytes)
+        try:
+            answer = json.loads(line)
+        except (UnicodeDecodeError, ValueError):
+            self._fail("nonsense", f"wrote a line that is not JSON: {_short(line)}")
+        if not isinstance(answer, dict):
+            self._fail("nonsense", f"wrote {_short(answer)}, not a JSON object")
+        return dict(answer)
+
+    def _exit_text(self) -> str:
+        assert self._process is not None
+        try:
+            code = self._process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        return f"exited with status {code}"
+
+    def _fail(self, kind: str, what: str) -> NoReturn:
+        name = self.name
+        self.close()
+        raise ExternalBotError(kind, f"external bot {name!r} {what}")
+
+    def close(self) -> None:
+        """Tell the bot to quit and end its process (it starts again if used)."""
+        process, self._process, self._reader, self._deal = self._process, None, None, None
+        if process is None:
+            return
+        try:
+            assert process.stdin is not None
+            process.stdin.write(b'{"type":"quit"}\n')
+            process.stdin.close()
+        except (OSError, ValueError):
+            pass
+        try:
+            process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def __del__(self) -> None:
+        if getattr(self, "_process", None) is not None:
+            self.close()
+
+    # -- playing -------------------------------------------------------------
+
+    def new_deal(self, *, seat: int, players: int, seed: int, rules: Rules) -> None:
+        """Tell the bot a new deal starts, where it sits and the seed for its choices."""
+        message = {
+            "type": "deal",
+            "seat": seat,
+            "players": players,
+            "seed": seed,
+            "rules": json.loads(rules.to_json()),
+        }
+        self._seat = seat
+        # Sent with the first decision, so that a bot that never decides costs nothing.
+        self._deal = json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+    def end_deal(self, state: GameState) -> None:
+        """Tell the bot how the deal ended (no answer is expected)."""
+        if self._process is None:
+            return
+        from .scoring import returns
+
+        self._send(
+            {
+                "type": "end",
+                "scores": list(state.deal_scores or ()),
+                "returns": list(returns(state)),
+                "winner": state.winner,
+                "reason": state.end_reason or "",
+            }
+        )
+
+    def __call__(self, view: Observation | GameState, /) -> Action:
+        from .bots import choices, view_of
+
+        view = view_of(view)
+        legal = choices(view)
+        if len(legal) == 1:
+            return legal[0]
+        if self._process is None:
+            self._start()
+            if self._deal is None:
+                self.new_deal(seat=view.viewer, players=view.players, seed=0, rules=view.rules)
+        if self._deal is not None:
+            self._send_line(self._deal)
+            self._deal = None
+        legal_docs = ",".join(a.to_json() for a in legal)
+        self._send_line(
+            b'{"type":"decide","observation":'
+            + view.to_json().encode()
+            + b',"legal":['
+            + legal_docs.encode()
+            + b"]}\n"
+        )
+        answer = self._receive(self.move_seconds, "a decision")
+        if answer.get("type") != "action":
+            self._fail("nonsense", f'answered {_short(answer)}, not {{"type": "action", ...}}')
+        if "index" in answer:
+            index = answer["index"]
+            if type(index) is not int or not 0 <= index < len(legal):
+                self._fail(
+                    "nonsense",
+                    f"answered index {_short(index)}; there are {len(legal)} legal actions",
+                )
+            return legal[int(index)]
+        try:
+            action: Action = action_from_json(json.dumps(answer.get("action")))
+        except SevenBridgeError as error:
+            self._fail("nonsense", f"answered an action that does not read: {error}")
+        if action not in legal:
+            self._fail("nonsense", f"answered {action}, which is not legal here")
+        return action
+
+
+def _seconds(value: Any, name: str) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
+    if not 0 < value <= 86400:
+        raise InvalidArgumentError(f"{name} must be above 0 and at most 86400, not {value}")
+    return float(value)
+
+
+def _short(value: object) -> str:
+    text = value.decode(errors="replace") if isinstance(value, bytes) else repr(value)
+    text = text.strip()
+    return text if len(text) <= 80 else text[:77] + "..."
