@@ -1,0 +1,56 @@
+"""The Ray backend on a real local Ray instance: the same numbers as local processes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sevenbridge import Rules
+from sevenbridge.arena import report, run_tournament
+
+ray = pytest.importorskip("ray")
+
+
+def test_ray_backend_starts_and_stops_its_own_instance() -> None:
+    assert not ray.is_initialized()
+    result = run_tournament(["greedy", "random"], deals=6, seed=4, backend="ray", workers=2,
+                            progress=False)  # fmt: skip
+    assert not ray.is_initialized()
+    assert result.results == run_tournament(["greedy", "random"], deals=6, seed=4,
+                                            progress=False).results  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """A local Ray instance with two CPUs, started for these tests and shut down after."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_backend_gives_the_local_numbers(local_ray: None, tmp_path: Path) -> None:
+    bots = ["greedy", "random", "random"]
+    local = run_tournament(bots, Rules.nintendo(), deals=45, seed=21, workers=2, progress=False)
+    db = tmp_path / "ray.sqlite"
+    remote = run_tournament(
+        bots, Rules.nintendo(), deals=45, seed=21, backend="ray", db=db, progress=False
+    )
+    assert ray.is_initialized()  # the run used the instance it found and left it running
+    assert remote.results == local.results
+    assert remote.table() == local.table()
+    # The results streamed into the store as they came back.
+    assert report(db).results == local.results
+
+
+def test_ray_backend_resumes_from_the_store(local_ray: None, tmp_path: Path) -> None:
+    db = tmp_path / "resume.sqlite"
+    first = run_tournament(["greedy", "random"], deals=10, seed=2, db=db, progress=False)
+    more = run_tournament(["greedy", "random"], deals=20, seed=2, db=db, backend="ray",
+                          progress=False)  # fmt: skip
+    assert more.resumed == first.decks
+    whole = run_tournament(["greedy", "random"], deals=20, seed=2, progress=False)
+    assert more.results == whole.results
