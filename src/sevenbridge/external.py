@@ -46,6 +46,7 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
@@ -90,21 +91,49 @@ class ExternalBotError(SevenBridgeError):
         return self.message
 
 
-class _Reader(threading.Thread):
-    """Reads the bot's lines into a queue, so that waits can time out on every platform."""
+class _Lines:
+    """The bot's output, a line at a time, with a time limit on every wait.
+
+    On POSIX systems the pipe is read directly, waiting with ``select`` (no
+    thread: the cheapest path, which keeps the protocol's cost per decision
+    low); elsewhere a reader thread fills a queue.
+    """
 
     def __init__(self, stream: IO[bytes]) -> None:
-        super().__init__(daemon=True)
         self.stream = stream
-        self.lines: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.buffer = b""
+        self.queue: queue.SimpleQueue[object] | None = None
+        if os.name != "posix":  # pragma: no cover - exercised on Windows only
+            self.queue = queue.SimpleQueue()
+            threading.Thread(target=self._pump, daemon=True).start()
 
-    def run(self) -> None:
+    def _pump(self) -> None:  # pragma: no cover - Windows only
+        assert self.queue is not None
         try:
             for line in self.stream:
-                self.lines.put(line)
-        except (OSError, ValueError):  # the pipe was closed under us
+                self.queue.put(line)
+        except (OSError, ValueError):
             pass
-        self.lines.put(_EOF)
+        self.queue.put(_EOF)
+
+    def get(self, timeout: float) -> object:
+        """The next line (bytes), ``_EOF`` at the end, or raise :class:`queue.Empty`."""
+        if self.queue is not None:  # pragma: no cover - Windows only
+            return self.queue.get(timeout=timeout)
+        import select
+
+        deadline = time.monotonic() + timeout
+        fd = self.stream.fileno()
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise queue.Empty
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return _EOF
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
 
 
 class ExternalPlayer:
@@ -146,11 +175,16 @@ class ExternalPlayer:
         self.name = args[-1]
         """The name the bot gave in its handshake (until then, its command)."""
         self._process: subprocess.Popen[bytes] | None = None
-        self._reader: _Reader | None = None
+        self._reader: _Lines | None = None
         self._seat = 0
         self._deal: bytes | None = None
 
     # -- the process -------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the bot and shake hands now, rather than at its first decision."""
+        if self._process is None:
+            self._start()
 
     def _start(self) -> None:
         try:
@@ -165,8 +199,7 @@ class ExternalPlayer:
                 "crashed", f"external bot {self.name!r} could not start: {error}"
             ) from None
         assert self._process.stdout is not None
-        self._reader = _Reader(self._process.stdout)
-        self._reader.start()
+        self._reader = _Lines(self._process.stdout)
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
         answer = self._receive(self.start_seconds, "the handshake")
         if (
@@ -195,7 +228,7 @@ class ExternalPlayer:
     def _receive(self, seconds: float, what: str) -> dict[str, Any]:
         assert self._reader is not None
         try:
-            line = self._reader.lines.get(timeout=seconds)
+            line = self._reader.get(seconds)
         except queue.Empty:
             self._fail("timeout", f"did not answer {what} within {seconds:g} s")
         if line is _EOF:
