@@ -75,8 +75,8 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 BACKENDS = ("local", "ray")
 #: Version of the way decks, seats and bots are seeded; part of a store's settings.
 ARENA_VERSION = 1
-#: What a forfeit costs: the seat whose bot failed gets ``-FORFEIT_POINTS`` as its
-#: return and the others share ``+FORFEIT_POINTS`` equally.
+#: The cost of a forfeit. The seat whose bot failed gets ``-FORFEIT_POINTS`` as
+#: its return and the others share ``+FORFEIT_POINTS`` equally.
 FORFEIT_POINTS = 100.0
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
