@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from sevenbridge import (
     Action,
@@ -114,3 +115,20 @@ def turn(state: GameState, discard: str, *plays: str) -> GameState:
     p = state.current_player
     state = play(state, f"{p} Draw", *(f"{p} {x}" for x in plays), f"{p} Discard {discard}")
     return pass_window(state)
+
+
+def optional_module(name: str) -> Any:
+    """Import an optional extra's module for a test.
+
+    Downstream users without the extra get a skip. CI sets
+    ``SEVENBRIDGE_FULL_CI=1`` and installs every extra, so there a missing
+    module is a failure, not a silent skip.
+    """
+    import importlib
+    import os
+
+    import pytest
+
+    if os.environ.get("SEVENBRIDGE_FULL_CI") == "1":
+        return importlib.import_module(name)
+    return pytest.importorskip(name)

@@ -31,6 +31,8 @@ from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, RandomPlayer
 from sevenbridge.cli import main
 from sevenbridge.errors import InvalidArgumentError
 
+from .helpers import optional_module
+
 
 def _table(result: TournamentResult) -> str:
     return result.table()
@@ -279,7 +281,7 @@ def test_progress_bar_shows_rate_and_time_left(tmp_path: Path) -> None:
 
 
 def test_plot_draws_the_win_shares(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    optional_module("matplotlib")
     from sevenbridge.arena import plot
 
     result = run_tournament(["greedy", "random"], deals=10, seed=1, progress=False)

@@ -10,7 +10,9 @@ import pytest
 from sevenbridge import Rules
 from sevenbridge.arena import report, run_tournament
 
-ray = pytest.importorskip("ray")
+from .helpers import optional_module
+
+ray = optional_module("ray")
 
 
 def test_ray_backend_starts_and_stops_its_own_instance() -> None:
