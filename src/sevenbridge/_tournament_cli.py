@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="LIST",
         help=f"one bot per seat, comma-separated, from {', '.join(BOT_NAMES)}, or cmd:COMMAND "
         "for an external bot; options after colons, e.g. ismcts:iterations=500 "
-        "(default for ismcts: 1000 iterations)",
+        "(default for ismcts: 500 iterations)",
     )
     cmd.add_argument(
         "--rules",

@@ -56,6 +56,7 @@ __all__ = [
     "BACKENDS",
     "BOT_NAMES",
     "FORFEIT_POINTS",
+    "ISMCTS_ITERATIONS",
     "BotStats",
     "Estimate",
     "GameResult",
@@ -78,6 +79,9 @@ ARENA_VERSION = 1
 #: The cost of a forfeit. The seat whose bot failed gets ``-FORFEIT_POINTS`` as
 #: its return and the others share ``+FORFEIT_POINTS`` equally.
 FORFEIT_POINTS = 100.0
+
+#: The iterations per decision of an ``ismcts`` bot named without a budget.
+ISMCTS_ITERATIONS = 500
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
@@ -129,7 +133,7 @@ def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
     if name == "greedy":
         return GreedyPlayer(seed)
     if "iterations" not in kwargs and "seconds" not in kwargs:
-        kwargs["iterations"] = 1000
+        kwargs["iterations"] = ISMCTS_ITERATIONS
     return ISMCTSPlayer(seed, **kwargs)
 
 
