@@ -288,52 +288,74 @@ def play_deck(
     bots: Sequence[str],
     move_seconds: float = 10.0,
 ) -> list[GameResult]:
-    """Play one deck under every seating (what one worker task does)."""
+    """Play one deck under every seating (what one worker task does).
+
+    An external bot's process plays every deal of the deck it is seated in
+    (a new ``deal`` message starts each) and is closed when the deck is done.
+    """
     deck_seed = derive(seed, deck + 1)
     out = []
-    for index, seating in enumerate(seatings(bots)):
-        seated = [
-            make_bot(name, derive(deck_seed, seat + 1), move_seconds=move_seconds)
-            for seat, name in enumerate(seating)
-        ]
+    idle: dict[str, list[ExternalPlayer]] = {}
+    try:
+        for index, seating in enumerate(seatings(bots)):
+            out.append(_play_seating(rules, players, deck, deck_seed, index, seating,
+                                     move_seconds, idle))  # fmt: skip
+    finally:
+        for waiting in idle.values():
+            for bot in waiting:
+                bot.close()
+    return out
+
+
+def _play_seating(
+    rules: Rules,
+    players: int,
+    deck: int,
+    deck_seed: int,
+    index: int,
+    seating: tuple[str, ...],
+    move_seconds: float,
+    idle: dict[str, list[ExternalPlayer]],
+) -> GameResult:
+    seated: list[Player] = []
+    for seat, name in enumerate(seating):
+        bot_seed = derive(deck_seed, seat + 1)
+        pool = idle.get(name)
+        bot = pool.pop() if pool else make_bot(name, bot_seed, move_seconds=move_seconds)
+        if isinstance(bot, ExternalPlayer):
+            bot.new_deal(seat=seat, players=players, seed=bot_seed, rules=rules)
+        seated.append(bot)
+    state = deal(rules, players=players, dealer=deck % players, seed=deck_seed)
+    decisions = 0
+    failure: str | None = None
+    try:
+        while not state.is_over:
+            view = observe(state)
+            decisions += len(legal_actions(view)) > 1
+            try:
+                action = seated[view.viewer](view)
+            except ExternalBotError as error:
+                failure = f"seat {view.viewer} ({seating[view.viewer]}) {error.kind}: {error}"
+                break
+            state = apply(state, action)
+    finally:
         for seat, bot in enumerate(seated):
             if isinstance(bot, ExternalPlayer):
-                bot.new_deal(
-                    seat=seat, players=players, seed=derive(deck_seed, seat + 1), rules=rules
-                )
-        state = deal(rules, players=players, dealer=deck % players, seed=deck_seed)
-        decisions = 0
-        failure: str | None = None
-        try:
-            while not state.is_over:
-                view = observe(state)
-                decisions += len(legal_actions(view)) > 1
-                try:
-                    action = seated[view.viewer](view)
-                except ExternalBotError as error:
-                    failure = f"seat {view.viewer} ({seating[view.viewer]}) {error.kind}: {error}"
-                    break
-                state = apply(state, action)
-        finally:
-            for bot in seated:
-                if isinstance(bot, ExternalPlayer):
-                    if state.is_over and failure is None:
-                        with contextlib.suppress(ExternalBotError):  # too late to lose it
-                            bot.end_deal(state)
-                    bot.close()
-        if failure is None:
-            result = GameResult(
-                deck, index, seating, state.winner, state.deal_scores or (), returns(state),
-                state.end_reason or "", decisions, None, record(state),
-            )  # fmt: skip
-        else:
-            seat = state.current_player if state.current_player is not None else 0
-            result = GameResult(
-                deck, index, seating, None, (0,) * players, _forfeit(players, seat),
-                "forfeit", decisions, failure, record(state),
-            )  # fmt: skip
-        out.append(result)
-    return out
+                if state.is_over and failure is None:
+                    with contextlib.suppress(ExternalBotError):  # too late to lose it
+                        bot.end_deal(state)
+                if bot.running:
+                    idle.setdefault(seating[seat], []).append(bot)
+    if failure is None:
+        return GameResult(
+            deck, index, seating, state.winner, state.deal_scores or (), returns(state),
+            state.end_reason or "", decisions, None, record(state),
+        )  # fmt: skip
+    seat = state.current_player if state.current_player is not None else 0
+    return GameResult(
+        deck, index, seating, None, (0,) * players, _forfeit(players, seat),
+        "forfeit", decisions, failure, record(state),
+    )  # fmt: skip
 
 
 def _estimate(values: Sequence[float]) -> Estimate:

@@ -13,7 +13,9 @@ Protocol ``sevenbridge-bot``, version 1:
 2. A new deal. The host sends ``{"type": "deal", "seat": 0, "players": 3,
    "seed": 123, "rules": {...}}`` (the rules document of
    :meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
-   so that tournaments replay exactly. No answer.
+   so that tournaments replay exactly. No answer. A ``deal`` message may come
+   before the previous deal's ``end`` (a deal cut short by another bot's
+   failure): it always starts afresh.
 3. A decision. The host sends ``{"type": "decide", "observation": {...},
    "legal": [{...}, ...]}``: the seat's :class:`~sevenbridge.Observation` as
    :meth:`~sevenbridge.Observation.to_json` writes it, and the legal actions as
@@ -178,8 +180,14 @@ class ExternalPlayer:
         self._reader: _Lines | None = None
         self._seat = 0
         self._deal: bytes | None = None
+        self._in_deal = False
 
     # -- the process -------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """Whether the bot's process is running (it starts on first use)."""
+        return self._process is not None
 
     def start(self) -> None:
         """Start the bot and shake hands now, rather than at its first decision."""
@@ -293,8 +301,9 @@ class ExternalPlayer:
 
     def end_deal(self, state: GameState) -> None:
         """Tell the bot how the deal ended (no answer is expected)."""
-        if self._process is None:
-            return
+        if self._process is None or not self._in_deal:
+            return  # the bot was never asked anything in this deal
+        self._in_deal = False
         from .scoring import returns
 
         self._send(
@@ -320,7 +329,7 @@ class ExternalPlayer:
                 self.new_deal(seat=view.viewer, players=view.players, seed=0, rules=view.rules)
         if self._deal is not None:
             self._send_line(self._deal)
-            self._deal = None
+            self._deal, self._in_deal = None, True
         legal_docs = ",".join(a.to_json() for a in legal)
         self._send_line(
             b'{"type":"decide","observation":'
