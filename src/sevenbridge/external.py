@@ -266,6 +266,7 @@ class ExternalPlayer:
     def close(self) -> None:
         """Tell the bot to quit and end its process (it starts again if used)."""
         process, self._process, self._reader, self._deal = self._process, None, None, None
+        self._in_deal = False
         if process is None:
             return
         try:
