@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from . import _cliargs
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .bots import GreedyPlayer, Player, RandomPlayer
 from .cards import Card
@@ -169,13 +170,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="N",
         help="number of players, 2 to 5 (default 3)",
     )
-    demo.add_argument(
-        "--rules",
-        default="standard",
-        choices=Rules.presets(),
-        metavar="PRESET",
-        help=f"rule preset: {', '.join(Rules.presets())} (default standard)",
-    )
+    _cliargs.add_rules(demo)
     demo.add_argument(
         "--seed",
         type=int,

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from . import _cliargs
 from .arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
 from .errors import InvalidArgumentError
 from .rules import Rules
@@ -27,13 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "for an external bot; options after colons, e.g. ismcts:iterations=500 "
         "(default for ismcts: 500 iterations)",
     )
-    cmd.add_argument(
-        "--rules",
-        default="standard",
-        choices=Rules.presets(),
-        metavar="PRESET",
-        help=f"rule preset: {', '.join(Rules.presets())} (default standard)",
-    )
+    _cliargs.add_rules(cmd)
     cmd.add_argument(
         "--players",
         type=int,
