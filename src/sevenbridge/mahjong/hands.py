@@ -143,8 +143,9 @@ class Meld:
 # --- lookup tables -----------------------------------------------------------------
 
 #: Each tile kind's group (0-2 the suits, 3 the honours) and weight (1 << 4 * place).
-GROUP = tuple(t // 9 if t < 27 else 3 for t in range(N_KINDS))
-WEIGHT = tuple(1 << (4 * (t % 9 if t < 27 else t - 27)) for t in range(N_KINDS))
+#: Bonus tiles (34-41) go to a fifth group, which no winning hand has.
+GROUP = tuple(t // 9 if t < 27 else 3 if t < N_KINDS else 4 for t in range(42))
+WEIGHT = tuple(1 << (4 * (t % 9 if t < 27 else t - 27 if t < N_KINDS else 0)) for t in range(42))
 
 
 @lru_cache(maxsize=1)
@@ -271,24 +272,30 @@ def is_mahjong(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) ->
     """
     hand = tile_list(tiles, "tiles")
     sets = _melds(melds) if melds != () else ()
+    keys = [0, 0, 0, 0, 0]
+    for t in hand:
+        keys[GROUP[t]] += WEIGHT[t]
+    if keys[4] or sets or _overflow(keys):
+        _check_copies(hand, sets, "tiles")
     if len(hand) + 3 * len(sets) != 14:
-        if any(t >= N_KINDS for t in hand):
-            _check_copies(hand, sets, "tiles")
         return False
     suit, honour = tables()
-    keys = [0, 0, 0, 0]
-    for t in hand:
-        if t >= N_KINDS:
-            _check_copies(hand, sets, "tiles")
-        keys[GROUP[t]] += WEIGHT[t]
-    if (
+    return (
         suit.get(keys[0], 9) + suit.get(keys[1], 9) + suit.get(keys[2], 9) + honour.get(keys[3], 9)
         == 1
-        and not sets
-    ):
-        return True
-    _check_copies(hand, sets, "tiles")
-    return keys_win(keys)
+    )
+
+
+#: Adding 3 to every 4-bit count sets its high bit when the count is 5 to 7;
+#: counts of 8 or more have it set already.
+_ADD3 = int("3" * 9, 16)
+_HIGH = int("8" * 9, 16)
+
+
+def _overflow(keys: list[int]) -> bool:
+    """Whether some count may exceed four (false alarms are fine: the caller
+    then counts exactly)."""
+    return any((k | (k + _ADD3)) & _HIGH for k in keys)
 
 
 def _split(
