@@ -12,8 +12,13 @@ True
 
 from __future__ import annotations
 
+from .. import _hooks
+from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, parse_action
+from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
+from .rules import DealerRotation, Rules, SelfDrawWin
+from .state import Phase, State
 from .tiles import (
     BONUS_TILES,
     DRAGONS,
@@ -27,21 +32,48 @@ from .tiles import (
     parse_tiles,
 )
 
+for _name in (
+    "rules_to_json", "rules_from_json", "state_to_json", "state_from_json",
+    "action_to_json", "action_from_json", "observation_to_json", "observation_from_json",
+):  # fmt: skip
+    _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
+_hooks.register_lazy("mahjong_render", "sevenbridge.mahjong.text", "render")
+del _name
+
 __all__ = [
     "BONUS_TILES",
     "DRAGONS",
     "HONOURS",
     "TILE_KINDS",
     "WINDS",
+    "Action",
+    "Chow",
+    "DealerRotation",
+    "Discard",
+    "Draw",
     "InvalidTileError",
+    "Kong",
+    "Mahjong",
     "Meld",
     "MeldKind",
+    "Pass",
+    "Phase",
+    "Pung",
+    "Rules",
+    "SelfDrawWin",
+    "State",
     "Tile",
     "TileSuit",
+    "apply",
+    "deal",
     "decompositions",
     "format_tiles",
     "full_wall",
+    "ghost_seats",
     "is_mahjong",
+    "legal_actions",
+    "parse_action",
     "parse_tiles",
+    "stacked_wall",
     "waits",
 ]
