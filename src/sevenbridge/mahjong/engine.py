@@ -243,7 +243,7 @@ def _claim_options(state: State, seat: int, tile: Tile) -> list[Action]:
         n = tile % 9
         held = set(hand)
         for lo in (n - 2, n - 1, n):
-            if 0 <= lo and lo + 2 <= 8:
+            if lo >= 0 and lo + 2 <= 8:
                 base = tile - n + lo
                 pair = [base + d for d in range(3) if base + d != tile]
                 if pair[0] in held and pair[1] in held:

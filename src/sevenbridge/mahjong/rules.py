@@ -22,8 +22,8 @@ from typing import Any, ClassVar
 import attrs
 
 from .. import _hooks
-from ..rules import _check_bool, _convert, _int_field
 from ..errors import RulesConfigError, quote
+from ..rules import _check_bool, _convert, _int_field
 
 __all__ = ["DealerRotation", "Rules", "SelfDrawWin"]
 

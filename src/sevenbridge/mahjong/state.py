@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 
-
 import attrs
 
 from .. import _hooks
