@@ -14,7 +14,7 @@ Discard(2, 'Rd')
 from __future__ import annotations
 
 import re
-from typing import Any, Union
+from typing import Any
 
 import attrs
 
@@ -199,7 +199,7 @@ class Pass(_Base):
 
 
 #: Any mahjong action.
-Action = Union[Draw, Discard, Chow, Pung, Kong, Mahjong, Pass]
+Action = Draw | Discard | Chow | Pung | Kong | Mahjong | Pass
 
 _MOVE = re.compile(r"\s*P([0-3])\s+(\w+)\s*(.*?)\s*$")
 
@@ -225,12 +225,13 @@ def parse_action(text: str) -> Action:
     if match is None:
         raise InvalidStateError(f"{text!r:.60} is not an action: expected 'P<seat> <move>'")
     seat, verb, rest = int(match[1]), match[2], match[3]
-    plain = {"Draw": Draw, "Pung": Pung, "Mahjong": Mahjong, "Pass": Pass}
+    plain: dict[str, type[Draw | Pung | Mahjong | Pass]] = {
+        "Draw": Draw, "Pung": Pung, "Mahjong": Mahjong, "Pass": Pass,
+    }  # fmt: skip
     if verb in plain:
         if rest:
             raise InvalidStateError(f"{text!r:.60} is not an action: {verb} takes no tiles")
-        action: Action = plain[verb](seat)
-        return action
+        return plain[verb](seat)
     if verb == "Discard":
         return Discard(seat, Tile.parse(rest))
     if verb == "Kong":

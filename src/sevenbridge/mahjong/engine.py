@@ -283,9 +283,9 @@ def _play_options(state: State) -> list[Action]:
     if state.rules.kong:
         kongs = _KONG[seat]
         counts = _counts(hand)
-        for t in range(N_KINDS):
-            if counts[t] == 4:
-                out.append(kongs[t])
+        for kind in range(N_KINDS):
+            if counts[kind] == 4:
+                out.append(kongs[kind])
         for m in state.melds:
             if m.owner == seat and m.kind is MeldKind.PUNG and counts[m.tiles[0]]:
                 out.append(kongs[m.tiles[0]])
@@ -356,6 +356,7 @@ def _why(state: State, action: Action) -> str:
     if isinstance(action, Chow):
         if seat != (state.turn + 1) % state.seats:
             return "only the player next after the discarder may chow"
+        assert state.last_discard is not None
         tiles = sorted((*action.tiles, state.last_discard))
         if not (
             tiles[0] < 27
@@ -421,7 +422,7 @@ def _remove(hand: tuple[Tile, ...], tile: int, n: int = 1) -> tuple[Tile, ...]:
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def _take(state: State, seat: int, *, back: bool) -> tuple[State, Tile | None] | None:
@@ -568,7 +569,7 @@ def _settle(state: State, claim: Action, tile: Tile) -> State:
     seat = claim.player
     discarder = state.turn
     discards = _replace_at(state.discards, discarder, state.discards[discarder][:-1])
-    base = dict(discards=discards, claims=(), asking=(), last_discard=None)
+    base: dict[str, Any] = dict(discards=discards, claims=(), asking=(), last_discard=None)
     hand = state.hands[seat]
     if isinstance(claim, Mahjong):
         return attrs.evolve(

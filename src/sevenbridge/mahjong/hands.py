@@ -243,9 +243,9 @@ def _check_copies(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], name: str) -
     for m in melds:
         for t in m.tiles:
             counts[t] += 1
-    for t, c in enumerate(counts):
+    for kind, c in enumerate(counts):
         if c > 4:
-            raise InvalidArgumentError(f"{name}: {c} copies of {TILE_KINDS[t]}; a set has 4")
+            raise InvalidArgumentError(f"{name}: {c} copies of {TILE_KINDS[kind]}; a set has 4")
     return counts
 
 
