@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sevenbridge.mahjong import TILE_KINDS, Tile, full_wall
+from sevenbridge.mahjong import (
+    TILE_KINDS,
+    Rules,
+    SelfDrawWin,
+    State,
+    Tile,
+    apply,
+    deal,
+    full_wall,
+    legal_actions,
+)
 
 
 @st.composite
@@ -50,3 +60,37 @@ def built_hands(draw: st.DrawFn) -> tuple[Tile, ...]:
             counts[kind] += 1
             tiles[i] = TILE_KINDS[kind]
     return tuple(sorted(tiles))
+
+
+@st.composite
+def mahjong_rules(draw: st.DrawFn) -> Rules:
+    """A preset, perhaps with some options changed."""
+    rules = Rules.preset(draw(st.sampled_from(Rules.presets())))
+    return rules.replace(
+        kong=draw(st.booleans()),
+        flowers=draw(st.booleans()),
+        may_decline_win=draw(st.booleans()),
+        self_draw_win=draw(st.sampled_from(list(SelfDrawWin))),
+        ghosts=draw(st.booleans()),
+        ghost_discards_claimable=draw(st.booleans()),
+        reserve=draw(st.sampled_from([0, 0, 14])),
+    )
+
+
+@st.composite
+def reachable_states(draw: st.DrawFn, max_steps: int = 300) -> tuple[State, list[State]]:
+    """A round played from a seeded deal by legal actions chosen by index; the
+    final state and every state on the way."""
+    rules = draw(mahjong_rules())
+    players = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**64 - 1))
+    state = deal(rules, players=players, seed=seed, dealer=0)
+    path = [state]
+    picks = draw(st.lists(st.integers(0, 1000), max_size=max_steps))
+    for pick in picks:
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, actions[pick % len(actions)])
+        path.append(state)
+    return state, path
