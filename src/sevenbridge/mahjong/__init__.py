@@ -31,6 +31,7 @@ from .tiles import (
     full_wall,
     parse_tiles,
 )
+from .views import Observation, observe, sample_state
 
 for _name in (
     "rules_to_json", "rules_from_json", "state_to_json", "state_from_json",
@@ -56,6 +57,7 @@ __all__ = [
     "Mahjong",
     "Meld",
     "MeldKind",
+    "Observation",
     "Pass",
     "Phase",
     "Pung",
@@ -72,8 +74,10 @@ __all__ = [
     "ghost_seats",
     "is_mahjong",
     "legal_actions",
+    "observe",
     "parse_action",
     "parse_tiles",
+    "sample_state",
     "stacked_wall",
     "waits",
 ]
