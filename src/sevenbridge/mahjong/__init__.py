@@ -17,8 +17,10 @@ from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, par
 from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
+from .record import record, replay
 from .rules import DealerRotation, Rules, SelfDrawWin
 from .state import Phase, State
+from .text import explain, render
 from .tiles import (
     BONUS_TILES,
     DRAGONS,
@@ -38,7 +40,6 @@ for _name in (
     "action_to_json", "action_from_json", "observation_to_json", "observation_from_json",
 ):  # fmt: skip
     _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
-_hooks.register_lazy("mahjong_render", "sevenbridge.mahjong.text", "render")
 del _name
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "apply",
     "deal",
     "decompositions",
+    "explain",
     "format_tiles",
     "full_wall",
     "ghost_seats",
@@ -77,6 +79,9 @@ __all__ = [
     "observe",
     "parse_action",
     "parse_tiles",
+    "record",
+    "render",
+    "replay",
     "sample_state",
     "stacked_wall",
     "waits",
