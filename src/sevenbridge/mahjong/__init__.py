@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from .. import _hooks
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, parse_action
+from .bots import GreedyPlayer, Player, RandomPlayer, shanten
 from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
+from .match import MatchResult, RoundResult, next_dealer, play_match
 from .record import record, replay
 from .rules import DealerRotation, Rules, SelfDrawWin
 from .state import Phase, State
@@ -53,15 +55,20 @@ __all__ = [
     "DealerRotation",
     "Discard",
     "Draw",
+    "GreedyPlayer",
     "InvalidTileError",
     "Kong",
     "Mahjong",
+    "MatchResult",
     "Meld",
     "MeldKind",
     "Observation",
     "Pass",
     "Phase",
+    "Player",
     "Pung",
+    "RandomPlayer",
+    "RoundResult",
     "Rules",
     "SelfDrawWin",
     "State",
@@ -76,13 +83,16 @@ __all__ = [
     "ghost_seats",
     "is_mahjong",
     "legal_actions",
+    "next_dealer",
     "observe",
     "parse_action",
     "parse_tiles",
+    "play_match",
     "record",
     "render",
     "replay",
     "sample_state",
+    "shanten",
     "stacked_wall",
     "waits",
 ]
