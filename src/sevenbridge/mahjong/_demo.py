@@ -60,7 +60,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         nonlocal moves_so_far
         moves_so_far += 1
         if isinstance(action, (Pung, Chow, Kong)) and after.melds != before.melds:
-            meld = next(m for m in after.melds if m not in before.melds)
+            if len(after.melds) > len(before.melds):
+                meld = after.melds[-1]
+            else:  # a pung became a kong
+                meld = next(m for m, old in zip(after.melds, before.melds, strict=True) if m != old)
             source = f"P{before.turn}'s discard" if before.phase.value == "claim" else "the hand"
             lines.append(
                 (moves_so_far, f"  P{action.player} {type(action).__name__.upper()} {meld} "

@@ -148,5 +148,5 @@ def play_match(
         )
         current = next_dealer(rules, state)
     return MatchResult(
-        rules=rules, players=n, seed=key, rounds=tuple(results), totals=tuple(totals)
+        rules=rules, players=n, seed=key, rounds=tuple(results), totals=tuple(totals), ghosts=ghosts
     )
