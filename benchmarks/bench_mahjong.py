@@ -103,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  is_mahjong on random hands:      {rate:>12,.0f} hands/s ({wins} wins)")
     rl = figures["rlcard_steps_per_s"]
     if rl is None:
-        print("  RLCard mahjong:                  not measured (rlcard is not installed)")
+        why = "--no-rlcard" if args.no_rlcard else "rlcard is not installed"
+        print(f"  RLCard mahjong:                  not measured ({why})")
     else:
         print(f"  RLCard mahjong env, random play: {rl:>12,.0f} steps/s")
         print(f"  ratio, engine only / RLCard:     {figures['random_steps_per_s'] / rl:>12.1f}x")

@@ -229,7 +229,9 @@ def _counts(hand: tuple[Tile, ...]) -> list[int]:
     return counts
 
 
-def _claim_options(state: State, seat: int, tile: Tile) -> list[Action]:
+def _claim_options(
+    state: State, seat: int, tile: Tile, discarder: int | None = None
+) -> list[Action]:
     """What ``seat`` may do with the open discard ``tile``, Pass first."""
     hand = state.hands[seat]
     out: list[Action] = [_PASS[seat]]
@@ -239,7 +241,8 @@ def _claim_options(state: State, seat: int, tile: Tile) -> list[Action]:
         out.append(_PUNG[seat])
     if have >= 3 and state.rules.kong:
         out.append(_KONG[seat][tile])
-    if tile < 27 and seat == (state.turn + 1) % state.seats:
+    turn = state.turn if discarder is None else discarder
+    if tile < 27 and seat == (turn + 1) % state.seats:
         n = tile % 9
         held = set(hand)
         for lo in (n - 2, n - 1, n):
@@ -307,15 +310,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(apply(deal(seed=7), Draw(0)))][:4]
     ['Discard 1m', 'Discard 3p', 'Discard 7p', 'Discard 9p']
     """
+    cached: tuple[Action, ...] | None = state._legal
+    if cached is not None:
+        return cached
     phase = state.phase
     if phase is Phase.DRAW:
-        return (_DRAW[state.current_player],)
-    if phase is Phase.PLAY:
-        return tuple(_play_options(state))
-    if phase is Phase.CLAIM:
+        out: tuple[Action, ...] = (_DRAW[state.current_player],)
+    elif phase is Phase.PLAY:
+        out = tuple(_play_options(state))
+    elif phase is Phase.CLAIM:
         assert state.last_discard is not None
-        return tuple(_claim_options(state, state.current_player, state.last_discard))
-    return ()
+        out = tuple(_claim_options(state, state.current_player, state.last_discard))
+    else:
+        out = ()
+    _set(state, "_legal", out)
+    return out
 
 
 # --- applying actions --------------------------------------------------------------
@@ -408,7 +417,7 @@ def _step(state: State, action: Action) -> State:
     if isinstance(action, Discard):
         return _discard(state, action.tile)
     if isinstance(action, Mahjong) and state.phase is Phase.PLAY:
-        return attrs.evolve(state, phase=Phase.OVER, winner=action.player, self_drawn=True)
+        return _evolve(state, phase=Phase.OVER, winner=action.player, self_drawn=True)
     if isinstance(action, Kong) and state.phase is Phase.PLAY:
         return _kong_from_hand(state, action.tile)
     return _claim(state, action)
@@ -419,6 +428,21 @@ def _remove(hand: tuple[Tile, ...], tile: int, n: int = 1) -> tuple[Tile, ...]:
     for _ in range(n):
         out.remove(tile)  # type: ignore[arg-type]
     return tuple(out)
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(State) if f.name != "_legal")
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for the engine's own states, without re-running
+    ``__init__`` (the engine's values are right by construction)."""
+    new: State = _new(State)
+    for name in _FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    _set(new, "_legal", None)
+    return new
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -445,15 +469,13 @@ def _take(state: State, seat: int, *, back: bool) -> tuple[State, Tile | None] |
         back = True
     hand = tuple(sorted((*state.hands[seat], tile)))
     return (
-        attrs.evolve(state, wall=wall, bonus=bonus, hands=_replace_at(state.hands, seat, hand)),
+        _evolve(state, wall=wall, bonus=bonus, hands=_replace_at(state.hands, seat, hand)),
         tile,
     )
 
 
 def _drawn_out(state: State) -> State:
-    return attrs.evolve(
-        state, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None
-    )
+    return _evolve(state, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None)
 
 
 def _after_draw(state: State, seat: int) -> State:
@@ -463,10 +485,10 @@ def _after_draw(state: State, seat: int) -> State:
         and seat not in state.ghosts
         and winning(state.hands[seat])
     ):
-        return attrs.evolve(
+        return _evolve(
             state, phase=Phase.OVER, winner=seat, self_drawn=True, turn=seat, current_player=seat
         )
-    return attrs.evolve(
+    return _evolve(
         state, phase=Phase.PLAY, turn=seat, current_player=seat, drew=True, last_discard=None,
         claims=(), asking=(),
     )  # fmt: skip
@@ -483,13 +505,16 @@ def _draw(state: State) -> State:
 def _next_turn(state: State, seat: int) -> State:
     """Start the turn of ``seat``: a real player is asked to draw; a ghost draws
     and discards a random tile at once (it never wins)."""
-    state = attrs.evolve(
+    if len(state.wall) > state.rules.reserve and seat not in state.ghosts:
+        return _evolve(
+            state, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
+            last_discard=None, claims=(), asking=(),
+        )  # fmt: skip
+    state = _evolve(
         state, turn=seat, current_player=seat, drew=False, last_discard=None, claims=(), asking=()
     )
     if len(state.wall) <= state.rules.reserve:
         return _drawn_out(state)
-    if seat not in state.ghosts:
-        return attrs.evolve(state, phase=Phase.DRAW)
     taken = _take(state, seat, back=False)
     if taken is None:  # pragma: no cover - only bonus tiles left beyond the reserve
         return _drawn_out(state)
@@ -507,7 +532,7 @@ def _discard(state: State, tile: Tile) -> State:
 def _open_claims(state: State, seat: int, tile: Tile) -> State:
     """``seat`` discards ``tile``: ask the players who could claim it, or move on."""
     hand = _remove(state.hands[seat], tile)
-    state = attrs.evolve(
+    state = _evolve(
         state,
         hands=_replace_at(state.hands, seat, hand),
         discards=_replace_at(state.discards, seat, state.discards[seat] + (tile,)),
@@ -516,17 +541,16 @@ def _open_claims(state: State, seat: int, tile: Tile) -> State:
     )
     asking: list[int] = []
     if seat not in state.ghosts or state.rules.ghost_discards_claimable:
-        probe = attrs.evolve(state, last_discard=tile)
         for k in range(1, state.seats):
             other = (seat + k) % state.seats
             if other in state.ghosts:
                 continue
-            options = _claim_options(probe, other, tile)
+            options = _claim_options(state, other, tile, seat)
             if len(options) > 1 or options[0] is not _PASS[other]:
                 asking.append(other)
     if not asking:
         return _next_turn(state, (seat + 1) % state.seats)
-    return attrs.evolve(
+    return _evolve(
         state,
         phase=Phase.CLAIM,
         current_player=asking[0],
@@ -553,12 +577,10 @@ def _claim(state: State, action: Action) -> State:
     else:
         asking = []
     if asking:
-        return attrs.evolve(
-            state, claims=claims, current_player=asking[0], asking=tuple(asking[1:])
-        )
+        return _evolve(state, claims=claims, current_player=asking[0], asking=tuple(asking[1:]))
     if not claims:
         return _next_turn(
-            attrs.evolve(state, claims=(), last_discard=None), (state.turn + 1) % state.seats
+            _evolve(state, claims=(), last_discard=None), (state.turn + 1) % state.seats
         )
     winner = next(c for c in claims if _rank(c) == best)
     return _settle(state, winner, tile)
@@ -572,7 +594,7 @@ def _settle(state: State, claim: Action, tile: Tile) -> State:
     base: dict[str, Any] = dict(discards=discards, claims=(), asking=(), last_discard=None)
     hand = state.hands[seat]
     if isinstance(claim, Mahjong):
-        return attrs.evolve(
+        return _evolve(
             state,
             **base,
             hands=_replace_at(state.hands, seat, tuple(sorted((*hand, tile)))),
@@ -592,7 +614,7 @@ def _settle(state: State, claim: Action, tile: Tile) -> State:
     else:
         rest = _remove(hand, tile, 3)
         meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile)
-    state = attrs.evolve(
+    state = _evolve(
         state,
         **base,
         hands=_replace_at(state.hands, seat, rest),
@@ -632,7 +654,7 @@ def _kong_from_hand(state: State, tile: Tile) -> State:
         melds = _replace_at(
             melds, index, Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed)
         )
-    state = attrs.evolve(state, hands=_replace_at(state.hands, seat, rest), melds=melds)
+    state = _evolve(state, hands=_replace_at(state.hands, seat, rest), melds=melds)
     return _replacement(state, seat)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -86,6 +87,7 @@ class State:
     """Whether the winner completed the hand from the wall."""
     ghost_key: int
     """The seed of the ghosts' random discards."""
+    _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
     def is_over(self) -> bool:
