@@ -277,7 +277,7 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     >>> parse_tiles("10m")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.errors.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
+    sevenbridge.mahjong.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
     """
     if isinstance(text, str):
         out: list[Tile] = []
