@@ -94,14 +94,14 @@ def _make_rules(values: dict[str, Any], path: str) -> Rules:
 
 
 def rules_to_json(rules: Rules, *, indent: int | None = None) -> str:
-    """The rules as a JSON document (see :meth:`Rules.to_json`)."""
+    """The rules as a JSON document (see :meth:`sevenbridge.mahjong.Rules.to_json`)."""
     doc = {"format": "sevenbridge.mahjong.rules", "version": FORMAT_VERSION}
     doc.update(_rules_dict(rules))
     return json.dumps(doc, indent=indent)
 
 
 def rules_from_json(text: str | bytes) -> Rules:
-    """Read rules (see :meth:`Rules.from_json`).
+    """Read rules (see :meth:`sevenbridge.mahjong.Rules.from_json`).
 
     >>> rules_from_json(rules_to_json(Rules(kong=True))).kong
     True
@@ -203,7 +203,7 @@ STATE_DOC = J.Object(
 
 
 def state_to_json(state: State, *, indent: int | None = None) -> str:
-    """The state as a JSON document (see :meth:`State.to_json`)."""
+    """The state as a JSON document (see :meth:`sevenbridge.mahjong.State.to_json`)."""
     doc: dict[str, Any] = {"format": "sevenbridge.mahjong.state", "version": FORMAT_VERSION}
     doc.update(
         rules={"format": "sevenbridge.mahjong.rules", "version": FORMAT_VERSION}
@@ -241,7 +241,7 @@ def state_to_json(state: State, *, indent: int | None = None) -> str:
 
 
 def state_from_json(text: str | bytes) -> State:
-    """Read a state (see :meth:`State.from_json`), checking that it is a real position."""
+    """Read a state (see :meth:`sevenbridge.mahjong.State.from_json`), checking that it is a real position."""
     fields = STATE_DOC.read(J.parse(text, "state"), "state")
     rules = _make_rules(RULES_DOC.read(fields["rules"], "state.rules"), "state.rules")
     fields["rules"] = rules

@@ -118,14 +118,14 @@ class State:
 
     @property
     def points(self) -> int:
-        """What the winner scores: 1, plus a point for each pung or kong of
-        dragons and for a hand with no claimed discard when the rules add those
-        bonuses; 0 before a win or for a drawn round."""
+        """The winner's points (1, plus a point for each pung or kong of dragons
+        and for a hand with no claimed discard when the rules add those bonuses),
+        or 0 before a win and for a drawn round."""
         return win_points(self)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """The round's score for each seat: the winner's points, 0 for the others.
+        """Each seat's score for the round (the winner's points, 0 for the others).
 
         >>> from sevenbridge.mahjong import deal
         >>> deal(seed=3).scores
