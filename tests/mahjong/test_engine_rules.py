@@ -91,7 +91,7 @@ def test_a_win_may_be_declined_unless_the_rules_say_otherwise() -> None:
     assert not declined.is_over
     strict = play(start(hands, "5p", players=2, rules=Rules(may_decline_win=False)), "P0 Draw")
     assert legal(strict) == ["P0 Mahjong"]
-    with pytest.raises(IllegalActionError, match="cannot decline a win"):
+    with pytest.raises(IllegalActionError, match="who can win must declare"):
         apply(strict, Discard(0, "5p"))
 
 
@@ -341,3 +341,53 @@ def test_a_ghosts_discard_may_be_claimed_unless_the_rules_say_otherwise() -> Non
     assert _claims_on_ghost_discards(rules, range(20)) > 0
     closed = rules.replace(ghost_discards_claimable=False)
     assert _claims_on_ghost_discards(closed, range(20)) == 0
+
+
+# --- more claims -----------------------------------------------------------------------
+
+
+def test_a_claimer_may_not_declare_a_mahjong_of_its_own() -> None:
+    # After punging 5s, seat 1's tiles are 111m 222m 333m 44p + 555s: complete,
+    # but the claim was for a set, so it must discard (it could have claimed the win).
+    state = play(start([JUNK, "5s5s 111m 222m 333m 44p"], "5s", players=2), "P0 Draw")
+    state = play(state, "P0 Discard 5s")
+    assert legal(state) == ["P1 Pass", "P1 Pung", "P1 Mahjong"]
+    state = play(state, "P1 Pung")
+    assert "P1 Mahjong" not in legal(state)
+    with pytest.raises(IllegalActionError, match="drawn from the wall"):
+        play(state, "P1 Mahjong")
+
+
+def test_a_kong_replacement_may_complete_the_hand() -> None:
+    rules = Rules(kong=True)
+    state = start([JUNK, "5s5s5s 111m 222m 333m 4p"], "5s", players=2, rules=rules, back="4p")
+    state = play(state, "P0 Draw", "P0 Discard 5s", "P1 Kong 5s")
+    assert legal(state)[-1] == "P1 Mahjong"
+    won = play(state, "P1 Mahjong")
+    assert won.winner == 1 and won.self_drawn and won.scores == (0, 1)
+
+
+def test_a_compulsory_win_on_a_discard() -> None:
+    rules = Rules(may_decline_win=False)
+    state = play(start([JUNK, "5s5s 111m 222m 333m 44p"], "5s", players=2, rules=rules), "P0 Draw")
+    state = play(state, "P0 Discard 5s")
+    assert legal(state) == ["P1 Mahjong"]
+    with pytest.raises(IllegalActionError, match="may_decline_win is off"):
+        play(state, "P1 Pass")
+
+
+def test_every_chow_the_hand_allows_is_offered() -> None:
+    state = play(start([JUNK, "3s4s6s7s 258m 369p EES"], "5s", players=2), "P0 Draw")
+    state = play(state, "P0 Discard 5s")
+    assert legal(state) == ["P1 Pass", "P1 Chow 34s", "P1 Chow 46s", "P1 Chow 67s"]
+
+
+def test_a_ghost_never_wins() -> None:
+    ghost_hand = "111222333m 4445p"
+    hands = [JUNK, ghost_hand, QUIET, "4m6m 7p8p 2s8s 7s7s 3s3s Wd N S"]
+    for rules in (Rules(ghosts=True), Rules(ghosts=True, self_draw_win=SelfDrawWin.AUTOMATIC)):
+        state = play(start(hands, "Rd 5p", rules=rules, players=2), "P0 Draw", "P0 Discard Rd")
+        # Ghost seat 1 drew 5p (its hand was then complete) and discarded at once.
+        assert not state.is_over and state.winner is None
+        assert len(state.hands[1]) == 13 and len(state.discards[1]) == 1
+        assert state.current_player == 2 or state.phase is Phase.CLAIM

@@ -342,14 +342,14 @@ def _why(state: State, action: Action) -> str:
         return f"it is seat {state.current_player} who must act ({who}), not seat {seat}"
     hand = state.hands[seat]
     phase = state.phase
+    if legal_actions(state) == (_MAHJONG[seat],) and not isinstance(action, Mahjong):
+        return "a player who can win must declare it (Rules.may_decline_win is off)"
     if isinstance(action, Draw):
         return f"a draw starts a turn; now the {phase.value} phase waits for another action"
     if isinstance(action, Discard):
         if phase is not Phase.PLAY:
             return "a discard ends a turn, after a draw or a claim"
-        if action.tile not in hand:
-            return f"{action.tile} is not in the hand"
-        return "a player who cannot decline a win must declare it"
+        return f"{action.tile} is not in the hand"
     if isinstance(action, Pass):
         return "only a player asked about a discard may pass"
     if isinstance(action, Mahjong):
