@@ -340,7 +340,6 @@ def _why(state: State, action: Action) -> str:
     if seat != state.current_player:
         who = "asked about the discard" if state.phase is Phase.CLAIM else "in turn"
         return f"it is seat {state.current_player} who must act ({who}), not seat {seat}"
-    hand = state.hands[seat]
     phase = state.phase
     if legal_actions(state) == (_MAHJONG[seat],) and not isinstance(action, Mahjong):
         return "a player who can win must declare it (Rules.may_decline_win is off)"
