@@ -16,11 +16,13 @@ from sevenbridge.mahjong import (
     Draw,
     Kong,
     Mahjong,
+    Observation,
     Pass,
     Pung,
     Rules,
     State,
     deal,
+    observe,
 )
 
 from .helpers import play, start
@@ -103,3 +105,29 @@ def test_a_claim_window_document_is_checked() -> None:
     bad_meld = {**doc, "melds": [{"kind": "pung", "tiles": ["1m", "2m", "3m"], "owner": 0,
                                   "claimed": "1m", "concealed": False}]}  # fmt: skip
     _refused(bad_meld, r"state\.melds\[0\].*not a pung")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reachable_states())
+def test_observations_round_trip(played: tuple[State, list[State]]) -> None:
+    state, _ = played
+    for viewer in range(state.seats):
+        view = observe(state, viewer)
+        assert Observation.from_json(view.to_json()) == view
+
+
+def test_tampered_observations_are_refused() -> None:
+    hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
+    state = play(start(hands, "5s", players=2), "P0 Draw", "P0 Discard 5s")
+    doc = json.loads(observe(state, 1).to_json())
+
+    def refused(changed: dict[str, Any], match: str) -> None:
+        with pytest.raises(InvalidStateError, match=match):
+            Observation.from_json(json.dumps(changed))
+
+    refused({**doc, "legal_actions": ["P1 Pass"]}, "not the actions the rules give")
+    refused({**doc, "own_claims": ["P0 Pung"]}, "only the viewer's own claim")
+    refused({**doc, "hand": doc["hand"][:-1]}, "the viewer's hand has 12")
+    refused({**doc, "wall_size": 5}, "do not fill the other hands")
+    refused({**doc, "viewer": 3}, "no seat 3")
+    refused({**doc, "phase": "draw"}, r"observation\.")

@@ -44,12 +44,6 @@ for _name in (
     _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
 del _name
 
-# The public classes are documented (and pickled) as sevenbridge.mahjong.<Name>.
-for _value in list(globals().values()):
-    if isinstance(_value, type) and _value.__module__.startswith(f"{__name__}."):
-        _value.__module__ = __name__
-del _value
-
 __all__ = [
     "BONUS_TILES",
     "DRAGONS",

@@ -38,7 +38,7 @@ class InvalidTileError(SevenBridgeError):
     >>> Tile.parse("0m")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.InvalidTileError: '0m' is not a tile: suited tiles are numbered 1 to 9
+    sevenbridge.mahjong.errors.InvalidTileError: '0m' is not a tile: suited tiles are numbered 1 to 9
     """
 
     code = "invalid_tile"

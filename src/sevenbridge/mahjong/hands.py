@@ -44,7 +44,7 @@ class MeldKind(str, enum.Enum):
     KONG = "kong"
     """Four identical tiles (only when the rules allow kongs)."""
     PAIR = "pair"
-    """Two identical tiles: the eye of a winning hand."""
+    """Two identical tiles, the eye of a winning hand."""
 
 
 def _shape(tiles: tuple[Tile, ...]) -> MeldKind | None:
@@ -95,7 +95,7 @@ class Meld:
     >>> Meld.parse("EFG")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
+    sevenbridge.mahjong.errors.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
     """
 
     kind: MeldKind = attrs.field(converter=MeldKind)

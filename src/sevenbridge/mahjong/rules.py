@@ -130,7 +130,7 @@ class Rules:
     whole wall is played) to 20; some tables keep back 14."""
 
     rounds: int = _int_field(16, 1, MAX_ROUNDS)
-    """Rounds in a match: 16 by tradition. 1 to 1000."""
+    """Rounds in a match, 16 by tradition (1 to 1000)."""
 
     dealer_rotation: DealerRotation = attrs.field(
         default=DealerRotation.EVERY_ROUND, converter=_to_dealer_rotation

@@ -32,11 +32,14 @@ from .hands import Meld, MeldKind
 from .rules import Rules
 from .state import Phase, State
 from .tiles import _NAMES, Tile
+from .views import Observation, observe, sample_state
 
 __all__ = [
     "FORMAT_VERSION",
     "action_from_json",
     "action_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "rules_from_json",
     "rules_to_json",
     "state_from_json",
@@ -215,16 +218,7 @@ def state_to_json(state: State, *, indent: int | None = None) -> str:
         hands=[[str(t) for t in h] for h in state.hands],
         wall=[str(t) for t in state.wall],
         discards=[[str(t) for t in d] for d in state.discards],
-        melds=[
-            {
-                "kind": m.kind.value,
-                "tiles": [str(t) for t in m.tiles],
-                "owner": m.owner,
-                "claimed": None if m.claimed is None else str(m.claimed),
-                "concealed": m.concealed,
-            }
-            for m in state.melds
-        ],
+        melds=[_meld_dict(m) for m in state.melds],
         bonus=[[str(t) for t in b] for b in state.bonus],
         phase=state.phase.value,
         turn=state.turn,
@@ -328,3 +322,147 @@ def _check_position(state: State) -> None:
                 f"state.hands[{seat}]: {len(hand)} tiles and {len(state.melds_of(seat))} melds "
                 f"do not fit the {phase.value} phase"
             )
+
+
+# --- observations -------------------------------------------------------------------
+
+OBSERVATION_DOC = J.Object(
+    {
+        "rules": J.raw(RULES_DOC.schema),
+        "players": J.integer(2, 4),
+        "seats": J.integer(2, 4),
+        "ghosts": J.array(J.integer(0, 3), 2),
+        "dealer": J.integer(0, 3),
+        "viewer": J.integer(0, 3),
+        "hand": _tiles(14),
+        "hand_sizes": _per_seat(J.integer(0, 14)),
+        "wall_size": J.integer(0, 144),
+        "discards": _per_seat(_tiles(144)),
+        "melds": J.array(_meld, 16),
+        "bonus": _per_seat(_tiles(8)),
+        "phase": J.string(10, tuple(p.value for p in Phase)),
+        "turn": J.integer(0, 3),
+        "current_player": J.integer(0, 3),
+        "last_discard": J.nullable(_tile),
+        "own_claims": J.array(J.string(40), 1),
+        "asking": J.array(J.integer(0, 3), 3),
+        "drew": J.boolean,
+        "winner": J.nullable(J.integer(0, 3)),
+        "self_drawn": J.boolean,
+        "shown_hands": J.nullable(_per_seat(_tiles(14))),
+        "legal_actions": J.array(J.string(40), 40),
+    },
+    header=("sevenbridge.mahjong.observation", FORMAT_VERSION),
+)
+
+
+def observation_to_json(view: Observation, *, indent: int | None = None) -> str:
+    """A player's view as a JSON document (see :meth:`sevenbridge.mahjong.Observation.to_json`)."""
+    doc: dict[str, Any] = {"format": "sevenbridge.mahjong.observation", "version": FORMAT_VERSION}
+    doc.update(
+        rules={"format": "sevenbridge.mahjong.rules", "version": FORMAT_VERSION}
+        | _rules_dict(view.rules),
+        players=view.players,
+        seats=view.seats,
+        ghosts=list(view.ghosts),
+        dealer=view.dealer,
+        viewer=view.viewer,
+        hand=[str(t) for t in view.hand],
+        hand_sizes=list(view.hand_sizes),
+        wall_size=view.wall_size,
+        discards=[[str(t) for t in d] for d in view.discards],
+        melds=[_meld_dict(m) for m in view.melds],
+        bonus=[[str(t) for t in b] for b in view.bonus],
+        phase=view.phase.value,
+        turn=view.turn,
+        current_player=view.current_player,
+        last_discard=None if view.last_discard is None else str(view.last_discard),
+        own_claims=[f"P{c.player} {c}" for c in view.own_claims],
+        asking=list(view.asking),
+        drew=view.drew,
+        winner=view.winner,
+        self_drawn=view.self_drawn,
+        shown_hands=None
+        if view.shown_hands is None
+        else [[str(t) for t in h] for h in view.shown_hands],
+        legal_actions=[f"P{a.player} {a}" for a in view.legal_actions],
+    )
+    return json.dumps(doc, indent=indent)
+
+
+def observation_from_json(text: str | bytes) -> Observation:
+    """Read a view (see :meth:`sevenbridge.mahjong.Observation.from_json`). It is
+    checked by dealing the unseen tiles into a full state and checking that state
+    like a state document; the legal actions must be the ones the rules give."""
+    fields = OBSERVATION_DOC.read(J.parse(text, "observation"), "observation")
+    rules = _make_rules(RULES_DOC.read(fields["rules"], "observation.rules"), "observation.rules")
+    path = "observation"
+    viewer = fields["viewer"]
+    if viewer >= fields["seats"] or len(fields["hand_sizes"]) != fields["seats"]:
+        raise InvalidStateError(f"{path}.viewer: no seat {viewer} at {fields['seats']} seats")
+    if fields["hand_sizes"][viewer] != len(fields["hand"]):
+        raise InvalidStateError(f"{path}.hand_sizes: the viewer's hand has {len(fields['hand'])}")
+    claims = tuple(
+        _read_action(c, f"{path}.own_claims[{i}]") for i, c in enumerate(fields["own_claims"])
+    )
+    if any(c.player != viewer for c in claims):
+        raise InvalidStateError(f"{path}.own_claims: only the viewer's own claim is shown")
+    shown = fields["shown_hands"]
+    view = Observation(
+        rules=rules,
+        players=fields["players"],
+        seats=fields["seats"],
+        ghosts=tuple(fields["ghosts"]),
+        dealer=fields["dealer"],
+        viewer=viewer,
+        hand=tuple(sorted(fields["hand"])),
+        hand_sizes=tuple(fields["hand_sizes"]),
+        wall_size=fields["wall_size"],
+        discards=tuple(fields["discards"]),
+        melds=tuple(fields["melds"]),
+        bonus=tuple(fields["bonus"]),
+        phase=Phase(fields["phase"]),
+        turn=fields["turn"],
+        current_player=fields["current_player"],
+        last_discard=fields["last_discard"],
+        own_claims=claims,
+        asking=tuple(fields["asking"]),
+        drew=fields["drew"],
+        winner=fields["winner"],
+        self_drawn=fields["self_drawn"],
+        shown_hands=None if shown is None else tuple(tuple(sorted(h)) for h in shown),
+        legal_actions=(),
+    )
+    unseen = view.unseen()
+    if sum(1 for t in unseen if t < 34) < sum(
+        size for seat, size in enumerate(view.hand_sizes) if seat != viewer
+    ) or len(unseen) != view.wall_size + sum(
+        size for seat, size in enumerate(view.hand_sizes) if seat != viewer
+    ):
+        raise InvalidStateError(
+            f"{path}: the unseen tiles ({len(unseen)}) do not fill the other hands and the "
+            f"wall ({view.wall_size})"
+        )
+    sampled = sample_state(view, seed=0)
+    doc = json.loads(state_to_json(sampled))
+    try:
+        full = state_from_json(json.dumps(doc))
+    except InvalidStateError as error:
+        raise InvalidStateError(str(error).replace("state", path, 1)) from None
+    checked = observe(full, viewer)
+    written = [
+        _read_action(a, f"{path}.legal_actions[{i}]") for i, a in enumerate(fields["legal_actions"])
+    ]
+    if tuple(written) != checked.legal_actions:
+        raise InvalidStateError(f"{path}.legal_actions: not the actions the rules give here")
+    return checked
+
+
+def _meld_dict(m: Meld) -> dict[str, Any]:
+    return {
+        "kind": m.kind.value,
+        "tiles": [str(t) for t in m.tiles],
+        "owner": m.owner,
+        "claimed": None if m.claimed is None else str(m.claimed),
+        "concealed": m.concealed,
+    }

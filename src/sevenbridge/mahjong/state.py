@@ -26,7 +26,7 @@ class Phase(str, enum.Enum):
     CLAIM = "claim"
     """A discard is open to claims; the asked player claims it or passes."""
     OVER = "over"
-    """The round has ended: somebody won, or the wall ran out."""
+    """The round has ended (somebody won, or the wall ran out)."""
 
 
 @attrs.frozen(repr=False)
@@ -49,7 +49,7 @@ class State:
     players: int
     """Real players, 2 to 4."""
     seats: int
-    """Seats at the table: ``players``, or 4 when ghosts fill the table."""
+    """Seats at the table, ``players`` or 4 when ghosts fill it."""
     ghosts: tuple[int, ...]
     """The seats of the ghosts (none unless the rules ask for ghosts)."""
     dealer: int
@@ -57,7 +57,7 @@ class State:
     hands: tuple[tuple[Tile, ...], ...]
     """Each seat's concealed tiles, sorted."""
     wall: tuple[Tile, ...]
-    """The tiles still to draw, in order: turns draw from the front, replacement
+    """The tiles still to draw, in order. Turns draw from the front, replacement
     tiles (after a kong or a bonus tile) from the back."""
     discards: tuple[tuple[Tile, ...], ...]
     """Each seat's discards still on the table (a claimed tile leaves), oldest first."""

@@ -53,7 +53,7 @@ class TileSuit(str, enum.Enum):
     DRAGONS = "dragon"
     """The three dragons, white, green, red."""
     BONUS = "f"
-    """Flowers (1-4) and seasons (5-8): set aside when drawn, never part of a hand."""
+    """Flowers (1-4) and seasons (5-8), set aside when drawn and never part of a hand."""
 
 
 _NAMES = (
@@ -277,7 +277,7 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     >>> parse_tiles("10m")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
+    sevenbridge.mahjong.errors.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
     """
     if isinstance(text, str):
         out: list[Tile] = []

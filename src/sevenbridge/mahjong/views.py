@@ -13,7 +13,7 @@ from collections import Counter
 
 import attrs
 
-from .. import _checks
+from .. import _checks, _hooks
 from .._random import derive, fresh_seed, shuffled
 from .actions import Action
 from .engine import legal_actions
@@ -107,6 +107,27 @@ class Observation:
             seen.update(m.tiles)
         full = Counter(full_wall(flowers=self.rules.flowers, seasons=self.rules.seasons))
         return tuple(sorted((full - seen).elements()))
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The view as a JSON document.
+
+        >>> from sevenbridge.mahjong import deal
+        >>> view = observe(deal(seed=2), 1)
+        >>> Observation.from_json(view.to_json()) == view
+        True
+        """
+        return str(_hooks.call("mahjong_observation_to_json", self, indent=indent))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Observation:
+        """Read a view written by :meth:`to_json`, checking that some real position
+        gives it (and that its legal actions are the rules' own).
+
+        Raises:
+            InvalidStateError: naming what is wrong and where.
+        """
+        view: Observation = _hooks.call("mahjong_observation_from_json", text)
+        return view
 
     def __repr__(self) -> str:
         return f"<mahjong Observation of seat {self.viewer}, {self.phase.value}>"
