@@ -310,6 +310,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(apply(deal(seed=7), Draw(0)))][:4]
     ['Discard 1m', 'Discard 3p', 'Discard 7p', 'Discard 9p']
     """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
     cached: tuple[Action, ...] | None = state._legal
     if cached is not None:
         return cached

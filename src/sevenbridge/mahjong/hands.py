@@ -59,6 +59,14 @@ def _shape(tiles: tuple[Tile, ...]) -> MeldKind | None:
     return None
 
 
+def _kind(value: Any) -> MeldKind:
+    try:
+        return MeldKind(value)
+    except ValueError:
+        kinds = ", ".join(k.value for k in MeldKind)
+        raise InvalidArgumentError(f"kind must be one of {kinds}, not {value!r:.40}") from None
+
+
 def _meld_tiles(value: Any) -> tuple[Tile, ...]:
     return tuple(sorted(tile_list(value, "tiles")))
 
@@ -98,7 +106,7 @@ class Meld:
     sevenbridge.mahjong.errors.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
     """
 
-    kind: MeldKind = attrs.field(converter=MeldKind)
+    kind: MeldKind = attrs.field(converter=_kind)
     tiles: tuple[Tile, ...] = attrs.field(converter=_meld_tiles)
     owner: int | None = attrs.field(default=None, converter=_owner)
     claimed: Tile | None = attrs.field(default=None, converter=_claimed)
