@@ -16,7 +16,7 @@ new one; nothing is changed in place, and randomness comes only from the seed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -436,24 +436,33 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for the engine's own states, without re-running
-    ``__init__`` (the engine's values are right by construction)."""
-    new: State = _new(State)
-    for name in _FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
-    _set(new, "_legal", None)
-    return new
+def _make_evolve() -> Callable[..., State]:
+    """``attrs.evolve`` for the engine's own states, written out field by field
+    with the slots' own setters and without re-running ``__init__`` (the engine's
+    values are right by construction); the cached legal actions are cleared."""
+    lines = ["def _evolve(state, **changes):", "    new = _new(State)"]
+    namespace: dict[str, Any] = {"_new": _new, "State": State}
+    for name in (*_FIELDS, "_legal"):
+        namespace[f"set_{name}"] = State.__dict__[name].__set__
+        value = "None" if name == "_legal" else f"changes.get({name!r}, state.{name})"
+        lines.append(f"    set_{name}(new, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    evolve: Callable[..., State] = namespace["_evolve"]
+    return evolve
+
+
+_evolve = _make_evolve()
 
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _take(state: State, seat: int, *, back: bool) -> tuple[State, Tile | None] | None:
+def _take(state: State, seat: int, *, back: bool) -> dict[str, Any] | None:
     """Draw a tile for ``seat`` (from the front, or the back for a replacement),
-    setting bonus tiles aside and replacing them. ``None`` when the wall is
-    exhausted (the round is then drawn)."""
+    setting bonus tiles aside and replacing them: the changed fields, or ``None``
+    when the wall is exhausted (the round is then drawn)."""
     wall = state.wall
     reserve = state.rules.reserve
     bonus = state.bonus
@@ -469,29 +478,29 @@ def _take(state: State, seat: int, *, back: bool) -> tuple[State, Tile | None] |
         bonus = _replace_at(bonus, seat, bonus[seat] + (tile,))
         back = True
     hand = tuple(sorted((*state.hands[seat], tile)))
-    return (
-        _evolve(state, wall=wall, bonus=bonus, hands=_replace_at(state.hands, seat, hand)),
-        tile,
+    return {"wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand)}
+
+
+def _drawn_out(state: State, **changes: Any) -> State:
+    return _evolve(
+        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None
     )
 
 
-def _drawn_out(state: State) -> State:
-    return _evolve(state, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None)
-
-
-def _after_draw(state: State, seat: int) -> State:
+def _after_draw(state: State, seat: int, taken: dict[str, Any]) -> State:
     """The player has just taken a tile from the wall: a win may end the round."""
     if (
         state.rules.self_draw_win is SelfDrawWin.AUTOMATIC
         and seat not in state.ghosts
-        and winning(state.hands[seat])
+        and winning(taken["hands"][seat])
     ):
         return _evolve(
-            state, phase=Phase.OVER, winner=seat, self_drawn=True, turn=seat, current_player=seat
-        )
+            state, **taken, phase=Phase.OVER, winner=seat, self_drawn=True, turn=seat,
+            current_player=seat,
+        )  # fmt: skip
     return _evolve(
-        state, phase=Phase.PLAY, turn=seat, current_player=seat, drew=True, last_discard=None,
-        claims=(), asking=(),
+        state, **taken, phase=Phase.PLAY, turn=seat, current_player=seat, drew=True,
+        last_discard=None, claims=(), asking=(),
     )  # fmt: skip
 
 
@@ -500,46 +509,38 @@ def _draw(state: State) -> State:
     taken = _take(state, seat, back=False)
     if taken is None:  # pragma: no cover - a draw phase always has a tile
         return _drawn_out(state)
-    return _after_draw(taken[0], seat)
+    return _after_draw(state, seat, taken)
 
 
-def _next_turn(state: State, seat: int) -> State:
-    """Start the turn of ``seat``: a real player is asked to draw; a ghost draws
-    and discards a random tile at once (it never wins)."""
+def _next_turn(state: State, seat: int, **changes: Any) -> State:
+    """Start the turn of ``seat`` (with ``changes`` to the state): a real player is
+    asked to draw; a ghost draws and discards a random tile at once (it never wins)."""
     if len(state.wall) > state.rules.reserve and seat not in state.ghosts:
         return _evolve(
-            state, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
+            state, **changes, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
             last_discard=None, claims=(), asking=(),
         )  # fmt: skip
     state = _evolve(
-        state, turn=seat, current_player=seat, drew=False, last_discard=None, claims=(), asking=()
-    )
-    if len(state.wall) <= state.rules.reserve:
-        return _drawn_out(state)
+        state, **changes, turn=seat, current_player=seat, drew=False, last_discard=None,
+        claims=(), asking=(),
+    )  # fmt: skip
     taken = _take(state, seat, back=False)
-    if taken is None:  # pragma: no cover - only bonus tiles left beyond the reserve
+    if taken is None:
         return _drawn_out(state)
-    state = taken[0]
+    state = _evolve(state, **taken)
     hand = state.hands[seat]
     pick = derive(state.ghost_key, len(state.wall), seat) % len(hand)
     return _open_claims(state, seat, hand[pick])
 
 
 def _discard(state: State, tile: Tile) -> State:
-    seat = state.turn
-    return _open_claims(state, seat, tile)
+    return _open_claims(state, state.turn, tile)
 
 
 def _open_claims(state: State, seat: int, tile: Tile) -> State:
     """``seat`` discards ``tile``: ask the players who could claim it, or move on."""
-    hand = _remove(state.hands[seat], tile)
-    state = _evolve(
-        state,
-        hands=_replace_at(state.hands, seat, hand),
-        discards=_replace_at(state.discards, seat, state.discards[seat] + (tile,)),
-        turn=seat,
-        drew=False,
-    )
+    hands = _replace_at(state.hands, seat, _remove(state.hands[seat], tile))
+    discards = _replace_at(state.discards, seat, state.discards[seat] + (tile,))
     asking: list[int] = []
     if seat not in state.ghosts or state.rules.ghost_discards_claimable:
         for k in range(1, state.seats):
@@ -550,9 +551,13 @@ def _open_claims(state: State, seat: int, tile: Tile) -> State:
             if len(options) > 1 or options[0] is not _PASS[other]:
                 asking.append(other)
     if not asking:
-        return _next_turn(state, (seat + 1) % state.seats)
+        return _next_turn(state, (seat + 1) % state.seats, hands=hands, discards=discards)
     return _evolve(
         state,
+        hands=hands,
+        discards=discards,
+        turn=seat,
+        drew=False,
         phase=Phase.CLAIM,
         current_player=asking[0],
         asking=tuple(asking[1:]),
@@ -580,9 +585,7 @@ def _claim(state: State, action: Action) -> State:
     if asking:
         return _evolve(state, claims=claims, current_player=asking[0], asking=tuple(asking[1:]))
     if not claims:
-        return _next_turn(
-            _evolve(state, claims=(), last_discard=None), (state.turn + 1) % state.seats
-        )
+        return _next_turn(state, (state.turn + 1) % state.seats)
     winner = next(c for c in claims if _rank(c) == best)
     return _settle(state, winner, tile)
 
@@ -634,7 +637,7 @@ def _replacement(state: State, seat: int) -> State:
     taken = _take(state, seat, back=True)
     if taken is None:
         return _drawn_out(state)
-    return _after_draw(taken[0], seat)
+    return _after_draw(state, seat, taken)
 
 
 def _kong_from_hand(state: State, tile: Tile) -> State:
