@@ -184,3 +184,14 @@ def test_errors_pickle_and_copy(error: SevenBridgeError) -> None:
     for again in (pickle.loads(pickle.dumps(error)), copy.deepcopy(error)):
         assert type(again) is type(error) and str(again) == str(error)
         assert vars(again) == vars(error) and again.code == "invalid_tile"
+
+
+def test_the_demo_refuses_presets_and_tables_of_the_other_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--rules", "literal"], prog="sevenbridge") == 2
+    assert "no Seven Bridge preset 'literal'" in capsys.readouterr().err
+    assert main(["demo", "--game", "mahjong", "--rules", "nintendo"], prog="sevenbridge") == 2
+    assert "no mahjong preset 'nintendo'" in capsys.readouterr().err
+    assert main(["demo", "--game", "mahjong", "--players", "5"], prog="sevenbridge") == 2
+    assert "2 to 4 players" in capsys.readouterr().err
