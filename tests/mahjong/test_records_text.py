@@ -87,3 +87,19 @@ def test_explain_names_the_rule_or_the_effect() -> None:
     assert "claims P0's 5s for a pung" in explain(claim, Pung(1))
     assert "lets P0's 5s go" in explain(claim, Pass(1))
     assert "seat 1 who must act" in explain(claim, Pung(0))
+
+
+def test_explain_wins_waits_and_kongs() -> None:
+    from sevenbridge.mahjong import Kong, Mahjong
+
+    state = play(start(["111222333m 4445p", JUNK.replace("1m", "6m")], "5p", players=2), "P0 Draw")
+    assert explain(state, Mahjong(0)).startswith("Legal. P0 wins with the last tile drawn")
+    assert "waits on 3p 5p 6p" in explain(state, Discard(0, "5p"))
+    kong = start(["EEE 5s5s 258m 369p Gd Rd", JUNK.replace("E", "6m")], "E", players=2,
+                 rules=Rules(kong=True), back="1s")  # fmt: skip
+    kong = play(kong, "P0 Draw")
+    assert "kong of E from the hand" in explain(kong, Kong(0, "E"))
+    claim = play(start([JUNK, "5s5s 111m 222m 333m 44p"], "5s", players=2), "P0 Draw")
+    claim = play(claim, "P0 Discard 5s")
+    assert "claimed from P0" in explain(claim, Mahjong(1))
+    assert explain(claim, Kong(1, "5s")).startswith("Illegal: kongs are not played")
