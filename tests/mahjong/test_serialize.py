@@ -131,3 +131,26 @@ def test_tampered_observations_are_refused() -> None:
     refused({**doc, "wall_size": 5}, "do not fill the other hands")
     refused({**doc, "viewer": 3}, "no seat 3")
     refused({**doc, "phase": "draw"}, r"observation\.")
+
+
+def test_documents_follow_their_json_schemas() -> None:
+    import jsonschema
+
+    from sevenbridge.mahjong.serialize import json_schema
+
+    hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
+    state = play(start(hands, "5s", players=2, rules=Rules.full().replace(ghosts=False)), "P0 Draw")
+    state = play(state, "P0 Discard 5s", "P1 Pung")
+    documents = {
+        "state": state.to_json(),
+        "observation": observe(state, 0).to_json(),
+        "rules": Rules.full().to_json(),
+        "action": Pung(1).to_json(),
+    }
+    for name, text in documents.items():
+        schema = json_schema(name)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.validate(json.loads(text), schema)
+    bad = {**json.loads(documents["state"]), "phase": "dance"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, json_schema("state"))

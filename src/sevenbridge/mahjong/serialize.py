@@ -38,6 +38,7 @@ __all__ = [
     "FORMAT_VERSION",
     "action_from_json",
     "action_to_json",
+    "json_schema",
     "observation_from_json",
     "observation_to_json",
     "rules_from_json",
@@ -466,3 +467,32 @@ def _meld_dict(m: Meld) -> dict[str, Any]:
         "claimed": None if m.claimed is None else str(m.claimed),
         "concealed": m.concealed,
     }
+
+
+def json_schema(document: str) -> dict[str, Any]:
+    """The JSON Schema of a mahjong document: ``"rules"``, ``"state"``,
+    ``"observation"`` or ``"action"``. It checks each field on its own; what
+    ties fields together (one full set of tiles, sizes per phase) only the
+    readers check.
+
+    Raises:
+        InvalidArgumentError: for another document name.
+
+    >>> json_schema("action")["properties"]["format"]
+    {'const': 'sevenbridge.mahjong.action'}
+    """
+    from .errors import InvalidArgumentError
+
+    docs = {
+        "rules": RULES_DOC,
+        "state": STATE_DOC,
+        "observation": OBSERVATION_DOC,
+        "action": ACTION_DOC,
+    }
+    if document not in docs:
+        raise InvalidArgumentError(
+            f"document must be one of {', '.join(docs)}, not {document!r:.40}"
+        )
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+    schema.update(docs[document].schema)
+    return schema
