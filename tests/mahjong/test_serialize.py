@@ -134,8 +134,7 @@ def test_tampered_observations_are_refused() -> None:
 
 
 def test_documents_follow_their_json_schemas() -> None:
-    import jsonschema
-
+    jsonschema = pytest.importorskip("jsonschema")
     from sevenbridge.mahjong.serialize import json_schema
 
     hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
