@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import json
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+HERE = Path(__file__).parent.parent / "examples"
+# The external bot talks over stdin/stdout; it has a test of its own below.
+EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name != "external_bot.py")
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(path), run_name="__main__")
     assert capsys.readouterr().out.strip()
+
+
+def test_external_bot_example_shakes_hands_and_quits() -> None:
+    hello = {"type": "hello", "protocol": "sevenbridge-bot", "version": 1}
+    done = subprocess.run(
+        [sys.executable, str(HERE / "external_bot.py")],
+        input=json.dumps(hello) + "\n" + '{"type": "quit"}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    answer = json.loads(done.stdout)
+    assert answer["type"] == "ready" and answer["protocol"] == "sevenbridge-bot"
+    assert answer["version"] == 1

@@ -4,10 +4,10 @@ printed move by move."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from . import _cliargs
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .bots import GreedyPlayer, Player, RandomPlayer
 from .cards import Card
@@ -163,14 +163,28 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "move by move.",
     )
     demo.add_argument(
+        "--game",
+        choices=("sevenbridge", "mahjong"),
+        default="sevenbridge",
+        help="the game: sevenbridge (default) or mahjong (a whole match of Simple Mahjong)",
+    )
+    demo.add_argument(
         "--players",
         type=int,
-        default=3,
+        default=None,
         choices=range(2, 6),
         metavar="N",
-        help="number of players, 2 to 5 (default 3)",
+        help="number of players, 2 to 5 (default 3; mahjong 2 to 4, default 4)",
     )
-    _cliargs.add_rules(demo)
+    mahjong_presets = _mahjong_presets()
+    demo.add_argument(
+        "--rules",
+        default="standard",
+        choices=sorted(set(Rules.presets()) | set(mahjong_presets)),
+        metavar="PRESET",
+        help=f"rule preset: {', '.join(Rules.presets())} (default standard); for mahjong "
+        f"{', '.join(mahjong_presets)}",
+    )
     demo.add_argument(
         "--seed",
         type=int,
@@ -204,8 +218,23 @@ def _write(out: TextIO, text: str, say: Say) -> None:
     say(f"(record written to {out.name})")
 
 
+def _mahjong_presets() -> tuple[str, ...]:
+    from .mahjong.rules import Rules as MahjongRules
+
+    return MahjongRules.presets()
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe."""
+    if args.game == "mahjong":
+        from .mahjong._demo import run as run_mahjong
+
+        return run_mahjong(args, out)
+    if args.players is None:
+        args.players = 3
+    if args.rules not in Rules.presets():
+        print(f"sevenbridge demo: no Seven Bridge preset {args.rules!r}", file=sys.stderr)
+        return 2
     rules = Rules.preset(args.rules)
     t = _Text(symbols=not args.ascii and _can_encode("♣♦♥♠🃏", out))
 

@@ -1,0 +1,98 @@
+"""Simple Mahjong: the tile game whose claims Seven Bridge borrows.
+
+Tiles and their notation, winning hands, every rule option as a
+:class:`~sevenbridge.mahjong.Rules` value, and a pure engine with the same shape
+as the card game's: ``deal``, ``legal_actions`` and ``apply`` over frozen
+states.
+
+>>> from sevenbridge import mahjong as mj
+>>> mj.is_mahjong("123m 456m 789m 555p EE")
+True
+"""
+
+from __future__ import annotations
+
+from .. import _hooks
+from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, parse_action
+from .bots import GreedyPlayer, Player, RandomPlayer, shanten
+from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall
+from .errors import InvalidTileError
+from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
+from .match import MatchResult, RoundResult, next_dealer, play_match
+from .record import record, replay
+from .rules import DealerRotation, Rules, SelfDrawWin
+from .state import Phase, State
+from .text import explain, render
+from .tiles import (
+    BONUS_TILES,
+    DRAGONS,
+    HONOURS,
+    TILE_KINDS,
+    WINDS,
+    Tile,
+    TileSuit,
+    format_tiles,
+    full_wall,
+    parse_tiles,
+)
+from .views import Observation, observe, sample_state
+
+for _name in (
+    "rules_to_json", "rules_from_json", "state_to_json", "state_from_json",
+    "action_to_json", "action_from_json", "observation_to_json", "observation_from_json",
+):  # fmt: skip
+    _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
+del _name
+
+__all__ = [
+    "BONUS_TILES",
+    "DRAGONS",
+    "HONOURS",
+    "TILE_KINDS",
+    "WINDS",
+    "Action",
+    "Chow",
+    "DealerRotation",
+    "Discard",
+    "Draw",
+    "GreedyPlayer",
+    "InvalidTileError",
+    "Kong",
+    "Mahjong",
+    "MatchResult",
+    "Meld",
+    "MeldKind",
+    "Observation",
+    "Pass",
+    "Phase",
+    "Player",
+    "Pung",
+    "RandomPlayer",
+    "RoundResult",
+    "Rules",
+    "SelfDrawWin",
+    "State",
+    "Tile",
+    "TileSuit",
+    "apply",
+    "deal",
+    "decompositions",
+    "explain",
+    "format_tiles",
+    "full_wall",
+    "ghost_seats",
+    "is_mahjong",
+    "legal_actions",
+    "next_dealer",
+    "observe",
+    "parse_action",
+    "parse_tiles",
+    "play_match",
+    "record",
+    "render",
+    "replay",
+    "sample_state",
+    "shanten",
+    "stacked_wall",
+    "waits",
+]

@@ -1,0 +1,241 @@
+"""The mahjong actions, as small frozen values.
+
+Every action names the ``player`` (seat) who takes it. ``str()`` gives the move
+without the player (``Chow 46m``); ``repr()`` evaluates back to the action;
+:func:`parse_action` reads ``str()`` with a player prefix (``P1 Chow 46m``).
+
+>>> from sevenbridge.mahjong import Chow, Discard, parse_action
+>>> str(Chow(1, "6m 4m"))
+'Chow 46m'
+>>> parse_action("P2 Discard Rd")
+Discard(2, 'Rd')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from .. import _checks, _hooks
+from ..errors import InvalidStateError
+from .errors import InvalidTileError
+from .tiles import Tile, format_tiles, parse_tiles
+
+__all__ = [
+    "Action",
+    "Chow",
+    "Discard",
+    "Draw",
+    "Kong",
+    "Mahjong",
+    "Pass",
+    "Pung",
+    "parse_action",
+]
+
+#: Seats at a mahjong table: 0 to 3.
+MAX_SEATS = 4
+
+
+def _player(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < MAX_SEATS:
+        return _checks.integer(value, "player", 0, MAX_SEATS - 1, " (a mahjong table has 4 seats)")
+    return int(value)
+
+
+def _tile(value: Any) -> Tile:
+    if type(value) is Tile:
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Tile(value)
+    raise TypeError(f"tile must be a Tile or text, not {_checks.type_name(value)}")
+
+
+def _pair(value: Any) -> tuple[Tile, Tile]:
+    if isinstance(value, tuple) and len(value) == 2 and all(type(t) is Tile for t in value):
+        a, b = value
+    else:
+        if not isinstance(value, (str, tuple, list)):
+            raise TypeError(f"tiles must be text or two tiles, not {_checks.type_name(value)}")
+        tiles = parse_tiles(value)
+        if len(tiles) != 2:
+            raise InvalidTileError(
+                format_tiles(tiles), f"a chow takes two tiles from the hand, not {len(tiles)}"
+            )
+        a, b = tiles
+    return (a, b) if a <= b else (b, a)
+
+
+class _Base:
+    """What every action shares."""
+
+    __slots__ = ()
+    player: int
+
+    def to_json(self) -> str:
+        """The action as a JSON document.
+
+        >>> from sevenbridge.mahjong import Kong, Action
+        >>> Kong.from_json(Kong(2, "5p").to_json())
+        Kong(2, '5p')
+        """
+        return str(_hooks.call("mahjong_action_to_json", self))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Action:
+        """Read an action written by :meth:`to_json` (of this type, unless called
+        on another action type).
+
+        Raises:
+            InvalidStateError: for a malformed document or another action type.
+        """
+        action: Action = _hooks.call("mahjong_action_from_json", text)
+        if not isinstance(action, cls):
+            raise InvalidStateError(
+                f"action: expected a {cls.__name__}, found a {type(action).__name__}"
+            )
+        return action
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Draw(_Base):
+    """Draw the next tile from the wall (the start of an ordinary turn)."""
+
+    player: int = attrs.field(converter=_player)
+
+    def __str__(self) -> str:
+        return "Draw"
+
+    def __repr__(self) -> str:
+        return f"Draw({self.player})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Discard(_Base):
+    """Discard a tile face up, ending the turn."""
+
+    player: int = attrs.field(converter=_player)
+    tile: Tile = attrs.field(converter=_tile)
+
+    def __str__(self) -> str:
+        return f"Discard {self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.player}, {str(self.tile)!r})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Chow(_Base):
+    """Claim the discard for a chow with two tiles from the hand (only the
+    player after the discarder)."""
+
+    player: int = attrs.field(converter=_player)
+    tiles: tuple[Tile, Tile] = attrs.field(converter=_pair)
+
+    def __str__(self) -> str:
+        return f"Chow {format_tiles(self.tiles)}"
+
+    def __repr__(self) -> str:
+        return f"Chow({self.player}, {format_tiles(self.tiles, compact=False)!r})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Pung(_Base):
+    """Claim the discard for a pung with two matching tiles from the hand."""
+
+    player: int = attrs.field(converter=_player)
+
+    def __str__(self) -> str:
+        return "Pung"
+
+    def __repr__(self) -> str:
+        return f"Pung({self.player})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Kong(_Base):
+    """Make a kong of ``tile``: by claiming the discard with three in hand, or
+    on one's own turn from four in hand or by adding the fourth to one's pung.
+    A replacement tile is drawn from the back of the wall."""
+
+    player: int = attrs.field(converter=_player)
+    tile: Tile = attrs.field(converter=_tile)
+
+    def __str__(self) -> str:
+        return f"Kong {self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Kong({self.player}, {str(self.tile)!r})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Mahjong(_Base):
+    """Declare a win: on one's own draw, or by claiming the discard."""
+
+    player: int = attrs.field(converter=_player)
+
+    def __str__(self) -> str:
+        return "Mahjong"
+
+    def __repr__(self) -> str:
+        return f"Mahjong({self.player})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Pass(_Base):
+    """Decline to claim the discard."""
+
+    player: int = attrs.field(converter=_player)
+
+    def __str__(self) -> str:
+        return "Pass"
+
+    def __repr__(self) -> str:
+        return f"Pass({self.player})"
+
+
+#: Any mahjong action.
+Action = Draw | Discard | Chow | Pung | Kong | Mahjong | Pass
+
+_MOVE = re.compile(r"\s*P([0-3])\s+(\w+)\s*(.*?)\s*$")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action written as ``P<seat> <str(action)>``, such as ``P0 Draw``,
+    ``P3 Kong 5p`` or ``P1 Chow 46m``.
+
+    Raises:
+        InvalidStateError: for text that names no action.
+        InvalidTileError: for a tile that does not parse.
+
+    >>> parse_action("P1 Chow 4m 6m")
+    Chow(1, '4m 6m')
+    >>> parse_action("P1 Chew 46m")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidStateError: 'P1 Chew 46m' is not an action: unknown verb 'Chew'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"an action is written as text, not {_checks.type_name(text)}")
+    match = _MOVE.match(text)
+    if match is None:
+        raise InvalidStateError(f"{text!r:.60} is not an action: expected 'P<seat> <move>'")
+    seat, verb, rest = int(match[1]), match[2], match[3]
+    plain: dict[str, type[Draw | Pung | Mahjong | Pass]] = {
+        "Draw": Draw, "Pung": Pung, "Mahjong": Mahjong, "Pass": Pass,
+    }  # fmt: skip
+    if verb in plain:
+        if rest:
+            raise InvalidStateError(f"{text!r:.60} is not an action: {verb} takes no tiles")
+        return plain[verb](seat)
+    if verb == "Discard":
+        return Discard(seat, Tile.parse(rest))
+    if verb == "Kong":
+        return Kong(seat, Tile.parse(rest))
+    if verb == "Chow":
+        return Chow(seat, rest)
+    raise InvalidStateError(f"{text!r:.60} is not an action: unknown verb {verb!r}")

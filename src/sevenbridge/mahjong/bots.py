@@ -1,0 +1,223 @@
+"""Simple mahjong players for demos, tests and baselines.
+
+A player is any callable that takes an :class:`~sevenbridge.mahjong.Observation`
+(what the seat to act may know) and returns one of its legal actions. The bots
+here also accept a whole :class:`~sevenbridge.mahjong.State` and then look only
+at the view of the player to act.
+
+>>> from sevenbridge.mahjong import deal, apply, observe
+>>> bots = [GreedyPlayer(seed=1), RandomPlayer(seed=2)]
+>>> state = deal(players=2, seed=1)
+>>> while not state.is_over:
+...     state = apply(state, bots[state.current_player](observe(state)))
+>>> state.is_over
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Protocol
+
+from .. import _checks
+from .._random import Rng
+from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
+from .errors import InvalidArgumentError
+from .state import Phase, State
+from .tiles import N_KINDS, Tile
+from .views import Observation, observe
+
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "shanten"]
+
+
+class Player(Protocol):
+    """Anything that picks a legal action for the seat whose view it is given."""
+
+    def __call__(self, view: Observation, /) -> Action: ...
+
+
+def _view(position: Observation | State) -> Observation:
+    if isinstance(position, State):
+        if position.is_over:
+            raise InvalidArgumentError("the round is over: a player has no action to choose")
+        position = observe(position)
+    if not isinstance(position, Observation):
+        raise TypeError(
+            f"view must be a mahjong Observation (or State), not {_checks.type_name(position)}"
+        )
+    if not position.legal_actions:
+        if position.is_over:
+            raise InvalidArgumentError("the round is over: a player has no action to choose")
+        raise InvalidArgumentError(
+            f"it is seat {position.current_player}'s decision, not seat {position.viewer}'s"
+        )
+    return position
+
+
+def _rng(seed: object) -> Rng:
+    checked = _checks.seed(seed)
+    if checked is None:
+        raise TypeError("seed must be an int, not None")
+    return Rng(checked)
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, from a seed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = _rng(seed)
+
+    def __call__(self, view: Observation | State, /) -> Action:
+        return self._rng.choice(_view(view).legal_actions)
+
+
+# --- a hand's distance from a win ---------------------------------------------------
+
+
+@lru_cache(maxsize=200_000)
+def _group_options(counts: tuple[int, ...], runs: bool) -> frozenset[tuple[int, int]]:
+    """Every (sets, partial sets) a group of counts can be cut into (Pareto best)."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return frozenset({(0, 0)})
+    c = list(counts)
+    found: set[tuple[int, int]] = set()
+
+    def take(tiles: tuple[int, ...], sets: int, partials: int) -> None:
+        for k in tiles:
+            c[k] -= 1
+        if all(c[k] >= 0 for k in tiles):
+            for m, t in _group_options(tuple(c), runs):
+                found.add((m + sets, t + partials))
+        for k in tiles:
+            c[k] += 1
+
+    take((i,), 0, 0)  # the tile stays alone
+    take((i, i, i), 1, 0)
+    take((i, i), 0, 1)
+    if runs:
+        if i + 2 < len(c):
+            take((i, i + 1, i + 2), 1, 0)
+            take((i, i + 2), 0, 1)
+        if i + 1 < len(c):
+            take((i, i + 1), 0, 1)
+    best = {
+        (m, t)
+        for m, t in found
+        if not any(m2 >= m and t2 >= t and (m2, t2) != (m, t) for m2, t2 in found)
+    }
+    return frozenset(best)
+
+
+def _groups(counts: list[int]) -> list[tuple[tuple[int, ...], bool]]:
+    return [
+        (tuple(counts[0:9]), True),
+        (tuple(counts[9:18]), True),
+        (tuple(counts[18:27]), True),
+        (tuple(counts[27:34]), False),
+    ]
+
+
+def _without_pair(counts: list[int], melds: int) -> int:
+    room = 4 - melds
+    best = 0
+    totals = {(0, 0)}
+    for group, runs in _groups(counts):
+        totals = {(m + a, t + b) for m, t in totals for a, b in _group_options(group, runs)}
+    for m, t in totals:
+        m = min(m, room)
+        t = min(t, room - m)
+        best = max(best, 2 * m + t)
+    return 8 - 2 * melds - best
+
+
+def shanten(tiles: tuple[Tile, ...] | list[Tile], melds: int = 0) -> int:
+    """How many tiles a hand is from waiting to win (0: it waits; -1: it has won),
+    counting its ``melds`` sets already on the table.
+
+    >>> from sevenbridge.mahjong import parse_tiles
+    >>> shanten(parse_tiles("123m 456m 789m 111p 5s"))
+    0
+    >>> shanten(parse_tiles("123m 456m 789m 111p 55s"))
+    -1
+    """
+    counts = [0] * N_KINDS
+    for t in tiles:
+        counts[t] += 1
+    best = _without_pair(counts, melds)
+    for k in range(N_KINDS):
+        if counts[k] >= 2:
+            counts[k] -= 2
+            best = min(best, _without_pair(counts, melds) - 1)
+            counts[k] += 2
+    return best
+
+
+def _links(hand: tuple[Tile, ...], tile: Tile) -> int:
+    """How well a tile fits the hand: copies and neighbours within two."""
+    score = 3 * (hand.count(tile) - 1)
+    if tile < 27:
+        for d in (-2, -1, 1, 2):
+            other = tile + d
+            if 0 <= other < 27 and other // 9 == tile // 9 and other in hand:
+                score += 2 if abs(d) == 1 else 1
+    return score
+
+
+class GreedyPlayer:
+    """Always wins when it can; otherwise discards the tile whose loss keeps the
+    hand closest to a win (the least connected one among equals), and claims or
+    makes a set only when that brings the hand closer to a win."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = _rng(seed)
+
+    def __call__(self, view: Observation | State, /) -> Action:
+        view = _view(view)
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        for action in actions:
+            if isinstance(action, Mahjong):
+                return action
+        melds = len(view.melds_of(view.viewer))
+        hand = view.hand
+        if view.phase is Phase.CLAIM:
+            assert view.last_discard is not None
+            now = shanten(hand, melds)
+            best: Action = next(a for a in actions if isinstance(a, Pass))
+            for action in actions:
+                if isinstance(action, (Pung, Kong, Chow)):
+                    rest = list(hand)
+                    used = (
+                        list(action.tiles)
+                        if isinstance(action, Chow)
+                        else [view.last_discard] * (3 if isinstance(action, Kong) else 2)
+                    )
+                    for t in used:
+                        rest.remove(t)
+                    after = (
+                        min(
+                            shanten([*rest[:i], *rest[i + 1 :]], melds + 1)
+                            for i in range(len(rest))
+                        )
+                        if not isinstance(action, Kong)
+                        else shanten(rest, melds + 1)
+                    )
+                    if after < now:
+                        best, now = action, after
+            return best
+        discards = [a for a in actions if isinstance(a, Discard)]
+        scored = []
+        for action in discards:
+            rest = list(hand)
+            rest.remove(action.tile)
+            scored.append((shanten(rest, melds), _links(hand, action.tile), action))
+        low = min(s[:2] for s in scored)
+        best_discards = [a for s, links, a in scored if (s, links) == low]
+        for action in actions:
+            if isinstance(action, Kong):
+                rest = [t for t in hand if t != action.tile]
+                if shanten(rest, melds + 1) <= low[0]:
+                    return action
+        return self._rng.choice(best_discards)

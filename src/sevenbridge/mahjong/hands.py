@@ -1,0 +1,423 @@
+"""Sets, pairs and winning hands.
+
+A winning hand (a *mahjong*) is four sets and a pair: fourteen tiles, or more
+when sets are kongs. :func:`is_mahjong` answers with table lookups: each suit's
+counts become one integer, four bits a tile, and a precomputed table knows which
+of those integers split into sets (and at most one pair). :func:`decompositions`
+lists every split, and :func:`waits` the tiles that would complete a hand.
+
+>>> from sevenbridge.mahjong import is_mahjong, waits, parse_tiles
+>>> is_mahjong("123m 456m 789m 555p EE")
+True
+>>> [str(t) for t in waits("1112345678999m")]
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from .errors import InvalidArgumentError, InvalidTileError
+from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, parse_tiles, tile_list
+
+__all__ = [
+    "Meld",
+    "MeldKind",
+    "decompositions",
+    "is_mahjong",
+    "waits",
+]
+
+
+class MeldKind(str, enum.Enum):
+    """The shapes of tile groups."""
+
+    CHOW = "chow"
+    """Three tiles in sequence in one suit, such as ``345p``."""
+    PUNG = "pung"
+    """Three identical tiles."""
+    KONG = "kong"
+    """Four identical tiles (only when the rules allow kongs)."""
+    PAIR = "pair"
+    """Two identical tiles, the eye of a winning hand."""
+
+
+def _shape(tiles: tuple[Tile, ...]) -> MeldKind | None:
+    n = len(tiles)
+    first = tiles[0] if tiles else None
+    if first is None or first >= N_KINDS:
+        return None
+    if all(t == first for t in tiles):
+        return {2: MeldKind.PAIR, 3: MeldKind.PUNG, 4: MeldKind.KONG}.get(n)
+    if n == 3 and first < 27 and first % 9 <= 6 and tiles[1] == first + 1 and tiles[2] == first + 2:
+        return MeldKind.CHOW
+    return None
+
+
+def _kind(value: Any) -> MeldKind:
+    try:
+        return MeldKind(value)
+    except ValueError:
+        kinds = ", ".join(k.value for k in MeldKind)
+        raise InvalidArgumentError(f"kind must be one of {kinds}, not {value!r:.40}") from None
+
+
+def _meld_tiles(value: Any) -> tuple[Tile, ...]:
+    return tuple(sorted(tile_list(value, "tiles")))
+
+
+def _owner(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"owner must be an int or None, not {type(value).__name__}")
+    if not 0 <= value <= 3:
+        raise InvalidArgumentError(f"owner must be a seat from 0 to 3, not {value}")
+    return int(value)
+
+
+def _claimed(value: Any) -> Tile | None:
+    return None if value is None else Tile.parse(value) if isinstance(value, str) else Tile(value)
+
+
+@attrs.frozen(cache_hash=True)
+class Meld:
+    """A group of tiles: a set (chow, pung, kong) or a pair.
+
+    Tiles are kept sorted. A meld on the table names its ``owner`` and the
+    discard it ``claimed`` (``None`` for a kong declared from the hand, which
+    is ``concealed`` when all four came from the hand).
+
+    Raises:
+        InvalidTileError: if the tiles do not form the group (or any group).
+
+    >>> Meld.parse("345p")
+    Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(Tile('3p'), Tile('4p'), Tile('5p')), owner=None, claimed=None, concealed=False)
+    >>> str(Meld.parse("EEE"))
+    'EEE'
+    >>> Meld.parse("EFG")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.mahjong.errors.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
+    """
+
+    kind: MeldKind = attrs.field(converter=_kind)
+    tiles: tuple[Tile, ...] = attrs.field(converter=_meld_tiles)
+    owner: int | None = attrs.field(default=None, converter=_owner)
+    claimed: Tile | None = attrs.field(default=None, converter=_claimed)
+    concealed: bool = attrs.field(default=False, converter=bool)
+
+    def __attrs_post_init__(self) -> None:
+        shape = _shape(self.tiles)
+        text = format_tiles(self.tiles)
+        if shape is None:
+            raise InvalidTileError(text, "these tiles form no chow, pung, kong or pair")
+        if shape is not self.kind:
+            raise InvalidTileError(
+                text, f"these tiles form a {shape.value}, not a {self.kind.value}"
+            )
+        if self.claimed is not None and self.claimed not in self.tiles:
+            raise InvalidTileError(text, f"the claimed tile {self.claimed} is not in the meld")
+
+    @classmethod
+    def parse(cls, text: str | Iterable[Tile | str]) -> Meld:
+        """A meld from its tiles, its kind read from their shape.
+
+        >>> Meld.parse("5m5m5m5m").kind
+        <MeldKind.KONG: 'kong'>
+        """
+        tiles = tuple(sorted(parse_tiles(text)))
+        shape = _shape(tiles)
+        if shape is None:
+            raise InvalidTileError(
+                format_tiles(tiles), "these tiles form no chow, pung, kong or pair"
+            )
+        return cls(shape, tiles)
+
+    @property
+    def is_set(self) -> bool:
+        """Whether the group is a set (not a pair)."""
+        return self.kind is not MeldKind.PAIR
+
+    def __str__(self) -> str:
+        return format_tiles(self.tiles)
+
+
+# --- lookup tables -----------------------------------------------------------------
+
+#: Each tile kind's group (0-2 the suits, 3 the honours) and weight (1 << 4 * place).
+#: Bonus tiles (34-41) go to a fifth group, which no winning hand has.
+GROUP = tuple(t // 9 if t < 27 else 3 if t < N_KINDS else 4 for t in range(42))
+WEIGHT = tuple(1 << (4 * (t % 9 if t < 27 else t - 27 if t < N_KINDS else 0)) for t in range(42))
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[dict[int, int], dict[int, int]]:
+    """Keys that split into sets and at most one pair, for a suit and for the
+    honours, each mapped to its number of pairs (0 or 1)."""
+
+    def build(sets: list[list[int]], places: int) -> dict[int, int]:
+        found: dict[int, int] = {}
+        start = [0] * places
+
+        def add(counts: list[int], first: int, made: int) -> None:
+            if any(c > 4 for c in counts):
+                return
+            key = sum(c << (4 * i) for i, c in enumerate(counts))
+            found[key] = 0
+            for p in range(places):
+                if counts[p] <= 2:
+                    counts[p] += 2
+                    pair_key = key + (2 << (4 * p))
+                    found[pair_key] = 1
+                    counts[p] -= 2
+            if made == 4:
+                return
+            for s in range(first, len(sets)):
+                for p in sets[s]:
+                    counts[p] += 1
+                add(counts, s, made + 1)
+                for p in sets[s]:
+                    counts[p] -= 1
+
+        add(start, 0, 0)
+        return found
+
+    suit_sets = [[i, i, i] for i in range(9)] + [[i, i + 1, i + 2] for i in range(7)]
+    honour_sets = [[i, i, i] for i in range(7)]
+    return build(suit_sets, 9), build(honour_sets, 7)
+
+
+def count_key(tiles: Iterable[int]) -> list[int]:
+    """The four group keys of tiles (ints 0-33)."""
+    keys = [0, 0, 0, 0]
+    for t in tiles:
+        keys[GROUP[t]] += WEIGHT[t]
+    return keys
+
+
+def keys_win(keys: list[int]) -> bool:
+    """Whether four group keys make sets and exactly one pair."""
+    suit, honour = tables()
+    return (
+        suit.get(keys[0], 9) + suit.get(keys[1], 9) + suit.get(keys[2], 9) + honour.get(keys[3], 9)
+        == 1
+    )
+
+
+def winning(tiles: Iterable[int]) -> bool:
+    """The unchecked test: do these concealed tiles (ints 0-33, 2 mod 3 of them)
+    split into sets and one pair?"""
+    suit, honour = tables()
+    k0 = k1 = k2 = k3 = 0
+    for t in tiles:
+        g = GROUP[t]
+        if g == 0:
+            k0 += WEIGHT[t]
+        elif g == 1:
+            k1 += WEIGHT[t]
+        elif g == 2:
+            k2 += WEIGHT[t]
+        else:
+            k3 += WEIGHT[t]
+    return suit.get(k0, 9) + suit.get(k1, 9) + suit.get(k2, 9) + honour.get(k3, 9) == 1
+
+
+def _melds(value: Any) -> tuple[Meld, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"melds must be an iterable of Meld values, not {type(value).__name__}")
+    out = tuple(value)
+    for m in out:
+        if not isinstance(m, Meld):
+            raise TypeError(f"melds must hold Meld values, not {type(m).__name__}")
+        if not m.is_set:
+            raise InvalidArgumentError(f"melds: {m} is a pair; melds on the table are sets")
+    return out
+
+
+def _check_copies(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], name: str) -> list[int]:
+    counts = [0] * N_KINDS
+    for t in tiles:
+        if t >= N_KINDS:
+            raise InvalidArgumentError(
+                f"{name}: {t} is a bonus tile; flowers and seasons are set aside, never held"
+            )
+        counts[t] += 1
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    for kind, c in enumerate(counts):
+        if c > 4:
+            raise InvalidArgumentError(f"{name}: {c} copies of {TILE_KINDS[kind]}; a set has 4")
+    return counts
+
+
+def is_mahjong(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> bool:
+    """Whether the tiles, with the sets already melded, make a winning hand:
+    four sets and a pair.
+
+    Args:
+        tiles: The concealed tiles: 14 less 3 for each meld.
+        melds: Sets already on the table (kongs count as one set).
+
+    Returns:
+        ``False`` for any other number of tiles.
+
+    Raises:
+        InvalidArgumentError: for more than four copies of a tile, or a bonus tile.
+
+    >>> is_mahjong("111222333m 44p 555s")
+    True
+    >>> is_mahjong("11m 44p", [Meld.parse("123s"), Meld.parse("EEE"), Meld.parse("RdRdRd")])
+    False
+    >>> is_mahjong("11m 444p", [Meld.parse("123s"), Meld.parse("EEE"), Meld.parse("RdRdRdRd")])
+    True
+    """
+    hand = tile_list(tiles, "tiles")
+    sets = _melds(melds) if melds != () else ()
+    keys = [0, 0, 0, 0, 0]
+    for t in hand:
+        keys[GROUP[t]] += WEIGHT[t]
+    if keys[4] or sets or _overflow(keys):
+        _check_copies(hand, sets, "tiles")
+    if len(hand) + 3 * len(sets) != 14:
+        return False
+    suit, honour = tables()
+    return (
+        suit.get(keys[0], 9) + suit.get(keys[1], 9) + suit.get(keys[2], 9) + honour.get(keys[3], 9)
+        == 1
+    )
+
+
+#: Adding 3 to every 4-bit count sets its high bit when the count is 5 to 7;
+#: counts of 8 or more have it set already.
+_ADD3 = int("3" * 9, 16)
+_HIGH = int("8" * 9, 16)
+
+
+def _overflow(keys: list[int]) -> bool:
+    """Whether some count may exceed four (false alarms are fine: the caller
+    then counts exactly)."""
+    return any((k | (k + _ADD3)) & _HIGH for k in keys)
+
+
+def _split(
+    counts: list[int], start: int, pair_done: bool, acc: list[Meld], out: set[tuple[Meld, ...]]
+) -> None:
+    i = start
+    while i < N_KINDS and counts[i] == 0:
+        i += 1
+    if i == N_KINDS:
+        if pair_done:
+            out.add(tuple(sorted(acc, key=_meld_order)))
+        return
+    t = TILE_KINDS[i]
+    if not pair_done and counts[i] >= 2:
+        counts[i] -= 2
+        acc.append(Meld(MeldKind.PAIR, (t, t)))
+        _split(counts, i, True, acc, out)
+        acc.pop()
+        counts[i] += 2
+    if counts[i] >= 3:
+        counts[i] -= 3
+        acc.append(Meld(MeldKind.PUNG, (t, t, t)))
+        _split(counts, i, pair_done, acc, out)
+        acc.pop()
+        counts[i] += 3
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for j in (i, i + 1, i + 2):
+            counts[j] -= 1
+        acc.append(Meld(MeldKind.CHOW, TILE_KINDS[i : i + 3]))
+        _split(counts, i, pair_done, acc, out)
+        acc.pop()
+        for j in (i, i + 1, i + 2):
+            counts[j] += 1
+
+
+def _meld_order(m: Meld) -> tuple[int, int, str]:
+    return (0 if m.kind is MeldKind.PAIR else 1, m.tiles[0], m.kind.value)
+
+
+def decompositions(
+    tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()
+) -> tuple[tuple[Meld, ...], ...]:
+    """Every way the tiles split into one pair and sets, each split followed by
+    the melds already on the table; none when the hand is not a mahjong.
+
+    Each split lists the pair first, then the concealed sets in tile order, then
+    ``melds`` as given. Splits are sorted and never repeat.
+
+    Raises:
+        InvalidArgumentError: for more than four copies of a tile, or a bonus tile.
+
+    >>> for split in decompositions("111222333999m EE"):
+    ...     print(" ".join(str(m) for m in split))
+    EE 123m 123m 123m 999m
+    EE 111m 222m 333m 999m
+    >>> decompositions("11m")
+    ()
+    """
+    hand = tile_list(tiles, "tiles")
+    sets = _melds(melds)
+    counts = _check_copies(hand, sets, "tiles")
+    if len(hand) + 3 * len(sets) != 14:
+        return ()
+    own = [0] * N_KINDS
+    for t in hand:
+        own[t] += 1
+    found: set[tuple[Meld, ...]] = set()
+    _split(own, 0, False, [], found)
+    del counts
+    return tuple(
+        sorted(
+            (split + sets for split in found),
+            key=lambda s: [(_meld_order(m)[1], m.kind.value) for m in s],
+        )
+    )
+
+
+def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tuple[Tile, ...]:
+    """The tiles that would complete the hand to a mahjong, in tile order.
+
+    A tile whose four copies are all in the hand or its melds is not a wait
+    (no fifth copy exists).
+
+    Args:
+        tiles: The concealed tiles: 13 less 3 for each meld.
+        melds: Sets already on the table.
+
+    Raises:
+        InvalidArgumentError: for a hand of the wrong size, more than four copies
+            of a tile, or a bonus tile.
+
+    >>> [str(t) for t in waits("123m 456p 789s EEE 5s")]
+    ['5s']
+    >>> waits("1234m")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidArgumentError: tiles: a hand waiting to win has 13 tiles less 3 for each meld, not 4 (with 0 melds)
+    """
+    hand = tile_list(tiles, "tiles")
+    sets = _melds(melds)
+    counts = _check_copies(hand, sets, "tiles")
+    if len(hand) + 3 * len(sets) != 13:
+        raise InvalidArgumentError(
+            "tiles: a hand waiting to win has 13 tiles less 3 for each meld, "
+            f"not {len(hand)} (with {len(sets)} melds)"
+        )
+    keys = count_key(hand)
+    out = []
+    for t in range(N_KINDS):
+        if counts[t] >= 4:
+            continue
+        g, w = GROUP[t], WEIGHT[t]
+        keys[g] += w
+        if keys_win(keys):
+            out.append(TILE_KINDS[t])
+        keys[g] -= w
+    return tuple(out)

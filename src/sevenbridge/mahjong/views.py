@@ -1,0 +1,236 @@
+"""What one player may know: :func:`observe` and :class:`Observation`, and
+:func:`sample_state` for search bots that need full states consistent with a view.
+
+>>> from sevenbridge.mahjong import deal, observe
+>>> view = observe(deal(seed=4), 1)
+>>> view.hand_sizes, view.wall_size, len(view.hand)
+((13, 13, 13, 13), 84, 13)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from .. import _checks, _hooks
+from .._random import derive, fresh_seed, shuffled
+from .actions import Action
+from .engine import legal_actions
+from .hands import Meld
+from .rules import Rules
+from .state import Phase, State
+from .tiles import N_KINDS, Tile, full_wall
+
+__all__ = ["Observation", "observe", "sample_state"]
+
+
+@attrs.frozen(repr=False)
+class Observation:
+    """A player's view of a position: their own tiles and everything face up.
+
+    It never holds another player's concealed tiles, the order of the wall, the
+    ghosts' seed, or the claims other players made on the open discard. Once the
+    round is over, every hand is shown (``shown_hands``).
+    """
+
+    rules: Rules
+    """The rules of the round."""
+    players: int
+    """Real players."""
+    seats: int
+    """Seats at the table (with ghosts, 4)."""
+    ghosts: tuple[int, ...]
+    """The ghosts' seats."""
+    dealer: int
+    """The dealer's seat."""
+    viewer: int
+    """The seat whose view this is."""
+    hand: tuple[Tile, ...]
+    """The viewer's concealed tiles."""
+    hand_sizes: tuple[int, ...]
+    """How many concealed tiles each seat holds."""
+    wall_size: int
+    """How many tiles are left in the wall."""
+    discards: tuple[tuple[Tile, ...], ...]
+    """Each seat's discards on the table."""
+    melds: tuple[Meld, ...]
+    """The sets laid face up."""
+    bonus: tuple[tuple[Tile, ...], ...]
+    """Each seat's flowers and seasons."""
+    phase: Phase
+    """What the round waits for."""
+    turn: int
+    """Whose turn it is."""
+    current_player: int
+    """Who must act now."""
+    last_discard: Tile | None
+    """The discard open to claims, if any."""
+    own_claims: tuple[Action, ...]
+    """The viewer's own claim on the open discard (none, or one)."""
+    asking: tuple[int, ...]
+    """Who is still to be asked about the open discard (the engine asks only
+    players who could claim it, so this is public)."""
+    drew: bool
+    """Whether the player in turn drew from the wall this turn."""
+    winner: int | None
+    """The winner, once somebody has won."""
+    self_drawn: bool
+    """Whether the winner drew the winning tile."""
+    shown_hands: tuple[tuple[Tile, ...], ...] | None
+    """Every concealed hand once the round is over, else ``None``."""
+    legal_actions: tuple[Action, ...]
+    """What the viewer may do now (nothing unless it is the viewer's decision)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.OVER
+
+    def melds_of(self, seat: int) -> tuple[Meld, ...]:
+        """The sets ``seat`` has laid face up."""
+        return tuple(m for m in self.melds if m.owner == seat)
+
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles the viewer cannot see (other hands and the wall), sorted.
+
+        >>> from sevenbridge.mahjong import deal
+        >>> len(observe(deal(seed=4), 0).unseen())
+        123
+        """
+        seen = Counter(self.hand)
+        for pile in self.discards:
+            seen.update(pile)
+        for pile in self.bonus:
+            seen.update(pile)
+        for m in self.melds:
+            seen.update(m.tiles)
+        full = Counter(full_wall(flowers=self.rules.flowers, seasons=self.rules.seasons))
+        return tuple(sorted((full - seen).elements()))
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The view as a JSON document.
+
+        >>> from sevenbridge.mahjong import deal
+        >>> view = observe(deal(seed=2), 1)
+        >>> Observation.from_json(view.to_json()) == view
+        True
+        """
+        return str(_hooks.call("mahjong_observation_to_json", self, indent=indent))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Observation:
+        """Read a view written by :meth:`to_json`, checking that some real position
+        gives it (and that its legal actions are the rules' own).
+
+        Raises:
+            InvalidStateError: naming what is wrong and where.
+        """
+        view: Observation = _hooks.call("mahjong_observation_from_json", text)
+        return view
+
+    def __repr__(self) -> str:
+        return f"<mahjong Observation of seat {self.viewer}, {self.phase.value}>"
+
+
+def observe(state: State, player: int | None = None) -> Observation:
+    """What ``player`` (by default the player to act) knows of ``state``.
+
+    Raises:
+        InvalidArgumentError: for a seat that is not at the table.
+
+    >>> from sevenbridge.mahjong import deal
+    >>> observe(deal(seed=4)).legal_actions
+    (Draw(0),)
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
+    viewer = state.current_player if player is None else _checks.seat(player, state.seats)
+    return Observation(
+        rules=state.rules,
+        players=state.players,
+        seats=state.seats,
+        ghosts=state.ghosts,
+        dealer=state.dealer,
+        viewer=viewer,
+        hand=state.hands[viewer],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        wall_size=len(state.wall),
+        discards=state.discards,
+        melds=state.melds,
+        bonus=state.bonus,
+        phase=state.phase,
+        turn=state.turn,
+        current_player=state.current_player,
+        last_discard=state.last_discard,
+        own_claims=tuple(c for c in state.claims if c.player == viewer),
+        asking=state.asking,
+        drew=state.drew,
+        winner=state.winner,
+        self_drawn=state.self_drawn,
+        shown_hands=state.hands if state.is_over else None,
+        legal_actions=legal_actions(state) if viewer == state.current_player else (),
+    )
+
+
+def sample_state(observation: Observation, seed: int | None = None) -> State:
+    """A full state consistent with ``observation``: the unseen tiles dealt at
+    random to the other hands and the wall (bonus tiles only to the wall).
+
+    Claims other players made on the open discard are unknown, so the sample
+    has none; the viewer's own claim is kept.
+
+    >>> from sevenbridge.mahjong import deal
+    >>> state = deal(seed=4)
+    >>> sampled = sample_state(observe(state, 2), seed=1)
+    >>> observe(sampled, 2) == observe(state, 2), sampled == state
+    (True, False)
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(
+            f"observation must be a mahjong Observation, not {_checks.type_name(observation)}"
+        )
+    key = _checks.seed(seed)
+    key = fresh_seed() if key is None else key
+    unseen = observation.unseen()
+    playing = [t for t in unseen if t < N_KINDS]
+    extra = [t for t in unseen if t >= N_KINDS]
+    playing_order = list(shuffled(playing, derive(key, 0)))
+    viewer = observation.viewer
+    if observation.shown_hands is not None:
+        hands = observation.shown_hands
+        used = Counter(t for s, h in enumerate(hands) if s != viewer for t in h)
+        rest = list((Counter(playing_order) - used).elements())
+    else:
+        built: list[tuple[Tile, ...]] = []
+        for seat, size in enumerate(observation.hand_sizes):
+            if seat == viewer:
+                built.append(observation.hand)
+            else:
+                built.append(tuple(sorted(playing_order[:size])))
+                del playing_order[:size]
+        hands = tuple(built)
+        rest = playing_order
+    wall = shuffled(rest + extra, derive(key, 1))
+    return State(
+        rules=observation.rules,
+        players=observation.players,
+        seats=observation.seats,
+        ghosts=observation.ghosts,
+        dealer=observation.dealer,
+        hands=hands,
+        wall=wall,
+        discards=observation.discards,
+        melds=observation.melds,
+        bonus=observation.bonus,
+        phase=observation.phase,
+        turn=observation.turn,
+        current_player=observation.current_player,
+        last_discard=observation.last_discard,
+        claims=observation.own_claims,
+        asking=observation.asking,
+        drew=observation.drew,
+        winner=observation.winner,
+        self_drawn=observation.self_drawn,
+        ghost_key=derive(key, 2),
+    )

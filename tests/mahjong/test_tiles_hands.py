@@ -1,0 +1,238 @@
+"""Tiles, their notation, and winning hands checked against a brute-force reference."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from sevenbridge import InvalidArgumentError, SevenBridgeError
+from sevenbridge.mahjong import (
+    TILE_KINDS,
+    InvalidTileError,
+    Meld,
+    MeldKind,
+    Tile,
+    TileSuit,
+    decompositions,
+    format_tiles,
+    full_wall,
+    is_mahjong,
+    parse_tiles,
+    waits,
+)
+
+from .strategies import built_hands, random_hands
+
+# --- a slow, obviously correct reference -----------------------------------------
+
+
+def _sets_only(tiles: list[int]) -> list[list[tuple[int, ...]]]:
+    """Every multiset of sets the sorted tiles split into (the smallest tile must
+    start a pung or a chow)."""
+    if not tiles:
+        return [[]]
+    first = tiles[0]
+    out: list[list[tuple[int, ...]]] = []
+    candidates: list[tuple[int, ...]] = [(first, first, first)]
+    if first < 27 and first % 9 <= 6:
+        candidates.append((first, first + 1, first + 2))
+    for group in candidates:
+        rest = list(tiles)
+        try:
+            for t in group:
+                rest.remove(t)
+        except ValueError:
+            continue
+        for tail in _sets_only(rest):
+            out.append([group, *tail])
+    return out
+
+
+def reference_splits(tiles: list[int]) -> set[tuple[tuple[int, ...], ...]]:
+    """Every (pair, sorted sets) split of 14 tiles, by brute force."""
+    found: set[tuple[tuple[int, ...], ...]] = set()
+    if len(tiles) != 14:
+        return found
+    for pair in set(tiles):
+        if tiles.count(pair) < 2:
+            continue
+        rest = sorted(tiles)
+        rest.remove(pair)
+        rest.remove(pair)
+        for sets in _sets_only(rest):
+            found.add(((pair, pair), *sorted(sets)))
+    return found
+
+
+def _as_tuples(split: tuple[Meld, ...]) -> tuple[tuple[int, ...], ...]:
+    pair = [tuple(int(t) for t in m.tiles) for m in split if m.kind is MeldKind.PAIR]
+    sets = sorted(tuple(int(t) for t in m.tiles) for m in split if m.kind is not MeldKind.PAIR)
+    return (pair[0], *sets)
+
+
+# --- tiles ---------------------------------------------------------------------------
+
+
+def test_a_set_has_136_tiles_four_of_each_kind() -> None:
+    wall = full_wall()
+    assert len(wall) == 136
+    assert Counter(wall) == {t: 4 for t in TILE_KINDS}
+    assert len(full_wall(flowers=True)) == 140
+    assert len(full_wall(flowers=True, seasons=True)) == 144
+    assert sum(t.is_suited for t in TILE_KINDS) == 27
+    assert [str(t) for t in TILE_KINDS if t.is_honour] == ["E", "S", "W", "N", "Wd", "Gd", "Rd"]
+
+
+def test_every_tile_round_trips_through_its_text() -> None:
+    for i in range(42):
+        tile = Tile(i)
+        assert Tile.parse(str(tile)) is tile
+        assert eval(repr(tile)) is tile
+        assert pickle.loads(pickle.dumps(tile)) is tile
+    assert parse_tiles(format_tiles(full_wall())) == full_wall()
+
+
+def test_compact_and_spaced_notation() -> None:
+    assert parse_tiles("123m") == parse_tiles("1m 2m 3m") == parse_tiles("1m,2m, 3m")
+    assert parse_tiles("WdWWd") == (Tile.parse("Wd"), Tile.parse("W"), Tile.parse("Wd"))
+    assert parse_tiles(["1m", Tile(1), "EE"]) == parse_tiles("1m2mEE")
+    assert format_tiles(parse_tiles("5p5p 6s E Gd"), compact=False) == "5p 5p 6s E Gd"
+    assert Tile.parse("3f").suit is TileSuit.BONUS and Tile.parse("3f").is_bonus
+    assert Tile.parse("Rd").name == "Red dragon" and Tile.parse("Rd").is_dragon
+    assert Tile.parse("7s").number == 7 and Tile.parse("N").number is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("0m", "numbered 1 to 9"),
+        ("9f", "numbered 1 to 8"),
+        ("12", "no suit letter"),
+        ("1M", "lower case"),
+        ("rd", "Wd, Gd, Rd"),
+        ("X", "cannot read"),
+    ],
+)
+def test_bad_tile_text_is_refused_with_a_reason(text: str, reason: str) -> None:
+    with pytest.raises(InvalidTileError, match=reason) as info:
+        parse_tiles(text)
+    assert isinstance(info.value, SevenBridgeError)
+    assert info.value.text == text
+
+
+def test_parse_refuses_other_types() -> None:
+    with pytest.raises(TypeError, match="tiles must be text"):
+        parse_tiles(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a tile must be"):
+        parse_tiles([1.5])  # type: ignore[list-item]
+    with pytest.raises(InvalidTileError, match="2 tiles"):
+        Tile.parse("EE")
+    with pytest.raises(InvalidTileError, match="0 to 41"):
+        Tile(42)
+
+
+def test_melds_know_their_shape() -> None:
+    assert Meld.parse("456s").kind is MeldKind.CHOW
+    assert Meld.parse("NNN").kind is MeldKind.PUNG
+    assert Meld.parse("NNNN").kind is MeldKind.KONG
+    assert Meld.parse("7p7p").kind is MeldKind.PAIR
+    with pytest.raises(InvalidTileError, match="no chow"):
+        Meld.parse("ESW")  # honours never form chows
+    with pytest.raises(InvalidTileError, match="no chow"):
+        Meld.parse("891m")
+    with pytest.raises(InvalidTileError, match="not a pung"):
+        Meld(MeldKind.PUNG, parse_tiles("123m"))
+    with pytest.raises(InvalidTileError, match="claimed tile"):
+        Meld(MeldKind.PUNG, parse_tiles("111m"), claimed=Tile.parse("2m"))
+
+
+# --- winning hands ---------------------------------------------------------------------
+
+
+def test_known_hands() -> None:
+    assert is_mahjong("123m 456m 789m 555p EE")
+    assert is_mahjong("111m 222m 333m 444m 55m")
+    assert is_mahjong("WdWdWd GdGdGd RdRdRd EEE NN")
+    assert not is_mahjong("123m 456m 789m 555p ES")
+    assert not is_mahjong("ESWESWESW 123m 11p 5s")  # honours make no chows
+    assert not is_mahjong("123m 456m 789m 555p E")  # 13 tiles
+    assert is_mahjong("11m 22m 33m 44m 55m 66m 77m")  # 123 123 456 456 77
+    assert not is_mahjong("11m 22m 44m 55m 77m 88m EE")  # seven pairs is not a pattern here
+
+
+def test_melds_count_as_sets() -> None:
+    melds = [Meld.parse("123s"), Meld.parse("EEE")]
+    assert is_mahjong("456p 789p 55m", melds)
+    assert not is_mahjong("456p 789p 56m", melds)
+    kong = [Meld.parse("1111s"), Meld.parse("2222s"), Meld.parse("3333s"), Meld.parse("4444s")]
+    assert is_mahjong("55s", kong)
+    (split,) = decompositions("55s", kong)
+    assert split[0].kind is MeldKind.PAIR and split[1:] == tuple(kong)
+
+
+def test_impossible_hands_are_errors() -> None:
+    with pytest.raises(InvalidArgumentError, match="5 copies of 1m"):
+        is_mahjong("11111m 234m 567m 99m E")
+    with pytest.raises(InvalidArgumentError, match="bonus tile"):
+        is_mahjong("1f 123m 456m 789m 55p EE")
+    with pytest.raises(TypeError, match="melds"):
+        is_mahjong("55s", "123m")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="13 tiles"):
+        waits("123m")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(built_hands())
+def test_is_mahjong_and_decompositions_match_the_reference_on_built_hands(
+    hand: tuple[Tile, ...],
+) -> None:
+    expected = reference_splits([int(t) for t in hand])
+    assert is_mahjong(hand) == bool(expected)
+    assert {_as_tuples(s) for s in decompositions(hand)} == expected
+    assert len(decompositions(hand)) == len(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_hands())
+def test_is_mahjong_matches_the_reference_on_random_hands(hand: tuple[Tile, ...]) -> None:
+    assert is_mahjong(hand) == bool(reference_splits([int(t) for t in hand]))
+
+
+def test_many_random_hands_against_the_reference() -> None:
+    rng = random.Random(13)
+    wall = list(full_wall())
+    wins = 0
+    for _ in range(3000):
+        # Concentrated hands (few kinds) win far more often than uniform ones.
+        kinds = rng.sample(range(34), rng.choice([4, 5, 6, 34]))
+        pool = [t for t in wall if t in kinds]
+        hand = sorted(rng.sample(pool, 14)) if len(pool) >= 14 else sorted(rng.sample(wall, 14))
+        expected = reference_splits([int(t) for t in hand])
+        assert is_mahjong(hand) == bool(expected), format_tiles(hand)
+        wins += bool(expected)
+    assert wins > 50  # the sample really tests winning hands too
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_hands(13))
+def test_waits_are_exactly_the_completing_tiles(hand: tuple[Tile, ...]) -> None:
+    counts = Counter(hand)
+    expected = [
+        t for t in TILE_KINDS if counts[t] < 4 and reference_splits([int(x) for x in (*hand, t)])
+    ]
+    assert list(waits(hand)) == expected
+
+
+def test_nine_gates_waits_on_every_tile_of_its_suit() -> None:
+    assert [str(t) for t in waits("1112345678999p")] == [f"{n}p" for n in range(1, 10)]
+    assert waits("1111m 456p 789p EEE") == ()  # only a fifth 1m would do
+    assert waits("111m 456p 789p EEE 2m") == parse_tiles("2m 3m")  # 22 or 123
+
+
+def test_copies_count_the_melds_too() -> None:
+    with pytest.raises(InvalidArgumentError, match="5 copies of E"):
+        is_mahjong("EE 123p 456p 789p", [Meld.parse("EEE")])
