@@ -601,7 +601,7 @@ def _fill(view: Any, layout: _Layout, extra: int) -> npt.NDArray[np.float32]:
         view.stock_size / 52,
         len(view.discard_cards) / 52,
         len(view.table) / MAX_LAY_OFF_TARGETS,
-        view.reshuffles,
+        view.reshuffles / max(1, view.rules.reshuffle_limit),
     ]
     return out
 
@@ -621,7 +621,8 @@ def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
     upcard), who owns a meld, who has put a card on the table, who has had a
     normal turn, who has a pon waiting, and the turn's clean and by-claim
     flags; then the counts: each hand's size / 10, the stock's and the discard
-    pile's sizes / 52, the number of table melds / 19, and the reshuffles so far.
+    pile's sizes / 52, the number of table melds / 19, and the reshuffles so far / the rules'
+    ``reshuffle_limit`` (so every entry is between 0 and 1).
     The docs' "Learning and search" page lists every field.
 
     Raises:
