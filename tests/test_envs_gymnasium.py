@@ -64,7 +64,7 @@ def test_opponents_auto_forced_and_illegal_ids() -> None:
         legal = np.flatnonzero(info["action_mask"])
         labels = [forced.space.label(int(i)) for i in legal]
         assert labels not in (["draw"], ["pass"])
-        obs, _, terminated, _, info = forced.step(int(legal[-1]))
+        _obs, _, terminated, _, info = forced.step(int(legal[-1]))
         if terminated:
             break
     _, info = env.reset(seed=4)
