@@ -59,7 +59,7 @@ def test_opponents_auto_forced_and_illegal_ids() -> None:
     env = SevenBridgeEnv(players=4, opponents=[RandomPlayer, GreedyPlayer(3), RandomPlayer(5)])
     _episode(env, 1)
     forced = SevenBridgeEnv(players=2, auto_forced=True)
-    obs, info = forced.reset(seed=2)
+    _, info = forced.reset(seed=2)
     for _ in range(30):
         legal = np.flatnonzero(info["action_mask"])
         labels = [forced.space.label(int(i)) for i in legal]
