@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+#: Examples with a test of their own (a long run by default, or an optional extra).
+OWN_TESTS = {"train_reinforce.py"}
+EXAMPLES = sorted(
+    p for p in (Path(__file__).parent.parent / "examples").glob("*.py") if p.name not in OWN_TESTS
+)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
