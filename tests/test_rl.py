@@ -36,6 +36,7 @@ from sevenbridge.rl import (  # noqa: E402
     ActionSpace,
     _catalogue,
     _history_summary,
+    _of_state,
     information_state_tensor,
     information_state_tensor_size,
     observation_tensor,
@@ -269,6 +270,9 @@ def test_the_tensor_fields_say_what_the_docs_say() -> None:
             assert _field(rules, n, x, f"phase.{state.phase.value}") == [1.0]
             assert _field(rules, n, x, "stock_size") == [float(np.float32(state.stock_size / 52))]
             assert deck in (52, 53)
+            # the environments' shortcut gives the same tensors
+            assert (_of_state(state, me, False) == x).all()
+            assert (_of_state(state, me, True) == information_state_tensor(view)).all()
             # nothing hidden leaks: a sampled world with the same view gives the same tensor
             world = sample_state(view, checked)
             assert (observation_tensor(observe(world, me)) == x).all()

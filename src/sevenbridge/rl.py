@@ -455,8 +455,8 @@ _PHASES = (Phase.CLAIM, Phase.DRAW, Phase.PLAY, Phase.OVER)
 class _Layout:
     """Where each field of the tensors sits, for one deck size and table size.
 
-    Binary fields are gathered into one big integer, 64 bits per slot, and
-    unpacked at once; counts are written after.
+    The binary fields are gathered into one big integer, ``deck`` bits per card
+    plane, then the flags, and unpacked at once; the counts are written after.
     """
 
     def __init__(self, deck: int, n: int, info: bool) -> None:
@@ -465,17 +465,17 @@ class _Layout:
         planes += [("jokers", 1), ("reshuffled", 1), ("targets", MAX_LAY_OFF_TARGETS)]
         if info:
             planes += [("discarded_by", n), ("passed_by", n)]
-        self.slot: dict[str, int] = {}
-        fields: list[tuple[str, int, int]] = []  # name, first slot, width in bits
-        slot = 0
+        self.deck = deck
+        self.shift: dict[str, int] = {}
+        names: list[str] = []
+        plane = 0
         for name, count in planes:
-            self.slot[name] = slot
-            for k in range(count):
-                fields.append((f"{name}[{k}]" if count > 1 else name, slot + k, deck))
-            slot += count
-        # one slot of flags: phase(4) turn(n) discarder(n+1) owners(n) played(n)
-        # normal(n) pending(n) clean, by_claim
-        self.flags = slot
+            self.shift[name] = plane * deck
+            names.extend(
+                f"{name}[{k}]: {deck}" if count > 1 else f"{name}: {deck}" for k in range(count)
+            )
+            plane += count
+        self.flags = plane * deck
         self.flag_names = (
             [f"phase.{p.value}" for p in _PHASES]
             + [f"turn[{k}]" for k in range(n)]
@@ -487,16 +487,8 @@ class _Layout:
             + [f"pending_pon[{k}]" for k in range(n)]
             + ["turn_clean", "turn_by_claim"]
         )
-        slot += 1
-        self.bytes = slot * 8
-        index: list[int] = []
-        names: list[str] = []
-        for name, first, width in fields:
-            index.extend(range(first * 64, first * 64 + width))
-            names.append(f"{name}: {width}")
-        index.extend(range(self.flags * 64, self.flags * 64 + len(self.flag_names)))
-        self.index = np.array(index, dtype=np.intp)
-        self.binary = len(index)
+        self.binary = self.flags + len(self.flag_names)
+        self.bytes = (self.binary + 7) // 8
         self.counts = [f"hand_size[{k}]" for k in range(n)]
         self.counts += ["stock_size", "discard_size", "table_size", "reshuffles"]
         self.size = self.binary + len(self.counts)
@@ -545,65 +537,103 @@ def _view_of(view: Any) -> Any:
     return view
 
 
-def _fill(view: Any, layout: _Layout, extra: int) -> npt.NDArray[np.float32]:
-    n = view.players
-    me = view.viewer
-    s = layout.slot
-    big = view.hand_mask | extra
-    melds_slot = s["melds"]
-    targets_slot = s["targets"]
+def _fill(
+    src: Any,
+    me: int,
+    hand: int,
+    sizes: tuple[int, ...],
+    stock: int,
+    shown: tuple[int, ...] | None,
+    layout: _Layout,
+    extra: int,
+) -> npt.NDArray[np.float32]:
+    """The tensor of player ``me`` from the public fields of ``src`` (a state or a
+    view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
+    size, the ``shown`` hands once the deal is over)."""
+    n = len(sizes)
+    d = layout.deck
+    sh = layout.shift
+    big = hand | extra
+    melds = sh["melds"]
+    targets = sh["targets"]
     jokers = 0
-    for t, tm in enumerate(view.table):
-        big |= tm.mask << (64 * (melds_slot + (tm.owner - me) % n))
-        big |= tm.ext << (64 * (targets_slot + t))
+    for t, tm in enumerate(src.table):
+        big |= tm.mask << (melds + (tm.owner - me) % n * d)
+        big |= tm.ext << (targets + t * d)
         if tm.joker >= 0:
             jokers |= 1 << tm.joker
-    pending = view.pending_pon
-    shown = view.shown_hands
-    known = s["known"]
+    pending = src.pending_pon
+    known = sh["known"]
     if shown is not None:
         for p in range(n):
-            big |= shown[p] << (64 * (known + (p - me) % n))
+            big |= shown[p] << (known + (p - me) % n * d)
     elif pending is not None:
-        big |= pending[1] << (64 * (known + (pending[0] - me) % n))
+        big |= pending[1] << (known + (pending[0] - me) % n * d)
+    pile = src.discard_cards
     discards = 0
-    for c in view.discard_cards:
+    for c in pile:
         discards |= 1 << c
-    big |= discards << (64 * s["discards"])
-    if view.discard_cards:
-        big |= 1 << (64 * s["top"] + view.discard_cards[-1])
-    big |= jokers << (64 * s["jokers"])
-    big |= view.reshuffled << (64 * s["reshuffled"])
+    big |= discards << sh["discards"]
+    if pile:
+        big |= 1 << (sh["top"] + pile[-1])
+    big |= jokers << sh["jokers"]
+    big |= src.reshuffled << sh["reshuffled"]
     # flags
-    flags = 1 << _PHASES.index(view.phase)
+    flags = 1 << _PHASES.index(src.phase)
     bit = 4
-    if view.current_player is not None:
-        flags |= 1 << (bit + (view.current_player - me) % n)
+    current = src.current_player
+    if current is not None:
+        flags |= 1 << (bit + (current - me) % n)
     bit += n
-    d = view.discarder
-    flags |= 1 << (bit + ((d - me) % n if d >= 0 else n))
+    who = src.discarder
+    flags |= 1 << (bit + ((who - me) % n if who >= 0 else n))
     bit += n + 1
-    for field in (view.meld_owners, view.played, view.normal_turns):
-        rot = ((field >> me) | (field << (n - me))) & ((1 << n) - 1)
-        flags |= rot << bit
+    low = (1 << n) - 1
+    for field in (src.meld_owners, src.played, src.normal_turns):
+        flags |= (((field >> me) | (field << (n - me))) & low) << bit
         bit += n
     if pending is not None:
         flags |= 1 << (bit + (pending[0] - me) % n)
     bit += n
-    flags |= (view.turn_clean << bit) | (view.turn_by_claim << (bit + 1))
-    big |= flags << (64 * layout.flags)
-    raw = np.frombuffer(big.to_bytes(layout.bytes, "little"), dtype=np.uint8)
+    flags |= (src.turn_clean << bit) | (src.turn_by_claim << (bit + 1))
+    big |= flags << layout.flags
     out = np.empty(layout.size, dtype=np.float32)
-    out[: layout.binary] = np.unpackbits(raw, bitorder="little")[layout.index]
-    sizes = view.hand_sizes
-    out[layout.binary :] = [
+    binary = layout.binary
+    out[:binary] = np.unpackbits(
+        np.frombuffer(big.to_bytes(layout.bytes, "little"), dtype=np.uint8),
+        count=binary,
+        bitorder="little",
+    )
+    out[binary:] = [
         *(sizes[(me + k) % n] / 10 for k in range(n)),
-        view.stock_size / 52,
-        len(view.discard_cards) / 52,
-        len(view.table) / MAX_LAY_OFF_TARGETS,
-        view.reshuffles / max(1, view.rules.reshuffle_limit),
+        stock / 52,
+        len(pile) / 52,
+        len(src.table) / MAX_LAY_OFF_TARGETS,
+        src.reshuffles / max(1, src.rules.reshuffle_limit),
     ]
     return out
+
+
+def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
+    layout = _layout(view.rules.deck_size, view.players, info)
+    extra = _history_planes(view.move_log, view.viewer, view.players, layout) if info else 0
+    return _fill(
+        view, view.viewer, view.hand_mask, view.hand_sizes, view.stock_size, view.shown_hands,
+        layout, extra,
+    )  # fmt: skip
+
+
+def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
+    """The tensor of ``observe(state, player)``, without building the Observation
+    (what the environments use)."""
+    n = state.players
+    layout = _layout(state.rules.deck_size, n, info)
+    extra = _history_planes(state.move_log, player, n, layout) if info else 0
+    hands = state.hand_masks
+    return _fill(
+        state, player, hands[player], tuple(h.bit_count() for h in hands),
+        len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
+    )  # fmt: skip
 
 
 def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
@@ -633,8 +663,7 @@ def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.dtype.name, x.shape, int(x[:52].sum())
     ('float32', (1592,), 7)
     """
-    view = _view_of(view)
-    return _fill(view, _layout(view.rules.deck_size, view.players, False), 0)
+    return _of_view(_view_of(view), False)
 
 
 # The public history, summed up: for each node of a History, the cards each
@@ -694,15 +723,16 @@ def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.shape
     (1904,)
     """
-    view = _view_of(view)
-    n = view.players
-    me = view.viewer
-    layout = _layout(view.rules.deck_size, n, True)
-    discarded, passed = _history_summary(view.move_log, n)
+    return _of_view(_view_of(view), True)
+
+
+def _history_planes(log: History | None, me: int, n: int, layout: _Layout) -> int:
+    """The information state's history planes, as bits of the big integer."""
+    discarded, passed = _history_summary(log, n)
     extra = 0
-    d_slot, p_slot = layout.slot["discarded_by"], layout.slot["passed_by"]
+    d = layout.deck
+    d_shift, p_shift = layout.shift["discarded_by"], layout.shift["passed_by"]
     for p in range(n):
-        k = (p - me) % n
-        extra |= discarded[p] << (64 * (d_slot + k))
-        extra |= passed[p] << (64 * (p_slot + k))
-    return _fill(view, layout, extra)
+        k = (p - me) % n * d
+        extra |= (discarded[p] << (d_shift + k)) | (passed[p] << (p_shift + k))
+    return extra

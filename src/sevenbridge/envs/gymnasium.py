@@ -30,7 +30,7 @@ from .. import _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
-from ..rl import ActionSpace, observation_tensor, observation_tensor_size
+from ..rl import ActionSpace, _of_state, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState
@@ -128,7 +128,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         mask = np.zeros(self.space.size, dtype=np.int8)
         if self.state.current_player == self.seat:
             mask[self.space.legal_ids(self.state)] = 1
-        return observation_tensor(observe(self.state, self.seat)), {"action_mask": mask}
+        return _of_state(self.state, self.seat, False), {"action_mask": mask}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -29,19 +29,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from .. import _checks
 from .._docspec import max_history
 from ..cards import CARDS
 from ..engine import apply, deal
-from ..rl import (
-    ActionSpace,
-    information_state_tensor,
-    information_state_tensor_size,
-    observation_tensor,
-    observation_tensor_size,
-)
+from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import hand_points, returns
 from ..state import GameState, History
@@ -243,9 +237,7 @@ class SevenBridgeObserver:
         if game_state is None:
             self.tensor.fill(0.0)
             return
-        view = observe(game_state, player)
-        fill = information_state_tensor if self.perfect_recall else observation_tensor
-        self.tensor[:] = fill(view)
+        self.tensor[:] = _of_state(game_state, player, self.perfect_recall)
 
     def string_from(self, state: SevenBridgeState, player: int) -> str:
         """``player``'s view as text; with ``perfect_recall`` the public history follows."""

@@ -28,17 +28,10 @@ from pettingzoo.utils import wrappers
 from .. import _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
-from ..rl import (
-    ActionSpace,
-    information_state_tensor,
-    information_state_tensor_size,
-    observation_tensor,
-    observation_tensor_size,
-)
+from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState
-from ..views import observe
 
 __all__ = ["env", "raw_env"]
 
@@ -103,13 +96,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
-        if tensor == "observation":
-            self._tensor, size = observation_tensor, observation_tensor_size(self.rules, n)
-        else:
-            self._tensor = information_state_tensor
+        self._info = tensor == "information_state"
+        if self._info:
             size = information_state_tensor_size(self.rules, n)
+        else:
+            size = observation_tensor_size(self.rules, n)
         self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agents = self.possible_agents[:]
+        self._seats = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -130,11 +124,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        p = self.possible_agents.index(agent)
+        p = self._seats[agent]
+        state = self.state
         mask = np.zeros(self.space.size, dtype=np.int8)
-        if self.state.current_player == p:
-            mask[self.space.legal_ids(self.state)] = 1
-        return {"observation": self._tensor(observe(self.state, p)), "action_mask": mask}
+        if state.current_player == p:
+            mask[self.space.legal_ids(state)] = 1
+        return {"observation": _of_state(state, p, self._info), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
