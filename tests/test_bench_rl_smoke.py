@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from benchmarks import bench_rl  # noqa: E402
+from benchmarks import bench_rl
 
 
 def test_quick_run_prints_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
