@@ -45,7 +45,7 @@ class Policy:
         logits = self.w[legal] @ x + self.b[legal]
         logits = logits.astype(np.float64) - logits.max()
         p = np.exp(logits)
-        return p / p.sum()  # type: ignore[no-any-return]
+        return np.asarray(p / p.sum(), dtype=np.float64)
 
 
 #: One decision: (the seat's return, or the seat before the deal ends; the

@@ -89,7 +89,7 @@ class _Frozen:
         return self
 
 
-class SevenBridgeGame(pyspiel.Game):  # type: ignore[misc]
+class SevenBridgeGame(pyspiel.Game):
     """The game, for a preset and a table size (the parameters ``preset`` and ``players``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -124,7 +124,7 @@ class SevenBridgeGame(pyspiel.Game):  # type: ignore[misc]
         return SevenBridgeObserver(self.rules, self.players, perfect, params)
 
 
-class SevenBridgeState(pyspiel.State):  # type: ignore[misc]
+class SevenBridgeState(pyspiel.State):
     """A position: the deck being dealt by chance, then a :class:`~sevenbridge.GameState`."""
 
     def __init__(self, game: SevenBridgeGame) -> None:

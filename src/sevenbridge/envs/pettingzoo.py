@@ -45,7 +45,7 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]
+class raw_env(AECEnv):
     """The unwrapped AEC environment.
 
     Args:
