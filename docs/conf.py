@@ -40,3 +40,15 @@ nitpick_ignore += [
     ("py:class", "random.Random"),
     ("py:class", "sevenbridge._random.Rng"),
 ]
+# The learning extras are optional: the reference is built with numpy mocked.
+autodoc_mock_imports = ["numpy"]
+nitpick_ignore += [
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.bool"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "npt.NDArray"),
+    ("py:class", "np.bool_"),
+    ("py:class", "np.float32"),
+    ("py:class", "numpy.typing.NDArray.numpy.bool_"),
+    ("py:class", "numpy.typing.NDArray.numpy.float32"),
+]

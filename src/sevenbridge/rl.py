@@ -4,8 +4,8 @@ This module needs numpy (``pip install "sevenbridge[rl]"``); the rest of the
 library does not. It gives every action the rules allow a fixed integer id
 (:class:`ActionSpace`), a boolean mask of the legal ids, and float32 tensors of
 a player's view (:func:`observation_tensor`, :func:`information_state_tensor`)
-built from the engine's card bitmasks. :func:`returns` (also in the top-level
-package) turns a finished deal into one zero-sum number per player.
+built from the engine's card bitmasks. ``returns`` (:func:`sevenbridge.returns`,
+re-exported here) turns a finished deal into one zero-sum number per player.
 
 >>> from sevenbridge import Rules, deal, legal_actions
 >>> from sevenbridge.rl import ActionSpace, observation_tensor
@@ -525,7 +525,16 @@ def information_state_tensor_size(rules: Rules, players: int) -> int:
 
 
 def tensor_fields(rules: Rules, players: int, *, info: bool = False) -> tuple[str, ...]:
-    """The tensor's fields in order, as ``"name: width"`` (relative seats in brackets)."""
+    """The fields of :func:`observation_tensor` (or, with ``info``, of
+    :func:`information_state_tensor`) in order, as ``"name: width"``; a number
+    in brackets is a relative seat (``0`` the viewer) or a lay-off target.
+
+    >>> from sevenbridge import Rules
+    >>> fields = tensor_fields(Rules.standard(), 3)
+    >>> fields[:3], fields[-2:]
+    (('hand: 52', 'melds[0]: 52', 'melds[1]: 52'), ('table_size: 1', 'reshuffles: 1'))
+    """
+    _checks.instance(rules, Rules, "rules", "a Rules value")
     return tuple(_layout(rules.deck_size, _checks.players(players), info).fields)
 
 
@@ -707,13 +716,15 @@ def _history_summary(log: History | None, n: int) -> tuple[tuple[int, ...], tupl
 
 
 def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
-    """:func:`observation_tensor` followed by what the public history adds.
+    """:func:`observation_tensor` with what the public history adds.
 
-    Two more groups of card planes, by relative seat: every card each player has
-    discarded this deal (claimed or reshuffled since, or not), and every
-    discard each player declined to pon when asked (a hint at what they lack;
-    the upcard is not counted). The order of play beyond these is left out: the
-    engine's rules make the position depend on no more of it.
+    Two more groups of card planes, by relative seat, come after the
+    observation's card planes (before its flags and counts): every card each
+    player has discarded this deal (claimed or reshuffled since, or not), and
+    every discard each player declined to pon when asked (a hint at what they
+    lack; passes on the upcard are not counted). The order of play beyond these
+    is left out: the engine's rules make the position depend on no more of it.
+    :func:`tensor_fields` with ``info=True`` lists the fields in order.
 
     Raises:
         TypeError: if ``view`` is not an :class:`~sevenbridge.Observation`.
