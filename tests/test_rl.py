@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 np = pytest.importorskip("numpy")
 
@@ -43,6 +44,8 @@ from sevenbridge.rl import (  # noqa: E402
     observation_tensor_size,
     tensor_fields,
 )
+
+from .strategies import reachable_states, varied_states  # noqa: E402
 
 PRESETS = Rules.presets()
 
@@ -301,3 +304,35 @@ def test_the_history_summary_matches_a_fresh_walk() -> None:
         assert cached == (tuple(discarded), tuple(passed))
     _HISTORY_CACHE.clear()
     assert _history_summary(state.move_log, n) == (tuple(discarded), tuple(passed))
+
+
+VARIANTS = [
+    Rules.standard().replace(ace_high=True, jokers=1),
+    Rules.standard().replace(jokers=1, joker_lay_off=False, claim_min_hand_cards=1),
+    Rules.nintendo().replace(ace_high=False),
+    Rules.seven_rummy(),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=varied_states())
+def test_property_mask_and_round_trip_on_varied_states(state: GameState) -> None:
+    space = ActionSpace(state.rules, state.players)
+    actions = legal_actions(state)
+    ids = space.legal_ids(state)
+    assert [space.decode(i, state) for i in ids] == list(actions)
+    assert sorted(np.flatnonzero(space.mask(state)).tolist()) == sorted(ids)
+    for p in range(state.players):
+        view = observe(state, p)
+        x = observation_tensor(view)
+        assert ((x >= 0) & (x <= 1)).all()
+        assert (observation_tensor(observe(sample_state(view, p), p)) == x).all()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=reachable_states(VARIANTS))
+def test_property_rule_variants_round_trip(state: GameState) -> None:
+    space = ActionSpace(state.rules, state.players)
+    ids = space.legal_ids(state)
+    assert len(set(ids)) == len(ids)
+    assert [space.decode(i, state) for i in ids] == list(legal_actions(state))

@@ -30,6 +30,7 @@ from .. import _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
+from ..errors import InvalidArgumentError
 from ..rl import ActionSpace, _of_state, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
@@ -94,7 +95,9 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._makers: list[Any] = opponents
         self.bots: list[Bot] = []
         if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.illegal_reward = float(illegal_reward)

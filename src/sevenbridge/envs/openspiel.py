@@ -35,6 +35,7 @@ from .. import _checks
 from .._docspec import max_history
 from ..cards import CARDS
 from ..engine import apply, deal
+from ..errors import InvalidArgumentError
 from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import hand_points, returns
@@ -222,7 +223,7 @@ class SevenBridgeObserver:
         self, rules: Rules, players: int, perfect_recall: bool, params: dict[str, Any] | None
     ) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params!r}")
+            raise InvalidArgumentError(f"observation parameters are not supported: {params!r}")
         self.perfect_recall = perfect_recall
         if perfect_recall:
             size = information_state_tensor_size(rules, players)

@@ -28,6 +28,7 @@ from pettingzoo.utils import wrappers
 from .. import _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
+from ..errors import InvalidArgumentError
 from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
@@ -90,9 +91,13 @@ class raw_env(AECEnv):
         n = _checks.players(players)
         self.dealer = _checks.seat(dealer, n, "dealer")
         if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+            )
         if tensor not in ("observation", "information_state"):
-            raise ValueError(f"tensor must be 'observation' or 'information_state', not {tensor!r}")
+            raise InvalidArgumentError(
+                f"tensor must be 'observation' or 'information_state', not {tensor!r}"
+            )
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
