@@ -53,8 +53,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         players: The table size, 2 to 5.
         seat: The learner's seat.
         opponents: The bots, one for every other seat in seat order, or one
-            for all of them. A class (or any callable taking a seed) such as
-            :class:`~sevenbridge.bots.GreedyPlayer` (the default) is called with
+            for all of them. A bot class such as
+            :class:`~sevenbridge.bots.GreedyPlayer` (the default) is instantiated with
             a fresh seed on every reset, so seeded resets replay exactly; a bot
             instance is used as it is.
         auto_forced: Play the learner's lone Pass or Draw without asking.
