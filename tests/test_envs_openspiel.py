@@ -107,6 +107,27 @@ def test_openspiel_mcts_and_ismcts_bots_play_full_deals(preset: str, players: in
     assert sum(state.returns()) == pytest.approx(0.0)
 
 
+def test_observers_through_openspiels_make_observation() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load("seven_rummy", 3)
+    state = _dealt(game, 8)
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    inner = state.game_state
+    assert inner is not None
+    for perfect, fill in ((True, information_state_tensor), (False, observation_tensor)):
+        observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=perfect))
+        for p in range(3):
+            observer.set_from(state, p)
+            assert (observer.tensor == fill(observe(inner, p))).all()
+            text = observer.string_from(state, p)
+            assert ("History:" in text) == perfect
+    dealing = game.new_initial_state()  # type: ignore[attr-defined]
+    observer.set_from(dealing, 0)
+    assert not observer.tensor.any()
+
+
 def test_bad_parameters() -> None:
     with pytest.raises(Exception, match="preset"):
         _load("bridge", 3)

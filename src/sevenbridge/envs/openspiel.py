@@ -198,7 +198,9 @@ class SevenBridgeState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SevenBridgeState:
         """A state the player cannot tell from this one: the hidden hands and the
         stock dealt at random (:func:`sevenbridge.sample_state`), seeded from
-        ``probability_sampler`` (a callable giving floats in [0, 1))."""
+        ``probability_sampler`` (a callable giving floats in [0, 1)). The sample
+        starts a fresh OpenSpiel history: search plays on from it, as ISMCTS
+        does, but its ``history()`` is empty."""
         state = self.game_state
         if state is None:
             raise pyspiel.SpielError("resample_from_infostate: the deal is still being dealt")
