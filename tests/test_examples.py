@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent.parent / "examples"
-# The external bot talks over stdin/stdout; it has a test of its own below.
-EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name != "external_bot.py")
+
+#: Examples with a test of their own (a long run by default, an optional extra, or a
+#: program that talks over stdin/stdout).
+OWN_TESTS = {"train_reinforce.py", "external_bot.py"}
+EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name not in OWN_TESTS)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])

@@ -1,0 +1,11 @@
+"""Environments for learning frameworks, each in its own module behind its extra.
+
+- :mod:`sevenbridge.envs.pettingzoo` (extra ``pettingzoo``): an AEC environment
+  for every seat.
+- :mod:`sevenbridge.envs.gymnasium` (extra ``gymnasium``): one learning seat
+  against bots, registered as ``sevenbridge/SevenBridge-v0``.
+- :mod:`sevenbridge.envs.openspiel` (extra ``openspiel``): the OpenSpiel game
+  ``python_sevenbridge``.
+
+Importing this package imports none of them (nor their frameworks).
+"""

@@ -1,0 +1,191 @@
+"""A Gymnasium environment: one learning seat against bots.
+
+Needs the ``gymnasium`` extra. Importing this module registers the id
+``sevenbridge/SevenBridge-v0`` for :func:`gymnasium.make`. The observation is
+:func:`sevenbridge.rl.observation_tensor` of the learner's view; actions are the
+ids of :class:`sevenbridge.rl.ActionSpace`; ``info["action_mask"]`` (int8) marks
+the legal ones. The other seats are played by bots between the learner's
+decisions; the reward is :func:`sevenbridge.returns` for the learner when the
+deal ends, and 0 before.
+
+>>> import gymnasium
+>>> import sevenbridge.envs.gymnasium
+>>> env = gymnasium.make("sevenbridge/SevenBridge-v0", players=3)
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, int(info["action_mask"].sum()) >= 1
+((1592,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from .. import _checks
+from ..actions import Action, Draw, Pass
+from ..bots import GreedyPlayer
+from ..engine import apply, deal, legal_actions
+from ..errors import InvalidArgumentError
+from ..rl import ActionSpace, _of_state, observation_tensor_size
+from ..rules import Rules
+from ..scoring import returns
+from ..state import GameState
+from ..views import Observation, observe
+
+__all__ = ["ENV_ID", "SevenBridgeEnv"]
+
+#: The id registered with Gymnasium.
+ENV_ID = "sevenbridge/SevenBridge-v0"
+
+Bot = Callable[[Observation], Action]
+
+
+class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a deal for a learner; bots play the others.
+
+    Args:
+        rules: The rules (default: the standard preset), or a preset's name.
+        players: The table size, 2 to 5.
+        seat: The learner's seat.
+        opponents: The bots, one for every other seat in seat order, or one
+            for all of them. A bot class such as
+            :class:`~sevenbridge.bots.GreedyPlayer` (the default) is instantiated with
+            a fresh seed on every reset, so seeded resets replay exactly; a bot
+            instance is used as it is.
+        auto_forced: Play the learner's lone Pass or Draw without asking.
+        illegal_reward: What an illegal id earns: the deal is abandoned and
+            the episode ends with this reward (``info["illegal_action"]`` is
+            true). With the mask, a learner never meets it.
+        render_mode: ``None``, ``"human"`` or ``"ansi"``.
+
+    A deal that ends before the learner's first decision is dealt again.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        players: int = 3,
+        seat: int = 0,
+        opponents: Any = GreedyPlayer,
+        auto_forced: bool = False,
+        illegal_reward: float = -100.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        self.rules: Rules = Rules() if rules is None else rules
+        _checks.instance(self.rules, Rules, "rules", "a Rules value or a preset's name")
+        self.players = _checks.players(players)
+        self.seat = _checks.seat(seat, self.players, "seat")
+        others = self.players - 1
+        if callable(opponents):
+            opponents = [opponents] * others
+        opponents = list(opponents)
+        if len(opponents) != others or not all(callable(b) for b in opponents):
+            raise TypeError(
+                f"opponents must be a bot (or bot class) or {others} of them, not {opponents!r}"
+            )
+        self._makers: list[Any] = opponents
+        self.bots: list[Bot] = []
+        if render_mode not in (None, "human", "ansi"):
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.auto_forced = bool(auto_forced)
+        self.illegal_reward = float(illegal_reward)
+        self.space = ActionSpace(self.rules, self.players)
+        size = observation_tensor_size(self.rules, self.players)
+        self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.action_space = spaces.Discrete(self.space.size)
+        self.state: GameState = deal(self.rules, players=self.players, seed=0)
+        self._done = True
+
+    def _bot_for(self, p: int) -> Bot:
+        return self.bots[p if p < self.seat else p - 1]
+
+    def _advance(self, state: GameState) -> GameState:
+        """Let the bots (and, with auto_forced, the learner's lone moves) play on."""
+        while not state.is_over:
+            p = state.current_player
+            if p == self.seat:
+                if not self.auto_forced:
+                    break
+                actions = legal_actions(state)
+                if len(actions) != 1 or type(actions[0]) not in (Pass, Draw):
+                    break
+                state = apply(state, actions[0])
+                continue
+            assert p is not None
+            state = apply(state, self._bot_for(p)(observe(state, p)))
+        return state
+
+    def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if self.state.current_player == self.seat:
+            mask[self.space.legal_ids(self.state)] = 1
+        return _of_state(self.state, self.seat, False), {"action_mask": mask}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        while True:
+            seeds = [int(s) for s in self.np_random.integers(0, 2**63, size=self.players)]
+            self.bots = [
+                make(s) if isinstance(make, type) else make
+                for make, s in zip(self._makers, seeds[1:], strict=False)
+            ]
+            state = self._advance(deal(self.rules, players=self.players, seed=seeds[0]))
+            if not state.is_over:
+                break
+        self.state = state
+        self._done = False
+        if self.render_mode == "human":
+            self.render()
+        return self._obs()
+
+    def step(
+        self, action: Any
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        legal = self.space.legal_ids(self.state)
+        action = int(action)
+        if action not in legal:
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            self._done = True
+            return obs, self.illegal_reward, True, False, info
+        self.state = self._advance(apply(self.state, self.space.decode(action, self.state)))
+        obs, info = self._obs()
+        if self.render_mode == "human":
+            self.render()
+        if self.state.is_over:
+            self._done = True
+            return obs, float(returns(self.state)[self.seat]), True, False, info
+        return obs, 0.0, False, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def _register() -> None:
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SevenBridgeEnv")
+
+
+_register()

@@ -1,0 +1,196 @@
+"""A PettingZoo AEC environment: every seat of a deal is an agent.
+
+Needs the ``pettingzoo`` extra. Observations are dictionaries with the
+``"observation"`` (:func:`sevenbridge.rl.observation_tensor`, or with
+``tensor="information_state"`` :func:`sevenbridge.rl.information_state_tensor`)
+and the ``"action_mask"`` (int8, over the ids of
+:class:`sevenbridge.rl.ActionSpace`; all zeros for an agent whose decision it
+is not). Each :meth:`~raw_env.reset` deals a new deal; the rewards come at its
+end and are :func:`sevenbridge.returns`.
+
+>>> from sevenbridge.envs.pettingzoo import env
+>>> table = env(players=3)
+>>> table.reset(seed=1)
+>>> table.agent_selection, table.observe("player_1")["action_mask"].sum()
+('player_1', np.int64(1))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import _checks
+from ..actions import Draw, Pass
+from ..engine import apply, deal, legal_actions
+from ..errors import InvalidArgumentError
+from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
+from ..rules import Rules
+from ..scoring import returns
+from ..state import GameState
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment wrapped in PettingZoo's usual checks (an action out of
+    range, steps out of order); the arguments are :class:`raw_env`'s.
+    """
+    wrapped: Any = raw_env(**kwargs)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):
+    """The unwrapped AEC environment.
+
+    Args:
+        rules: The rules (default: the standard preset), or a preset's name.
+        players: The table size, 2 to 5; the agents are ``player_0`` and up,
+            each the seat of that number.
+        render_mode: ``None``, ``"human"`` (print the table after each step) or
+            ``"ansi"`` (:meth:`render` returns the text).
+        auto_forced: Play a decision that has a lone legal action, a lone
+            :class:`~sevenbridge.Pass` or :class:`~sevenbridge.Draw`, without
+            asking the agent. Nothing is hidden by this: the move is still in
+            the public history, so the others see a pass in the information
+            state's "declined to pon" plane and a draw in the stock and hand
+            sizes; the agent just isn't asked to press the only button.
+        tensor: ``"observation"`` or ``"information_state"``.
+        dealer: Who deals each deal.
+
+    Raises:
+        IllegalActionError: from :meth:`step`, for an id the mask does not allow.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "sevenbridge_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        players: int = 3,
+        render_mode: str | None = None,
+        auto_forced: bool = False,
+        tensor: str = "observation",
+        dealer: int = 0,
+    ) -> None:
+        super().__init__()
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        self.rules: Rules = Rules() if rules is None else rules
+        _checks.instance(self.rules, Rules, "rules", "a Rules value or a preset's name")
+        n = _checks.players(players)
+        self.dealer = _checks.seat(dealer, n, "dealer")
+        if render_mode not in (None, "human", "ansi"):
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+            )
+        if tensor not in ("observation", "information_state"):
+            raise InvalidArgumentError(
+                f"tensor must be 'observation' or 'information_state', not {tensor!r}"
+            )
+        self.render_mode = render_mode
+        self.auto_forced = bool(auto_forced)
+        self.space = ActionSpace(self.rules, n)
+        self._info = tensor == "information_state"
+        if self._info:
+            size = information_state_tensor_size(self.rules, n)
+        else:
+            size = observation_tensor_size(self.rules, n)
+        self.possible_agents = [f"player_{p}" for p in range(n)]
+        self.agents = self.possible_agents[:]
+        self._seats = {a: p for p, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.state: GameState = deal(self.rules, players=n, dealer=self.dealer, seed=0)
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        p = self._seats[agent]
+        state = self.state
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if state.current_player == p:
+            mask[self.space.legal_ids(state)] = 1
+        return {"observation": _of_state(state, p, self._info), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        state = deal(
+            self.rules,
+            players=len(self.possible_agents),
+            dealer=self.dealer,
+            seed=self._rng.getrandbits(63),
+        )
+        self._settle(self._forced(state))
+
+    def _forced(self, state: GameState) -> GameState:
+        if self.auto_forced:
+            while not state.is_over:
+                actions = legal_actions(state)
+                if len(actions) != 1 or type(actions[0]) not in (Pass, Draw):
+                    break
+                state = apply(state, actions[0])
+        return state
+
+    def _settle(self, state: GameState) -> None:
+        self.state = state
+        if state.is_over:
+            for a, r in zip(self.possible_agents, returns(state), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        chosen = self.space.decode(int(action), self.state)
+        self._settle(self._forced(apply(self.state, chosen)))
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

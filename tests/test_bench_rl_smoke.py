@@ -1,0 +1,33 @@
+"""benchmarks/bench_rl.py keeps working: a short smoke run (no timing is asserted)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import optional_module
+
+optional_module("numpy")
+
+from benchmarks import bench_rl  # noqa: E402  (after the optional import)
+
+
+def test_quick_run_prints_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "rl.json"
+    assert bench_rl.main(["--quick", "--seconds", "0.01", "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out_file.read_text())
+    for key in (
+        "engine_step_per_s",
+        "mask_obs_fresh_view_per_s",
+        "mask_obs_env_per_s",
+        "information_state_tensor_per_s",
+        "encode_per_s",
+        "decode_per_s",
+        "engine_random_play_steps_per_s",
+    ):
+        assert figures[key] > 0, key
+    assert "mask + observation_tensor" in out and "encode /s" in out
+    assert "PettingZoo env steps/s" in out

@@ -1,0 +1,82 @@
+"""The Gymnasium environment passes Gymnasium's env checker on every preset and table size."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from .helpers import optional_module
+
+np = optional_module("numpy")
+gymnasium = optional_module("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from sevenbridge import Rules, returns  # noqa: E402
+from sevenbridge.bots import GreedyPlayer, RandomPlayer  # noqa: E402
+from sevenbridge.envs.gymnasium import ENV_ID, SevenBridgeEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_check_env(preset: str, players: int) -> None:
+    env = gymnasium.make(ENV_ID, rules=preset, players=players, seat=players - 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=True)
+
+
+def _episode(env: SevenBridgeEnv, seed: int) -> tuple[list[int], float]:
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    chosen = []
+    while True:
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(info["action_mask"])
+        assert legal.tolist() == sorted(env.space.legal_ids(env.state))
+        action = int(rng.choice(legal))
+        chosen.append(action)
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+        if terminated:
+            return chosen, reward
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_full_episodes_reward_the_learners_return(preset: str) -> None:
+    for seed in range(4):
+        env = SevenBridgeEnv(rules=preset, players=3, seat=seed % 3)
+        chosen, reward = _episode(env, seed)
+        assert env.state.is_over
+        assert reward == returns(env.state)[env.seat]
+        again = SevenBridgeEnv(rules=preset, players=3, seat=seed % 3)
+        assert _episode(again, seed) == (chosen, reward)  # seeded resets replay
+        with pytest.raises(gymnasium.error.ResetNeeded):
+            env.step(chosen[0])
+
+
+def test_opponents_auto_forced_and_illegal_ids() -> None:
+    env = SevenBridgeEnv(players=4, opponents=[RandomPlayer, GreedyPlayer(3), RandomPlayer(5)])
+    _episode(env, 1)
+    forced = SevenBridgeEnv(players=2, auto_forced=True)
+    _, info = forced.reset(seed=2)
+    for _ in range(30):
+        legal = np.flatnonzero(info["action_mask"])
+        labels = [forced.space.label(int(i)) for i in legal]
+        assert labels not in (["draw"], ["pass"])
+        _obs, _, terminated, _, info = forced.step(int(legal[-1]))
+        if terminated:
+            break
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert terminated and reward == -100.0 and info["illegal_action"]
+    with pytest.raises(TypeError, match="opponents"):
+        SevenBridgeEnv(players=3, opponents=[GreedyPlayer])
+    with pytest.raises(ValueError, match="render_mode"):
+        SevenBridgeEnv(render_mode="rgb_array")
+    shown = SevenBridgeEnv(players=2, render_mode="ansi")
+    shown.reset(seed=0)
+    assert "P0" in str(shown.render())

@@ -1,0 +1,102 @@
+"""The PettingZoo environment passes PettingZoo's own checks on every preset and table size."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from .helpers import optional_module
+
+np = optional_module("numpy")
+optional_module("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from sevenbridge import Draw, IllegalActionError, Pass, Rules, legal_actions, returns  # noqa: E402
+from sevenbridge.envs.pettingzoo import env, raw_env  # noqa: E402
+from sevenbridge.rl import ActionSpace, information_state_tensor_size  # noqa: E402
+
+CASES = [(preset, n) for preset in Rules.presets() for n in (2, 3, 4, 5)]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+@pytest.mark.parametrize("auto_forced", [False, True])
+def test_pettingzoo_api_and_seed_tests(preset: str, players: int, auto_forced: bool) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo warns about every dict observation (its own card games too)
+        warnings.filterwarnings("ignore", "Observation", UserWarning)
+        api_test(env(rules=preset, players=players, auto_forced=auto_forced), num_cycles=200)
+        seed_test(lambda: env(rules=preset, players=players, auto_forced=auto_forced), 200)
+
+
+def _play(table: raw_env, seed: int) -> list[tuple[str, int]]:
+    """Play a seeded deal with random legal ids; return who was asked and how many ids they had."""
+    rng = np.random.default_rng(seed)
+    table.reset(seed=seed)
+    asked = []
+    for agent in table.agent_iter():
+        obs, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        asked.append((agent, len(legal)))
+        table.step(int(rng.choice(legal)))
+    return asked
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_auto_forced_asks_only_real_decisions_and_rewards_are_returns(preset: str) -> None:
+    lone = 0
+    for seed in range(6):
+        table = raw_env(rules=preset, players=4, auto_forced=True)
+        table.reset(seed=seed)
+        for agent in table.agent_iter():
+            obs, reward, terminated, _, _ = table.last()
+            if terminated:
+                assert reward == returns(table.state)[int(agent[-1])]
+                table.step(None)
+                continue
+            actions = legal_actions(table.state)
+            assert not (len(actions) == 1 and isinstance(actions[0], (Pass, Draw)))
+            table.step(int(np.random.default_rng(seed).choice(np.flatnonzero(obs["action_mask"]))))
+        plain = _play(raw_env(rules=preset, players=4), seed)
+        lone += sum(1 for _, k in plain if k == 1)
+    assert lone > 0  # without the option, lone passes and draws are asked
+
+
+def test_the_same_seed_gives_the_same_deal_and_the_mask_is_the_current_players() -> None:
+    a, b = raw_env(players=3), raw_env(players=3)
+    assert _play(a, 7) == _play(b, 7)
+    table = raw_env(players=3, tensor="information_state")
+    table.reset(seed=3)
+    space = ActionSpace(Rules(), 3)
+    current = table.agent_selection
+    for agent in table.agents:
+        obs = table.observe(agent)
+        assert obs["observation"].shape == (information_state_tensor_size(Rules(), 3),)
+        if agent == current:
+            assert obs["action_mask"].tolist() == space.mask(table.state).astype(int).tolist()
+        else:
+            assert not obs["action_mask"].any()
+
+
+def test_render_illegal_ids_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    table = raw_env(players=2, render_mode="ansi")
+    table.reset(seed=1)
+    text = table.render()
+    assert isinstance(text, str) and "P1" in text
+    shown = raw_env(players=2, render_mode="human")
+    shown.reset(seed=1)
+    shown.step(0)  # Draw
+    assert "P1" in capsys.readouterr().out
+    illegal = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        table.step(illegal)
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="tensor"):
+        raw_env(tensor="pixels")
+    with pytest.raises(TypeError):
+        raw_env(rules=3)  # type: ignore[arg-type]

@@ -1,0 +1,340 @@
+"""sevenbridge.rl: action ids, masks and tensors (needs the ``rl`` extra, numpy)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import pickle
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from .helpers import optional_module
+
+np = optional_module("numpy")
+
+from sevenbridge import (  # noqa: E402
+    Chi,
+    Discard,
+    Draw,
+    GameState,
+    InvalidArgumentError,
+    LayDown,
+    LayOff,
+    Pass,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    sample_state,
+)
+from sevenbridge import _tables as T  # noqa: E402
+from sevenbridge.rl import (  # noqa: E402
+    _HISTORY_CACHE,
+    ACTION_SPACE_VERSION,
+    MAX_LAY_OFF_TARGETS,
+    ActionSpace,
+    _catalogue,
+    _history_summary,
+    _of_state,
+    information_state_tensor,
+    information_state_tensor_size,
+    observation_tensor,
+    observation_tensor_size,
+    tensor_fields,
+)
+
+from .strategies import reachable_states, varied_states  # noqa: E402
+
+PRESETS = Rules.presets()
+
+#: Random deals for the round-trip test; ``SEVENBRIDGE_RL_DEALS=10000`` runs the
+#: full check by hand.
+DEALS = int(os.environ.get("SEVENBRIDGE_RL_DEALS", "300"))
+
+#: The id tables, pinned: a change here changes what trained agents' outputs
+#: mean, so it needs a new ACTION_SPACE_VERSION (and a changelog line).
+DIGESTS = {
+    "standard": (2971, "922bd41d338b"),
+    "seven_rummy": (2987, "c7c6224fb628"),
+    "nintendo": (20940, "da78fe225ad7"),
+}
+
+
+def _random_positions(deals: int, seed: int = 0) -> Iterator[tuple[ActionSpace, GameState]]:
+    """Every position of random deals over all presets and 2-5 players."""
+    rng = random.Random(seed)
+    for i in range(deals):
+        rules = Rules.preset(PRESETS[i % len(PRESETS)])
+        players = 2 + (i // len(PRESETS)) % 4
+        space = ActionSpace(rules, players)
+        state = deal(rules, players=players, seed=rng.getrandbits(32))
+        while not state.is_over:
+            yield space, state
+            state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_every_legal_action_round_trips_and_the_mask_is_the_legal_set() -> None:
+    positions = 0
+    for space, state in _random_positions(DEALS):
+        actions = legal_actions(state)
+        ids = [space.encode(a) for a in actions]
+        assert len(set(ids)) == len(ids)
+        assert all(0 <= i < space.size for i in ids)
+        assert [space.decode(i, state) for i in ids] == list(actions)
+        mask = space.mask(state)
+        assert mask.dtype == np.bool_ and mask.shape == (space.size,)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
+        assert space.legal_ids(state) == ids
+        view = observe(state)
+        assert space.legal_ids(view) == ids
+        positions += 1
+    assert positions > 30 * DEALS
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_id_table_is_pinned(preset: str) -> None:
+    size, digest = DIGESTS[preset]
+    for players in (2, 3, 4, 5):
+        space = ActionSpace(Rules.preset(preset), players)
+        assert space.version == ACTION_SPACE_VERSION == 1
+        assert space.size == size == len(space.labels)
+        assert space.digest.startswith(digest)
+    assert len(set(space.labels)) == space.size
+
+
+def test_the_blocks_of_the_numbering() -> None:
+    space = ActionSpace(Rules.standard())
+    assert space.label(0) == "draw" and space.label(1) == "pass"
+    assert space.encode(Draw(4)) == 0 and space.encode(Pass(2)) == 1
+    assert [space.label(2 + c) for c in (0, 12, 13, 51)] == [
+        "discard AC",
+        "discard KC",
+        "discard AD",
+        "discard KS",
+    ]
+    assert space.label(space.encode(LayDown(0, "5H 6H 7H"))) == "laydown 5H.6H.7H"
+    assert space.label(space.encode(LayOff(1, "8H", 18))) == "layoff 8H>18"
+    # the same id means the same move for whoever is to act
+    assert space.encode(Discard(0, "9D")) == space.encode(Discard(3, "9D"))
+    # a chi is numbered by the hand's cards: 5H 6H with a 4H or a 7H discard
+    assert space.label(space.encode(Chi(1, "5H 6H"))) == "chi 5H.6H"
+
+
+def test_joker_readings_are_distinct_ids() -> None:
+    space = ActionSpace(Rules.nintendo())
+    a = space.encode(LayDown(0, "4H 5H JK", "6H"))
+    b = space.encode(LayDown(0, "4H 5H JK", "3H"))
+    assert a != b
+    assert space.label(a) == "laydown 4H.5H.JK=6H"
+    c = space.encode(LayOff(0, "JK", 3, "9S"))
+    assert space.label(c) == "layoff JK=9S>3"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_catalogue_is_exactly_the_engines_melds(preset: str) -> None:
+    rules = Rules.preset(preset)
+    everything = (1 << rules.deck_size) - 1
+    engine = {(m, j) for m, _, j in T.melds_in(everything, rules.ace_high, bool(rules.jokers))}
+    ours = [(m, j) for m, j, _ in _catalogue(rules.ace_high, bool(rules.jokers))]
+    assert len(ours) == len(set(ours))
+    assert set(ours) == engine
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_lay_off_target_bound(preset: str) -> None:
+    # The proof's lemma: a meld of fewer than three cards holds a natural seven.
+    rules = Rules.preset(preset)
+    sevens = sum(1 << (s * 13 + 6) for s in range(4))
+    for mask, _, _ in _catalogue(rules.ace_high, bool(rules.jokers)):
+        assert mask.bit_count() >= 3 or mask & sevens
+    # The proof's count: with h sevens and o other cards off the table, h + o >= 2.
+    others = 49
+    best = max(
+        (4 - h) + (others - o) // 3 for h in range(5) for o in range(others + 1) if h + o >= 2
+    )
+    assert best == MAX_LAY_OFF_TARGETS == 19
+
+
+def test_random_play_stays_inside_the_bound() -> None:
+    for _, state in _random_positions(60, seed=5):
+        if any(isinstance(a, LayOff) for a in legal_actions(state)):
+            assert len(state.table) <= MAX_LAY_OFF_TARGETS
+
+
+def test_bad_input_gets_clear_errors() -> None:
+    space = ActionSpace(Rules.standard())
+    with pytest.raises(InvalidArgumentError, match="lay-off target"):
+        space.encode(LayOff(0, "8H", 19))
+    with pytest.raises(InvalidArgumentError, match="no action id"):
+        space.encode(LayDown(0, "4H 5H JK", "6H"))  # no joker in the standard deck
+    with pytest.raises(TypeError, match="action must be an Action"):
+        space.encode("Draw")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="action must be an Action"):
+        space.encode([1])  # type: ignore[arg-type]
+    state = deal(seed=1)
+    with pytest.raises(InvalidArgumentError, match="out of range"):
+        space.decode(space.size, state)
+    with pytest.raises(InvalidArgumentError, match="out of range"):
+        space.decode(-1, state)
+    with pytest.raises(TypeError, match="action id must be an int"):
+        space.decode("3", state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="position must be a GameState"):
+        space.decode(0, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="position must be a GameState or an Observation"):
+        space.mask("state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ActionSpace("standard")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        ActionSpace(Rules(), players=6)
+    with pytest.raises(TypeError, match="must be an Observation"):
+        observation_tensor(state)  # type: ignore[arg-type]
+    over = state
+    rng = random.Random(1)
+    while not over.is_over:
+        over = apply(over, rng.choice(legal_actions(over)))
+    with pytest.raises(InvalidArgumentError, match="over") as info:
+        space.decode(0, over)
+    assert pickle.loads(pickle.dumps(info.value)).args == info.value.args
+    assert not space.mask(over).any()
+    assert space.decode(np.int64(0), state) == Draw(1)
+
+
+def test_tensor_shapes_and_fields() -> None:
+    for preset in PRESETS:
+        rules = Rules.preset(preset)
+        for players in (2, 3, 4, 5):
+            state = deal(rules, players=players, seed=players)
+            for p in range(players):
+                x = observation_tensor(observe(state, p))
+                y = information_state_tensor(observe(state, p))
+                assert x.dtype == np.float32 and y.dtype == np.float32
+                assert x.shape == (observation_tensor_size(rules, players),)
+                assert y.shape == (information_state_tensor_size(rules, players),)
+                for f in tensor_fields(rules, players):
+                    name = f.rsplit(": ", 1)[0]
+                    assert _field(rules, players, x, name) == _field(
+                        rules, players, y, name, info=True
+                    )
+            widths = [int(f.rsplit(": ", 1)[1]) for f in tensor_fields(rules, players)]
+            assert sum(widths) == observation_tensor_size(rules, players)
+            widths = [int(f.rsplit(": ", 1)[1]) for f in tensor_fields(rules, players, info=True)]
+            assert sum(widths) == information_state_tensor_size(rules, players)
+
+
+@functools.cache
+def _offsets(rules: Rules, players: int, info: bool) -> dict[str, tuple[int, int]]:
+    out = {}
+    start = 0
+    for f in tensor_fields(rules, players, info=info):
+        label, width = f.rsplit(": ", 1)
+        out[label] = (start, int(width))
+        start += int(width)
+    return out
+
+
+def _field(rules: Rules, players: int, x: object, name: str, info: bool = False) -> list[float]:
+    """The values of one named field of a tensor, as Python floats."""
+    start, width = _offsets(rules, players, info)[name]
+    return [float(v) for v in x[start : start + width]]  # type: ignore[index]
+
+
+def test_the_tensor_fields_say_what_the_docs_say() -> None:
+    checked = 0
+    for i, (_, state) in enumerate(_random_positions(24, seed=9)):
+        if i % 4:
+            continue
+        rules, n = state.rules, state.players
+        deck = rules.deck_size
+        for me in range(n):
+            view = observe(state, me)
+            x = observation_tensor(view)
+
+            def plane(name: str, x: object = x, rules: Rules = rules, n: int = n) -> int:
+                return sum(1 << i for i, v in enumerate(_field(rules, n, x, name)) if v)
+
+            assert plane("hand") == state.hand_masks[me]
+            for k in range(n):
+                owner = (me + k) % n
+                mine = sum(tm.mask for tm in state.table if tm.owner == owner)
+                assert plane(f"melds[{k}]") == mine
+                assert _field(rules, n, x, f"hand_size[{k}]") == [
+                    float(np.float32(state.hand_masks[owner].bit_count() / 10))
+                ]
+                turn = _field(rules, n, x, f"turn[{k}]")
+                assert turn == [float(state.current_player == owner)]
+            assert plane("discards") == sum(1 << c for c in state.discard_cards)
+            top = state.discard_cards[-1] if state.discard_cards else None
+            assert plane("top") == (0 if top is None else 1 << top)
+            for t in range(MAX_LAY_OFF_TARGETS):
+                ext = state.table[t].ext if t < len(state.table) else 0
+                assert plane(f"targets[{t}]") == ext
+            assert _field(rules, n, x, f"phase.{state.phase.value}") == [1.0]
+            assert _field(rules, n, x, "stock_size") == [float(np.float32(state.stock_size / 52))]
+            assert deck in (52, 53)
+            # the environments' shortcut gives the same tensors
+            assert (_of_state(state, me, False) == x).all()
+            assert (_of_state(state, me, True) == information_state_tensor(view)).all()
+            # nothing hidden leaks: a sampled world with the same view gives the same tensor
+            world = sample_state(view, checked)
+            assert (observation_tensor(observe(world, me)) == x).all()
+            assert (
+                information_state_tensor(observe(world, me)) == information_state_tensor(view)
+            ).all()
+            checked += 1
+    assert checked > 300
+
+
+def test_the_history_summary_matches_a_fresh_walk() -> None:
+    for _, state in _random_positions(12, seed=3):
+        n = state.players
+        cached = _history_summary(state.move_log, n)
+        discarded = [0] * n
+        passed = [0] * n
+        top = -1
+        for action in state.history:
+            if isinstance(action, Discard):
+                top = action.card.index
+                discarded[action.player] |= 1 << top
+            elif isinstance(action, Pass) and top >= 0:
+                passed[action.player] |= 1 << top
+            elif type(action).__name__ in ("Chi", "Pon"):
+                top = -1
+        assert cached == (tuple(discarded), tuple(passed))
+    _HISTORY_CACHE.clear()
+    assert _history_summary(state.move_log, n) == (tuple(discarded), tuple(passed))
+
+
+VARIANTS = [
+    Rules.standard().replace(ace_high=True, jokers=1),
+    Rules.standard().replace(jokers=1, joker_lay_off=False, claim_min_hand_cards=1),
+    Rules.nintendo().replace(ace_high=False),
+    Rules.seven_rummy(),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=varied_states())
+def test_property_mask_and_round_trip_on_varied_states(state: GameState) -> None:
+    space = ActionSpace(state.rules, state.players)
+    actions = legal_actions(state)
+    ids = space.legal_ids(state)
+    assert [space.decode(i, state) for i in ids] == list(actions)
+    assert sorted(np.flatnonzero(space.mask(state)).tolist()) == sorted(ids)
+    for p in range(state.players):
+        view = observe(state, p)
+        x = observation_tensor(view)
+        assert ((x >= 0) & (x <= 1)).all()
+        assert (observation_tensor(observe(sample_state(view, p), p)) == x).all()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=reachable_states(VARIANTS))
+def test_property_rule_variants_round_trip(state: GameState) -> None:
+    space = ActionSpace(state.rules, state.players)
+    ids = space.legal_ids(state)
+    assert len(set(ids)) == len(ids)
+    assert [space.decode(i, state) for i in ids] == list(legal_actions(state))
