@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from . import _checks
+from . import _checks, _hooks
 from .cards import CARDS, JOKER_INDEX, Card, parse_cards
 from .errors import SevenBridgeError
 from .rules import Rules, require_rules
@@ -283,6 +283,10 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def _repr_svg_(self) -> str:
+        """The meld drawn as SVG (:func:`sevenbridge.svg.meld`), for notebooks."""
+        return str(_hooks.call("repr_svg", self))
 
     def __str__(self) -> str:
         return " ".join(f"JK={self.joker_as}" if c.is_joker else str(c) for c in self.cards)
