@@ -29,19 +29,19 @@ def pixels(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:
     prev = bytearray(stride)
     i = 0
     for _ in range(height):
-        kind, line = raw[i], bytearray(raw[i + 1 : i + 1 + stride])
+        filt, line = raw[i], bytearray(raw[i + 1 : i + 1 + stride])
         i += 1 + stride
         for x in range(stride):
             a = line[x - channels] if x >= channels else 0
             b = prev[x]
             c = prev[x - channels] if x >= channels else 0
-            if kind == 1:
+            if filt == 1:
                 line[x] = (line[x] + a) & 255
-            elif kind == 2:
+            elif filt == 2:
                 line[x] = (line[x] + b) & 255
-            elif kind == 3:
+            elif filt == 3:
                 line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
+            elif filt == 4:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 
 from sevenbridge import (
     Card,
+    Discard,
     GameState,
     InvalidArgumentError,
     Meld,
@@ -148,6 +149,7 @@ def test_the_last_action_is_highlighted() -> None:
     assert f'fill="{svg.HIGHLIGHT}"/>' not in svg.table(state)  # no frame before any move
     state = apply(state, legal_actions(state)[0])  # draw
     discard = legal_actions(state)[-1]
+    assert isinstance(discard, Discard)
     after = apply(state, discard)
     text = svg.table(after)
     assert f"P{discard.player} discarded {svg.card_name(discard.card)}" in text

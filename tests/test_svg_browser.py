@@ -22,7 +22,7 @@ def browser() -> Iterator[Any]:
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:
-    return "#%02x%02x%02x" % rgb
+    return "#" + "".join(f"{c:02x}" for c in rgb)
 
 
 def _positions() -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import _demo
+from . import _demo, _view
 
 __all__ = ["main"]
 
@@ -34,6 +34,7 @@ def parser(prog: str = "sevenbridge") -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=_version())
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _demo.add_parser(sub)
+    _view.add_parser(sub)
     return top
 
 
