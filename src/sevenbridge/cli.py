@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import _demo, _view
+from . import _demo, _play, _view
 
 __all__ = ["main"]
 
@@ -35,6 +35,7 @@ def parser(prog: str = "sevenbridge") -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _demo.add_parser(sub)
     _view.add_parser(sub)
+    _play.add_parser(sub)
     return top
 
 
