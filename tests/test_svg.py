@@ -196,3 +196,15 @@ def test_repr_svg_of_the_values_goes_through_the_drawings() -> None:
     assert Card.parse("7H")._repr_svg_() == svg.card("7H")
     meld = Meld.parse("6H 7H 8H")
     assert meld._repr_svg_() == svg.meld(meld)
+
+
+def test_the_pictures_in_the_docs_are_current() -> None:
+    from .docs_pictures import PICTURES
+
+    static = Path(__file__).parent.parent / "docs" / "_static"
+    if not static.exists():
+        pytest.skip("no docs folder (testing an installed package)")
+    for name, make in PICTURES.items():
+        assert (static / name).read_text(encoding="utf-8") == make(), (
+            f"docs/_static/{name} is stale: run python tools/screenshots.py"
+        )

@@ -33,7 +33,7 @@ from .rules import Rules
 from .state import GameState, Phase
 from .views import Observation
 
-__all__ = ["card", "card_name", "hand", "meld", "table"]
+__all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
 
 Translate = Callable[[str], str]
 
