@@ -8,7 +8,6 @@ message has no translation or a ``.mo`` differs from its ``.po``.
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
@@ -16,27 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "sevenbridge"
 sys.path.insert(0, str(ROOT / "src"))
 
-from sevenbridge._i18n import LOCALE_DIR, compile_po, read_po  # noqa: E402
-
-MARKERS = {"_", "N_", "gettext"}
-
+from sevenbridge._i18n import LOCALE_DIR, compile_po, marked_messages, read_po  # noqa: E402
 
 def messages() -> dict[str, str]:
-    """Every marked message, with the first place it is used (``file:line``)."""
-    found: dict[str, str] = {}
-    for path in sorted(PACKAGE.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in MARKERS
-                and len(node.args) == 1
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.setdefault(node.args[0].value, f"{path.name}:{node.lineno}")
-    return found
+    return marked_messages()
 
 
 def _quote(text: str) -> str:

@@ -24,7 +24,10 @@ from pathlib import Path
 
 from .errors import InvalidArgumentError
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "compile_po", "read_po", "translator"]
+__all__ = [
+    "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "compile_po", "marked_messages", "read_po",
+    "translator",
+]  # fmt: skip
 
 DOMAIN = "sevenbridge"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -134,3 +137,26 @@ def compile_po(text: str) -> bytes:
     header = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, key_start)
     table = b"".join(struct.pack("<2I", *o) for o in offsets + value_offsets)
     return header + table + blob
+
+
+#: The names that mark a message in the code.
+MARKERS = frozenset({"_", "N_"})
+
+
+def marked_messages() -> dict[str, str]:
+    """Every message marked in the package's code (``_("...")`` or ``N_("...")``),
+    with the first place it appears (``module.py:line``)."""
+    found: dict[str, str] = {}
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in MARKERS
+                and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.setdefault(node.args[0].value, f"{path.name}:{node.lineno}")
+    return found
