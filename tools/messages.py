@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from sevenbridge._i18n import LOCALE_DIR, compile_po, marked_messages, read_po  # noqa: E402
 
+
 def messages() -> dict[str, str]:
     return marked_messages()
 
