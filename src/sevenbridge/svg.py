@@ -211,8 +211,10 @@ def card(
         size: Width in pixels (the picture scales; this is only its default size).
         lang: Language of the title and description (``None``: English; ``"ja"``).
 
-    >>> print(card("AS", size=30)[:120])
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 88" width="30" height="41.2" role="img" font-family="DejaVu ...
+    The picture has a 2-unit margin around the card, so it is a little wider:
+
+    >>> print(card("AS", size=30)[:100])
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 88" width="32" height="44" role="img" font-...
     """
     _ = translator(lang)
     (c,) = parse_cards(card if isinstance(card, str) else [card])
