@@ -26,6 +26,7 @@ from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, parse_cards
 from .engine import _check_state, _may_claim, apply
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import Message as M
 from .melds import InvalidMeldError, Meld, MeldKind
 from .rules import Rules, require_rules
 from .serialize import _rules_dict, state_from_json
@@ -40,8 +41,20 @@ def kind_name(kind: MeldKind) -> str:
     return "single seven" if kind is MeldKind.SEVEN else kind.value
 
 
+_KIND_WORD = {
+    MeldKind.SEVEN: M("kind.seven", "single seven"),
+    MeldKind.SET: M("kind.set", "set"),
+    MeldKind.RUN: M("kind.run", "run"),
+}
+
+
+def _cat(first: str, second: str) -> str:
+    """Two messages, one after the other (a message itself, so both translate)."""
+    return M("join", "{first}{second}", first=first, second=second)
+
+
 def _meld_name(meld: Meld) -> str:
-    return f"{kind_name(meld.kind)} {meld}"
+    return M("meld_name", "{kind} {meld}", kind=_KIND_WORD[meld.kind], meld=meld)
 
 
 def explain(state: GameState, action: Action) -> str:
@@ -55,60 +68,88 @@ def explain(state: GameState, action: Action) -> str:
     try:
         after = apply(state, action)
     except IllegalActionError as error:
-        return f"Illegal: {error.reason}."
+        return M("explain.illegal", "Illegal: {reason}.", reason=error.reason)
     p = f"P{action.player}"
-    out = "Legal. "
+    out: str = M("explain.legal", "Legal. ")
     if isinstance(action, Draw):
-        out += (
-            f"{p} draws the top card of the stock ({state.stock_size} cards) and goes on with the "
-            "turn: melds and lay-offs if any, then a discard."
-        )
+        out = _cat(out, M(
+            "explain.draw",
+            "{p} draws the top card of the stock ({n} cards) and goes on with the turn: melds "
+            "and lay-offs if any, then a discard.",
+            p=p, n=state.stock_size,
+        ))  # fmt: skip
     elif isinstance(action, Pass):
         top = state.top_discard
-        out += f"{p} does not pon {top}."
+        out = _cat(out, M("explain.pass", "{p} does not pon {card}.", p=p, card=top))
         if after.phase is Phase.CLAIM:
-            out += f" P{after.current_player} is asked next."
+            out = _cat(out, M("explain.pass.next", " P{q} is asked next.", q=after.current_player))
         elif after.phase is Phase.PLAY and after.current_player != action.player:
-            out += f" The window closes and P{after.current_player}'s waiting pon stands."
+            out = _cat(out, M(
+                "explain.pass.pon_stands",
+                " The window closes and P{q}'s waiting pon stands.", q=after.current_player,
+            ))  # fmt: skip
         elif after.phase is Phase.DRAW:
-            out += f" The window closes: P{after.current_player} draws or calls chi."
+            out = _cat(out, M(
+                "explain.pass.window_closes",
+                " The window closes: P{q} draws or calls chi.", q=after.current_player,
+            ))  # fmt: skip
     elif isinstance(action, (Chi, Pon)):
         top = state.top_discard
-        whose = "the upcard" if state.discarder < 0 else f"P{state.discarder}'s discard"
-        call = "chi" if isinstance(action, Chi) else "pon"
-        used = " ".join(map(str, action.cards))
+        whose = (
+            M("explain.the_upcard", "the upcard")
+            if state.discarder < 0
+            else M("explain.discard_of", "P{q}'s discard", q=state.discarder)
+        )
+        call = M("call.chi", "chi") if isinstance(action, Chi) else M("call.pon", "pon")
+        used = action.cards
         if len(after.melds) == len(state.melds):
-            out += (
-                f"{p} calls pon on {whose} {top} with {used}. It waits: under the joker-holder "
-                "tie-break the players still to be asked may overtake it if they hold the joker."
-            )
+            out = _cat(out, M(
+                "explain.pon_waits",
+                "{p} calls pon on {whose} {card} with {used}. It waits: under the joker-holder "
+                "tie-break the players still to be asked may overtake it if they hold the joker.",
+                p=p, whose=whose, card=top, used=used,
+            ))  # fmt: skip
         else:
             meld = after.melds[-1]
-            out += (
-                f"{p} calls {call} on {whose} {top} with {used}: the {_meld_name(meld)} goes on "
-                f"the table at once; {p} plays the turn from here (more melds, lay-offs, a "
-                f"discard), and play then continues from {p}'s left."
-            )
+            out = _cat(out, M(
+                "explain.claim",
+                "{p} calls {call} on {whose} {card} with {used}: the {meld} goes on the table at "
+                "once; {p} plays the turn from here (more melds, lay-offs, a discard), and play "
+                "then continues from {p}'s left.",
+                p=p, call=call, whose=whose, card=top, used=used, meld=_meld_name(meld),
+            ))  # fmt: skip
     elif isinstance(action, LayDown):
-        out += f"{p} lays down a new {_meld_name(after.melds[-1])}."
+        out = _cat(out, M(
+            "explain.lay_down", "{p} lays down a new {meld}.", p=p, meld=_meld_name(after.melds[-1])
+        ))  # fmt: skip
     elif isinstance(action, LayOff):
         before, now = state.melds[action.target], after.melds[action.target]
-        out += (
-            f"{p} lays off {action.card} on P{before.owner}'s {_meld_name(before)}, making "
-            f"the {_meld_name(now)}."
-        )
+        out = _cat(out, M(
+            "explain.lay_off",
+            "{p} lays off {card} on P{owner}'s {before}, making the {now}.",
+            p=p, card=action.card, owner=before.owner, before=_meld_name(before),
+            now=_meld_name(now),
+        ))  # fmt: skip
         if before.kind is MeldKind.SEVEN:
-            out += f" The single 7 is now a {now.kind.value} for the rest of the deal."
+            out = _cat(out, M(
+                "explain.seven_now",
+                " The single 7 is now a {kind} for the rest of the deal.",
+                kind=_KIND_WORD[now.kind],
+            ))  # fmt: skip
     elif isinstance(action, Discard):
-        out += f"{p} discards {action.card}, ending the turn."
+        out = _cat(out, M(
+            "explain.discard", "{p} discards {card}, ending the turn.", p=p, card=action.card
+        ))  # fmt: skip
     if after.is_over and after.winner == action.player:
-        out += f" {p} has no cards left and goes out"
-        out += " at once (the going-out bonus)." if after.bonus else "."
-        out += (
-            " Deal scores: "
-            + ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
-            + "."
-        )
+        scores = ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+        out = _cat(out, M(
+            "explain.goes_out_at_once",
+            " {p} has no cards left and goes out at once (the going-out bonus). Deal scores: "
+            "{scores}.", p=p, scores=scores,
+        ) if after.bonus else M(
+            "explain.goes_out",
+            " {p} has no cards left and goes out. Deal scores: {scores}.", p=p, scores=scores,
+        ))  # fmt: skip
     return out
 
 
