@@ -95,3 +95,110 @@ def test_languages() -> None:
     assert translator("en")("stock") == "stock"
     with pytest.raises(InvalidArgumentError, match="lang must be one of en, ja"):
         translator("fr")
+
+
+def _illegal_attempts() -> list[tuple[object, object]]:
+    """(state, action) pairs that break many different rules."""
+    import random
+
+    from sevenbridge import (
+        Chi,
+        Discard,
+        Draw,
+        LayDown,
+        LayOff,
+        Pass,
+        Pon,
+        Rules,
+        apply,
+        deal,
+        legal_actions,
+    )
+    from sevenbridge.cards import CARDS
+
+    out: list[tuple[object, object]] = []
+    rng = random.Random(5)
+    for preset in Rules.presets():
+        state = deal(Rules.preset(preset), players=3, seed=11)
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            hand = state.hand(p)
+            cards = [CARDS[i] for i in rng.sample(range(52), 3)]
+            for action in (
+                Draw(p), Pass(p), Draw((p + 1) % 3), Discard(p, cards[0]), Discard(p, hand[0]),
+                LayDown(p, hand[:3]), LayDown(p, hand[:1]), LayOff(p, hand[0], 0),
+                LayOff(p, hand[0], 9), Chi(p, hand[:2]), Pon(p, hand[:2]), Pon(p, hand[:1]),
+            ):  # fmt: skip
+                out.append((state, action))
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+        out.append((state, Draw(0)))
+    return out
+
+
+def test_illegal_actions_carry_a_code_and_read_in_japanese() -> None:
+    from sevenbridge import IllegalActionError, apply, explain, translate
+    from sevenbridge.errors import Message
+
+    codes: set[str] = set()
+    for state, action in _illegal_attempts():
+        try:
+            apply(state, action)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            reason = error.reason
+            assert isinstance(reason, Message), reason
+            codes.add(reason.code)
+            japanese = translate(reason, "ja")
+            assert japanese != str(reason) and "{" not in japanese
+            assert not re.search(r"\b(the|a|is|not|player)\b", japanese), japanese
+            assert reason.as_dict()["text"] == str(reason)
+            if not isinstance(action, str):
+                answer = explain(state, action)  # type: ignore[arg-type]
+                assert isinstance(answer, Message) and answer.code == "explain.illegal"
+                assert translate(answer, "ja").startswith("不可：")
+    assert len(codes) >= 12, sorted(codes)
+
+
+def test_explain_of_legal_moves_in_japanese() -> None:
+    import random
+
+    from sevenbridge import Rules, apply, deal, explain, legal_actions, translate
+    from sevenbridge.errors import Message
+
+    rng = random.Random(3)
+    codes: set[str] = set()
+    for preset in Rules.presets():
+        for seed in range(3):
+            state = deal(Rules.preset(preset), players=4, seed=seed)
+            while not state.is_over:
+                for action in legal_actions(state):
+                    answer = explain(state, action)
+                    assert isinstance(answer, Message) and str(answer).startswith("Legal. ")
+                    japanese = translate(answer, "ja")
+                    assert japanese.startswith("合法。") and "{" not in japanese
+                    assert not re.search(r"\b(the|draws|discards|lays|calls)\b", japanese)
+                    codes.add(answer.params["second"].code)
+                actions = legal_actions(state)
+                state = apply(state, actions[rng.randrange(len(actions))])
+    assert {"explain.draw", "explain.discard", "explain.pass"} <= codes
+
+
+def test_japanese_cards_in_messages() -> None:
+    from sevenbridge import Discard, Draw, IllegalActionError, apply, deal, translate
+    from sevenbridge.errors import Message
+
+    state = apply(deal(seed=1), Draw(1))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(1, "JK"))
+    assert isinstance(info.value.reason, Message)
+    assert translate(info.value.reason, "ja") == "P1はジョーカーを持っていません"
+    assert translate(info.value.reason) == "player 1 does not hold JK"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(1, "7H" if "7H" not in map(str, state.hand(1)) else "7S"))
+    assert re.fullmatch(
+        r"P1は♥7を持っていません|P1は♠7を持っていません", translate(info.value.reason, "ja")
+    )
+    text = Message("x", "{cards}", cards=("7H", "10S"))
+    assert translate(text, "ja") == "7H 10S"  # text that is not a Card stays as it is
+    assert translate("plain text", "ja") == "plain text"

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from . import _hooks
+from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
 from .engine import apply, deal, legal_actions
@@ -129,5 +130,6 @@ __all__ = [
     "replay_match",
     "returns",
     "sample_state",
+    "translate",
     "why_not_meld",
 ]

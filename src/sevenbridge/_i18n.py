@@ -21,12 +21,16 @@ import struct
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 __all__ = [
     "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "compile_po", "marked_messages", "read_po",
-    "translator",
+    "translate", "translator",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -65,6 +69,81 @@ def translator(lang: str | None = None) -> Callable[[str], str]:
         InvalidArgumentError: for a language without a catalog.
     """
     return _translations(check_lang(lang)).gettext
+
+
+def _card_text(card: Card, lang: str) -> str:
+    """A card as players of the language write it: ``7H`` in English, ``♥7`` in Japanese."""
+    if lang == "en":
+        return str(card)
+    if card.suit is None:
+        return translator(lang)("joker")
+    rank = str(card)[:-1]
+    return card.suit.symbol + rank
+
+
+def translate_end_reason(reason: str, lang: str) -> str:
+    """A deal's ``end_reason`` in the language (other text comes back as it is)."""
+    _ = translator(lang)
+    words = reason.split()
+    if len(words) >= 4 and words[0] == "player" and words[2:4] == ["went", "out"]:
+        if reason.endswith("at once"):
+            return _("player {p} went out at once").format(p=words[1])
+        return _("player {p} went out").format(p=words[1])
+    if reason.startswith("void deal"):
+        return _("void deal: the stock ran out")
+    return reason
+
+
+def _param(value: Any, lang: str) -> str:
+    from .cards import Card
+    from .melds import Meld
+
+    if isinstance(value, Message):
+        return translate(value, lang)
+    if isinstance(value, Card):
+        return _card_text(value, lang)
+    if isinstance(value, Meld):
+        return " ".join(
+            f"{_card_text(c, lang)}={_card_text(value.joker_as, lang)}"
+            if c.is_joker and value.joker_as is not None
+            else _card_text(c, lang)
+            for c in value.cards
+        )
+    if isinstance(value, (tuple, list)):
+        return " ".join(_param(v, lang) for v in value)
+    if isinstance(value, str):
+        return translate_end_reason(value, lang)
+    return str(value)
+
+
+def translate(text: str, lang: str | None = None) -> str:
+    """A message of the library in the given language.
+
+    Messages (:class:`~sevenbridge.errors.Message`: the reasons of
+    :class:`~sevenbridge.IllegalActionError`, the answers of
+    :func:`~sevenbridge.explain`) are translated from their template, their
+    parameters too (cards as Japanese players write them: ``♥7``); other text
+    comes back as it is.
+
+    Args:
+        text: A message, or any text.
+        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge import deal, explain, Discard
+    >>> answer = explain(deal(seed=1), Discard(1, "2C"))
+    >>> answer.code
+    'explain.illegal'
+    >>> print(translate(answer, "ja"))
+    不可：手番は山札から引く（またはチーする）ことから始まり、捨てるのは最後です。
+    """
+    lang = check_lang(lang)
+    if not isinstance(text, Message) or lang == "en":
+        return str(text)
+    _ = translator(lang)
+    return _(text.template).format(**{k: _param(v, lang) for k, v in text.params.items()})
 
 
 def read_po(text: str) -> dict[str, str]:
@@ -139,8 +218,10 @@ def compile_po(text: str) -> bytes:
     return header + table + blob
 
 
-#: The names that mark a message in the code.
+#: The names that mark a message in the code (the message is the first argument).
 MARKERS = frozenset({"_", "N_"})
+#: The names that build a :class:`Message` (the template is the second argument).
+MESSAGE_MARKERS = frozenset({"M", "Message"})
 
 
 def marked_messages() -> dict[str, str]:
@@ -150,13 +231,14 @@ def marked_messages() -> dict[str, str]:
     for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in MARKERS
-                and len(node.args) == 1
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.setdefault(node.args[0].value, f"{path.name}:{node.lineno}")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id in MARKERS and len(node.args) == 1:
+                argument = node.args[0]
+            elif node.func.id in MESSAGE_MARKERS and len(node.args) >= 2:
+                argument = node.args[1]
+            else:
+                continue
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                found.setdefault(argument.value, f"{path.name}:{node.lineno}")
     return found

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ._heuristics import card_points, keep_value
-from ._i18n import LANGUAGES, N_, translator
+from ._i18n import LANGUAGES, N_, translate, translator
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .cards import Card, Suit
@@ -213,7 +213,7 @@ class Game:
             ).format(text=text, n=len(actions))
         if action in actions:
             return action
-        return explain(self.state, action)
+        return translate(explain(self.state, action), self.lang)
 
     def hint(self) -> None:
         _, s, state = self._, self.style, self.state
@@ -308,7 +308,11 @@ class Game:
                     self.say(_("Say which move: why 3, or why Discard 7H."))
                     continue
                 found = self.parse(rest.strip(), actions)
-                self.say(explain(self.state, found) if not isinstance(found, str) else found)
+                self.say(
+                    translate(explain(self.state, found), self.lang)
+                    if not isinstance(found, str)
+                    else found
+                )
             elif word == "rules":
                 self.rules_text()
             elif word == "undo":

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from ._i18n import N_, check_lang, translator
+from ._i18n import N_, check_lang, translate_end_reason, translator
 from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, Suit, parse_cards
 from .melds import Meld, MeldKind
@@ -322,18 +322,12 @@ def _preset_name(rules: Rules) -> str:
 
 
 def end_reason(reason: str | None, lang: str | None = None) -> str:
-    """The engine's ``end_reason`` in the given language."""
-    _ = translator(lang)
-    if reason is None:
-        return ""
-    words = reason.split()
-    if len(words) >= 4 and words[0] == "player" and words[2:4] == ["went", "out"]:
-        if reason.endswith("at once"):
-            return _("player {p} went out at once").format(p=words[1])
-        return _("player {p} went out").format(p=words[1])
-    if reason.startswith("void deal"):
-        return _("void deal: the stock ran out")
-    return reason
+    """The engine's ``end_reason`` (such as ``"player 2 went out"``) in the given language.
+
+    >>> end_reason("player 2 went out at once", lang="ja")
+    'P2が一度に上がり'
+    """
+    return "" if reason is None else translate_end_reason(reason, check_lang(lang))
 
 
 def _last_move(position: GameState | Observation, _: Translate, lang: str | None) -> str:
