@@ -178,6 +178,10 @@ def test_japanese_terminal(tmp_path: Path) -> None:
     assert "山札" in child.before and "捨て札" in child.before
     child.sendline("rules")
     child.expect_exact("メルド")
+    child.sendline("why 1")
+    child.expect_exact("合法。P0は山札")
+    child.sendline("Discard 2C")
+    child.expect_exact("不可：手番は山札から引く")
     child.sendline("quit")
     child.expect_exact("記録を保存しますか")
     child.sendline("n")

@@ -49,8 +49,10 @@ _KIND_WORD = {
 
 
 def _cat(first: str, second: str) -> str:
-    """Two messages, one after the other (a message itself, so both translate)."""
-    return M("join", "{first}{second}", first=first, second=second)
+    """Two messages, one after the other: a message itself (so both translate),
+    with the first one's code (``explain.legal`` for every legal answer)."""
+    code = first.code if isinstance(first, M) else "join"
+    return M(code, "{first}{second}", first=first, second=second)
 
 
 def _meld_name(meld: Meld) -> str:
