@@ -10,8 +10,9 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import given, settings
 
-from sevenbridge import InvalidArgumentError
+from sevenbridge import GameState, InvalidArgumentError
 from sevenbridge._i18n import (
     LOCALE_DIR,
     compile_po,
@@ -19,6 +20,8 @@ from sevenbridge._i18n import (
     read_po,
     translator,
 )
+
+from .strategies import varied_states
 
 PO = LOCALE_DIR / "ja" / "LC_MESSAGES" / "sevenbridge.po"
 MO = PO.with_suffix(".mo")
@@ -202,3 +205,26 @@ def test_japanese_cards_in_messages() -> None:
     text = Message("x", "{cards}", cards=("7H", "10S"))
     assert translate(text, "ja") == "7H 10S"  # text that is not a Card stays as it is
     assert translate("plain text", "ja") == "plain text"
+
+
+@settings(max_examples=40, deadline=None)
+@given(varied_states())
+def test_render_in_japanese(state: GameState) -> None:
+    from sevenbridge import observe, render
+
+    for position in (state, observe(state, 0)):
+        english, japanese = render(position), render(position, lang="ja")
+        assert english == str(position)
+        assert len(japanese.splitlines()) == len(english.splitlines())
+        assert "{" not in japanese
+        assert not re.search(r"\b(Stock|Table|Discard|cards?|players|rules|dealer|to)\b", japanese)
+        assert "山札" in japanese and "捨て札" in japanese
+
+
+def test_explain_and_render_refuse_unknown_languages() -> None:
+    from sevenbridge import Draw, deal, explain, render
+
+    with pytest.raises(InvalidArgumentError):
+        explain(deal(seed=1), Draw(1), lang="xx")
+    with pytest.raises(InvalidArgumentError):
+        render(deal(seed=1), lang="xx")

@@ -22,8 +22,9 @@ from typing import Any
 
 from . import _hooks
 from . import _tables as T
+from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, parse_cards
+from .cards import CARDS, Card, parse_cards
 from .engine import _check_state, _may_claim, apply
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .errors import Message as M
@@ -59,18 +60,24 @@ def _meld_name(meld: Meld) -> str:
     return M("meld_name", "{kind} {meld}", kind=_KIND_WORD[meld.kind], meld=meld)
 
 
-def explain(state: GameState, action: Action) -> str:
+def explain(state: GameState, action: Action, *, lang: str | None = None) -> str:
     """What a legal action does, or which rule forbids an illegal one.
+
+    The answer is a :class:`~sevenbridge.errors.Message` (English text with a
+    code and parameters); with ``lang="ja"`` it comes in Japanese instead.
 
     >>> from sevenbridge import deal, Draw
     >>> print(explain(deal(seed=1), Draw(1)))
     Legal. P1 draws the top card of the stock (30 cards) and goes on with the turn: melds and lay-offs if any, then a discard.
+    >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
+    合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
     _check_state(state, "explain")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
-        return M("explain.illegal", "Illegal: {reason}.", reason=error.reason)
+        illegal = M("explain.illegal", "Illegal: {reason}.", reason=error.reason)
+        return illegal if lang is None else translate(illegal, lang)
     p = f"P{action.player}"
     out: str = M("explain.legal", "Legal. ")
     if isinstance(action, Draw):
@@ -152,17 +159,22 @@ def explain(state: GameState, action: Action) -> str:
             "explain.goes_out",
             " {p} has no cards left and goes out. Deal scores: {scores}.", p=p, scores=scores,
         ))  # fmt: skip
-    return out
+    return out if lang is None else translate(out, lang)
 
 
 def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return M("count.one", "{n} card", n=n) if n == 1 else M("count.many", "{n} cards", n=n)
 
 
-def render(state: GameState | Observation) -> str:
+def _shown(cards: tuple[Card, ...]) -> tuple[Card, ...] | str:
+    return cards or "-"
+
+
+def render(state: GameState | Observation, *, lang: str | None = None) -> str:
     """A drawing of the table: hands (or hand sizes), melds, piles and whose turn.
 
-    ``str()`` of a state or an observation gives the same text.
+    ``str()`` of a state or an observation gives the same text. With
+    ``lang="ja"`` it is in Japanese (see :func:`~sevenbridge.translate`).
 
     >>> from sevenbridge import deal, observe
     >>> print(render(observe(deal(seed=2), 0)))
@@ -173,50 +185,96 @@ def render(state: GameState | Observation) -> str:
     Table: no melds
     Discard pile: 1 card, top QH
     Stock: 30 cards
+    >>> print(render(observe(deal(seed=2), 0), lang="ja"))
+    セブンブリッジ（標準ルール）、3人、ディーラーはP0：P1が山札から引くかチー
+      P0  ♣2 ♣8 ♣9 ♦8 ♥6 ♥10 ♥J  （あなた）
+    > P1  7枚
+      P2  7枚
+    場：メルドなし
+    捨て札：1枚、一番上は♥Q
+    山札：30枚
     """
     rules = state.rules
     preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
     if state.phase is Phase.OVER:
-        status = f"deal over: {state.end_reason}"
+        status = M("render.over", "deal over: {reason}", reason=state.end_reason)
     else:
         doing = {
-            Phase.CLAIM: "pon or pass",
-            Phase.DRAW: "draw or chi",
-            Phase.PLAY: "meld, lay off, discard",
+            Phase.CLAIM: M("render.doing.claim", "pon or pass"),
+            Phase.DRAW: M("render.doing.draw", "draw or chi"),
+            Phase.PLAY: M("render.doing.play", "meld, lay off, discard"),
         }
-        status = f"P{state.current_player} to {doing[state.phase]}"
-    lines = [
-        f"Seven Bridge ({preset} rules), {state.players} players, dealer P{state.dealer}: {status}"
-    ]
+        status = M("render.to", "P{p} to {doing}", p=state.current_player, doing=doing[state.phase])
+    lines: list[str] = [
+        M(
+            "render.heading",
+            "Seven Bridge ({preset} rules), {n} players, dealer P{dealer}: {status}",
+            preset=_PRESETS.get(preset, preset), n=state.players, dealer=state.dealer,
+            status=status,
+        )
+    ]  # fmt: skip
     for p in range(state.players):
         mark = ">" if p == state.current_player else " "
         if isinstance(state, Observation):
             if p == state.viewer:
-                lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand)) or '-'}  (you)")
+                lines.append(M(
+                    "render.you", "{mark} P{p}  {cards}  (you)",
+                    mark=mark, p=p, cards=_shown(state.hand),
+                ))  # fmt: skip
             elif state.shown_hands is not None:
-                shown = " ".join(str(CARDS[c]) for c in T.bits(state.shown_hands[p]))
-                lines.append(f"{mark} P{p}  {shown or '-'}  (shown)")
+                shown = tuple(CARDS[c] for c in T.bits(state.shown_hands[p]))
+                lines.append(M(
+                    "render.shown", "{mark} P{p}  {cards}  (shown)",
+                    mark=mark, p=p, cards=_shown(shown),
+                ))  # fmt: skip
             else:
-                lines.append(f"{mark} P{p}  {_count(state.hand_sizes[p])}")
+                lines.append(M(
+                    "render.count", "{mark} P{p}  {count}",
+                    mark=mark, p=p, count=_count(state.hand_sizes[p]),
+                ))  # fmt: skip
         else:
-            lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand(p))) or '-'}")
+            lines.append(M(
+                "render.hand", "{mark} P{p}  {cards}", mark=mark, p=p, cards=_shown(state.hand(p))
+            ))  # fmt: skip
     if state.melds:
-        lines.append("Table:")
+        lines.append(M("render.table", "Table:"))
         for i, meld in enumerate(state.melds):
-            lines.append(f"  [{i}] P{meld.owner} {_meld_name(meld)}")
+            lines.append(M(
+                "render.meld", "  [{i}] P{owner} {meld}", i=i, owner=meld.owner,
+                meld=_meld_name(meld),
+            ))  # fmt: skip
     else:
-        lines.append("Table: no melds")
+        lines.append(M("render.no_melds", "Table: no melds"))
     pile = state.discard_pile
-    top = f", top {pile[-1]}" if pile else ""
-    lines.append(f"Discard pile: {_count(len(pile))}{top}")
-    lines.append(f"Stock: {_count(state.stock_size)}")
+    if pile:
+        lines.append(M(
+            "render.pile_top", "Discard pile: {count}, top {card}",
+            count=_count(len(pile)), card=pile[-1],
+        ))  # fmt: skip
+    else:
+        lines.append(M("render.pile", "Discard pile: {count}", count=_count(len(pile))))
+    lines.append(M("render.stock", "Stock: {count}", count=_count(state.stock_size)))
     if state.phase is Phase.CLAIM and state.claim_queue:
-        lines.append("Still to be asked: " + ", ".join(f"P{q}" for q in state.claim_queue))
+        lines.append(M(
+            "render.queue", "Still to be asked: {players}",
+            players=", ".join(f"P{q}" for q in state.claim_queue),
+        ))  # fmt: skip
     if state.deal_scores is not None:
-        lines.append(
-            "Deal scores: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores))
-        )
-    return "\n".join(lines)
+        lines.append(M(
+            "render.scores", "Deal scores: {scores}",
+            scores=", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
+        ))  # fmt: skip
+    if lang is None:
+        return "\n".join(lines)
+    return "\n".join(translate(line, lang) for line in lines)
+
+
+_PRESETS = {
+    "standard": M("preset.standard", "standard"),
+    "seven_rummy": M("preset.seven_rummy", "seven_rummy"),
+    "nintendo": M("preset.nintendo", "nintendo"),
+    "custom": M("preset.custom", "custom"),
+}
 
 
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P[0-9])\s*:\s*(.*?)\s*$")
