@@ -228,3 +228,15 @@ def test_explain_and_render_refuse_unknown_languages() -> None:
         explain(deal(seed=1), Draw(1), lang="xx")
     with pytest.raises(InvalidArgumentError):
         render(deal(seed=1), lang="xx")
+
+
+@pytest.mark.parametrize("extra", [[], ["--match", "--players", "3", "--seed", "8"]])
+def test_demo_in_japanese(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from sevenbridge.cli import main
+
+    assert main(["demo", "--lang", "ja", "--rules", "nintendo", *extra]) == 0
+    out = capsys.readouterr().out
+    assert "セブンブリッジ" in out and "ディール終了" in out
+    # Only move notation, seat names and numbers are left in Latin letters.
+    words = set(re.findall(r"[A-Za-z]{2,}", out))
+    assert not words, words

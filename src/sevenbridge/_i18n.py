@@ -231,11 +231,17 @@ def marked_messages() -> dict[str, str]:
     for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            if not isinstance(node, ast.Call):
                 continue
-            if node.func.id in MARKERS and len(node.args) == 1:
+            if isinstance(node.func, ast.Name):
+                name = node.func.id
+            elif isinstance(node.func, ast.Attribute):  # self._("...")
+                name = node.func.attr
+            else:
+                continue
+            if name in MARKERS and len(node.args) == 1:
                 argument = node.args[0]
-            elif node.func.id in MESSAGE_MARKERS and len(node.args) >= 2:
+            elif name in MESSAGE_MARKERS and len(node.args) >= 2:
                 argument = node.args[1]
             else:
                 continue
