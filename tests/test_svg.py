@@ -208,3 +208,11 @@ def test_the_pictures_in_the_docs_are_current() -> None:
         assert (static / name).read_text(encoding="utf-8") == make(), (
             f"docs/_static/{name} is stale: run python tools/screenshots.py"
         )
+
+
+def test_long_labels_wrap_by_width() -> None:
+    assert svg._wrap("P1 discarded Queen of hearts", 14.5) == ["P1 discarded Queen of", "hearts"]
+    assert svg._wrap("P0がスペードの3を捨てた", 14.5) == ["P0がスペードの3を捨てた"]
+    lines = svg._wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
+    assert len(lines) == 2 and all(svg._em(line) <= 14.5 for line in lines)
+    assert "".join(lines) == "P0がスペードのクイーンを場のメルドに付けた"

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from xml.sax.saxutils import escape
 
@@ -365,18 +366,26 @@ def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
     return None, isinstance(a, Discard)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Lines of at most about ``width`` characters (words kept whole; text
-    without spaces, such as Japanese, cut every ``width`` characters)."""
-    if " " not in text:
-        return [text[i : i + width] for i in range(0, len(text), width)] or [""]
+def _em(text: str) -> float:
+    """Rough width of text in ems: CJK characters are full width, others about 0.6."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """Lines of at most about ``width`` ems: English breaks between words,
+    Japanese between any two characters (words that do not fit are cut)."""
+    units = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", text)
     lines = [""]
-    for word in text.split():
-        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
-            lines.append(word)
-        else:
-            lines[-1] = f"{lines[-1]} {word}".strip()
-    return lines
+    for unit in units:
+        if unit.isspace():
+            if lines[-1]:
+                lines[-1] += " "
+            continue
+        if lines[-1].strip() and _em(lines[-1] + unit) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += unit
+    return [line.rstrip() for line in lines]
 
 
 def table(
@@ -565,7 +574,7 @@ def table(
     body.append(
         f'<text x="{_num(cx + 4)}" y="282" font-size="12" fill="#ffffff">{escape(_("last move"))}</text>'
     )
-    for k, line in enumerate(_wrap(last, 24 if lang == "en" else 12)):
+    for k, line in enumerate(_wrap(last, 14.5)):
         body.append(
             f'<text x="{_num(cx + 4)}" y="{300 + 17 * k}" font-size="13" font-weight="bold" '
             f'fill="{HIGHLIGHT}">{escape(line)}</text>'
