@@ -161,7 +161,7 @@ def test_quit_offers_to_save(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert replay((tmp_path / "mine.txt").read_text(encoding="utf-8"))
-    child = spawn(tmp_path, "--seed", str(SEED))
+    child = spawn(tmp_path, "--seed", str(SEED), "--bots", "ismcts,random")
     child.expect_exact(PROMPT)
     child.sendline("undo")
     child.expect_exact("Undo is for practice games")
@@ -197,3 +197,7 @@ def test_bad_arguments(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2 and "--bots takes one name or 2 names" in child.before
+    child = spawn(tmp_path, "--players", "3", "--seat", "4", "--lang", "ja")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and "--seat は0から2です" in child.before

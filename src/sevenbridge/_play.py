@@ -413,7 +413,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     _ = translator(args.lang)
     if not 0 <= args.seat < args.players:
-        print(f"sevenbridge play: --seat must be 0 to {args.players - 1}", file=sys.stderr)
+        print(
+            "sevenbridge play: " + _("--seat must be 0 to {last}").format(last=args.players - 1),
+            file=sys.stderr,
+        )
         return 2
     names = [n.strip().lower() for n in args.bots.split(",")]
     others = [p for p in range(args.players) if p != args.seat]
@@ -422,8 +425,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     unknown = [n for n in names if n not in BOTS]
     if unknown or len(names) != len(others):
         print(
-            f"sevenbridge play: --bots takes one name or {len(others)} names from "
-            f"{', '.join(BOTS)}, not {args.bots!r}",
+            "sevenbridge play: "
+            + _("--bots takes one name or {n} names from {names}, not {given}").format(
+                n=len(others), names=", ".join(BOTS), given=repr(args.bots)
+            ),
             file=sys.stderr,
         )
         return 2
@@ -431,7 +436,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         state = deal(Rules.preset(args.rules), players=args.players, seed=args.seed)
     except SevenBridgeError as error:
-        print(f"sevenbridge play: {error}", file=sys.stderr)
+        print(f"sevenbridge play: {translate(error.args[0], args.lang)}", file=sys.stderr)
         return 2
     style = _Style(
         symbols=not args.ascii and _symbols_ok(out), colour=not args.no_color and _colour_ok(out)
