@@ -240,3 +240,15 @@ def test_demo_in_japanese(extra: list[str], capsys: pytest.CaptureFixture[str]) 
     # Only move notation, seat names and numbers are left in Latin letters.
     words = set(re.findall(r"[A-Za-z]{2,}", out))
     assert not words, words
+
+
+def test_an_illegal_action_error_in_japanese() -> None:
+    from sevenbridge import Draw, IllegalActionError, apply, deal, translate
+
+    with pytest.raises(IllegalActionError) as info:
+        apply(deal(seed=1), Draw(0))
+    assert translate(info.value) == str(info.value)
+    assert translate(info.value, "ja") == (
+        "不正な手 Draw(0)：いまはP0ではなくP1が決める番です（山札から引くかチー）"
+    )
+    assert translate(ValueError("x"), "ja") == "x"

@@ -116,7 +116,7 @@ def _param(value: Any, lang: str) -> str:
     return str(value)
 
 
-def translate(text: str, lang: str | None = None) -> str:
+def translate(text: str | BaseException, lang: str | None = None) -> str:
     """A message of the library in the given language.
 
     Messages (:class:`~sevenbridge.errors.Message`: the reasons of
@@ -125,8 +125,10 @@ def translate(text: str, lang: str | None = None) -> str:
     parameters too (cards as Japanese players write them: ``♥7``); other text
     comes back as it is.
 
+    An :class:`~sevenbridge.IllegalActionError` itself can be given too.
+
     Args:
-        text: A message, or any text.
+        text: A message, an error, or any text.
         lang: ``None`` or ``"en"`` (English), or ``"ja"``.
 
     Raises:
@@ -140,10 +142,24 @@ def translate(text: str, lang: str | None = None) -> str:
     不可：手番は山札から引く（またはチーする）ことから始まり、捨てるのは最後です。
     """
     lang = check_lang(lang)
+    if isinstance(text, BaseException):
+        return _error_text(text, lang)
     if not isinstance(text, Message) or lang == "en":
         return str(text)
     _ = translator(lang)
     return _(text.template).format(**{k: _param(v, lang) for k, v in text.params.items()})
+
+
+def _error_text(error: BaseException, lang: str) -> str:
+    """An error's message; an illegal action's in the language (others stay English)."""
+    from .errors import IllegalActionError
+
+    if lang == "en" or not isinstance(error, IllegalActionError):
+        return str(error)
+    _ = translator(lang)
+    return _("illegal action {action}: {reason}").format(
+        action=repr(error.action), reason=translate(error.reason, lang)
+    )
 
 
 def read_po(text: str) -> dict[str, str]:
