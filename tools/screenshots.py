@@ -48,7 +48,7 @@ def terminal_transcript() -> str:
     child.sendline("quit")
     child.sendline("n")
     child.expect(pexpect.EOF)
-    return out.replace("\r", "")
+    return str(out).replace("\r", "")
 
 
 def ansi_to_html(text: str) -> str:

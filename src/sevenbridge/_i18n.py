@@ -15,26 +15,39 @@ package. English is the default and needs no catalog.
 
 from __future__ import annotations
 
-import ast
-import gettext
-import struct
+import os
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidArgumentError, Message
 
 if TYPE_CHECKING:
+    import gettext
+    from pathlib import Path
+
     from .cards import Card
 
+# ast, gettext, struct and pathlib are imported where they are used, which keeps
+# them out of ``import sevenbridge``.
+
 __all__ = [
-    "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "compile_po", "marked_messages", "read_po",
+    "DOMAIN", "LANGUAGES", "N_", "compile_po", "marked_messages", "read_po",
     "translate", "translator",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def __getattr__(name: str) -> Path:
+    if name == "LOCALE_DIR":  # the catalogs' folder, as a Path
+        from pathlib import Path
+
+        return Path(_HERE) / "locale"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: The languages a caller may ask for; English is the default.
 LANGUAGES = ("en", "ja")
 
@@ -57,9 +70,11 @@ def check_lang(lang: object) -> str:
 
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
+    import gettext
+
     if lang == "en":
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+    return gettext.translation(DOMAIN, localedir=os.path.join(_HERE, "locale"), languages=[lang])
 
 
 def translator(lang: str | None = None) -> Callable[[str], str]:
@@ -169,6 +184,8 @@ def read_po(text: str) -> dict[str, str]:
     continuation lines, comments and ``#,`` flags. A fuzzy entry counts as
     untranslated, as ``msgfmt`` treats it.
     """
+    import ast
+
     entries: dict[str, str] = {}
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
@@ -214,6 +231,8 @@ def read_po(text: str) -> dict[str, str]:
 def compile_po(text: str) -> bytes:
     """The ``.mo`` file (GNU gettext's binary catalog) of a ``.po`` file's text,
     as ``msgfmt`` writes it: entries sorted by msgid, untranslated ones left out."""
+    import struct
+
     entries = {k: v for k, v in read_po(text).items() if v}
     ids = sorted(entries)
     keys = [k.encode("utf-8") for k in ids]
@@ -243,8 +262,11 @@ MESSAGE_MARKERS = frozenset({"M", "Message"})
 def marked_messages() -> dict[str, str]:
     """Every message marked in the package's code (``_("...")`` or ``N_("...")``),
     with the first place it appears (``module.py:line``)."""
+    import ast
+    from pathlib import Path
+
     found: dict[str, str] = {}
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+    for path in sorted(Path(_HERE).glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape
 from ._i18n import N_, check_lang, translate_end_reason, translator
 from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, Suit, parse_cards
+from .errors import InvalidArgumentError
 from .melds import Meld, MeldKind
 from .rules import Rules
 from .state import GameState, Phase
@@ -414,8 +415,6 @@ def table(
         TypeError: if ``position`` is neither a state nor an observation.
         InvalidArgumentError: for a language without a catalog, or a wrong number of names.
     """
-    from .errors import InvalidArgumentError
-
     if not isinstance(position, (GameState, Observation)):
         raise TypeError(
             f"position must be a GameState or an Observation, not {type(position).__name__}"
