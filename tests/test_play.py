@@ -52,11 +52,14 @@ class Mirror:
         return self.state
 
 
-def test_a_person_plays_a_whole_deal_through_the_terminal(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "--rules", "standard", "--players", "3", "--seat", "0",
+@pytest.mark.parametrize(("preset", "players"), [("standard", 3), ("nintendo", 4)])
+def test_a_person_plays_a_whole_deal_through_the_terminal(
+    tmp_path: Path, preset: str, players: int
+) -> None:
+    child = spawn(tmp_path, "--rules", preset, "--players", str(players), "--seat", "0",
                   "--bots", "greedy", "--seed", str(SEED), "--practice",
                   "--record", "game.txt")  # fmt: skip
-    mirror = Mirror("standard", 3, 0, "greedy")
+    mirror = Mirror(preset, players, 0, "greedy")
     me = GreedyPlayer(9)
     state = mirror.to_my_turn()
     child.expect_exact(PROMPT)
