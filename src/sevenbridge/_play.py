@@ -1,8 +1,8 @@
 """The ``play`` command: a person plays one seat of a deal against bots, in the terminal.
 
-The table is drawn after every bot move that concerns the player and before
-each of their decisions; the legal moves are numbered, and a move can also be
-typed in move notation (``Discard 7H``, ``Pon 9C 9D``, ``LayOff 8H>2``). Other
+Every move is narrated as it is played (the bots' passes left out); before
+each of the person's decisions the table is drawn and the legal moves are
+numbered, and a move can also be typed in move notation (``Discard 7H``, ``Pon 9C 9D``, ``LayOff 8H>2``). Other
 commands: ``hint`` (what the greedy bot would do, and why), ``why MOVE`` (the
 rule-by-rule answer of :func:`~sevenbridge.explain`), ``rules``, ``undo``
 (practice mode only), ``help`` and ``quit`` (which offers to save the record).
