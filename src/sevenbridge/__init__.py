@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from . import _hooks
+from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
 from .engine import apply, deal, legal_actions
@@ -48,6 +50,9 @@ from .serialize import FORMAT_VERSION, json_schema
 from .state import GameState, Phase
 from .text import explain, position, render
 from .views import Observation, observe, sample_state
+
+# The drawings load on first use (a notebook asking for ``_repr_svg_``).
+_hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 
 
 def __getattr__(name: str) -> str:
@@ -125,5 +130,6 @@ __all__ = [
     "replay_match",
     "returns",
     "sample_state",
+    "translate",
     "why_not_meld",
 ]

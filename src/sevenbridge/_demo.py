@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from ._i18n import LANGUAGES, N_, translate_end_reason, translator
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .bots import GreedyPlayer, Player, RandomPlayer
 from .cards import Card
@@ -27,29 +28,39 @@ Say = Callable[[str], None]
 DEFAULT_SEED = 72
 
 PRIMER = (
-    "Goal: be the first to empty your hand into melds: sets (one rank), runs (one suit).",
-    "Sevens: a lone 7, two 7s or a 7 in a two-card run is a meld; a 7 left in hand costs a lot.",
-    "Claims: anyone may PON the last discard for a set; the next player may CHI it for a run.",
+    N_("Goal: be the first to empty your hand into melds: sets (one rank), runs (one suit)."),
+    N_(
+        "Sevens: a lone 7, two 7s or a 7 in a two-card run is a meld; a 7 left in hand costs a lot."
+    ),
+    N_("Claims: anyone may PON the last discard for a set; the next player may CHI it for a run."),
 )
 
+#: The bots' names, as the demo says them.
+BOT_NAMES = (N_("greedy"), N_("random"))
+
 _SCORE_LINE = {
-    Scoring.WINNER_SCORES: "(The winner scores the points left in the other hands.)",
-    Scoring.PENALTY: "(Each loser takes the points left in their hand as a penalty; "
-    "the lowest total wins.)",
+    Scoring.WINNER_SCORES: N_("(The winner scores the points left in the other hands.)"),
+    Scoring.PENALTY: N_(
+        "(Each loser takes the points left in their hand as a penalty; the lowest total wins.)"
+    ),
 }
 
 
-def _points(n: int) -> str:
-    return f"{n:>4} point" + ("" if n == 1 else "s")
+def _points(n: int, _: Callable[[str], str] = str) -> str:
+    return (_("{n:>4} point") if n == 1 else _("{n:>4} points")).format(n=n)
 
 
 class _Text:
     """Card and meld formatting, with suit symbols when the terminal can show them."""
 
-    def __init__(self, symbols: bool) -> None:
+    def __init__(self, symbols: bool, lang: str | None = None) -> None:
         self.symbols = symbols
+        self.lang = lang or "en"
+        self._ = translator(lang)
 
     def card(self, card: Card) -> str:
+        if self.symbols and self.lang == "ja" and card.suit is not None:
+            return card.suit.symbol + str(card)[:-1]  # as Japanese players write it: ♥7
         return format(card, "u") if self.symbols else str(card)
 
     def cards(self, cards: Sequence[Card]) -> str:
@@ -57,49 +68,57 @@ class _Text:
 
     def meld(self, state: GameState, index: int) -> str:
         meld = state.melds[index]
-        joker = f" (joker as {self.card(meld.joker_as)})" if meld.joker_as else ""
+        joker = (
+            self._(" (joker as {card})").format(card=self.card(meld.joker_as))
+            if meld.joker_as
+            else ""
+        )
         return f"{self.cards(meld.cards)}{joker}"
 
 
 def _narrate(before: GameState, action: Action, after: GameState, t: _Text) -> str | None:
     p = f"P{action.player}"
+    _ = t._
     if isinstance(action, Draw):
         drawn = set(after.hand(action.player)) - set(before.hand(action.player))
-        return f"{p} draws {t.cards(sorted(drawn))}"
+        return _("{p} draws {cards}").format(p=p, cards=t.cards(sorted(drawn)))
     if isinstance(action, Pass):
         if len(after.melds) > len(before.melds):  # the window closed on a waiting pon
             meld = len(after.melds) - 1
-            return (
-                f"nobody overtakes: P{after.melds[meld].owner}'s PON stands: {t.meld(after, meld)}"
+            return _("nobody overtakes: P{owner}'s PON stands: {meld}").format(
+                owner=after.melds[meld].owner, meld=t.meld(after, meld)
             )
         return None
     if isinstance(action, (Chi, Pon)):
-        call = "chi" if isinstance(action, Chi) else "pon"
+        call = _("CHI") if isinstance(action, Chi) else _("PON")
         top = before.top_discard
         assert top is not None
         if len(after.melds) == len(before.melds):
-            return (
-                f"{p} calls {call.upper()} on {t.card(top)} with {t.cards(action.cards)}; "
+            return _(
+                "{p} calls {call} on {card} with {cards}; "
                 "it waits, since the joker's holder may still overtake"
-            )
-        return f"{p} calls {call.upper()} on {t.card(top)}: {t.meld(after, len(after.melds) - 1)}"
+            ).format(p=p, call=call, card=t.card(top), cards=t.cards(action.cards))
+        return _("{p} calls {call} on {card}: {meld}").format(
+            p=p, call=call, card=t.card(top), meld=t.meld(after, len(after.melds) - 1)
+        )
     if isinstance(action, LayDown):
-        kind = kind_name(after.melds[-1].kind)
-        return f"{p} lays down {t.meld(after, len(after.melds) - 1)}  ({kind})"
+        kind = _(kind_name(after.melds[-1].kind))
+        return _("{p} lays down {meld}  ({kind})").format(
+            p=p, meld=t.meld(after, len(after.melds) - 1), kind=kind
+        )
     if isinstance(action, LayOff):
         owner = before.melds[action.target].owner
-        return (
-            f"{p} lays off {t.card(action.card)} on P{owner}'s "
-            f"{t.meld(before, action.target)}  ->  {t.meld(after, action.target)}"
-        )
+        return _("{p} lays off {card} on P{owner}'s {before}  ->  {after}").format(
+            p=p, card=t.card(action.card), owner=owner,
+            before=t.meld(before, action.target), after=t.meld(after, action.target),
+        )  # fmt: skip
     assert isinstance(action, Discard)
-    return f"{p} discards {t.card(action.card)}"
+    return _("{p} discards {card}").format(p=p, card=t.card(action.card))
 
 
 def _show_table(state: GameState, t: _Text, say: Say) -> None:
-    say(
-        f"  stock {state.stock_size} cards, discard pile top {t.card(state.top_discard) if state.top_discard else '-'}"
-    )
+    top = t.card(state.top_discard) if state.top_discard else "-"
+    say("  " + t._("stock {n} cards, discard pile top {card}").format(n=state.stock_size, card=top))
     for p in range(state.players):
         say(f"  P{p}  {t.cards(state.hand(p))}")
 
@@ -110,10 +129,11 @@ def _play_deal(
 ) -> GameState:  # fmt: skip
     rules = state.rules
     first = state.current_player
-    say(f"Dealer: P{state.dealer}. First to play: P{first}.")
+    _ = t._
+    say(_("Dealer: P{dealer}. First to play: P{first}.").format(dealer=state.dealer, first=first))
     if state.top_discard is not None:
-        say(f"Upcard: {t.card(state.top_discard)}.")
-    say("Hands dealt:")
+        say(_("Upcard: {card}.").format(card=t.card(state.top_discard)))
+    say(_("Hands dealt:"))
     _show_table(state, t, say)
     say("")
     turn = 0
@@ -125,32 +145,36 @@ def _play_deal(
             on_action(action)
         if state.phase is not Phase.PLAY and after.phase is Phase.PLAY:
             turn += 1
-            say(f"Turn {turn}")
+            say(_("Turn {turn}").format(turn=turn))
         line = _narrate(state, action, after, t)
         if line:
             say("  " + line)
         if after.reshuffles > state.reshuffles:
-            say(
-                f"  (the stock ran out: the discards were shuffled into a new stock of {after.stock_size})"
-            )
+            say("  " + _(
+                "(the stock ran out: the discards were shuffled into a new stock of {n})"
+            ).format(n=after.stock_size))  # fmt: skip
         state = after
     say("")
-    say(f"End of the deal: {state.end_reason}.")
+    say(
+        _("End of the deal: {reason}.").format(
+            reason=translate_end_reason(str(state.end_reason), t.lang)
+        )
+    )
     if state.melds:
-        say("Table:")
+        say(_("Table:"))
         for i, meld in enumerate(state.melds):
             say(f"  [{i}] P{meld.owner}  {t.meld(state, i)}")
-    say("Cards left in hand:")
+    say(_("Cards left in hand:"))
     for p in range(state.players):
         hand = state.hand(p)
         if p == state.winner:
-            say(f"  P{p}  (went out)")
+            say(f"  P{p}  " + _("(went out)"))
         else:
-            say(f"  P{p}  {t.cards(hand):<28} {_points(hand_points(hand, rules))}")
+            say(f"  P{p}  {t.cards(hand):<28} {_points(hand_points(hand, rules), _)}")
     assert state.deal_scores is not None
-    label = "penalty points" if rules.scoring is Scoring.PENALTY else "score"
-    say(f"Deal {label}: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)))
-    say(_SCORE_LINE[rules.scoring])
+    label = _("Deal penalty points") if rules.scoring is Scoring.PENALTY else _("Deal score")
+    say(f"{label}: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)))
+    say(_(_SCORE_LINE[rules.scoring]))
     return state
 
 
@@ -209,13 +233,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="also write the game as a record to FILE (opened before play starts)",
     )
     demo.add_argument("--quiet", action="store_true", help="leave out the three-line primer")
+    demo.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en or ja)")
     demo.set_defaults(run=run)  # fmt: skip
 
 
-def _write(out: TextIO, text: str, say: Say) -> None:
+def _write(out: TextIO, text: str, say: Say, _: Callable[[str], str] = str) -> None:
     with out:
         out.write(text)
-    say(f"(record written to {out.name})")
+    say(_("(record written to {name})").format(name=out.name))
 
 
 def _mahjong_presets() -> tuple[str, ...]:
@@ -236,30 +261,33 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(f"sevenbridge demo: no Seven Bridge preset {args.rules!r}", file=sys.stderr)
         return 2
     rules = Rules.preset(args.rules)
-    t = _Text(symbols=not args.ascii and _can_encode("♣♦♥♠🃏", out))
+    lang = getattr(args, "lang", "en")
+    t = _Text(symbols=not args.ascii and _can_encode("♣♦♥♠🃏", out), lang=lang)
+    _ = t._
 
     def say(line: str) -> None:
         print(line, file=out)
 
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
     bots: list[Player] = [kind(seed=args.seed * 10 + p) for p in range(args.players)]
-    say(f"Seven Bridge: {args.rules} rules, {args.players} players, seed {args.seed}, "
-        f"{args.bot} players")  # fmt: skip
+    say(_("Seven Bridge: {rules} rules, {players} players, seed {seed}, {bot} players").format(
+        rules=_(args.rules), players=args.players, seed=args.seed, bot=_(args.bot)
+    ))  # fmt: skip
     if not args.quiet:
         for line in PRIMER:
-            say("  " + line)
+            say("  " + _(line))
     if not args.match:
         say("")
         final = _play_deal(deal(rules, players=args.players, seed=args.seed), bots, t, say)
         if args.record:
-            _write(args.record, record(final), say)
+            _write(args.record, record(final), say, _)
         return 0
     match = Match.start(rules, players=args.players, seed=args.seed)
     if match.cut:
-        say(f"Cut for the first dealer: {match.describe_cut()}.")
+        say(_("Cut for the first dealer: {cut}.").format(cut=match.describe_cut()))
     while not match.is_over:
         say("")
-        say(f"=== Deal {match.deal_number} ===")
+        say(_("=== Deal {k} ===").format(k=match.deal_number))
         current = match
 
         def advance(action: Action) -> None:
@@ -268,15 +296,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         _play_deal(match.state, bots, t, say, on_action=advance)
         match = current
-        say("Totals: " + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
+        say(_("Totals: ") + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
     say("")
     if args.record:
-        _write(args.record, record_match(match), say)
+        _write(args.record, record_match(match), say, _)
     winners = match.winners
     if match.winner is not None:
-        say(f"P{match.winner} wins the match.")
+        say(_("P{p} wins the match.").format(p=match.winner))
     else:
-        say("The match ends level between " + " and ".join(f"P{p}" for p in winners) + ".")
+        say(_("The match ends level between {players}.").format(
+            players=_(" and ").join(f"P{p}" for p in winners)
+        ))  # fmt: skip
     return 0
 
 

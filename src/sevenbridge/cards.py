@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from . import _hooks
 from .errors import InvalidCardError, quote
 from .rules import Rules, require_rules
 
@@ -235,6 +236,10 @@ class Card:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_index, (self.index,))
+
+    def _repr_svg_(self) -> str:
+        """The card drawn as SVG (:func:`sevenbridge.svg.card`), for notebooks."""
+        return str(_hooks.call("repr_svg", self))
 
 
 #: Every card by :attr:`Card.index`; the joker is last.

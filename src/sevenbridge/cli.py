@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import _demo, _tournament_cli
+from . import _demo, _play, _tournament_cli, _view
 from .errors import SevenBridgeError
 
 __all__ = ["main"]
@@ -36,6 +36,8 @@ def parser(prog: str = "sevenbridge") -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _demo.add_parser(sub)
     _tournament_cli.add_parser(sub)
+    _view.add_parser(sub)
+    _play.add_parser(sub)
     return top
 
 

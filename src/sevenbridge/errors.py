@@ -14,6 +14,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidCardError",
     "InvalidStateError",
+    "Message",
     "RulesConfigError",
     "SevenBridgeError",
 ]
@@ -27,6 +28,65 @@ def quote(text: object, limit: int = 60) -> str:
         return shown
     half = (limit - 5) // 2
     return f"{shown[:half]} ... {shown[-half:]}"
+
+
+def _plain(value: object) -> str:
+    """A message parameter in English: cards and other values by ``str``,
+    sequences joined with spaces."""
+    if isinstance(value, (tuple, list)):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def _message(code: str, template: str, params: dict[str, Any]) -> Message:
+    return Message(code, template, **params)
+
+
+class Message(str):
+    """A text for people that also says what it means to programs.
+
+    The string itself is the English text; :attr:`code` names the kind of
+    message, stably, and :attr:`params` hold its variable parts (cards, players,
+    nested messages), so that a program can show it its own way, and
+    :func:`sevenbridge.translate` can show it in another language. The reason
+    of an :class:`IllegalActionError` and the answer of
+    :func:`~sevenbridge.explain` are messages.
+
+    >>> m = Message("not_your_turn", "it is player {p}'s turn, not player {who}'s", p=0, who=2)
+    >>> m
+    "it is player 0's turn, not player 2's"
+    >>> m.code, m.params
+    ('not_your_turn', {'p': 0, 'who': 2})
+    """
+
+    code: str
+    """A stable, machine-readable name of the message."""
+    template: str
+    """The English text with ``{name}`` fields for the parameters."""
+    params: dict[str, Any]
+    """The values of the fields."""
+
+    def __new__(cls, code: str, template: str, /, **params: Any) -> Message:
+        text = template.format(**{k: _plain(v) for k, v in params.items()})
+        self = super().__new__(cls, text)
+        self.code = code
+        self.template = template
+        self.params = params
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        """The structured form: code, parameters (nested messages as dicts) and text."""
+        return {
+            "code": self.code,
+            "params": {
+                k: v.as_dict() if isinstance(v, Message) else _plain(v)
+                for k, v in self.params.items()
+            },
+            "text": str(self),
+        }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_message, (self.code, self.template, self.params))
 
 
 def _rebuild(cls: type[SevenBridgeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:

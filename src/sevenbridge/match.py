@@ -169,9 +169,11 @@ class Match:
             IllegalActionError: as :func:`sevenbridge.apply`, or once the match is over.
         """
         if self.is_over:
-            from .errors import IllegalActionError
+            from .errors import IllegalActionError, Message
 
-            raise IllegalActionError(action, "the match is over; no action is accepted")
+            raise IllegalActionError(
+                action, Message("match_over", "the match is over; no action is accepted")
+            )
         state = apply(self.state, action)
         if not state.is_over:
             return attrs.evolve(self, state=state)

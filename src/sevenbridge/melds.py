@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from . import _checks
+from . import _checks, _hooks
 from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from .errors import Message as M
 from .errors import SevenBridgeError
 from .rules import Rules, require_rules
 
@@ -64,6 +65,11 @@ def _names(cards: Sequence[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
+def _cards(cards: Sequence[int]) -> tuple[Card, ...]:
+    """Cards as a message parameter (written like :func:`_names`)."""
+    return tuple(CARDS[c] for c in cards)
+
+
 def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | None]:
     """Every reading of a group of card indexes, or the reason it is not a meld.
 
@@ -72,20 +78,23 @@ def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | No
     """
     n = len(cards)
     if n == 0:
-        return [], "a meld needs at least one card"
+        return [], M("meld.empty", "a meld needs at least one card")
     seen: set[int] = set()
     for c in cards:
         if c in seen:
-            return [], f"{CARDS[c]} is given twice; a card can be in only one meld"
+            return [], M(
+                "meld.twice", "{card} is given twice; a card can be in only one meld", card=CARDS[c]
+            )
         seen.add(c)
     has_joker = JOKER_INDEX in seen
     if has_joker and rules.jokers == 0:
-        return [], "these rules play without a joker (jokers=0)"
+        return [], M("meld.no_jokers", "these rules play without a joker (jokers=0)")
     naturals = sorted(c for c in cards if c != JOKER_INDEX)
     if has_joker and n < 3:
-        return [], (
+        return [], M(
+            "meld.joker_needs_three",
             "the joker can only stand in a set or run of three or more cards "
-            "(6-JK and 7-JK are not melds)"
+            "(6-JK and 7-JK are not melds)",
         )
     ranks = sorted({c % 13 + 1 for c in naturals})
     suits = {c // 13 for c in naturals}
@@ -99,19 +108,27 @@ def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | No
                 readings.append((MeldKind.SET, (*naturals, JOKER_INDEX), s * 13 + rank - 1))
         elif n == 1:
             if rank != 7:
-                return [], f"{_names(cards)}: a single card is a meld only if it is a 7"
+                return [], M(
+                    "meld.single_not_seven",
+                    "{cards}: a single card is a meld only if it is a 7",
+                    cards=_cards(cards),
+                )
             readings.append((MeldKind.SEVEN, tuple(naturals), -1))
         elif n >= 3 or rank == 7:
             readings.append((MeldKind.SET, tuple(naturals), -1))
         else:
-            return [], (
-                f"{_names(cards)}: two cards of one rank are a set only if they are 7s; "
-                "other sets need three or four cards"
+            return [], M(
+                "meld.pair",
+                "{cards}: two cards of one rank are a set only if they are 7s; "
+                "other sets need three or four cards",
+                cards=_cards(cards),
             )
         return readings, None
     if len(suits) != 1:
-        return [], (
-            f"{_names(cards)}: the cards of a meld must share a rank (a set) or a suit (a run)"
+        return [], M(
+            "meld.mixed",
+            "{cards}: the cards of a meld must share a rank (a set) or a suit (a run)",
+            cards=_cards(cards),
         )
     suit = next(iter(suits))
     top = 14 if rules.ace_high else 13
@@ -144,17 +161,35 @@ def analyse(cards: Sequence[int], rules: Rules) -> tuple[list[Reading], str | No
         )
         return unique, None
     # Explain the failure.
-    names = _names(cards)
+    names = _cards(cards)
     if not has_joker and len(ranks) == 2 and ranks[1] - ranks[0] == 1 and 7 not in ranks:
-        return [], f"{names}: a run of two cards is a meld only if it contains a 7"
+        return [], M(
+            "meld.two_card_run",
+            "{cards}: a run of two cards is a meld only if it contains a 7",
+            cards=names,
+        )
     if 1 in ranks:
         if 13 in ranks and 2 in ranks:
-            return [], f"{names}: K-A-2 is never a run; the Ace cannot join the King and the 2"
+            return [], M(
+                "meld.k_a_2",
+                "{cards}: K-A-2 is never a run; the Ace cannot join the King and the 2",
+                cards=names,
+            )
         if not rules.ace_high and analyse(cards, attrs.evolve(rules, ace_high=True))[0]:
-            return [], f"{names}: Q-K-A needs ace_high=True; the Ace is low under these rules"
+            return [], M(
+                "meld.ace_high",
+                "{cards}: Q-K-A needs ace_high=True; the Ace is low under these rules",
+                cards=names,
+            )
     if has_joker:
-        return [], f"{names}: one joker cannot close the gaps in this run"
-    return [], f"{names}: the cards are not consecutive, so they are not a run"
+        return [], M(
+            "meld.joker_gaps", "{cards}: one joker cannot close the gaps in this run", cards=names
+        )
+    return [], M(
+        "meld.not_consecutive",
+        "{cards}: the cards are not consecutive, so they are not a run",
+        cards=names,
+    )
 
 
 def _indexes(cards: str | Iterable[Card | str]) -> list[int]:
@@ -283,6 +318,10 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def _repr_svg_(self) -> str:
+        """The meld drawn as SVG (:func:`sevenbridge.svg.meld`), for notebooks."""
+        return str(_hooks.call("repr_svg", self))
 
     def __str__(self) -> str:
         return " ".join(f"JK={self.joker_as}" if c.is_joker else str(c) for c in self.cards)

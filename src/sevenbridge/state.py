@@ -231,6 +231,10 @@ class TableView:
     def __str__(self) -> str:
         return str(_hooks.call("render", self))
 
+    def _repr_svg_(self) -> str:
+        """The table drawn as SVG (:func:`sevenbridge.svg.table`), for notebooks."""
+        return str(_hooks.call("repr_svg", self))
+
 
 @attrs.frozen(repr=False, cache_hash=True)
 class GameState(TableView):

@@ -22,10 +22,12 @@ from typing import Any
 
 from . import _hooks
 from . import _tables as T
+from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, parse_cards
+from .cards import CARDS, Card, parse_cards
 from .engine import _check_state, _may_claim, apply
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import Message as M
 from .melds import InvalidMeldError, Meld, MeldKind
 from .rules import Rules, require_rules
 from .serialize import _rules_dict, state_from_json
@@ -40,86 +42,139 @@ def kind_name(kind: MeldKind) -> str:
     return "single seven" if kind is MeldKind.SEVEN else kind.value
 
 
+_KIND_WORD = {
+    MeldKind.SEVEN: M("kind.seven", "single seven"),
+    MeldKind.SET: M("kind.set", "set"),
+    MeldKind.RUN: M("kind.run", "run"),
+}
+
+
+def _cat(first: str, second: str) -> str:
+    """Two messages, one after the other: a message itself (so both translate),
+    with the first one's code (``explain.legal`` for every legal answer)."""
+    code = first.code if isinstance(first, M) else "join"
+    return M(code, "{first}{second}", first=first, second=second)
+
+
 def _meld_name(meld: Meld) -> str:
-    return f"{kind_name(meld.kind)} {meld}"
+    return M("meld_name", "{kind} {meld}", kind=_KIND_WORD[meld.kind], meld=meld)
 
 
-def explain(state: GameState, action: Action) -> str:
+def explain(state: GameState, action: Action, *, lang: str | None = None) -> str:
     """What a legal action does, or which rule forbids an illegal one.
+
+    The answer is a :class:`~sevenbridge.errors.Message` (English text with a
+    code and parameters); with ``lang="ja"`` it comes in Japanese instead.
 
     >>> from sevenbridge import deal, Draw
     >>> print(explain(deal(seed=1), Draw(1)))
     Legal. P1 draws the top card of the stock (30 cards) and goes on with the turn: melds and lay-offs if any, then a discard.
+    >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
+    合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
     _check_state(state, "explain")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
-        return f"Illegal: {error.reason}."
+        illegal = M("explain.illegal", "Illegal: {reason}.", reason=error.reason)
+        return illegal if lang is None else translate(illegal, lang)
     p = f"P{action.player}"
-    out = "Legal. "
+    out: str = M("explain.legal", "Legal. ")
     if isinstance(action, Draw):
-        out += (
-            f"{p} draws the top card of the stock ({state.stock_size} cards) and goes on with the "
-            "turn: melds and lay-offs if any, then a discard."
-        )
+        out = _cat(out, M(
+            "explain.draw",
+            "{p} draws the top card of the stock ({n} cards) and goes on with the turn: melds "
+            "and lay-offs if any, then a discard.",
+            p=p, n=state.stock_size,
+        ))  # fmt: skip
     elif isinstance(action, Pass):
         top = state.top_discard
-        out += f"{p} does not pon {top}."
+        out = _cat(out, M("explain.pass", "{p} does not pon {card}.", p=p, card=top))
         if after.phase is Phase.CLAIM:
-            out += f" P{after.current_player} is asked next."
+            out = _cat(out, M("explain.pass.next", " P{q} is asked next.", q=after.current_player))
         elif after.phase is Phase.PLAY and after.current_player != action.player:
-            out += f" The window closes and P{after.current_player}'s waiting pon stands."
+            out = _cat(out, M(
+                "explain.pass.pon_stands",
+                " The window closes and P{q}'s waiting pon stands.", q=after.current_player,
+            ))  # fmt: skip
         elif after.phase is Phase.DRAW:
-            out += f" The window closes: P{after.current_player} draws or calls chi."
+            out = _cat(out, M(
+                "explain.pass.window_closes",
+                " The window closes: P{q} draws or calls chi.", q=after.current_player,
+            ))  # fmt: skip
     elif isinstance(action, (Chi, Pon)):
         top = state.top_discard
-        whose = "the upcard" if state.discarder < 0 else f"P{state.discarder}'s discard"
-        call = "chi" if isinstance(action, Chi) else "pon"
-        used = " ".join(map(str, action.cards))
+        whose = (
+            M("explain.the_upcard", "the upcard")
+            if state.discarder < 0
+            else M("explain.discard_of", "P{q}'s discard", q=state.discarder)
+        )
+        call = M("call.chi", "chi") if isinstance(action, Chi) else M("call.pon", "pon")
+        used = action.cards
         if len(after.melds) == len(state.melds):
-            out += (
-                f"{p} calls pon on {whose} {top} with {used}. It waits: under the joker-holder "
-                "tie-break the players still to be asked may overtake it if they hold the joker."
-            )
+            out = _cat(out, M(
+                "explain.pon_waits",
+                "{p} calls pon on {whose} {card} with {used}. It waits: under the joker-holder "
+                "tie-break the players still to be asked may overtake it if they hold the joker.",
+                p=p, whose=whose, card=top, used=used,
+            ))  # fmt: skip
         else:
             meld = after.melds[-1]
-            out += (
-                f"{p} calls {call} on {whose} {top} with {used}: the {_meld_name(meld)} goes on "
-                f"the table at once; {p} plays the turn from here (more melds, lay-offs, a "
-                f"discard), and play then continues from {p}'s left."
-            )
+            out = _cat(out, M(
+                "explain.claim",
+                "{p} calls {call} on {whose} {card} with {used}: the {meld} goes on the table at "
+                "once; {p} plays the turn from here (more melds, lay-offs, a discard), and play "
+                "then continues from {p}'s left.",
+                p=p, call=call, whose=whose, card=top, used=used, meld=_meld_name(meld),
+            ))  # fmt: skip
     elif isinstance(action, LayDown):
-        out += f"{p} lays down a new {_meld_name(after.melds[-1])}."
+        out = _cat(out, M(
+            "explain.lay_down", "{p} lays down a new {meld}.", p=p, meld=_meld_name(after.melds[-1])
+        ))  # fmt: skip
     elif isinstance(action, LayOff):
         before, now = state.melds[action.target], after.melds[action.target]
-        out += (
-            f"{p} lays off {action.card} on P{before.owner}'s {_meld_name(before)}, making "
-            f"the {_meld_name(now)}."
-        )
+        out = _cat(out, M(
+            "explain.lay_off",
+            "{p} lays off {card} on P{owner}'s {before}, making the {now}.",
+            p=p, card=action.card, owner=before.owner, before=_meld_name(before),
+            now=_meld_name(now),
+        ))  # fmt: skip
         if before.kind is MeldKind.SEVEN:
-            out += f" The single 7 is now a {now.kind.value} for the rest of the deal."
+            out = _cat(out, M(
+                "explain.seven_now",
+                " The single 7 is now a {kind} for the rest of the deal.",
+                kind=_KIND_WORD[now.kind],
+            ))  # fmt: skip
     elif isinstance(action, Discard):
-        out += f"{p} discards {action.card}, ending the turn."
+        out = _cat(out, M(
+            "explain.discard", "{p} discards {card}, ending the turn.", p=p, card=action.card
+        ))  # fmt: skip
     if after.is_over and after.winner == action.player:
-        out += f" {p} has no cards left and goes out"
-        out += " at once (the going-out bonus)." if after.bonus else "."
-        out += (
-            " Deal scores: "
-            + ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
-            + "."
-        )
-    return out
+        scores = ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+        out = _cat(out, M(
+            "explain.goes_out_at_once",
+            " {p} has no cards left and goes out at once (the going-out bonus). Deal scores: "
+            "{scores}.", p=p, scores=scores,
+        ) if after.bonus else M(
+            "explain.goes_out",
+            " {p} has no cards left and goes out. Deal scores: {scores}.", p=p, scores=scores,
+        ))  # fmt: skip
+    return out if lang is None else translate(out, lang)
 
 
 def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return M("count.one", "{n} card", n=n) if n == 1 else M("count.many", "{n} cards", n=n)
 
 
-def render(state: GameState | Observation) -> str:
+def _shown(cards: tuple[Card, ...]) -> tuple[Card, ...] | str:
+    return cards or "-"
+
+
+def render(state: GameState | Observation, *, lang: str | None = None) -> str:
     """A drawing of the table: hands (or hand sizes), melds, piles and whose turn.
 
-    ``str()`` of a state or an observation gives the same text.
+    ``str()`` of a state or an observation gives the same text. With
+    ``lang="ja"`` it is in Japanese (see :func:`~sevenbridge.translate`).
 
     >>> from sevenbridge import deal, observe
     >>> print(render(observe(deal(seed=2), 0)))
@@ -130,50 +185,96 @@ def render(state: GameState | Observation) -> str:
     Table: no melds
     Discard pile: 1 card, top QH
     Stock: 30 cards
+    >>> print(render(observe(deal(seed=2), 0), lang="ja"))
+    セブンブリッジ（標準ルール）、3人、ディーラーはP0：P1が山札から引くかチー
+      P0  ♣2 ♣8 ♣9 ♦8 ♥6 ♥10 ♥J  （あなた）
+    > P1  7枚
+      P2  7枚
+    場：メルドなし
+    捨て札：1枚、一番上は♥Q
+    山札：30枚
     """
     rules = state.rules
     preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
     if state.phase is Phase.OVER:
-        status = f"deal over: {state.end_reason}"
+        status = M("render.over", "deal over: {reason}", reason=state.end_reason)
     else:
         doing = {
-            Phase.CLAIM: "pon or pass",
-            Phase.DRAW: "draw or chi",
-            Phase.PLAY: "meld, lay off, discard",
+            Phase.CLAIM: M("render.doing.claim", "pon or pass"),
+            Phase.DRAW: M("render.doing.draw", "draw or chi"),
+            Phase.PLAY: M("render.doing.play", "meld, lay off, discard"),
         }
-        status = f"P{state.current_player} to {doing[state.phase]}"
-    lines = [
-        f"Seven Bridge ({preset} rules), {state.players} players, dealer P{state.dealer}: {status}"
-    ]
+        status = M("render.to", "P{p} to {doing}", p=state.current_player, doing=doing[state.phase])
+    lines: list[str] = [
+        M(
+            "render.heading",
+            "Seven Bridge ({preset} rules), {n} players, dealer P{dealer}: {status}",
+            preset=_PRESETS.get(preset, preset), n=state.players, dealer=state.dealer,
+            status=status,
+        )
+    ]  # fmt: skip
     for p in range(state.players):
         mark = ">" if p == state.current_player else " "
         if isinstance(state, Observation):
             if p == state.viewer:
-                lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand)) or '-'}  (you)")
+                lines.append(M(
+                    "render.you", "{mark} P{p}  {cards}  (you)",
+                    mark=mark, p=p, cards=_shown(state.hand),
+                ))  # fmt: skip
             elif state.shown_hands is not None:
-                shown = " ".join(str(CARDS[c]) for c in T.bits(state.shown_hands[p]))
-                lines.append(f"{mark} P{p}  {shown or '-'}  (shown)")
+                shown = tuple(CARDS[c] for c in T.bits(state.shown_hands[p]))
+                lines.append(M(
+                    "render.shown", "{mark} P{p}  {cards}  (shown)",
+                    mark=mark, p=p, cards=_shown(shown),
+                ))  # fmt: skip
             else:
-                lines.append(f"{mark} P{p}  {_count(state.hand_sizes[p])}")
+                lines.append(M(
+                    "render.count", "{mark} P{p}  {count}",
+                    mark=mark, p=p, count=_count(state.hand_sizes[p]),
+                ))  # fmt: skip
         else:
-            lines.append(f"{mark} P{p}  {' '.join(map(str, state.hand(p))) or '-'}")
+            lines.append(M(
+                "render.hand", "{mark} P{p}  {cards}", mark=mark, p=p, cards=_shown(state.hand(p))
+            ))  # fmt: skip
     if state.melds:
-        lines.append("Table:")
+        lines.append(M("render.table", "Table:"))
         for i, meld in enumerate(state.melds):
-            lines.append(f"  [{i}] P{meld.owner} {_meld_name(meld)}")
+            lines.append(M(
+                "render.meld", "  [{i}] P{owner} {meld}", i=i, owner=meld.owner,
+                meld=_meld_name(meld),
+            ))  # fmt: skip
     else:
-        lines.append("Table: no melds")
+        lines.append(M("render.no_melds", "Table: no melds"))
     pile = state.discard_pile
-    top = f", top {pile[-1]}" if pile else ""
-    lines.append(f"Discard pile: {_count(len(pile))}{top}")
-    lines.append(f"Stock: {_count(state.stock_size)}")
+    if pile:
+        lines.append(M(
+            "render.pile_top", "Discard pile: {count}, top {card}",
+            count=_count(len(pile)), card=pile[-1],
+        ))  # fmt: skip
+    else:
+        lines.append(M("render.pile", "Discard pile: {count}", count=_count(len(pile))))
+    lines.append(M("render.stock", "Stock: {count}", count=_count(state.stock_size)))
     if state.phase is Phase.CLAIM and state.claim_queue:
-        lines.append("Still to be asked: " + ", ".join(f"P{q}" for q in state.claim_queue))
+        lines.append(M(
+            "render.queue", "Still to be asked: {players}",
+            players=", ".join(f"P{q}" for q in state.claim_queue),
+        ))  # fmt: skip
     if state.deal_scores is not None:
-        lines.append(
-            "Deal scores: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores))
-        )
-    return "\n".join(lines)
+        lines.append(M(
+            "render.scores", "Deal scores: {scores}",
+            scores=", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
+        ))  # fmt: skip
+    if lang is None:
+        return "\n".join(lines)
+    return "\n".join(translate(line, lang) for line in lines)
+
+
+_PRESETS = {
+    "standard": M("preset.standard", "standard"),
+    "seven_rummy": M("preset.seven_rummy", "seven_rummy"),
+    "nintendo": M("preset.nintendo", "nintendo"),
+    "custom": M("preset.custom", "custom"),
+}
 
 
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P[0-9])\s*:\s*(.*?)\s*$")

@@ -1,0 +1,50 @@
+"""The ``view`` command: write a record's replay viewer as one HTML file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from ._i18n import LANGUAGES
+from .html import record_page
+from .record import RecordError
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``view`` command's arguments."""
+    view = sub.add_parser(
+        "view",
+        help="write a replay viewer (one HTML file) for a game record",
+        description="Write a self-contained HTML page that steps through a recorded deal "
+        "or match, move by move.",
+    )
+    view.add_argument(
+        "record", type=argparse.FileType("r", encoding="utf-8"), help="the record (GAME.txt)"
+    )
+    view.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        type=argparse.FileType("w", encoding="utf-8"),
+        metavar="FILE",
+        help="the HTML file to write",
+    )
+    view.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en or ja)")
+    view.add_argument("--four-color", action="store_true", help="draw each suit in its own colour")
+    view.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Write the viewer page."""
+    with args.record:
+        text = args.record.read()
+    try:
+        page = record_page(text, lang=args.lang, four_color=args.four_color)
+    except RecordError as error:
+        print(f"sevenbridge view: {args.record.name}: {error}", file=sys.stderr)
+        return 1
+    with args.output:
+        args.output.write(page)
+    print(f"wrote {args.output.name}", file=out)
+    return 0

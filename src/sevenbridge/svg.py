@@ -1,0 +1,598 @@
+"""Drawings as SVG text: a card, a hand, a meld, and a whole table.
+
+Each function returns one self-contained ``<svg>`` element (no external fonts,
+images or style sheets) that scales to any width, with a ``<title>`` and a
+``<desc>`` for screen readers. Suits are drawn as shapes, so they never depend
+on a font; ``four_color=True`` gives each suit its own colour (spades black,
+hearts vermilion, diamonds blue, clubs green, from a palette that people with
+the common colour-vision deficiencies tell apart).
+
+In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
+:class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
+themselves with these drawings.
+
+>>> from sevenbridge import Card, deal, observe
+>>> from sevenbridge import svg
+>>> svg.card(Card.parse("7H")).startswith("<svg")
+True
+>>> picture = svg.table(observe(deal(seed=2), 0))
+>>> "<title>" in picture and "face down" in picture
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from xml.sax.saxutils import escape
+
+from ._i18n import N_, check_lang, translate_end_reason, translator
+from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import CARDS, Card, Suit, parse_cards
+from .errors import InvalidArgumentError
+from .melds import Meld, MeldKind
+from .rules import Rules
+from .state import GameState, Phase
+from .views import Observation
+
+__all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
+
+Translate = Callable[[str], str]
+
+CARD_W, CARD_H = 60, 84
+FONT = "DejaVu Sans,Noto Sans CJK JP,Noto Sans,Arial,Helvetica,sans-serif"
+INK = "#1a1a1a"
+RED = "#c8102e"
+#: Two-colour deck: the usual red and black.
+TWO_COLOURS = {Suit.CLUBS: INK, Suit.DIAMONDS: RED, Suit.HEARTS: RED, Suit.SPADES: INK}
+#: Four-colour deck, from the Okabe-Ito palette (safe for colour-blind readers).
+FOUR_COLOURS = {
+    Suit.CLUBS: "#007a56",
+    Suit.DIAMONDS: "#0063a3",
+    Suit.HEARTS: "#c24e00",
+    Suit.SPADES: INK,
+}
+JOKER_COLOUR = "#6a3d9a"
+HIGHLIGHT = "#ffb000"
+FELT = "#1f5c3d"
+PANEL = "#2a7250"
+PANEL_TURN = "#3c8f66"
+BACK = "#2b4c9b"
+
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+# Suit shapes in a 100 x 100 box.
+_SHAPES = {
+    Suit.DIAMONDS: '<path d="M50 0L92 50L50 100L8 50Z"/>',
+    Suit.HEARTS: (
+        '<path d="M50 96C22 72 0 54 0 30C0 12 13 2 27 2C38 2 46 9 50 18'
+        'C54 9 62 2 73 2C87 2 100 12 100 30C100 54 78 72 50 96Z"/>'
+    ),
+    Suit.SPADES: (
+        '<path d="M50 0C68 24 100 40 100 62C100 78 88 86 76 86C66 86 58 81 54 74'
+        "C55 86 60 94 70 100L30 100C40 94 45 86 46 74C42 81 34 86 24 86"
+        'C12 86 0 78 0 62C0 40 32 24 50 0Z"/>'
+    ),
+    Suit.CLUBS: (
+        '<circle cx="50" cy="26" r="23"/><circle cx="24" cy="60" r="23"/>'
+        '<circle cx="76" cy="60" r="23"/><path d="M46 50L54 50L60 100L40 100Z"/>'
+    ),
+}
+
+_SUIT_NAMES = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+_RANK_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+
+
+def _num(x: float) -> str:
+    """A coordinate: an integer when it is one, else one decimal."""
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else str(r)
+
+
+def _rank_text(rank: int) -> str:
+    return _RANKS.get(rank, str(rank))
+
+
+def card_name(card: Card | str, lang: str | None = None) -> str:
+    """A card's name for people (and screen readers).
+
+    >>> card_name("7H"), card_name("QS"), card_name("JK")
+    ('7 of hearts', 'Queen of spades', 'joker')
+    >>> card_name("7H", lang="ja"), card_name("AS", lang="ja")
+    ('ハートの7', 'スペードのA')
+    """
+    _ = translator(lang)
+    (c,) = parse_cards(card if isinstance(card, str) else [card])
+    if c.suit is None:
+        return _("joker")
+    rank = _(_RANK_NAMES[c.rank]) if c.rank in _RANK_NAMES else str(c.rank)
+    return _("{rank} of {suit}").format(rank=rank, suit=_(_SUIT_NAMES[c.suit]))
+
+
+def _suit_shape(suit: Suit, x: float, y: float, size: float, colour: str) -> str:
+    return (
+        f'<g transform="translate({_num(x)} {_num(y)}) scale({size / 100:g})" '
+        f'fill="{colour}">{_SHAPES[suit]}</g>'
+    )
+
+
+def _card_body(
+    c: Card | None,
+    x: float,
+    y: float,
+    colours: dict[Suit, str],
+    *,
+    joker_as: Card | None = None,
+    highlight: bool = False,
+) -> str:
+    """One card (``None``: face down) with its top-left corner at (x, y), in
+    card units (60 x 84)."""
+    out = [f'<g transform="translate({_num(x)} {_num(y)})">']
+    if highlight:
+        out.append(
+            f'<rect x="-4" y="-4" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="9" '
+            f'fill="{HIGHLIGHT}"/>'
+        )
+    if c is None:
+        out.append(
+            f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" '
+            'stroke="#ffffff" stroke-width="2"/>'
+            f'<rect x="6" y="6" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="3" '
+            'fill="none" stroke="#9fb4e8" stroke-width="2"/>'
+            '<path d="M30 22L44 42L30 62L16 42Z" fill="#9fb4e8"/>'
+        )
+        out.append("</g>")
+        return "".join(out)
+    out.append(
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#ffffff" '
+        'stroke="#4d4d4d" stroke-width="1.5"/>'
+    )
+    if c.suit is None:
+        out.append(
+            f'<text x="5" y="19" font-size="16" font-weight="bold" fill="{JOKER_COLOUR}">JK</text>'
+            '<path d="M30 26L35 39L49 39L38 47L42 61L30 53L18 61L22 47L11 39L25 39Z" '
+            f'fill="{JOKER_COLOUR}"/>'
+        )
+        if joker_as is not None and joker_as.suit is not None:
+            colour = colours[joker_as.suit]
+            out.append(
+                '<rect x="6" y="64" width="48" height="16" rx="3" fill="#f3eefa" '
+                f'stroke="{JOKER_COLOUR}"/>'
+                f'<text x="24" y="77" font-size="13" font-weight="bold" text-anchor="middle" '
+                f'fill="{colour}">={_rank_text(joker_as.rank)}</text>'
+                + _suit_shape(joker_as.suit, 37, 67, 11, colour)
+            )
+        out.append("</g>")
+        return "".join(out)
+    colour = colours[c.suit]
+    rank = _rank_text(c.rank)
+    size = 15 if len(rank) > 1 else 18
+    out.append(
+        f'<text x="{4 if len(rank) > 1 else 5}" y="20" font-size="{size}" font-weight="bold" '
+        f'fill="{colour}">{rank}</text>'
+        + _suit_shape(c.suit, 5, 24, 13, colour)
+        + _suit_shape(c.suit, 22, 38, 32, colour)
+    )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _colours(four_color: bool) -> dict[Suit, str]:
+    return FOUR_COLOURS if four_color else TWO_COLOURS
+
+
+def _document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
+    """The ``<svg>`` root, ``px`` wide, with a title and a description."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_num(width)} {_num(height)}" '
+        f'width="{_num(px)}" height="{_num(px * height / width)}" role="img" '
+        f'font-family="{FONT}">'
+        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
+    )
+
+
+def card(
+    card: Card | str,
+    *,
+    four_color: bool = False,
+    face_down: bool = False,
+    size: float = 60,
+    lang: str | None = None,
+) -> str:
+    """One card, ``size`` pixels wide.
+
+    Args:
+        card: The card (or its text, such as ``"7H"``).
+        four_color: Give each suit its own colour.
+        face_down: Draw the back of the card.
+        size: Width in pixels (the picture scales; this is only its default size).
+        lang: Language of the title and description (``None``: English; ``"ja"``).
+
+    The picture has a 2-unit margin around the card, so it is a little wider:
+
+    >>> print(card("AS", size=30)[:100])
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 88" width="32" height="44" role="img" font-...
+    """
+    _ = translator(lang)
+    (c,) = parse_cards(card if isinstance(card, str) else [card])
+    name = _("a card, face down") if face_down else card_name(c, lang)
+    body = _card_body(None if face_down else c, 2, 2, _colours(four_color))
+    return _document(CARD_W + 4, CARD_H + 4, name, name, body, size * (CARD_W + 4) / CARD_W)
+
+
+def _row(
+    cards: Sequence[Card | None],
+    x: float,
+    y: float,
+    step: float,
+    colours: dict[Suit, str],
+    *,
+    joker_as: Card | None = None,
+    highlight: Iterable[int] = (),
+) -> str:
+    marked = set(highlight)
+    return "".join(
+        _card_body(c, x + i * step, y, colours, joker_as=joker_as, highlight=i in marked)
+        for i, c in enumerate(cards)
+    )
+
+
+def hand(
+    cards: str | Iterable[Card | str],
+    *,
+    four_color: bool = False,
+    size: float = 60,
+    lang: str | None = None,
+) -> str:
+    """A hand of cards side by side, each ``size`` pixels wide.
+
+    >>> "<desc>2 of clubs, 7 of hearts, joker</desc>" in hand("2C 7H JK")
+    True
+    """
+    _ = translator(lang)
+    cs = parse_cards(cards)
+    step = CARD_W + 6
+    width = max(len(cs), 1) * step + 4
+    names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
+    body = _row(cs, 5, 2, step, _colours(four_color))
+    title = _("a hand of {n} cards").format(n=len(cs))
+    return _document(width, CARD_H + 4, title, names, body, size * width / CARD_W)
+
+
+_KIND_NAMES = {MeldKind.SET: N_("set"), MeldKind.RUN: N_("run"), MeldKind.SEVEN: N_("single seven")}
+
+
+def _meld_desc(m: Meld, lang: str | None) -> str:
+    _ = translator(lang)
+    names = []
+    for c in m.cards:
+        if c.is_joker and m.joker_as is not None:
+            names.append(_("joker as {card}").format(card=card_name(m.joker_as, lang)))
+        else:
+            names.append(card_name(c, lang))
+    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=", ".join(names))
+
+
+def meld(
+    meld: Meld | str,
+    *,
+    four_color: bool = False,
+    size: float = 60,
+    lang: str | None = None,
+) -> str:
+    """A meld, its cards overlapping a little; the joker shows the card it stands for.
+
+    >>> print(meld("4S 5S JK=6S").split("<desc>")[1].split("</desc>")[0])
+    run: 4 of spades, 5 of spades, joker as 6 of spades
+    """
+    m = meld if isinstance(meld, Meld) else Meld.parse(meld, Rules(jokers=1, ace_high=True))
+    step = 40
+    width = (len(m.cards) - 1) * step + CARD_W + 8
+    body = _row(m.cards, 4, 4, step, _colours(four_color), joker_as=m.joker_as)
+    desc = _meld_desc(m, lang)
+    return _document(width, CARD_H + 8, desc.split(":")[0], desc, body, size * width / CARD_W)
+
+
+# --- the table ------------------------------------------------------------------------
+
+_DOING = {
+    Phase.CLAIM: N_("{player} to pon or pass"),
+    Phase.DRAW: N_("{player} to draw or chi"),
+    Phase.PLAY: N_("{player} to meld, lay off and discard"),
+}
+
+
+def _count(n: int, _: Translate) -> str:
+    return _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
+
+
+_PRESET_NAMES = {
+    "standard": N_("standard"),
+    "seven_rummy": N_("seven_rummy"),
+    "nintendo": N_("nintendo"),
+    "custom": N_("custom"),
+}
+
+
+def _preset_name(rules: Rules) -> str:
+    return next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
+
+
+def end_reason(reason: str | None, lang: str | None = None) -> str:
+    """The engine's ``end_reason`` (such as ``"player 2 went out"``) in the given language.
+
+    >>> end_reason("player 2 went out at once", lang="ja")
+    'P2が一度に上がり'
+    """
+    return "" if reason is None else translate_end_reason(reason, check_lang(lang))
+
+
+def _last_move(position: GameState | Observation, _: Translate, lang: str | None) -> str:
+    log = position.move_log
+    if log is None:
+        return _("no move yet")
+    a = log.action
+    p = f"P{a.player}"
+    if isinstance(a, Draw):
+        return _("{player} drew from the stock").format(player=p)
+    if isinstance(a, Pass):
+        return _("{player} passed").format(player=p)
+    if isinstance(a, Chi):
+        return _("{player} called chi").format(player=p)
+    if isinstance(a, Pon):
+        return _("{player} called pon").format(player=p)
+    if isinstance(a, LayDown):
+        return _("{player} laid down a meld").format(player=p)
+    if isinstance(a, LayOff):
+        return _("{player} laid off {card}").format(player=p, card=card_name(a.card, lang))
+    assert isinstance(a, Discard)
+    return _("{player} discarded {card}").format(player=p, card=card_name(a.card, lang))
+
+
+def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
+    """Which table meld the last action made or changed, and whether it was a discard."""
+    log = position.move_log
+    if log is None:
+        return None, False
+    a = log.action
+    if isinstance(a, LayOff):
+        return a.target, False
+    if isinstance(a, (LayDown, Chi, Pon)) and position.melds and position.pending_pon is None:
+        return len(position.melds) - 1, False
+    return None, isinstance(a, Discard)
+
+
+def _em(text: str) -> float:
+    """Rough width of text in ems: CJK characters are full width, others about 0.6."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    """Lines of at most about ``width`` ems: English breaks between words,
+    Japanese between any two characters (words that do not fit are cut)."""
+    units = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", text)
+    lines = [""]
+    for unit in units:
+        if unit.isspace():
+            if lines[-1]:
+                lines[-1] += " "
+            continue
+        if lines[-1].strip() and _em(lines[-1] + unit) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += unit
+    return [line.rstrip() for line in lines]
+
+
+def table(
+    position: GameState | Observation,
+    *,
+    four_color: bool = False,
+    names: Sequence[str] | None = None,
+    size: float = 720,
+    lang: str | None = None,
+) -> str:
+    """The whole table: every seat with its name, hand and melds, the piles,
+    whose turn it is and the last move (highlighted).
+
+    A :class:`~sevenbridge.GameState` is drawn with every hand face up, for
+    analysis; an :class:`~sevenbridge.Observation` shows only what its viewer
+    may see: the other hands face down, with their sizes.
+
+    Args:
+        position: A state or a player's view.
+        four_color: Give each suit its own colour.
+        names: A name for each seat (default ``P0``, ``P1``, ...).
+        size: Width in pixels (the picture scales).
+        lang: Language of the labels (``None``: English; ``"ja"``).
+
+    Raises:
+        TypeError: if ``position`` is neither a state nor an observation.
+        InvalidArgumentError: for a language without a catalog, or a wrong number of names.
+    """
+    if not isinstance(position, (GameState, Observation)):
+        raise TypeError(
+            f"position must be a GameState or an Observation, not {type(position).__name__}"
+        )
+    lang = check_lang(lang)
+    _ = translator(lang)
+    n = position.players
+    if names is None:
+        seat_names = [f"P{p}" for p in range(n)]
+    else:
+        seat_names = [str(x) for x in names]
+        if len(seat_names) != n:
+            raise InvalidArgumentError(
+                f"names: give {n} names, one for each seat, not {len(seat_names)}"
+            )
+    colours = _colours(four_color)
+    viewer = position.viewer if isinstance(position, Observation) else None
+    meld_mark, discard_mark = _highlights(position)
+
+    width, left_w = 760.0, 540.0
+    scale = 0.6
+    cw, ch = CARD_W * scale, CARD_H * scale
+    body: list[str] = []
+    desc: list[str] = []
+
+    if position.phase is Phase.OVER:
+        status = _("deal over: {reason}").format(reason=end_reason(position.end_reason, lang))
+    else:
+        status = _(_DOING[position.phase]).format(player=seat_names[position.current_player or 0])
+    rules_name = _("{preset} rules").format(preset=_(_preset_name(position.rules)))
+    heading = f"{_('Seven Bridge')} · {rules_name} · {status}"
+    desc.append(heading + ".")
+    body.append(
+        f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">{escape(heading)}</text>'
+    )
+
+    # Seats, one panel each, in seat order down the left side.
+    y = 40.0
+    melds = position.melds
+    meld_step, meld_gap = 20.0, 14.0
+    for p in range(n):
+        if isinstance(position, Observation) and p != viewer and position.shown_hands is None:
+            cards: list[Card | None] = [None] * position.hand_sizes[p]
+            shown = False
+        elif isinstance(position, Observation):
+            if p == viewer:
+                cards = list(position.hand)
+            else:
+                assert position.shown_hands is not None
+                cards = [CARDS[i] for i in range(53) if position.shown_hands[p] >> i & 1]
+            shown = True
+        else:
+            cards = list(position.hand(p))
+            shown = True
+        own = [i for i, m in enumerate(melds) if m.owner == p]
+        hand_step = min(26.0, (left_w - 50 - cw) / max(len(cards) - 1, 1))
+        hand_w = (len(cards) - 1) * hand_step + cw if cards else 0.0
+        # The hand, then the melds, flow left to right in rows that fit the panel.
+        rows: list[list[tuple[int, float]]] = [[]]
+        x = hand_w + 2 * meld_gap if cards else 0.0
+        for i in own:
+            w = (len(melds[i].cards) - 1) * meld_step + cw
+            if x and x + w > left_w - 30:
+                rows.append([])
+                x = 0.0
+            rows[-1].append((i, x))
+            x += w + meld_gap
+        panel_h = 24 + len(rows) * (ch + 10) + 2
+        turn = p == position.current_player
+        fill = PANEL_TURN if turn else PANEL
+        body.append(
+            f'<rect x="8" y="{_num(y)}" width="{_num(left_w - 8)}" height="{_num(panel_h)}" rx="8" '
+            f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
+        )
+        label = seat_names[p]
+        if p == viewer:
+            label += " " + _("(you)")
+        if p == position.dealer:
+            label += " · " + _("dealer")
+        label += " · " + _count(len(cards), _)
+        if position.deal_scores is not None:
+            label += " · " + _("score {score}").format(score=position.deal_scores[p])
+        if p == position.winner:
+            label += " · " + _("went out")
+        marker = "▶ " if turn else ""
+        body.append(
+            f'<text x="18" y="{_num(y + 18)}" font-size="14" font-weight="bold" fill="#ffffff">'
+            f"{escape(marker + label)}</text>"
+        )
+        row_y = y + 26
+        body.append(
+            f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
+            + _row(cards, 0, 0, hand_step / scale, colours)
+            + "</g>"
+        )
+        seat_desc = label + ": "
+        if shown:
+            seat_desc += ", ".join(card_name(c, lang) for c in cards if c is not None) or _(
+                "no cards"
+            )
+        else:
+            seat_desc += _("face down")
+        for r, row in enumerate(rows):
+            my = row_y + r * (ch + 10)
+            for i, mx in row:
+                m = melds[i]
+                if i == meld_mark:
+                    mw = (len(m.cards) - 1) * meld_step + cw
+                    body.append(
+                        f'<rect x="{_num(18 + mx - 4)}" y="{_num(my - 4)}" width="{_num(mw + 8)}" '
+                        f'height="{_num(ch + 8)}" rx="6" fill="{HIGHLIGHT}"/>'
+                    )
+                body.append(
+                    f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({scale:g})">'
+                    + _row(m.cards, 0, 0, meld_step / scale, colours, joker_as=m.joker_as)
+                    + "</g>"
+                )
+        if own:
+            seat_desc += (
+                ". " + _("Melds") + ": " + "; ".join(_meld_desc(melds[i], lang) for i in own)
+            )
+        desc.append(seat_desc + ".")
+        y += panel_h + 8
+    height = max(y, 360.0)
+
+    # The centre: stock, discard pile, last move.
+    cx = left_w + 16
+    body.append(
+        f'<rect x="{_num(cx - 6)}" y="40" width="{_num(width - cx - 2)}" height="{_num(height - 48)}" '
+        f'rx="8" fill="{PANEL}"/>'
+    )
+    stock_label = _("stock") + ": " + _count(position.stock_size, _)
+    body.append(
+        f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
+        f"{escape(stock_label)}</text>"
+    )
+    if position.stock_size:
+        body.append(
+            f'<g transform="translate({_num(cx + 8)} 72) scale(0.9)">'
+            + _card_body(None, 0, 0, colours)
+            + "</g>"
+        )
+    pile = position.discard_pile
+    pile_label = _("discard pile") + ": " + _count(len(pile), _)
+    body.append(
+        f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
+        f"{escape(pile_label)}</text>"
+    )
+    if pile:
+        body.append(
+            f'<g transform="translate({_num(cx + 8)} 182) scale(0.9)">'
+            + _card_body(pile[-1], 0, 0, colours, highlight=discard_mark)
+            + "</g>"
+        )
+    last = _last_move(position, _, lang)
+    body.append(
+        f'<text x="{_num(cx + 4)}" y="282" font-size="12" fill="#ffffff">{escape(_("last move"))}</text>'
+    )
+    for k, line in enumerate(_wrap(last, 14.5)):
+        body.append(
+            f'<text x="{_num(cx + 4)}" y="{300 + 17 * k}" font-size="13" font-weight="bold" '
+            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+        )
+    desc.append(f"{stock_label}. {pile_label}")
+    if pile:
+        desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
+    desc[-1] += ". " + _("last move") + ": " + last + "."
+    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
+    title = f"{_('Seven Bridge')}: {status}"
+    return _document(width, height, title, " ".join(desc), background + "".join(body), size)
+
+
+def repr_svg(value: object) -> str:
+    """The ``_repr_svg_`` of the value classes (registered in the hooks)."""
+    if isinstance(value, Card):
+        return card(value)
+    if isinstance(value, Meld):
+        return meld(value)
+    if isinstance(value, (GameState, Observation)):
+        return table(value)
+    raise TypeError(f"no drawing for {type(value).__name__}")

@@ -1,0 +1,43 @@
+"""A headless Chromium for the browser tests, driven by Playwright.
+
+The tests use the system's Chromium (Debian's ``chromium`` package, which
+``.ci/run`` installs), never a browser downloaded by Playwright. Where
+Playwright or Chromium is missing (a downstream packager's machine), the tests
+that need them are skipped."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str:
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium") or ""):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
+
+
+def browser() -> Iterator[Any]:
+    """Yield a launched browser (for a module-scoped fixture)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    path = chromium_path()
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=path, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -1,0 +1,34 @@
+"""The positions drawn on docs/pictures.md (shared by tools/screenshots.py and the
+test that keeps the pictures current)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sevenbridge import GameState, Rules, apply, deal, observe, record, svg
+from sevenbridge.bots import GreedyPlayer
+
+
+def example_position(steps: int = 41) -> GameState:
+    """Nintendo rules, 4 greedy players, seed 72, after ``steps`` moves."""
+    state = deal(Rules.nintendo(), players=4, seed=72)
+    bot = GreedyPlayer(72)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = apply(state, bot(state))
+    return state
+
+
+def example_record() -> str:
+    """The record of that whole deal."""
+    return record(example_position(10_000))
+
+
+PICTURES: dict[str, Callable[[], str]] = {
+    "table.svg": lambda: svg.table(example_position()),
+    "table-view.svg": lambda: svg.table(observe(example_position(), 0), four_color=True),
+    "table-ja.svg": lambda: svg.table(observe(example_position(), 0), lang="ja"),
+    "meld-joker.svg": lambda: svg.meld("4S 5S JK=6S"),
+    "hand.svg": lambda: svg.hand("AS 7H 10D QC JK", size=50),
+}

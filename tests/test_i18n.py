@@ -1,0 +1,254 @@
+"""Translations: every message has a Japanese translation, the compiled catalogs
+match their sources, and the game's words are the Japanese rule sheet's."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+import shutil
+import subprocess
+
+import pytest
+from hypothesis import given, settings
+
+from sevenbridge import GameState, InvalidArgumentError
+from sevenbridge._i18n import (
+    LOCALE_DIR,
+    compile_po,
+    marked_messages,
+    read_po,
+    translator,
+)
+
+from .strategies import varied_states
+
+PO = LOCALE_DIR / "ja" / "LC_MESSAGES" / "sevenbridge.po"
+MO = PO.with_suffix(".mo")
+FIELD = re.compile(r"\{([^{}]*)\}")
+
+
+def test_every_message_has_a_japanese_translation() -> None:
+    catalog = read_po(PO.read_text(encoding="utf-8"))
+    messages = marked_messages()
+    assert len(messages) > 100
+    missing = [f"{where}: {m!r}" for m, where in messages.items() if not catalog.get(m)]
+    assert not missing, "untranslated (run python tools/messages.py): " + "; ".join(missing)
+
+
+def test_translations_keep_every_placeholder() -> None:
+    catalog = read_po(PO.read_text(encoding="utf-8"))
+    for msgid, msgstr in catalog.items():
+        if msgid:
+            assert sorted(FIELD.findall(msgid)) == sorted(FIELD.findall(msgstr)), msgid
+
+
+def test_no_stale_entries() -> None:
+    catalog = read_po(PO.read_text(encoding="utf-8"))
+    stale = set(catalog) - set(marked_messages()) - {""}
+    assert not stale, f"messages no longer in the code: {sorted(stale)}"
+
+
+def test_the_mo_is_the_compiled_po() -> None:
+    source = PO.read_text(encoding="utf-8")
+    assert MO.read_bytes() == compile_po(source), "stale .mo: run python tools/messages.py"
+    compiled = gettext.GNUTranslations(io.BytesIO(MO.read_bytes()))
+    for msgid, msgstr in read_po(source).items():
+        if msgid:
+            assert compiled.gettext(msgid) == msgstr
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_gnu_msgfmt_accepts_the_catalog(tmp_path: object) -> None:
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(PO)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_compile_po_reads_continuations_escapes_and_fuzzy() -> None:
+    source = (
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "a"\nmsgstr "エー"\n\n'
+        'msgid "two "\n"lines\\n"\nmsgstr "二"\n"行"\n\n'
+        '#, fuzzy\nmsgid "unsure"\nmsgstr "たぶん"\n\n'
+        'msgid "quote \\"q\\""\nmsgstr "引用"\n'
+    )
+    compiled = gettext.GNUTranslations(io.BytesIO(compile_po(source)))
+    assert compiled.gettext("a") == "エー"
+    assert compiled.gettext("two lines\n") == "二行"
+    assert compiled.gettext("unsure") == "unsure"  # fuzzy: not used
+    assert compiled.gettext('quote "q"') == "引用"
+
+
+def test_the_game_words_follow_the_japanese_rule_sheet() -> None:
+    _ = translator("ja")
+    assert _("stock") == "山札"
+    assert _("discard pile") == "捨て札"
+    assert _("Melds") == "メルド"
+    assert _("pon") == "ポン" and _("chi") == "チー"
+    assert _("went out") == "上がり"
+    assert _("dealer") == "ディーラー"
+    assert _("joker") == "ジョーカー"
+    assert _("Penalty points") == "罰点"
+
+
+def test_languages() -> None:
+    assert translator(None)("stock") == "stock"
+    assert translator("en")("stock") == "stock"
+    with pytest.raises(InvalidArgumentError, match="lang must be one of en, ja"):
+        translator("fr")
+
+
+def _illegal_attempts() -> list[tuple[object, object]]:
+    """(state, action) pairs that break many different rules."""
+    import random
+
+    from sevenbridge import (
+        Chi,
+        Discard,
+        Draw,
+        LayDown,
+        LayOff,
+        Pass,
+        Pon,
+        Rules,
+        apply,
+        deal,
+        legal_actions,
+    )
+    from sevenbridge.cards import CARDS
+
+    out: list[tuple[object, object]] = []
+    rng = random.Random(5)
+    for preset in Rules.presets():
+        state = deal(Rules.preset(preset), players=3, seed=11)
+        while not state.is_over:
+            p = state.current_player
+            assert p is not None
+            hand = state.hand(p)
+            cards = [CARDS[i] for i in rng.sample(range(52), 3)]
+            for action in (
+                Draw(p), Pass(p), Draw((p + 1) % 3), Discard(p, cards[0]), Discard(p, hand[0]),
+                LayDown(p, hand[:3]), LayDown(p, hand[:1]), LayOff(p, hand[0], 0),
+                LayOff(p, hand[0], 9), Chi(p, hand[:2]), Pon(p, hand[:2]), Pon(p, hand[:1]),
+            ):  # fmt: skip
+                out.append((state, action))
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+        out.append((state, Draw(0)))
+    return out
+
+
+def test_illegal_actions_carry_a_code_and_read_in_japanese() -> None:
+    from sevenbridge import IllegalActionError, apply, explain, translate
+    from sevenbridge.errors import Message
+
+    codes: set[str] = set()
+    for state, action in _illegal_attempts():
+        try:
+            apply(state, action)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            reason = error.reason
+            assert isinstance(reason, Message), reason
+            codes.add(reason.code)
+            japanese = translate(reason, "ja")
+            assert japanese != str(reason) and "{" not in japanese
+            assert not re.search(r"\b(the|a|is|not|player)\b", japanese), japanese
+            assert reason.as_dict()["text"] == str(reason)
+            if not isinstance(action, str):
+                answer = explain(state, action)  # type: ignore[arg-type]
+                assert isinstance(answer, Message) and answer.code == "explain.illegal"
+                assert translate(answer, "ja").startswith("不可：")
+    assert len(codes) >= 12, sorted(codes)
+
+
+def test_explain_of_legal_moves_in_japanese() -> None:
+    import random
+
+    from sevenbridge import Rules, apply, deal, explain, legal_actions, translate
+    from sevenbridge.errors import Message
+
+    rng = random.Random(3)
+    codes: set[str] = set()
+    for preset in Rules.presets():
+        for seed in range(3):
+            state = deal(Rules.preset(preset), players=4, seed=seed)
+            while not state.is_over:
+                for action in legal_actions(state):
+                    answer = explain(state, action)
+                    assert isinstance(answer, Message) and str(answer).startswith("Legal. ")
+                    japanese = translate(answer, "ja")
+                    assert japanese.startswith("合法。") and "{" not in japanese
+                    assert not re.search(r"\b(the|draws|discards|lays|calls)\b", japanese)
+                    codes.add(answer.params["second"].code)
+                actions = legal_actions(state)
+                state = apply(state, actions[rng.randrange(len(actions))])
+    assert {"explain.draw", "explain.discard", "explain.pass"} <= codes
+
+
+def test_japanese_cards_in_messages() -> None:
+    from sevenbridge import Discard, Draw, IllegalActionError, apply, deal, translate
+    from sevenbridge.errors import Message
+
+    state = apply(deal(seed=1), Draw(1))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(1, "JK"))
+    assert isinstance(info.value.reason, Message)
+    assert translate(info.value.reason, "ja") == "P1はジョーカーを持っていません"
+    assert translate(info.value.reason) == "player 1 does not hold JK"
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Discard(1, "7H" if "7H" not in map(str, state.hand(1)) else "7S"))
+    assert re.fullmatch(
+        r"P1は♥7を持っていません|P1は♠7を持っていません", translate(info.value.reason, "ja")
+    )
+    text = Message("x", "{cards}", cards=("7H", "10S"))
+    assert translate(text, "ja") == "7H 10S"  # text that is not a Card stays as it is
+    assert translate("plain text", "ja") == "plain text"
+
+
+@settings(max_examples=40, deadline=None)
+@given(varied_states())
+def test_render_in_japanese(state: GameState) -> None:
+    from sevenbridge import observe, render
+
+    for position in (state, observe(state, 0)):
+        english, japanese = render(position), render(position, lang="ja")
+        assert english == str(position)
+        assert len(japanese.splitlines()) == len(english.splitlines())
+        assert "{" not in japanese
+        assert not re.search(r"\b(Stock|Table|Discard|cards?|players|rules|dealer|to)\b", japanese)
+        assert "山札" in japanese and "捨て札" in japanese
+
+
+def test_explain_and_render_refuse_unknown_languages() -> None:
+    from sevenbridge import Draw, deal, explain, render
+
+    with pytest.raises(InvalidArgumentError):
+        explain(deal(seed=1), Draw(1), lang="xx")
+    with pytest.raises(InvalidArgumentError):
+        render(deal(seed=1), lang="xx")
+
+
+@pytest.mark.parametrize("extra", [[], ["--match", "--players", "3", "--seed", "8"]])
+def test_demo_in_japanese(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from sevenbridge.cli import main
+
+    assert main(["demo", "--lang", "ja", "--rules", "nintendo", *extra]) == 0
+    out = capsys.readouterr().out
+    assert "セブンブリッジ" in out and "ディール終了" in out
+    # Only move notation, seat names and numbers are left in Latin letters.
+    words = set(re.findall(r"[A-Za-z]{2,}", out))
+    assert not words, words
+
+
+def test_an_illegal_action_error_in_japanese() -> None:
+    from sevenbridge import Draw, IllegalActionError, apply, deal, translate
+
+    with pytest.raises(IllegalActionError) as info:
+        apply(deal(seed=1), Draw(0))
+    assert translate(info.value) == str(info.value)
+    assert translate(info.value, "ja") == (
+        "不正な手 Draw(0)：いまはP0ではなくP1が決める番です（山札から引くかチー）"
+    )
+    assert translate(ValueError("x"), "ja") == "x"

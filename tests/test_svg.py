@@ -1,0 +1,218 @@
+"""SVG drawings: pinned text, well-formed XML over thousands of positions, and
+what each drawing shows."""
+
+from __future__ import annotations
+
+import os
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from sevenbridge import (
+    Card,
+    Discard,
+    GameState,
+    InvalidArgumentError,
+    Meld,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    svg,
+)
+from sevenbridge.bots import GreedyPlayer
+
+from .strategies import varied_states
+
+GOLDEN = Path(__file__).parent / "golden" / "svg"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def greedy_position(preset: str, players: int, seed: int, steps: int) -> GameState:
+    state = deal(Rules.preset(preset), players=players, seed=seed)
+    bot = GreedyPlayer(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = apply(state, bot(state))
+    return state
+
+
+def _golden_cases() -> dict[str, str]:
+    mid = greedy_position("nintendo", 4, 72, 41)
+    end = greedy_position("nintendo", 4, 72, 500)
+    return {
+        "card-7H.svg": svg.card("7H"),
+        "card-QD-four-colour.svg": svg.card(Card.parse("QD"), four_color=True),
+        "card-back.svg": svg.card("2C", face_down=True),
+        "hand.svg": svg.hand("AS 10H 7D QC JK"),
+        "meld-joker.svg": svg.meld("4S 5S JK=6S"),
+        "table-state.svg": svg.table(mid),
+        "table-view-four-colour.svg": svg.table(observe(mid, 0), four_color=True),
+        "table-over-ja.svg": svg.table(end, lang="ja", names=["Aki", "Ben", "Chie", "Dan"]),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_golden_cases()))
+def test_golden_svg(name: str) -> None:
+    text = _golden_cases()[name]
+    path = GOLDEN / name
+    if os.environ.get("SEVENBRIDGE_REGOLD"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing golden file {path.name}: run with SEVENBRIDGE_REGOLD=1"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def _backs(root: ET.Element) -> int:
+    return sum(1 for e in root.iter(f"{NS}rect") if e.get("fill") == svg.BACK)
+
+
+def _check(picture: str, position: GameState | object) -> ET.Element:
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg"
+    title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")
+    assert title is not None and title.text
+    assert desc is not None and desc.text
+    # No external resource: nothing links anywhere.
+    assert "href" not in picture and "url(" not in picture
+    return root
+
+
+def test_thousands_of_random_positions_are_well_formed_and_show_the_right_cards() -> None:
+    positions = 0
+    for preset in Rules.presets():
+        for players in (2, 3, 4, 5):
+            for seed in (0,):
+                rng = random.Random(seed)
+                state = deal(Rules.preset(preset), players=players, seed=seed)
+                while True:
+                    root = _check(svg.table(state), state)
+                    assert _backs(root) == (1 if state.stock_size else 0)
+                    viewer = positions % players
+                    view = observe(state, viewer)
+                    root = _check(svg.table(view, four_color=positions % 2 == 0), view)
+                    hidden = 0
+                    if view.shown_hands is None:
+                        hidden = sum(s for p, s in enumerate(view.hand_sizes) if p != viewer)
+                    assert _backs(root) == hidden + (1 if state.stock_size else 0)
+                    positions += 1
+                    if state.is_over:
+                        break
+                    actions = legal_actions(state)
+                    state = apply(state, actions[rng.randrange(len(actions))])
+    assert positions >= 2000, positions
+    print(f"{positions} positions drawn, twice each")
+
+
+@settings(max_examples=60, deadline=None)
+@given(varied_states())
+def test_varied_positions_draw_in_both_languages(state: GameState) -> None:
+    for lang in ("en", "ja"):
+        root = _check(svg.table(state, lang=lang), state)
+        desc = root.find(f"{NS}desc")
+        assert desc is not None and desc.text
+        for p in range(state.players):
+            assert f"P{p}" in desc.text
+
+
+def test_the_table_shows_every_card_of_a_state_face_up() -> None:
+    state = greedy_position("nintendo", 4, 72, 41)
+    text = svg.table(state)
+    desc = ET.fromstring(text).find(f"{NS}desc")
+    assert desc is not None and desc.text
+    for p in range(state.players):
+        for c in state.hand(p):
+            assert svg.card_name(c) in desc.text
+    for m in state.melds:
+        assert svg._meld_desc(m, None) in desc.text
+
+
+def test_a_view_hides_the_other_hands() -> None:
+    state = greedy_position("standard", 3, 5, 10)
+    view = observe(state, 0)
+    desc = ET.fromstring(svg.table(view)).find(f"{NS}desc")
+    assert desc is not None and desc.text
+    assert "P0 (you)" in desc.text
+    for c in state.hand(1) + state.hand(2):
+        if c not in state.hand(0):
+            assert f" {svg.card_name(c)}," not in desc.text
+    assert desc.text.count("face down") == 2
+
+
+def test_the_last_action_is_highlighted() -> None:
+    state = deal(Rules(), players=3, seed=4)
+    assert f'fill="{svg.HIGHLIGHT}"/>' not in svg.table(state)  # no frame before any move
+    state = apply(state, legal_actions(state)[0])  # draw
+    discard = legal_actions(state)[-1]
+    assert isinstance(discard, Discard)
+    after = apply(state, discard)
+    text = svg.table(after)
+    assert f"P{discard.player} discarded {svg.card_name(discard.card)}" in text
+    assert f'fill="{svg.HIGHLIGHT}"/>' in text  # the frame around the top discard
+
+
+def test_the_joker_shows_what_it_stands_for() -> None:
+    text = svg.meld(Meld.parse("4S 5S JK=6S"))
+    assert "joker as 6 of spades" in text
+    assert ">=6</text>" in text
+
+
+def test_four_colours_differ_for_every_suit() -> None:
+    colours = {svg.FOUR_COLOURS[s] for s in svg.FOUR_COLOURS}
+    assert len(colours) == 4
+    assert svg.card("2D", four_color=True) != svg.card("2D")
+    assert svg.FOUR_COLOURS[Card.parse("2D").suit] in svg.card("2D", four_color=True)  # type: ignore[index]
+
+
+def test_japanese_labels() -> None:
+    state = greedy_position("nintendo", 4, 72, 41)
+    text = svg.table(state, lang="ja")
+    for word in ("山札", "捨て札", "任天堂ルール", "セブンブリッジ", "直前の手"):
+        assert word in text
+    assert "stock" not in text and "discard pile" not in text
+
+
+def test_bad_arguments_get_clear_errors() -> None:
+    state = deal(seed=1)
+    with pytest.raises(TypeError, match="position must be a GameState or an Observation"):
+        svg.table("P0: 2C")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="names: give 3 names"):
+        svg.table(state, names=["a", "b"])
+    with pytest.raises(InvalidArgumentError, match="lang must be one of en, ja, not 'xx'"):
+        svg.table(state, lang="xx")
+    with pytest.raises(TypeError, match="lang must be a string"):
+        svg.card("7H", lang=5)  # type: ignore[arg-type]
+
+
+def test_repr_svg_of_the_values_goes_through_the_drawings() -> None:
+    state = greedy_position("standard", 3, 72, 30)
+    assert state._repr_svg_() == svg.table(state)
+    assert observe(state, 1)._repr_svg_() == svg.table(observe(state, 1))
+    assert Card.parse("7H")._repr_svg_() == svg.card("7H")
+    meld = Meld.parse("6H 7H 8H")
+    assert meld._repr_svg_() == svg.meld(meld)
+
+
+def test_the_pictures_in_the_docs_are_current() -> None:
+    from .docs_pictures import PICTURES
+
+    static = Path(__file__).parent.parent / "docs" / "_static"
+    if not static.exists():
+        pytest.skip("no docs folder (testing an installed package)")
+    for name, make in PICTURES.items():
+        assert (static / name).read_text(encoding="utf-8") == make(), (
+            f"docs/_static/{name} is stale: run python tools/screenshots.py"
+        )
+
+
+def test_long_labels_wrap_by_width() -> None:
+    assert svg._wrap("P1 discarded Queen of hearts", 14.5) == ["P1 discarded Queen of", "hearts"]
+    assert svg._wrap("P0がスペードの3を捨てた", 14.5) == ["P0がスペードの3を捨てた"]
+    lines = svg._wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
+    assert len(lines) == 2 and all(svg._em(line) <= 14.5 for line in lines)
+    assert "".join(lines) == "P0がスペードのクイーンを場のメルドに付けた"
