@@ -62,6 +62,8 @@ PUBLIC_MODULES = (
     "sevenbridge.engine", "sevenbridge.errors", "sevenbridge.match", "sevenbridge.melds",
     "sevenbridge.notation", "sevenbridge.record", "sevenbridge.rules", "sevenbridge.scoring",
     "sevenbridge.serialize", "sevenbridge.state", "sevenbridge.text", "sevenbridge.views",
+    "sevenbridge.arena", "sevenbridge.external", "sevenbridge.playout", "sevenbridge.svg",
+    "sevenbridge.html", "sevenbridge.rl", "sevenbridge.mahjong",
 )  # fmt: skip
 
 
