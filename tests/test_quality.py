@@ -77,6 +77,7 @@ def _public_members(cls: type) -> set[str]:
 
 def test_every_public_name_is_in_the_reference(built_docs: Path) -> None:
     import importlib
+    import os
 
     from sphinx.util.inventory import InventoryFile
 
@@ -88,7 +89,13 @@ def test_every_public_name_is_in_the_reference(built_docs: Path) -> None:
     short = {name.rsplit(".", 1)[-1] for name in documented}
     missing = []
     for module_name in PUBLIC_MODULES:
-        module = importlib.import_module(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:  # an optional extra (numpy for rl) is not installed
+            if os.environ.get("SEVENBRIDGE_FULL_CI") == "1":
+                raise
+            print(f"{module_name} not checked: {error}")
+            continue
         for name in module.__all__:
             if name == "__version__" or name in short:
                 continue
