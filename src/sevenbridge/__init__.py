@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from . import engine as _engine
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
 from .engine import apply, deal, legal_actions
@@ -49,6 +50,11 @@ from .state import GameState, Phase
 from .text import explain, position, render
 from .views import Observation, observe, sample_state
 
+#: Whether the engine's hot modules run as compiled code (a wheel built with
+#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
+#: Both builds give exactly the same results.
+COMPILED: bool = not _engine.__file__.endswith(".py")
+
 
 def __getattr__(name: str) -> str:
     # The version is read from the package metadata on first use, which keeps
@@ -64,6 +70,7 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "COMPILED",
     "FORMAT_VERSION",
     "JOKER",
     "Action",
