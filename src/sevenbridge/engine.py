@@ -17,7 +17,6 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -38,15 +37,36 @@ __all__ = ["apply", "deal", "legal_actions"]
 HAND_SIZE = 7
 _DEFAULT_RULES = Rules()
 
-# Positions of GameState's fields in the working list used by transitions.
+# Transitions work on a copy of the state's field dictionary (one C-level copy),
+# changed in place and then made the dictionary of a new state: much cheaper
+# than reading and passing every field. These are the keys.
 _FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
-_get_fields = attrgetter(*_FIELDS)
 (
     RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
     OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
     RESHUFFLES, RESHUFFLED, SEED, WINNER, SCORES, BONUS, REASON, LOG,
-) = range(len(_FIELDS))  # fmt: skip
-assert _FIELDS[LOG] == "move_log" and _FIELDS[HANDS] == "hand_masks"
+) = _FIELDS  # fmt: skip
+assert LOG == "move_log" and HANDS == "hand_masks"
+# What a new state holds besides its fields (the legal-action cache, attrs'
+# cached hash), as a fresh state has it.
+_FRESH = {
+    k: x for k, x in GameState(*[None] * len(_FIELDS)).__dict__.items() if k not in _FIELDS
+}
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _fields_of(state: GameState) -> dict[str, Any]:
+    """A fresh copy of a state's fields, for a transition to change."""
+    return state.__dict__.copy()
+
+
+def _state(v: dict[str, Any]) -> GameState:
+    """The state whose fields are ``v`` (taken over, not copied)."""
+    v.update(_FRESH)
+    state: GameState = _new(GameState)
+    _setattr(state, "__dict__", v)
+    return state
 
 # Operation codes: the engine's own form of an action.
 OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
@@ -140,30 +160,34 @@ def deal(
     if rules.upcard:
         discards = (order[i],)
         i += 1
-    v: list[Any] = [
+    v: dict[str, Any] = dict(zip(_FIELDS, [
         rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
         discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
         False, None, None,
-    ]  # fmt: skip
+    ], strict=True))  # fmt: skip
     first = _first_player(rules, dealer, players)
     if discards and rules.upcard_claimable:
         _open_window(v, -1, [(first + k) % players for k in range(players)], first)
     else:
         _enter_draw(v, first)
-    return GameState(*v)
+    # Built by the class (not _state) so that the states of the deal share one
+    # compact key table for their dictionaries.
+    return GameState(*v.values())
 
 
 # ----------------------------------------------------------------------------------
 # legal actions
 # ----------------------------------------------------------------------------------
-_ACTIONS: dict[tuple[int, ...], Action] = {}
+class _Interned(dict[tuple[int, ...], Action]):
+    """Action objects by operation key, each built on first use."""
+
+    def __missing__(self, key: tuple[int, ...]) -> Action:
+        action = self[key] = _build_action(key)
+        return action
 
 
-def _intern(key: tuple[int, ...]) -> Action:
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = _build_action(key)
-    return action
+_ACTIONS = _Interned()
+_intern = _ACTIONS.__getitem__
 
 
 def _build_action(key: tuple[int, ...]) -> Action:
@@ -194,6 +218,12 @@ _DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
 _PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
 _DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
 _DISCARD_KEYS = [[key for _, key in row] for row in _DISCARDS]
+_Legal = tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]
+# The legal actions when a lone Draw or Pass is (a forced step), built once.
+_ONLY: dict[tuple[int, ...], _Legal] = {
+    key: ({action: key}, (action,)) for action, key in _DRAWS + _PASSES
+}
+_NO_LEGAL: _Legal = ({}, ())
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -322,26 +352,27 @@ def _legal_keys(
     return out
 
 
-def _compute_legal(
-    state: GameState | Any, hand: int
-) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
-    """The legal actions of the player to act, holding ``hand``.
+def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
+    """The legal actions of the player to act, holding ``hand``, with their keys.
 
     ``state`` is a GameState or anything with the same public fields (an
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
     if phase is Phase.OVER:
-        return {}, ()
+        return _NO_LEGAL
     p = state.current_player
     assert p is not None
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
         state.pending_pon, phase is Phase.DRAW and _chi_open(state, p),
     )  # fmt: skip
-    get = _ACTIONS.get
-    out = {get(key) or _intern(key): key for key in keys}
-    return out, tuple(out)
+    if len(keys) == 1:
+        only = _ONLY.get(keys[0])
+        if only is not None:
+            return only
+    actions = tuple(map(_intern, keys))
+    return dict(zip(actions, keys)), actions
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
@@ -353,7 +384,7 @@ def _chi_open(state: GameState | Any, p: int) -> bool:
     )
 
 
-def _legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+def _legal(state: GameState) -> _Legal:
     cached = state._legal
     if cached is None:
         p = state.current_player
@@ -415,8 +446,11 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(state) is not GameState:
         _check_state(state, "apply")
+    cached = state._legal
+    if cached is None:
+        cached = _legal(state)
     try:
-        op = _legal(state)[0].get(action)
+        op = cached[0].get(action)
     except TypeError:  # unhashable
         op = None
     if op is None:
@@ -426,7 +460,9 @@ def apply(state: GameState, action: Action) -> GameState:
                 f"not {_checks.type_name(action)}"
             )
         raise IllegalActionError(action, _diagnose(state, action))
-    return _apply_op(state, op, action)
+    v = state.__dict__.copy()
+    _step(v, op, action)
+    return _state(v)
 
 
 def _check_state(state: Any, function: str) -> None:
@@ -442,16 +478,13 @@ def _check_state(state: Any, function: str) -> None:
     raise TypeError(f"{function}() needs a GameState, not {_checks.type_name(state)}{hint}")
 
 
-def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
-    v: list[Any] = list(_get_fields(state))
-    _step(v, op, action)
-    return GameState(*v)
-
-
-def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
-    """Play ``op`` (``action`` in the engine's form) on the field list ``v`` in place."""
+def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
+    """Play ``op`` (``action`` in the engine's form) on the fields ``v`` in place."""
     v[LOG] = History(v[LOG], action)
     code = op[0]
+    if code == OP_PASS:  # the commonest step: most players pass most discards
+        _next_in_window(v)
+        return
     p = op[1]
     rules: Rules = v[RULES]
     if code == OP_DRAW:
@@ -513,8 +546,6 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
         v[PLAYED] |= 1 << p
         if not hands[p]:
             _go_out(v, p)
-    elif code == OP_PASS:
-        _next_in_window(v)
     elif code == OP_CHI:
         _claim(v, p, op[2], op[3], T.RUN)
     else:  # OP_PON
@@ -525,7 +556,7 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
             _next_in_window(v)
 
 
-def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
+def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
     rules: Rules = v[RULES]
     discards = v[DISCARDS]
     card = discards[-1]
@@ -547,7 +578,7 @@ def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
         _go_out(v, p)
 
 
-def _open_window(v: list[Any], discarder: int, order: list[int], next_player: int) -> None:
+def _open_window(v: dict[str, Any], discarder: int, order: list[int], next_player: int) -> None:
     """After a discard (or the upcard): ask who may pon, else go to the draw."""
     rules: Rules = v[RULES]
     timing = rules.pon_timing
@@ -566,7 +597,7 @@ def _open_window(v: list[Any], discarder: int, order: list[int], next_player: in
         _enter_draw(v, next_player)
 
 
-def _next_in_window(v: list[Any]) -> None:
+def _next_in_window(v: dict[str, Any]) -> None:
     queue = v[QUEUE]
     if queue:
         v[CURRENT] = queue[0]
@@ -581,7 +612,7 @@ def _next_in_window(v: list[Any]) -> None:
     _enter_draw(v, (d + 1) % n if d >= 0 else _first_player(v[RULES], v[DEALER], n))
 
 
-def _enter_draw(v: list[Any], player: int) -> None:
+def _enter_draw(v: dict[str, Any], player: int) -> None:
     v[QUEUE] = ()
     v[PENDING] = None
     if not v[STOCK]:
@@ -604,7 +635,7 @@ def _enter_draw(v: list[Any], player: int) -> None:
     v[CURRENT] = player
 
 
-def _go_out(v: list[Any], p: int) -> None:
+def _go_out(v: dict[str, Any], p: int) -> None:
     rules: Rules = v[RULES]
     bonus = bool(
         rules.going_out_bonus
@@ -621,7 +652,7 @@ def _go_out(v: list[Any], p: int) -> None:
     v[REASON] = f"player {p} went out" + (" at once" if bonus else "")
 
 
-def _void(v: list[Any], reason: str) -> None:
+def _void(v: dict[str, Any], reason: str) -> None:
     v[WINNER] = None
     v[SCORES] = (0,) * v[PLAYERS]
     v[PHASE] = Phase.OVER

@@ -41,10 +41,11 @@ from .engine import (
     RULES,
     TABLE,
     TURNS,
-    _get_fields,
+    _fields_of,
     _intern,
     _legal_keys,
     _may_claim,
+    _state,
     _step,
 )
 from .errors import InvalidArgumentError
@@ -58,7 +59,7 @@ POLICIES = ("random", "greedy")
 _PLAY, _DRAW, _OVER = Phase.PLAY, Phase.DRAW, Phase.OVER
 
 
-def _keys(v: list[Any]) -> list[tuple[int, ...]]:
+def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
     """The legal moves at the field list ``v``, as operation keys."""
     phase = v[PHASE]
     p = v[CURRENT]
@@ -75,7 +76,7 @@ def _keys(v: list[Any]) -> list[tuple[int, ...]]:
     )
 
 
-def _greedy(keys: list[tuple[int, ...]], v: list[Any], rng: Rng) -> tuple[int, ...]:
+def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[int, ...]:
     """GreedyPlayer's choice, made on operation keys (the same rng calls, in the same order)."""
     for codes in ((OP_PON, OP_CHI), (OP_LAY,)):
         best = [k for k in keys if k[0] in codes]
@@ -125,7 +126,7 @@ def playout(
     checked = _checks.seed(seed)
     rng = Rng(0 if checked is None else checked)
     limit = -1 if max_steps is None else _checks.integer(max_steps, "max_steps", 0)
-    v: list[Any] = list(_get_fields(state))
+    v = _fields_of(state)
     greedy = policy == "greedy"
     steps = 0
     while v[PHASE] is not _OVER and steps != limit:
@@ -135,4 +136,4 @@ def playout(
         key = _greedy(keys, v, rng) if greedy else keys[rng.below(len(keys))]
         _step(v, key, _intern(key))
         steps += 1
-    return GameState(*v)
+    return _state(v)

@@ -232,7 +232,9 @@ class TableView:
         return str(_hooks.call("render", self))
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+# Not slotted: the engine builds a new state by copying the old one's field
+# dictionary in one call and changing a few entries (see engine._state).
+@attrs.frozen(repr=False, cache_hash=True, slots=False)
 class GameState(TableView):
     """One position of a deal: a frozen value, hashable and equal by value.
 
