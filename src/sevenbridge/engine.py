@@ -49,9 +49,7 @@ _FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
 assert LOG == "move_log" and HANDS == "hand_masks"
 # What a new state holds besides its fields (the legal-action cache, attrs'
 # cached hash), as a fresh state has it.
-_FRESH = {
-    k: x for k, x in GameState(*[None] * len(_FIELDS)).__dict__.items() if k not in _FIELDS
-}
+_FRESH = {k: x for k, x in GameState(*[None] * len(_FIELDS)).__dict__.items() if k not in _FIELDS}
 _new = object.__new__
 _setattr = object.__setattr__
 
@@ -67,6 +65,7 @@ def _state(v: dict[str, Any]) -> GameState:
     state: GameState = _new(GameState)
     _setattr(state, "__dict__", v)
     return state
+
 
 # Operation codes: the engine's own form of an action.
 OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
@@ -224,6 +223,24 @@ _ONLY: dict[tuple[int, ...], _Legal] = {
     key: ({action: key}, (action,)) for action, key in _DRAWS + _PASSES
 }
 _NO_LEGAL: _Legal = ({}, ())
+_ONLY_PASS = [_ONLY[key] for _, key in _PASSES]
+_ONLY_DRAW = [_ONLY[key] for _, key in _DRAWS]
+# The fewest cards of a rank a hand needs to pon a discard of that rank without
+# the joker (a seven alone is a meld).
+_PON_LEAST = [1 if r == 6 else 2 for r in range(13)]
+
+
+def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
+    """Discard keys of player ``p`` for the cards of suit ``key >> 13`` in pattern
+    ``key & SUIT_BITS``, lowest first."""
+    shift = 13 * (key >> 13)
+    found = _DISCARD_SUITS[p][key] = tuple(
+        _DISCARD_KEYS[p][shift + r] for r in T.bits(key & T.SUIT_BITS)
+    )
+    return found
+
+
+_DISCARD_SUITS: list[dict[int, tuple[tuple[int, ...], ...]]] = [{} for _ in range(5)]
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -333,12 +350,18 @@ def _legal_keys(
                 if tm.joker_options and hand & _JOKER:
                     for j in tm.joker_options:
                         add((OP_OFF, p, JOKER_INDEX, i, j))
-        keys = _DISCARD_KEYS[p]
-        cand = hand
-        while cand:
-            low = cand & -cand
-            add(keys[low.bit_length() - 1])
-            cand ^= low
+        by_suit = _DISCARD_SUITS[p]
+        for key in (
+            hand & T.SUIT_BITS,
+            (hand >> 13 & T.SUIT_BITS) | 1 << 13,
+            (hand >> 26 & T.SUIT_BITS) | 2 << 13,
+            (hand >> 39 & T.SUIT_BITS) | 3 << 13,
+        ):
+            if key & T.SUIT_BITS:
+                found = by_suit.get(key)
+                out.extend(_discard_keys(p, key) if found is None else found)
+        if hand & _JOKER:
+            add(_DISCARD_KEYS[p][JOKER_INDEX])
     elif phase is Phase.DRAW:
         add(_DRAWS[p][1])
         if chi_open:
@@ -363,6 +386,23 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
         return _NO_LEGAL
     p = state.current_player
     assert p is not None
+    # Most claim windows and draws offer one action: spot them before the
+    # general enumeration (with the first, exact refusals of _claims).
+    if phase is Phase.CLAIM:
+        if not hand & _JOKER:
+            if state.pending_pon is not None:
+                return _ONLY_PASS[p]
+            card = state.discard_cards[-1]
+            if card != JOKER_INDEX:
+                r = card % 13
+                if (hand & T.RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
+                    return _ONLY_PASS[p]
+    elif phase is Phase.DRAW:
+        if not _chi_open(state, p):
+            return _ONLY_DRAW[p]
+        card = state.discard_cards[-1]
+        if card != JOKER_INDEX and not hand & (_JOKER | _NEAR[state.rules.ace_high][card]):
+            return _ONLY_DRAW[p]
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
         state.pending_pon, phase is Phase.DRAW and _chi_open(state, p),
