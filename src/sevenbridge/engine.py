@@ -16,7 +16,7 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -178,15 +178,20 @@ def deal(
 # legal actions
 # ----------------------------------------------------------------------------------
 class _Interned(dict[tuple[int, ...], Action]):
-    """Action objects by operation key, each built on first use."""
+    """Action objects by operation key, each built on first use (and kept, so
+    that an interned action's ``id`` is never reused)."""
 
     def __missing__(self, key: tuple[int, ...]) -> Action:
         action = self[key] = _build_action(key)
+        _CANONICAL[action] = action
         return action
 
 
 _ACTIONS = _Interned()
 _intern = _ACTIONS.__getitem__
+# Every interned action by itself: an equal action built by the caller finds
+# the interned one here.
+_CANONICAL: dict[Action, Action] = {}
 
 
 def _build_action(key: tuple[int, ...]) -> Action:
@@ -217,10 +222,13 @@ _DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
 _PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
 _DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
 _DISCARD_KEYS = [[key for _, key in row] for row in _DISCARDS]
-_Legal = tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]
+# The legal actions of a position: the operation keys by the ``id`` of the
+# (interned) actions, and the actions in order. Keying by id spares hashing
+# the actions (a Python-level __hash__ each).
+_Legal = tuple[dict[int, tuple[int, ...]], tuple[Action, ...]]
 # The legal actions when a lone Draw or Pass is (a forced step), built once.
 _ONLY: dict[tuple[int, ...], _Legal] = {
-    key: ({action: key}, (action,)) for action, key in _DRAWS + _PASSES
+    key: ({id(action): key}, (action,)) for action, key in _DRAWS + _PASSES
 }
 _NO_LEGAL: _Legal = ({}, ())
 _ONLY_PASS = [_ONLY[key] for _, key in _PASSES]
@@ -398,10 +406,13 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
                 if (hand & T.RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
                     return _ONLY_PASS[p]
     elif phase is Phase.DRAW:
-        if not _chi_open(state, p):
+        discards = state.discard_cards
+        if not discards:
             return _ONLY_DRAW[p]
-        card = state.discard_cards[-1]
+        card = discards[-1]
         if card != JOKER_INDEX and not hand & (_JOKER | _NEAR[state.rules.ace_high][card]):
+            return _ONLY_DRAW[p]
+        if not _chi_open(state, p):
             return _ONLY_DRAW[p]
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
@@ -412,7 +423,7 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
         if only is not None:
             return only
     actions = tuple(map(_intern, keys))
-    return dict(zip(actions, keys)), actions
+    return dict(zip(map(id, actions), keys, strict=True)), actions
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
@@ -451,7 +462,10 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     ['Discard QH', 'Discard KH', 'Discard AS']
     """
     if state.__class__ is GameState:
-        return _legal(state)[1]
+        cached = state._legal
+        if cached is None:
+            cached = _legal(state)
+        return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
 
 
@@ -489,10 +503,15 @@ def apply(state: GameState, action: Action) -> GameState:
     cached = state._legal
     if cached is None:
         cached = _legal(state)
-    try:
-        op = cached[0].get(action)
-    except TypeError:  # unhashable
-        op = None
+    op = cached[0].get(id(action))
+    if op is None:
+        # An action equal to a legal one but not the interned object itself.
+        try:
+            canonical = _CANONICAL.get(action)
+        except TypeError:  # unhashable
+            canonical = None
+        if canonical is not None:
+            op = cached[0].get(id(canonical))
     if op is None:
         if not isinstance(action, ACTION_TYPES):
             raise TypeError(
@@ -551,7 +570,7 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
         else:
             v[CLEAN] = v[BY_CLAIM] = False  # these describe a turn in progress only
             n = v[PLAYERS]
-            _open_window(v, p, [(p + k) % n for k in range(1, n)], (p + 1) % n)
+            _open_window(v, p, _AFTER[n][p], (p + 1) % n)
     elif code == OP_LAY:
         mask = op[2]
         hands = list(v[HANDS])
@@ -618,12 +637,18 @@ def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
         _go_out(v, p)
 
 
-def _open_window(v: dict[str, Any], discarder: int, order: list[int], next_player: int) -> None:
+#: The other players after player p at a table of n, in turn order: _AFTER[n][p].
+_AFTER = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
+
+
+def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
     """After a discard (or the upcard): ask who may pon, else go to the draw."""
     rules: Rules = v[RULES]
     timing = rules.pon_timing
-    normal, turns, n = v[NORMAL], v[TURNS], v[PLAYERS]
-    asked = [q for q in order if _may_claim(timing, q, normal, turns, n)]
+    asked: Sequence[int] = order
+    if timing is not ClaimTiming.ANY_TIME:
+        normal, turns, n = v[NORMAL], v[TURNS], v[PLAYERS]
+        asked = [q for q in order if _may_claim(timing, q, normal, turns, n)]
     if asked and rules.claim_window is ClaimWindow.ABLE_ONLY:
         card = v[DISCARDS][-1]
         asked = [q for q in asked if _claims(v[HANDS][q], card, rules, T.SET)]
