@@ -35,6 +35,19 @@ from .state import GameState, History, Phase, TableMeld, table_meld
 __all__ = ["apply", "deal", "legal_actions"]
 
 HAND_SIZE = 7
+# Enum members as module constants: ``Phase.PLAY`` and the like cost a
+# metaclass lookup at every use (Python 3.11), a module constant does not.
+_CLAIM = Phase.CLAIM
+_DRAW = Phase.DRAW
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_AFTER_FIRST_ROUND = ClaimTiming.AFTER_FIRST_ROUND
+_AFTER_OWN_TURN = ClaimTiming.AFTER_OWN_TURN
+_ANY_TIME = ClaimTiming.ANY_TIME
+_ABLE_ONLY = ClaimWindow.ABLE_ONLY
+_DEALER_FIRST = FirstPlayer.DEALER
+_NEAREST_LEFT = PonTieBreak.NEAREST_LEFT
+_VOID_EXHAUSTION = StockExhaustion.VOID
 _DEFAULT_RULES = Rules()
 
 # Transitions work on a copy of the state's field dictionary (one C-level copy),
@@ -77,7 +90,7 @@ _JOKER = T.JOKER_BIT
 # dealing
 # ----------------------------------------------------------------------------------
 def _first_player(rules: Rules, dealer: int, players: int) -> int:
-    return dealer if rules.first_player is FirstPlayer.DEALER else (dealer + 1) % players
+    return dealer if rules.first_player is _DEALER_FIRST else (dealer + 1) % players
 
 
 def _deck_order(
@@ -160,7 +173,7 @@ def deal(
         discards = (order[i],)
         i += 1
     v: dict[str, Any] = dict(zip(_FIELDS, [
-        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
+        rules, players, dealer, _DRAW, None, tuple(hands), tuple(order[i:]),
         discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
         False, None, None,
     ], strict=True))  # fmt: skip
@@ -268,9 +281,9 @@ _NEAR = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
 def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
-    if timing is ClaimTiming.AFTER_OWN_TURN:
+    if timing is _AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
-    if timing is ClaimTiming.AFTER_FIRST_ROUND:
+    if timing is _AFTER_FIRST_ROUND:
         return turns >= n
     return True
 
@@ -340,7 +353,7 @@ def _legal_keys(
     and playouts)."""
     out: list[tuple[int, ...]] = []
     add = out.append
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         joker_ok = bool(rules.jokers and hand & _JOKER)
         full = hand if rules.final_discard else -1
         for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
@@ -370,12 +383,12 @@ def _legal_keys(
                 out.extend(_discard_keys(p, key) if found is None else found)
         if hand & _JOKER:
             add(_DISCARD_KEYS[p][JOKER_INDEX])
-    elif phase is Phase.DRAW:
+    elif phase is _DRAW:
         add(_DRAWS[p][1])
         if chi_open:
             for used, j in _claims(hand, discards[-1], rules, T.RUN):
                 add((OP_CHI, p, used, j))
-    elif phase is Phase.CLAIM:
+    elif phase is _CLAIM:
         add(_PASSES[p][1])
         if pending_pon is None or hand & _JOKER:
             for used, j in _claims(hand, discards[-1], rules, T.SET):
@@ -390,13 +403,13 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return _NO_LEGAL
     p = state.current_player
     assert p is not None
     # Most claim windows and draws offer one action: spot them before the
     # general enumeration (with the first, exact refusals of _claims).
-    if phase is Phase.CLAIM:
+    if phase is _CLAIM:
         if not hand & _JOKER:
             if state.pending_pon is not None:
                 return _ONLY_PASS[p]
@@ -405,7 +418,7 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
                 r = card % 13
                 if (hand & T.RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
                     return _ONLY_PASS[p]
-    elif phase is Phase.DRAW:
+    elif phase is _DRAW:
         discards = state.discard_cards
         if not discards:
             return _ONLY_DRAW[p]
@@ -416,7 +429,7 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
             return _ONLY_DRAW[p]
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
-        state.pending_pon, phase is Phase.DRAW and _chi_open(state, p),
+        state.pending_pon, phase is _DRAW and _chi_open(state, p),
     )  # fmt: skip
     if len(keys) == 1:
         only = _ONLY.get(keys[0])
@@ -552,7 +565,7 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
         hands[p] |= 1 << stock[0]
         v[HANDS] = tuple(hands)
         v[STOCK] = stock[1:]
-        v[PHASE] = Phase.PLAY
+        v[PHASE] = _PLAY
         v[CLEAN] = not v[PLAYED] >> p & 1
         v[BY_CLAIM] = False
     elif code == OP_DISCARD:
@@ -608,7 +621,7 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
     elif code == OP_CHI:
         _claim(v, p, op[2], op[3], T.RUN)
     else:  # OP_PON
-        if rules.pon_tie_break is PonTieBreak.NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
+        if rules.pon_tie_break is _NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
             _claim(v, p, op[2], op[3], T.SET)
         else:
             v[PENDING] = (p, op[2], op[3])
@@ -629,7 +642,7 @@ def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
     v[BY_CLAIM] = True
     v[OWNERS] |= 1 << p
     v[PLAYED] |= 1 << p
-    v[PHASE] = Phase.PLAY
+    v[PHASE] = _PLAY
     v[CURRENT] = p
     v[QUEUE] = ()
     v[PENDING] = None
@@ -645,17 +658,20 @@ def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_p
     """After a discard (or the upcard): ask who may pon, else go to the draw."""
     rules: Rules = v[RULES]
     timing = rules.pon_timing
+    # _may_claim for each player, spelled out for speed.
     asked: Sequence[int] = order
-    if timing is not ClaimTiming.ANY_TIME:
-        normal, turns, n = v[NORMAL], v[TURNS], v[PLAYERS]
-        asked = [q for q in order if _may_claim(timing, q, normal, turns, n)]
-    if asked and rules.claim_window is ClaimWindow.ABLE_ONLY:
+    if timing is _AFTER_OWN_TURN:
+        normal = v[NORMAL]
+        asked = [q for q in order if normal >> q & 1]
+    elif timing is _AFTER_FIRST_ROUND and v[TURNS] < v[PLAYERS]:
+        asked = ()
+    if asked and rules.claim_window is _ABLE_ONLY:
         card = v[DISCARDS][-1]
         asked = [q for q in asked if _claims(v[HANDS][q], card, rules, T.SET)]
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:
-        v[PHASE] = Phase.CLAIM
+        v[PHASE] = _CLAIM
         v[CURRENT] = asked[0]
         v[QUEUE] = tuple(asked[1:])
     else:
@@ -683,7 +699,7 @@ def _enter_draw(v: dict[str, Any], player: int) -> None:
     if not v[STOCK]:
         rules: Rules = v[RULES]
         discards = v[DISCARDS]
-        if rules.stock_exhaustion is StockExhaustion.VOID:
+        if rules.stock_exhaustion is _VOID_EXHAUSTION:
             _void(v, "the stock ran out (stock_exhaustion='void')")
             return
         if v[RESHUFFLES] >= rules.reshuffle_limit:
@@ -696,7 +712,7 @@ def _enter_draw(v: dict[str, Any], player: int) -> None:
         v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
         v[RESHUFFLED] = sum(1 << c for c in discards[:-1])
         v[DISCARDS] = discards[-1:]
-    v[PHASE] = Phase.DRAW
+    v[PHASE] = _DRAW
     v[CURRENT] = player
 
 
@@ -710,7 +726,7 @@ def _go_out(v: dict[str, Any], p: int) -> None:
     v[WINNER] = p
     v[BONUS] = bonus
     v[SCORES] = score_deal([T.bits(h) for h in v[HANDS]], p, bonus, rules)
-    v[PHASE] = Phase.OVER
+    v[PHASE] = _OVER
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
@@ -720,7 +736,7 @@ def _go_out(v: dict[str, Any], p: int) -> None:
 def _void(v: dict[str, Any], reason: str) -> None:
     v[WINNER] = None
     v[SCORES] = (0,) * v[PLAYERS]
-    v[PHASE] = Phase.OVER
+    v[PHASE] = _OVER
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
@@ -734,28 +750,28 @@ def _diagnose(state: GameState, action: Any) -> str:
     """The rule an illegal action breaks, in plain words."""
     if not isinstance(action, ACTION_TYPES):
         return f"{action!r} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)"
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return f"the deal is over ({state.end_reason}); no action is accepted"
     p = state.current_player
     assert p is not None
     who = action.player
     if who != p:
         doing = {
-            Phase.CLAIM: "to say pon or pass",
-            Phase.DRAW: "to draw or chi",
-            Phase.PLAY: "to play their turn",
+            _CLAIM: "to say pon or pass",
+            _DRAW: "to draw or chi",
+            _PLAY: "to play their turn",
         }[state.phase]
         return f"it is player {p}'s decision ({doing}), not player {who}'s"
     rules = state.rules
     hand = state.hand_masks[p]
     kind = type(action)
-    if state.phase is Phase.CLAIM and kind not in (Pon, Pass):
+    if state.phase is _CLAIM and kind not in (Pon, Pass):
         return "a discard is open to claims: the asked player can only pon or pass"
-    if state.phase is Phase.DRAW and kind not in (Draw, Chi):
+    if state.phase is _DRAW and kind not in (Draw, Chi):
         if kind is Pon or kind is Pass:
             return "the claim window has closed: the next player has to draw or chi"
         return "a turn begins by drawing from the stock (or with a chi); discarding comes last"
-    if state.phase is Phase.PLAY and kind in (Draw, Chi, Pon, Pass):
+    if state.phase is _PLAY and kind in (Draw, Chi, Pon, Pass):
         return "this player has already taken a card this turn; now meld, lay off or discard"
     cards = getattr(action, "cards", None)
     if cards is None:
@@ -781,9 +797,9 @@ def _diagnose(state: GameState, action: Any) -> str:
         timing = rules.chi_timing if kind is Chi else rules.pon_timing
         if not _may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
             when = {
-                ClaimTiming.AFTER_OWN_TURN: "after a normal turn of one's own (drew and discarded)",
-                ClaimTiming.AFTER_FIRST_ROUND: "after the first round",
-                ClaimTiming.ANY_TIME: "at any time",
+                _AFTER_OWN_TURN: "after a normal turn of one's own (drew and discarded)",
+                _AFTER_FIRST_ROUND: "after the first round",
+                _ANY_TIME: "at any time",
             }[timing]
             return f"a {name} is allowed only {when} ({name}_timing='{timing.value}')"
         if kind is Chi and not _chi_open(state, p):
