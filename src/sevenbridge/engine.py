@@ -403,12 +403,10 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
-    if phase is _OVER:
-        return _NO_LEGAL
     p = state.current_player
-    assert p is not None
     # Most claim windows and draws offer one action: spot them before the
     # general enumeration (with the first, exact refusals of _claims).
+    chi_open = False
     if phase is _CLAIM:
         if not hand & _JOKER:
             if state.pending_pon is not None:
@@ -427,9 +425,12 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
             return _ONLY_DRAW[p]
         if not _chi_open(state, p):
             return _ONLY_DRAW[p]
+        chi_open = True
+    elif phase is _OVER:
+        return _NO_LEGAL
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
-        state.pending_pon, phase is _DRAW and _chi_open(state, p),
+        state.pending_pon, chi_open,
     )  # fmt: skip
     if len(keys) == 1:
         only = _ONLY.get(keys[0])
@@ -449,11 +450,12 @@ def _chi_open(state: GameState | Any, p: int) -> bool:
 
 
 def _legal(state: GameState) -> _Legal:
+    """The legal actions of a state (cached on it), with their keys."""
     cached = state._legal
     if cached is None:
         p = state.current_player
         cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
-        object.__setattr__(state, "_legal", cached)
+        _setattr(state, "_legal", cached)
     return cached  # type: ignore[no-any-return]
 
 
