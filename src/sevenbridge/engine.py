@@ -478,8 +478,10 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     """
     if state.__class__ is GameState:
         cached = state._legal
-        if cached is None:
-            cached = _legal(state)
+        if cached is None:  # _legal, spelled out
+            p = state.current_player
+            cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
+            _setattr(state, "_legal", cached)
         return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
 
@@ -536,7 +538,10 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalActionError(action, _diagnose(state, action))
     v = state.__dict__.copy()
     _step(v, op, action)
-    return _state(v)
+    v.update(_FRESH)  # _state, spelled out
+    new: GameState = _new(GameState)
+    _setattr(new, "__dict__", v)
+    return new
 
 
 def _check_state(state: Any, function: str) -> None:
@@ -557,7 +562,12 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
     v[LOG] = History(v[LOG], action)
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
-        _next_in_window(v)
+        queue = v[QUEUE]
+        if queue:  # the next player in the window is asked (_next_in_window)
+            v[CURRENT] = queue[0]
+            v[QUEUE] = queue[1:]
+        else:
+            _next_in_window(v)
         return
     p = op[1]
     rules: Rules = v[RULES]
