@@ -30,7 +30,7 @@ from .errors import IllegalActionError, InvalidStateError
 from .melds import _names, analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
 from .scoring import score_deal
-from .state import GameState, History, Phase, TableMeld, table_meld
+from .state import GameState, Phase, TableMeld, _history_add, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
@@ -62,7 +62,8 @@ _FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
 assert LOG == "move_log" and HANDS == "hand_masks"
 # What a new state holds besides its fields (the legal-action cache, attrs'
 # cached hash), as a fresh state has it.
-_FRESH = {k: x for k, x in GameState(*[None] * len(_FIELDS)).__dict__.items() if k not in _FIELDS}
+_BLANK: list[Any] = [None] * len(_FIELDS)
+_FRESH = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
 _new = object.__new__
 _setattr = object.__setattr__
 
@@ -404,6 +405,8 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
     """
     phase = state.phase
     p = state.current_player
+    if p is None:  # the deal is over
+        return _NO_LEGAL
     # Most claim windows and draws offer one action: spot them before the
     # general enumeration (with the first, exact refusals of _claims).
     chi_open = False
@@ -559,7 +562,7 @@ def _check_state(state: Any, function: str) -> None:
 
 def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
     """Play ``op`` (``action`` in the engine's form) on the fields ``v`` in place."""
-    v[LOG] = History(v[LOG], action)
+    v[LOG] = _history_add(v[LOG], action)
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
         queue = v[QUEUE]
