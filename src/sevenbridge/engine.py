@@ -66,6 +66,8 @@ _BLANK: list[Any] = [None] * len(_FIELDS)
 _FRESH = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
 _new = object.__new__
 _setattr = object.__setattr__
+# Sets a new state's dictionary (the descriptor itself: no attribute lookup).
+_set_dict = vars(GameState)["__dict__"].__set__
 
 
 def _fields_of(state: GameState) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def _state(v: dict[str, Any]) -> GameState:
     """The state whose fields are ``v`` (taken over, not copied)."""
     v.update(_FRESH)
     state: GameState = _new(GameState)
-    _setattr(state, "__dict__", v)
+    _set_dict(state, v)
     return state
 
 
@@ -540,10 +542,16 @@ def apply(state: GameState, action: Action) -> GameState:
             )
         raise IllegalActionError(action, _diagnose(state, action))
     v = state.__dict__.copy()
-    _step(v, op, action)
+    if op[0] == OP_PASS and v[QUEUE]:  # the commonest step, spelled out (see _step)
+        v[LOG] = _history_add(v[LOG], action)
+        queue = v[QUEUE]
+        v[CURRENT] = queue[0]
+        v[QUEUE] = queue[1:]
+    else:
+        _step(v, op, action)
     v.update(_FRESH)  # _state, spelled out
     new: GameState = _new(GameState)
-    _setattr(new, "__dict__", v)
+    _set_dict(new, v)
     return new
 
 
