@@ -340,6 +340,25 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     return out
 
 
+# The last table seen by _table_takes and what it takes (a table is shared,
+# unchanged, by every state until a meld changes). One tuple, replaced whole,
+# so that threads never see a table with another table's cards.
+_last_table: tuple[tuple[TableMeld, ...], int] = ((), 0)
+
+
+def _table_takes(table: tuple[TableMeld, ...]) -> int:
+    """Every natural card that some meld of ``table`` takes (the union of their ``ext``)."""
+    global _last_table
+    last = _last_table
+    if table is last[0]:
+        return last[1]
+    takes = 0
+    for tm in table:
+        takes |= tm.ext
+    _last_table = (table, takes)
+    return takes
+
+
 def _legal_keys(
     phase: Phase,
     p: int,
@@ -362,8 +381,10 @@ def _legal_keys(
         for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
             if mask != full:
                 add((OP_LAY, p, mask, j, kind))
-        if (not rules.lay_off_needs_own_meld or owners >> p & 1) and (
-            not rules.final_discard or hand & (hand - 1)
+        if (
+            (not rules.lay_off_needs_own_meld or owners >> p & 1)
+            and (not rules.final_discard or hand & (hand - 1))
+            and hand & (_table_takes(table) | _JOKER)
         ):
             for i, tm in enumerate(table):
                 cand = hand & tm.ext
@@ -442,7 +463,8 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
         if only is not None:
             return only
     actions = tuple(map(_intern, keys))
-    return dict(zip(map(id, actions), keys, strict=True)), actions
+    # Same lengths by construction; strict=True would cost a third of the call.
+    return dict(zip(map(id, actions), keys)), actions  # noqa: B905
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
