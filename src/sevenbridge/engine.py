@@ -590,9 +590,13 @@ def _check_state(state: Any, function: str) -> None:
     raise TypeError(f"{function}() needs a GameState, not {_checks.type_name(state)}{hint}")
 
 
-def _step(v: dict[str, Any], op: tuple[int, ...], action: Action) -> None:
-    """Play ``op`` (``action`` in the engine's form) on the fields ``v`` in place."""
-    v[LOG] = _history_add(v[LOG], action)
+def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None:
+    """Play ``op`` (``action`` in the engine's form) on the fields ``v`` in place.
+
+    With ``action`` None (a playout without history) the history is left as it is.
+    """
+    if action is not None:
+        v[LOG] = _history_add(v[LOG], action)
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
         queue = v[QUEUE]

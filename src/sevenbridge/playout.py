@@ -22,12 +22,23 @@ from typing import Any, Literal
 
 from . import _checks
 from ._heuristics import card_points, keep_value
-from ._random import Rng
+from ._random import Rng, mix
+from ._tables import RANK_MASK
+from .cards import JOKER_INDEX
 from .engine import (
+    _CLAIM,
+    _DRAW,
+    _DRAWS,
+    _JOKER,
+    _NEAR,
+    _OVER,
+    _PASSES,
+    _PON_LEAST,
     CURRENT,
     DISCARDER,
     DISCARDS,
     HANDS,
+    LOG,
     NORMAL,
     OP_CHI,
     OP_DISCARD,
@@ -38,6 +49,7 @@ from .engine import (
     PENDING,
     PHASE,
     PLAYERS,
+    QUEUE,
     RULES,
     TABLE,
     TURNS,
@@ -49,14 +61,18 @@ from .engine import (
     _step,
 )
 from .errors import InvalidArgumentError
-from .state import GameState, Phase
+from .rules import Rules
+from .state import GameState, _history_add
 
 __all__ = ["POLICIES", "playout"]
 
 #: The policies :func:`playout` knows.
 POLICIES = ("random", "greedy")
 
-_PLAY, _DRAW, _OVER = Phase.PLAY, Phase.DRAW, Phase.OVER
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+_PASS_KEYS = [key for _, key in _PASSES]
+_DRAW_KEYS = [key for _, key in _DRAWS]
 
 
 def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
@@ -103,6 +119,7 @@ def playout(
     *,
     seed: int = 0,
     max_steps: int | None = None,
+    history: bool = True,
 ) -> GameState:
     """Play ``state`` on to the end of the deal (or ``max_steps`` moves) with ``policy``.
 
@@ -112,9 +129,13 @@ def playout(
             (the moves of :class:`~sevenbridge.bots.GreedyPlayer`).
         seed: Seeds the policy's choices; the same seed gives the same game.
         max_steps: Stop after this many moves even if the deal goes on.
+        history: Record the moves in the returned state's history. With
+            ``False`` (faster still, for search) no action object is touched
+            during the playout and the history stays that of ``state``; the
+            position reached is the same.
 
     Returns:
-        The last position, with the moves in its history.
+        The last position.
 
     Raises:
         TypeError: for a ``state`` that is not a GameState.
@@ -128,12 +149,57 @@ def playout(
     limit = -1 if max_steps is None else _checks.integer(max_steps, "max_steps", 0)
     v = _fields_of(state)
     greedy = policy == "greedy"
+    # The random policy's stream, kept here as Rng keeps it (one number per
+    # move, forced or not, like RandomPlayer): rng.below(n) is
+    # mix(x) * n >> 64, and each number moves x on by _GOLDEN.
+    x: int = rng._state
+    rules: Rules = v[RULES]
+    near = _NEAR[rules.ace_high]
     steps = 0
     while v[PHASE] is not _OVER and steps != limit:
-        keys = _keys(v)
-        # Like the bots, draw from the stream even for a forced move, so that a
-        # playout and the public loop with the same seed stay move for move alike.
-        key = _greedy(keys, v, rng) if greedy else keys[rng.below(len(keys))]
-        _step(v, key, _intern(key))
+        phase = v[PHASE]
+        p: int = v[CURRENT]
+        hand: int = v[HANDS][p]
+        # A lone Pass or Draw, found by the quick refusals of
+        # engine._compute_legal (the same checks, on the field dictionary).
+        key: tuple[int, ...] | None = None
+        if phase is _CLAIM:
+            if not hand & _JOKER:
+                if v[PENDING] is not None:
+                    key = _PASS_KEYS[p]
+                else:
+                    card = v[DISCARDS][-1]
+                    if card != JOKER_INDEX:
+                        r = card % 13
+                        if (hand & RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
+                            key = _PASS_KEYS[p]
+            if key is not None and v[QUEUE]:  # the next player in the window is asked
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
+                if history:
+                    v[LOG] = _history_add(v[LOG], _intern(key))
+                queue = v[QUEUE]
+                v[CURRENT] = queue[0]
+                v[QUEUE] = queue[1:]
+                steps += 1
+                continue
+        elif phase is _DRAW:
+            discards = v[DISCARDS]
+            if not discards:
+                key = _DRAW_KEYS[p]
+            else:
+                card = discards[-1]
+                if card != JOKER_INDEX and not hand & (_JOKER | near[card]):
+                    key = _DRAW_KEYS[p]
+        if key is None:
+            keys = _keys(v)
+            if greedy:
+                key = _greedy(keys, v, rng)
+            else:
+                key = keys[(mix(x) * len(keys)) >> 64]
+                x = (x + _GOLDEN) & _MASK
+        elif not greedy:
+            x = (x + _GOLDEN) & _MASK
+        _step(v, key, _intern(key) if history else None)
         steps += 1
     return _state(v)
