@@ -8,13 +8,16 @@ by the test suite.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-JOKER_BIT = 1 << 52
-SUIT_BITS = (1 << 13) - 1
-RANK_MASK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+JOKER_BIT: Final = 1 << 52
+SUIT_BITS: Final = (1 << 13) - 1
+RANK_MASK: Final = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 # Meld kinds as small ints (MeldKind order in the public API: SEVEN, SET, RUN).
-SEVEN, SET, RUN = 0, 1, 2
+SEVEN: Final = 0
+SET: Final = 1
+RUN: Final = 2
 
 
 def bits(mask: int) -> list[int]:
@@ -123,10 +126,10 @@ def rank_pattern(mask: int, rank: int) -> int:
 
 # melds_in's lookups: the melds of one suit pattern (runs) or one rank pattern
 # (sets), already in the output's form, by (ace_high, joker) and pattern key.
-_SUIT_MELDS: dict[tuple[bool, bool], dict[int, tuple[tuple[int, int, int], ...]]] = {
+_SUIT_MELDS: Final[dict[tuple[bool, bool], dict[int, tuple[tuple[int, int, int], ...]]]] = {
     (high, joker): {} for high in (False, True) for joker in (False, True)
 }
-_RANK_MELDS: dict[bool, dict[int, tuple[tuple[int, int, int], ...]]] = {False: {}, True: {}}
+_RANK_MELDS: Final[dict[bool, dict[int, tuple[tuple[int, int, int], ...]]]] = {False: {}, True: {}}
 
 
 def _suit_melds(key: int, ace_high: bool, joker: bool) -> tuple[tuple[int, int, int], ...]:

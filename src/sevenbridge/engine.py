@@ -17,7 +17,7 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -34,40 +34,65 @@ from .state import GameState, Phase, TableMeld, _history_add, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
-HAND_SIZE = 7
+HAND_SIZE: Final = 7
 # Enum members as module constants: ``Phase.PLAY`` and the like cost a
 # metaclass lookup at every use (Python 3.11), a module constant does not.
-_CLAIM = Phase.CLAIM
-_DRAW = Phase.DRAW
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
-_AFTER_FIRST_ROUND = ClaimTiming.AFTER_FIRST_ROUND
-_AFTER_OWN_TURN = ClaimTiming.AFTER_OWN_TURN
-_ANY_TIME = ClaimTiming.ANY_TIME
-_ABLE_ONLY = ClaimWindow.ABLE_ONLY
-_DEALER_FIRST = FirstPlayer.DEALER
-_NEAREST_LEFT = PonTieBreak.NEAREST_LEFT
-_VOID_EXHAUSTION = StockExhaustion.VOID
+_CLAIM: Final = Phase.CLAIM
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_AFTER_FIRST_ROUND: Final = ClaimTiming.AFTER_FIRST_ROUND
+_AFTER_OWN_TURN: Final = ClaimTiming.AFTER_OWN_TURN
+_ANY_TIME: Final = ClaimTiming.ANY_TIME
+_ABLE_ONLY: Final = ClaimWindow.ABLE_ONLY
+_DEALER_FIRST: Final = FirstPlayer.DEALER
+_NEAREST_LEFT: Final = PonTieBreak.NEAREST_LEFT
+_VOID_EXHAUSTION: Final = StockExhaustion.VOID
 _DEFAULT_RULES = Rules()
 
 # Transitions work on a copy of the state's field dictionary (one C-level copy),
 # changed in place and then made the dictionary of a new state: much cheaper
 # than reading and passing every field. These are the keys.
-_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
-(
+_FIELDS: Final = tuple(f.name for f in attrs.fields(GameState) if f.init)
+RULES: Final = "rules"
+PLAYERS: Final = "players"
+DEALER: Final = "dealer"
+PHASE: Final = "phase"
+CURRENT: Final = "current_player"
+HANDS: Final = "hand_masks"
+STOCK: Final = "stock_cards"
+DISCARDS: Final = "discard_cards"
+TABLE: Final = "table"
+OWNERS: Final = "meld_owners"
+PLAYED: Final = "played"
+NORMAL: Final = "normal_turns"
+TURNS: Final = "turns_done"
+DISCARDER: Final = "discarder"
+QUEUE: Final = "claim_queue"
+PENDING: Final = "pending_pon"
+CLEAN: Final = "turn_clean"
+BY_CLAIM: Final = "turn_by_claim"
+RESHUFFLES: Final = "reshuffles"
+RESHUFFLED: Final = "reshuffled"
+SEED: Final = "seed"
+WINNER: Final = "winner"
+SCORES: Final = "deal_scores"
+BONUS: Final = "bonus"
+REASON: Final = "end_reason"
+LOG: Final = "move_log"
+assert list(_FIELDS) == [
     RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
     OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
     RESHUFFLES, RESHUFFLED, SEED, WINNER, SCORES, BONUS, REASON, LOG,
-) = _FIELDS  # fmt: skip
-assert LOG == "move_log" and HANDS == "hand_masks"
+]  # fmt: skip
 # What a new state holds besides its fields (the legal-action cache, attrs'
 # cached hash), as a fresh state has it.
-_BLANK: list[Any] = [None] * len(_FIELDS)
-_FRESH = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
-_new = object.__new__
-_setattr = object.__setattr__
+_BLANK: Final[list[Any]] = [None] * len(_FIELDS)
+_FRESH: Final = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
-_set_dict = vars(GameState)["__dict__"].__set__
+_set_dict: Final = vars(GameState)["__dict__"].__set__
 
 
 def _fields_of(state: GameState) -> dict[str, Any]:
@@ -84,9 +109,15 @@ def _state(v: dict[str, Any]) -> GameState:
 
 
 # Operation codes: the engine's own form of an action.
-OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
+OP_DRAW: Final = 0
+OP_PASS: Final = 1
+OP_CHI: Final = 2
+OP_PON: Final = 3
+OP_LAY: Final = 4
+OP_OFF: Final = 5
+OP_DISCARD: Final = 6
 
-_JOKER = T.JOKER_BIT
+_JOKER: Final = T.JOKER_BIT
 
 
 # ----------------------------------------------------------------------------------
@@ -203,11 +234,11 @@ class _Interned(dict[tuple[int, ...], Action]):
         return action
 
 
-_ACTIONS = _Interned()
-_intern = _ACTIONS.__getitem__
+_ACTIONS: Final = _Interned()
+_intern: Final = _ACTIONS.__getitem__
 # Every interned action by itself: an equal action built by the caller finds
 # the interned one here.
-_CANONICAL: dict[Action, Action] = {}
+_CANONICAL: Final[dict[Action, Action]] = {}
 
 
 def _build_action(key: tuple[int, ...]) -> Action:
@@ -234,24 +265,24 @@ def _prebuilt(key: tuple[int, ...]) -> tuple[Action, tuple[int, ...]]:
     return _intern(key), key
 
 
-_DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
-_PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
-_DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
-_DISCARD_KEYS = [[key for _, key in row] for row in _DISCARDS]
+_DRAWS: Final = [_prebuilt((OP_DRAW, p)) for p in range(5)]
+_PASSES: Final = [_prebuilt((OP_PASS, p)) for p in range(5)]
+_DISCARDS: Final = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
+_DISCARD_KEYS: Final = [[key for _, key in row] for row in _DISCARDS]
 # The legal actions of a position: the operation keys by the ``id`` of the
 # (interned) actions, and the actions in order. Keying by id spares hashing
 # the actions (a Python-level __hash__ each).
 _Legal = tuple[dict[int, tuple[int, ...]], tuple[Action, ...]]
 # The legal actions when a lone Draw or Pass is (a forced step), built once.
-_ONLY: dict[tuple[int, ...], _Legal] = {
+_ONLY: Final[dict[tuple[int, ...], _Legal]] = {
     key: ({id(action): key}, (action,)) for action, key in _DRAWS + _PASSES
 }
-_NO_LEGAL: _Legal = ({}, ())
-_ONLY_PASS = [_ONLY[key] for _, key in _PASSES]
-_ONLY_DRAW = [_ONLY[key] for _, key in _DRAWS]
+_NO_LEGAL: Final[_Legal] = ({}, ())
+_ONLY_PASS: Final = [_ONLY[key] for _, key in _PASSES]
+_ONLY_DRAW: Final = [_ONLY[key] for _, key in _DRAWS]
 # The fewest cards of a rank a hand needs to pon a discard of that rank without
 # the joker (a seven alone is a meld).
-_PON_LEAST = [1 if r == 6 else 2 for r in range(13)]
+_PON_LEAST: Final = [1 if r == 6 else 2 for r in range(13)]
 
 
 def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
@@ -264,7 +295,7 @@ def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-_DISCARD_SUITS: list[dict[int, tuple[tuple[int, ...], ...]]] = [{} for _ in range(5)]
+_DISCARD_SUITS: Final[list[dict[int, tuple[tuple[int, ...], ...]]]] = [{} for _ in range(5)]
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -280,7 +311,7 @@ def _near(card: int, ace_high: bool) -> int:
     return out
 
 
-_NEAR = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
+_NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
 def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
@@ -700,7 +731,7 @@ def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
 
 
 #: The other players after player p at a table of n, in turn order: _AFTER[n][p].
-_AFTER = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
+_AFTER: Final = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
 
 
 def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:

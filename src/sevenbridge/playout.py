@@ -18,7 +18,7 @@ every seat, and ``"greedy"`` what one :class:`~sevenbridge.bots.GreedyPlayer`
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from . import _checks
 from ._heuristics import card_points, keep_value
@@ -67,12 +67,12 @@ from .state import GameState, _history_add
 __all__ = ["POLICIES", "playout"]
 
 #: The policies :func:`playout` knows.
-POLICIES = ("random", "greedy")
+POLICIES: Final = ("random", "greedy")
 
-_GOLDEN = 0x9E3779B97F4A7C15
-_MASK = (1 << 64) - 1
-_PASS_KEYS = [key for _, key in _PASSES]
-_DRAW_KEYS = [key for _, key in _DRAWS]
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_PASS_KEYS: Final = [key for _, key in _PASSES]
+_DRAW_KEYS: Final = [key for _, key in _DRAWS]
 
 
 def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
