@@ -30,7 +30,7 @@ from .errors import IllegalActionError, InvalidStateError
 from .melds import _names, analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
 from .scoring import score_deal
-from .state import GameState, Phase, TableMeld, _history_add, table_meld
+from .state import GameState, History, Phase, TableMeld, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
@@ -98,6 +98,23 @@ _set_dict: Final = vars(GameState)["__dict__"].__set__
 def _fields_of(state: GameState) -> dict[str, Any]:
     """A fresh copy of a state's fields, for a transition to change."""
     return state.__dict__.copy()
+
+
+# History nodes are built by their slots' own setters (History.__init__ goes
+# through the frozen __setattr__ checks).
+_history_slots: Final[dict[str, Any]] = dict(vars(History))
+_set_prev: Final = _history_slots["prev"].__set__
+_set_action: Final = _history_slots["action"].__set__
+_set_length: Final = _history_slots["length"].__set__
+
+
+def _history_add(prev: History | None, action: Action) -> History:
+    """``History(prev, action)``, built quickly."""
+    node: History = _new(History)
+    _set_prev(node, prev)
+    _set_action(node, action)
+    _set_length(node, 1 if prev is None else prev.length + 1)
+    return node
 
 
 def _state(v: dict[str, Any]) -> GameState:

@@ -54,6 +54,7 @@ from .engine import (
     TABLE,
     TURNS,
     _fields_of,
+    _history_add,
     _intern,
     _legal_keys,
     _may_claim,
@@ -62,7 +63,7 @@ from .engine import (
 )
 from .errors import InvalidArgumentError
 from .rules import Rules
-from .state import GameState, _history_add
+from .state import GameState
 
 __all__ = ["POLICIES", "playout"]
 

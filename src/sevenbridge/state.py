@@ -193,22 +193,6 @@ class History:
         return f"<History of {self.length} actions>"
 
 
-_new = object.__new__
-_slot: dict[str, Any] = dict(vars(History))
-_set_prev = _slot["prev"].__set__
-_set_action = _slot["action"].__set__
-_set_length = _slot["length"].__set__
-
-
-def _history_add(prev: History | None, action: Any) -> History:
-    """``History(prev, action)``, built by the slots' own setters (the engine's hot path)."""
-    node: History = _new(History)
-    _set_prev(node, prev)
-    _set_action(node, action)
-    _set_length(node, 1 if prev is None else prev.length + 1)
-    return node
-
-
 class TableView:
     """What a full state and a player's view share: the public table.
 
