@@ -132,3 +132,10 @@ def test_playout_checks_its_arguments() -> None:
         playout(deal(seed=1), "clever")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state"):
         playout("a state")  # type: ignore[arg-type]
+    # The library's own checks, with their messages, in the compiled build too.
+    with pytest.raises(TypeError, match="seed must be an int"):
+        playout(deal(seed=1), seed="x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="max_steps must be an int"):
+        playout(deal(seed=1), max_steps=1.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="max_steps must be 0 or more"):
+        playout(deal(seed=1), max_steps=-2)
