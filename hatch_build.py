@@ -48,7 +48,7 @@ def compile_requested(environ: dict[str, str] | None = None) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-class CompileHook(BuildHookInterface):  # type: ignore[misc]
+class CompileHook(BuildHookInterface):
     """Compile :data:`HOT_MODULES` with mypyc when ``SEVENBRIDGE_COMPILE`` is set."""
 
     PLUGIN_NAME = "custom"
