@@ -124,12 +124,14 @@ def rank_pattern(mask: int, rank: int) -> int:
     )
 
 
-# melds_in's lookups: the melds of one suit pattern (runs) or one rank pattern
-# (sets), already in the output's form, by (ace_high, joker) and pattern key.
-_SUIT_MELDS: Final[dict[tuple[bool, bool], dict[int, tuple[tuple[int, int, int], ...]]]] = {
-    (high, joker): {} for high in (False, True) for joker in (False, True)
-}
-_RANK_MELDS: Final[dict[bool, dict[int, tuple[tuple[int, int, int], ...]]]] = {False: {}, True: {}}
+# melds_in's lookups, filled on first use: the melds of one suit pattern (runs)
+# or one rank pattern (sets), already in the output's form. Lists indexed by
+# [ace_high][joker][key] (a list index is the cheapest lookup there is).
+_Found = tuple[tuple[int, int, int], ...]
+_SUIT_MELDS: Final[list[list[list[_Found | None]]]] = [
+    [[None] * (4 << 13) for _joker in (False, True)] for _high in (False, True)
+]
+_RANK_MELDS: Final[list[list[_Found | None]]] = [[None] * (13 << 4) for _joker in (False, True)]
 
 
 def _suit_melds(key: int, ace_high: bool, joker: bool) -> tuple[tuple[int, int, int], ...]:
@@ -141,7 +143,7 @@ def _suit_melds(key: int, ace_high: bool, joker: bool) -> tuple[tuple[int, int, 
             ((sub << shift) | JOKER_BIT, RUN, shift + pos)
             for sub, pos in joker_runs_in(p, ace_high)
         )
-    found = _SUIT_MELDS[ace_high, joker][key] = tuple(out)
+    found = _SUIT_MELDS[ace_high][joker][key] = tuple(out)
     return found
 
 
@@ -162,14 +164,14 @@ def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int
     is in ``mask``). Runs come first, suit by suit, then sets by rank.
     """
     out: list[tuple[int, int, int]] = []
-    runs = _SUIT_MELDS[ace_high, joker]
+    runs = _SUIT_MELDS[ace_high][joker]
     s0 = mask & SUIT_BITS
     s1 = mask >> 13 & SUIT_BITS
     s2 = mask >> 26 & SUIT_BITS
     s3 = mask >> 39 & SUIT_BITS
     for key in (s0, s1 | 1 << 13, s2 | 2 << 13, s3 | 3 << 13):
         if key & SUIT_BITS:
-            found = runs.get(key)
+            found = runs[key]
             out.extend(_suit_melds(key, ace_high, joker) if found is None else found)
     # A set needs two natural cards of its rank at least (three, or two and the
     # joker); a seven alone is a meld too. Other ranks have none.
@@ -180,6 +182,6 @@ def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int
         r = low.bit_length() - 1
         ranks ^= low
         key = r << 4 | (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
-        found = sets.get(key)
+        found = sets[key]
         out.extend(_rank_melds(key, joker) if found is None else found)
     return out

@@ -217,7 +217,10 @@ def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-_DISCARD_SUITS: Final[list[dict[int, tuple[tuple[int, ...], ...]]]] = [{} for _ in range(5)]
+# By player and suit key (suit << 13 | pattern), filled on first use.
+_DISCARD_SUITS: Final[list[list[tuple[tuple[int, ...], ...] | None]]] = [
+    [None] * (4 << 13) for _ in range(5)
+]
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -327,13 +330,12 @@ def _legal_keys(
     the public order of :func:`legal_actions` (the core shared by states, views
     and playouts)."""
     out: list[tuple[int, ...]] = []
-    add = out.append
     if phase is _PLAY:
         joker_ok = bool(rules.jokers and hand & _JOKER)
         full = hand if rules.final_discard else -1
         for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
             if mask != full:
-                add((OP_LAY, p, mask, j, kind))
+                out.append((OP_LAY, p, mask, j, kind))
         if (
             (not rules.lay_off_needs_own_meld or owners >> p & 1)
             and (not rules.final_discard or hand & (hand - 1))
@@ -343,11 +345,11 @@ def _legal_keys(
                 cand = hand & tm.ext
                 while cand:
                     low = cand & -cand
-                    add((OP_OFF, p, low.bit_length() - 1, i, -1))
+                    out.append((OP_OFF, p, low.bit_length() - 1, i, -1))
                     cand ^= low
                 if tm.joker_options and hand & _JOKER:
                     for j in tm.joker_options:
-                        add((OP_OFF, p, JOKER_INDEX, i, j))
+                        out.append((OP_OFF, p, JOKER_INDEX, i, j))
         by_suit = _DISCARD_SUITS[p]
         for key in (
             hand & T.SUIT_BITS,
@@ -356,20 +358,20 @@ def _legal_keys(
             (hand >> 39 & T.SUIT_BITS) | 3 << 13,
         ):
             if key & T.SUIT_BITS:
-                found = by_suit.get(key)
+                found = by_suit[key]
                 out.extend(_discard_keys(p, key) if found is None else found)
         if hand & _JOKER:
-            add(_DISCARD_KEYS[p][JOKER_INDEX])
+            out.append(_DISCARD_KEYS[p][JOKER_INDEX])
     elif phase is _DRAW:
-        add(_DRAWS[p][1])
+        out.append(_DRAWS[p][1])
         if chi_open:
             for used, j in _claims(hand, discards[-1], rules, T.RUN):
-                add((OP_CHI, p, used, j))
+                out.append((OP_CHI, p, used, j))
     elif phase is _CLAIM:
-        add(_PASSES[p][1])
+        out.append(_PASSES[p][1])
         if pending_pon is None or hand & _JOKER:
             for used, j in _claims(hand, discards[-1], rules, T.SET):
-                add((OP_PON, p, used, j))
+                out.append((OP_PON, p, used, j))
     return out
 
 
