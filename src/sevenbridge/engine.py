@@ -22,8 +22,22 @@ from typing import Any, Final
 import attrs
 
 from . import _checks
-from . import _tables as T
 from ._random import derive, shuffled
+from ._tables import (
+    JOKER_BIT,
+    RANK_MASK,
+    RUN,
+    SET,
+    SEVEN,
+    SUIT_BITS,
+    bits,
+    joker_runs_in,
+    joker_sets_of_rank,
+    melds_in,
+    rank_pattern,
+    runs_in,
+    sets_of_rank,
+)
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, JOKER_INDEX
 from .errors import IllegalActionError
@@ -133,7 +147,7 @@ OP_LAY: Final = 4
 OP_OFF: Final = 5
 OP_DISCARD: Final = 6
 
-_JOKER: Final = T.JOKER_BIT
+_JOKER: Final = JOKER_BIT
 
 
 # ----------------------------------------------------------------------------------
@@ -174,7 +188,7 @@ def _build_action(key: tuple[int, ...]) -> Action:
     if code == OP_OFF:
         j = key[4]
         return LayOff(p, CARDS[key[2]], key[3], None if j < 0 else CARDS[j])
-    cards = tuple(CARDS[c] for c in T.bits(key[2]))
+    cards = tuple(CARDS[c] for c in bits(key[2]))
     joker_as = None if key[3] < 0 else CARDS[key[3]]
     if code == OP_CHI:
         return Chi(p, cards, joker_as)
@@ -212,7 +226,7 @@ def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
     ``key & SUIT_BITS``, lowest first."""
     shift = 13 * (key >> 13)
     found = _DISCARD_SUITS[p][key] = tuple(
-        _DISCARD_KEYS[p][shift + r] for r in T.bits(key & T.SUIT_BITS)
+        _DISCARD_KEYS[p][shift + r] for r in bits(key & SUIT_BITS)
     )
     return found
 
@@ -258,37 +272,35 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     keep = 1 if rules.final_discard else 0
     out: list[tuple[int, int]] = []
     if card != JOKER_INDEX and not joker_ok:
-        if kind == T.RUN:
+        if kind == RUN:
             if not hand & _NEAR[rules.ace_high][card]:
                 return out
         else:
             r = card % 13
             least = max(need, 1 if r == 6 else 2)
-            if (hand & T.RANK_MASK[r]).bit_count() < least:
+            if (hand & RANK_MASK[r]).bit_count() < least:
                 return out
     if card == JOKER_INDEX:
         candidates = [
-            (m, j) for m, k, j in T.melds_in(hand | cbit, rules.ace_high, True)
+            (m, j) for m, k, j in melds_in(hand | cbit, rules.ace_high, True)
             if k == kind and m & cbit
         ]  # fmt: skip
-    elif kind == T.RUN:
+    elif kind == RUN:
         s = card // 13
         shift = 13 * s
-        pattern = (hand | cbit) >> shift & T.SUIT_BITS
+        pattern = (hand | cbit) >> shift & SUIT_BITS
         inner = cbit >> shift
-        candidates = [
-            (sub << shift, -1) for sub in T.runs_in(pattern, rules.ace_high) if sub & inner
-        ]
+        candidates = [(sub << shift, -1) for sub in runs_in(pattern, rules.ace_high) if sub & inner]
         if joker_ok:
-            for sub, pos in T.joker_runs_in(pattern, rules.ace_high):
+            for sub, pos in joker_runs_in(pattern, rules.ace_high):
                 if sub & inner:
                     candidates.append(((sub << shift) | _JOKER, shift + pos))
     else:
         r = card % 13
-        rp = T.rank_pattern(hand | cbit, r)
-        candidates = [(m, -1) for m, k in T.sets_of_rank(r, rp) if k == T.SET and m & cbit]
+        rp = rank_pattern(hand | cbit, r)
+        candidates = [(m, -1) for m, k in sets_of_rank(r, rp) if k == SET and m & cbit]
         if joker_ok:
-            candidates.extend((m, j) for m, j in T.joker_sets_of_rank(r, rp) if m & cbit)
+            candidates.extend((m, j) for m, j in joker_sets_of_rank(r, rp) if m & cbit)
     for mask, j in candidates:
         used = mask & ~cbit
         if used.bit_count() >= need and (hand & ~used).bit_count() >= keep:
@@ -333,7 +345,7 @@ def _legal_keys(
     if phase is _PLAY:
         joker_ok = bool(rules.jokers and hand & _JOKER)
         full = hand if rules.final_discard else -1
-        for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
+        for mask, kind, j in melds_in(hand, rules.ace_high, joker_ok):
             if mask != full:
                 out.append((OP_LAY, p, mask, j, kind))
         if (
@@ -352,12 +364,12 @@ def _legal_keys(
                         out.append((OP_OFF, p, JOKER_INDEX, i, j))
         by_suit = _DISCARD_SUITS[p]
         for key in (
-            hand & T.SUIT_BITS,
-            (hand >> 13 & T.SUIT_BITS) | 1 << 13,
-            (hand >> 26 & T.SUIT_BITS) | 2 << 13,
-            (hand >> 39 & T.SUIT_BITS) | 3 << 13,
+            hand & SUIT_BITS,
+            (hand >> 13 & SUIT_BITS) | 1 << 13,
+            (hand >> 26 & SUIT_BITS) | 2 << 13,
+            (hand >> 39 & SUIT_BITS) | 3 << 13,
         ):
-            if key & T.SUIT_BITS:
+            if key & SUIT_BITS:
                 found = by_suit[key]
                 out.extend(_discard_keys(p, key) if found is None else found)
         if hand & _JOKER:
@@ -365,12 +377,12 @@ def _legal_keys(
     elif phase is _DRAW:
         out.append(_DRAWS[p][1])
         if chi_open:
-            for used, j in _claims(hand, discards[-1], rules, T.RUN):
+            for used, j in _claims(hand, discards[-1], rules, RUN):
                 out.append((OP_CHI, p, used, j))
     elif phase is _CLAIM:
         out.append(_PASSES[p][1])
         if pending_pon is None or hand & _JOKER:
-            for used, j in _claims(hand, discards[-1], rules, T.SET):
+            for used, j in _claims(hand, discards[-1], rules, SET):
                 out.append((OP_PON, p, used, j))
     return out
 
@@ -395,7 +407,7 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
             card = state.discard_cards[-1]
             if card != JOKER_INDEX:
                 r = card % 13
-                if (hand & T.RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
+                if (hand & RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
                     return _ONLY_PASS[p]
     elif phase is _DRAW:
         discards = state.discard_cards
@@ -609,8 +621,8 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None
         table = v[TABLE]
         tm = table[i]
         kind = tm.kind
-        if kind == T.SEVEN:
-            kind = T.SET if c % 13 == 6 else T.RUN
+        if kind == SEVEN:
+            kind = SET if c % 13 == 6 else RUN
         mask = tm.mask | (1 << c)
         joker = j if c == JOKER_INDEX else tm.joker
         if joker == c:
@@ -623,10 +635,10 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None
         if not hands[p]:
             _go_out(v, p)
     elif code == OP_CHI:
-        _claim(v, p, op[2], op[3], T.RUN)
+        _claim(v, p, op[2], op[3], RUN)
     else:  # OP_PON
         if rules.pon_tie_break is _NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
-            _claim(v, p, op[2], op[3], T.SET)
+            _claim(v, p, op[2], op[3], SET)
         else:
             v[PENDING] = (p, op[2], op[3])
             _next_in_window(v)
@@ -671,7 +683,7 @@ def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_p
         asked = ()
     if asked and rules.claim_window is _ABLE_ONLY:
         card = v[DISCARDS][-1]
-        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, T.SET)]
+        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, SET)]
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:
@@ -690,7 +702,7 @@ def _next_in_window(v: dict[str, Any]) -> None:
         return
     pending = v[PENDING]
     if pending is not None:
-        _claim(v, pending[0], pending[1], pending[2], T.SET)
+        _claim(v, pending[0], pending[1], pending[2], SET)
         return
     n = v[PLAYERS]
     d = v[DISCARDER]
@@ -729,7 +741,7 @@ def _go_out(v: dict[str, Any], p: int) -> None:
     )
     v[WINNER] = p
     v[BONUS] = bonus
-    v[SCORES] = score_deal([T.bits(h) for h in v[HANDS]], p, bonus, rules)
+    v[SCORES] = score_deal([bits(h) for h in v[HANDS]], p, bonus, rules)
     v[PHASE] = _OVER
     v[CURRENT] = None
     v[QUEUE] = ()
@@ -849,18 +861,18 @@ def _diagnose(state: GameState, action: Any) -> str:
         if action.card.is_joker:
             if not rules.joker_lay_off:
                 return "the joker cannot be laid off onto a table meld (joker_lay_off=False)"
-            if tm.kind == T.SEVEN:
+            if tm.kind == SEVEN:
                 return "the joker cannot join a single 7: a joker never makes a two-card meld"
             if tm.joker >= 0:
                 return "that meld already holds the joker"
             return f"the joker cannot stand for {joker_as} in meld {action.target}"
         target = state.melds[action.target]
-        if tm.kind == T.SEVEN:
+        if tm.kind == SEVEN:
             return (
                 f"a single 7 on the table takes another 7 (making a set) or the 6 or 8 of "
                 f"its suit (making a run), not {action.card}"
             )
-        if tm.kind == T.SET:
+        if tm.kind == SET:
             return f"{action.card} does not fit the set {target}: a set takes only its rank"
         return (
             f"{action.card} does not extend the run {target}: only the next card at either end fits"
