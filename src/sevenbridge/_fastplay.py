@@ -17,7 +17,6 @@ from .engine import (
     _NEAR,
     _OVER,
     _PASSES,
-    _PON_LEAST,
     CURRENT,
     DISCARDER,
     DISCARDS,
@@ -119,7 +118,8 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
                     card = v[DISCARDS][-1]
                     if card != JOKER_INDEX:
                         r = card % 13
-                        if (hand & RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
+                        same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
+                        if not same or (r != 6 and not same & (same - 1)):
                             key = _PASS_KEYS[p]
             if key is not None and v[QUEUE]:  # the next player in the window is asked
                 if not greedy:

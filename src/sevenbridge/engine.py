@@ -216,9 +216,6 @@ _ONLY: Final[dict[tuple[int, ...], _Legal]] = {
 _NO_LEGAL: Final[_Legal] = ({}, ())
 _ONLY_PASS: Final = [_ONLY[key] for _, key in _PASSES]
 _ONLY_DRAW: Final = [_ONLY[key] for _, key in _DRAWS]
-# The fewest cards of a rank a hand needs to pon a discard of that rank without
-# the joker (a seven alone is a meld).
-_PON_LEAST: Final = [1 if r == 6 else 2 for r in range(13)]
 
 
 def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
@@ -407,7 +404,8 @@ def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
             card = state.discard_cards[-1]
             if card != JOKER_INDEX:
                 r = card % 13
-                if (hand & RANK_MASK[r]).bit_count() < _PON_LEAST[r]:
+                same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
+                if not same or (r != 6 and not same & (same - 1)):
                     return _ONLY_PASS[p]
     elif phase is _DRAW:
         discards = state.discard_cards
