@@ -384,14 +384,13 @@ def _legal_keys(
     return out
 
 
-def _compute_legal(state: GameState | Any, hand: int) -> _Legal:
-    """The legal actions of the player to act, holding ``hand``, with their keys.
+def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
+    """The legal actions of ``p``, the player to act, holding ``hand``, with their keys.
 
     ``state`` is a GameState or anything with the same public fields (an
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
-    p = state.current_player
     if p is None:  # the deal is over
         return _NO_LEGAL
     # Most claim windows and draws offer one action: spot them before the
@@ -446,7 +445,7 @@ def _legal(state: GameState) -> _Legal:
     cached = state._legal
     if cached is None:
         p = state.current_player
-        cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
+        cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
         _setattr(state, "_legal", cached)
     return cached  # type: ignore[no-any-return]
 
@@ -468,11 +467,11 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][-3:]
     ['Discard QH', 'Discard KH', 'Discard AS']
     """
-    if state.__class__ is GameState:
+    if type(state) is GameState:
         cached = state._legal
         if cached is None:  # _legal, spelled out
             p = state.current_player
-            cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
+            cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
             _setattr(state, "_legal", cached)
         return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
@@ -486,7 +485,7 @@ def _view_legal(view: Any) -> tuple[Action, ...]:
         return ()
     cached = view._legal
     if cached is None:
-        cached = _compute_legal(view, view.hand_mask)
+        cached = _compute_legal(view, view.current_player, view.hand_mask)
         object.__setattr__(view, "_legal", cached)
     return cached[1]  # type: ignore[no-any-return]
 
@@ -529,9 +528,9 @@ def apply(state: GameState, action: Action) -> GameState:
             )
         raise IllegalActionError(action, _diagnose(state, action))
     v = state.__dict__.copy()
-    if op[0] == OP_PASS and v[QUEUE]:  # the commonest step, spelled out (see _step)
+    queue = v[QUEUE]
+    if queue and op[0] == OP_PASS:  # the commonest step, spelled out (see _step)
         v[LOG] = _history_add(v[LOG], action)
-        queue = v[QUEUE]
         v[CURRENT] = queue[0]
         v[QUEUE] = queue[1:]
     else:
