@@ -173,6 +173,40 @@ def optional_rates(rules: sb.Rules, players: int) -> dict[str, float | None]:
     return out
 
 
+def fast_playout_rates(rounds: int, seconds: float, say: Callable[[str], None]) -> dict[str, float]:
+    """Deals per second of :func:`sevenbridge.playout.playout` (random policy, with
+    and without history) against the public random loop, standard rules, 3
+    players; alternating rounds, medians."""
+    from sevenbridge.playout import playout
+
+    def fast(history: bool, seed0: int) -> float:
+        deals = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            playout(sb.deal(players=3, seed=seed0 + deals), "random", seed=deals, history=history)
+            deals += 1
+        return deals / (time.perf_counter() - start)
+
+    public: list[float] = []
+    recorded: list[float] = []
+    quiet: list[float] = []
+    for r in range(rounds):
+        public.append(playout_rate(sb.Rules(), 3, seconds, seed0=r * 100_000)["deals_per_s"])
+        recorded.append(fast(True, r * 100_000))
+        quiet.append(fast(False, r * 100_000))
+    out = {
+        "public_deals_per_s": statistics.median(public),
+        "playout_deals_per_s": statistics.median(recorded),
+        "playout_no_history_deals_per_s": statistics.median(quiet),
+    }
+    base = out["public_deals_per_s"]
+    say(f"playout (standard, 3 players, random): public loop {base:,.0f} deals/s; "
+        f"playout {out['playout_deals_per_s']:,.0f} ({out['playout_deals_per_s'] / base:.2f}x), "
+        f"history=False {out['playout_no_history_deals_per_s']:,.0f} "
+        f"({out['playout_no_history_deals_per_s'] / base:.2f}x)")  # fmt: skip
+    return out
+
+
 def openspiel_round(seconds: float, rng: random.Random) -> dict[str, float]:
     """Steps and decisions per second of the same loop on OpenSpiel's ``gin_rummy``
     (chance steps, the deal's cards, are steps but never decisions)."""
@@ -275,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     say(
         f"standard 3p: per-step cost with 6+ melds on the table / with none = {crowded:.2f} (bound 2)"
     )
+    figures["playout"] = fast_playout_rates(3, 0.3 if quick else 3.0, say)
     figures["five_over_three"] = five_vs_three
     figures["crowded_over_empty"] = crowded
     if args.vs_openspiel:
