@@ -102,6 +102,10 @@ assert list(_FIELDS) == [
 # cached hash), as a fresh state has it.
 _BLANK: Final[list[Any]] = [None] * len(_FIELDS)
 _FRESH: Final = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
+# They are two, both None: set directly, they cost less than an update().
+_LEGAL_KEY: Final = "_legal"
+_HASH_KEY: Final[str] = next(k for k in _FRESH if k != _LEGAL_KEY)  # attrs' cached hash
+assert _FRESH == {_LEGAL_KEY: None, _HASH_KEY: None}
 _new: Final = object.__new__
 _setattr: Final = object.__setattr__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
@@ -132,7 +136,7 @@ def _history_add(prev: History | None, action: Action) -> History:
 
 def _state(v: dict[str, Any]) -> GameState:
     """The state whose fields are ``v`` (taken over, not copied)."""
-    v.update(_FRESH)
+    v[_LEGAL_KEY] = v[_HASH_KEY] = None
     state: GameState = _new(GameState)
     _set_dict(state, v)
     return state
@@ -535,7 +539,7 @@ def apply(state: GameState, action: Action) -> GameState:
         v[QUEUE] = queue[1:]
     else:
         _step(v, op, action)
-    v.update(_FRESH)  # _state, spelled out
+    v[_LEGAL_KEY] = v[_HASH_KEY] = None  # _state, spelled out
     new: GameState = _new(GameState)
     _set_dict(new, v)
     return new
