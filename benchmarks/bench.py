@@ -57,20 +57,30 @@ def random_deal(
 
 
 def playout_rate(rules: sb.Rules, players: int, seconds: float, seed0: int = 0) -> dict[str, float]:
-    """Steps and deals per second of the plain loop (legal_actions + choice + apply)."""
+    """Steps, decisions and deals per second of the plain loop (legal_actions +
+    choice + apply). A decision is a step with two or more legal actions."""
     rng = random.Random(seed0)
     legal_actions, apply = sb.legal_actions, sb.apply
-    steps = deals = 0
+    steps = decisions = deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = sb.deal(rules, players=players, seed=seed0 + deals)
         while not state.is_over:
             actions = legal_actions(state)
-            state = apply(state, actions[rng.randrange(len(actions))])
+            n = len(actions)
+            if n > 1:
+                decisions += 1
+            state = apply(state, actions[rng.randrange(n)])
             steps += 1
         deals += 1
     elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "deals_per_s": deals / elapsed, "steps": steps}
+    return {
+        "steps_per_s": steps / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "deals_per_s": deals / elapsed,
+        "steps": steps,
+        "decisions": decisions,
+    }
 
 
 def call_rates(rules: sb.Rules, players: int, deals: int) -> dict[str, float]:
@@ -163,11 +173,47 @@ def optional_rates(rules: sb.Rules, players: int) -> dict[str, float | None]:
     return out
 
 
-def openspiel_round(seconds: float, rng: random.Random) -> float:
+def fast_playout_rates(rounds: int, seconds: float, say: Callable[[str], None]) -> dict[str, float]:
+    """Deals per second of :func:`sevenbridge.playout.playout` (random policy, with
+    and without history) against the public random loop, standard rules, 3
+    players; alternating rounds, medians."""
+    from sevenbridge.playout import playout
+
+    def fast(history: bool, seed0: int) -> float:
+        deals = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            playout(sb.deal(players=3, seed=seed0 + deals), "random", seed=deals, history=history)
+            deals += 1
+        return deals / (time.perf_counter() - start)
+
+    public: list[float] = []
+    recorded: list[float] = []
+    quiet: list[float] = []
+    for r in range(rounds):
+        public.append(playout_rate(sb.Rules(), 3, seconds, seed0=r * 100_000)["deals_per_s"])
+        recorded.append(fast(True, r * 100_000))
+        quiet.append(fast(False, r * 100_000))
+    out = {
+        "public_deals_per_s": statistics.median(public),
+        "playout_deals_per_s": statistics.median(recorded),
+        "playout_no_history_deals_per_s": statistics.median(quiet),
+    }
+    base = out["public_deals_per_s"]
+    say(f"playout (standard, 3 players, random): public loop {base:,.0f} deals/s; "
+        f"playout {out['playout_deals_per_s']:,.0f} ({out['playout_deals_per_s'] / base:.2f}x), "
+        f"history=False {out['playout_no_history_deals_per_s']:,.0f} "
+        f"({out['playout_no_history_deals_per_s'] / base:.2f}x)")  # fmt: skip
+    return out
+
+
+def openspiel_round(seconds: float, rng: random.Random) -> dict[str, float]:
+    """Steps and decisions per second of the same loop on OpenSpiel's ``gin_rummy``
+    (chance steps, the deal's cards, are steps but never decisions)."""
     import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game("gin_rummy")
-    steps = 0
+    steps = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -177,31 +223,48 @@ def openspiel_round(seconds: float, rng: random.Random) -> float:
                 action = outcomes[rng.randrange(len(outcomes))][0]
             else:
                 actions = state.legal_actions()
-                action = actions[rng.randrange(len(actions))]
+                n = len(actions)
+                if n > 1:
+                    decisions += 1
+                action = actions[rng.randrange(n)]
             state.apply_action(action)
             steps += 1
-    return steps / (time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    return {"steps_per_s": steps / elapsed, "decisions_per_s": decisions / elapsed}
 
 
-def versus_openspiel(rounds: int, seconds: float, say: Callable[[str], None]) -> float | None:
+def versus_openspiel(
+    rounds: int, seconds: float, say: Callable[[str], None]
+) -> dict[str, float] | None:
+    """Alternating rounds of our random loop and OpenSpiel's; the medians and their ratios."""
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         say("--vs-openspiel: open-spiel is not installed (pip install open-spiel); skipped")
         return None
     rng = random.Random(1)
-    ours: list[float] = []
-    theirs: list[float] = []
+    ours: list[dict[str, float]] = []
+    theirs: list[dict[str, float]] = []
     rules = sb.Rules()
+    say(f"versus OpenSpiel gin_rummy (standard rules, 3 players; compiled={sb.COMPILED}):")
     for r in range(rounds):
-        ours.append(playout_rate(rules, 3, seconds, seed0=r * 100_000)["steps_per_s"])
+        ours.append(playout_rate(rules, 3, seconds, seed0=r * 100_000))
         theirs.append(openspiel_round(seconds, rng))
-        say(f"  round {r + 1}: sevenbridge {ours[-1]:,.0f} steps/s, "
-            f"OpenSpiel gin_rummy {theirs[-1]:,.0f} steps/s")  # fmt: skip
-    ratio = statistics.median(ours) / statistics.median(theirs)
-    say(f"median sevenbridge {statistics.median(ours):,.0f} vs OpenSpiel "
-        f"{statistics.median(theirs):,.0f} steps/s: ratio {ratio:.2f}")  # fmt: skip
-    return ratio
+        say(f"  round {r + 1}: sevenbridge {ours[-1]['steps_per_s']:,.0f} steps/s "
+            f"{ours[-1]['decisions_per_s']:,.0f} decisions/s; OpenSpiel "
+            f"{theirs[-1]['steps_per_s']:,.0f} steps/s {theirs[-1]['decisions_per_s']:,.0f} "
+            "decisions/s")  # fmt: skip
+    out: dict[str, float] = {}
+    for unit in ("steps", "decisions"):
+        key = f"{unit}_per_s"
+        mine = statistics.median(o[key] for o in ours)
+        other = statistics.median(t[key] for t in theirs)
+        out[f"sevenbridge_{key}"] = mine
+        out[f"openspiel_{key}"] = other
+        out[f"{unit}_ratio"] = mine / other
+        say(f"median {unit}/s: sevenbridge {mine:,.0f}, OpenSpiel {other:,.0f}: "
+            f"ratio {mine / other:.2f}")  # fmt: skip
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,10 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     seconds = args.seconds or (0.2 if quick else 3.0)
     deals = 3 if quick else 60
     say = print
-    say(f"sevenbridge {sb.__version__} on Python {sys.version.split()[0]}")
+    build = "compiled (mypyc)" if sb.COMPILED else "pure Python"
+    say(f"sevenbridge {sb.__version__} ({build}) on Python {sys.version.split()[0]}")
     say(f"import time: {import_time() * 1000:.0f} ms")
-    figures: dict[str, Any] = {"presets": {}}
-    header = (f"{'preset':<12}{'players':>8}{'steps/s':>10}{'deals/s':>9}{'legal/s':>10}"
+    figures: dict[str, Any] = {"presets": {}, "compiled": sb.COMPILED}
+    header = (f"{'preset':<12}{'players':>8}{'steps/s':>10}{'dec/s':>9}{'deals/s':>9}{'legal/s':>10}"
               f"{'apply/s':>10}{'us/step':>9}{'late/early':>11}{'B/state':>9}"
               f"{'observe/s':>11}{'json/s':>9}")  # fmt: skip
     say(header)
@@ -231,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
             extra = optional_rates(rules, players)
             obs = extra["observe_per_s"]
             js = extra["json_per_s"]
-            say(f"{name:<12}{players:>8}{play['steps_per_s']:>10,.0f}{play['deals_per_s']:>9,.1f}"
+            say(f"{name:<12}{players:>8}{play['steps_per_s']:>10,.0f}"
+                f"{play['decisions_per_s']:>9,.0f}{play['deals_per_s']:>9,.1f}"
                 f"{calls['legal_per_s']:>10,.0f}{calls['apply_per_s']:>10,.0f}"
                 f"{calls['step_us']:>9.1f}{calls['late_over_early']:>11.2f}{mem:>9,.0f}"
                 f"{(f'{obs:,.0f}' if obs else 'n/a'):>11}{(f'{js:,.0f}' if js else 'n/a'):>9}")  # fmt: skip
@@ -244,11 +309,11 @@ def main(argv: list[str] | None = None) -> int:
     say(
         f"standard 3p: per-step cost with 6+ melds on the table / with none = {crowded:.2f} (bound 2)"
     )
+    figures["playout"] = fast_playout_rates(3, 0.3 if quick else 3.0, say)
     figures["five_over_three"] = five_vs_three
     figures["crowded_over_empty"] = crowded
     if args.vs_openspiel:
-        ratio = versus_openspiel(3 if quick else 7, 0.5 if quick else 5.0, say)
-        figures["vs_openspiel"] = ratio
+        figures["vs_openspiel"] = versus_openspiel(3 if quick else 7, 0.5 if quick else 5.0, say)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)

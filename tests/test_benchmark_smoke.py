@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from benchmarks import bench
 
+import sevenbridge
+
 
 def test_benchmark_quick_run_prints_every_preset_and_player_count(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -21,4 +23,7 @@ def test_benchmark_quick_run_prints_every_preset_and_player_count(
             assert f"{preset}/{players}" in figures["presets"]
             row = figures["presets"][f"{preset}/{players}"]
             assert row["steps"] > 0 and row["observe_per_s"] and row["json_per_s"]
+            assert 0 < row["decisions"] < row["steps"] and row["decisions_per_s"] > 0
+    assert figures["compiled"] is sevenbridge.COMPILED
+    assert figures["playout"]["playout_no_history_deals_per_s"] > 0
     assert "import time:" in out and "5 players / 3 players" in out

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from . import _hooks
+from . import engine as _engine
 from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
@@ -53,6 +54,10 @@ from .views import Observation, observe, sample_state
 
 # The drawings load on first use (a notebook asking for ``_repr_svg_``).
 _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
+#: Whether the engine's hot modules run as compiled code (a wheel built with
+#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
+#: Both builds give exactly the same results.
+COMPILED: bool = not _engine.__file__.endswith(".py")
 
 
 def __getattr__(name: str) -> str:
@@ -69,6 +74,7 @@ def __getattr__(name: str) -> str:
 
 
 __all__ = [
+    "COMPILED",
     "FORMAT_VERSION",
     "JOKER",
     "Action",

@@ -8,13 +8,16 @@ by the test suite.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-JOKER_BIT = 1 << 52
-SUIT_BITS = (1 << 13) - 1
-RANK_MASK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+JOKER_BIT: Final = 1 << 52
+SUIT_BITS: Final = (1 << 13) - 1
+RANK_MASK: Final = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 # Meld kinds as small ints (MeldKind order in the public API: SEVEN, SET, RUN).
-SEVEN, SET, RUN = 0, 1, 2
+SEVEN: Final = 0
+SET: Final = 1
+RUN: Final = 2
 
 
 def bits(mask: int) -> list[int]:
@@ -121,33 +124,64 @@ def rank_pattern(mask: int, rank: int) -> int:
     )
 
 
+# melds_in's lookups, filled on first use: the melds of one suit pattern (runs)
+# or one rank pattern (sets), already in the output's form. Lists indexed by
+# [ace_high][joker][key] (a list index is the cheapest lookup there is).
+_Found = tuple[tuple[int, int, int], ...]
+_SUIT_MELDS: Final[list[list[list[_Found | None]]]] = [
+    [[None] * (4 << 13) for _joker in (False, True)] for _high in (False, True)
+]
+_RANK_MELDS: Final[list[list[_Found | None]]] = [[None] * (13 << 4) for _joker in (False, True)]
+
+
+def _suit_melds(key: int, ace_high: bool, joker: bool) -> tuple[tuple[int, int, int], ...]:
+    """The runs of suit ``key >> 13`` with pattern ``key & SUIT_BITS``, in melds_in's form."""
+    p, shift = key & SUIT_BITS, 13 * (key >> 13)
+    out = [(sub << shift, RUN, -1) for sub in runs_in(p, ace_high)]
+    if joker:
+        out.extend(
+            ((sub << shift) | JOKER_BIT, RUN, shift + pos)
+            for sub, pos in joker_runs_in(p, ace_high)
+        )
+    found = _SUIT_MELDS[ace_high][joker][key] = tuple(out)
+    return found
+
+
+def _rank_melds(key: int, joker: bool) -> tuple[tuple[int, int, int], ...]:
+    """The sets of rank ``key >> 4`` with suit pattern ``key & 15``, in melds_in's form."""
+    r, rp = key >> 4, key & 15
+    out = [(m, kind, -1) for m, kind in sets_of_rank(r, rp)]
+    if joker:
+        out.extend((m, SET, j) for m, j in joker_sets_of_rank(r, rp))
+    found = _RANK_MELDS[joker][key] = tuple(out)
+    return found
+
+
 def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int]]:
     """Every meld inside a card mask: ``(mask, kind, joker card or -1)``.
 
     ``joker`` says whether the joker bit may be used (the rules have one and it
-    is in ``mask``).
+    is in ``mask``). Runs come first, suit by suit, then sets by rank.
     """
     out: list[tuple[int, int, int]] = []
-    ranks = 0
-    for s in range(4):
-        p = mask >> (13 * s) & SUIT_BITS
-        if not p:
-            continue
-        ranks |= p
-        shift = 13 * s
-        for sub in runs_in(p, ace_high):
-            out.append((sub << shift, RUN, -1))
-        if joker:
-            for sub, pos in joker_runs_in(p, ace_high):
-                out.append(((sub << shift) | JOKER_BIT, RUN, shift + pos))
+    runs = _SUIT_MELDS[ace_high][joker]
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39 & SUIT_BITS
+    for key in (s0, s1 | 1 << 13, s2 | 2 << 13, s3 | 3 << 13):
+        if key & SUIT_BITS:
+            found = runs[key]
+            out.extend(_suit_melds(key, ace_high, joker) if found is None else found)
+    # A set needs two natural cards of its rank at least (three, or two and the
+    # joker); a seven alone is a meld too. Other ranks have none.
+    ranks = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3) | ((s0 | s1 | s2 | s3) & 64)
+    sets = _RANK_MELDS[joker]
     while ranks:
         low = ranks & -ranks
         r = low.bit_length() - 1
         ranks ^= low
-        rp = rank_pattern(mask, r)
-        for m, kind in sets_of_rank(r, rp):
-            out.append((m, kind, -1))
-        if joker:
-            for m, j in joker_sets_of_rank(r, rp):
-                out.append((m, SET, j))
+        key = r << 4 | (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (s3 >> r & 1) << 3
+        found = sets[key]
+        out.extend(_rank_melds(key, joker) if found is None else found)
     return out

@@ -16,18 +16,31 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from operator import attrgetter
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 import attrs
 
 from . import _checks
-from . import _tables as T
-from ._random import derive, fresh_seed, shuffled
+from ._random import derive, shuffled
+from ._tables import (
+    JOKER_BIT,
+    RANK_MASK,
+    RUN,
+    SET,
+    SEVEN,
+    SUIT_BITS,
+    bits,
+    joker_runs_in,
+    joker_sets_of_rank,
+    melds_in,
+    rank_pattern,
+    runs_in,
+    sets_of_rank,
+)
 from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, JOKER_INDEX, Card, parse_cards
-from .errors import IllegalActionError, InvalidStateError
+from .cards import CARDS, JOKER_INDEX
+from .errors import IllegalActionError
 from .errors import Message as M
 from .melds import analyse
 from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
@@ -36,135 +49,137 @@ from .state import GameState, History, Phase, TableMeld, table_meld
 
 __all__ = ["apply", "deal", "legal_actions"]
 
-HAND_SIZE = 7
-_DEFAULT_RULES = Rules()
+HAND_SIZE: Final = 7
+# Enum members as module constants: ``Phase.PLAY`` and the like cost a
+# metaclass lookup at every use (Python 3.11), a module constant does not.
+_CLAIM: Final = Phase.CLAIM
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_AFTER_FIRST_ROUND: Final = ClaimTiming.AFTER_FIRST_ROUND
+_AFTER_OWN_TURN: Final = ClaimTiming.AFTER_OWN_TURN
+_ANY_TIME: Final = ClaimTiming.ANY_TIME
+_ABLE_ONLY: Final = ClaimWindow.ABLE_ONLY
+_DEALER_FIRST: Final = FirstPlayer.DEALER
+_NEAREST_LEFT: Final = PonTieBreak.NEAREST_LEFT
+_VOID_EXHAUSTION: Final = StockExhaustion.VOID
 
-# Positions of GameState's fields in the working list used by transitions.
-_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.init)
-_get_fields = attrgetter(*_FIELDS)
-(
+# Transitions work on a copy of the state's field dictionary (one C-level copy),
+# changed in place and then made the dictionary of a new state: much cheaper
+# than reading and passing every field. These are the keys.
+_FIELDS: Final = tuple(f.name for f in attrs.fields(GameState) if f.init)
+RULES: Final = "rules"
+PLAYERS: Final = "players"
+DEALER: Final = "dealer"
+PHASE: Final = "phase"
+CURRENT: Final = "current_player"
+HANDS: Final = "hand_masks"
+STOCK: Final = "stock_cards"
+DISCARDS: Final = "discard_cards"
+TABLE: Final = "table"
+OWNERS: Final = "meld_owners"
+PLAYED: Final = "played"
+NORMAL: Final = "normal_turns"
+TURNS: Final = "turns_done"
+DISCARDER: Final = "discarder"
+QUEUE: Final = "claim_queue"
+PENDING: Final = "pending_pon"
+CLEAN: Final = "turn_clean"
+BY_CLAIM: Final = "turn_by_claim"
+RESHUFFLES: Final = "reshuffles"
+RESHUFFLED: Final = "reshuffled"
+SEED: Final = "seed"
+WINNER: Final = "winner"
+SCORES: Final = "deal_scores"
+BONUS: Final = "bonus"
+REASON: Final = "end_reason"
+LOG: Final = "move_log"
+assert list(_FIELDS) == [
     RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
     OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
     RESHUFFLES, RESHUFFLED, SEED, WINNER, SCORES, BONUS, REASON, LOG,
-) = range(len(_FIELDS))  # fmt: skip
-assert _FIELDS[LOG] == "move_log" and _FIELDS[HANDS] == "hand_masks"
+]  # fmt: skip
+# What a new state holds besides its fields (the legal-action cache, attrs'
+# cached hash), as a fresh state has it.
+_BLANK: Final[list[Any]] = [None] * len(_FIELDS)
+_FRESH: Final = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
+# They are two, both None: set directly, they cost less than an update().
+_LEGAL_KEY: Final = "_legal"
+_HASH_KEY: Final[str] = next(k for k in _FRESH if k != _LEGAL_KEY)  # attrs' cached hash
+assert _FRESH == {_LEGAL_KEY: None, _HASH_KEY: None}
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
+# Sets a new state's dictionary (the descriptor itself: no attribute lookup).
+_set_dict: Final = vars(GameState)["__dict__"].__set__
+
+
+def _fields_of(state: GameState) -> dict[str, Any]:
+    """A fresh copy of a state's fields, for a transition to change."""
+    return state.__dict__.copy()
+
+
+# History nodes are built by their slots' own setters (History.__init__ goes
+# through the frozen __setattr__ checks).
+_history_slots: Final[dict[str, Any]] = dict(vars(History))
+_set_prev: Final = _history_slots["prev"].__set__
+_set_action: Final = _history_slots["action"].__set__
+_set_length: Final = _history_slots["length"].__set__
+
+
+def _history_add(prev: History | None, action: Action) -> History:
+    """``History(prev, action)``, built quickly."""
+    node: History = _new(History)
+    _set_prev(node, prev)
+    _set_action(node, action)
+    _set_length(node, 1 if prev is None else prev.length + 1)
+    return node
+
+
+def _state(v: dict[str, Any]) -> GameState:
+    """The state whose fields are ``v`` (taken over, not copied)."""
+    v[_LEGAL_KEY] = v[_HASH_KEY] = None
+    state: GameState = _new(GameState)
+    _set_dict(state, v)
+    return state
+
 
 # Operation codes: the engine's own form of an action.
-OP_DRAW, OP_PASS, OP_CHI, OP_PON, OP_LAY, OP_OFF, OP_DISCARD = range(7)
+OP_DRAW: Final = 0
+OP_PASS: Final = 1
+OP_CHI: Final = 2
+OP_PON: Final = 3
+OP_LAY: Final = 4
+OP_OFF: Final = 5
+OP_DISCARD: Final = 6
 
-_JOKER = T.JOKER_BIT
+_JOKER: Final = JOKER_BIT
 
 
 # ----------------------------------------------------------------------------------
 # dealing
 # ----------------------------------------------------------------------------------
 def _first_player(rules: Rules, dealer: int, players: int) -> int:
-    return dealer if rules.first_player is FirstPlayer.DEALER else (dealer + 1) % players
-
-
-def _deck_order(
-    rules: Rules, seed: int | None, deck: str | Iterable[Card | str] | None
-) -> tuple[tuple[int, ...], int]:
-    size = rules.deck_size
-    if deck is None:
-        if seed is None:
-            seed = fresh_seed()
-        return shuffled(range(size), derive(seed, 0)), seed
-    cards = parse_cards(deck)
-    order = tuple(c.index for c in cards)
-    if sorted(order) != list(range(size)):
-        seen: set[int] = set()
-        for c in order:
-            if c in seen:
-                raise InvalidStateError(f"deck: {CARDS[c]} appears twice")
-            if c >= size:
-                raise InvalidStateError(f"deck: {CARDS[c]} is not in a {size}-card deck")
-            seen.add(c)
-        missing = " ".join(str(CARDS[c]) for c in range(size) if c not in seen)
-        raise InvalidStateError(f"deck: {len(order)} cards given, {size} needed; missing {missing}")
-    if seed is None:
-        seed = 0
-        for c in order:
-            seed = derive(seed, c + 1)
-    return order, seed
-
-
-def deal(
-    rules: Rules = _DEFAULT_RULES,
-    *,
-    players: int = 3,
-    dealer: int = 0,
-    seed: int | None = None,
-    deck: str | Iterable[Card | str] | None = None,
-) -> GameState:
-    """Shuffle (or take ``deck``), deal seven cards each and return the first position.
-
-    Args:
-        rules: The rules of the deal.
-        players: 2 to 5.
-        dealer: Who deals (0 to ``players - 1``).
-        seed: Makes the shuffle and any later reshuffle reproducible on every
-            machine and Python version. ``None`` picks a random seed (kept in the
-            state, so the deal can still be replayed).
-        deck: The complete deck in order, top card first, instead of a shuffle.
-            It is dealt one card at a time from the dealer's left, clockwise,
-            seven rounds; then the upcard if the rules have one; the rest is the
-            stock, drawn from the front.
-
-    Raises:
-        InvalidStateError: for a deck that is not exactly the rules' cards.
-        TypeError: for arguments of the wrong type.
-        InvalidArgumentError: for a player count, dealer or seed out of range
-            (seeds are 0 to 2**64 - 1).
-
-    >>> from sevenbridge import deal, full_deck
-    >>> state = deal(players=2, deck=full_deck())
-    >>> [str(c) for c in state.hand(1)]
-    ['AC', '3C', '5C', '7C', '9C', 'JC', 'KC']
-    >>> [str(c) for c in state.hand(0)]
-    ['2C', '4C', '6C', '8C', '10C', 'QC', 'AD']
-    >>> str(state.top_discard), str(state.stock[0])
-    ('2D', '3D')
-    """
-    _checks.instance(rules, Rules, "rules", "a Rules value")
-    players = _checks.players(players)
-    dealer = _checks.seat(dealer, players, "dealer")
-    seed = _checks.seed(seed)
-    order, seed = _deck_order(rules, seed, deck)
-    hands = [0] * players
-    i = 0
-    for _ in range(HAND_SIZE):
-        for k in range(1, players + 1):
-            hands[(dealer + k) % players] |= 1 << order[i]
-            i += 1
-    discards: tuple[int, ...] = ()
-    if rules.upcard:
-        discards = (order[i],)
-        i += 1
-    v: list[Any] = [
-        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
-        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
-        False, None, None,
-    ]  # fmt: skip
-    first = _first_player(rules, dealer, players)
-    if discards and rules.upcard_claimable:
-        _open_window(v, -1, [(first + k) % players for k in range(players)], first)
-    else:
-        _enter_draw(v, first)
-    return GameState(*v)
+    return dealer if rules.first_player is _DEALER_FIRST else (dealer + 1) % players
 
 
 # ----------------------------------------------------------------------------------
 # legal actions
 # ----------------------------------------------------------------------------------
-_ACTIONS: dict[tuple[int, ...], Action] = {}
+class _Interned(dict[tuple[int, ...], Action]):
+    """Action objects by operation key, each built on first use (and kept, so
+    that an interned action's ``id`` is never reused)."""
+
+    def __missing__(self, key: tuple[int, ...]) -> Action:
+        action = self[key] = _build_action(key)
+        _CANONICAL[action] = action
+        return action
 
 
-def _intern(key: tuple[int, ...]) -> Action:
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = _build_action(key)
-    return action
+_ACTIONS: Final = _Interned()
+_intern: Final = _ACTIONS.__getitem__
+# Every interned action by itself: an equal action built by the caller finds
+# the interned one here.
+_CANONICAL: Final[dict[Action, Action]] = {}
 
 
 def _build_action(key: tuple[int, ...]) -> Action:
@@ -178,7 +193,7 @@ def _build_action(key: tuple[int, ...]) -> Action:
     if code == OP_OFF:
         j = key[4]
         return LayOff(p, CARDS[key[2]], key[3], None if j < 0 else CARDS[j])
-    cards = tuple(CARDS[c] for c in T.bits(key[2]))
+    cards = tuple(CARDS[c] for c in bits(key[2]))
     joker_as = None if key[3] < 0 else CARDS[key[3]]
     if code == OP_CHI:
         return Chi(p, cards, joker_as)
@@ -191,10 +206,37 @@ def _prebuilt(key: tuple[int, ...]) -> tuple[Action, tuple[int, ...]]:
     return _intern(key), key
 
 
-_DRAWS = [_prebuilt((OP_DRAW, p)) for p in range(5)]
-_PASSES = [_prebuilt((OP_PASS, p)) for p in range(5)]
-_DISCARDS = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
-_DISCARD_KEYS = [[key for _, key in row] for row in _DISCARDS]
+_DRAWS: Final = [_prebuilt((OP_DRAW, p)) for p in range(5)]
+_PASSES: Final = [_prebuilt((OP_PASS, p)) for p in range(5)]
+_DISCARDS: Final = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
+_DISCARD_KEYS: Final = [[key for _, key in row] for row in _DISCARDS]
+# The legal actions of a position: the operation keys by the ``id`` of the
+# (interned) actions, and the actions in order. Keying by id spares hashing
+# the actions (a Python-level __hash__ each).
+_Legal = tuple[dict[int, tuple[int, ...]], tuple[Action, ...]]
+# The legal actions when a lone Draw or Pass is (a forced step), built once.
+_ONLY: Final[dict[tuple[int, ...], _Legal]] = {
+    key: ({id(action): key}, (action,)) for action, key in _DRAWS + _PASSES
+}
+_NO_LEGAL: Final[_Legal] = ({}, ())
+_ONLY_PASS: Final = [_ONLY[key] for _, key in _PASSES]
+_ONLY_DRAW: Final = [_ONLY[key] for _, key in _DRAWS]
+
+
+def _discard_keys(p: int, key: int) -> tuple[tuple[int, ...], ...]:
+    """Discard keys of player ``p`` for the cards of suit ``key >> 13`` in pattern
+    ``key & SUIT_BITS``, lowest first."""
+    shift = 13 * (key >> 13)
+    found = _DISCARD_SUITS[p][key] = tuple(
+        _DISCARD_KEYS[p][shift + r] for r in bits(key & SUIT_BITS)
+    )
+    return found
+
+
+# By player and suit key (suit << 13 | pattern), filled on first use.
+_DISCARD_SUITS: Final[list[list[tuple[tuple[int, ...], ...] | None]]] = [
+    [None] * (4 << 13) for _ in range(5)
+]
 
 
 def _near(card: int, ace_high: bool) -> int:
@@ -210,13 +252,13 @@ def _near(card: int, ace_high: bool) -> int:
     return out
 
 
-_NEAR = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
+_NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
 def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
-    if timing is ClaimTiming.AFTER_OWN_TURN:
+    if timing is _AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
-    if timing is ClaimTiming.AFTER_FIRST_ROUND:
+    if timing is _AFTER_FIRST_ROUND:
         return turns >= n
     return True
 
@@ -232,42 +274,59 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
     keep = 1 if rules.final_discard else 0
     out: list[tuple[int, int]] = []
     if card != JOKER_INDEX and not joker_ok:
-        if kind == T.RUN:
+        if kind == RUN:
             if not hand & _NEAR[rules.ace_high][card]:
                 return out
         else:
             r = card % 13
             least = max(need, 1 if r == 6 else 2)
-            if (hand & T.RANK_MASK[r]).bit_count() < least:
+            if (hand & RANK_MASK[r]).bit_count() < least:
                 return out
     if card == JOKER_INDEX:
         candidates = [
-            (m, j) for m, k, j in T.melds_in(hand | cbit, rules.ace_high, True)
+            (m, j) for m, k, j in melds_in(hand | cbit, rules.ace_high, True)
             if k == kind and m & cbit
         ]  # fmt: skip
-    elif kind == T.RUN:
+    elif kind == RUN:
         s = card // 13
         shift = 13 * s
-        pattern = (hand | cbit) >> shift & T.SUIT_BITS
+        pattern = (hand | cbit) >> shift & SUIT_BITS
         inner = cbit >> shift
-        candidates = [
-            (sub << shift, -1) for sub in T.runs_in(pattern, rules.ace_high) if sub & inner
-        ]
+        candidates = [(sub << shift, -1) for sub in runs_in(pattern, rules.ace_high) if sub & inner]
         if joker_ok:
-            for sub, pos in T.joker_runs_in(pattern, rules.ace_high):
+            for sub, pos in joker_runs_in(pattern, rules.ace_high):
                 if sub & inner:
                     candidates.append(((sub << shift) | _JOKER, shift + pos))
     else:
         r = card % 13
-        rp = T.rank_pattern(hand | cbit, r)
-        candidates = [(m, -1) for m, k in T.sets_of_rank(r, rp) if k == T.SET and m & cbit]
+        rp = rank_pattern(hand | cbit, r)
+        candidates = [(m, -1) for m, k in sets_of_rank(r, rp) if k == SET and m & cbit]
         if joker_ok:
-            candidates.extend((m, j) for m, j in T.joker_sets_of_rank(r, rp) if m & cbit)
+            candidates.extend((m, j) for m, j in joker_sets_of_rank(r, rp) if m & cbit)
     for mask, j in candidates:
         used = mask & ~cbit
         if used.bit_count() >= need and (hand & ~used).bit_count() >= keep:
             out.append((used, j))
     return out
+
+
+# The last table seen by _table_takes and what it takes (a table is shared,
+# unchanged, by every state until a meld changes). One tuple, replaced whole,
+# so that threads never see a table with another table's cards.
+_last_table: tuple[tuple[TableMeld, ...], int] = ((), 0)
+
+
+def _table_takes(table: tuple[TableMeld, ...]) -> int:
+    """Every natural card that some meld of ``table`` takes (the union of their ``ext``)."""
+    global _last_table
+    last = _last_table
+    if table is last[0]:
+        return last[1]
+    takes = 0
+    for tm in table:
+        takes |= tm.ext
+    _last_table = (table, takes)
+    return takes
 
 
 def _legal_keys(
@@ -285,64 +344,96 @@ def _legal_keys(
     the public order of :func:`legal_actions` (the core shared by states, views
     and playouts)."""
     out: list[tuple[int, ...]] = []
-    add = out.append
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         joker_ok = bool(rules.jokers and hand & _JOKER)
         full = hand if rules.final_discard else -1
-        for mask, kind, j in T.melds_in(hand, rules.ace_high, joker_ok):
+        for mask, kind, j in melds_in(hand, rules.ace_high, joker_ok):
             if mask != full:
-                add((OP_LAY, p, mask, j, kind))
-        if (not rules.lay_off_needs_own_meld or owners >> p & 1) and (
-            not rules.final_discard or hand & (hand - 1)
+                out.append((OP_LAY, p, mask, j, kind))
+        if (
+            (not rules.lay_off_needs_own_meld or owners >> p & 1)
+            and (not rules.final_discard or hand & (hand - 1))
+            and hand & (_table_takes(table) | _JOKER)
         ):
             for i, tm in enumerate(table):
                 cand = hand & tm.ext
                 while cand:
                     low = cand & -cand
-                    add((OP_OFF, p, low.bit_length() - 1, i, -1))
+                    out.append((OP_OFF, p, low.bit_length() - 1, i, -1))
                     cand ^= low
                 if tm.joker_options and hand & _JOKER:
                     for j in tm.joker_options:
-                        add((OP_OFF, p, JOKER_INDEX, i, j))
-        keys = _DISCARD_KEYS[p]
-        cand = hand
-        while cand:
-            low = cand & -cand
-            add(keys[low.bit_length() - 1])
-            cand ^= low
-    elif phase is Phase.DRAW:
-        add(_DRAWS[p][1])
+                        out.append((OP_OFF, p, JOKER_INDEX, i, j))
+        by_suit = _DISCARD_SUITS[p]
+        for key in (
+            hand & SUIT_BITS,
+            (hand >> 13 & SUIT_BITS) | 1 << 13,
+            (hand >> 26 & SUIT_BITS) | 2 << 13,
+            (hand >> 39 & SUIT_BITS) | 3 << 13,
+        ):
+            if key & SUIT_BITS:
+                found = by_suit[key]
+                out.extend(_discard_keys(p, key) if found is None else found)
+        if hand & _JOKER:
+            out.append(_DISCARD_KEYS[p][JOKER_INDEX])
+    elif phase is _DRAW:
+        out.append(_DRAWS[p][1])
         if chi_open:
-            for used, j in _claims(hand, discards[-1], rules, T.RUN):
-                add((OP_CHI, p, used, j))
-    elif phase is Phase.CLAIM:
-        add(_PASSES[p][1])
+            for used, j in _claims(hand, discards[-1], rules, RUN):
+                out.append((OP_CHI, p, used, j))
+    elif phase is _CLAIM:
+        out.append(_PASSES[p][1])
         if pending_pon is None or hand & _JOKER:
-            for used, j in _claims(hand, discards[-1], rules, T.SET):
-                add((OP_PON, p, used, j))
+            for used, j in _claims(hand, discards[-1], rules, SET):
+                out.append((OP_PON, p, used, j))
     return out
 
 
-def _compute_legal(
-    state: GameState | Any, hand: int
-) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
-    """The legal actions of the player to act, holding ``hand``.
+def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
+    """The legal actions of ``p``, the player to act, holding ``hand``, with their keys.
 
     ``state`` is a GameState or anything with the same public fields (an
     Observation): only the acting player's hand is needed.
     """
     phase = state.phase
-    if phase is Phase.OVER:
-        return {}, ()
-    p = state.current_player
-    assert p is not None
+    if p is None:  # the deal is over
+        return _NO_LEGAL
+    # Most claim windows and draws offer one action: spot them before the
+    # general enumeration (with the first, exact refusals of _claims).
+    chi_open = False
+    if phase is _CLAIM:
+        if not hand & _JOKER:
+            if state.pending_pon is not None:
+                return _ONLY_PASS[p]
+            card = state.discard_cards[-1]
+            if card != JOKER_INDEX:
+                r = card % 13
+                same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
+                if not same or (r != 6 and not same & (same - 1)):
+                    return _ONLY_PASS[p]
+    elif phase is _DRAW:
+        discards = state.discard_cards
+        if not discards:
+            return _ONLY_DRAW[p]
+        card = discards[-1]
+        if card != JOKER_INDEX and not hand & (_JOKER | _NEAR[state.rules.ace_high][card]):
+            return _ONLY_DRAW[p]
+        if not _chi_open(state, p):
+            return _ONLY_DRAW[p]
+        chi_open = True
+    elif phase is _OVER:
+        return _NO_LEGAL
     keys = _legal_keys(
         phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
-        state.pending_pon, phase is Phase.DRAW and _chi_open(state, p),
+        state.pending_pon, chi_open,
     )  # fmt: skip
-    get = _ACTIONS.get
-    out = {get(key) or _intern(key): key for key in keys}
-    return out, tuple(out)
+    if len(keys) == 1:
+        only = _ONLY.get(keys[0])
+        if only is not None:
+            return only
+    actions = tuple(map(_intern, keys))
+    # Same lengths by construction; strict=True would cost a third of the call.
+    return dict(zip(map(id, actions), keys)), actions  # noqa: B905
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
@@ -354,12 +445,13 @@ def _chi_open(state: GameState | Any, p: int) -> bool:
     )
 
 
-def _legal(state: GameState) -> tuple[dict[Action, tuple[int, ...]], tuple[Action, ...]]:
+def _legal(state: GameState) -> _Legal:
+    """The legal actions of a state (cached on it), with their keys."""
     cached = state._legal
     if cached is None:
         p = state.current_player
-        cached = _compute_legal(state, 0 if p is None else state.hand_masks[p])
-        object.__setattr__(state, "_legal", cached)
+        cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
+        _setattr(state, "_legal", cached)
     return cached  # type: ignore[no-any-return]
 
 
@@ -380,8 +472,13 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)][-3:]
     ['Discard QH', 'Discard KH', 'Discard AS']
     """
-    if state.__class__ is GameState:
-        return _legal(state)[1]
+    if type(state) is GameState:
+        cached = state._legal
+        if cached is None:  # _legal, spelled out
+            p = state.current_player
+            cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
+            _setattr(state, "_legal", cached)
+        return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
 
 
@@ -393,7 +490,7 @@ def _view_legal(view: Any) -> tuple[Action, ...]:
         return ()
     cached = view._legal
     if cached is None:
-        cached = _compute_legal(view, view.hand_mask)
+        cached = _compute_legal(view, view.current_player, view.hand_mask)
         object.__setattr__(view, "_legal", cached)
     return cached[1]  # type: ignore[no-any-return]
 
@@ -416,10 +513,18 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(state) is not GameState:
         _check_state(state, "apply")
-    try:
-        op = _legal(state)[0].get(action)
-    except TypeError:  # unhashable
-        op = None
+    cached = state._legal
+    if cached is None:
+        cached = _legal(state)
+    op = cached[0].get(id(action))
+    if op is None:
+        # An action equal to a legal one but not the interned object itself.
+        try:
+            canonical = _CANONICAL.get(action)
+        except TypeError:  # unhashable
+            canonical = None
+        if canonical is not None:
+            op = cached[0].get(id(canonical))
     if op is None:
         if not isinstance(action, ACTION_TYPES):
             raise TypeError(
@@ -427,7 +532,18 @@ def apply(state: GameState, action: Action) -> GameState:
                 f"not {_checks.type_name(action)}"
             )
         raise IllegalActionError(action, _diagnose(state, action))
-    return _apply_op(state, op, action)
+    v = state.__dict__.copy()
+    queue = v[QUEUE]
+    if queue and op[0] == OP_PASS:  # the commonest step, spelled out (see _step)
+        v[LOG] = _history_add(v[LOG], action)
+        v[CURRENT] = queue[0]
+        v[QUEUE] = queue[1:]
+    else:
+        _step(v, op, action)
+    v[_LEGAL_KEY] = v[_HASH_KEY] = None  # _state, spelled out
+    new: GameState = _new(GameState)
+    _set_dict(new, v)
+    return new
 
 
 def _check_state(state: Any, function: str) -> None:
@@ -443,16 +559,22 @@ def _check_state(state: Any, function: str) -> None:
     raise TypeError(f"{function}() needs a GameState, not {_checks.type_name(state)}{hint}")
 
 
-def _apply_op(state: GameState, op: tuple[int, ...], action: Action) -> GameState:
-    v: list[Any] = list(_get_fields(state))
-    _step(v, op, action)
-    return GameState(*v)
+def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None:
+    """Play ``op`` (``action`` in the engine's form) on the fields ``v`` in place.
 
-
-def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
-    """Play ``op`` (``action`` in the engine's form) on the field list ``v`` in place."""
-    v[LOG] = History(v[LOG], action)
+    With ``action`` None (a playout without history) the history is left as it is.
+    """
+    if action is not None:
+        v[LOG] = _history_add(v[LOG], action)
     code = op[0]
+    if code == OP_PASS:  # the commonest step: most players pass most discards
+        queue = v[QUEUE]
+        if queue:  # the next player in the window is asked (_next_in_window)
+            v[CURRENT] = queue[0]
+            v[QUEUE] = queue[1:]
+        else:
+            _next_in_window(v)
+        return
     p = op[1]
     rules: Rules = v[RULES]
     if code == OP_DRAW:
@@ -461,7 +583,7 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
         hands[p] |= 1 << stock[0]
         v[HANDS] = tuple(hands)
         v[STOCK] = stock[1:]
-        v[PHASE] = Phase.PLAY
+        v[PHASE] = _PLAY
         v[CLEAN] = not v[PLAYED] >> p & 1
         v[BY_CLAIM] = False
     elif code == OP_DISCARD:
@@ -479,7 +601,7 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
         else:
             v[CLEAN] = v[BY_CLAIM] = False  # these describe a turn in progress only
             n = v[PLAYERS]
-            _open_window(v, p, [(p + k) % n for k in range(1, n)], (p + 1) % n)
+            _open_window(v, p, _AFTER[n][p], (p + 1) % n)
     elif code == OP_LAY:
         mask = op[2]
         hands = list(v[HANDS])
@@ -501,8 +623,8 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
         table = v[TABLE]
         tm = table[i]
         kind = tm.kind
-        if kind == T.SEVEN:
-            kind = T.SET if c % 13 == 6 else T.RUN
+        if kind == SEVEN:
+            kind = SET if c % 13 == 6 else RUN
         mask = tm.mask | (1 << c)
         joker = j if c == JOKER_INDEX else tm.joker
         if joker == c:
@@ -514,19 +636,17 @@ def _step(v: list[Any], op: tuple[int, ...], action: Action) -> None:
         v[PLAYED] |= 1 << p
         if not hands[p]:
             _go_out(v, p)
-    elif code == OP_PASS:
-        _next_in_window(v)
     elif code == OP_CHI:
-        _claim(v, p, op[2], op[3], T.RUN)
+        _claim(v, p, op[2], op[3], RUN)
     else:  # OP_PON
-        if rules.pon_tie_break is PonTieBreak.NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
-            _claim(v, p, op[2], op[3], T.SET)
+        if rules.pon_tie_break is _NEAREST_LEFT or v[HANDS][p] & _JOKER or not v[QUEUE]:
+            _claim(v, p, op[2], op[3], SET)
         else:
             v[PENDING] = (p, op[2], op[3])
             _next_in_window(v)
 
 
-def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
+def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
     rules: Rules = v[RULES]
     discards = v[DISCARDS]
     card = discards[-1]
@@ -540,7 +660,7 @@ def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
     v[BY_CLAIM] = True
     v[OWNERS] |= 1 << p
     v[PLAYED] |= 1 << p
-    v[PHASE] = Phase.PLAY
+    v[PHASE] = _PLAY
     v[CURRENT] = p
     v[QUEUE] = ()
     v[PENDING] = None
@@ -548,26 +668,35 @@ def _claim(v: list[Any], p: int, used: int, joker: int, kind: int) -> None:
         _go_out(v, p)
 
 
-def _open_window(v: list[Any], discarder: int, order: list[int], next_player: int) -> None:
+#: The other players after player p at a table of n, in turn order: _AFTER[n][p].
+_AFTER: Final = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
+
+
+def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
     """After a discard (or the upcard): ask who may pon, else go to the draw."""
     rules: Rules = v[RULES]
     timing = rules.pon_timing
-    normal, turns, n = v[NORMAL], v[TURNS], v[PLAYERS]
-    asked = [q for q in order if _may_claim(timing, q, normal, turns, n)]
-    if asked and rules.claim_window is ClaimWindow.ABLE_ONLY:
+    # _may_claim for each player, spelled out for speed.
+    asked: Sequence[int] = order
+    if timing is _AFTER_OWN_TURN:
+        normal = v[NORMAL]
+        asked = [q for q in order if normal >> q & 1]
+    elif timing is _AFTER_FIRST_ROUND and v[TURNS] < v[PLAYERS]:
+        asked = ()
+    if asked and rules.claim_window is _ABLE_ONLY:
         card = v[DISCARDS][-1]
-        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, T.SET)]
+        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, SET)]
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:
-        v[PHASE] = Phase.CLAIM
+        v[PHASE] = _CLAIM
         v[CURRENT] = asked[0]
         v[QUEUE] = tuple(asked[1:])
     else:
         _enter_draw(v, next_player)
 
 
-def _next_in_window(v: list[Any]) -> None:
+def _next_in_window(v: dict[str, Any]) -> None:
     queue = v[QUEUE]
     if queue:
         v[CURRENT] = queue[0]
@@ -575,20 +704,20 @@ def _next_in_window(v: list[Any]) -> None:
         return
     pending = v[PENDING]
     if pending is not None:
-        _claim(v, pending[0], pending[1], pending[2], T.SET)
+        _claim(v, pending[0], pending[1], pending[2], SET)
         return
     n = v[PLAYERS]
     d = v[DISCARDER]
     _enter_draw(v, (d + 1) % n if d >= 0 else _first_player(v[RULES], v[DEALER], n))
 
 
-def _enter_draw(v: list[Any], player: int) -> None:
+def _enter_draw(v: dict[str, Any], player: int) -> None:
     v[QUEUE] = ()
     v[PENDING] = None
     if not v[STOCK]:
         rules: Rules = v[RULES]
         discards = v[DISCARDS]
-        if rules.stock_exhaustion is StockExhaustion.VOID:
+        if rules.stock_exhaustion is _VOID_EXHAUSTION:
             _void(v, "the stock ran out (stock_exhaustion='void')")
             return
         if v[RESHUFFLES] >= rules.reshuffle_limit:
@@ -601,11 +730,11 @@ def _enter_draw(v: list[Any], player: int) -> None:
         v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
         v[RESHUFFLED] = sum(1 << c for c in discards[:-1])
         v[DISCARDS] = discards[-1:]
-    v[PHASE] = Phase.DRAW
+    v[PHASE] = _DRAW
     v[CURRENT] = player
 
 
-def _go_out(v: list[Any], p: int) -> None:
+def _go_out(v: dict[str, Any], p: int) -> None:
     rules: Rules = v[RULES]
     bonus = bool(
         rules.going_out_bonus
@@ -614,18 +743,18 @@ def _go_out(v: list[Any], p: int) -> None:
     )
     v[WINNER] = p
     v[BONUS] = bonus
-    v[SCORES] = score_deal([T.bits(h) for h in v[HANDS]], p, bonus, rules)
-    v[PHASE] = Phase.OVER
+    v[SCORES] = score_deal([bits(h) for h in v[HANDS]], p, bonus, rules)
+    v[PHASE] = _OVER
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
     v[REASON] = f"player {p} went out" + (" at once" if bonus else "")
 
 
-def _void(v: list[Any], reason: str) -> None:
+def _void(v: dict[str, Any], reason: str) -> None:
     v[WINNER] = None
     v[SCORES] = (0,) * v[PLAYERS]
-    v[PHASE] = Phase.OVER
+    v[PHASE] = _OVER
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
@@ -643,7 +772,7 @@ def _diagnose(state: GameState, action: Any) -> str:
             "{action} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)",
             action=repr(action),
         )
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return M(
             "deal_over",
             "the deal is over ({reason}); no action is accepted",
@@ -654,9 +783,9 @@ def _diagnose(state: GameState, action: Any) -> str:
     who = action.player
     if who != p:
         doing = {
-            Phase.CLAIM: M("doing.claim", "to say pon or pass"),
-            Phase.DRAW: M("doing.draw", "to draw or chi"),
-            Phase.PLAY: M("doing.play", "to play their turn"),
+            _CLAIM: M("doing.claim", "to say pon or pass"),
+            _DRAW: M("doing.draw", "to draw or chi"),
+            _PLAY: M("doing.play", "to play their turn"),
         }[state.phase]
         return M(
             "not_your_decision",
@@ -668,11 +797,11 @@ def _diagnose(state: GameState, action: Any) -> str:
     rules = state.rules
     hand = state.hand_masks[p]
     kind = type(action)
-    if state.phase is Phase.CLAIM and kind not in (Pon, Pass):
+    if state.phase is _CLAIM and kind not in (Pon, Pass):
         return M(
             "claim_phase", "a discard is open to claims: the asked player can only pon or pass"
         )
-    if state.phase is Phase.DRAW and kind not in (Draw, Chi):
+    if state.phase is _DRAW and kind not in (Draw, Chi):
         if kind is Pon or kind is Pass:
             return M(
                 "claim_window_closed",
@@ -682,7 +811,7 @@ def _diagnose(state: GameState, action: Any) -> str:
             "draw_first",
             "a turn begins by drawing from the stock (or with a chi); discarding comes last",
         )
-    if state.phase is Phase.PLAY and kind in (Draw, Chi, Pon, Pass):
+    if state.phase is _PLAY and kind in (Draw, Chi, Pon, Pass):
         return M(
             "already_drew",
             "this player has already taken a card this turn; now meld, lay off or discard",
@@ -713,12 +842,12 @@ def _diagnose(state: GameState, action: Any) -> str:
         timing = rules.chi_timing if kind is Chi else rules.pon_timing
         if not _may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
             when = {
-                ClaimTiming.AFTER_OWN_TURN: M(
+                _AFTER_OWN_TURN: M(
                     "when.after_own_turn",
                     "after a normal turn of one's own (drew and discarded)",
                 ),
-                ClaimTiming.AFTER_FIRST_ROUND: M("when.after_first_round", "after the first round"),
-                ClaimTiming.ANY_TIME: M("when.any_time", "at any time"),
+                _AFTER_FIRST_ROUND: M("when.after_first_round", "after the first round"),
+                _ANY_TIME: M("when.any_time", "at any time"),
             }[timing]
             return M(
                 "claim_timing",
@@ -818,7 +947,7 @@ def _diagnose(state: GameState, action: Any) -> str:
                     "joker_lay_off",
                     "the joker cannot be laid off onto a table meld (joker_lay_off=False)",
                 )
-            if tm.kind == T.SEVEN:
+            if tm.kind == SEVEN:
                 return M(
                     "joker_on_single_seven",
                     "the joker cannot join a single 7: a joker never makes a two-card meld",
@@ -832,14 +961,14 @@ def _diagnose(state: GameState, action: Any) -> str:
                 target=action.target,
             )
         target = state.melds[action.target]
-        if tm.kind == T.SEVEN:
+        if tm.kind == SEVEN:
             return M(
                 "single_seven_lay_off",
                 "a single 7 on the table takes another 7 (making a set) or the 6 or 8 of its "
                 "suit (making a run), not {card}",
                 card=action.card,
             )
-        if tm.kind == T.SET:
+        if tm.kind == SET:
             return M(
                 "set_lay_off",
                 "{card} does not fit the set {meld}: a set takes only its rank",
@@ -853,3 +982,9 @@ def _diagnose(state: GameState, action: Any) -> str:
             meld=target,
         )
     return M("not_legal", "that action is not among the legal actions here")
+
+
+# deal() lives in a module of its own, which the compiled build leaves as Python,
+# so that its arguments meet the library's checks in both builds (a compiled
+# function would refuse a wrong type before them, with another message).
+from ._deal import deal  # noqa: E402

@@ -30,6 +30,10 @@ class Phase(str, enum.Enum):
     """The deal has ended (someone went out, or it was void)."""
 
 
+# Read at every step of a loop (``while not state.is_over``): a module constant
+# is cheaper than ``Phase.OVER``, a metaclass lookup on Python 3.11.
+_OVER = Phase.OVER
+
 #: Meld kinds by the engine's kind codes (_tables.SEVEN, SET, RUN).
 KINDS = (MeldKind.SEVEN, MeldKind.SET, MeldKind.RUN)
 
@@ -205,7 +209,7 @@ class TableView:
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
@@ -236,7 +240,9 @@ class TableView:
         return str(_hooks.call("repr_svg", self))
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+# Not slotted: the engine builds a new state by copying the old one's field
+# dictionary in one call and changing a few entries (see engine._state).
+@attrs.frozen(repr=False, cache_hash=True, slots=False)
 class GameState(TableView):
     """One position of a deal: a frozen value, hashable and equal by value.
 

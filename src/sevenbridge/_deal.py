@@ -1,0 +1,116 @@
+"""The first position of a deal: :func:`deal` (re-exported by the engine).
+
+It is kept out of the modules that the compiled build compiles, so that its
+arguments meet the library's own checks, with the same messages, in both builds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import _checks
+from ._random import derive, fresh_seed, shuffled
+from .cards import CARDS, Card, parse_cards
+from .engine import _FIELDS, HAND_SIZE, _enter_draw, _first_player, _open_window
+from .errors import InvalidStateError
+from .rules import Rules
+from .state import GameState, Phase
+
+__all__ = ["deal"]
+
+_DEFAULT_RULES = Rules()
+
+
+def _deck_order(
+    rules: Rules, seed: int | None, deck: str | Iterable[Card | str] | None
+) -> tuple[tuple[int, ...], int]:
+    size = rules.deck_size
+    if deck is None:
+        if seed is None:
+            seed = fresh_seed()
+        return shuffled(range(size), derive(seed, 0)), seed
+    cards = parse_cards(deck)
+    order = tuple(c.index for c in cards)
+    if sorted(order) != list(range(size)):
+        seen: set[int] = set()
+        for c in order:
+            if c in seen:
+                raise InvalidStateError(f"deck: {CARDS[c]} appears twice")
+            if c >= size:
+                raise InvalidStateError(f"deck: {CARDS[c]} is not in a {size}-card deck")
+            seen.add(c)
+        missing = " ".join(str(CARDS[c]) for c in range(size) if c not in seen)
+        raise InvalidStateError(f"deck: {len(order)} cards given, {size} needed; missing {missing}")
+    if seed is None:
+        seed = 0
+        for c in order:
+            seed = derive(seed, c + 1)
+    return order, seed
+
+
+def deal(
+    rules: Rules = _DEFAULT_RULES,
+    *,
+    players: int = 3,
+    dealer: int = 0,
+    seed: int | None = None,
+    deck: str | Iterable[Card | str] | None = None,
+) -> GameState:
+    """Shuffle (or take ``deck``), deal seven cards each and return the first position.
+
+    Args:
+        rules: The rules of the deal.
+        players: 2 to 5.
+        dealer: Who deals (0 to ``players - 1``).
+        seed: Makes the shuffle and any later reshuffle reproducible on every
+            machine and Python version. ``None`` picks a random seed (kept in the
+            state, so the deal can still be replayed).
+        deck: The complete deck in order, top card first, instead of a shuffle.
+            It is dealt one card at a time from the dealer's left, clockwise,
+            seven rounds; then the upcard if the rules have one; the rest is the
+            stock, drawn from the front.
+
+    Raises:
+        InvalidStateError: for a deck that is not exactly the rules' cards.
+        TypeError: for arguments of the wrong type.
+        InvalidArgumentError: for a player count, dealer or seed out of range
+            (seeds are 0 to 2**64 - 1).
+
+    >>> from sevenbridge import deal, full_deck
+    >>> state = deal(players=2, deck=full_deck())
+    >>> [str(c) for c in state.hand(1)]
+    ['AC', '3C', '5C', '7C', '9C', 'JC', 'KC']
+    >>> [str(c) for c in state.hand(0)]
+    ['2C', '4C', '6C', '8C', '10C', 'QC', 'AD']
+    >>> str(state.top_discard), str(state.stock[0])
+    ('2D', '3D')
+    """
+    _checks.instance(rules, Rules, "rules", "a Rules value")
+    players = _checks.players(players)
+    dealer = _checks.seat(dealer, players, "dealer")
+    seed = _checks.seed(seed)
+    order, seed = _deck_order(rules, seed, deck)
+    hands = [0] * players
+    i = 0
+    for _ in range(HAND_SIZE):
+        for k in range(1, players + 1):
+            hands[(dealer + k) % players] |= 1 << order[i]
+            i += 1
+    discards: tuple[int, ...] = ()
+    if rules.upcard:
+        discards = (order[i],)
+        i += 1
+    v: dict[str, Any] = dict(zip(_FIELDS, [
+        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
+        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
+        False, None, None,
+    ], strict=True))  # fmt: skip
+    first = _first_player(rules, dealer, players)
+    if discards and rules.upcard_claimable:
+        _open_window(v, -1, [(first + k) % players for k in range(players)], first)
+    else:
+        _enter_draw(v, first)
+    # Built by the class (not _state) so that the states of the deal share one
+    # compact key table for their dictionaries.
+    return GameState(*v.values())
