@@ -389,6 +389,48 @@ def _wrap(text: str, width: float) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
+def _seat_names(names: Sequence[str] | None, n: int) -> list[str]:
+    """The seats' names (``P0``, ``P1``, ... by default), checked to be one a seat."""
+    if names is None:
+        return [f"P{p}" for p in range(n)]
+    seat_names = [str(x) for x in names]
+    if len(seat_names) != n:
+        raise InvalidArgumentError(
+            f"names: give {n} names, one for each seat, not {len(seat_names)}"
+        )
+    return seat_names
+
+
+def _panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
+    """A seat's panel on the felt, outlined when it is the seat's turn."""
+    fill = PANEL_TURN if turn else PANEL
+    return (
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" rx="8" '
+        f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
+    )
+
+
+def _label(x: float, y: float, text: str, size: int = 14) -> str:
+    """A bold white label."""
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" font-weight="bold" '
+        f'fill="#ffffff">{escape(text)}</text>'
+    )
+
+
+def _last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+    """The "last move" heading and the move, wrapped, in the highlight colour."""
+    out = [
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
+    ]
+    for k, line in enumerate(_wrap(text, width)):
+        out.append(
+            f'<text x="{_num(x)}" y="{_num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
+            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+        )
+    return "".join(out)
+
+
 def table(
     position: GameState | Observation,
     *,
@@ -422,14 +464,7 @@ def table(
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
-    if names is None:
-        seat_names = [f"P{p}" for p in range(n)]
-    else:
-        seat_names = [str(x) for x in names]
-        if len(seat_names) != n:
-            raise InvalidArgumentError(
-                f"names: give {n} names, one for each seat, not {len(seat_names)}"
-            )
+    seat_names = _seat_names(names, n)
     colours = _colours(four_color)
     viewer = position.viewer if isinstance(position, Observation) else None
     meld_mark, discard_mark = _highlights(position)
@@ -484,11 +519,7 @@ def table(
             x += w + meld_gap
         panel_h = 24 + len(rows) * (ch + 10) + 2
         turn = p == position.current_player
-        fill = PANEL_TURN if turn else PANEL
-        body.append(
-            f'<rect x="8" y="{_num(y)}" width="{_num(left_w - 8)}" height="{_num(panel_h)}" rx="8" '
-            f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
-        )
+        body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
         label = seat_names[p]
         if p == viewer:
             label += " " + _("(you)")
@@ -499,11 +530,7 @@ def table(
             label += " · " + _("score {score}").format(score=position.deal_scores[p])
         if p == position.winner:
             label += " · " + _("went out")
-        marker = "▶ " if turn else ""
-        body.append(
-            f'<text x="18" y="{_num(y + 18)}" font-size="14" font-weight="bold" fill="#ffffff">'
-            f"{escape(marker + label)}</text>"
-        )
+        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
@@ -570,14 +597,7 @@ def table(
             + "</g>"
         )
     last = _last_move(position, _, lang)
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="282" font-size="12" fill="#ffffff">{escape(_("last move"))}</text>'
-    )
-    for k, line in enumerate(_wrap(last, 14.5)):
-        body.append(
-            f'<text x="{_num(cx + 4)}" y="{300 + 17 * k}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
-        )
+    body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
     desc.append(f"{stock_label}. {pile_label}")
     if pile:
         desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
