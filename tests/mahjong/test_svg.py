@@ -31,8 +31,8 @@ from sevenbridge.mahjong import (
     svg,
 )
 
-from .helpers import start
 from .helpers import play as moves
+from .helpers import start
 from .strategies import reachable_states
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
@@ -62,7 +62,7 @@ def _golden_cases() -> dict[str, str]:
         "meld-claimed-chow.svg": svg.meld(Meld(MeldKind.CHOW, "345p", owner=1, claimed="4p")),
         "table-state.svg": svg.table(mid),
         "table-view-ja.svg": svg.table(observe(mid, 0), lang="ja"),
-        "table-over-ghosts.svg": svg.table(end, names=["Aki", "ghost", "Ben", "ghost"]),
+        "table-over-ghosts.svg": svg.table(end, names=["Aki", "Gil", "Ben", "Gus"]),
     }
 
 
@@ -186,7 +186,8 @@ def test_a_win_frames_the_winners_hand() -> None:
     assert "P0 won with a tile from the wall" in text and "P0 · dealer · 14 tiles · won" in text
     assert text.count(FRAME) == 1
     drawn = next(
-        s for s in (greedy_position(seed, 10_000, rules=Rules(reserve=20)) for seed in range(60))
+        s
+        for s in (greedy_position(seed, 10_000, rules=Rules(reserve=20)) for seed in range(60))
         if s.is_draw
     )
     text = svg.table(drawn)

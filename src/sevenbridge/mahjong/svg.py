@@ -128,29 +128,29 @@ def _tile_body(
     t: Tile | None, x: float, y: float, *, highlight: bool = False, sideways: bool = False
 ) -> str:
     """One tile (``None``: face down) with its top-left corner at (x, y), in tile
-    units (44 x 58, and the tile's side below); a sideways tile lies on its
-    side, 63 wide and 44 high, its bottom level with an upright tile's."""
-    if sideways:  # turned a quarter left: its top faces left, its side lies to the right
-        move = f"translate({_num(x)} {_num(y + TILE_H + DEPTH)}) rotate(-90)"
-    else:
-        move = f"translate({_num(x)} {_num(y)})"
-    out = [f'<g transform="{move}">']
+    units: a 44 x 58 face with the tile's side showing 5 below it. A sideways
+    tile (a claimed one in a meld) is 58 wide and 44 high, its face turned a
+    quarter left, its bottom level with an upright tile's."""
+    w, h = (TILE_H, TILE_W) if sideways else (TILE_W, TILE_H)
+    out = [f'<g transform="translate({_num(x)} {_num(y + TILE_H - h)})">']
     if highlight:
         out.append(
-            f'<rect x="-4" y="-4" width="{TILE_W + 8}" height="{TILE_H + DEPTH + 8}" rx="8" '
+            f'<rect x="-4" y="-4" width="{w + 8}" height="{h + DEPTH + 8}" rx="8" '
             f'fill="{HIGHLIGHT}"/>'
         )
     side, face = (BACK_SIDE, BACK) if t is None else (SIDE, FACE)
     out.append(
-        f'<rect y="{DEPTH}" width="{TILE_W}" height="{TILE_H}" rx="6" fill="{side}"/>'
-        f'<rect width="{TILE_W}" height="{TILE_H}" rx="6" fill="{face}" '
+        f'<rect y="{DEPTH}" width="{w}" height="{h}" rx="6" fill="{side}"/>'
+        f'<rect width="{w}" height="{h}" rx="6" fill="{face}" '
         + ('stroke="#ffffff" stroke-width="1.5"/>' if t is None else 'stroke="#8a7f66"/>')
     )
     if t is None:
         out.append(
-            f'<rect x="6" y="6" width="{TILE_W - 12}" height="{TILE_H - 12}" rx="3" '
+            f'<rect x="6" y="6" width="{w - 12}" height="{h - 12}" rx="3" '
             'fill="none" stroke="#9fb4e8" stroke-width="1.5"/>'
         )
+    elif sideways:
+        out.append(f'<g transform="translate(0 {TILE_W}) rotate(-90)">{_face(t)}</g>')
     else:
         out.append(_face(t))
     out.append("</g>")
@@ -209,7 +209,7 @@ def _sideways(m: Meld) -> int | None:
 
 
 def _meld_width(m: Meld) -> float:
-    return len(m.tiles) * TILE_W + (0 if m.claimed is None else TILE_H + DEPTH - TILE_W)
+    return len(m.tiles) * TILE_W + (0 if m.claimed is None else TILE_H - TILE_W)
 
 
 def _meld_body(m: Meld, x: float, y: float) -> str:
@@ -218,7 +218,7 @@ def _meld_body(m: Meld, x: float, y: float) -> str:
     turned = _sideways(m)
     for i, t in enumerate(m.tiles):
         out.append(_tile_body(t, x, y, sideways=i == turned))
-        x += TILE_H + DEPTH if i == turned else TILE_W
+        x += TILE_H if i == turned else TILE_W
     return "".join(out)
 
 
