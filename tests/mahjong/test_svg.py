@@ -30,6 +30,7 @@ from sevenbridge.mahjong import (
     observe,
     svg,
 )
+from sevenbridge.svg import BACK, HIGHLIGHT
 
 from .helpers import play as moves
 from .helpers import start
@@ -37,7 +38,7 @@ from .strategies import reachable_states
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
 NS = "{http://www.w3.org/2000/svg}"
-FRAME = f'fill="{svg.HIGHLIGHT}"/>'
+FRAME = f'fill="{HIGHLIGHT}"/>'
 #: The stacked round of the docs: P0 draws 5s and throws it; P1 holds 5s5s.
 PUNG_HANDS = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
 
@@ -114,14 +115,14 @@ def test_thousands_of_random_positions_are_well_formed_and_show_every_tile() -> 
                 while True:
                     wall = 1 if state.wall else 0
                     root = _check(svg.table(state))
-                    assert _count(root, svg.BACK) == wall
+                    assert _count(root, BACK) == wall
                     assert _count(root, svg.FACE) == _face_up(state)
                     view = observe(state, positions % state.seats)
                     root = _check(svg.table(view, lang="ja" if positions % 2 else None))
                     hidden = 0
                     if view.shown_hands is None:
                         hidden = sum(n for p, n in enumerate(view.hand_sizes) if p != view.viewer)
-                    assert _count(root, svg.BACK) == hidden + wall
+                    assert _count(root, BACK) == hidden + wall
                     assert _count(root, svg.FACE) == _face_up(view)
                     positions += 1
                     if state.is_over:
