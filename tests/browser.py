@@ -41,3 +41,18 @@ def browser() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+def render(browser: Any, picture: str) -> tuple[Any, list[tuple[int, int, int]]]:
+    """A drawing on a white page of a 800 x 1000 window: its bounding box and the
+    RGB pixels of its screenshot."""
+    from .pngread import pixels
+
+    page = browser.new_page(viewport={"width": 800, "height": 1000})
+    try:
+        page.set_content(f"<!doctype html><body style='margin:0;background:#fff'>{picture}</body>")
+        box = page.locator("svg").bounding_box()
+        _, _, rgb = pixels(page.locator("svg").screenshot())
+        return box, rgb
+    finally:
+        page.close()

@@ -3,7 +3,6 @@ what each drawing shows."""
 
 from __future__ import annotations
 
-import os
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -27,9 +26,9 @@ from sevenbridge import (
 from sevenbridge.bots import GreedyPlayer
 
 from .strategies import varied_states
+from .svgcheck import NS, assert_golden, check_svg, count_rects
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
-NS = "{http://www.w3.org/2000/svg}"
 
 
 def greedy_position(preset: str, players: int, seed: int, steps: int) -> GameState:
@@ -59,28 +58,15 @@ def _golden_cases() -> dict[str, str]:
 
 @pytest.mark.parametrize("name", sorted(_golden_cases()))
 def test_golden_svg(name: str) -> None:
-    text = _golden_cases()[name]
-    path = GOLDEN / name
-    if os.environ.get("SEVENBRIDGE_REGOLD"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing golden file {path.name}: run with SEVENBRIDGE_REGOLD=1"
-    assert text == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN, name, _golden_cases()[name])
 
 
 def _backs(root: ET.Element) -> int:
-    return sum(1 for e in root.iter(f"{NS}rect") if e.get("fill") == svg.BACK)
+    return count_rects(root, svg.BACK)
 
 
 def _check(picture: str, position: GameState | object) -> ET.Element:
-    root = ET.fromstring(picture)
-    assert root.tag == f"{NS}svg"
-    title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")
-    assert title is not None and title.text
-    assert desc is not None and desc.text
-    # No external resource: nothing links anywhere.
-    assert "href" not in picture and "url(" not in picture
-    return root
+    return check_svg(picture)
 
 
 def test_thousands_of_random_positions_are_well_formed_and_show_the_right_cards() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ._i18n import N_, check_lang, translate_end_reason, translator
@@ -38,6 +39,7 @@ from .views import Observation
 __all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
 
 Translate = Callable[[str], str]
+Drawing = Callable[[Any], str]
 
 CARD_W, CARD_H = 60, 84
 FONT = "DejaVu Sans,Noto Sans CJK JP,Noto Sans,Arial,Helvetica,sans-serif"
@@ -602,17 +604,24 @@ def table(
     if pile:
         desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
     desc[-1] += ". " + _("last move") + ": " + last + "."
-    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
     title = f"{_('Seven Bridge')}: {status}"
-    return _document(width, height, title, " ".join(desc), background + "".join(body), size)
+    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
+
+
+def _felt_document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
+    """A table's ``<svg>``: :func:`_document` with the felt under ``body``."""
+    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
+    return _document(width, height, title, desc, background + body, px)
+
+
+def _draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:
+    """The first drawing whose types ``value`` is an instance of, applied to it."""
+    for types, draw in drawings:
+        if isinstance(value, types):
+            return draw(value)
+    raise TypeError(f"no drawing for {type(value).__name__}")
 
 
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the value classes (registered in the hooks)."""
-    if isinstance(value, Card):
-        return card(value)
-    if isinstance(value, Meld):
-        return meld(value)
-    if isinstance(value, (GameState, Observation)):
-        return table(value)
-    raise TypeError(f"no drawing for {type(value).__name__}")
+    return _draw_value(value, ((Card, card), (Meld, meld), ((GameState, Observation), table)))

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -32,12 +31,12 @@ from sevenbridge.mahjong import (
 )
 from sevenbridge.svg import BACK, HIGHLIGHT
 
+from ..svgcheck import NS, assert_golden, check_svg, count_rects
 from .helpers import play as moves
 from .helpers import start
 from .strategies import reachable_states
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
-NS = "{http://www.w3.org/2000/svg}"
 FRAME = f'fill="{HIGHLIGHT}"/>'
 #: The stacked round of the docs: P0 draws 5s and throws it; P1 holds 5s5s.
 PUNG_HANDS = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
@@ -69,27 +68,7 @@ def _golden_cases() -> dict[str, str]:
 
 @pytest.mark.parametrize("name", sorted(_golden_cases()))
 def test_golden_svg(name: str) -> None:
-    text = _golden_cases()[name]
-    path = GOLDEN / name
-    if os.environ.get("SEVENBRIDGE_REGOLD"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing golden file {path.name}: run with SEVENBRIDGE_REGOLD=1"
-    assert text == path.read_text(encoding="utf-8")
-
-
-def _check(picture: str) -> ET.Element:
-    root = ET.fromstring(picture)
-    assert root.tag == f"{NS}svg"
-    title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")
-    assert title is not None and title.text
-    assert desc is not None and desc.text
-    assert "href" not in picture and "url(" not in picture  # no external resource
-    return root
-
-
-def _count(root: ET.Element, fill: str) -> int:
-    return sum(1 for e in root.iter(f"{NS}rect") if e.get("fill") == fill)
+    assert_golden(GOLDEN, name, _golden_cases()[name])
 
 
 def _face_up(position: State | Observation) -> int:
@@ -114,16 +93,16 @@ def test_thousands_of_random_positions_are_well_formed_and_show_every_tile() -> 
                 state = deal(Rules.preset(preset), players=players, seed=seed)
                 while True:
                     wall = 1 if state.wall else 0
-                    root = _check(svg.table(state))
-                    assert _count(root, BACK) == wall
-                    assert _count(root, svg.FACE) == _face_up(state)
+                    root = check_svg(svg.table(state))
+                    assert count_rects(root, BACK) == wall
+                    assert count_rects(root, svg.FACE) == _face_up(state)
                     view = observe(state, positions % state.seats)
-                    root = _check(svg.table(view, lang="ja" if positions % 2 else None))
+                    root = check_svg(svg.table(view, lang="ja" if positions % 2 else None))
                     hidden = 0
                     if view.shown_hands is None:
                         hidden = sum(n for p, n in enumerate(view.hand_sizes) if p != view.viewer)
-                    assert _count(root, BACK) == hidden + wall
-                    assert _count(root, svg.FACE) == _face_up(view)
+                    assert count_rects(root, BACK) == hidden + wall
+                    assert count_rects(root, svg.FACE) == _face_up(view)
                     positions += 1
                     if state.is_over:
                         break
@@ -139,7 +118,7 @@ def test_varied_positions_draw_in_both_languages(drawn: tuple[State, list[State]
     state, _ = drawn
     for lang in ("en", "ja"):
         for position in (state, observe(state, 0)):
-            root = _check(svg.table(position, lang=lang))
+            root = check_svg(svg.table(position, lang=lang))
             desc = root.find(f"{NS}desc")
             assert desc is not None and desc.text
             for p in range(state.seats):

@@ -34,13 +34,14 @@ from .._i18n import N_, check_lang, translator
 from ..cards import Suit
 from ..svg import (
     BACK,
-    FELT,
     FOUR_COLOURS,
     HIGHLIGHT,
     INK,
     JOKER_COLOUR,
     RED,
     _document,
+    _draw_value,
+    _felt_document,
     _label,
     _last_move_lines,
     _num,
@@ -488,17 +489,10 @@ def table(
     if open_tile is not None:
         desc[-1] += " " + _("open discard") + ": " + tile_name(open_tile, lang) + "."
     desc[-1] += " " + _("last move") + ": " + last + "."
-    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
     title = f"{_('Simple Mahjong')}: {status}"
-    return _document(width, height, title, " ".join(desc), background + "".join(body), size)
+    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
 
 
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the mahjong values (registered in the hooks)."""
-    if isinstance(value, Tile):
-        return tile(value)
-    if isinstance(value, Meld):
-        return meld(value)
-    if isinstance(value, (State, Observation)):
-        return table(value)
-    raise TypeError(f"no drawing for {type(value).__name__}")
+    return _draw_value(value, ((Tile, tile), (Meld, meld), ((State, Observation), table)))
