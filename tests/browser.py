@@ -8,6 +8,7 @@ that need them are skipped."""
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -56,3 +57,11 @@ def render(browser: Any, picture: str) -> tuple[Any, list[tuple[int, int, int]]]
         return box, rgb
     finally:
         page.close()
+
+
+def table_colours(browser: Any, picture: str) -> Counter[tuple[int, int, int]]:
+    """How many pixels of each colour a table drawing (720 pixels wide, taller
+    than 300) shows in Chromium."""
+    box, rgb = render(browser, picture)
+    assert box is not None and box["width"] == 720 and box["height"] > 300, box
+    return Counter(rgb)

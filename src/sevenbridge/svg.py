@@ -403,6 +403,13 @@ def _seat_names(names: Sequence[str] | None, n: int) -> list[str]:
     return seat_names
 
 
+def _seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
+    """A seat's label and its hand in words (``None``: the hand is face down)."""
+    if words is None:
+        return label + ": " + _("face down")
+    return label + ": " + (", ".join(words) or nothing)
+
+
 def _panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
     """A seat's panel on the felt, outlined when it is the seat's turn."""
     fill = PANEL_TURN if turn else PANEL
@@ -539,13 +546,8 @@ def table(
             + _row(cards, 0, 0, hand_step / scale, colours)
             + "</g>"
         )
-        seat_desc = label + ": "
-        if shown:
-            seat_desc += ", ".join(card_name(c, lang) for c in cards if c is not None) or _(
-                "no cards"
-            )
-        else:
-            seat_desc += _("face down")
+        words = [card_name(c, lang) for c in cards if c is not None] if shown else None
+        seat_desc = _seat_words(label, words, _("no cards"), _)
         for r, row in enumerate(rows):
             my = row_y + r * (ch + 10)
             for i, mx in row:

@@ -47,6 +47,7 @@ from ..svg import (
     _num,
     _panel,
     _seat_names,
+    _seat_words,
 )
 from .hands import Meld, MeldKind
 from .state import Phase, State
@@ -445,13 +446,8 @@ def table(
             )
             + "</g>"
         )
-        seat_desc = label + ": "
-        if shown:
-            seat_desc += ", ".join(tile_name(t, lang) for t in tiles if t is not None) or _(
-                "no tiles"
-            )
-        else:
-            seat_desc += _("face down")
+        words = [tile_name(t, lang) for t in tiles if t is not None] if shown else None
+        seat_desc = _seat_words(label, words, _("no tiles"), _)
         if own:
             seat_desc += ". " + _("Melds") + ": "
             seat_desc += "; ".join(_meld_desc(position.melds[i], lang) for i in own)
