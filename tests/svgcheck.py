@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import random
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -35,3 +38,38 @@ def check_svg(picture: str) -> ET.Element:
 def count_rects(root: ET.Element, fill: str) -> int:
     """How many rectangles of the drawing have the fill colour ``fill``."""
     return sum(1 for e in root.iter(f"{NS}rect") if e.get("fill") == fill)
+
+
+class _Position(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+P = TypeVar("P", bound=_Position)
+
+
+def random_play(
+    state: P, legal: Callable[[P], Sequence[Any]], step: Callable[[P, Any], P], seed: int
+) -> Iterator[P]:
+    """Every position of a round played on from ``state`` by uniformly random
+    legal actions (seeded), the final one included."""
+    rng = random.Random(seed)
+    while True:
+        yield state
+        if state.is_over:
+            return
+        actions = legal(state)
+        state = step(state, actions[rng.randrange(len(actions))])
+
+
+def hidden_count(sizes: Sequence[int], viewer: int, shown: object) -> int:
+    """How many cards or tiles a view shows face down: the other hands, unless
+    they are ``shown``."""
+    return 0 if shown is not None else sum(n for p, n in enumerate(sizes) if p != viewer)
+
+
+def description(root: ET.Element) -> str:
+    """The text of the drawing's ``<desc>``."""
+    desc = root.find(f"{NS}desc")
+    assert desc is not None and desc.text
+    return desc.text

@@ -190,11 +190,16 @@ def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | Non
     _ = translator(lang)
     ts = parse_tiles(tiles)
     step = TILE_W + 3
-    width = max(len(ts), 1) * step + 1
-    names = ", ".join(tile_name(x, lang) for x in ts) or _("no tiles")
     body = "".join(_tile_body(x, 2 + i * step, 2) for i, x in enumerate(ts))
-    title = _("a hand of {n} tiles").format(n=len(ts))
-    return _document(width, TILE_H + DEPTH + 4, title, names, body, size * width / TILE_W)
+    width = max(len(ts), 1) * step + 1
+    return _document(
+        width,
+        TILE_H + DEPTH + 4,
+        _("a hand of {n} tiles").format(n=len(ts)),
+        ", ".join(tile_name(x, lang) for x in ts) or _("no tiles"),
+        body,
+        size * width / TILE_W,
+    )
 
 
 _KIND_NAMES = {
