@@ -8,6 +8,7 @@ that need them are skipped."""
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,3 +42,26 @@ def browser() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+def render(browser: Any, picture: str) -> tuple[Any, list[tuple[int, int, int]]]:
+    """A drawing on a white page of a 800 x 1000 window: its bounding box and the
+    RGB pixels of its screenshot."""
+    from .pngread import pixels
+
+    page = browser.new_page(viewport={"width": 800, "height": 1000})
+    try:
+        page.set_content(f"<!doctype html><body style='margin:0;background:#fff'>{picture}</body>")
+        box = page.locator("svg").bounding_box()
+        _, _, rgb = pixels(page.locator("svg").screenshot())
+        return box, rgb
+    finally:
+        page.close()
+
+
+def table_colours(browser: Any, picture: str) -> Counter[tuple[int, int, int]]:
+    """How many pixels of each colour a table drawing (720 pixels wide, taller
+    than 300) shows in Chromium."""
+    box, rgb = render(browser, picture)
+    assert box is not None and box["width"] == 720 and box["height"] > 300, box
+    return Counter(rgb)

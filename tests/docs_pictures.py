@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sevenbridge import GameState, Rules, apply, deal, observe, record, svg
+from sevenbridge import GameState, Rules, apply, deal, mahjong, observe, record, svg
 from sevenbridge.bots import GreedyPlayer
+from sevenbridge.mahjong import svg as mahjong_svg
 
 
 def example_position(steps: int = 41) -> GameState:
@@ -17,6 +18,17 @@ def example_position(steps: int = 41) -> GameState:
         if state.is_over:
             break
         state = apply(state, bot(state))
+    return state
+
+
+def mahjong_position(steps: int = 60) -> mahjong.State:
+    """Simple Mahjong, standard rules, 4 greedy players, seed 5, after ``steps`` moves."""
+    state = mahjong.deal(players=4, seed=5)
+    bot = mahjong.GreedyPlayer(5)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = mahjong.apply(state, bot(mahjong.observe(state)))
     return state
 
 
@@ -31,4 +43,12 @@ PICTURES: dict[str, Callable[[], str]] = {
     "table-ja.svg": lambda: svg.table(observe(example_position(), 0), lang="ja"),
     "meld-joker.svg": lambda: svg.meld("4S 5S JK=6S"),
     "hand.svg": lambda: svg.hand("AS 7H 10D QC JK", size=50),
+    "mahjong-table.svg": lambda: mahjong_svg.table(mahjong_position()),
+    "mahjong-view-ja.svg": lambda: mahjong_svg.table(
+        mahjong.observe(mahjong_position(), 0), lang="ja"
+    ),
+    "mahjong-tiles.svg": lambda: mahjong_svg.hand("19m 5p 9s ESWN WdGdRd 1f 5f", size=36),
+    "mahjong-meld.svg": lambda: mahjong_svg.meld(
+        mahjong.Meld(mahjong.MeldKind.CHOW, "345p", owner=1, claimed="4p"), size=36
+    ),
 }

@@ -63,7 +63,7 @@ PUBLIC_MODULES = (
     "sevenbridge.notation", "sevenbridge.record", "sevenbridge.rules", "sevenbridge.scoring",
     "sevenbridge.serialize", "sevenbridge.state", "sevenbridge.text", "sevenbridge.views",
     "sevenbridge.arena", "sevenbridge.external", "sevenbridge.playout", "sevenbridge.svg",
-    "sevenbridge.html", "sevenbridge.rl", "sevenbridge.mahjong",
+    "sevenbridge.html", "sevenbridge.rl", "sevenbridge.mahjong", "sevenbridge.mahjong.svg",
 )  # fmt: skip
 
 

@@ -3,8 +3,6 @@ what each drawing shows."""
 
 from __future__ import annotations
 
-import os
-import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -27,9 +25,17 @@ from sevenbridge import (
 from sevenbridge.bots import GreedyPlayer
 
 from .strategies import varied_states
+from .svgcheck import (
+    NS,
+    assert_golden,
+    check_svg,
+    count_rects,
+    description,
+    hidden_count,
+    random_play,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "svg"
-NS = "{http://www.w3.org/2000/svg}"
 
 
 def greedy_position(preset: str, players: int, seed: int, steps: int) -> GameState:
@@ -59,52 +65,30 @@ def _golden_cases() -> dict[str, str]:
 
 @pytest.mark.parametrize("name", sorted(_golden_cases()))
 def test_golden_svg(name: str) -> None:
-    text = _golden_cases()[name]
-    path = GOLDEN / name
-    if os.environ.get("SEVENBRIDGE_REGOLD"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing golden file {path.name}: run with SEVENBRIDGE_REGOLD=1"
-    assert text == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN, name, _golden_cases()[name])
 
 
 def _backs(root: ET.Element) -> int:
-    return sum(1 for e in root.iter(f"{NS}rect") if e.get("fill") == svg.BACK)
+    return count_rects(root, svg.BACK)
 
 
 def _check(picture: str, position: GameState | object) -> ET.Element:
-    root = ET.fromstring(picture)
-    assert root.tag == f"{NS}svg"
-    title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")
-    assert title is not None and title.text
-    assert desc is not None and desc.text
-    # No external resource: nothing links anywhere.
-    assert "href" not in picture and "url(" not in picture
-    return root
+    return check_svg(picture)
 
 
 def test_thousands_of_random_positions_are_well_formed_and_show_the_right_cards() -> None:
     positions = 0
     for preset in Rules.presets():
         for players in (2, 3, 4, 5):
-            for seed in (0,):
-                rng = random.Random(seed)
-                state = deal(Rules.preset(preset), players=players, seed=seed)
-                while True:
-                    root = _check(svg.table(state), state)
-                    assert _backs(root) == (1 if state.stock_size else 0)
-                    viewer = positions % players
-                    view = observe(state, viewer)
-                    root = _check(svg.table(view, four_color=positions % 2 == 0), view)
-                    hidden = 0
-                    if view.shown_hands is None:
-                        hidden = sum(s for p, s in enumerate(view.hand_sizes) if p != viewer)
-                    assert _backs(root) == hidden + (1 if state.stock_size else 0)
-                    positions += 1
-                    if state.is_over:
-                        break
-                    actions = legal_actions(state)
-                    state = apply(state, actions[rng.randrange(len(actions))])
+            start = deal(Rules.preset(preset), players=players, seed=0)
+            for state in random_play(start, legal_actions, apply, 0):
+                root = _check(svg.table(state), state)
+                assert _backs(root) == (1 if state.stock_size else 0)
+                view = observe(state, positions % players)
+                root = _check(svg.table(view, four_color=positions % 2 == 0), view)
+                hidden = hidden_count(view.hand_sizes, view.viewer, view.shown_hands)
+                assert _backs(root) == hidden + (1 if state.stock_size else 0)
+                positions += 1
     assert positions >= 2000, positions
     print(f"{positions} positions drawn, twice each")
 
@@ -113,11 +97,9 @@ def test_thousands_of_random_positions_are_well_formed_and_show_the_right_cards(
 @given(varied_states())
 def test_varied_positions_draw_in_both_languages(state: GameState) -> None:
     for lang in ("en", "ja"):
-        root = _check(svg.table(state, lang=lang), state)
-        desc = root.find(f"{NS}desc")
-        assert desc is not None and desc.text
+        text = description(_check(svg.table(state, lang=lang), state))
         for p in range(state.players):
-            assert f"P{p}" in desc.text
+            assert f"P{p}" in text
 
 
 def test_the_table_shows_every_card_of_a_state_face_up() -> None:

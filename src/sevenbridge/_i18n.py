@@ -266,7 +266,8 @@ def marked_messages() -> dict[str, str]:
     from pathlib import Path
 
     found: dict[str, str] = {}
-    for path in sorted(Path(_HERE).glob("*.py")):
+    here = Path(_HERE)
+    for path in [*sorted(here.glob("*.py")), *sorted(here.glob("mahjong/*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -284,5 +285,5 @@ def marked_messages() -> dict[str, str]:
             else:
                 continue
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.setdefault(argument.value, f"{path.name}:{node.lineno}")
+                found.setdefault(argument.value, f"{path.relative_to(here)}:{node.lineno}")
     return found

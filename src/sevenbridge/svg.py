@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ._i18n import N_, check_lang, translate_end_reason, translator
@@ -38,6 +39,7 @@ from .views import Observation
 __all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
 
 Translate = Callable[[str], str]
+Drawing = Callable[[Any], str]
 
 CARD_W, CARD_H = 60, 84
 FONT = "DejaVu Sans,Noto Sans CJK JP,Noto Sans,Arial,Helvetica,sans-serif"
@@ -389,6 +391,55 @@ def _wrap(text: str, width: float) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
+def _seat_names(names: Sequence[str] | None, n: int) -> list[str]:
+    """The seats' names (``P0``, ``P1``, ... by default), checked to be one a seat."""
+    if names is None:
+        return [f"P{p}" for p in range(n)]
+    seat_names = [str(x) for x in names]
+    if len(seat_names) != n:
+        raise InvalidArgumentError(
+            f"names: give {n} names, one for each seat, not {len(seat_names)}"
+        )
+    return seat_names
+
+
+def _seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
+    """A seat's label and its hand in words (``None``: the hand is face down)."""
+    if words is None:
+        return label + ": " + _("face down")
+    return label + ": " + (", ".join(words) or nothing)
+
+
+def _panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
+    """A seat's panel on the felt, outlined when it is the seat's turn."""
+    fill = PANEL_TURN if turn else PANEL
+    return (
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" rx="8" '
+        f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
+    )
+
+
+def _label(x: float, y: float, text: str, size: int = 14) -> str:
+    """A bold white label."""
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" font-weight="bold" '
+        f'fill="#ffffff">{escape(text)}</text>'
+    )
+
+
+def _last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+    """The "last move" heading and the move, wrapped, in the highlight colour."""
+    out = [
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
+    ]
+    for k, line in enumerate(_wrap(text, width)):
+        out.append(
+            f'<text x="{_num(x)}" y="{_num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
+            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+        )
+    return "".join(out)
+
+
 def table(
     position: GameState | Observation,
     *,
@@ -422,14 +473,7 @@ def table(
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
-    if names is None:
-        seat_names = [f"P{p}" for p in range(n)]
-    else:
-        seat_names = [str(x) for x in names]
-        if len(seat_names) != n:
-            raise InvalidArgumentError(
-                f"names: give {n} names, one for each seat, not {len(seat_names)}"
-            )
+    seat_names = _seat_names(names, n)
     colours = _colours(four_color)
     viewer = position.viewer if isinstance(position, Observation) else None
     meld_mark, discard_mark = _highlights(position)
@@ -484,11 +528,7 @@ def table(
             x += w + meld_gap
         panel_h = 24 + len(rows) * (ch + 10) + 2
         turn = p == position.current_player
-        fill = PANEL_TURN if turn else PANEL
-        body.append(
-            f'<rect x="8" y="{_num(y)}" width="{_num(left_w - 8)}" height="{_num(panel_h)}" rx="8" '
-            f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
-        )
+        body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
         label = seat_names[p]
         if p == viewer:
             label += " " + _("(you)")
@@ -499,24 +539,15 @@ def table(
             label += " · " + _("score {score}").format(score=position.deal_scores[p])
         if p == position.winner:
             label += " · " + _("went out")
-        marker = "▶ " if turn else ""
-        body.append(
-            f'<text x="18" y="{_num(y + 18)}" font-size="14" font-weight="bold" fill="#ffffff">'
-            f"{escape(marker + label)}</text>"
-        )
+        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
             + _row(cards, 0, 0, hand_step / scale, colours)
             + "</g>"
         )
-        seat_desc = label + ": "
-        if shown:
-            seat_desc += ", ".join(card_name(c, lang) for c in cards if c is not None) or _(
-                "no cards"
-            )
-        else:
-            seat_desc += _("face down")
+        words = [card_name(c, lang) for c in cards if c is not None] if shown else None
+        seat_desc = _seat_words(label, words, _("no cards"), _)
         for r, row in enumerate(rows):
             my = row_y + r * (ch + 10)
             for i, mx in row:
@@ -570,29 +601,29 @@ def table(
             + "</g>"
         )
     last = _last_move(position, _, lang)
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="282" font-size="12" fill="#ffffff">{escape(_("last move"))}</text>'
-    )
-    for k, line in enumerate(_wrap(last, 14.5)):
-        body.append(
-            f'<text x="{_num(cx + 4)}" y="{300 + 17 * k}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
-        )
+    body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
     desc.append(f"{stock_label}. {pile_label}")
     if pile:
         desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
     desc[-1] += ". " + _("last move") + ": " + last + "."
-    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
     title = f"{_('Seven Bridge')}: {status}"
-    return _document(width, height, title, " ".join(desc), background + "".join(body), size)
+    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
+
+
+def _felt_document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
+    """A table's ``<svg>``: :func:`_document` with the felt under ``body``."""
+    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
+    return _document(width, height, title, desc, background + body, px)
+
+
+def _draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:
+    """The first drawing whose types ``value`` is an instance of, applied to it."""
+    for types, draw in drawings:
+        if isinstance(value, types):
+            return draw(value)
+    raise TypeError(f"no drawing for {type(value).__name__}")
 
 
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the value classes (registered in the hooks)."""
-    if isinstance(value, Card):
-        return card(value)
-    if isinstance(value, Meld):
-        return meld(value)
-    if isinstance(value, (GameState, Observation)):
-        return table(value)
-    raise TypeError(f"no drawing for {type(value).__name__}")
+    return _draw_value(value, ((Card, card), (Meld, meld), ((GameState, Observation), table)))

@@ -43,6 +43,8 @@ for _name in (
 ):  # fmt: skip
     _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
 del _name
+# The drawings load on first use (a notebook asking for ``_repr_svg_``).
+_hooks.register_lazy("mahjong_repr_svg", "sevenbridge.mahjong.svg", "repr_svg")
 
 __all__ = [
     "BONUS_TILES",

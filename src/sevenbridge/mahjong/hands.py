@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from .. import _hooks
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, parse_tiles, tile_list
 
@@ -146,6 +147,10 @@ class Meld:
 
     def __str__(self) -> str:
         return format_tiles(self.tiles)
+
+    def _repr_svg_(self) -> str:
+        """The meld drawn as SVG (:func:`sevenbridge.mahjong.svg.meld`), for notebooks."""
+        return str(_hooks.call("mahjong_repr_svg", self))
 
 
 # --- lookup tables -----------------------------------------------------------------

@@ -159,6 +159,10 @@ class State:
     def __str__(self) -> str:
         return str(_hooks.call("mahjong_render", self))
 
+    def _repr_svg_(self) -> str:
+        """The table drawn as SVG (:func:`sevenbridge.mahjong.svg.table`), for notebooks."""
+        return str(_hooks.call("mahjong_repr_svg", self))
+
     def __repr__(self) -> str:
         if self.phase is Phase.OVER:
             end = "drawn" if self.winner is None else f"won by seat {self.winner}"

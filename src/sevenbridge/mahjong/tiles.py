@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .. import _hooks
 from .errors import InvalidTileError
 
 __all__ = [
@@ -207,6 +208,10 @@ class Tile(int):
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+    def _repr_svg_(self) -> str:
+        """The tile drawn as SVG (:func:`sevenbridge.mahjong.svg.tile`), for notebooks."""
+        return str(_hooks.call("mahjong_repr_svg", self))
 
 
 _SUITED = (TileSuit.CHARACTERS, TileSuit.DOTS, TileSuit.BAMBOOS)

@@ -129,6 +129,10 @@ class Observation:
         view: Observation = _hooks.call("mahjong_observation_from_json", text)
         return view
 
+    def _repr_svg_(self) -> str:
+        """The view drawn as SVG (:func:`sevenbridge.mahjong.svg.table`), for notebooks."""
+        return str(_hooks.call("mahjong_repr_svg", self))
+
     def __repr__(self) -> str:
         return f"<mahjong Observation of seat {self.viewer}, {self.phase.value}>"
 

@@ -1,0 +1,499 @@
+"""Mahjong drawings as SVG text: a tile, a hand, a meld, and a whole table.
+
+The drawings follow :mod:`sevenbridge.svg`: each function returns one
+self-contained ``<svg>`` element (no external fonts, images or style sheets)
+with a ``<title>`` and a ``<desc>`` for screen readers, and the labels speak
+Japanese with ``lang="ja"``.
+
+A suited tile shows its number as a large digit over the Chinese character of
+its suit, each suit in its own colour: characters 萬 (vermilion), dots 筒
+(blue), bamboos 索 (green). Winds show 東 南 西 北; the red and green dragons
+中 and 發 in their colours, the white dragon an empty blue frame, as on real
+tiles. Flowers (梅 蘭 菊 竹) and seasons (春 夏 秋 冬) are purple. Every tile
+also carries its notation (``5p``, ``E``, ``Rd``) small in its corner, so it
+reads even where no Chinese font is installed. In a meld, the tile claimed
+from a discard lies sideways, as players lay it.
+
+In a notebook, :class:`~sevenbridge.mahjong.Tile`,
+:class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.State` and
+:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings.
+
+>>> from sevenbridge.mahjong import deal, observe, svg
+>>> svg.tile("5p").startswith("<svg")
+True
+>>> picture = svg.table(observe(deal(seed=2), 0))
+>>> "<title>" in picture and "face down" in picture
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from .._i18n import N_, check_lang, translator
+from ..cards import Suit
+from ..svg import (
+    BACK,
+    FOUR_COLOURS,
+    HIGHLIGHT,
+    INK,
+    JOKER_COLOUR,
+    RED,
+    _document,
+    _draw_value,
+    _felt_document,
+    _label,
+    _last_move_lines,
+    _num,
+    _panel,
+    _seat_names,
+    _seat_words,
+)
+from .hands import Meld, MeldKind
+from .state import Phase, State
+from .tiles import Tile, TileSuit, parse_tiles
+from .views import Observation
+
+__all__ = ["hand", "meld", "table", "tile", "tile_name"]
+
+Translate = Callable[[str], str]
+
+TILE_W, TILE_H, DEPTH = 44, 58, 5
+#: The colour of each suit's numbers and characters.
+SUIT_COLOURS = {
+    TileSuit.CHARACTERS: RED,
+    TileSuit.DOTS: FOUR_COLOURS[Suit.DIAMONDS],
+    TileSuit.BAMBOOS: FOUR_COLOURS[Suit.CLUBS],
+}
+GREEN = FOUR_COLOURS[Suit.CLUBS]
+BLUE = FOUR_COLOURS[Suit.DIAMONDS]
+FACE = "#fbf7ea"
+SIDE = "#c9b98f"
+BACK_SIDE = "#1b3570"
+
+_SUIT_CHARACTERS = {TileSuit.CHARACTERS: "萬", TileSuit.DOTS: "筒", TileSuit.BAMBOOS: "索"}
+_HONOUR_CHARACTERS = ("東", "南", "西", "北", "白", "發", "中")
+_BONUS_CHARACTERS = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
+_NUMERALS = "一二三四五六七八九"
+
+
+def tile_name(t: Tile | str, lang: str | None = None) -> str:
+    """A tile's name for people (and screen readers).
+
+    >>> tile_name("5p"), tile_name("E"), tile_name("Rd", lang="ja"), tile_name("3m", lang="ja")
+    ('5 of dots', 'East wind', '中', '三萬')
+    """
+    lang = check_lang(lang)
+    (x,) = parse_tiles(t if isinstance(t, str) else [t])
+    if lang == "en":
+        return x.name
+    if x.is_suited:
+        return _NUMERALS[(x.number or 1) - 1] + _SUIT_CHARACTERS[x.suit]
+    if x.is_honour:
+        return _HONOUR_CHARACTERS[x.index - 27]
+    return _BONUS_CHARACTERS[x.index - 34]
+
+
+def _face(t: Tile) -> str:
+    """The marks on a tile's face, in tile units (44 x 58)."""
+    out = [f'<text x="4" y="11" font-size="9" fill="#6b6350">{t}</text>']
+    if t.is_suited:
+        colour = SUIT_COLOURS[t.suit]
+        out.append(
+            f'<text x="22" y="35" font-size="25" font-weight="bold" text-anchor="middle" '
+            f'fill="{colour}">{t.number}</text>'
+            f'<text x="22" y="53" font-size="15" text-anchor="middle" fill="{colour}">'
+            f"{_SUIT_CHARACTERS[t.suit]}</text>"
+        )
+    elif t == Tile.parse("Wd"):
+        out.append(
+            f'<rect x="10" y="15" width="24" height="34" rx="3" fill="none" stroke="{BLUE}" '
+            'stroke-width="3"/>'
+            f'<rect x="15" y="20" width="14" height="24" rx="2" fill="none" stroke="{BLUE}" '
+            'stroke-width="1.5"/>'
+        )
+    elif t.is_honour:
+        colour = RED if t == Tile.parse("Rd") else GREEN if t == Tile.parse("Gd") else INK
+        out.append(
+            f'<text x="22" y="44" font-size="27" font-weight="bold" text-anchor="middle" '
+            f'fill="{colour}">{_HONOUR_CHARACTERS[t.index - 27]}</text>'
+        )
+    else:
+        out.append(
+            f'<text x="22" y="42" font-size="23" font-weight="bold" text-anchor="middle" '
+            f'fill="{JOKER_COLOUR}">{_BONUS_CHARACTERS[t.index - 34]}</text>'
+        )
+    return "".join(out)
+
+
+def _tile_body(
+    t: Tile | None, x: float, y: float, *, highlight: bool = False, sideways: bool = False
+) -> str:
+    """One tile (``None``: face down) with its top-left corner at (x, y), in tile
+    units: a 44 x 58 face with the tile's side showing 5 below it. A sideways
+    tile (a claimed one in a meld) is 58 wide and 44 high, its face turned a
+    quarter left, its bottom level with an upright tile's."""
+    w, h = (TILE_H, TILE_W) if sideways else (TILE_W, TILE_H)
+    out = [f'<g transform="translate({_num(x)} {_num(y + TILE_H - h)})">']
+    if highlight:
+        out.append(
+            f'<rect x="-4" y="-4" width="{w + 8}" height="{h + DEPTH + 8}" rx="8" '
+            f'fill="{HIGHLIGHT}"/>'
+        )
+    side, face = (BACK_SIDE, BACK) if t is None else (SIDE, FACE)
+    out.append(
+        f'<rect y="{DEPTH}" width="{w}" height="{h}" rx="6" fill="{side}"/>'
+        f'<rect width="{w}" height="{h}" rx="6" fill="{face}" '
+        + ('stroke="#ffffff" stroke-width="1.5"/>' if t is None else 'stroke="#8a7f66"/>')
+    )
+    if t is None:
+        out.append(
+            f'<rect x="6" y="6" width="{w - 12}" height="{h - 12}" rx="3" '
+            'fill="none" stroke="#9fb4e8" stroke-width="1.5"/>'
+        )
+    elif sideways:
+        out.append(f'<g transform="translate(0 {TILE_W}) rotate(-90)">{_face(t)}</g>')
+    else:
+        out.append(_face(t))
+    out.append("</g>")
+    return "".join(out)
+
+
+def tile(
+    t: Tile | str, *, face_down: bool = False, size: float = 44, lang: str | None = None
+) -> str:
+    """One tile, ``size`` pixels wide.
+
+    Args:
+        t: The tile (or its text, such as ``"5p"``).
+        face_down: Draw the back of the tile.
+        size: Width in pixels (the picture scales; this is only its default size).
+        lang: Language of the title and description (``None``: English; ``"ja"``).
+
+    >>> print(tile("E", size=22)[:100])
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 67" width="24" height="33.5" role="img" font...
+    """
+    _ = translator(lang)
+    name = _("a tile, face down") if face_down else tile_name(t, lang)
+    (x,) = parse_tiles(t if isinstance(t, str) else [t])
+    body = _tile_body(None if face_down else x, 2, 2)
+    width = TILE_W + 4
+    return _document(width, TILE_H + DEPTH + 4, name, name, body, size * width / TILE_W)
+
+
+def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | None = None) -> str:
+    """Tiles side by side, each ``size`` pixels wide.
+
+    >>> "<desc>1 of characters, 2 of characters, 3 of characters, Red dragon</desc>" in hand("123m Rd")
+    True
+    """
+    _ = translator(lang)
+    ts = parse_tiles(tiles)
+    step = TILE_W + 3
+    body = "".join(_tile_body(x, 2 + i * step, 2) for i, x in enumerate(ts))
+    width = max(len(ts), 1) * step + 1
+    return _document(
+        width,
+        TILE_H + DEPTH + 4,
+        _("a hand of {n} tiles").format(n=len(ts)),
+        ", ".join(tile_name(x, lang) for x in ts) or _("no tiles"),
+        body,
+        size * width / TILE_W,
+    )
+
+
+_KIND_NAMES = {
+    MeldKind.CHOW: N_("chow"),
+    MeldKind.PUNG: N_("pung"),
+    MeldKind.KONG: N_("kong"),
+    MeldKind.PAIR: N_("pair"),
+}
+
+
+def _sideways(m: Meld) -> int | None:
+    """Which tile of the meld lies sideways: the claimed one."""
+    return None if m.claimed is None else m.tiles.index(m.claimed)
+
+
+def _meld_width(m: Meld) -> float:
+    return len(m.tiles) * TILE_W + (0 if m.claimed is None else TILE_H - TILE_W)
+
+
+def _meld_body(m: Meld, x: float, y: float) -> str:
+    """A meld's tiles side by side from (x, y), the claimed one sideways."""
+    out = []
+    turned = _sideways(m)
+    for i, t in enumerate(m.tiles):
+        out.append(_tile_body(t, x, y, sideways=i == turned))
+        x += TILE_H if i == turned else TILE_W
+    return "".join(out)
+
+
+def _meld_desc(m: Meld, lang: str | None) -> str:
+    _ = translator(lang)
+    names = ", ".join(tile_name(t, lang) for t in m.tiles)
+    if m.claimed is not None:
+        names += " (" + _("{tile} claimed").format(tile=tile_name(m.claimed, lang)) + ")"
+    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=names)
+
+
+def meld(m: Meld | str, *, size: float = 44, lang: str | None = None) -> str:
+    """A set (or a pair): its tiles side by side, a claimed tile lying sideways.
+
+    >>> from sevenbridge.mahjong import Meld, MeldKind
+    >>> picture = meld(Meld(MeldKind.CHOW, "345p", owner=1, claimed="4p"))
+    >>> print(picture.split("<desc>")[1].split("</desc>")[0])
+    chow: 3 of dots, 4 of dots, 5 of dots (4 of dots claimed)
+    """
+    m = m if isinstance(m, Meld) else Meld.parse(m)
+    width = _meld_width(m) + 4
+    desc = _meld_desc(m, lang)
+    body = _meld_body(m, 2, 2)
+    title = desc.split(":")[0].split("：")[0]
+    return _document(width, TILE_H + DEPTH + 4, title, desc, body, size * width / TILE_W)
+
+
+# --- the table ------------------------------------------------------------------------
+
+
+def _count(n: int, _: Translate) -> str:
+    return _("{n} tile").format(n=n) if n == 1 else _("{n} tiles").format(n=n)
+
+
+def _status(position: State | Observation, names: Sequence[str], _: Translate) -> str:
+    p = names[position.current_player]
+    if position.phase is Phase.DRAW:
+        return _("{player} to draw").format(player=p)
+    if position.phase is Phase.PLAY:
+        return _("{player} to discard").format(player=p)
+    if position.phase is Phase.CLAIM:
+        return _("{player} may claim the discard").format(player=p)
+    if position.winner is None:
+        return _("round drawn: the wall ran out")
+    if position.self_drawn:
+        return _("{player} won with a tile from the wall").format(player=names[position.winner])
+    return _("{player} won on a discard").format(player=names[position.winner])
+
+
+def _last_move(
+    position: State | Observation, names: Sequence[str], _: Translate, lang: str | None
+) -> tuple[str, tuple[str, int] | None]:
+    """The last move, read from the position, and what to frame: ``("discard",
+    seat)`` (that seat's newest discard), ``("meld", index)`` or ``("hand", seat)``.
+
+    The position keeps no log, but each phase says what led to it: an open
+    discard was just thrown; a turn to draw follows the previous seat's discard
+    that nobody took; a turn to discard without a draw follows a claim (the
+    newest meld); a won round ends with the winner's hand.
+    """
+    seats = position.seats
+    turn = position.turn
+    if position.phase is Phase.CLAIM:
+        tile = position.discards[turn][-1]
+        text = _("{player} discarded {tile}").format(player=names[turn], tile=tile_name(tile, lang))
+        return text, ("discard", turn)
+    if position.phase is Phase.DRAW:
+        before = (turn - 1) % seats
+        if not position.discards[before]:
+            return _("no move yet"), None
+        tile = position.discards[before][-1]
+        text = _("{player} discarded {tile}").format(
+            player=names[before], tile=tile_name(tile, lang)
+        )
+        return text, ("discard", before)
+    if position.phase is Phase.PLAY:
+        if position.drew:
+            return _("{player} drew a tile").format(player=names[turn]), None
+        newest = position.melds[-1] if position.melds else None
+        if newest is not None and newest.owner == turn and newest.claimed is not None:
+            text = _("{player} claimed {tile} for a {kind}").format(
+                player=names[turn],
+                tile=tile_name(newest.claimed, lang),
+                kind=_(_KIND_NAMES[newest.kind]),
+            )
+            return text, ("meld", len(position.melds) - 1)
+        return _("no move yet"), None
+    if position.winner is None:
+        return _("round drawn: the wall ran out"), None
+    return _status(position, names, _), ("hand", position.winner)
+
+
+def _hand_of(position: State | Observation, seat: int) -> tuple[list[Tile | None], bool]:
+    """The seat's concealed tiles as the position shows them, and whether face up."""
+    if isinstance(position, State):
+        return list(position.hands[seat]), True
+    if position.shown_hands is not None:
+        return list(position.shown_hands[seat]), True
+    if seat == position.viewer:
+        return list(position.hand), True
+    return [None] * position.hand_sizes[seat], False
+
+
+def table(
+    position: State | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    size: float = 720,
+    lang: str | None = None,
+) -> str:
+    """The whole table: each seat with its name, hand, melds, bonus tiles and
+    discards, the wall, whose turn it is and the last move (framed in amber).
+
+    A :class:`~sevenbridge.mahjong.State` is drawn with every hand face up,
+    for analysis; an :class:`~sevenbridge.mahjong.Observation` shows only what
+    its viewer may see: the other hands face down, with their sizes.
+
+    Args:
+        position: A state or a player's view.
+        names: A name for each seat, ghosts' seats included (default ``P0``, ``P1``, ...).
+        size: Width in pixels (the picture scales).
+        lang: Language of the labels (``None``: English; ``"ja"``).
+
+    Raises:
+        TypeError: if ``position`` is neither a mahjong state nor a view.
+        InvalidArgumentError: for a language without a catalog, or a wrong number of names.
+    """
+    if not isinstance(position, (State, Observation)):
+        raise TypeError(
+            "position must be a mahjong State or Observation, not " + type(position).__name__
+        )
+    lang = check_lang(lang)
+    _ = translator(lang)
+    seat_names = _seat_names(names, position.seats)
+    viewer = position.viewer if isinstance(position, Observation) else None
+    last, mark = _last_move(position, seat_names, _, lang)
+
+    width, left_w = 760.0, 560.0
+    big, small = 0.6, 0.42  # the scales of hands and melds, and of discards
+    tile_h = (TILE_H + DEPTH) * big
+    hand_step, gap = TILE_W * big + 1.5, 10.0
+    small_step = TILE_W * small + 1.5
+    per_row = int((left_w - 36) // small_step)
+    body: list[str] = []
+    desc: list[str] = []
+
+    status = _status(position, seat_names, _)
+    heading = f"{_('Simple Mahjong')} · {status}"
+    desc.append(heading + ".")
+    body.append(_label(14, 26, heading, 17))
+
+    y = 40.0
+    for p in range(position.seats):
+        tiles, shown = _hand_of(position, p)
+        own = [i for i, m in enumerate(position.melds) if m.owner == p]
+        # The hand, then the melds, left to right in rows that fit the panel.
+        rows: list[list[tuple[int, float]]] = [[]]
+        x = len(tiles) * hand_step + gap if tiles else 0.0
+        for i in own:
+            w = _meld_width(position.melds[i]) * big
+            if x and x + w > left_w - 36:
+                rows.append([])
+                x = 0.0
+            rows[-1].append((i, x))
+            x += w + gap
+        # Bonus tiles, a gap, then the discards, in rows of small tiles.
+        bonus = position.bonus[p]
+        pile = list(bonus) + list(position.discards[p])
+        slots = [k + (1 if bonus and k >= len(bonus) else 0) for k in range(len(pile))]
+        lines = max(1, -(-(slots[-1] + 1) // per_row)) if slots else 1
+        panel_h = 26 + len(rows) * (tile_h + 8) + lines * ((TILE_H + DEPTH) * small + 4) + 6
+        turn = p == position.current_player and not position.is_over
+        body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
+        label = seat_names[p]
+        if p == viewer:
+            label += " " + _("(you)")
+        if p in position.ghosts:
+            label += " · " + _("ghost")
+        if p == position.dealer:
+            label += " · " + _("dealer")
+        label += " · " + _count(len(tiles), _)
+        if p == position.winner:
+            label += " · " + _("won")
+        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
+        row_y = y + 26
+        if mark == ("hand", p) and tiles:
+            body.append(
+                f'<rect x="14" y="{_num(row_y - 4)}" width="{_num(len(tiles) * hand_step + 6)}" '
+                f'height="{_num(tile_h + 8)}" rx="6" fill="{HIGHLIGHT}"/>'
+            )
+        body.append(
+            f'<g transform="translate(18 {_num(row_y)}) scale({big:g})">'
+            + "".join(_tile_body(t, i * hand_step / big, 0) for i, t in enumerate(tiles))
+            + "</g>"
+        )
+        for r, row in enumerate(rows):
+            my = row_y + r * (tile_h + 8)
+            for i, mx in row:
+                m = position.melds[i]
+                body.append(
+                    f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({big:g})">'
+                    + (
+                        f'<rect x="-6" y="-6" width="{_num(_meld_width(m) + 12)}" '
+                        f'height="{TILE_H + DEPTH + 12}" rx="8" fill="{HIGHLIGHT}"/>'
+                        if mark == ("meld", i)
+                        else ""
+                    )
+                    + _meld_body(m, 0, 0)
+                    + "</g>"
+                )
+        pile_y = row_y + len(rows) * (tile_h + 8)
+        newest = len(pile) - 1 if mark == ("discard", p) else -1
+        body.append(
+            f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})">'
+            + "".join(
+                _tile_body(
+                    t,
+                    (slot % per_row) * small_step / small,
+                    (slot // per_row) * (TILE_H + DEPTH + 4 / small),
+                    highlight=k == newest,
+                )
+                for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
+            )
+            + "</g>"
+        )
+        words = [tile_name(t, lang) for t in tiles if t is not None] if shown else None
+        seat_desc = _seat_words(label, words, _("no tiles"), _)
+        if own:
+            seat_desc += ". " + _("Melds") + ": "
+            seat_desc += "; ".join(_meld_desc(position.melds[i], lang) for i in own)
+        if bonus:
+            seat_desc += ". " + _("bonus tiles") + ": "
+            seat_desc += ", ".join(tile_name(t, lang) for t in bonus)
+        seat_desc += ". " + _("discards") + ": "
+        seat_desc += ", ".join(tile_name(t, lang) for t in position.discards[p]) or _("none")
+        desc.append(seat_desc + ".")
+        y += panel_h + 8
+    height = max(y, 330.0)
+
+    # The right-hand column: the wall, the discard open to claims, the last move.
+    cx = left_w + 16
+    body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
+    wall_size = len(position.wall) if isinstance(position, State) else position.wall_size
+    wall_label = _("wall") + ": " + _count(wall_size, _)
+    body.append(_label(cx + 4, 62, wall_label))
+    if wall_size:
+        body.append(
+            f'<g transform="translate({_num(cx + 8)} 72)">' + _tile_body(None, 0, 0) + "</g>"
+        )
+    open_tile = position.last_discard if position.phase is Phase.CLAIM else None
+    body.append(_label(cx + 4, 166, _("open discard")))
+    if open_tile is not None:
+        body.append(
+            f'<g transform="translate({_num(cx + 8)} 176)">'
+            + _tile_body(open_tile, 0, 0, highlight=True)
+            + "</g>"
+        )
+    else:
+        body.append(_label(cx + 8, 190, _("none"), 13))
+    body.append(_last_move_lines(cx + 4, 272, _("last move"), last))
+    desc.append(f"{wall_label}.")
+    if open_tile is not None:
+        desc[-1] += " " + _("open discard") + ": " + tile_name(open_tile, lang) + "."
+    desc[-1] += " " + _("last move") + ": " + last + "."
+    title = f"{_('Simple Mahjong')}: {status}"
+    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
+
+
+def repr_svg(value: object) -> str:
+    """The ``_repr_svg_`` of the mahjong values (registered in the hooks)."""
+    return _draw_value(value, ((Tile, tile), (Meld, meld), ((State, Observation), table)))
