@@ -8,7 +8,7 @@ from typing import TextIO
 
 from . import _cliargs
 from .arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .rules import Rules
 
 
@@ -93,7 +93,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         if not args.bots:
             raise InvalidArgumentError(
-                "name the bots with --bots (or read a database with --report)"
+                Message(
+                    "invalid_argument.name_bots_with_bots",
+                    "name the bots with --bots (or read a database with --report)",
+                )
             )
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         result = run_tournament(
@@ -120,7 +123,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     source_db = args.report if args.report is not None else args.db
     if args.csv:
         if source_db is None:
-            raise InvalidArgumentError("--csv exports a database: give --db FILE")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.csv_exports_database_give",
+                    "--csv exports a database: give --db FILE",
+                )
+            )
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             rows = export_csv(source_db, f)
         print(f"{rows} deals written to {args.csv}", file=out)

@@ -130,7 +130,11 @@ class InvalidCardError(SevenBridgeError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"{quote(text)} is not a card: {reason}")
+        super().__init__(
+            Message(
+                "invalid_card", "{text} is not a card: {reason}", text=quote(text), reason=reason
+            )
+        )
 
 
 class RulesConfigError(SevenBridgeError):

@@ -47,7 +47,7 @@ from .engine import (
     _may_claim,
     _step,
 )
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .state import GameState, Phase
 
 __all__ = ["POLICIES", "playout"]
@@ -121,7 +121,14 @@ def playout(
     """
     _checks.instance(state, GameState, "state", "a GameState")
     if policy not in POLICIES:
-        raise InvalidArgumentError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.policy_must_one_not",
+                "policy must be one of {POLICIES}, not {policy}",
+                POLICIES=", ".join(POLICIES),
+                policy=repr(policy),
+            )
+        )
     checked = _checks.seed(seed)
     rng = Rng(0 if checked is None else checked)
     limit = -1 if max_steps is None else _checks.integer(max_steps, "max_steps", 0)
