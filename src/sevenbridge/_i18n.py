@@ -186,11 +186,8 @@ def _error_text(error: BaseException, lang: str) -> str:
         return _("illegal action {action}: {reason}").format(
             action=repr(error.action), reason=translate(error.reason, lang)
         )
-    text = str(error)
-    for argument in error.args:
-        if isinstance(argument, Message) and argument == text:
-            return translate(argument, lang)
-    return text
+    detail = getattr(error, "detail", None)
+    return translate(detail, lang) if isinstance(detail, Message) else str(error)
 
 
 def read_po(text: str) -> dict[str, str]:

@@ -22,6 +22,13 @@ from .rules import PonTieBreak, Rules
 from .scoring import score_deal
 from .state import KINDS, GameState, Phase, TableMeld, table_meld
 
+#: The kinds of meld as words in messages (``kind.value``, translated).
+_KIND_WORDS = {
+    MeldKind.SET: Message("meld_kind.set", "set"),
+    MeldKind.RUN: Message("meld_kind.run", "run"),
+    MeldKind.SEVEN: Message("meld_kind.seven", "seven"),
+}
+
 _KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
 
 
@@ -76,9 +83,24 @@ def _check_melds(f: dict[str, Any], path: str) -> None:
         want = -1 if joker is None else joker
         kind = MeldKind(m["kind"])
         if not any(r[0] is kind and r[2] == want for r in readings):
+            names = " ".join(str(CARDS[c]) for c in cards)
             raise InvalidStateError(
-                f"{where}: {' '.join([str(CARDS[c]) for c in cards])} is not a {kind.value}"
-                + ("" if joker is None else f" with the joker as {CARDS[joker]}")
+                Message(
+                    "invalid_state.meld_kind",
+                    "{where}: {cards} is not a {kind}",
+                    where=where,
+                    cards=names,
+                    kind=_KIND_WORDS[kind],
+                )
+                if joker is None
+                else Message(
+                    "invalid_state.meld_kind_joker",
+                    "{where}: {cards} is not a {kind} with the joker as {joker}",
+                    where=where,
+                    cards=names,
+                    kind=_KIND_WORDS[kind],
+                    joker=str(CARDS[joker]),
+                )
             )
         melds.append((m["owner"], _KIND_CODES[kind], mask(cards), want, cards))
     f["melds"] = melds

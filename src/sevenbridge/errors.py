@@ -109,6 +109,25 @@ class SevenBridgeError(ValueError):
     #: ``"illegal_action"``), for programs that translate or classify errors.
     code: str = "error"
 
+    @property
+    def detail(self) -> Message | None:
+        """The error's message as a :class:`Message` (its :attr:`~Message.code`
+        and :attr:`~Message.params` say exactly what went wrong), or ``None`` for
+        an error built from plain text.
+
+        >>> from sevenbridge import Card
+        >>> try:
+        ...     Card.parse("7X")
+        ... except SevenBridgeError as error:
+        ...     print(error.code, error.detail.code, error.detail.params["reason"].code)
+        invalid_card invalid_card invalid_card.suit_not_one_c
+        """
+        text = str(self)
+        for argument in self.args:
+            if isinstance(argument, Message) and argument == text:
+                return argument
+        return None
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
