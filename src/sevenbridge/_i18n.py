@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOMAIN", "LANGUAGES", "N_", "compile_po", "marked_messages", "read_po",
-    "translate", "translator",
+    "translate", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -91,6 +91,17 @@ def translator(lang: str | None = None) -> Callable[[str], str]:
         InvalidArgumentError: for a language without a catalog.
     """
     return _translations(check_lang(lang)).gettext
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: two for each wide (East Asian) character.
+
+    >>> width("bot"), width("ボット")
+    (3, 6)
+    """
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _card_text(card: Card, lang: str) -> str:

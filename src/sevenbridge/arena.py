@@ -266,29 +266,42 @@ class TournamentResult:
     resumed: int = 0
     """Decks found already played in the store."""
 
-    def table(self) -> str:
-        """The results as a text table."""
-        head = ("bot", "seat-games", "wins", "win share [95%]", "mean return [95%]", "score/deal")
+    def table(self, lang: str | None = None) -> str:
+        """The results as a text table, its headings and note in ``lang``
+        (``None`` or ``"en"``: English; ``"ja"``: Japanese)."""
+        from ._i18n import translator, width
+
+        _ = translator(lang)
+        head = (
+            _("bot"), _("seat-games"), _("wins"), _("win share [95%]"),
+            _("mean return [95%]"), _("score/deal"),
+        )  # fmt: skip
         rows = [head]
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             rows.append(
                 (stats.name, str(stats.games), str(stats.wins), str(stats.win_share),
                  str(stats.mean_return), f"{stats.mean_score.mean:.2f}")
             )  # fmt: skip
-        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+        widths = [max(width(r[i]) for r in rows) for i in range(len(head))]
+        lines = [
+            "  ".join(c + " " * (w - width(c)) for c, w in zip(row, widths, strict=True))
+            for row in rows
+        ]
         lines = [line.rstrip() for line in lines]
         lines.insert(1, "  ".join("-" * w for w in widths))
         per_deck = self.games // max(self.decks, 1)
-        note = (
-            f"{self.games} deals ({self.decks} decks x {per_deck} seatings), "
-            f"{self.players} players; fair share {1 / self.players:.3f}"
-        )
+        note = _(
+            "{games} deals ({decks} decks x {per_deck} seatings), {players} players; "
+            "fair share {share}"
+        ).format(
+            games=self.games, decks=self.decks, per_deck=per_deck, players=self.players,
+            share=f"{1 / self.players:.3f}",
+        )  # fmt: skip
         if self.decks < 30:
-            note += "; fewer than 30 decks: the intervals are rough"
+            note += _("; fewer than 30 decks: the intervals are rough")
         forfeits = sum(s.forfeits for s in self.bots.values())
         if forfeits:
-            note += f"; {forfeits} forfeits"
+            note += _("; {n} forfeits").format(n=forfeits)
         return "\n".join([*lines, note])
 
 
