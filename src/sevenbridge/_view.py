@@ -57,5 +57,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     with args.output:
         args.output.write(page)
-    print(translator(args.lang)("wrote {path}").format(path=args.output.name), file=out)
+    _ = translator(args.lang)
+    print(_("wrote {path}").format(path=args.output.name), file=out)
     return 0
