@@ -111,9 +111,10 @@ class SevenBridgeError(ValueError):
 
     @property
     def detail(self) -> Message | None:
-        """The error's message as a :class:`Message` (its :attr:`~Message.code`
-        and :attr:`~Message.params` say exactly what went wrong), or ``None`` for
-        an error built from plain text.
+        """The error's message as a :class:`~sevenbridge.errors.Message` (its
+        :attr:`~sevenbridge.errors.Message.code` and
+        :attr:`~sevenbridge.errors.Message.params` say exactly what went wrong),
+        or ``None`` for an error built from plain text.
 
         >>> from sevenbridge import Card
         >>> try:
