@@ -145,3 +145,18 @@ def test_lang_of() -> None:
     assert lang_of(["demo", "--lang", "xx"]) == "en"  # argparse then refuses it, in English
     assert lang_of(["demo", "--", "--lang", "ja"]) == "en"
     assert lang_of(["demo", "--lang"]) == "en"
+
+
+def test_mahjong_demo_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "mahjong", "--players", "3", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("シンプル麻雀：standardルール、3人、16局、シード72")
+    assert "第16局／全16局" in out and "合計：" in out and ("和了" in out or "流局" in out)
+    # Left in Latin letters: tiles (22s, EEE, Wd), the preset and the bot's names.
+    words = re.findall(r"[A-Za-z]{2,}", out)
+    tiles = re.compile(r"[0-9]*[mpsf]|[ESWN]+|(?:Wd|Gd|Rd)+")
+    assert {w for w in words if not tiles.fullmatch(w)} <= {"standard", "greedy"}, set(words)
+    assert main(["demo", "--game", "mahjong", "--rules", "nintendo", "--lang", "ja"]) == 2
+    assert "麻雀のプリセット'nintendo'はありません" in capsys.readouterr().err
+    assert main(["demo", "--game", "mahjong", "--players", "5", "--lang", "ja"]) == 2
+    assert "麻雀は2人から4人で遊びます" in capsys.readouterr().err
