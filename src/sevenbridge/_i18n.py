@@ -67,8 +67,8 @@ def check_lang(lang: object) -> str:
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.lang_must_one_not",
-                "lang must be one of {LANGUAGES}, not {lang}",
-                LANGUAGES=", ".join(LANGUAGES),
+                "lang must be one of {languages}, not {lang}",
+                languages=", ".join(LANGUAGES),
                 lang=repr(lang),
             )
         )

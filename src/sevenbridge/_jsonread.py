@@ -133,19 +133,19 @@ def string(max_length: int = 200, enum: tuple[str, ...] | None = None) -> Check[
             raise InvalidStateError(
                 Message(
                     "invalid_state.not_one",
-                    "{path}: {value} is not one of {map}",
+                    "{path}: {value} is not one of {allowed}",
                     path=path,
                     value=quote(value, 30),
-                    map=", ".join(map(repr, enum)),
+                    allowed=", ".join(map(repr, enum)),
                 )
             )
         if len(value) > max_length:
             raise InvalidStateError(
                 Message(
                     "invalid_state.characters_too_long",
-                    "{path}: {n_value} characters is too long",
+                    "{path}: {length} characters is too long",
                     path=path,
-                    n_value=len(value),
+                    length=len(value),
                 )
             )
         return value
@@ -182,9 +182,9 @@ def array(check: Check[_T], max_items: int) -> Check[list[_T]]:
             raise InvalidStateError(
                 Message(
                     "invalid_state.items_too_many_at",
-                    "{path}: {n_value} items is too many (at most {max_items})",
+                    "{path}: {count} items is too many (at most {max_items})",
                     path=path,
-                    n_value=len(value),
+                    count=len(value),
                     max_items=str(max_items),
                 )
             )
@@ -341,9 +341,9 @@ def _integer_text(text: str) -> int:
         raise InvalidStateError(
             Message(
                 "invalid_state.number_has_more_than",
-                "the number {text} has more than {MAX_DIGITS} digits",
+                "the number {text} has more than {limit} digits",
                 text=quote(text, 30),
-                MAX_DIGITS=str(MAX_DIGITS),
+                limit=str(MAX_DIGITS),
             )
         )
     return int(text)

@@ -436,10 +436,10 @@ def each_card_once(
                 raise InvalidStateError(
                     Message(
                         "invalid_state.also_in_each_card",
-                        "{path}.{name}: {CARDS} is also in {where}; each card is in one place",
+                        "{path}.{name}: {card} is also in {where}; each card is in one place",
                         path=path,
                         name=name,
-                        CARDS=str(CARDS[c]),
+                        card=str(CARDS[c]),
                         where=str(where[c]),
                     )
                 )
@@ -464,9 +464,9 @@ def verify(state: GameState) -> None:
             raise InvalidStateError(
                 Message(
                     "invalid_state.state_history_not_legal",
-                    "state.history[{i}]: {format_move} is not legal when the deal is replayed from seed {seed}: {reason}",
+                    "state.history[{i}]: {move} is not legal when the deal is replayed from seed {seed}: {reason}",
                     i=i,
-                    format_move=str(format_move(action)),
+                    move=str(format_move(action)),
                     seed=state.seed,
                     reason=error.reason,
                 )

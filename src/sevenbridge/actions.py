@@ -60,9 +60,9 @@ class _JsonAction:
             raise InvalidStateError(
                 Message(
                     "invalid_state.action_expected_found",
-                    "action: expected a {name}, found a {name2}",
-                    name=str(cls.__name__),
-                    name2=str(type(action).__name__),
+                    "action: expected a {expected}, found a {found}",
+                    expected=str(cls.__name__),
+                    found=str(type(action).__name__),
                 )
             )
         return action

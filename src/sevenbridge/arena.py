@@ -136,9 +136,9 @@ def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.unknown_bot_bots_are",
-                "unknown bot {name}: the bots are {BOT_NAMES}, or cmd:COMMAND",
+                "unknown bot {name}: the bots are {bots}, or cmd:COMMAND",
                 name=repr(name),
-                BOT_NAMES=", ".join(BOT_NAMES),
+                bots=", ".join(BOT_NAMES),
             )
         )
     kwargs: dict[str, Any] = {}
@@ -635,8 +635,8 @@ def run_tournament(
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.backend_must_one_not",
-                "backend must be one of {BACKENDS}, not {backend}",
-                BACKENDS=", ".join(BACKENDS),
+                "backend must be one of {backends}, not {backend}",
+                backends=", ".join(BACKENDS),
                 backend=repr(backend),
             )
         )

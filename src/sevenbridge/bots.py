@@ -200,8 +200,8 @@ class ISMCTSPlayer:
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.rollout_must_one_not",
-                    "rollout must be one of {POLICIES}, not {rollout}",
-                    POLICIES=", ".join(POLICIES),
+                    "rollout must be one of {policies}, not {rollout}",
+                    policies=", ".join(POLICIES),
                     rollout=repr(rollout),
                 )
             )

@@ -231,10 +231,10 @@ class ExternalPlayer:
                 "nonsense",
                 Message(
                     "external_bot.answered_handshake_with_expected",
-                    'answered the handshake with {short}; expected {{"type": "ready", "protocol": "{PROTOCOL}", "version": {PROTOCOL_VERSION}}}',
+                    'answered the handshake with {short}; expected {{"type": "ready", "protocol": "{protocol}", "version": {version}}}',
                     short=str(_short(answer)),
-                    PROTOCOL=str(PROTOCOL),
-                    PROTOCOL_VERSION=str(PROTOCOL_VERSION),
+                    protocol=str(PROTOCOL),
+                    version=str(PROTOCOL_VERSION),
                 ),
             )
         if isinstance(answer.get("name"), str) and answer["name"]:
@@ -403,9 +403,9 @@ class ExternalPlayer:
                     "nonsense",
                     Message(
                         "external_bot.answered_index_there_are",
-                        "answered index {short}; there are {n_legal} legal actions",
+                        "answered index {short}; there are {count} legal actions",
                         short=str(_short(index)),
-                        n_legal=len(legal),
+                        count=len(legal),
                     ),
                 )
             return legal[int(index)]

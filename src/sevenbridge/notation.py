@@ -164,7 +164,7 @@ def _parse(text: str, line: int, offset: int) -> Action:
         token, col = args[0]
         card_text, _, target_text = token.partition(">")
         if not _TARGET.fullmatch(target_text) or int(target_text) > MAX_TARGET:
-            raise NotationError(text, Message('notation.not_meld_number', '{target_text} is not a meld number (0 to {MAX_TARGET})', target_text=quote(target_text, 20), MAX_TARGET=str(MAX_TARGET)),
+            raise NotationError(text, Message('notation.not_meld_number', '{target_text} is not a meld number (0 to {last})', target_text=quote(target_text, 20), last=str(MAX_TARGET)),
                                 line, col + len(card_text) + 1)  # fmt: skip
         joker_as = None
         if card_text.upper().startswith("JK="):

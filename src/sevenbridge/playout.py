@@ -124,8 +124,8 @@ def playout(
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.policy_must_one_not",
-                "policy must be one of {POLICIES}, not {policy}",
-                POLICIES=", ".join(POLICIES),
+                "policy must be one of {policies}, not {policy}",
+                policies=", ".join(POLICIES),
                 policy=repr(policy),
             )
         )

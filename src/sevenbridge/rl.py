@@ -354,9 +354,9 @@ class ActionSpace:
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.no_action_id_stands",
-                    "no action id stands for {action} under these rules (a meld the rules do not allow, or a lay-off target of {MAX_LAY_OFF_TARGETS} or more)",
+                    "no action id stands for {action} under these rules (a meld the rules do not allow, or a lay-off target of {limit} or more)",
                     action=repr(action),
-                    MAX_LAY_OFF_TARGETS=str(MAX_LAY_OFF_TARGETS),
+                    limit=str(MAX_LAY_OFF_TARGETS),
                 )
             )
         return found

@@ -261,9 +261,9 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
         raise InvalidStateError(
             Message(
                 "invalid_state.state_cards_are_nowhere",
-                "state: {n_missing} cards are nowhere, such as {CARDS}; a {deck_size}-card deal has every card somewhere",
+                "state: {n_missing} cards are nowhere, such as {card}; a {deck_size}-card deal has every card somewhere",
                 n_missing=len(missing),
-                CARDS=str(CARDS[missing[0]]),
+                card=str(CARDS[missing[0]]),
                 deck_size=rules.deck_size,
             )
         )
@@ -276,8 +276,8 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
         raise InvalidStateError(
             Message(
                 "invalid_state.state_stock_in_stock",
-                "state.stock: {CARDS} is in the stock but was not reshuffled into it",
-                CARDS=str(CARDS[strays[0]]),
+                "state.stock: {card} is in the stock but was not reshuffled into it",
+                card=str(CARDS[strays[0]]),
             )
         )
     P.check_position(f, hands, len(stock), "state")

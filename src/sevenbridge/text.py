@@ -358,8 +358,8 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                 number,
                 M(
                     "invalid_state.expected_key_value_found",
-                    "expected 'key: value', found {strip}",
-                    strip=repr(raw.strip()),
+                    "expected 'key: value', found {line}",
+                    line=repr(raw.strip()),
                 ),
             )
         key, value = m.group(1).strip().lower(), m.group(2)
@@ -369,8 +369,8 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                     number,
                     M(
                         "invalid_state.second_line_for_give",
-                        "a second line for {upper}; give each hand once",
-                        upper=str(key.upper()),
+                        "a second line for {player}; give each hand once",
+                        player=str(key.upper()),
                     ),
                 )
             hands[int(key[1:])] = (value, number)
@@ -381,9 +381,9 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                     number,
                     M(
                         "invalid_state.second_line_first_line",
-                        "a second {key} line (the first is line {fields})",
+                        "a second {key} line (the first is line {first})",
                         key=repr(key),
-                        fields=str(fields[key][1]),
+                        first=str(fields[key][1]),
                     ),
                 )
             fields[key] = (value, number)
@@ -417,8 +417,8 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             fields["players"][1],
             M(
                 "invalid_state.players_says_but_hands",
-                "players says {strip}, but {n} hands are given",
-                strip=str(fields["players"][0].strip()),
+                "players says {players}, but {n} hands are given",
+                players=str(fields["players"][0].strip()),
                 n=n,
             ),
         )

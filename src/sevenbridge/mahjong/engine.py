@@ -423,8 +423,8 @@ def _why(state: State, action: Action) -> str:
     if isinstance(action, (Pung, Chow)) and phase is not Phase.CLAIM:
         return Message(
             "mahjong.claims_discard_none_open",
-            "a {lower} claims a discard; none is open",
-            lower=str(type(action).__name__.lower()),
+            "a {claim} claims a discard; none is open",
+            claim=str(type(action).__name__.lower()),
         )
     if isinstance(action, Pung):
         return Message(
@@ -448,13 +448,13 @@ def _why(state: State, action: Action) -> str:
         ):
             return Message(
                 "mahjong.not_run_three_in",
-                "{format_tiles} is not a run of three in one suit (honours never chow)",
-                format_tiles=str(format_tiles(tiles)),
+                "{tiles} is not a run of three in one suit (honours never chow)",
+                tiles=str(format_tiles(tiles)),
             )
         return Message(
             "mahjong.hand_does_not_hold",
-            "the hand does not hold {format_tiles}",
-            format_tiles=str(format_tiles(action.tiles)),
+            "the hand does not hold {tiles}",
+            tiles=str(format_tiles(action.tiles)),
         )
     if isinstance(action, Kong):
         if not state.rules.kong:

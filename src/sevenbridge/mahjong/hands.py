@@ -142,9 +142,9 @@ class Meld:
                 text,
                 Message(
                     "invalid_tile.these_tiles_form_not",
-                    "these tiles form a {value}, not a {value2}",
-                    value=str(shape.value),
-                    value2=str(self.kind.value),
+                    "these tiles form a {found}, not a {kind}",
+                    found=str(shape.value),
+                    kind=str(self.kind.value),
                 ),
             )
         if self.claimed is not None and self.claimed not in self.tiles:
@@ -304,10 +304,10 @@ def _check_copies(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], name: str) -
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.copies_set_has",
-                    "{name}: {c} copies of {TILE_KINDS}; a set has 4",
+                    "{name}: {c} copies of {tile}; a set has 4",
                     name=name,
                     c=str(c),
-                    TILE_KINDS=str(TILE_KINDS[kind]),
+                    tile=str(TILE_KINDS[kind]),
                 )
             )
     return counts

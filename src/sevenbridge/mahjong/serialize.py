@@ -267,12 +267,12 @@ def _check_shape(f: dict[str, Any]) -> None:
         raise InvalidStateError(
             Message(
                 "invalid_state.state_seats_players_with",
-                "state.seats: {players} players with these rules sit at {value} seats with ghosts at {list}, not {seats} seats with ghosts at {list2}",
+                "state.seats: {players} players with these rules sit at {expected_seats} seats with ghosts at {expected_ghosts}, not {seats} seats with ghosts at {ghosts}",
                 players=players,
-                value=str(4 if ghosts else players),
-                list=str(list(ghosts)),
+                expected_seats=str(4 if ghosts else players),
+                expected_ghosts=str(list(ghosts)),
                 seats=str(seats),
-                list2=str(list(f["ghosts"])),
+                ghosts=str(list(f["ghosts"])),
             )
         )
     for name in ("hands", "discards", "bonus"):
@@ -280,9 +280,9 @@ def _check_shape(f: dict[str, Any]) -> None:
             raise InvalidStateError(
                 Message(
                     "invalid_state.state_entries_for_seats",
-                    "state.{name}: {n_f} entries for {seats} seats",
+                    "state.{name}: {count} entries for {seats} seats",
                     name=name,
-                    n_f=len(f[name]),
+                    count=len(f[name]),
                     seats=str(seats),
                 )
             )
@@ -291,9 +291,9 @@ def _check_shape(f: dict[str, Any]) -> None:
             raise InvalidStateError(
                 Message(
                     "invalid_state.state_no_seat_at",
-                    "state.{name}: no seat {f} at {seats} seats",
+                    "state.{name}: no seat {seat} at {seats} seats",
                     name=name,
-                    f=str(f[name]),
+                    seat=str(f[name]),
                     seats=str(seats),
                 )
             )
