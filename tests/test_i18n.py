@@ -409,3 +409,13 @@ def test_nested_messages_and_bounds_translate() -> None:
     assert translate(card.value, "ja") == (
         "'11H'はカードではありません：ランク'11'はA 2-10 T J Q Kのどれでもありません"
     )
+
+
+def test_json_kinds_translate() -> None:
+    from sevenbridge import InvalidStateError, translate
+    from sevenbridge.serialize import state_from_json
+
+    with pytest.raises(InvalidStateError) as info:
+        state_from_json("[]")
+    assert str(info.value) == "state: expected a JSON object, found a list"
+    assert translate(info.value, "ja") == "state：JSONオブジェクトが必要ですが、リストでした"

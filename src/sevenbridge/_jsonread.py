@@ -62,12 +62,22 @@ class Check(Generic[_T]):
 def kind_of(value: Any) -> str:
     """How a JSON value is described in messages."""
     if isinstance(value, bool):
-        return "a boolean"
+        return _KINDS[bool]
     if isinstance(value, (int, float)):
-        return "a number"
-    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
-        type(value), "a value"
-    )
+        return _KINDS[int]
+    return _KINDS.get(type(value), _KINDS[object])
+
+
+#: The kinds of JSON value as messages name them (messages, so that they translate).
+_KINDS = {
+    bool: Message("json_kind.boolean", "a boolean"),
+    int: Message("json_kind.number", "a number"),
+    dict: Message("json_kind.object", "an object"),
+    list: Message("json_kind.list", "a list"),
+    str: Message("json_kind.string", "a string"),
+    type(None): Message("json_kind.null", "null"),
+    object: Message("json_kind.value", "a value"),
+}
 
 
 def integer(lo: int, hi: int) -> Check[int]:

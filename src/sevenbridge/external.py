@@ -221,7 +221,9 @@ class ExternalPlayer:
         assert self._process.stdout is not None
         self._reader = _Lines(self._process.stdout)
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        answer = self._receive(self.start_seconds, "the handshake")
+        answer = self._receive(
+            self.start_seconds, Message("external_bot.handshake", "the handshake")
+        )
         if (
             answer.get("type") != "ready"
             or answer.get("protocol") != PROTOCOL
@@ -386,7 +388,7 @@ class ExternalPlayer:
             + legal_docs.encode()
             + b"]}\n"
         )
-        answer = self._receive(self.move_seconds, "a decision")
+        answer = self._receive(self.move_seconds, Message("external_bot.decision", "a decision"))
         if answer.get("type") != "action":
             self._fail(
                 "nonsense",
