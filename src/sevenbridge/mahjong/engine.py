@@ -128,7 +128,7 @@ def deal(
                 Message(
                     "invalid_argument.wall",
                     "wall: {wall_problem}",
-                    wall_problem=str(_wall_problem(order, full)),
+                    wall_problem=_wall_problem(order, full),
                 )
             )
         key = 0 if key is None else key
@@ -242,11 +242,16 @@ def _wall_problem(order: tuple[Tile, ...], full: tuple[Tile, ...]) -> str:
     have, want = Counter(order), Counter(full)
     for t in sorted(set(have) | set(want)):
         if have[t] != want[t]:
-            return (
-                f"{have[t]} of {t} where the set has {want[t]} "
-                f"({len(order)} tiles given, the set has {len(full)})"
+            return Message(
+                "mahjong.wall_count",
+                "{have} of {tile} where the set has {want} ({given} tiles given, the set has {size})",
+                have=have[t],
+                tile=t,
+                want=want[t],
+                given=len(order),
+                size=len(full),
             )
-    return "not the set of tiles"  # pragma: no cover
+    return Message("mahjong.wall_set", "not the set of tiles")  # pragma: no cover
 
 
 # --- legal actions -------------------------------------------------------------------
@@ -774,6 +779,6 @@ def check_state(state: State) -> None:
             Message(
                 "invalid_state.state_tiles_are_not",
                 "state: the tiles are not one full set: {problem}",
-                problem=str(problem),
+                problem=problem,
             )
         )
