@@ -419,3 +419,21 @@ def test_json_kinds_translate() -> None:
         state_from_json("[]")
     assert str(info.value) == "state: expected a JSON object, found a list"
     assert translate(info.value, "ja") == "state：JSONオブジェクトが必要ですが、リストでした"
+
+
+def test_mahjong_illegal_actions_in_japanese() -> None:
+    from sevenbridge import IllegalActionError, translate
+    from sevenbridge import mahjong as mj
+
+    state = mj.deal(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        mj.apply(state, mj.Pass(2))
+    assert str(info.value) == (
+        "illegal action Pass(2): it is seat 0 who must act (in turn), not seat 2"
+    )
+    assert translate(info.value, "ja") == (
+        "不正な手 Pass(2)：動くのは席2ではなく席0です（手番の人）"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        mj.apply(state, mj.Discard(0, "9p"))
+    assert translate(info.value, "ja").endswith("打牌は手番の終わりで、ツモか鳴きの後です")

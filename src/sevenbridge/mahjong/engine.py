@@ -380,7 +380,11 @@ def _why(state: State, action: Action) -> str:
             seats=str(state.seats),
         )
     if seat != state.current_player:
-        who = "asked about the discard" if state.phase is Phase.CLAIM else "in turn"
+        who = (
+            Message("mahjong.who_asked", "asked about the discard")
+            if state.phase is Phase.CLAIM
+            else Message("mahjong.who_in_turn", "in turn")
+        )
         return Message(
             "mahjong.it_seat_who_must",
             "it is seat {current_player} who must act ({who}), not seat {seat}",
