@@ -252,3 +252,188 @@ def test_an_illegal_action_error_in_japanese() -> None:
         "不正な手 Draw(0)：いまはP0ではなくP1が決める番です（山札から引くかチー）"
     )
     assert translate(ValueError("x"), "ja") == "x"
+
+
+# -- every library error reads in Japanese -------------------------------------------------------
+
+#: Where the message is among a library error's arguments (the others take it first).
+_MESSAGE_ARGUMENT = {
+    "InvalidCardError": 1, "InvalidTileError": 1, "NotationError": 1, "RecordError": 1,
+    "IllegalActionError": 1, "ExternalBotError": 1, "_error": 1, "_fail": 1,
+}  # fmt: skip
+
+
+def _library_error_names() -> set[str]:
+    import importlib
+    import pkgutil
+
+    import sevenbridge
+    from sevenbridge import SevenBridgeError
+
+    names = {"_error", "_fail"}  # text._error and ExternalPlayer._fail build library errors
+    for module in pkgutil.walk_packages(sevenbridge.__path__, "sevenbridge."):
+        if module.name.startswith(("sevenbridge.envs", "sevenbridge.rl")):
+            continue  # optional packages; their modules are still scanned below
+        loaded = importlib.import_module(module.name)
+        for value in vars(loaded).values():
+            if isinstance(value, type) and issubclass(value, SevenBridgeError):
+                names.add(value.__name__)
+    return names
+
+
+def test_every_library_error_is_raised_with_a_message() -> None:
+    """A library error built from a bare string or f-string would have no Japanese: the
+    message must be an ``errors.Message`` (whose template ``marked_messages`` finds)."""
+    import ast
+
+    names = _library_error_names()
+    assert {"InvalidStateError", "RecordError", "StoreError", "InvalidTileError"} <= names
+    bare: list[str] = []
+    checked = 0
+    for path in sorted(LOCALE_DIR.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in names:
+                continue
+            index = _MESSAGE_ARGUMENT.get(name, 0)
+            if len(node.args) <= index:
+                continue
+            checked += 1
+            argument = node.args[index]
+            if isinstance(argument, (ast.JoinedStr, ast.BinOp)) or (
+                isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+            ):
+                bare.append(f"{path.name}:{node.lineno}")
+    assert checked > 250
+    assert not bare, "library errors raised with a bare string: " + ", ".join(bare)
+
+
+def _raise(call: object) -> BaseException:
+    assert callable(call)
+    try:
+        call()
+    except Exception as error:
+        return error
+    raise AssertionError("no error")
+
+
+def _errors(tmp_path: object) -> list[BaseException]:
+    from pathlib import Path
+
+    from sevenbridge import (
+        Card,
+        Meld,
+        Rules,
+        deal,
+        parse_move,
+        replay,
+    )
+    from sevenbridge import mahjong as mj
+    from sevenbridge.arena import make_bot, report
+    from sevenbridge.external import ExternalPlayer
+    from sevenbridge.serialize import state_from_json
+
+    assert isinstance(tmp_path, Path)
+    return [
+        _raise(lambda: Card.parse("11H")),
+        _raise(lambda: Card.parse("7X")),
+        _raise(lambda: parse_move("P1 Fly")),
+        _raise(lambda: parse_move("P1 Discard 7X")),
+        _raise(lambda: replay('[Players "2"]\n[Seed "x"]\n')),
+        _raise(lambda: replay("P1 Draw\n")),
+        _raise(lambda: state_from_json("{")),
+        _raise(lambda: state_from_json("[]")),
+        _raise(lambda: deal(players=7)),
+        _raise(lambda: deal(seed=-1)),
+        _raise(lambda: Rules(jokers=5)),
+        _raise(lambda: Meld.parse("2H 5S 9D")),
+        _raise(lambda: mj.Tile.parse("0m")),
+        _raise(lambda: mj.deal(players=9)),
+        _raise(lambda: mj.parse_action("P1 Chew 46m")),
+        _raise(lambda: make_bot("nosuchbot", 0)),
+        _raise(lambda: report(tmp_path / "missing.db")),
+        _raise(lambda: ExternalPlayer(["false"]).start()),
+    ]
+
+
+def test_library_errors_read_in_japanese(tmp_path: object) -> None:
+    from sevenbridge import SevenBridgeError, translate
+    from sevenbridge.errors import Message
+
+    kinds: set[str] = set()
+    for error in _errors(tmp_path):
+        assert isinstance(error, SevenBridgeError), repr(error)
+        kinds.add(type(error).__name__)
+        message = error.detail
+        assert isinstance(message, Message) and message == str(error), repr(error)
+        assert message.code.split(".")[0] and "{" not in message
+        assert translate(error) == str(error)
+        japanese = translate(error, "ja")
+        assert japanese != str(error) and "{" not in japanese, japanese
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", japanese), japanese
+        assert not re.search(r"\b(is|not|the|must|cannot|expected)\b", japanese), japanese
+        assert translate(pickle_copy(error), "ja") == japanese
+    assert kinds >= {
+        "InvalidCardError", "NotationError", "RecordError", "InvalidStateError",
+        "InvalidArgumentError", "RulesConfigError", "InvalidMeldError", "InvalidTileError",
+        "StoreError", "ExternalBotError",
+    }, kinds  # fmt: skip
+
+
+def pickle_copy(error: BaseException) -> BaseException:
+    import pickle
+
+    return pickle.loads(pickle.dumps(error))  # type: ignore[no-any-return]
+
+
+def test_nested_messages_and_bounds_translate() -> None:
+    from sevenbridge import Card, InvalidArgumentError, NotationError, deal, parse_move, translate
+
+    with pytest.raises(InvalidArgumentError) as info:
+        deal(players=7)
+    assert str(info.value) == (
+        "players must be from 2 to 5 (Seven Bridge is for 2 to 5 players), not 7"
+    )
+    assert translate(info.value, "ja") == (
+        "playersは2から5でなければなりません（セブンブリッジは2人から5人で遊びます）。7は使えません"
+    )
+    with pytest.raises(NotationError) as notation:
+        parse_move("P1 Discard 7X")
+    assert "スート'X'はC D H S" in translate(notation.value, "ja")
+    assert translate(notation.value, "ja").startswith("1行")
+    with pytest.raises(Exception) as card:
+        Card.parse("11H")
+    assert translate(card.value, "ja") == (
+        "'11H'はカードではありません：ランク'11'はA 2-10 T J Q Kのどれでもありません"
+    )
+
+
+def test_json_kinds_translate() -> None:
+    from sevenbridge import InvalidStateError, translate
+    from sevenbridge.serialize import state_from_json
+
+    with pytest.raises(InvalidStateError) as info:
+        state_from_json("[]")
+    assert str(info.value) == "state: expected a JSON object, found a list"
+    assert translate(info.value, "ja") == "state：JSONオブジェクトが必要ですが、リストでした"
+
+
+def test_mahjong_illegal_actions_in_japanese() -> None:
+    from sevenbridge import IllegalActionError, translate
+    from sevenbridge import mahjong as mj
+
+    state = mj.deal(seed=1)
+    with pytest.raises(IllegalActionError) as info:
+        mj.apply(state, mj.Pass(2))
+    assert str(info.value) == (
+        "illegal action Pass(2): it is seat 0 who must act (in turn), not seat 2"
+    )
+    assert translate(info.value, "ja") == (
+        "不正な手 Pass(2)：動くのは席2ではなく席0です（手番の人）"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        mj.apply(state, mj.Discard(0, "9p"))
+    assert translate(info.value, "ja").endswith("打牌は手番の終わりで、ツモか鳴きの後です")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 
 #: Seven Bridge is for 2 to 5 players.
 MIN_PLAYERS = 2
@@ -24,21 +24,43 @@ def type_name(value: Any) -> str:
 
 
 def integer(value: Any, name: str, lo: int, hi: int | None = None, why: str = "") -> int:
-    """``value`` if it is an ``int`` (not a ``bool``) from ``lo`` to ``hi``."""
+    """``value`` if it is an ``int`` (not a ``bool``) from ``lo`` to ``hi``.
+
+    ``why``, the reason for the bounds shown after them, is a
+    :class:`~sevenbridge.errors.Message` (or ``""``) so that it translates."""
     if type(value) is not int:
         if isinstance(value, int) and not isinstance(value, bool):
             value = int(value)  # an int subclass such as numpy's is fine
         else:
             raise TypeError(f"{name} must be an int, not {type_name(value)} ({value!r:.40})")
     if value < lo or (hi is not None and value > hi):
-        bound = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
-        raise InvalidArgumentError(f"{name} must be {bound}{why}, not {value}")
+        bound = (
+            Message("bound.range", "from {lo} to {hi}", lo=lo, hi=hi)
+            if hi is not None
+            else Message("bound.min", "{lo} or more", lo=lo)
+        )
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.must_not",
+                "{name} must be {bound}{why}, not {value}",
+                name=name,
+                bound=bound,
+                why=why,
+                value=str(value),
+            )
+        )
     return int(value)
 
 
 def players(value: Any, name: str = "players") -> int:
     """A table size: 2 to 5."""
-    return integer(value, name, MIN_PLAYERS, MAX_PLAYERS, " (Seven Bridge is for 2 to 5 players)")
+    return integer(
+        value,
+        name,
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        Message("why.players", " (Seven Bridge is for 2 to 5 players)"),
+    )
 
 
 def seat(value: Any, players: int, name: str = "player") -> int:
@@ -50,7 +72,7 @@ def seed(value: Any, name: str = "seed") -> int | None:
     """A seed: ``None`` or 0 to 2**64 - 1."""
     if value is None:
         return None
-    return integer(value, name, 0, MAX_SEED, " (seeds are 64-bit)")
+    return integer(value, name, 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)"))
 
 
 def instance(value: Any, kind: type, name: str, what: str) -> Any:

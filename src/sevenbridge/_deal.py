@@ -14,6 +14,7 @@ from ._random import derive, fresh_seed, shuffled
 from .cards import CARDS, Card, parse_cards
 from .engine import _FIELDS, HAND_SIZE, _enter_draw, _first_player, _open_window
 from .errors import InvalidStateError
+from .errors import Message as M
 from .rules import Rules
 from .state import GameState, Phase
 
@@ -36,12 +37,29 @@ def _deck_order(
         seen: set[int] = set()
         for c in order:
             if c in seen:
-                raise InvalidStateError(f"deck: {CARDS[c]} appears twice")
+                raise InvalidStateError(
+                    M("invalid_state.deck_twice", "deck: {card} appears twice", card=str(CARDS[c]))
+                )
             if c >= size:
-                raise InvalidStateError(f"deck: {CARDS[c]} is not in a {size}-card deck")
+                raise InvalidStateError(
+                    M(
+                        "invalid_state.deck_not_in_deck",
+                        "deck: {card} is not in a {size}-card deck",
+                        card=str(CARDS[c]),
+                        size=size,
+                    )
+                )
             seen.add(c)
         missing = " ".join(str(CARDS[c]) for c in range(size) if c not in seen)
-        raise InvalidStateError(f"deck: {len(order)} cards given, {size} needed; missing {missing}")
+        raise InvalidStateError(
+            M(
+                "invalid_state.deck_size",
+                "deck: {given} cards given, {size} needed; missing {missing}",
+                given=len(order),
+                size=size,
+                missing=missing,
+            )
+        )
     if seed is None:
         seed = 0
         for c in order:

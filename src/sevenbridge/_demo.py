@@ -178,19 +178,23 @@ def _play_deal(
     return state
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    _: Callable[[str], str] = str,
+) -> None:
     """The ``demo`` command's arguments."""
     demo = sub.add_parser(
         "demo",
-        help="play a seeded deal between computer players and print it",
-        description="Play a seeded deal (or match) between computer players and print it "
-        "move by move.",
+        help=_("play a seeded deal between computer players and print it"),
+        description=_(
+            "Play a seeded deal (or match) between computer players and print it move by move."
+        ),
     )
     demo.add_argument(
         "--game",
         choices=("sevenbridge", "mahjong"),
         default="sevenbridge",
-        help="the game: sevenbridge (default) or mahjong (a whole match of Simple Mahjong)",
+        help=_("the game: sevenbridge (default) or mahjong (a whole match of Simple Mahjong)"),
     )
     demo.add_argument(
         "--players",
@@ -198,7 +202,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         choices=range(2, 6),
         metavar="N",
-        help="number of players, 2 to 5 (default 3; mahjong 2 to 4, default 4)",
+        help=_("number of players, 2 to 5 (default 3; mahjong 2 to 4, default 4)"),
     )
     mahjong_presets = _mahjong_presets()
     demo.add_argument(
@@ -206,34 +210,39 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="standard",
         choices=sorted(set(Rules.presets()) | set(mahjong_presets)),
         metavar="PRESET",
-        help=f"rule preset: {', '.join(Rules.presets())} (default standard); for mahjong "
-        f"{', '.join(mahjong_presets)}",
+        help=_("rule preset: {presets} (default standard); for mahjong {mahjong_presets}").format(
+            presets=", ".join(Rules.presets()), mahjong_presets=", ".join(mahjong_presets)
+        ),
     )
     demo.add_argument(
         "--seed",
         type=int,
         default=DEFAULT_SEED,
-        help=f"seed of the deal (default {DEFAULT_SEED}, a deal with a chi and a pon)",
+        help=_("seed of the deal (default {DEFAULT_SEED}, a deal with a chi and a pon)").format(
+            DEFAULT_SEED=str(DEFAULT_SEED)
+        ),
     )
-    demo.add_argument("--match", action="store_true", help="play a whole match, not one deal")
+    demo.add_argument("--match", action="store_true", help=_("play a whole match, not one deal"))
     demo.add_argument(
         "--bot",
         choices=("greedy", "random"),
         default="greedy",
-        help="how the players choose: greedy (meld and claim whenever possible) "
-        "or random (any legal action); default greedy",
+        help=_(
+            "how the players choose: greedy (meld and claim whenever possible) "
+            "or random (any legal action); default greedy"
+        ),
     )
     demo.add_argument(
-        "--ascii", action="store_true", help="write suits as letters (7H), not symbols"
+        "--ascii", action="store_true", help=_("write suits as letters (7H), not symbols")
     )
     demo.add_argument(
         "--record",
         metavar="FILE",
         type=argparse.FileType("w", encoding="utf-8"),
-        help="also write the game as a record to FILE (opened before play starts)",
+        help=_("also write the game as a record to FILE (opened before play starts)"),
     )
-    demo.add_argument("--quiet", action="store_true", help="leave out the three-line primer")
-    demo.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en or ja)")
+    demo.add_argument("--quiet", action="store_true", help=_("leave out the three-line primer"))
+    demo.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
     demo.set_defaults(run=run)  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from . import _jsonread as J
 from ._checks import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, JOKER_INDEX, Card
-from .errors import InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import InvalidCardError, InvalidStateError, Message, RulesConfigError
 from .melds import MeldKind
 from .notation import NotationError, parse_move
 from .rules import MAX_RESHUFFLE_LIMIT, Rules
@@ -47,14 +47,29 @@ def card_check(deck_size: int = JOKER_INDEX + 1) -> J.Check[int]:
     def read(value: Any, path: str) -> int:
         if not isinstance(value, str):
             raise InvalidStateError(
-                f"{path}: expected a card such as '7H', found {J.kind_of(value)}"
+                Message(
+                    "invalid_state.expected_card_such_as",
+                    "{path}: expected a card such as '7H', found {value}",
+                    path=path,
+                    value=J.kind_of(value),
+                )
             )
         try:
             card = Card.parse(value)
         except InvalidCardError as error:
-            raise InvalidStateError(f"{path}: {error}") from None
+            raise InvalidStateError(
+                Message("invalid_state.error", "{path}: {error}", path=path, error=error)
+            ) from None
         if card.index >= deck_size:
-            raise InvalidStateError(f"{path}: {card} is not in a {deck_size}-card deck")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.not_in_card_deck",
+                    "{path}: {card} is not in a {deck_size}-card deck",
+                    path=path,
+                    card=str(card),
+                    deck_size=deck_size,
+                )
+            )
         return card.index
 
     return J.Check(read, {"enum": [str(c) for c in CARDS[:deck_size]]})
@@ -74,7 +89,9 @@ def make_rules(values: dict[str, Any], path: str) -> Rules:
     try:
         return Rules(**values)
     except RulesConfigError as error:
-        raise InvalidStateError(f"{path}: {error}") from None
+        raise InvalidStateError(
+            Message("invalid_state.error", "{path}: {error}", path=path, error=error)
+        ) from None
 
 
 _RULES_FIELDS = {f.name: _rules_field(f) for f in attrs.fields(Rules)}
@@ -135,9 +152,18 @@ def _history(rules: Rules, players: int) -> J.Check[list[Action]]:
         try:
             action = parse_move(value)
         except NotationError as error:
-            raise InvalidStateError(f"{path}: {error.reason}") from None
+            raise InvalidStateError(
+                Message("invalid_state.error_2", "{path}: {reason}", path=path, reason=error.reason)
+            ) from None
         if action.player >= players:
-            raise InvalidStateError(f"{path}: there is no player {action.player}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.there_no_player",
+                    "{path}: there is no player {player}",
+                    path=path,
+                    player=action.player,
+                )
+            )
         return action
 
     move = J.string(80).then(read_move, description="a move such as 'P1 Discard 7H'")
@@ -253,7 +279,11 @@ def json_schema(document: str) -> dict[str, Any]:
         schema = {"title": "Seven Bridge action", "oneOf": variants}
     else:
         raise InvalidStateError(
-            f"no schema for {document!r}: choose 'state', 'observation', 'rules' or 'action'"
+            Message(
+                "invalid_state.no_schema_for_choose",
+                "no schema for {document}: choose 'state', 'observation', 'rules' or 'action'",
+                document=repr(document),
+            )
         )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

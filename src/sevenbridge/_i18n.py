@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOMAIN", "LANGUAGES", "N_", "compile_po", "marked_messages", "read_po",
-    "translate", "translator",
+    "translate", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -64,7 +64,14 @@ def check_lang(lang: object) -> str:
     if not isinstance(lang, str):
         raise TypeError(f"lang must be a string such as 'ja', not {type(lang).__name__}")
     if lang not in LANGUAGES:
-        raise InvalidArgumentError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.lang_must_one_not",
+                "lang must be one of {languages}, not {lang}",
+                languages=", ".join(LANGUAGES),
+                lang=repr(lang),
+            )
+        )
     return lang
 
 
@@ -84,6 +91,17 @@ def translator(lang: str | None = None) -> Callable[[str], str]:
         InvalidArgumentError: for a language without a catalog.
     """
     return _translations(check_lang(lang)).gettext
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: two for each wide (East Asian) character.
+
+    >>> width("bot"), width("ボット")
+    (3, 6)
+    """
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _card_text(card: Card, lang: str) -> str:
@@ -113,7 +131,7 @@ def _param(value: Any, lang: str) -> str:
     from .cards import Card
     from .melds import Meld
 
-    if isinstance(value, Message):
+    if isinstance(value, (Message, BaseException)):
         return translate(value, lang)
     if isinstance(value, Card):
         return _card_text(value, lang)
@@ -136,11 +154,13 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
 
     Messages (:class:`~sevenbridge.errors.Message`: the reasons of
     :class:`~sevenbridge.IllegalActionError`, the answers of
-    :func:`~sevenbridge.explain`) are translated from their template, their
-    parameters too (cards as Japanese players write them: ``♥7``); other text
-    comes back as it is.
+    :func:`~sevenbridge.explain`, the messages of every library error) are
+    translated from their template, their parameters too (cards as Japanese
+    players write them: ``♥7``); other text comes back as it is.
 
-    An :class:`~sevenbridge.IllegalActionError` itself can be given too.
+    A library error itself can be given too (any
+    :class:`~sevenbridge.SevenBridgeError`; other exceptions come back as
+    ``str(error)``).
 
     Args:
         text: A message, an error, or any text.
@@ -166,15 +186,19 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
 
 
 def _error_text(error: BaseException, lang: str) -> str:
-    """An error's message; an illegal action's in the language (others stay English)."""
+    """An error's message in the language: the library's errors carry a
+    :class:`~sevenbridge.errors.Message`; other errors stay as they are."""
     from .errors import IllegalActionError
 
-    if lang == "en" or not isinstance(error, IllegalActionError):
+    if lang == "en":
         return str(error)
-    _ = translator(lang)
-    return _("illegal action {action}: {reason}").format(
-        action=repr(error.action), reason=translate(error.reason, lang)
-    )
+    if isinstance(error, IllegalActionError):
+        _ = translator(lang)
+        return _("illegal action {action}: {reason}").format(
+            action=repr(error.action), reason=translate(error.reason, lang)
+        )
+    detail = getattr(error, "detail", None)
+    return translate(detail, lang) if isinstance(detail, Message) else str(error)
 
 
 def read_po(text: str) -> dict[str, str]:
@@ -260,15 +284,17 @@ MESSAGE_MARKERS = frozenset({"M", "Message"})
 
 
 def marked_messages() -> dict[str, str]:
-    """Every message marked in the package's code (``_("...")`` or ``N_("...")``),
+    """Every message marked in the package's code, its subpackages too
+    (``_("...")``, ``N_("...")``, or the template of ``Message(code, "...")``),
     with the first place it appears (``module.py:line``)."""
     import ast
     from pathlib import Path
 
     found: dict[str, str] = {}
-    here = Path(_HERE)
-    for path in [*sorted(here.glob("*.py")), *sorted(here.glob("mahjong/*.py"))]:
+    root = Path(_HERE)
+    for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(root).as_posix()
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -285,5 +311,5 @@ def marked_messages() -> dict[str, str]:
             else:
                 continue
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.setdefault(argument.value, f"{path.relative_to(here)}:{node.lineno}")
+                found.setdefault(argument.value, f"{where}:{node.lineno}")
     return found

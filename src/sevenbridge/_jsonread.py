@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from .errors import InvalidStateError, quote
+from .errors import InvalidStateError, Message, quote
 
 __all__ = [
     "Check",
@@ -62,12 +62,22 @@ class Check(Generic[_T]):
 def kind_of(value: Any) -> str:
     """How a JSON value is described in messages."""
     if isinstance(value, bool):
-        return "a boolean"
+        return _KINDS[bool]
     if isinstance(value, (int, float)):
-        return "a number"
-    return {dict: "an object", list: "a list", str: "a string", type(None): "null"}.get(
-        type(value), "a value"
-    )
+        return _KINDS[int]
+    return _KINDS.get(type(value), _KINDS[object])
+
+
+#: The kinds of JSON value as messages name them (messages, so that they translate).
+_KINDS = {
+    bool: Message("json_kind.boolean", "a boolean"),
+    int: Message("json_kind.number", "a number"),
+    dict: Message("json_kind.object", "an object"),
+    list: Message("json_kind.list", "a list"),
+    str: Message("json_kind.string", "a string"),
+    type(None): Message("json_kind.null", "null"),
+    object: Message("json_kind.value", "a value"),
+}
 
 
 def integer(lo: int, hi: int) -> Check[int]:
@@ -75,9 +85,25 @@ def integer(lo: int, hi: int) -> Check[int]:
 
     def read(value: Any, path: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidStateError(f"{path}: expected an integer, found {kind_of(value)}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.expected_integer_found",
+                    "{path}: expected an integer, found {value}",
+                    path=path,
+                    value=kind_of(value),
+                )
+            )
         if not lo <= value <= hi:
-            raise InvalidStateError(f"{path}: {value} is out of range ({lo} to {hi})")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.out_range",
+                    "{path}: {value} is out of range ({lo} to {hi})",
+                    path=path,
+                    value=str(value),
+                    lo=str(lo),
+                    hi=str(hi),
+                )
+            )
         return value
 
     return Check(read, {"type": "integer", "minimum": lo, "maximum": hi})
@@ -85,7 +111,14 @@ def integer(lo: int, hi: int) -> Check[int]:
 
 def _read_bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidStateError(f"{path}: expected true or false, found {kind_of(value)}")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.expected_true_or_false",
+                "{path}: expected true or false, found {value}",
+                path=path,
+                value=kind_of(value),
+            )
+        )
     return value
 
 
@@ -98,13 +131,33 @@ def string(max_length: int = 200, enum: tuple[str, ...] | None = None) -> Check[
 
     def read(value: Any, path: str) -> str:
         if not isinstance(value, str):
-            raise InvalidStateError(f"{path}: expected a string, found {kind_of(value)}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.expected_string_found",
+                    "{path}: expected a string, found {value}",
+                    path=path,
+                    value=kind_of(value),
+                )
+            )
         if enum is not None and value not in enum:
             raise InvalidStateError(
-                f"{path}: {quote(value, 30)} is not one of {', '.join(map(repr, enum))}"
+                Message(
+                    "invalid_state.not_one",
+                    "{path}: {value} is not one of {allowed}",
+                    path=path,
+                    value=quote(value, 30),
+                    allowed=", ".join(map(repr, enum)),
+                )
             )
         if len(value) > max_length:
-            raise InvalidStateError(f"{path}: {len(value)} characters is too long")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.characters_too_long",
+                    "{path}: {length} characters is too long",
+                    path=path,
+                    length=len(value),
+                )
+            )
         return value
 
     schema: dict[str, Any] = {"type": "string", "maxLength": max_length}
@@ -127,9 +180,24 @@ def array(check: Check[_T], max_items: int) -> Check[list[_T]]:
 
     def read(value: Any, path: str) -> list[_T]:
         if not isinstance(value, list):
-            raise InvalidStateError(f"{path}: expected a list, found {kind_of(value)}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.expected_list_found",
+                    "{path}: expected a list, found {value}",
+                    path=path,
+                    value=kind_of(value),
+                )
+            )
         if len(value) > max_items:
-            raise InvalidStateError(f"{path}: {len(value)} items is too many (at most {max_items})")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.items_too_many_at",
+                    "{path}: {count} items is too many (at most {max_items})",
+                    path=path,
+                    count=len(value),
+                    max_items=str(max_items),
+                )
+            )
         return [check(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
     return Check(read, {"type": "array", "items": check.schema, "maxItems": max_items})
@@ -165,20 +233,46 @@ class Object:
     def read_header(self, value: Any, path: str) -> None:
         """Check that ``value`` is an object with this object's header."""
         if not isinstance(value, dict):
-            raise InvalidStateError(f"{path}: expected a JSON object, found {kind_of(value)}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.expected_json_object_found",
+                    "{path}: expected a JSON object, found {value}",
+                    path=path,
+                    value=kind_of(value),
+                )
+            )
         if self.header is not None:
             fmt, version = self.header
             found = value.get("format")
             if found != fmt:
                 shown = "nothing" if "format" not in value else quote(found, 40)
-                raise InvalidStateError(f"{path}.format: expected {fmt!r}, found {shown}")
+                raise InvalidStateError(
+                    Message(
+                        "invalid_state.format_expected_found",
+                        "{path}.format: expected {fmt}, found {shown}",
+                        path=path,
+                        fmt=repr(fmt),
+                        shown=shown,
+                    )
+                )
             if "version" not in value:
-                raise InvalidStateError(f"{path}: missing field 'version'")
+                raise InvalidStateError(
+                    Message(
+                        "invalid_state.missing_field_version",
+                        "{path}: missing field 'version'",
+                        path=path,
+                    )
+                )
             got = integer(0, 10**6)(value["version"], f"{path}.version")
             if got != version:
                 raise InvalidStateError(
-                    f"{path}.version: version {got} is not supported (this library reads "
-                    f"version {version})"
+                    Message(
+                        "invalid_state.version_version_not_supported",
+                        "{path}.version: version {got} is not supported (this library reads version {version})",
+                        path=path,
+                        got=str(got),
+                        version=str(version),
+                    )
                 )
 
     def read(self, value: Any, path: str) -> dict[str, Any]:
@@ -189,14 +283,28 @@ class Object:
             expected |= {"format", "version"}
         unknown = sorted(set(value) - expected)
         if unknown:
-            raise InvalidStateError(f"{path}: unknown field {quote(unknown[0], 40)}")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.unknown_field",
+                    "{path}: unknown field {unknown}",
+                    path=path,
+                    unknown=quote(unknown[0], 40),
+                )
+            )
         out = {}
         for key, check in self.fields.items():
             if key not in value:
                 if key in self.defaults:
                     out[key] = self.defaults[key]
                     continue
-                raise InvalidStateError(f"{path}: missing field {key!r}")
+                raise InvalidStateError(
+                    Message(
+                        "invalid_state.missing_field",
+                        "{path}: missing field {key}",
+                        path=path,
+                        key=repr(key),
+                    )
+                )
             out[key] = check(value[key], f"{path}.{key}")
         return out
 
@@ -227,19 +335,34 @@ def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise InvalidStateError(f"the key {quote(key, 40)} appears twice in one object")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.key_appears_twice_in",
+                    "the key {key} appears twice in one object",
+                    key=quote(key, 40),
+                )
+            )
         out[key] = value
     return out
 
 
 def _integer_text(text: str) -> int:
     if not _INT_TEXT.fullmatch(text):
-        raise InvalidStateError(f"the number {quote(text, 30)} has more than {MAX_DIGITS} digits")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.number_has_more_than",
+                "the number {text} has more than {limit} digits",
+                text=quote(text, 30),
+                limit=str(MAX_DIGITS),
+            )
+        )
     return int(text)
 
 
 def _refuse_constant(text: str) -> Any:
-    raise InvalidStateError(f"{text} is not a JSON number")
+    raise InvalidStateError(
+        Message("invalid_state.not_json_number", "{text} is not a JSON number", text=text)
+    )
 
 
 def parse(text: str | bytes, what: str) -> Any:
@@ -248,9 +371,23 @@ def parse(text: str | bytes, what: str) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise InvalidStateError(f"{what}: not UTF-8 text ({error.reason})") from None
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.not_utf_text",
+                    "{what}: not UTF-8 text ({reason})",
+                    what=str(what),
+                    reason=error.reason,
+                )
+            ) from None
     if not isinstance(text, str):
-        raise InvalidStateError(f"{what}: expected JSON text, found {type(text).__name__}")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.expected_json_text_found",
+                "{what}: expected JSON text, found {name}",
+                what=str(what),
+                name=str(type(text).__name__),
+            )
+        )
     try:
         return json.loads(
             text,
@@ -259,13 +396,34 @@ def parse(text: str | bytes, what: str) -> Any:
             parse_constant=_refuse_constant,
         )
     except InvalidStateError as error:
-        raise InvalidStateError(f"{what}: {error}") from None
+        raise InvalidStateError(
+            Message("invalid_state.error_3", "{what}: {error}", what=str(what), error=error)
+        ) from None
     except json.JSONDecodeError as error:
         raise InvalidStateError(
-            f"{what}: not well-formed JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}"
+            Message(
+                "invalid_state.not_well_formed_json",
+                "{what}: not well-formed JSON: {msg} at line {lineno}, column {colno}",
+                what=str(what),
+                msg=str(error.msg),
+                lineno=str(error.lineno),
+                colno=str(error.colno),
+            )
         ) from None
     except RecursionError:
-        raise InvalidStateError(f"{what}: not well-formed JSON: nested too deeply") from None
+        raise InvalidStateError(
+            Message(
+                "invalid_state.not_well_formed_json_2",
+                "{what}: not well-formed JSON: nested too deeply",
+                what=str(what),
+            )
+        ) from None
     except ValueError as error:  # anything else json refuses
-        raise InvalidStateError(f"{what}: not well-formed JSON: {quote(str(error), 80)}") from None
+        raise InvalidStateError(
+            Message(
+                "invalid_state.not_well_formed_json_3",
+                "{what}: not well-formed JSON: {error}",
+                what=str(what),
+                error=quote(str(error), 80),
+            )
+        ) from None

@@ -378,32 +378,35 @@ def _symbols_ok(out: TextIO) -> bool:
     return True
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    _: Callable[[str], str] = str,
+) -> None:
     """The ``play`` command's arguments."""
     play = sub.add_parser(
         "play",
-        help="play a deal yourself against bots",
-        description="Play one seat of a deal against computer players in the terminal.",
+        help=_("play a deal yourself against bots"),
+        description=_("Play one seat of a deal against computer players in the terminal."),
     )
     play.add_argument("--rules", default="standard", choices=Rules.presets(), metavar="PRESET",
-                      help=f"rule preset: {', '.join(Rules.presets())} (default standard)")  # fmt: skip
+                      help=_('rule preset: {presets} (default standard)').format(presets=', '.join(Rules.presets())))  # fmt: skip
     play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                      help="number of players, 2 to 5 (default 3)")  # fmt: skip
+                      help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
     play.add_argument("--seat", type=int, default=0, metavar="S",
-                      help="your seat, 0 to N-1 (default 0)")  # fmt: skip
+                      help=_("your seat, 0 to N-1 (default 0)"))  # fmt: skip
     play.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
-                      help="the bots for the other seats, in seat order: greedy, random or "
-                      "ismcts; one name for all (default greedy)")  # fmt: skip
+                      help=_("the bots for the other seats, in seat order: greedy, random or "
+                      "ismcts; one name for all (default greedy)"))  # fmt: skip
     play.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                      help=f"seed of the deal (default {DEFAULT_SEED})")  # fmt: skip
-    play.add_argument("--practice", action="store_true", help="practice mode: undo allowed")
+                      help=_('seed of the deal (default {DEFAULT_SEED})').format(DEFAULT_SEED=str(DEFAULT_SEED)))  # fmt: skip
+    play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
     play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
-                      help="wait this long after each bot move (default 0)")  # fmt: skip
+                      help=_("wait this long after each bot move (default 0)"))  # fmt: skip
     play.add_argument("--record", metavar="FILE",
-                      help="where the record is saved (at the end, on quit or Ctrl-D)")  # fmt: skip
-    play.add_argument("--ascii", action="store_true", help="suits as letters (7H)")
-    play.add_argument("--no-color", action="store_true", help="no colours")
-    play.add_argument("--lang", choices=LANGUAGES, default="en", help="language (en or ja)")
+                      help=_("where the record is saved (at the end, on quit or Ctrl-D)"))  # fmt: skip
+    play.add_argument("--ascii", action="store_true", help=_("suits as letters (7H)"))
+    play.add_argument("--no-color", action="store_true", help=_("no colours"))
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
     play.set_defaults(run=run)
 
 

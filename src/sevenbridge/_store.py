@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 
 #: The store's own layout version.
 STORE_VERSION = 1
@@ -77,7 +77,14 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path}: not a usable results database ({error})") from None
+            raise StoreError(
+                Message(
+                    "store.not_usable_results_database",
+                    "{path}: not a usable results database ({error})",
+                    path=self.path,
+                    error=error,
+                )
+            ) from None
 
     def close(self) -> None:
         self.db.close()
@@ -112,8 +119,12 @@ class Store:
                 for k in differ
             )
             raise StoreError(
-                f"{self.path} holds a tournament with other settings ({detail}); "
-                "use another database file, or the same settings to resume"
+                Message(
+                    "store.holds_tournament_with_other",
+                    "{path} holds a tournament with other settings ({detail}); use another database file, or the same settings to resume",
+                    path=self.path,
+                    detail=str(detail),
+                )
             )
 
     # -- results -------------------------------------------------------------

@@ -19,7 +19,7 @@ import attrs
 
 from . import _checks, _hooks
 from .cards import Card, Suit, parse_cards
-from .errors import InvalidStateError
+from .errors import InvalidStateError, Message
 
 __all__ = [
     "Action",
@@ -58,7 +58,12 @@ class _JsonAction:
         action: Action = _hooks.call("action_from_json", text)
         if not isinstance(action, cls):
             raise InvalidStateError(
-                f"action: expected a {cls.__name__}, found a {type(action).__name__}"
+                Message(
+                    "invalid_state.action_expected_found",
+                    "action: expected a {expected}, found a {found}",
+                    expected=str(cls.__name__),
+                    found=str(type(action).__name__),
+                )
             )
         return action
 
@@ -71,7 +76,13 @@ def _player(value: int) -> int:
 
 def _target(value: int) -> int:
     if type(value) is not int or not 0 <= value <= MAX_TARGET:
-        return _checks.integer(value, "target", 0, MAX_TARGET, " (an index into the table's melds)")
+        return _checks.integer(
+            value,
+            "target",
+            0,
+            MAX_TARGET,
+            Message("why.target", " (an index into the table's melds)"),
+        )
     return value
 
 

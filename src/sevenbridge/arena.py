@@ -44,7 +44,7 @@ from ._random import derive
 from ._store import Store, StoreError
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .engine import apply, deal, legal_actions
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .external import ExternalBotError, ExternalPlayer
 from .record import record
 from .rules import Rules, require_rules
@@ -95,7 +95,15 @@ def _option(spec: str, key: str, text: str) -> int | float | str:
             return kind(text)
         except ValueError:
             pass
-    raise InvalidArgumentError(f"bot {spec!r}: option {key} takes a number, not {text!r}")
+    raise InvalidArgumentError(
+        Message(
+            "invalid_argument.bot_option_takes_number",
+            "bot {spec}: option {key} takes a number, not {text}",
+            spec=repr(spec),
+            key=key,
+            text=repr(text),
+        )
+    )
 
 
 def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
@@ -115,18 +123,36 @@ def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
     if spec.startswith("cmd:"):
         command = spec[4:].strip()
         if not command:
-            raise InvalidArgumentError(f"bot {spec!r}: cmd: needs a command after the colon")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_cmd_needs_command",
+                    "bot {spec}: cmd: needs a command after the colon",
+                    spec=repr(spec),
+                )
+            )
         return ExternalPlayer(command, move_seconds=move_seconds)
     name, *options = spec.split(":")
     if name not in BOT_NAMES:
         raise InvalidArgumentError(
-            f"unknown bot {name!r}: the bots are {', '.join(BOT_NAMES)}, or cmd:COMMAND"
+            Message(
+                "invalid_argument.unknown_bot_bots_are",
+                "unknown bot {name}: the bots are {bots}, or cmd:COMMAND",
+                name=repr(name),
+                bots=", ".join(BOT_NAMES),
+            )
         )
     kwargs: dict[str, Any] = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep or name != "ismcts" or key not in _ISMCTS_OPTIONS:
-            raise InvalidArgumentError(f"bot {spec!r}: unknown option {option!r}")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_unknown_option",
+                    "bot {spec}: unknown option {option}",
+                    spec=repr(spec),
+                    option=repr(option),
+                )
+            )
         kwargs[key] = _option(spec, key, value)
     if name == "random":
         return RandomPlayer(seed)
@@ -240,29 +266,42 @@ class TournamentResult:
     resumed: int = 0
     """Decks found already played in the store."""
 
-    def table(self) -> str:
-        """The results as a text table."""
-        head = ("bot", "seat-games", "wins", "win share [95%]", "mean return [95%]", "score/deal")
+    def table(self, lang: str | None = None) -> str:
+        """The results as a text table, its headings and note in ``lang``
+        (``None`` or ``"en"``: English; ``"ja"``: Japanese)."""
+        from ._i18n import translator, width
+
+        _ = translator(lang)
+        head = (
+            _("bot"), _("seat-games"), _("wins"), _("win share [95%]"),
+            _("mean return [95%]"), _("score/deal"),
+        )  # fmt: skip
         rows = [head]
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             rows.append(
                 (stats.name, str(stats.games), str(stats.wins), str(stats.win_share),
                  str(stats.mean_return), f"{stats.mean_score.mean:.2f}")
             )  # fmt: skip
-        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+        widths = [max(width(r[i]) for r in rows) for i in range(len(head))]
+        lines = [
+            "  ".join(c + " " * (w - width(c)) for c, w in zip(row, widths, strict=True))
+            for row in rows
+        ]
         lines = [line.rstrip() for line in lines]
         lines.insert(1, "  ".join("-" * w for w in widths))
         per_deck = self.games // max(self.decks, 1)
-        note = (
-            f"{self.games} deals ({self.decks} decks x {per_deck} seatings), "
-            f"{self.players} players; fair share {1 / self.players:.3f}"
-        )
+        note = _(
+            "{games} deals ({decks} decks x {per_deck} seatings), {players} players; "
+            "fair share {share}"
+        ).format(
+            games=self.games, decks=self.decks, per_deck=per_deck, players=self.players,
+            share=f"{1 / self.players:.3f}",
+        )  # fmt: skip
         if self.decks < 30:
-            note += "; fewer than 30 decks: the intervals are rough"
+            note += _("; fewer than 30 decks: the intervals are rough")
         forfeits = sum(s.forfeits for s in self.bots.values())
         if forfeits:
-            note += f"; {forfeits} forfeits"
+            note += _("; {n} forfeits").format(n=forfeits)
         return "\n".join([*lines, note])
 
 
@@ -479,7 +518,10 @@ def _ray(
         import ray
     except ImportError:
         raise InvalidArgumentError(
-            'backend "ray" needs Ray: pip install "sevenbridge[ray]"'
+            Message(
+                "invalid_argument.backend_ray_needs_ray",
+                'backend "ray" needs Ray: pip install "sevenbridge[ray]"',
+            )
         ) from None
     owned = not ray.is_initialized()
     if owned:
@@ -573,7 +615,14 @@ def run_tournament(
     bots = tuple(b.strip() for b in bots)
     players = _checks.players(len(bots) if players is None else players)
     if len(bots) != players:
-        raise InvalidArgumentError(f"{len(bots)} bots for {players} seats: name one bot per seat")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bots_for_seats_name",
+                "{n_bots} bots for {players} seats: name one bot per seat",
+                n_bots=len(bots),
+                players=players,
+            )
+        )
     for name in set(bots):
         if not name.startswith("cmd:"):
             make_bot(name, 0)  # refuse a bad name before any work
@@ -583,9 +632,18 @@ def run_tournament(
     seed = _checks.seed(seed) or 0
     workers = _checks.integer(workers, "workers", 1, 1024)
     if backend not in BACKENDS:
-        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.backend_must_one_not",
+                "backend must be one of {backends}, not {backend}",
+                backends=", ".join(BACKENDS),
+                backend=repr(backend),
+            )
+        )
     if address is not None and backend != "ray":
-        raise InvalidArgumentError('address is for backend="ray"')
+        raise InvalidArgumentError(
+            Message("invalid_argument.address_for_backend_ray", 'address is for backend="ray"')
+        )
     per_deck = len(seatings(bots))
     decks = -(-deals // per_deck)
     results: dict[int, list[GameResult]] = {}
@@ -632,11 +690,15 @@ def report(db: str | Path) -> TournamentResult:
     """
     path = Path(db)
     if not path.is_file():
-        raise StoreError(f"{path}: no such results database")
+        raise StoreError(
+            Message("store.no_such_results_database", "{path}: no such results database", path=path)
+        )
     with Store(path) as store:
         settings = store.settings()
         if not settings:
-            raise StoreError(f"{path}: holds no tournament")
+            raise StoreError(
+                Message("store.holds_no_tournament", "{path}: holds no tournament", path=path)
+            )
         games = tuple(GameResult.from_row(row) for row in store.games())
     rules = Rules.from_json(settings["rules"])
     decks = len({g.deck for g in games})
@@ -654,7 +716,9 @@ def export_csv(db: str | Path, out: TextIO) -> int:
     """
     path = Path(db)
     if not path.is_file():
-        raise StoreError(f"{path}: no such results database")
+        raise StoreError(
+            Message("store.no_such_results_database", "{path}: no such results database", path=path)
+        )
     with Store(path) as store:
         return store.export_csv(out)
 
@@ -671,7 +735,10 @@ def plot(result: TournamentResult, path: str | Path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise InvalidArgumentError(
-            'plotting needs matplotlib: pip install "sevenbridge[plot]"'
+            Message(
+                "invalid_argument.plotting_needs_matplotlib_pip",
+                'plotting needs matplotlib: pip install "sevenbridge[plot]"',
+            )
         ) from None
     stats = sorted(result.bots.values(), key=lambda s: -s.win_share.mean)
     names = [s.name for s in stats]

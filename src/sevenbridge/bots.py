@@ -26,7 +26,7 @@ from ._heuristics import card_points, keep_value
 from ._random import Rng
 from .actions import Action, Chi, Discard, LayDown, LayOff, Pon
 from .engine import apply, legal_actions
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -47,7 +47,12 @@ def view_of(position: Observation | GameState) -> Observation:
         return position
     if isinstance(position, GameState):
         if position.is_over:
-            raise InvalidArgumentError("the deal is over: a player has no action to choose")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.deal_over_player_has",
+                    "the deal is over: a player has no action to choose",
+                )
+            )
         return observe(position)
     raise TypeError(
         f"view must be an Observation (or a GameState), not {_checks.type_name(position)}"
@@ -59,9 +64,19 @@ def choices(view: Observation) -> tuple[Action, ...]:
     actions = legal_actions(view)
     if not actions:
         if view.is_over:
-            raise InvalidArgumentError("the deal is over: a player has no action to choose")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.deal_over_player_has",
+                    "the deal is over: a player has no action to choose",
+                )
+            )
         raise InvalidArgumentError(
-            f"it is player {view.current_player}'s decision, not player {view.viewer}'s"
+            Message(
+                "invalid_argument.it_player_decision_not",
+                "it is player {current_player}'s decision, not player {viewer}'s",
+                current_player=str(view.current_player),
+                viewer=str(view.viewer),
+            )
         )
     return actions
 
@@ -174,10 +189,21 @@ class ISMCTSPlayer:
             if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
                 raise TypeError(f"seconds must be a number, not {_checks.type_name(seconds)}")
             if not 0 < seconds < 3600:
-                raise InvalidArgumentError(f"seconds must be above 0 and under 3600, not {seconds}")
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.seconds_must_above_and",
+                        "seconds must be above 0 and under 3600, not {seconds}",
+                        seconds=str(seconds),
+                    )
+                )
         if rollout not in POLICIES:
             raise InvalidArgumentError(
-                f"rollout must be one of {', '.join(POLICIES)}, not {rollout!r}"
+                Message(
+                    "invalid_argument.rollout_must_one_not",
+                    "rollout must be one of {policies}, not {rollout}",
+                    policies=", ".join(POLICIES),
+                    rollout=repr(rollout),
+                )
             )
         self.iterations = iterations
         self.seconds = seconds

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from . import _hooks
-from .errors import InvalidCardError, quote
+from .errors import InvalidCardError, Message, quote
 from .rules import Rules, require_rules
 
 __all__ = [
@@ -122,18 +122,29 @@ class Card:
         if suit is None:
             if type(rank) is bool or rank != 0:
                 raise InvalidCardError(
-                    f"{rank!r} of no suit", "only the joker (rank 0) has no suit"
+                    f"{rank!r} of no suit",
+                    Message(
+                        "invalid_card.only_joker_rank_has", "only the joker (rank 0) has no suit"
+                    ),
                 )
             object.__setattr__(self, "index", JOKER_INDEX)
             return
         if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
-            raise InvalidCardError(f"{rank!r}{suit!r}", "rank must be 1 (Ace) to 13 (King)")
+            raise InvalidCardError(
+                f"{rank!r}{suit!r}",
+                Message("invalid_card.rank_must_ace_king", "rank must be 1 (Ace) to 13 (King)"),
+            )
         if isinstance(suit, bool):
-            raise InvalidCardError(f"{rank!r}{suit!r}", "suit must be a Suit, not a bool")
+            raise InvalidCardError(
+                f"{rank!r}{suit!r}",
+                Message("invalid_card.suit_must_suit_not", "suit must be a Suit, not a bool"),
+            )
         try:
             suit = Suit(suit)
         except ValueError:
-            raise InvalidCardError(f"{rank!r}{suit!r}", "suit must be a Suit") from None
+            raise InvalidCardError(
+                f"{rank!r}{suit!r}", Message("invalid_card.suit_must_suit", "suit must be a Suit")
+            ) from None
         object.__setattr__(self, "rank", int(rank))
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "index", suit * 13 + rank - 1)
@@ -158,22 +169,44 @@ class Card:
         sevenbridge.errors.InvalidCardError: '7X' is not a card: suit 'X' is not one of C D H S ♣ ♦ ♥ ♠
         """
         if not isinstance(text, str):
-            raise InvalidCardError(repr(text), "expected a string such as '7H'")
+            raise InvalidCardError(
+                repr(text),
+                Message("invalid_card.expected_string_such_as", "expected a string such as '7H'"),
+            )
         raw = text
         t = text.strip().upper()
         if not t:
-            raise InvalidCardError(raw, "it is empty")
+            raise InvalidCardError(raw, Message("invalid_card.it_empty", "it is empty"))
         if t in _JOKER_TEXT:
             return JOKER
         if len(t) < 2:
-            raise InvalidCardError(raw, "a card is a rank then a suit, such as '7H'")
+            raise InvalidCardError(
+                raw,
+                Message(
+                    "invalid_card.card_rank_then_suit", "a card is a rank then a suit, such as '7H'"
+                ),
+            )
         rank_text, suit_text = t[:-1], t[-1]
         suit = _SUIT_PARSE.get(suit_text)
         if suit is None:
-            raise InvalidCardError(raw, f"suit {suit_text!r} is not one of C D H S ♣ ♦ ♥ ♠")
+            raise InvalidCardError(
+                raw,
+                Message(
+                    "invalid_card.suit_not_one_c",
+                    "suit {suit_text} is not one of C D H S ♣ ♦ ♥ ♠",
+                    suit_text=repr(suit_text),
+                ),
+            )
         rank = _RANK_PARSE.get(rank_text)
         if rank is None:
-            raise InvalidCardError(raw, f"rank {quote(rank_text, 20)} is not one of A 2-10 T J Q K")
+            raise InvalidCardError(
+                raw,
+                Message(
+                    "invalid_card.rank_not_one_t",
+                    "rank {rank_text} is not one of A 2-10 T J Q K",
+                    rank_text=quote(rank_text, 20),
+                ),
+            )
         return CARDS[suit * 13 + rank - 1]
 
     @staticmethod
@@ -184,7 +217,9 @@ class Card:
         Card.parse('7C')
         """
         if not isinstance(index, int) or not 0 <= index <= JOKER_INDEX:
-            raise InvalidCardError(repr(index), "a card index is 0 to 52")
+            raise InvalidCardError(
+                repr(index), Message("invalid_card.card_index", "a card index is 0 to 52")
+            )
         return CARDS[index]
 
     def __str__(self) -> str:
@@ -283,7 +318,13 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         elif isinstance(piece, str):
             out.append(Card.parse(piece))
         else:
-            raise InvalidCardError(repr(piece), "expected a Card or a string such as '7H'")
+            raise InvalidCardError(
+                repr(piece),
+                Message(
+                    "invalid_card.expected_card_or_string",
+                    "expected a Card or a string such as '7H'",
+                ),
+            )
     return tuple(out)
 
 

@@ -109,6 +109,26 @@ class SevenBridgeError(ValueError):
     #: ``"illegal_action"``), for programs that translate or classify errors.
     code: str = "error"
 
+    @property
+    def detail(self) -> Message | None:
+        """The error's message as a :class:`~sevenbridge.errors.Message` (its
+        :attr:`~sevenbridge.errors.Message.code` and
+        :attr:`~sevenbridge.errors.Message.params` say exactly what went wrong),
+        or ``None`` for an error built from plain text.
+
+        >>> from sevenbridge import Card
+        >>> try:
+        ...     Card.parse("7X")
+        ... except SevenBridgeError as error:
+        ...     print(error.code, error.detail.code, error.detail.params["reason"].code)
+        invalid_card invalid_card invalid_card.suit_not_one_c
+        """
+        text = str(self)
+        for argument in self.args:
+            if isinstance(argument, Message) and argument == text:
+                return argument
+        return None
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
@@ -130,7 +150,11 @@ class InvalidCardError(SevenBridgeError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"{quote(text)} is not a card: {reason}")
+        super().__init__(
+            Message(
+                "invalid_card", "{text} is not a card: {reason}", text=quote(text), reason=reason
+            )
+        )
 
 
 class RulesConfigError(SevenBridgeError):

@@ -54,7 +54,7 @@ from typing import IO, Any, NoReturn
 
 from . import _checks
 from .actions import Action
-from .errors import InvalidArgumentError, SevenBridgeError
+from .errors import InvalidArgumentError, Message, SevenBridgeError
 from .rules import Rules
 from .serialize import action_from_json
 from .state import GameState
@@ -170,7 +170,13 @@ class ExternalPlayer:
                 f"command must be a string or a list of strings, not {_checks.type_name(command)}"
             )
         if not args:
-            raise ExternalBotError("crashed", "an external bot needs a command to run")
+            raise ExternalBotError(
+                "crashed",
+                Message(
+                    "external_bot.external_bot_needs_command",
+                    "an external bot needs a command to run",
+                ),
+            )
         self.command = args
         self.move_seconds = _seconds(move_seconds, "move_seconds")
         self.start_seconds = _seconds(start_seconds, "start_seconds")
@@ -204,12 +210,20 @@ class ExternalPlayer:
             )
         except OSError as error:
             raise ExternalBotError(
-                "crashed", f"external bot {self.name!r} could not start: {error}"
+                "crashed",
+                Message(
+                    "external_bot.external_bot_could_not",
+                    "external bot {name} could not start: {error}",
+                    name=repr(self.name),
+                    error=error,
+                ),
             ) from None
         assert self._process.stdout is not None
         self._reader = _Lines(self._process.stdout)
         self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        answer = self._receive(self.start_seconds, "the handshake")
+        answer = self._receive(
+            self.start_seconds, Message("external_bot.handshake", "the handshake")
+        )
         if (
             answer.get("type") != "ready"
             or answer.get("protocol") != PROTOCOL
@@ -217,8 +231,13 @@ class ExternalPlayer:
         ):
             self._fail(
                 "nonsense",
-                f"answered the handshake with {_short(answer)}; expected "
-                f'{{"type": "ready", "protocol": "{PROTOCOL}", "version": {PROTOCOL_VERSION}}}',
+                Message(
+                    "external_bot.answered_handshake_with_expected",
+                    'answered the handshake with {short}; expected {{"type": "ready", "protocol": "{protocol}", "version": {version}}}',
+                    short=str(_short(answer)),
+                    protocol=str(PROTOCOL),
+                    version=str(PROTOCOL_VERSION),
+                ),
             )
         if isinstance(answer.get("name"), str) and answer["name"]:
             self.name = answer["name"][:80]
@@ -238,16 +257,38 @@ class ExternalPlayer:
         try:
             line = self._reader.get(seconds)
         except queue.Empty:
-            self._fail("timeout", f"did not answer {what} within {seconds:g} s")
+            self._fail(
+                "timeout",
+                Message(
+                    "external_bot.did_not_answer_within",
+                    "did not answer {what} within {seconds} s",
+                    what=what,
+                    seconds=format(seconds, "g"),
+                ),
+            )
         if line is _EOF:
             self._fail("crashed", self._exit_text())
         assert isinstance(line, bytes)
         try:
             answer = json.loads(line)
         except (UnicodeDecodeError, ValueError):
-            self._fail("nonsense", f"wrote a line that is not JSON: {_short(line)}")
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.wrote_line_that_not",
+                    "wrote a line that is not JSON: {short}",
+                    short=str(_short(line)),
+                ),
+            )
         if not isinstance(answer, dict):
-            self._fail("nonsense", f"wrote {_short(answer)}, not a JSON object")
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.wrote_not_json_object",
+                    "wrote {short}, not a JSON object",
+                    short=str(_short(answer)),
+                ),
+            )
         return dict(answer)
 
     def _exit_text(self) -> str:
@@ -255,13 +296,21 @@ class ExternalPlayer:
         try:
             code = self._process.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            return "closed its output"
-        return f"exited with status {code}"
+            return Message("external_bot.closed", "closed its output")
+        return Message("external_bot.exited", "exited with status {code}", code=code)
 
     def _fail(self, kind: str, what: str) -> NoReturn:
         name = self.name
         self.close()
-        raise ExternalBotError(kind, f"external bot {name!r} {what}")
+        raise ExternalBotError(
+            kind,
+            Message(
+                "external_bot.external_bot",
+                "external bot {name} {what}",
+                name=repr(name),
+                what=what,
+            ),
+        )
 
     def close(self) -> None:
         """Tell the bot to quit and end its process (it starts again if used)."""
@@ -339,23 +388,49 @@ class ExternalPlayer:
             + legal_docs.encode()
             + b"]}\n"
         )
-        answer = self._receive(self.move_seconds, "a decision")
+        answer = self._receive(self.move_seconds, Message("external_bot.decision", "a decision"))
         if answer.get("type") != "action":
-            self._fail("nonsense", f'answered {_short(answer)}, not {{"type": "action", ...}}')
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.answered_not",
+                    'answered {short}, not {{"type": "action", ...}}',
+                    short=str(_short(answer)),
+                ),
+            )
         if "index" in answer:
             index = answer["index"]
             if type(index) is not int or not 0 <= index < len(legal):
                 self._fail(
                     "nonsense",
-                    f"answered index {_short(index)}; there are {len(legal)} legal actions",
+                    Message(
+                        "external_bot.answered_index_there_are",
+                        "answered index {short}; there are {count} legal actions",
+                        short=str(_short(index)),
+                        count=len(legal),
+                    ),
                 )
             return legal[int(index)]
         try:
             action: Action = action_from_json(json.dumps(answer.get("action")))
         except SevenBridgeError as error:
-            self._fail("nonsense", f"answered an action that does not read: {error}")
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.answered_action_that_does",
+                    "answered an action that does not read: {error}",
+                    error=error,
+                ),
+            )
         if action not in legal:
-            self._fail("nonsense", f"answered {action}, which is not legal here")
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.answered_which_not_legal",
+                    "answered {action}, which is not legal here",
+                    action=str(action),
+                ),
+            )
         return action
 
 
@@ -363,7 +438,14 @@ def _seconds(value: Any, name: str) -> float:
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
     if not 0 < value <= 86400:
-        raise InvalidArgumentError(f"{name} must be above 0 and at most 86400, not {value}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.must_above_and_at",
+                "{name} must be above 0 and at most 86400, not {value}",
+                name=name,
+                value=str(value),
+            )
+        )
     return float(value)
 
 

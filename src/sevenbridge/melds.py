@@ -204,7 +204,13 @@ def _kind(value: MeldKind | str) -> MeldKind:
             return MeldKind(value)
         except ValueError:
             pass
-        raise InvalidMeldError(f"kind: {value!r} is not 'set', 'run' or 'seven'")
+        raise InvalidMeldError(
+            M(
+                "invalid_meld.kind_not_set_run",
+                "kind: {value} is not 'set', 'run' or 'seven'",
+                value=repr(value),
+            )
+        )
     raise TypeError(f"kind must be a MeldKind or 'set', 'run', 'seven', not {type(value).__name__}")
 
 
@@ -266,7 +272,12 @@ class Meld:
             return
         if reason is None:
             found = ", ".join(f"{k.value} {_joker_name((k, o, j))}".strip() for k, o, j in readings)
-            reason = f"{_names([c.index for c in self.cards])} reads only as: {found}"
+            reason = M(
+                "meld.reads_only_as",
+                "{cards} reads only as: {found}",
+                cards=_names([c.index for c in self.cards]),
+                found=found,
+            )
         raise InvalidMeldError(reason)
 
     @classmethod
@@ -300,7 +311,14 @@ class Meld:
         if joker_as is None:
             if len(readings) > 1:
                 options = ", ".join(_joker_name(r) for r in readings)
-                raise InvalidMeldError(f"{text!r}: say which card the joker stands for ({options})")
+                raise InvalidMeldError(
+                    M(
+                        "invalid_meld.say_which_card_joker",
+                        "{text}: say which card the joker stands for ({options})",
+                        text=repr(text),
+                        options=str(options),
+                    )
+                )
             joker_as = None if readings[0][2] < 0 else CARDS[readings[0][2]]
         kinds = {
             r[0]
@@ -308,7 +326,14 @@ class Meld:
             if (r[2] < 0 and joker_as is None) or (joker_as is not None and r[2] == joker_as.index)
         }
         if not kinds:
-            raise InvalidMeldError(f"{text!r}: the joker cannot stand for {joker_as} here")
+            raise InvalidMeldError(
+                M(
+                    "invalid_meld.joker_cannot_stand_for",
+                    "{text}: the joker cannot stand for {joker_as} here",
+                    text=repr(text),
+                    joker_as=str(joker_as),
+                )
+            )
         return cls(kinds.pop(), cards, joker_as)
 
     @property

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
-from .errors import InvalidCardError, SevenBridgeError, quote
+from .errors import InvalidCardError, Message, SevenBridgeError, quote
 
 __all__ = ["NotationError", "format_move", "parse_move"]
 
@@ -42,7 +42,16 @@ class NotationError(SevenBridgeError):
         self.reason = reason
         self.line = line
         self.column = column
-        super().__init__(f"line {line}, column {column}: {reason} (in {quote(text, 120)})")
+        super().__init__(
+            Message(
+                "notation",
+                "line {line}, column {column}: {reason} (in {text})",
+                line=line,
+                column=column,
+                reason=reason,
+                text=quote(text, 120),
+            )
+        )
 
 
 _VERBS = {
@@ -63,7 +72,12 @@ def _card(token: str, text: str, line: int, col: int) -> Card:
     try:
         return Card.parse(token)
     except InvalidCardError as error:
-        raise NotationError(text, error.reason + f" ({token!r})", line, col) from None
+        raise NotationError(
+            text,
+            Message("notation.card", "{reason} ({token})", reason=error.reason, token=repr(token)),
+            line,
+            col,
+        ) from None
 
 
 def parse_move(text: str, *, line: int = 1, offset: int = 0) -> Action:
@@ -84,41 +98,73 @@ def _parse_cached(text: str) -> Action:
 
 def _parse(text: str, line: int, offset: int) -> Action:
     if not isinstance(text, str):
-        raise NotationError(repr(text), "a move is text", line, 1)
+        raise NotationError(repr(text), Message("notation.move_text", "a move is text"), line, 1)
     tokens = [(m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(text)]
     if len(tokens) < 2:
-        raise NotationError(text, "a move is a player then an action, such as 'P1 Draw'", line,
+        raise NotationError(text, Message('notation.move_player_then_action', "a move is a player then an action, such as 'P1 Draw'"), line,
                             1 + offset)  # fmt: skip
     (who, who_col), (verb, verb_col), *args = tokens
     m = _PLAYER.match(who)
     if not m:
-        raise NotationError(text, f"{who!r} is not a player (P0 to P4)", line, who_col)
+        raise NotationError(
+            text,
+            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=repr(who)),
+            line,
+            who_col,
+        )
     player = int(m.group(1))
     if player > 4:
-        raise NotationError(text, f"{who!r} is not a player (P0 to P4)", line, who_col)
+        raise NotationError(
+            text,
+            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=repr(who)),
+            line,
+            who_col,
+        )
     kind = _VERBS.get(verb.lower())
     if kind is None:
         raise NotationError(
-            text, f"{verb!r} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)",
+            text, Message('notation.not_action_draw_pass', '{verb} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)', verb=repr(verb)),
             line, verb_col,
         )  # fmt: skip
     if kind in (Draw, Pass):
         if args:
-            raise NotationError(text, f"{verb} takes no cards", line, args[0][1])
+            raise NotationError(
+                text,
+                Message("notation.takes_no_cards", "{verb} takes no cards", verb=verb),
+                line,
+                args[0][1],
+            )
         return kind(player)
     if not args:
-        raise NotationError(text, f"{verb} needs cards", line, verb_col + len(verb))
+        raise NotationError(
+            text,
+            Message("notation.needs_cards", "{verb} needs cards", verb=verb),
+            line,
+            verb_col + len(verb),
+        )
     if kind is Discard:
         if len(args) != 1:
-            raise NotationError(text, "Discard takes exactly one card", line, args[-1][1])
+            raise NotationError(
+                text,
+                Message("notation.discard_takes_exactly_one", "Discard takes exactly one card"),
+                line,
+                args[-1][1],
+            )
         return Discard(player, _card(args[0][0], text, line, args[0][1]))
     if kind is LayOff:
         if len(args) != 1 or ">" not in args[0][0]:
-            raise NotationError(text, "LayOff is written CARD>MELD, such as 8H>2", line, args[0][1])
+            raise NotationError(
+                text,
+                Message(
+                    "notation.layoff_written_card_meld", "LayOff is written CARD>MELD, such as 8H>2"
+                ),
+                line,
+                args[0][1],
+            )
         token, col = args[0]
         card_text, _, target_text = token.partition(">")
         if not _TARGET.fullmatch(target_text) or int(target_text) > MAX_TARGET:
-            raise NotationError(text, f"{quote(target_text, 20)} is not a meld number (0 to {MAX_TARGET})",
+            raise NotationError(text, Message('notation.not_meld_number', '{target_text} is not a meld number (0 to {last})', target_text=quote(target_text, 20), last=str(MAX_TARGET)),
                                 line, col + len(card_text) + 1)  # fmt: skip
         joker_as = None
         if card_text.upper().startswith("JK="):
@@ -130,16 +176,22 @@ def _parse(text: str, line: int, offset: int) -> Action:
     for token, col in args:
         if token.upper().startswith("(JK=") and token.endswith(")") and kind in (Chi, Pon):
             if joker is not None:
-                raise NotationError(text, "only one joker", line, col)
+                raise NotationError(
+                    text, Message("notation.only_one_joker", "only one joker"), line, col
+                )
             joker = _card(token[4:-1], text, line, col + 4)  # the claimed card is the joker
         elif token.upper().startswith("JK="):
             if joker is not None:
-                raise NotationError(text, "only one joker", line, col)
+                raise NotationError(
+                    text, Message("notation.only_one_joker", "only one joker"), line, col
+                )
             joker = _card(token[3:], text, line, col + 3)
             cards.append(_card("JK", text, line, col))
         else:
             cards.append(_card(token, text, line, col))
     if len(set(cards)) != len(cards):
-        raise NotationError(text, "a card is named twice", line, args[0][1])
+        raise NotationError(
+            text, Message("notation.card_named_twice", "a card is named twice"), line, args[0][1]
+        )
     group: type[Chi] | type[Pon] | type[LayDown] = kind
     return group(player, tuple(cards), joker)

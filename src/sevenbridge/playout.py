@@ -23,7 +23,7 @@ from typing import Final, Literal
 from . import _checks
 from ._fastplay import play
 from ._random import Rng
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .state import GameState
 
 __all__ = ["POLICIES", "playout"]
@@ -62,7 +62,14 @@ def playout(
     """
     _checks.instance(state, GameState, "state", "a GameState")
     if policy not in POLICIES:
-        raise InvalidArgumentError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.policy_must_one_not",
+                "policy must be one of {policies}, not {policy}",
+                policies=", ".join(POLICIES),
+                policy=repr(policy),
+            )
+        )
     checked = _checks.seed(seed)
     rng = Rng(0 if checked is None else checked)
     limit = -1 if max_steps is None else _checks.integer(max_steps, "max_steps", 0)

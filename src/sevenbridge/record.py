@@ -59,6 +59,7 @@ from .errors import (
     IllegalActionError,
     InvalidArgumentError,
     InvalidCardError,
+    Message,
     RulesConfigError,
 )
 from .match import Match
@@ -129,8 +130,10 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
         lines.append(f'[Seed "{state.seed}"]')
     else:
         raise InvalidArgumentError(
-            "state: this deal was not dealt from its seed: pass the deck it was dealt from "
-            "(deck=...)"
+            Message(
+                "invalid_argument.state_this_deal_was",
+                "state: this deal was not dealt from its seed: pass the deck it was dealt from (deck=...)",
+            )
         )
     if state.is_over:
         scores = " ".join(map(str, state.deal_scores or ()))
@@ -177,7 +180,7 @@ class _Parsed:
 
 def _parse(text: str) -> _Parsed:
     if not isinstance(text, str):
-        raise RecordError(repr(text), "a record is text")
+        raise RecordError(repr(text), Message("record.record_text", "a record is text"))
     tags: dict[str, list[tuple[list[str], int]]] = {}
     moves: list[tuple[Action | str, int]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -189,7 +192,12 @@ def _parse(text: str) -> _Parsed:
         if stripped.startswith("["):
             m = _TAG.match(stripped)
             if not m:
-                raise RecordError(raw, 'a tag is written [Name "value"]', number, indent + 1)
+                raise RecordError(
+                    raw,
+                    Message("record.tag_written_name_value", 'a tag is written [Name "value"]'),
+                    number,
+                    indent + 1,
+                )
             name, values = m.group(1), _VALUE.findall(m.group(2))
             if name == "Deal":
                 moves.append((f"Deal {values[0]}", number))
@@ -207,11 +215,20 @@ def _tag(parsed: _Parsed, name: str, required: bool = True) -> tuple[str, int] |
     found = parsed.tags.get(name)
     if not found:
         if required:
-            raise RecordError("", f'the record has no [{name} "..."] tag', 1, 1)
+            raise RecordError(
+                "",
+                Message(
+                    "record.record_has_no_tag_2", 'the record has no [{name} "..."] tag', name=name
+                ),
+                1,
+                1,
+            )
         return None
     values, line = found[0]
     if len(values) != 1:
-        raise RecordError(name, f"[{name}] takes one value", line, 1)
+        raise RecordError(
+            name, Message("record.takes_one_value", "[{name}] takes one value", name=name), line, 1
+        )
     return values[0], line
 
 
@@ -221,7 +238,16 @@ def _int_tag(parsed: _Parsed, name: str, required: bool = True) -> int | None:
         return None
     value, line = found
     if not _INT.fullmatch(value):
-        raise RecordError(value, f"[{name}] must be a whole number (at most 20 digits)", line, 1)
+        raise RecordError(
+            value,
+            Message(
+                "record.must_whole_number_at",
+                "[{name}] must be a whole number (at most 20 digits)",
+                name=name,
+            ),
+            line,
+            1,
+        )
     return int(value)
 
 
@@ -231,14 +257,26 @@ def _rules(parsed: _Parsed) -> Rules:
     try:
         rules = Rules.preset(name)
     except RulesConfigError as error:
-        raise RecordError(name, str(error), line, 1) from None
+        raise RecordError(name, Message("error", "{error}", error=error), line, 1) from None
     changes: dict[str, object] = {}
     for values, opt_line in parsed.tags.get("Option", []):
         if len(values) != 2:
-            raise RecordError("Option", '[Option "name" "value"] takes two values', opt_line, 1)
+            raise RecordError(
+                "Option",
+                Message(
+                    "record.option_name_value_takes", '[Option "name" "value"] takes two values'
+                ),
+                opt_line,
+                1,
+            )
         key, text = values
         if key not in attrs.fields_dict(Rules):
-            raise RecordError(key, f"{key!r} is not a Rules option", opt_line, 1)
+            raise RecordError(
+                key,
+                Message("record.not_rules_option", "{key} is not a Rules option", key=repr(key)),
+                opt_line,
+                1,
+            )
         value: object = text
         if text in ("true", "false"):
             value = text == "true"
@@ -250,7 +288,9 @@ def _rules(parsed: _Parsed) -> Rules:
     try:
         return rules.replace(**changes)
     except (RulesConfigError, TypeError) as error:
-        raise RecordError("Option", str(error), parsed.tags["Option"][0][1], 1) from None
+        raise RecordError(
+            "Option", Message("error", "{error}", error=error), parsed.tags["Option"][0][1], 1
+        ) from None
 
 
 def _apply_all(
@@ -264,7 +304,12 @@ def _apply_all(
         except IllegalActionError as error:
             raw = text_lines[line - 1]
             col = len(raw) - len(raw.lstrip()) + 1
-            raise RecordError(raw, f"illegal move: {error.reason}", line, col) from None
+            raise RecordError(
+                raw,
+                Message("record.illegal_move", "illegal move: {reason}", reason=error.reason),
+                line,
+                col,
+            ) from None
         out.append(state)
     return out
 
@@ -278,7 +323,12 @@ def replay(text: str) -> list[GameState]:
     """
     parsed = _parse(text)
     if "MatchSeed" in parsed.tags:
-        raise RecordError("MatchSeed", "this is a match record: use replay_match", 1, 1)
+        raise RecordError(
+            "MatchSeed",
+            Message("record.this_match_record_use", "this is a match record: use replay_match"),
+            1,
+            1,
+        )
     rules = _rules(parsed)
     players = _int_tag(parsed, "Players")
     dealer = _int_tag(parsed, "Dealer", required=False) or 0
@@ -289,16 +339,32 @@ def replay(text: str) -> list[GameState]:
         try:
             deck = parse_cards(deck_tag[0])
         except InvalidCardError as error:
-            raise RecordError(deck_tag[0], str(error), deck_tag[1], 1) from None
+            raise RecordError(
+                deck_tag[0], Message("error", "{error}", error=error), deck_tag[1], 1
+            ) from None
     elif seed is None:
-        raise RecordError("", 'the record has no [Seed "..."] nor [Deck "..."] tag', 1, 1)
+        raise RecordError(
+            "",
+            Message(
+                "record.record_has_no_seed", 'the record has no [Seed "..."] nor [Deck "..."] tag'
+            ),
+            1,
+            1,
+        )
     try:
         state = deal(rules, players=players or 0, dealer=dealer, seed=seed, deck=deck)
     except (TypeError, ValueError) as error:
-        raise RecordError("", f"cannot deal: {error}", 1, 1) from None
+        raise RecordError(
+            "", Message("record.cannot_deal", "cannot deal: {error}", error=error), 1, 1
+        ) from None
     markers = [line for move, line in parsed.moves if isinstance(move, str)]
     if markers:
-        raise RecordError("Deal", "[Deal] belongs to match records", markers[0], 1)
+        raise RecordError(
+            "Deal",
+            Message("record.deal_belongs_match_records", "[Deal] belongs to match records"),
+            markers[0],
+            1,
+        )
     states = _apply_all(state, parsed.moves, text.splitlines())
     final = states[-1]
     scores = " ".join(map(str, final.deal_scores or ()))
@@ -314,10 +380,24 @@ def _check_result(parsed: _Parsed, over: bool, expected: str) -> None:
         return
     value, line = found
     if not over:
-        raise RecordError(value, "[Result] is given, but the moves do not finish it", line, 1)
+        raise RecordError(
+            value,
+            Message(
+                "record.result_given_but_moves", "[Result] is given, but the moves do not finish it"
+            ),
+            line,
+            1,
+        )
     if value != expected:
         raise RecordError(
-            value, f"[Result] does not match the moves, which give {expected!r}", line, 1
+            value,
+            Message(
+                "record.result_does_not_match",
+                "[Result] does not match the moves, which give {expected}",
+                expected=repr(expected),
+            ),
+            line,
+            1,
         )
 
 
@@ -335,7 +415,12 @@ def replay_match(text: str) -> list[GameState]:
     try:
         match = Match.start(rules, players=players, seed=seed, dealer=dealer)
     except (TypeError, ValueError) as error:
-        raise RecordError("", f"cannot start the match: {error}", 1, 1) from None
+        raise RecordError(
+            "",
+            Message("record.cannot_start_match", "cannot start the match: {error}", error=error),
+            1,
+            1,
+        ) from None
     lines = text.splitlines()
     out: list[GameState] = [match.state]
     deal_no = 0
@@ -345,17 +430,46 @@ def replay_match(text: str) -> list[GameState]:
         if isinstance(move, str):
             deal_no += 1
             if move != f"Deal {deal_no}":
-                raise RecordError(raw, f'expected [Deal "{deal_no}"]', line, col)
+                raise RecordError(
+                    raw,
+                    Message(
+                        "record.expected_deal", 'expected [Deal "{deal_no}"]', deal_no=str(deal_no)
+                    ),
+                    line,
+                    col,
+                )
             if match.is_over or match.deal_number != deal_no:
-                raise RecordError(raw, f"deal {deal_no} cannot start here", line, col)
+                raise RecordError(
+                    raw,
+                    Message(
+                        "record.deal_cannot_start_here",
+                        "deal {deal_no} cannot start here",
+                        deal_no=str(deal_no),
+                    ),
+                    line,
+                    col,
+                )
             continue
         if deal_no == 0:
-            raise RecordError(raw, 'a match record\'s moves come after [Deal "1"]', line, col)
+            raise RecordError(
+                raw,
+                Message(
+                    "record.match_record_moves_come",
+                    'a match record\'s moves come after [Deal "1"]',
+                ),
+                line,
+                col,
+            )
         before = len(match.results)
         try:
             match = match.apply(move)
         except IllegalActionError as error:
-            raise RecordError(raw, f"illegal move: {error.reason}", line, col) from None
+            raise RecordError(
+                raw,
+                Message("record.illegal_move", "illegal move: {reason}", reason=error.reason),
+                line,
+                col,
+            ) from None
         if len(match.results) > before:
             out.append(match.results[-1].final)
             if not match.is_over:

@@ -31,7 +31,7 @@ from . import _checks
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, JOKER_INDEX
 from .engine import legal_actions
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .rules import Rules
 from .scoring import returns
 from .state import GameState, History, Phase
@@ -290,7 +290,12 @@ class ActionSpace:
                 raise TypeError(f"action id must be an int, not {_checks.type_name(action_id)}")
         if not 0 <= action_id < self._t.size:
             raise InvalidArgumentError(
-                f"action id {action_id} is out of range (0 to {self._t.size - 1})"
+                Message(
+                    "invalid_argument.action_id_out_range",
+                    "action id {action_id} is out of range (0 to {value})",
+                    action_id=str(action_id),
+                    value=str(self._t.size - 1),
+                )
             )
         return action_id
 
@@ -347,8 +352,12 @@ class ActionSpace:
             raise TypeError(f"action must be an Action, not {_checks.type_name(action)}")
         if found is None:
             raise InvalidArgumentError(
-                f"no action id stands for {action!r} under these rules (a meld the rules "
-                f"do not allow, or a lay-off target of {MAX_LAY_OFF_TARGETS} or more)"
+                Message(
+                    "invalid_argument.no_action_id_stands",
+                    "no action id stands for {action} under these rules (a meld the rules do not allow, or a lay-off target of {limit} or more)",
+                    action=repr(action),
+                    limit=str(MAX_LAY_OFF_TARGETS),
+                )
             )
         return found
 
@@ -444,7 +453,9 @@ def _player_of(position: Any) -> int:
         )
     p = position.current_player
     if p is None:
-        raise InvalidArgumentError("the deal is over: no player is to act")
+        raise InvalidArgumentError(
+            Message("invalid_argument.deal_over_no_player", "the deal is over: no player is to act")
+        )
     return p  # type: ignore[no-any-return]
 
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from . import _hooks
-from .errors import RulesConfigError, quote
+from .errors import Message, RulesConfigError, quote
 
 __all__ = [
     "CardValues",
@@ -128,7 +128,13 @@ def _convert(cls: type[_E], value: Any) -> _E:
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
         raise RulesConfigError(
-            f"{quote(value)} is not a {cls.__name__}; expected one of {allowed}"
+            Message(
+                "rules_config.not_expected_one",
+                "{value} is not a {name}; expected one of {allowed}",
+                value=quote(value),
+                name=str(cls.__name__),
+                allowed=str(allowed),
+            )
         ) from None
 
 
@@ -166,16 +172,42 @@ def _to_stock_exhaustion(value: Any) -> StockExhaustion:
 
 def _check_bool(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise RulesConfigError(f"Rules.{attribute.name} must be True or False, not {quote(value)}")
+        raise RulesConfigError(
+            Message(
+                "rules_config.rules_must_true_or",
+                "Rules.{name} must be True or False, not {value}",
+                name=attribute.name,
+                value=quote(value),
+            )
+        )
 
 
 def _int_in(lo: int, hi: int | None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesConfigError(f"Rules.{attribute.name} must be an integer, not {quote(value)}")
+            raise RulesConfigError(
+                Message(
+                    "rules_config.rules_must_integer_not",
+                    "Rules.{name} must be an integer, not {value}",
+                    name=attribute.name,
+                    value=quote(value),
+                )
+            )
         if value < lo or (hi is not None and value > hi):
-            bound = f"{lo} to {hi}" if hi is not None else f"at least {lo}"
-            raise RulesConfigError(f"Rules.{attribute.name} must be {bound}, not {value}")
+            bound = (
+                Message("bound.to", "{lo} to {hi}", lo=lo, hi=hi)
+                if hi is not None
+                else Message("bound.at_least", "at least {lo}", lo=lo)
+            )
+            raise RulesConfigError(
+                Message(
+                    "rules_config.rules_must_not",
+                    "Rules.{name} must be {bound}, not {value}",
+                    name=attribute.name,
+                    bound=bound,
+                    value=str(value),
+                )
+            )
 
     return check
 
@@ -186,8 +218,14 @@ def _optional_in(lo: int, hi: int) -> Callable[[Any, attrs.Attribute[Any], Any],
             return
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise RulesConfigError(
-                f"Rules.{attribute.name} must be None or an integer from {lo} to {hi}, "
-                f"not {quote(value)}"
+                Message(
+                    "rules_config.rules_must_none_or",
+                    "Rules.{name} must be None or an integer from {lo} to {hi}, not {value}",
+                    name=attribute.name,
+                    lo=str(lo),
+                    hi=str(hi),
+                    value=quote(value),
+                )
             )
 
     return check
@@ -365,7 +403,10 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         if self.pon_tie_break is PonTieBreak.JOKER_HOLDER and self.jokers == 0:
             raise RulesConfigError(
-                "pon_tie_break='joker_holder' needs a joker in the deck (jokers=1)"
+                Message(
+                    "rules_config.pon_tie_break_joker",
+                    "pon_tie_break='joker_holder' needs a joker in the deck (jokers=1)",
+                )
             )
 
     # --- presets ---------------------------------------------------------------------------
@@ -438,7 +479,12 @@ class Rules:
         factory = cls._PRESETS.get(key)
         if factory is None:
             raise RulesConfigError(
-                f"no preset named {quote(name, 40)}; known: {', '.join(cls.presets())}"
+                Message(
+                    "rules_config.no_preset_named_known",
+                    "no preset named {name}; known: {presets}",
+                    name=quote(name, 40),
+                    presets=", ".join(cls.presets()),
+                )
             )
         return factory()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import JOKER_INDEX, Card, parse_cards
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .rules import CardValues, Rules, Scoring, require_rules
 
 __all__ = ["explain_hand_points", "hand_points", "returns"]
@@ -71,10 +71,20 @@ def _hand(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in parsed:
         if card in seen:
-            raise InvalidArgumentError(f"cards: {card} is given twice; a hand holds each card once")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.cards_given_twice_hand",
+                    "cards: {card} is given twice; a hand holds each card once",
+                    card=str(card),
+                )
+            )
         if card.index >= rules.deck_size:
             raise InvalidArgumentError(
-                f"cards: {card} is not in the deck of these rules (jokers=0)"
+                Message(
+                    "invalid_argument.cards_not_in_deck",
+                    "cards: {card} is not in the deck of these rules (jokers=0)",
+                    card=str(card),
+                )
             )
         seen.add(card)
     return parsed

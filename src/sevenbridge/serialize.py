@@ -49,7 +49,7 @@ from ._docspec import (
 )
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS
-from .errors import InvalidStateError, quote
+from .errors import InvalidStateError, Message, quote
 from .notation import format_move
 from .rules import Rules
 from .state import KINDS, GameState, History, Phase, TableMeld, meld_cards
@@ -189,11 +189,25 @@ def rules_from_json(text: str | bytes) -> Rules:
 
 def _action_from(value: Any, path: str) -> Action:
     if not isinstance(value, dict):
-        raise InvalidStateError(f"{path}: expected a JSON object, found {J.kind_of(value)}")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.expected_json_object_found",
+                "{path}: expected a JSON object, found {value}",
+                path=path,
+                value=J.kind_of(value),
+            )
+        )
     name = value.get("type")
     if not isinstance(name, str) or name not in ACTION_DOCS:
         shown = "nothing" if "type" not in value else quote(name, 40)
-        raise InvalidStateError(f"{path}.type: {shown} is not an action type")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.type_not_action_type",
+                "{path}.type: {shown} is not an action type",
+                path=path,
+                shown=shown,
+            )
+        )
     f = ACTION_DOCS[name].read(value, path)
     player = f["player"]
     kind = ACTION_TYPES[name]
@@ -206,7 +220,13 @@ def _action_from(value: Any, path: str) -> Action:
         return LayOff(player, CARDS[f["card"]], f["target"], joker)
     cards = f["cards"]
     if len(set(cards)) != len(cards):
-        raise InvalidStateError(f"{path}.cards: a card is given twice")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.cards_card_given_twice",
+                "{path}.cards: a card is given twice",
+                path=path,
+            )
+        )
     group: type[Chi] | type[Pon] | type[LayDown] = kind  # type: ignore[assignment]
     return group(player, tuple(CARDS[c] for c in cards), joker)
 
@@ -224,7 +244,14 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
     n = f["players"]
     hands_lists = f["hands"]
     if len(hands_lists) != n:
-        raise InvalidStateError(f"state.hands: {len(hands_lists)} hands for {n} players")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_hands_hands_for",
+                "state.hands: {n_hands_lists} hands for {n} players",
+                n_hands_lists=len(hands_lists),
+                n=n,
+            )
+        )
     stock = f["stock"]
     places = [(f"hands[{p}]", h) for p, h in enumerate(hands_lists)]
     places += [("stock", stock)]
@@ -232,8 +259,13 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
     missing = [c for c in range(rules.deck_size) if c not in where]
     if missing:
         raise InvalidStateError(
-            f"state: {len(missing)} cards are nowhere, such as {CARDS[missing[0]]}; "
-            f"a {rules.deck_size}-card deal has every card somewhere"
+            Message(
+                "invalid_state.state_cards_are_nowhere",
+                "state: {n_missing} cards are nowhere, such as {card}; a {deck_size}-card deal has every card somewhere",
+                n_missing=len(missing),
+                card=str(CARDS[missing[0]]),
+                deck_size=rules.deck_size,
+            )
         )
     hands = [P.mask(h) for h in hands_lists]
     f["hand_sizes"] = [len(h) for h in hands_lists]
@@ -242,7 +274,11 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
     strays = [c for c in stock if c not in f["reshuffled"]] if f["reshuffles"] else []
     if strays:
         raise InvalidStateError(
-            f"state.stock: {CARDS[strays[0]]} is in the stock but was not reshuffled into it"
+            Message(
+                "invalid_state.state_stock_in_stock",
+                "state.stock: {card} is in the stock but was not reshuffled into it",
+                card=str(CARDS[strays[0]]),
+            )
         )
     P.check_position(f, hands, len(stock), "state")
     state = GameState(
@@ -266,20 +302,45 @@ def observation_from_json(text: str | bytes) -> Observation:
     n = f["players"]
     viewer, hand, sizes = f["viewer"], f["hand"], f["hand_sizes"]
     if len(sizes) != n:
-        raise InvalidStateError(f"observation.hand_sizes: {len(sizes)} sizes for {n} players")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_hand_sizes_sizes",
+                "observation.hand_sizes: {n_sizes} sizes for {n} players",
+                n_sizes=len(sizes),
+                n=n,
+            )
+        )
     if sizes[viewer] != len(hand):
-        raise InvalidStateError("observation.hand_sizes: the viewer's size differs from the hand")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_hand_sizes_viewer",
+                "observation.hand_sizes: the viewer's size differs from the hand",
+            )
+        )
     shown = f["shown_hands"]
     places = [("hand", hand)]
     if shown is not None:
         if Phase(f["phase"]) is not Phase.OVER or len(shown) != n:
             raise InvalidStateError(
-                "observation.shown_hands: only a finished deal shows its hands, one per player"
+                Message(
+                    "invalid_state.observation_shown_hands_only",
+                    "observation.shown_hands: only a finished deal shows its hands, one per player",
+                )
             )
         if sorted(shown[viewer]) != sorted(hand):
-            raise InvalidStateError("observation.shown_hands: the viewer's hand differs")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.observation_shown_hands_viewer",
+                    "observation.shown_hands: the viewer's hand differs",
+                )
+            )
         if [len(h) for h in shown] != list(sizes):
-            raise InvalidStateError("observation.shown_hands: do not match hand_sizes")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.observation_shown_hands_do",
+                    "observation.shown_hands: do not match hand_sizes",
+                )
+            )
         places += [(f"shown_hands[{p}]", h) for p, h in enumerate(shown) if p != viewer]
     seen = P.each_card_once(places, f, "observation")
     others = sum(s for p, s in enumerate(sizes) if p != viewer)
@@ -287,7 +348,11 @@ def observation_from_json(text: str | bytes) -> Observation:
         others = 0
     if len(seen) + others + f["stock_size"] != rules.deck_size:
         raise InvalidStateError(
-            f"observation: hands, stock, discards and melds do not add up to {rules.deck_size} cards"
+            Message(
+                "invalid_state.observation_hands_stock_discards",
+                "observation: hands, stock, discards and melds do not add up to {deck_size} cards",
+                deck_size=rules.deck_size,
+            )
         )
     hands = [P.mask(hand) if p == viewer else -1 for p in range(n)]
     if shown is not None:
@@ -295,8 +360,12 @@ def observation_from_json(text: str | bytes) -> Observation:
     candidates = [c for c in f["reshuffled"] if c not in seen]
     if f["reshuffled"] and len(candidates) < f["stock_size"]:
         raise InvalidStateError(
-            f"observation.reshuffled: {len(candidates)} unseen cards were reshuffled, too few "
-            f"for a stock of {f['stock_size']}"
+            Message(
+                "invalid_state.observation_reshuffled_unseen_cards",
+                "observation.reshuffled: {n_candidates} unseen cards were reshuffled, too few for a stock of {stock_size}",
+                n_candidates=len(candidates),
+                stock_size=str(f["stock_size"]),
+            )
         )
     P.check_position(f, hands, f["stock_size"], "observation")
     return Observation(

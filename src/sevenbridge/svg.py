@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape
 from ._i18n import N_, check_lang, translate_end_reason, translator
 from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, Suit, parse_cards
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, Message
 from .melds import Meld, MeldKind
 from .rules import Rules
 from .state import GameState, Phase
@@ -398,7 +398,12 @@ def _seat_names(names: Sequence[str] | None, n: int) -> list[str]:
     seat_names = [str(x) for x in names]
     if len(seat_names) != n:
         raise InvalidArgumentError(
-            f"names: give {n} names, one for each seat, not {len(seat_names)}"
+            Message(
+                "invalid_argument.names_give_names_one",
+                "names: give {n} names, one for each seat, not {n_seat_names}",
+                n=n,
+                n_seat_names=len(seat_names),
+            )
         )
     return seat_names
 

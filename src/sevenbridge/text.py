@@ -283,13 +283,22 @@ _NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def _error(line: int, message: str) -> InvalidStateError:
-    return InvalidStateError(f"line {line}: {message}")
+    return InvalidStateError(
+        M("invalid_state.line", "line {line}: {message}", line=line, message=message)
+    )
 
 
 def _player(token: str, line: int) -> int:
     m = _PLAYER.match(token)
     if not m:
-        raise _error(line, f"{token!r} is not a player such as P1")
+        raise _error(
+            line,
+            M(
+                "invalid_state.not_player_such_as",
+                "{token} is not a player such as P1",
+                token=repr(token),
+            ),
+        )
     return int(m.group(1))
 
 
@@ -297,7 +306,15 @@ def _number(value: str, line: int, what: str) -> int:
     """A whole number written with the digits 0-9 (at most nine of them)."""
     value = value.strip()
     if not _NUMBER.fullmatch(value):
-        raise _error(line, f"{what} is a whole number such as 3, not {value!r}")
+        raise _error(
+            line,
+            M(
+                "invalid_state.whole_number_such_as",
+                "{what} is a whole number such as 3, not {value}",
+                what=what,
+                value=repr(value),
+            ),
+        )
     return int(value)
 
 
@@ -337,46 +354,80 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             continue
         m = _LINE.match(content)
         if not m:
-            raise _error(number, f"expected 'key: value', found {raw.strip()!r}")
+            raise _error(
+                number,
+                M(
+                    "invalid_state.expected_key_value_found",
+                    "expected 'key: value', found {line}",
+                    line=repr(raw.strip()),
+                ),
+            )
         key, value = m.group(1).strip().lower(), m.group(2)
         if _PLAYER.match(key):
             if int(key[1:]) in hands:
-                raise _error(number, f"a second line for {key.upper()}; give each hand once")
+                raise _error(
+                    number,
+                    M(
+                        "invalid_state.second_line_for_give",
+                        "a second line for {player}; give each hand once",
+                        player=str(key.upper()),
+                    ),
+                )
             hands[int(key[1:])] = (value, number)
         elif key in ("rules", "dealer", "melds", "discards", "discarder", "stock", "turn",
                      "turns done", "normal turns", "players"):  # fmt: skip
             if key in fields:
-                raise _error(number, f"a second {key!r} line (the first is line {fields[key][1]})")
+                raise _error(
+                    number,
+                    M(
+                        "invalid_state.second_line_first_line",
+                        "a second {key} line (the first is line {first})",
+                        key=repr(key),
+                        first=str(fields[key][1]),
+                    ),
+                )
             fields[key] = (value, number)
         else:
-            raise _error(number, f"unknown key {key!r}")
+            raise _error(number, M("invalid_state.unknown_key", "unknown key {key}", key=repr(key)))
     if "rules" in fields:
         try:
             preset = Rules.preset(fields["rules"][0])
         except RulesConfigError as error:
-            raise _error(fields["rules"][1], str(error)) from None
+            raise _error(fields["rules"][1], M("error", "{error}", error=error)) from None
         if rules is not None and rules != preset:
             raise _error(
-                fields["rules"][1], "the rules given as an argument differ from the ones named here"
+                fields["rules"][1],
+                M(
+                    "invalid_state.rules_given_as_argument",
+                    "the rules given as an argument differ from the ones named here",
+                ),
             )
         rules = preset
     rules = rules or Rules()
     n = len(hands)
     if sorted(hands) != list(range(n)) or not 2 <= n <= 5:
         raise InvalidStateError(
-            "give a hand line for each player, P0 to P1 at least and at most P4"
+            M(
+                "invalid_state.give_hand_line_for",
+                "give a hand line for each player, P0 to P1 at least and at most P4",
+            )
         )
     if "players" in fields and _number(*fields["players"], "players") != n:
         raise _error(
             fields["players"][1],
-            f"players says {fields['players'][0].strip()}, but {n} hands are given",
+            M(
+                "invalid_state.players_says_but_hands",
+                "players says {players}, but {n} hands are given",
+                players=str(fields["players"][0].strip()),
+                n=n,
+            ),
         )
 
     def cards_of(value: str, line: int) -> list[str]:
         try:
             return [str(c) for c in parse_cards(value)]
         except InvalidCardError as error:
-            raise _error(line, str(error)) from None
+            raise _error(line, M("error", "{error}", error=error)) from None
 
     hand_cards = [cards_of(*hands[p]) for p in range(n)]
     melds: list[dict[str, Any]] = []
@@ -388,7 +439,10 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             try:
                 meld = Meld.parse(rest, rules)
             except (InvalidMeldError, InvalidCardError) as error:
-                raise _error(line, f"{piece!r}: {error}") from None
+                raise _error(
+                    line,
+                    M("invalid_state.error", "{piece}: {error}", piece=repr(piece), error=error),
+                ) from None
             melds.append({
                 "owner": owner, "kind": meld.kind.value, "cards": [str(c) for c in meld.cards],
                 "joker_as": None if meld.joker_as is None else str(meld.joker_as),
@@ -399,7 +453,10 @@ def position(text: str, rules: Rules | None = None) -> GameState:
     if len(parts) != 2 or parts[1].lower() not in ("pon", "draw", "play"):
         raise _error(
             turn_line or 1,
-            "say whose turn it is and what they do: 'turn: P2 pon', 'P2 draw' or 'P2 play'",
+            M(
+                "invalid_state.say_whose_turn_it",
+                "say whose turn it is and what they do: 'turn: P2 pon', 'P2 draw' or 'P2 play'",
+            ),
         )
     current = _player(parts[0], turn_line)
     phase = {"pon": "claim", "draw": "draw", "play": "play"}[parts[1].lower()]
@@ -410,7 +467,14 @@ def position(text: str, rules: Rules | None = None) -> GameState:
     if "dealer" in fields:
         dealer = _number(*fields["dealer"], "dealer")
         if dealer >= n:
-            raise _error(fields["dealer"][1], f"dealer must be a player from 0 to {n - 1}")
+            raise _error(
+                fields["dealer"][1],
+                M(
+                    "invalid_state.dealer_must_player_from",
+                    "dealer must be a player from 0 to {value}",
+                    value=str(n - 1),
+                ),
+            )
     turns_done = n
     if "turns done" in fields:
         turns_done = _number(*fields["turns done"], "turns done")

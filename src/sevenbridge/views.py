@@ -21,7 +21,7 @@ from . import _checks, _hooks
 from . import _tables as T
 from ._random import Rng, shuffled
 from .cards import CARDS, Card
-from .errors import InvalidArgumentError, InvalidStateError
+from .errors import InvalidArgumentError, InvalidStateError, Message
 from .rules import Rules
 from .state import GameState, History, Phase, TableMeld, TableView
 
@@ -126,7 +126,10 @@ def observe(state: GameState, player: int | None = None) -> Observation:
     if player is None:
         if state.current_player is None:
             raise InvalidArgumentError(
-                "the deal is over and nobody is to act: say whose view you want"
+                Message(
+                    "invalid_argument.deal_over_and_nobody",
+                    "the deal is over and nobody is to act: say whose view you want",
+                )
             )
         player = state.current_player
     player = _checks.seat(player, state.players)
@@ -216,7 +219,12 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     unseen = [c for c in range(o.rules.deck_size) if not seen >> c & 1]
     hidden = sum(size for p, size in enumerate(o.hand_sizes) if p != o.viewer)
     if len(unseen) != hidden + o.stock_size:
-        raise InvalidStateError("observation: the card counts do not add up to the deck")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_card_counts_do",
+                "observation: the card counts do not add up to the deck",
+            )
+        )
     # Cards known to be in a hidden hand: every card once the deal is over
     # (hands are shown), else those of a pon waiting in the window.
     known = {p: 0 if o.shown_hands is None else o.shown_hands[p] for p in range(o.players)}
@@ -229,7 +237,12 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     # The stock: after a reshuffle, only reshuffled cards; before, any free card.
     candidates = [c for c in free if o.reshuffled >> c & 1] if o.reshuffled else free
     if len(candidates) < o.stock_size:
-        raise InvalidStateError("observation: too few unseen cards can be in the stock")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_too_few_unseen",
+                "observation: too few unseen cards can be in the stock",
+            )
+        )
     stock = shuffled(candidates, stock_key)[: o.stock_size]
     in_stock = sum(1 << c for c in stock)
     rest = shuffled([c for c in free if not in_stock >> c & 1], key)

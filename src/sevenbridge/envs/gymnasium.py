@@ -30,7 +30,7 @@ from .. import _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, Message
 from ..rl import ActionSpace, _of_state, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
@@ -96,7 +96,11 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.bots: list[Bot] = []
         if render_mode not in (None, "human", "ansi"):
             raise InvalidArgumentError(
-                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+                Message(
+                    "invalid_argument.render_mode_must_none",
+                    "render_mode must be None, 'human' or 'ansi', not {render_mode}",
+                    render_mode=repr(render_mode),
+                )
             )
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)

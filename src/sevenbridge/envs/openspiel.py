@@ -35,7 +35,7 @@ from .. import _checks
 from .._docspec import max_history
 from ..cards import CARDS
 from ..engine import apply, deal
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, Message
 from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import hand_points, returns
@@ -203,7 +203,12 @@ class SevenBridgeState(pyspiel.State):
         does, but its ``history()`` is empty."""
         state = self.game_state
         if state is None:
-            raise pyspiel.SpielError("resample_from_infostate: the deal is still being dealt")
+            raise pyspiel.SpielError(
+                Message(
+                    "error.resample_from_infostate_deal",
+                    "resample_from_infostate: the deal is still being dealt",
+                )
+            )
         seed = int(probability_sampler() * 2**31) << 31 | int(probability_sampler() * 2**31)
         world = sample_state(observe(state, player_id), seed)
         out = self.get_game().new_initial_state()
@@ -225,7 +230,13 @@ class SevenBridgeObserver:
         self, rules: Rules, players: int, perfect_recall: bool, params: dict[str, Any] | None
     ) -> None:
         if params:
-            raise InvalidArgumentError(f"observation parameters are not supported: {params!r}")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.observation_parameters_are_not",
+                    "observation parameters are not supported: {params}",
+                    params=repr(params),
+                )
+            )
         self.perfect_recall = perfect_recall
         if perfect_recall:
             size = information_state_tensor_size(rules, players)

@@ -28,7 +28,7 @@ from pettingzoo.utils import wrappers
 from .. import _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, Message
 from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
@@ -92,11 +92,19 @@ class raw_env(AECEnv):
         self.dealer = _checks.seat(dealer, n, "dealer")
         if render_mode not in (None, "human", "ansi"):
             raise InvalidArgumentError(
-                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}"
+                Message(
+                    "invalid_argument.render_mode_must_none",
+                    "render_mode must be None, 'human' or 'ansi', not {render_mode}",
+                    render_mode=repr(render_mode),
+                )
             )
         if tensor not in ("observation", "information_state"):
             raise InvalidArgumentError(
-                f"tensor must be 'observation' or 'information_state', not {tensor!r}"
+                Message(
+                    "invalid_argument.tensor_must_observation_or",
+                    "tensor must be 'observation' or 'information_state', not {tensor}",
+                    tensor=repr(tensor),
+                )
             )
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)

@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from .._i18n import N_, translator
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions
@@ -16,26 +17,35 @@ from .rules import Rules
 from .state import State
 
 PRIMER = (
-    "Goal: the first to hold four sets (pung: three alike; chow: a run of three in one suit) "
-    "and a pair wins the round.",
-    "A turn: draw a tile, then discard one. Anyone may PUNG the discard; the next player may "
-    "CHOW it; MAHJONG beats both.",
-    "A win scores 1 point; the deal passes on after every round.",
+    N_(
+        "Goal: the first to hold four sets (pung: three alike; chow: a run of three in one suit) "
+        "and a pair wins the round."
+    ),
+    N_(
+        "A turn: draw a tile, then discard one. Anyone may PUNG the discard; the next player may "
+        "CHOW it; MAHJONG beats both."
+    ),
+    N_("A win scores 1 point; the deal passes on after every round."),
 )
+#: The claims as the narration names them.
+CALLS = {"Pung": N_("PUNG"), "Chow": N_("CHOW"), "Kong": N_("KONG")}
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play and print a match as the arguments describe."""
+    _ = translator(getattr(args, "lang", "en"))
     players = 4 if args.players is None else args.players
     if not 2 <= players <= 4:
-        print("sevenbridge demo: mahjong is for 2 to 4 players", file=sys.stderr)
+        print("sevenbridge demo: " + _("mahjong is for 2 to 4 players"), file=sys.stderr)
         return 2
     try:
         rules = Rules.preset(args.rules)
     except ValueError:
         print(
-            f"sevenbridge demo: no mahjong preset {args.rules!r}; "
-            f"known: {', '.join(Rules.presets())}",
+            "sevenbridge demo: "
+            + _("no mahjong preset {name}; known: {presets}").format(
+                name=repr(args.rules), presets=", ".join(Rules.presets())
+            ),
             file=sys.stderr,
         )
         return 2
@@ -46,12 +56,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
     bots = [kind(seed=args.seed * 10 + p) for p in range(players)]
     say(
-        f"Simple Mahjong: {args.rules} rules, {players} players, {rules.rounds} rounds, "
-        f"seed {args.seed}, {args.bot} players"
+        _(
+            "Simple Mahjong: {rules} rules, {players} players, {rounds} rounds, "
+            "seed {seed}, {bot} players"
+        ).format(
+            rules=args.rules, players=players, rounds=rules.rounds, seed=args.seed, bot=args.bot
+        )
     )
     if not args.quiet:
         for line in PRIMER:
-            say("  " + line)
+            say("  " + _(line))
 
     lines: list[tuple[int, str]] = []  # (move number in the match, text)
     moves_so_far = 0
@@ -64,10 +78,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 meld = after.melds[-1]
             else:  # a pung became a kong
                 meld = next(m for m, old in zip(after.melds, before.melds, strict=True) if m != old)
-            source = f"P{before.turn}'s discard" if before.phase.value == "claim" else "the hand"
+            source = (
+                _("P{p}'s discard").format(p=before.turn)
+                if before.phase.value == "claim"
+                else _("the hand")
+            )
+            call = _(CALLS[type(action).__name__])
             lines.append(
-                (moves_so_far, f"  P{action.player} {type(action).__name__.upper()} {meld} "
-                 f"from {source}")
+                (moves_so_far, "  " + _("P{p} {call} {meld} from {source}").format(
+                    p=action.player, call=call, meld=meld, source=source))
             )  # fmt: skip
 
     result = play_match(bots, rules=rules, seed=args.seed, on_action=narrate)
@@ -77,23 +96,31 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for r in result.rounds:
         state = r.final
         say("")
-        say(f"Round {r.number + 1} of {rules.rounds} (dealer P{r.dealer}, {len(r.moves)} moves)")
+        say(
+            _("Round {n} of {rounds} (dealer P{dealer}, {moves} moves)").format(
+                n=r.number + 1, rounds=rules.rounds, dealer=r.dealer, moves=len(r.moves)
+            )
+        )
         for number, text in lines:
             if done < number <= done + len(r.moves):
                 say(text)
         done += len(r.moves)
         if r.winner is None:
-            say("  The wall ran out; nobody scores.")
+            say("  " + _("The wall ran out; nobody scores."))
         else:
             totals[r.winner] += r.points
-            how = "drawing the last tile" if r.self_drawn else "claiming a discard"
+            how = _("drawing the last tile") if r.self_drawn else _("claiming a discard")
             split = decompositions(state.hands[r.winner], state.melds_of(r.winner))[0]
-            plural = "" if r.points == 1 else "s"
-            say(f"  P{r.winner} wins by {how}, {r.points} point{plural}: "
-                + " ".join(str(m) for m in split))  # fmt: skip
-        say("  Totals: " + ", ".join(
+            wins = (
+                _("P{p} wins by {how}, 1 point: {hand}")
+                if r.points == 1
+                else _("P{p} wins by {how}, {points} points: {hand}")
+            )
+            hand = " ".join(str(m) for m in split)
+            say("  " + wins.format(p=r.winner, how=how, points=r.points, hand=hand))
+        say("  " + _("Totals: {totals}").format(totals=", ".join(
             f"P{s} {t}" for s, t in enumerate(totals) if s not in result.ghosts
-        ))  # fmt: skip
+        )))  # fmt: skip
         if args.record:
             records.append(
                 record(r.moves, rules=rules, players=players, dealer=r.dealer, seed=r.seed)
@@ -101,11 +128,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     say("")
     winners = result.winners
     if len(winners) == 1:
-        say(f"P{winners[0]} wins the match with {result.totals[winners[0]]} points.")
+        say(
+            _("P{p} wins the match with {points} points.").format(
+                p=winners[0], points=result.totals[winners[0]]
+            )
+        )
     else:
-        say("The match ends level between " + " and ".join(f"P{p}" for p in winners) + ".")
+        say(
+            _("The match ends level between {players}.").format(
+                players=_(" and ").join(f"P{p}" for p in winners)
+            )
+        )
     if args.record:
         with args.record as fh:
             fh.write("\n".join(records))
-        say(f"(records of the {len(records)} rounds written to {args.record.name})")
+        say(
+            _("(records of the {n} rounds written to {path})").format(
+                n=len(records), path=args.record.name
+            )
+        )
     return 0

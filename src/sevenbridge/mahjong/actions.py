@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from .. import _checks, _hooks
-from ..errors import InvalidStateError
+from ..errors import InvalidStateError, Message
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
 
@@ -41,7 +41,13 @@ MAX_SEATS = 4
 
 def _player(value: Any) -> int:
     if type(value) is not int or not 0 <= value < MAX_SEATS:
-        return _checks.integer(value, "player", 0, MAX_SEATS - 1, " (a mahjong table has 4 seats)")
+        return _checks.integer(
+            value,
+            "player",
+            0,
+            MAX_SEATS - 1,
+            Message("why.mahjong_seats", " (a mahjong table has 4 seats)"),
+        )
     return int(value)
 
 
@@ -64,7 +70,12 @@ def _pair(value: Any) -> tuple[Tile, Tile]:
         tiles = parse_tiles(value)
         if len(tiles) != 2:
             raise InvalidTileError(
-                format_tiles(tiles), f"a chow takes two tiles from the hand, not {len(tiles)}"
+                format_tiles(tiles),
+                Message(
+                    "invalid_tile.chow_takes_two_tiles",
+                    "a chow takes two tiles from the hand, not {n_tiles}",
+                    n_tiles=len(tiles),
+                ),
             )
         a, b = tiles
     return (a, b) if a <= b else (b, a)
@@ -96,7 +107,12 @@ class _Base:
         action: Action = _hooks.call("mahjong_action_from_json", text)
         if not isinstance(action, cls):
             raise InvalidStateError(
-                f"action: expected a {cls.__name__}, found a {type(action).__name__}"
+                Message(
+                    "invalid_state.action_expected_found",
+                    "action: expected a {expected}, found a {found}",
+                    expected=str(cls.__name__),
+                    found=str(type(action).__name__),
+                )
             )
         return action
 
@@ -223,14 +239,27 @@ def parse_action(text: str) -> Action:
         raise TypeError(f"an action is written as text, not {_checks.type_name(text)}")
     match = _MOVE.match(text)
     if match is None:
-        raise InvalidStateError(f"{text!r:.60} is not an action: expected 'P<seat> <move>'")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.not_action_expected_p",
+                "{text} is not an action: expected 'P<seat> <move>'",
+                text=format(repr(text), ".60"),
+            )
+        )
     seat, verb, rest = int(match[1]), match[2], match[3]
     plain: dict[str, type[Draw | Pung | Mahjong | Pass]] = {
         "Draw": Draw, "Pung": Pung, "Mahjong": Mahjong, "Pass": Pass,
     }  # fmt: skip
     if verb in plain:
         if rest:
-            raise InvalidStateError(f"{text!r:.60} is not an action: {verb} takes no tiles")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.not_action_takes_no",
+                    "{text} is not an action: {verb} takes no tiles",
+                    text=format(repr(text), ".60"),
+                    verb=verb,
+                )
+            )
         return plain[verb](seat)
     if verb == "Discard":
         return Discard(seat, Tile.parse(rest))
@@ -238,4 +267,11 @@ def parse_action(text: str) -> Action:
         return Kong(seat, Tile.parse(rest))
     if verb == "Chow":
         return Chow(seat, rest)
-    raise InvalidStateError(f"{text!r:.60} is not an action: unknown verb {verb!r}")
+    raise InvalidStateError(
+        Message(
+            "invalid_state.not_action_unknown_verb",
+            "{text} is not an action: unknown verb {verb}",
+            text=format(repr(text), ".60"),
+            verb=repr(verb),
+        )
+    )

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from .. import _checks
 from .._random import Rng
+from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError
 from .state import Phase, State
@@ -39,7 +40,12 @@ class Player(Protocol):
 def _view(position: Observation | State) -> Observation:
     if isinstance(position, State):
         if position.is_over:
-            raise InvalidArgumentError("the round is over: a player has no action to choose")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.round_over_player_has",
+                    "the round is over: a player has no action to choose",
+                )
+            )
         position = observe(position)
     if not isinstance(position, Observation):
         raise TypeError(
@@ -47,9 +53,19 @@ def _view(position: Observation | State) -> Observation:
         )
     if not position.legal_actions:
         if position.is_over:
-            raise InvalidArgumentError("the round is over: a player has no action to choose")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.round_over_player_has",
+                    "the round is over: a player has no action to choose",
+                )
+            )
         raise InvalidArgumentError(
-            f"it is seat {position.current_player}'s decision, not seat {position.viewer}'s"
+            Message(
+                "invalid_argument.it_seat_decision_not",
+                "it is seat {current_player}'s decision, not seat {viewer}'s",
+                current_player=str(position.current_player),
+                viewer=str(position.viewer),
+            )
         )
     return position
 

@@ -23,6 +23,7 @@ import attrs
 
 from .. import _checks
 from .._random import derive, fresh_seed, shuffled
+from ..errors import Message
 from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
 from .hands import Meld, MeldKind, winning
@@ -101,12 +102,20 @@ def deal(
     (4, (1, 3))
     """
     rules = Rules() if rules is None else require_rules(rules)
-    n = _checks.integer(players, "players", 2, 4, " (mahjong is for 2 to 4 players)")
+    n = _checks.integer(
+        players, "players", 2, 4, Message("why.mahjong_players", " (mahjong is for 2 to 4 players)")
+    )
     ghosts = ghost_seats(n, rules.ghosts)
     seats = 4 if ghosts else n
     first = _checks.seat(dealer, seats, "dealer")
     if first in ghosts:
-        raise InvalidArgumentError(f"dealer must be a real player's seat, not ghost seat {first}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.dealer_must_real_player",
+                "dealer must be a real player's seat, not ghost seat {first}",
+                first=str(first),
+            )
+        )
     key = _checks.seed(seed)
     full = full_wall(flowers=rules.flowers, seasons=rules.seasons)
     if wall is None:
@@ -115,7 +124,13 @@ def deal(
     else:
         order = tile_list(wall, "wall")
         if Counter(order) != Counter(full):
-            raise InvalidArgumentError(f"wall: {_wall_problem(order, full)}")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.wall",
+                    "wall: {wall_problem}",
+                    wall_problem=_wall_problem(order, full),
+                )
+            )
         key = 0 if key is None else key
     hands: list[list[Tile]] = []
     place = [0] * seats
@@ -194,7 +209,14 @@ def stacked_wall(
     seats = len(seat_hands)
     for seat, hand in enumerate(seat_hands):
         if len(hand) != HAND_SIZE:
-            raise InvalidArgumentError(f"hands[{seat}]: {len(hand)} tiles, a hand has 13")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.hands_tiles_hand_has",
+                    "hands[{seat}]: {n_hand} tiles, a hand has 13",
+                    seat=seat,
+                    n_hand=len(hand),
+                )
+            )
     front = tile_list(draws, "draws")
     tail = tile_list(back, "back")
     pool = Counter(full_wall(flowers=rules.flowers, seasons=rules.seasons))
@@ -202,7 +224,15 @@ def stacked_wall(
     over = named - pool
     if over:
         t = min(over)
-        raise InvalidArgumentError(f"stacked_wall: {named[t]} of {t} named, the set has {pool[t]}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.stacked_wall_named_set",
+                "stacked_wall: {named} of {t} named, the set has {pool}",
+                named=str(named[t]),
+                t=str(t),
+                pool=str(pool[t]),
+            )
+        )
     middle = sorted((pool - named).elements())
     dealt = [seat_hands[(dealer + k) % seats] for k in range(seats)]
     return tuple(t for h in dealt for t in h) + front + tuple(middle) + tuple(reversed(tail))
@@ -212,11 +242,16 @@ def _wall_problem(order: tuple[Tile, ...], full: tuple[Tile, ...]) -> str:
     have, want = Counter(order), Counter(full)
     for t in sorted(set(have) | set(want)):
         if have[t] != want[t]:
-            return (
-                f"{have[t]} of {t} where the set has {want[t]} "
-                f"({len(order)} tiles given, the set has {len(full)})"
+            return Message(
+                "mahjong.wall_count",
+                "{have} of {tile} where the set has {want} ({given} tiles given, the set has {size})",
+                have=have[t],
+                tile=t,
+                want=want[t],
+                given=len(order),
+                size=len(full),
             )
-    return "not the set of tiles"  # pragma: no cover
+    return Message("mahjong.wall_set", "not the set of tiles")  # pragma: no cover
 
 
 # --- legal actions -------------------------------------------------------------------
@@ -336,36 +371,82 @@ def _why(state: State, action: Action) -> str:
     """Plain words naming the rule an illegal action breaks."""
     seat = action.player
     if state.phase is Phase.OVER:
-        return "the round is over"
+        return Message("mahjong.round_over", "the round is over")
     if seat >= state.seats:
-        return f"there is no seat {seat} at a table of {state.seats}"
+        return Message(
+            "mahjong.there_no_seat_at",
+            "there is no seat {seat} at a table of {seats}",
+            seat=seat,
+            seats=str(state.seats),
+        )
     if seat != state.current_player:
-        who = "asked about the discard" if state.phase is Phase.CLAIM else "in turn"
-        return f"it is seat {state.current_player} who must act ({who}), not seat {seat}"
+        who = (
+            Message("mahjong.who_asked", "asked about the discard")
+            if state.phase is Phase.CLAIM
+            else Message("mahjong.who_in_turn", "in turn")
+        )
+        return Message(
+            "mahjong.it_seat_who_must",
+            "it is seat {current_player} who must act ({who}), not seat {seat}",
+            current_player=str(state.current_player),
+            who=who,
+            seat=seat,
+        )
     phase = state.phase
     if legal_actions(state) == (_MAHJONG[seat],) and not isinstance(action, Mahjong):
-        return "a player who can win must declare it (Rules.may_decline_win is off)"
+        return Message(
+            "mahjong.player_who_can_win",
+            "a player who can win must declare it (Rules.may_decline_win is off)",
+        )
     if isinstance(action, Draw):
-        return f"a draw starts a turn; now the {phase.value} phase waits for another action"
+        return Message(
+            "mahjong.draw_starts_turn_now",
+            "a draw starts a turn; now the {value} phase waits for another action",
+            value=phase.value,
+        )
     if isinstance(action, Discard):
         if phase is not Phase.PLAY:
-            return "a discard ends a turn, after a draw or a claim"
-        return f"{action.tile} is not in the hand"
+            return Message(
+                "mahjong.discard_ends_turn_after", "a discard ends a turn, after a draw or a claim"
+            )
+        return Message("mahjong.not_in_hand", "{tile} is not in the hand", tile=str(action.tile))
     if isinstance(action, Pass):
-        return "only a player asked about a discard may pass"
+        return Message(
+            "mahjong.only_player_asked_about", "only a player asked about a discard may pass"
+        )
     if isinstance(action, Mahjong):
         if phase is Phase.PLAY and not state.drew:
-            return "a mahjong of one's own needs a tile drawn from the wall (a claim for a set is not one)"
+            return Message(
+                "mahjong.mahjong_one_own_needs",
+                "a mahjong of one's own needs a tile drawn from the wall (a claim for a set is not one)",
+            )
         if phase not in (Phase.PLAY, Phase.CLAIM):
-            return "a mahjong is declared after drawing, or by claiming a discard"
-        return "the hand (with the claimed tile) is not four sets and a pair"
+            return Message(
+                "mahjong.mahjong_declared_after_drawing",
+                "a mahjong is declared after drawing, or by claiming a discard",
+            )
+        return Message(
+            "mahjong.hand_with_claimed_tile",
+            "the hand (with the claimed tile) is not four sets and a pair",
+        )
     if isinstance(action, (Pung, Chow)) and phase is not Phase.CLAIM:
-        return f"a {type(action).__name__.lower()} claims a discard; none is open"
+        return Message(
+            "mahjong.claims_discard_none_open",
+            "a {claim} claims a discard; none is open",
+            claim=str(type(action).__name__.lower()),
+        )
     if isinstance(action, Pung):
-        return f"a pung needs two {state.last_discard} in the hand"
+        return Message(
+            "mahjong.pung_needs_two_in",
+            "a pung needs two {last_discard} in the hand",
+            last_discard=str(state.last_discard),
+        )
     if isinstance(action, Chow):
         if seat != (state.turn + 1) % state.seats:
-            return "only the player next after the discarder may chow"
+            return Message(
+                "mahjong.only_player_next_after",
+                "only the player next after the discarder may chow",
+            )
         assert state.last_discard is not None
         tiles = sorted((*action.tiles, state.last_discard))
         if not (
@@ -374,19 +455,43 @@ def _why(state: State, action: Action) -> str:
             and tiles[2] == tiles[1] + 1
             and tiles[0] % 9 <= 6
         ):
-            return f"{format_tiles(tiles)} is not a run of three in one suit (honours never chow)"
-        return f"the hand does not hold {format_tiles(action.tiles)}"
+            return Message(
+                "mahjong.not_run_three_in",
+                "{tiles} is not a run of three in one suit (honours never chow)",
+                tiles=str(format_tiles(tiles)),
+            )
+        return Message(
+            "mahjong.hand_does_not_hold",
+            "the hand does not hold {tiles}",
+            tiles=str(format_tiles(action.tiles)),
+        )
     if isinstance(action, Kong):
         if not state.rules.kong:
-            return "kongs are not played (Rules.kong is off)"
+            return Message(
+                "mahjong.kongs_are_not_played", "kongs are not played (Rules.kong is off)"
+            )
         if phase is Phase.CLAIM:
             if action.tile != state.last_discard:
-                return f"a kong on a discard must be of the discard, {state.last_discard}"
-            return f"a kong on a discard needs three {action.tile} in the hand"
+                return Message(
+                    "mahjong.kong_on_discard_must",
+                    "a kong on a discard must be of the discard, {last_discard}",
+                    last_discard=str(state.last_discard),
+                )
+            return Message(
+                "mahjong.kong_on_discard_needs",
+                "a kong on a discard needs three {tile} in the hand",
+                tile=str(action.tile),
+            )
         if phase is Phase.PLAY:
-            return f"a kong from the hand needs four {action.tile}, or one and an own pung of it"
-        return "a kong is made by a claim or in the play phase"
-    return "not a legal action here"  # pragma: no cover
+            return Message(
+                "mahjong.kong_from_hand_needs",
+                "a kong from the hand needs four {tile}, or one and an own pung of it",
+                tile=str(action.tile),
+            )
+        return Message(
+            "mahjong.kong_made_by_claim", "a kong is made by a claim or in the play phase"
+        )
+    return Message("mahjong.not_legal_action_here", "not a legal action here")  # pragma: no cover
 
 
 def apply(state: State, action: Action) -> State:
@@ -674,4 +779,10 @@ def check_state(state: State) -> None:
     full = Counter(full_wall(flowers=state.rules.flowers, seasons=state.rules.seasons))
     if seen != full:
         problem = _wall_problem(tuple(seen.elements()), tuple(full.elements()))
-        raise InvalidStateError(f"state: the tiles are not one full set: {problem}")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_tiles_are_not",
+                "state: the tiles are not one full set: {problem}",
+                problem=problem,
+            )
+        )

@@ -14,6 +14,7 @@ from ..errors import (
     IllegalActionError,
     InvalidArgumentError,
     InvalidStateError,
+    Message,
     RulesConfigError,
     SevenBridgeError,
     quote,
@@ -46,4 +47,8 @@ class InvalidTileError(SevenBridgeError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"{quote(text)} is not a tile: {reason}")
+        super().__init__(
+            Message(
+                "invalid_tile", "{text} is not a tile: {reason}", text=quote(text), reason=reason
+            )
+        )

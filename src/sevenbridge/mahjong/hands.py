@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from .. import _hooks
+from ..errors import Message
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, parse_tiles, tile_list
 
@@ -65,7 +66,14 @@ def _kind(value: Any) -> MeldKind:
         return MeldKind(value)
     except ValueError:
         kinds = ", ".join(k.value for k in MeldKind)
-        raise InvalidArgumentError(f"kind must be one of {kinds}, not {value!r:.40}") from None
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.kind_must_one_not",
+                "kind must be one of {kinds}, not {value}",
+                kinds=str(kinds),
+                value=format(repr(value), ".40"),
+            )
+        ) from None
 
 
 def _meld_tiles(value: Any) -> tuple[Tile, ...]:
@@ -78,7 +86,13 @@ def _owner(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"owner must be an int or None, not {type(value).__name__}")
     if not 0 <= value <= 3:
-        raise InvalidArgumentError(f"owner must be a seat from 0 to 3, not {value}")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.owner_must_seat_from",
+                "owner must be a seat from 0 to 3, not {value}",
+                value=str(value),
+            )
+        )
     return int(value)
 
 
@@ -117,13 +131,32 @@ class Meld:
         shape = _shape(self.tiles)
         text = format_tiles(self.tiles)
         if shape is None:
-            raise InvalidTileError(text, "these tiles form no chow, pung, kong or pair")
+            raise InvalidTileError(
+                text,
+                Message(
+                    "invalid_tile.these_tiles_form_no",
+                    "these tiles form no chow, pung, kong or pair",
+                ),
+            )
         if shape is not self.kind:
             raise InvalidTileError(
-                text, f"these tiles form a {shape.value}, not a {self.kind.value}"
+                text,
+                Message(
+                    "invalid_tile.these_tiles_form_not",
+                    "these tiles form a {found}, not a {kind}",
+                    found=str(shape.value),
+                    kind=str(self.kind.value),
+                ),
             )
         if self.claimed is not None and self.claimed not in self.tiles:
-            raise InvalidTileError(text, f"the claimed tile {self.claimed} is not in the meld")
+            raise InvalidTileError(
+                text,
+                Message(
+                    "invalid_tile.claimed_tile_not_in",
+                    "the claimed tile {claimed} is not in the meld",
+                    claimed=str(self.claimed),
+                ),
+            )
 
     @classmethod
     def parse(cls, text: str | Iterable[Tile | str]) -> Meld:
@@ -136,7 +169,11 @@ class Meld:
         shape = _shape(tiles)
         if shape is None:
             raise InvalidTileError(
-                format_tiles(tiles), "these tiles form no chow, pung, kong or pair"
+                format_tiles(tiles),
+                Message(
+                    "invalid_tile.these_tiles_form_no",
+                    "these tiles form no chow, pung, kong or pair",
+                ),
             )
         return cls(shape, tiles)
 
@@ -241,7 +278,13 @@ def _melds(value: Any) -> tuple[Meld, ...]:
         if not isinstance(m, Meld):
             raise TypeError(f"melds must hold Meld values, not {type(m).__name__}")
         if not m.is_set:
-            raise InvalidArgumentError(f"melds: {m} is a pair; melds on the table are sets")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.melds_pair_melds_on",
+                    "melds: {m} is a pair; melds on the table are sets",
+                    m=str(m),
+                )
+            )
     return out
 
 
@@ -250,7 +293,12 @@ def _check_copies(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], name: str) -
     for t in tiles:
         if t >= N_KINDS:
             raise InvalidArgumentError(
-                f"{name}: {t} is a bonus tile; flowers and seasons are set aside, never held"
+                Message(
+                    "invalid_argument.bonus_tile_flowers_and",
+                    "{name}: {t} is a bonus tile; flowers and seasons are set aside, never held",
+                    name=name,
+                    t=str(t),
+                )
             )
         counts[t] += 1
     for m in melds:
@@ -258,7 +306,15 @@ def _check_copies(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], name: str) -
             counts[t] += 1
     for kind, c in enumerate(counts):
         if c > 4:
-            raise InvalidArgumentError(f"{name}: {c} copies of {TILE_KINDS[kind]}; a set has 4")
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.copies_set_has",
+                    "{name}: {c} copies of {tile}; a set has 4",
+                    name=name,
+                    c=str(c),
+                    tile=str(TILE_KINDS[kind]),
+                )
+            )
     return counts
 
 
@@ -412,8 +468,12 @@ def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tupl
     counts = _check_copies(hand, sets, "tiles")
     if len(hand) + 3 * len(sets) != 13:
         raise InvalidArgumentError(
-            "tiles: a hand waiting to win has 13 tiles less 3 for each meld, "
-            f"not {len(hand)} (with {len(sets)} melds)"
+            Message(
+                "invalid_argument.tiles_hand_waiting_win",
+                "tiles: a hand waiting to win has 13 tiles less 3 for each meld, not {n_hand} (with {n_sets} melds)",
+                n_hand=len(hand),
+                n_sets=len(sets),
+            )
         )
     keys = count_key(hand)
     out = []

@@ -15,6 +15,7 @@ import attrs
 
 from .. import _checks
 from .._random import derive, fresh_seed
+from ..errors import Message
 from .actions import Action
 from .engine import apply, deal, ghost_seats
 from .rules import DealerRotation, Rules, require_rules
@@ -111,7 +112,13 @@ def play_match(
     """
     rules = Rules() if rules is None else require_rules(rules)
     bots = list(players)
-    n = _checks.integer(len(bots), "players", 2, 4, " (mahjong is for 2 to 4 players)")
+    n = _checks.integer(
+        len(bots),
+        "players",
+        2,
+        4,
+        Message("why.mahjong_players", " (mahjong is for 2 to 4 players)"),
+    )
     key = _checks.seed(seed)
     key = fresh_seed() if key is None else key
     ghosts = ghost_seats(n, rules.ghosts)

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import SevenBridgeError
+from ..errors import Message, SevenBridgeError
 from ..record import RecordError
 from .actions import Action, parse_action
 from .engine import apply, deal
@@ -84,7 +84,12 @@ def record(
     from .errors import InvalidArgumentError
 
     if seed is None and wall is None:
-        raise InvalidArgumentError("record needs the seed or the wall of the round")
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.record_needs_seed_or",
+                "record needs the seed or the wall of the round",
+            )
+        )
     rules = Rules() if rules is None else rules
     state = deal(rules, players=players, dealer=dealer, seed=seed, wall=wall)
     moves = list(actions)
@@ -126,18 +131,30 @@ def replay(text: str) -> tuple[State, tuple[Action, ...]]:
             break
         match = _TAG.match(line.strip())
         if match is None:
-            raise RecordError(line, 'expected a tag such as [Seed "5"]', number)
+            raise RecordError(
+                line,
+                Message("record.expected_tag_such_as", 'expected a tag such as [Seed "5"]'),
+                number,
+            )
         name, values = match[1], _VALUE.findall(match[2])
         if name == "Option":
             if len(values) != 2:
-                raise RecordError(line, "an Option tag has a name and a value", number)
+                raise RecordError(
+                    line,
+                    Message("record.option_tag_has_name", "an Option tag has a name and a value"),
+                    number,
+                )
             options[values[0]] = values[1]
         else:
             tags[name] = (values[0], number, line)
     else:
         number = len(lines)
     if tags.get("Game", ("",))[0] != "Simple Mahjong":
-        raise RecordError(lines[0] if lines else "", "this is not a Simple Mahjong record", 1)
+        raise RecordError(
+            lines[0] if lines else "",
+            Message("record.this_not_simple_mahjong", "this is not a Simple Mahjong record"),
+            1,
+        )
     state = _deal_from_tags(tags, options)
     moves: list[Action] = []
     for offset, line in enumerate(lines[number:], number + 1):
@@ -147,7 +164,7 @@ def replay(text: str) -> tuple[State, tuple[Action, ...]]:
             action = parse_action(line)
             state = apply(state, action)
         except SevenBridgeError as error:
-            raise RecordError(line, str(error), offset) from None
+            raise RecordError(line, Message("error", "{error}", error=error), offset) from None
         moves.append(action)
     return state, tuple(moves)
 
@@ -157,7 +174,9 @@ def _tag(tags: dict[str, Any], name: str, default: str | None = None) -> tuple[s
         value: tuple[str, int, str] = tags[name]
         return value
     if default is None:
-        raise RecordError("", f"the record has no {name} tag", 1)
+        raise RecordError(
+            "", Message("record.record_has_no_tag", "the record has no {name} tag", name=name), 1
+        )
     return (default, 1, "")
 
 
@@ -170,7 +189,9 @@ def _deal_from_tags(tags: dict[str, Any], options: dict[str, str]) -> State:
             changes[key] = _option_value(value)
         rules = rules.replace(**changes)
     except (SevenBridgeError, TypeError) as error:
-        raise RecordError(line, f"bad rules: {error}", line_no) from None
+        raise RecordError(
+            line, Message("record.bad_rules", "bad rules: {error}", error=error), line_no
+        ) from None
     numbers: dict[str, int | None] = {}
     for name, default in (("Players", "4"), ("Dealer", "0"), ("Seed", "none")):
         value, line_no, line = _tag(tags, name, default)
@@ -179,10 +200,21 @@ def _deal_from_tags(tags: dict[str, Any], options: dict[str, str]) -> State:
         elif re.fullmatch(r"[0-9]{1,20}", value):
             numbers[name] = int(value)
         else:
-            raise RecordError(line, f"the {name} tag needs a number", line_no)
+            raise RecordError(
+                line,
+                Message("record.tag_needs_number", "the {name} tag needs a number", name=name),
+                line_no,
+            )
     wall_tag = tags.get("Wall")
     if wall_tag is None and numbers["Seed"] is None:
-        raise RecordError("", "the record needs a Seed or a Wall tag to deal the round", 1)
+        raise RecordError(
+            "",
+            Message(
+                "record.record_needs_seed_or",
+                "the record needs a Seed or a Wall tag to deal the round",
+            ),
+            1,
+        )
     try:
         return deal(
             rules,
@@ -193,7 +225,9 @@ def _deal_from_tags(tags: dict[str, Any], options: dict[str, str]) -> State:
         )
     except SevenBridgeError as error:
         raise RecordError(
-            "" if wall_tag is None else wall_tag[2], f"cannot deal: {error}", 1
+            "" if wall_tag is None else wall_tag[2],
+            Message("record.cannot_deal", "cannot deal: {error}", error=error),
+            1,
         ) from None
 
 

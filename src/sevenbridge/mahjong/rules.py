@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import attrs
 
 from .. import _hooks
-from ..errors import RulesConfigError, quote
+from ..errors import Message, RulesConfigError, quote
 from ..rules import _check_bool, _convert, _int_field
 
 __all__ = ["DealerRotation", "Rules", "SelfDrawWin"]
@@ -192,7 +192,12 @@ class Rules:
         factory = cls._PRESETS.get(key)
         if factory is None:
             raise RulesConfigError(
-                f"no preset named {quote(name, 40)}; known: {', '.join(cls.presets())}"
+                Message(
+                    "rules_config.no_preset_named_known",
+                    "no preset named {name}; known: {presets}",
+                    name=quote(name, 40),
+                    presets=", ".join(cls.presets()),
+                )
             )
         return factory()
 

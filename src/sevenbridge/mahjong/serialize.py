@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from .. import _jsonread as J
-from ..errors import InvalidStateError, RulesConfigError, SevenBridgeError
+from ..errors import InvalidStateError, Message, RulesConfigError, SevenBridgeError
 from .actions import Action, parse_action
 from .engine import check_state, ghost_seats, legal_actions
 from .hands import Meld, MeldKind
@@ -94,7 +94,9 @@ def _make_rules(values: dict[str, Any], path: str) -> Rules:
     try:
         return Rules(**values)
     except RulesConfigError as error:
-        raise InvalidStateError(f"{path}: {error}") from None
+        raise InvalidStateError(
+            Message("invalid_state.error", "{path}: {error}", path=path, error=error)
+        ) from None
 
 
 def rules_to_json(rules: Rules, *, indent: int | None = None) -> str:
@@ -136,7 +138,9 @@ def _read_action(text: str, path: str) -> Action:
     try:
         return parse_action(text)
     except SevenBridgeError as error:
-        raise InvalidStateError(f"{path}: {error}") from None
+        raise InvalidStateError(
+            Message("invalid_state.error", "{path}: {error}", path=path, error=error)
+        ) from None
 
 
 def action_from_json(text: str | bytes) -> Action:
@@ -174,7 +178,9 @@ def _read_meld(value: Any, path: str) -> Meld:
             concealed=fields["concealed"],
         )
     except SevenBridgeError as error:
-        raise InvalidStateError(f"{path}: {error}") from None
+        raise InvalidStateError(
+            Message("invalid_state.error", "{path}: {error}", path=path, error=error)
+        ) from None
 
 
 _meld: J.Check[Meld] = J.Check(_read_meld, _meld_object.schema)
@@ -259,27 +265,76 @@ def _check_shape(f: dict[str, Any]) -> None:
     ghosts = ghost_seats(players, f["rules"].ghosts)
     if f["ghosts"] != ghosts or seats != (4 if ghosts else players):
         raise InvalidStateError(
-            f"state.seats: {players} players with these rules sit at {4 if ghosts else players} "
-            f"seats with ghosts at {list(ghosts)}, not {seats} seats with ghosts at "
-            f"{list(f['ghosts'])}"
+            Message(
+                "invalid_state.state_seats_players_with",
+                "state.seats: {players} players with these rules sit at {expected_seats} seats with ghosts at {expected_ghosts}, not {seats} seats with ghosts at {ghosts}",
+                players=players,
+                expected_seats=str(4 if ghosts else players),
+                expected_ghosts=str(list(ghosts)),
+                seats=str(seats),
+                ghosts=str(list(f["ghosts"])),
+            )
         )
     for name in ("hands", "discards", "bonus"):
         if len(f[name]) != seats:
-            raise InvalidStateError(f"state.{name}: {len(f[name])} entries for {seats} seats")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_entries_for_seats",
+                    "state.{name}: {count} entries for {seats} seats",
+                    name=name,
+                    count=len(f[name]),
+                    seats=str(seats),
+                )
+            )
     for name in ("dealer", "turn", "current_player"):
         if f[name] >= seats:
-            raise InvalidStateError(f"state.{name}: no seat {f[name]} at {seats} seats")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_no_seat_at",
+                    "state.{name}: no seat {seat} at {seats} seats",
+                    name=name,
+                    seat=str(f[name]),
+                    seats=str(seats),
+                )
+            )
     if f["dealer"] in ghosts:
-        raise InvalidStateError("state.dealer: a ghost never deals")
+        raise InvalidStateError(
+            Message("invalid_state.state_dealer_ghost_never", "state.dealer: a ghost never deals")
+        )
     for i, m in enumerate(f["melds"]):
         if m.owner >= seats or m.owner in ghosts:
-            raise InvalidStateError(f"state.melds[{i}].owner: seat {m.owner} cannot own a meld")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_melds_owner_seat",
+                    "state.melds[{i}].owner: seat {owner} cannot own a meld",
+                    i=i,
+                    owner=str(m.owner),
+                )
+            )
         if m.kind is MeldKind.KONG and not f["rules"].kong:
-            raise InvalidStateError(f"state.melds[{i}]: a kong, but Rules.kong is off")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_melds_kong_but",
+                    "state.melds[{i}]: a kong, but Rules.kong is off",
+                    i=i,
+                )
+            )
         if m.kind is not MeldKind.KONG and (m.claimed is None or m.concealed):
-            raise InvalidStateError(f"state.melds[{i}]: a chow or pung is made by a claim")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_melds_chow_or",
+                    "state.melds[{i}]: a chow or pung is made by a claim",
+                    i=i,
+                )
+            )
         if m.concealed and m.claimed is not None:
-            raise InvalidStateError(f"state.melds[{i}]: a concealed kong claims no discard")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_melds_concealed_kong",
+                    "state.melds[{i}]: a concealed kong claims no discard",
+                    i=i,
+                )
+            )
 
 
 def _check_position(state: State) -> None:
@@ -287,41 +342,96 @@ def _check_position(state: State) -> None:
     phase = state.phase
     acting = state.current_player
     if phase is not Phase.OVER and acting in state.ghosts:
-        raise InvalidStateError("state.current_player: a ghost never waits for a decision")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_current_player_ghost",
+                "state.current_player: a ghost never waits for a decision",
+            )
+        )
     if (state.winner is not None or state.self_drawn) and phase is not Phase.OVER:
-        raise InvalidStateError("state.winner: only a finished round has a winner")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_winner_only_finished",
+                "state.winner: only a finished round has a winner",
+            )
+        )
     if state.winner is not None and state.winner in state.ghosts:
-        raise InvalidStateError("state.winner: a ghost never wins")
+        raise InvalidStateError(
+            Message("invalid_state.state_winner_ghost_never", "state.winner: a ghost never wins")
+        )
     if phase is Phase.CLAIM:
         if state.last_discard is None or state.discards[state.turn][-1:] != (state.last_discard,):
             raise InvalidStateError(
-                "state.last_discard: a claim phase needs the discarder's last discard"
+                Message(
+                    "invalid_state.state_last_discard_claim",
+                    "state.last_discard: a claim phase needs the discarder's last discard",
+                )
             )
         if acting == state.turn or acting in state.asking:
-            raise InvalidStateError("state.asking: the discarder is never asked, nor anyone twice")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_asking_discarder_never",
+                    "state.asking: the discarder is never asked, nor anyone twice",
+                )
+            )
         if any(c.player == acting for c in state.claims):
-            raise InvalidStateError("state.claims: the asked player has not answered yet")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_claims_asked_player",
+                    "state.claims: the asked player has not answered yet",
+                )
+            )
         if not legal_actions(state):  # pragma: no cover - the sizes above make one
-            raise InvalidStateError("state: the asked player has no answer")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_asked_player_has", "state: the asked player has no answer"
+                )
+            )
     else:
         if state.last_discard is not None or state.claims or state.asking:
             raise InvalidStateError(
-                f"state.last_discard: only a claim phase has an open discard, not {phase.value}"
+                Message(
+                    "invalid_state.state_last_discard_only",
+                    "state.last_discard: only a claim phase has an open discard, not {value}",
+                    value=str(phase.value),
+                )
             )
         if phase is not Phase.OVER and acting != state.turn:
-            raise InvalidStateError("state.current_player: outside claims, the player in turn acts")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_current_player_outside",
+                    "state.current_player: outside claims, the player in turn acts",
+                )
+            )
     if phase is Phase.DRAW and len(state.wall) <= state.rules.reserve:
-        raise InvalidStateError("state.wall: a draw phase needs a tile to draw")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_wall_draw_phase",
+                "state.wall: a draw phase needs a tile to draw",
+            )
+        )
     for seat in range(state.seats):
         hand = state.hands[seat]
         if any(t.is_bonus for t in hand):
-            raise InvalidStateError(f"state.hands[{seat}]: a bonus tile is never held")
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_hands_bonus_tile",
+                    "state.hands[{seat}]: a bonus tile is never held",
+                    seat=seat,
+                )
+            )
         held = len(hand) + 3 * len(state.melds_of(seat))
         full = (phase is Phase.PLAY and seat == state.turn) or state.winner == seat
         if held != (14 if full else 13):
             raise InvalidStateError(
-                f"state.hands[{seat}]: {len(hand)} tiles and {len(state.melds_of(seat))} melds "
-                f"do not fit the {phase.value} phase"
+                Message(
+                    "invalid_state.state_hands_tiles_and",
+                    "state.hands[{seat}]: {n_hand} tiles and {n_melds_of} melds do not fit the {value} phase",
+                    seat=seat,
+                    n_hand=len(hand),
+                    n_melds_of=len(state.melds_of(seat)),
+                    value=str(phase.value),
+                )
             )
 
 
@@ -400,14 +510,35 @@ def observation_from_json(text: str | bytes) -> Observation:
     path = "observation"
     viewer = fields["viewer"]
     if viewer >= fields["seats"] or len(fields["hand_sizes"]) != fields["seats"]:
-        raise InvalidStateError(f"{path}.viewer: no seat {viewer} at {fields['seats']} seats")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.viewer_no_seat_at",
+                "{path}.viewer: no seat {viewer} at {seats} seats",
+                path=path,
+                viewer=str(viewer),
+                seats=str(fields["seats"]),
+            )
+        )
     if fields["hand_sizes"][viewer] != len(fields["hand"]):
-        raise InvalidStateError(f"{path}.hand_sizes: the viewer's hand has {len(fields['hand'])}")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.hand_sizes_viewer_hand",
+                "{path}.hand_sizes: the viewer's hand has {n_hand}",
+                path=path,
+                n_hand=len(fields["hand"]),
+            )
+        )
     claims = tuple(
         _read_action(c, f"{path}.own_claims[{i}]") for i, c in enumerate(fields["own_claims"])
     )
     if any(c.player != viewer for c in claims):
-        raise InvalidStateError(f"{path}.own_claims: only the viewer's own claim is shown")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.own_claims_only_viewer",
+                "{path}.own_claims: only the viewer's own claim is shown",
+                path=path,
+            )
+        )
     shown = fields["shown_hands"]
     view = Observation(
         rules=rules,
@@ -441,8 +572,13 @@ def observation_from_json(text: str | bytes) -> Observation:
         size for seat, size in enumerate(view.hand_sizes) if seat != viewer
     ):
         raise InvalidStateError(
-            f"{path}: the unseen tiles ({len(unseen)}) do not fill the other hands and the "
-            f"wall ({view.wall_size})"
+            Message(
+                "invalid_state.unseen_tiles_do_not",
+                "{path}: the unseen tiles ({n_unseen}) do not fill the other hands and the wall ({wall_size})",
+                path=path,
+                n_unseen=len(unseen),
+                wall_size=str(view.wall_size),
+            )
         )
     sampled = sample_state(view, seed=0)
     doc = json.loads(state_to_json(sampled))
@@ -455,7 +591,13 @@ def observation_from_json(text: str | bytes) -> Observation:
         _read_action(a, f"{path}.legal_actions[{i}]") for i, a in enumerate(fields["legal_actions"])
     ]
     if tuple(written) != checked.legal_actions:
-        raise InvalidStateError(f"{path}.legal_actions: not the actions the rules give here")
+        raise InvalidStateError(
+            Message(
+                "invalid_state.legal_actions_not_actions",
+                "{path}.legal_actions: not the actions the rules give here",
+                path=path,
+            )
+        )
     return checked
 
 
@@ -491,7 +633,12 @@ def json_schema(document: str) -> dict[str, Any]:
     }
     if document not in docs:
         raise InvalidArgumentError(
-            f"document must be one of {', '.join(docs)}, not {document!r:.40}"
+            Message(
+                "invalid_argument.document_must_one_not",
+                "document must be one of {docs}, not {document}",
+                docs=", ".join(docs),
+                document=format(repr(document), ".40"),
+            )
         )
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
     schema.update(docs[document].schema)

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import _hooks
+from ..errors import Message
 from .errors import InvalidTileError
 
 __all__ = [
@@ -117,7 +118,10 @@ class Tile(int):
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"Tile() takes an index 0-41, not {type(index).__name__}")
         if not 0 <= index < N_ALL:
-            raise InvalidTileError(str(index), "tile indexes run from 0 to 41")
+            raise InvalidTileError(
+                str(index),
+                Message("invalid_tile.tile_indexes_run_from", "tile indexes run from 0 to 41"),
+            )
         return super().__new__(cls, index)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -145,7 +149,14 @@ class Tile(int):
             raise TypeError(f"a tile is written as text, not {type(text).__name__}")
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise InvalidTileError(text, f"that is {len(tiles)} tiles, not one")
+            raise InvalidTileError(
+                text,
+                Message(
+                    "invalid_tile.that_tiles_not_one",
+                    "that is {n_tiles} tiles, not one",
+                    n_tiles=len(tiles),
+                ),
+            )
         return tiles[0]
 
     @property
@@ -240,15 +251,20 @@ def _parse_token(token: str, out: list[Tile]) -> None:
         if match is None:
             rest = token[pos:]
             if re.match(r"[0-9]+$", rest):
-                reason = f"the numbers {rest!r} have no suit letter (m, p, s or f)"
+                reason = Message(
+                    "invalid_tile.no_suit_letter",
+                    "the numbers {rest} have no suit letter (m, p, s or f)",
+                    rest=repr(rest),
+                )
             elif re.match(r"[0-9]+[MPS]", rest):
-                reason = "suit letters are lower case: m, p, s"
+                reason = Message("invalid_tile.lower_case", "suit letters are lower case: m, p, s")
             elif re.match(r"(wd|gd|rd|WD|GD|RD)", rest):
-                reason = "dragons are written Wd, Gd, Rd"
+                reason = Message("invalid_tile.dragons", "dragons are written Wd, Gd, Rd")
             else:
-                reason = (
-                    f"cannot read {rest[:10]!r}; tiles are 1m-9m, 1p-9p, 1s-9s, "
-                    "E S W N, Wd Gd Rd, 1f-8f"
+                reason = Message(
+                    "invalid_tile.cannot_read",
+                    "cannot read {rest}; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f",
+                    rest=repr(rest[:10]),
                 )
             raise InvalidTileError(token, reason)
         numbers, suit, dragon, wind = match.groups()
@@ -258,9 +274,11 @@ def _parse_token(token: str, out: list[Tile]) -> None:
                 n = int(digit)
                 if not 1 <= n <= top:
                     why = (
-                        "bonus tiles are numbered 1 to 8"
+                        Message("invalid_tile.bonus_numbers", "bonus tiles are numbered 1 to 8")
                         if suit == "f"
-                        else "suited tiles are numbered 1 to 9"
+                        else Message(
+                            "invalid_tile.suited_numbers", "suited tiles are numbered 1 to 9"
+                        )
                     )
                     raise InvalidTileError(token, why)
                 out.append(_ALL[_INDEX[f"{n}{suit}"]])
