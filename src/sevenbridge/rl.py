@@ -497,6 +497,30 @@ class _Layout:
         self.fields = (
             names + [f"{f}: 1" for f in self.flag_names] + [f"{c}: 1" for c in self.counts]
         )
+        # Offsets worked out once: by viewer, then by absolute seat or target.
+        sh = self.shift
+        seats = range(n)
+
+        def by_seat(plane: str) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(sh[plane] + (o - me) % n * deck for o in seats) for me in seats)
+
+        self.at_melds = by_seat("melds")
+        self.at_known = by_seat("known")
+        if info:
+            self.at_discarded_by = by_seat("discarded_by")
+            self.at_passed_by = by_seat("passed_by")
+        self.rotation = tuple(tuple((me + k) % n for k in seats) for me in seats)
+        # The binary entries are unpacked a byte (8 entries) at a time through
+        # _BYTE_ROWS; the last, partial byte and the counts are written after.
+        self.whole = self.binary // 8
+        self.cut = self.whole * 8
+        self.tail = self.binary - self.cut
+        # Caches of the planes that change seldom, by the identity of the
+        # (immutable) tuple they come from: the table's, by viewer, and the
+        # discard pile's. Each entry keeps its tuple, so an id is never reused
+        # while its entry lives.
+        self.tables: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
+        self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -548,11 +572,60 @@ def _view_of(view: Any) -> Any:
     return view
 
 
+#: Each byte value's 8 bits, least significant first, as a float32 row.
+_BYTE_ROWS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+#: The same rows as tuples of Python floats (for the last, partial byte).
+_BYTE_TUPLES = tuple(tuple(float(v) for v in row) for row in _BYTE_ROWS)
+_PHASE_BIT = {phase: 1 << i for i, phase in enumerate(_PHASES)}
+_CACHE_LIMIT = 4096
+
+
+def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
+    """The table's planes (melds by owner, lay-off targets, joker readings)."""
+    key = (id(table), me)
+    hit = layout.tables.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    at = layout.at_melds[me]
+    targets = layout.shift["targets"]
+    d = layout.deck
+    bits = 0
+    jokers = 0
+    for t, tm in enumerate(table):
+        bits |= (tm.mask << at[tm.owner]) | (tm.ext << (targets + t * d))
+        if tm.joker >= 0:
+            jokers |= 1 << tm.joker
+    bits |= jokers << layout.shift["jokers"]
+    if len(layout.tables) >= _CACHE_LIMIT:
+        layout.tables.clear()
+    layout.tables[key] = (table, bits)
+    return bits
+
+
+def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
+    """The discard pile's planes (every card in it, its top card)."""
+    hit = layout.piles.get(id(pile))
+    if hit is not None and hit[0] is pile:
+        return hit[1]
+    discards = 0
+    for c in pile:
+        discards |= 1 << c
+    bits = discards << layout.shift["discards"]
+    if pile:
+        bits |= 1 << (layout.shift["top"] + pile[-1])
+    if len(layout.piles) >= _CACHE_LIMIT:
+        layout.piles.clear()
+    layout.piles[id(pile)] = (pile, bits)
+    return bits
+
+
 def _fill(
     src: Any,
     me: int,
     hand: int,
-    sizes: tuple[int, ...],
+    sizes: tuple[int, ...] | list[int],
     stock: int,
     shown: tuple[int, ...] | None,
     layout: _Layout,
@@ -560,68 +633,70 @@ def _fill(
 ) -> npt.NDArray[np.float32]:
     """The tensor of player ``me`` from the public fields of ``src`` (a state or a
     view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
-    size, the ``shown`` hands once the deal is over)."""
+    size, the ``shown`` hands once the deal is over).
+
+    Every binary entry is a bit of one big integer; its bytes are looked up in
+    ``_BYTE_ROWS`` by one ``numpy.take`` into the output, and the last partial
+    byte and the counts are written with one slice assignment.
+    """
     n = len(sizes)
-    d = layout.deck
-    sh = layout.shift
-    big = hand | extra
-    melds = sh["melds"]
-    targets = sh["targets"]
-    jokers = 0
-    for t, tm in enumerate(src.table):
-        big |= tm.mask << (melds + (tm.owner - me) % n * d)
-        big |= tm.ext << (targets + t * d)
-        if tm.joker >= 0:
-            jokers |= 1 << tm.joker
-    pending = src.pending_pon
-    known = sh["known"]
-    if shown is not None:
-        for p in range(n):
-            big |= shown[p] << (known + (p - me) % n * d)
-    elif pending is not None:
-        big |= pending[1] << (known + (pending[0] - me) % n * d)
+    table = src.table
     pile = src.discard_cards
-    discards = 0
-    for c in pile:
-        discards |= 1 << c
-    big |= discards << sh["discards"]
-    if pile:
-        big |= 1 << (sh["top"] + pile[-1])
-    big |= jokers << sh["jokers"]
-    big |= src.reshuffled << sh["reshuffled"]
+    big = (
+        hand
+        | extra
+        | _table_bits(table, me, layout)
+        | _pile_bits(pile, layout)
+        | (src.reshuffled << layout.shift["reshuffled"])
+    )
+    pending = src.pending_pon
+    if shown is not None:
+        known = layout.at_known[me]
+        for p in range(n):
+            big |= shown[p] << known[p]
+    elif pending is not None:
+        big |= pending[1] << layout.at_known[me][pending[0]]
     # flags
-    flags = 1 << _PHASES.index(src.phase)
-    bit = 4
+    flags = _PHASE_BIT[src.phase]
     current = src.current_player
     if current is not None:
-        flags |= 1 << (bit + (current - me) % n)
-    bit += n
+        flags |= 1 << (4 + (current - me) % n)
+    bit = 4 + n
     who = src.discarder
     flags |= 1 << (bit + ((who - me) % n if who >= 0 else n))
     bit += n + 1
     low = (1 << n) - 1
-    for field in (src.meld_owners, src.played, src.normal_turns):
-        flags |= (((field >> me) | (field << (n - me))) & low) << bit
-        bit += n
+    field = src.meld_owners
+    flags |= (((field >> me) | (field << (n - me))) & low) << bit
+    bit += n
+    field = src.played
+    flags |= (((field >> me) | (field << (n - me))) & low) << bit
+    bit += n
+    field = src.normal_turns
+    flags |= (((field >> me) | (field << (n - me))) & low) << bit
+    bit += n
     if pending is not None:
         flags |= 1 << (bit + (pending[0] - me) % n)
     bit += n
     flags |= (src.turn_clean << bit) | (src.turn_by_claim << (bit + 1))
     big |= flags << layout.flags
+    whole = layout.whole
+    data = big.to_bytes(whole + 1, "little")
     out = np.empty(layout.size, dtype=np.float32)
-    binary = layout.binary
-    out[:binary] = np.unpackbits(
-        np.frombuffer(big.to_bytes(layout.bytes, "little"), dtype=np.uint8),
-        count=binary,
-        bitorder="little",
+    cut = layout.cut
+    _BYTE_ROWS.take(
+        np.frombuffer(data, dtype=np.uint8, count=whole),
+        axis=0,
+        out=out[:cut].reshape(whole, 8),
     )
-    out[binary:] = [
-        *(sizes[(me + k) % n] / 10 for k in range(n)),
+    out[cut:] = (
+        *_BYTE_TUPLES[data[whole]][: layout.tail],
+        *[sizes[k] / 10 for k in layout.rotation[me]],
         stock / 52,
         len(pile) / 52,
-        len(src.table) / MAX_LAY_OFF_TARGETS,
+        len(table) / MAX_LAY_OFF_TARGETS,
         src.reshuffles / max(1, src.rules.reshuffle_limit),
-    ]
+    )
     return out
 
 
@@ -642,7 +717,7 @@ def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float
     extra = _history_planes(state.move_log, player, n, layout) if info else 0
     hands = state.hand_masks
     return _fill(
-        state, player, hands[player], tuple(h.bit_count() for h in hands),
+        state, player, hands[player], list(map(int.bit_count, hands)),
         len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
     )  # fmt: skip
 
@@ -743,9 +818,7 @@ def _history_planes(log: History | None, me: int, n: int, layout: _Layout) -> in
     """The information state's history planes, as bits of the big integer."""
     discarded, passed = _history_summary(log, n)
     extra = 0
-    d = layout.deck
-    d_shift, p_shift = layout.shift["discarded_by"], layout.shift["passed_by"]
+    d_at, p_at = layout.at_discarded_by[me], layout.at_passed_by[me]
     for p in range(n):
-        k = (p - me) % n * d
-        extra |= (discarded[p] << (d_shift + k)) | (passed[p] << (p_shift + k))
+        extra |= (discarded[p] << d_at[p]) | (passed[p] << p_at[p])
     return extra
