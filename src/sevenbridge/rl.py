@@ -21,6 +21,8 @@ True
 from __future__ import annotations
 
 import hashlib
+from operator import itemgetter
+from struct import pack_into
 from functools import lru_cache
 from typing import Any
 
@@ -241,7 +243,7 @@ class ActionSpace:
     (34, 'discard 7H')
     """
 
-    __slots__ = ("_decoded", "_encoded", "_t", "players", "rules")
+    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_t", "players", "rules")
 
     def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
         if rules is None:
@@ -252,6 +254,11 @@ class ActionSpace:
         self._t = _table(rules)
         self._encoded: dict[Any, int] = {}
         self._decoded: dict[tuple[int, int], Action] = {}
+        # The ids of the action objects the engine hands out (it interns them),
+        # by object identity: ``_kept`` holds every such object, so no other
+        # live object can have the same ``id()`` while its entry exists.
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     @property
     def size(self) -> int:
@@ -413,12 +420,26 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        encoded = self._encoded
-        out = []
-        for action in legal_actions(position):
-            i = encoded.get(action)
-            out.append(self.encode(action) if i is None else i)
-        return out
+        legal = legal_actions(position)
+        ids = list(map(self._by_id.get, map(id, legal)))
+        if None in ids:
+            ids = self._remember(legal)
+        return ids  # type: ignore[return-value]
+
+    def _remember(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of ``legal``, remembered by the objects' identity."""
+        by_id = self._by_id
+        if len(by_id) > 200_000:
+            by_id.clear()
+            self._kept.clear()
+        ids = []
+        for action in legal:
+            i = self.encode(action)
+            if id(action) not in by_id:
+                self._kept.append(action)
+                by_id[id(action)] = i
+            ids.append(i)
+        return ids
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -429,7 +450,11 @@ class ActionSpace:
         ('bool', (2971,), 1)
         """
         out = np.zeros(self._t.size, dtype=np.bool_)
-        out[self.legal_ids(position)] = True
+        ids = self.legal_ids(position)
+        if len(ids) == 1:
+            out[ids[0]] = True
+        else:
+            out[ids] = True
         return out
 
     def __repr__(self) -> str:
@@ -505,16 +530,41 @@ class _Layout:
             return tuple(tuple(sh[plane] + (o - me) % n * deck for o in seats) for me in seats)
 
         self.at_melds = by_seat("melds")
+        self.at_reshuffled = sh["reshuffled"]
         self.at_known = by_seat("known")
         if info:
             self.at_discarded_by = by_seat("discarded_by")
             self.at_passed_by = by_seat("passed_by")
-        self.rotation = tuple(tuple((me + k) % n for k in seats) for me in seats)
-        # The binary entries are unpacked a byte (8 entries) at a time through
-        # _BYTE_ROWS; the last, partial byte and the counts are written after.
-        self.whole = self.binary // 8
-        self.cut = self.whole * 8
-        self.tail = self.binary - self.cut
+        # The flags' bits, placed in the big integer, by viewer.
+        f0 = self.flags
+        self.phase_bits = {phase: 1 << (f0 + i) for i, phase in enumerate(_PHASES)}
+        b = f0 + 4 + 2 * n + 1  # the seat sets: meld owners, played, normal turns
+
+        def rotated(field: int, me: int, at: int) -> int:
+            return sum(1 << (at + (o - me) % n) for o in seats if field >> o & 1)
+
+        self.by_viewer = tuple(
+            (
+                self.at_melds[me],
+                self.at_known[me],
+                itemgetter(*[(me + k) % n for k in seats]),
+                tuple(1 << (f0 + 4 + (o - me) % n) for o in seats),
+                tuple(1 << (f0 + 4 + n + ((o - me) % n if o >= 0 else n)) for o in range(-1, n)),
+                tuple(rotated(field, me, b) for field in range(1 << n)),
+                tuple(rotated(field, me, b + n) for field in range(1 << n)),
+                tuple(rotated(field, me, b + 2 * n) for field in range(1 << n)),
+                tuple(1 << (b + 3 * n + (o - me) % n) for o in seats),
+            )
+            for me in seats
+        )
+        self.clean_bit = 1 << (b + 4 * n)
+        self.claim_bit = 1 << (b + 4 * n + 1)
+        # The big integer's bytes (the counts' places are zero bits) become 8
+        # entries each through _BYTE_ROWS; the counts are then packed in place.
+        self.rows = (self.size + 7) // 8
+        self.exact = self.rows * 8 == self.size
+        self.count_format = f"={len(self.counts)}f"
+        self.count_offset = self.binary * 4
         # Caches of the planes that change seldom, by the identity of the
         # (immutable) tuple they come from: the table's, by viewer, and the
         # discard pile's. Each entry keeps its tuple, so an id is never reused
@@ -576,18 +626,13 @@ def _view_of(view: Any) -> Any:
 _BYTE_ROWS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
-#: The same rows as tuples of Python floats (for the last, partial byte).
-_BYTE_TUPLES = tuple(tuple(float(v) for v in row) for row in _BYTE_ROWS)
-_PHASE_BIT = {phase: 1 << i for i, phase in enumerate(_PHASES)}
 _CACHE_LIMIT = 4096
+_TENTHS = tuple(k / 10 for k in range(64))  # hand sizes / 10
 
 
-def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
-    """The table's planes (melds by owner, lay-off targets, joker readings)."""
-    key = (id(table), me)
-    hit = layout.tables.get(key)
-    if hit is not None and hit[0] is table:
-        return hit[1]
+def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> tuple[Any, int]:
+    """The table's planes (melds by owner, lay-off targets, joker readings), as
+    a cache entry ``(table, bits)`` stored under ``(id(table), me)``."""
     at = layout.at_melds[me]
     targets = layout.shift["targets"]
     d = layout.deck
@@ -600,15 +645,13 @@ def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
     bits |= jokers << layout.shift["jokers"]
     if len(layout.tables) >= _CACHE_LIMIT:
         layout.tables.clear()
-    layout.tables[key] = (table, bits)
-    return bits
+    entry = layout.tables[(id(table), me)] = (table, bits)
+    return entry
 
 
-def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
-    """The discard pile's planes (every card in it, its top card)."""
-    hit = layout.piles.get(id(pile))
-    if hit is not None and hit[0] is pile:
-        return hit[1]
+def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
+    """The discard pile's planes (every card in it, its top card), as a cache
+    entry ``(pile, bits)`` stored under ``id(pile)``."""
     discards = 0
     for c in pile:
         discards |= 1 << c
@@ -617,15 +660,15 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
         bits |= 1 << (layout.shift["top"] + pile[-1])
     if len(layout.piles) >= _CACHE_LIMIT:
         layout.piles.clear()
-    layout.piles[id(pile)] = (pile, bits)
-    return bits
+    entry = layout.piles[id(pile)] = (pile, bits)
+    return entry
 
 
 def _fill(
     src: Any,
     me: int,
     hand: int,
-    sizes: tuple[int, ...] | list[int],
+    sizes: tuple[int, ...],
     stock: int,
     shown: tuple[int, ...] | None,
     layout: _Layout,
@@ -635,63 +678,58 @@ def _fill(
     view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
     size, the ``shown`` hands once the deal is over).
 
-    Every binary entry is a bit of one big integer; its bytes are looked up in
-    ``_BYTE_ROWS`` by one ``numpy.take`` into the output, and the last partial
-    byte and the counts are written with one slice assignment.
+    Every binary entry is a bit of one big integer, put together from bits
+    worked out in advance (the layout's tables by viewer, the cached planes of
+    the table and the discard pile); its bytes become rows of ``_BYTE_ROWS`` by
+    one ``numpy.take``, and the counts are packed in place. Numpy's cost per
+    call is most of what a tensor costs, so there are as few calls as can be.
     """
-    n = len(sizes)
+    (known_at, rotate, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
+     pending_bits) = layout.by_viewer[me][1:]  # fmt: skip
     table = src.table
+    hit = layout.tables.get((id(table), me))
+    if hit is None or hit[0] is not table:
+        hit = _table_bits(table, me, layout)
     pile = src.discard_cards
+    pit = layout.piles.get(id(pile))
+    if pit is None or pit[0] is not pile:
+        pit = _pile_bits(pile, layout)
     big = (
         hand
         | extra
-        | _table_bits(table, me, layout)
-        | _pile_bits(pile, layout)
-        | (src.reshuffled << layout.shift["reshuffled"])
+        | hit[1]
+        | pit[1]
+        | (src.reshuffled << layout.at_reshuffled)
+        | layout.phase_bits[src.phase]
+        | discarder_bits[src.discarder + 1]
+        | owner_bits[src.meld_owners]
+        | played_bits[src.played]
+        | normal_bits[src.normal_turns]
     )
-    pending = src.pending_pon
-    if shown is not None:
-        known = layout.at_known[me]
-        for p in range(n):
-            big |= shown[p] << known[p]
-    elif pending is not None:
-        big |= pending[1] << layout.at_known[me][pending[0]]
-    # flags
-    flags = _PHASE_BIT[src.phase]
     current = src.current_player
     if current is not None:
-        flags |= 1 << (4 + (current - me) % n)
-    bit = 4 + n
-    who = src.discarder
-    flags |= 1 << (bit + ((who - me) % n if who >= 0 else n))
-    bit += n + 1
-    low = (1 << n) - 1
-    field = src.meld_owners
-    flags |= (((field >> me) | (field << (n - me))) & low) << bit
-    bit += n
-    field = src.played
-    flags |= (((field >> me) | (field << (n - me))) & low) << bit
-    bit += n
-    field = src.normal_turns
-    flags |= (((field >> me) | (field << (n - me))) & low) << bit
-    bit += n
+        big |= turn_bits[current]
+    pending = src.pending_pon
+    if shown is not None:
+        for p, mask in enumerate(shown):
+            big |= mask << known_at[p]
+    elif pending is not None:
+        big |= pending[1] << known_at[pending[0]]
     if pending is not None:
-        flags |= 1 << (bit + (pending[0] - me) % n)
-    bit += n
-    flags |= (src.turn_clean << bit) | (src.turn_by_claim << (bit + 1))
-    big |= flags << layout.flags
-    whole = layout.whole
-    data = big.to_bytes(whole + 1, "little")
-    out = np.empty(layout.size, dtype=np.float32)
-    cut = layout.cut
-    _BYTE_ROWS.take(
-        np.frombuffer(data, dtype=np.uint8, count=whole),
-        axis=0,
-        out=out[:cut].reshape(whole, 8),
-    )
-    out[cut:] = (
-        *_BYTE_TUPLES[data[whole]][: layout.tail],
-        *[sizes[k] / 10 for k in layout.rotation[me]],
+        big |= pending_bits[pending[0]]
+    if src.turn_clean:
+        big |= layout.clean_bit
+    if src.turn_by_claim:
+        big |= layout.claim_bit
+    flat = _BYTE_ROWS.take(
+        np.frombuffer(big.to_bytes(layout.rows, "little"), dtype=np.uint8), axis=0
+    ).reshape(-1)
+    out = flat if layout.exact else flat[: layout.size]
+    pack_into(
+        layout.count_format,
+        out,
+        layout.count_offset,
+        *map(_TENTHS.__getitem__, rotate(sizes)),
         stock / 52,
         len(pile) / 52,
         len(table) / MAX_LAY_OFF_TARGETS,
@@ -717,7 +755,7 @@ def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float
     extra = _history_planes(state.move_log, player, n, layout) if info else 0
     hands = state.hand_masks
     return _fill(
-        state, player, hands[player], list(map(int.bit_count, hands)),
+        state, player, hands[player], tuple(map(int.bit_count, hands)),
         len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
     )  # fmt: skip
 
