@@ -21,9 +21,9 @@ True
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from operator import itemgetter
 from struct import pack_into
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
