@@ -421,10 +421,10 @@ class ActionSpace:
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
         legal = legal_actions(position)
-        ids = list(map(self._by_id.get, map(id, legal)))
+        ids: list[Any] = list(map(self._by_id.get, map(id, legal)))
         if None in ids:
-            ids = self._remember(legal)
-        return ids  # type: ignore[return-value]
+            return self._remember(legal)
+        return ids
 
     def _remember(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of ``legal``, remembered by the objects' identity."""
@@ -727,7 +727,7 @@ def _fill(
     out = flat if layout.exact else flat[: layout.size]
     pack_into(
         layout.count_format,
-        out,
+        out,  # type: ignore[arg-type]  # an ndarray is a writable buffer
         layout.count_offset,
         *map(_TENTHS.__getitem__, rotate(sizes)),
         stock / 52,
