@@ -95,7 +95,7 @@ def pettingzoo_loop(steps: int, seed: int) -> int:
             if not env.agents:
                 env.reset()
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         done += 1
     return done

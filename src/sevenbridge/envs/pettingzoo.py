@@ -101,6 +101,7 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
+        self._size = self.space.size
         self._info = tensor == "information_state"
         if self._info:
             size = information_state_tensor_size(self.rules, n)
@@ -131,9 +132,13 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._seats[agent]
         state = self.state
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask = np.zeros(self._size, dtype=np.int8)
         if state.current_player == p:
-            mask[self.space.legal_ids(state)] = 1
+            ids = self.space.legal_ids(state)  # the engine's legal actions, cached on the state
+            if len(ids) == 1:
+                mask[ids[0]] = 1
+            else:
+                mask[ids] = 1
         return {"observation": _of_state(state, p, self._info), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -177,9 +182,12 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        chosen = self.space.decode(int(action), self.state)
-        self._settle(self._forced(apply(self.state, chosen)))
-        self._accumulate_rewards()
+        state = apply(self.state, self.space.decode(int(action), self.state))
+        if self.auto_forced:
+            state = self._forced(state)
+        self._settle(state)
+        if state.is_over:  # the rewards are all zero until then
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
