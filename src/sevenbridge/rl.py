@@ -543,9 +543,9 @@ class _Layout:
         def rotated(field: int, me: int, at: int) -> int:
             return sum(1 << (at + (o - me) % n) for o in seats if field >> o & 1)
 
-        self.by_viewer = tuple(
+        self.by_viewer: tuple[tuple[Any, ...], ...] = tuple(
             (
-                self.at_melds[me],
+                {},  # this viewer's cache of table planes
                 self.at_known[me],
                 itemgetter(*[(me + k) % n for k in seats]),
                 tuple(1 << (f0 + 4 + (o - me) % n) for o in seats),
@@ -566,10 +566,9 @@ class _Layout:
         self.count_format = f"={len(self.counts)}f"
         self.count_offset = self.binary * 4
         # Caches of the planes that change seldom, by the identity of the
-        # (immutable) tuple they come from: the table's, by viewer, and the
-        # discard pile's. Each entry keeps its tuple, so an id is never reused
-        # while its entry lives.
-        self.tables: dict[tuple[int, int], tuple[tuple[Any, ...], int]] = {}
+        # (immutable) tuple they come from: the discard pile's here, the
+        # table's by viewer in ``by_viewer``. Each entry keeps its tuple, so an
+        # id is never reused while its entry lives.
         self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
@@ -630,9 +629,12 @@ _CACHE_LIMIT = 4096
 _TENTHS = tuple(k / 10 for k in range(64))  # hand sizes / 10
 
 
-def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> tuple[Any, int]:
+def _table_bits(
+    table: tuple[Any, ...], me: int, layout: _Layout, cache: dict[int, Any]
+) -> tuple[Any, int]:
     """The table's planes (melds by owner, lay-off targets, joker readings), as
-    a cache entry ``(table, bits)`` stored under ``(id(table), me)``."""
+    a cache entry ``(table, bits)`` stored in viewer ``me``'s ``cache`` under
+    ``id(table)``."""
     at = layout.at_melds[me]
     targets = layout.shift["targets"]
     d = layout.deck
@@ -643,9 +645,9 @@ def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> tuple[Any, 
         if tm.joker >= 0:
             jokers |= 1 << tm.joker
     bits |= jokers << layout.shift["jokers"]
-    if len(layout.tables) >= _CACHE_LIMIT:
-        layout.tables.clear()
-    entry = layout.tables[(id(table), me)] = (table, bits)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    entry = cache[id(table)] = (table, bits)
     return entry
 
 
@@ -684,12 +686,12 @@ def _fill(
     one ``numpy.take``, and the counts are packed in place. Numpy's cost per
     call is most of what a tensor costs, so there are as few calls as can be.
     """
-    (known_at, rotate, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
-     pending_bits) = layout.by_viewer[me][1:]  # fmt: skip
+    (tables, known_at, rotate, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
+     pending_bits) = layout.by_viewer[me]  # fmt: skip
     table = src.table
-    hit = layout.tables.get((id(table), me))
+    hit = tables.get(id(table))
     if hit is None or hit[0] is not table:
-        hit = _table_bits(table, me, layout)
+        hit = _table_bits(table, me, layout, tables)
     pile = src.discard_cards
     pit = layout.piles.get(id(pile))
     if pit is None or pit[0] is not pile:
