@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from operator import itemgetter
-from struct import pack_into
+from struct import pack, pack_into
 from typing import Any
 
 import numpy as np
@@ -547,7 +546,6 @@ class _Layout:
             (
                 {},  # this viewer's cache of table planes
                 self.at_known[me],
-                itemgetter(*[(me + k) % n for k in seats]),
                 tuple(1 << (f0 + 4 + (o - me) % n) for o in seats),
                 tuple(1 << (f0 + 4 + n + ((o - me) % n if o >= 0 else n)) for o in range(-1, n)),
                 tuple(rotated(field, me, b) for field in range(1 << n)),
@@ -563,7 +561,8 @@ class _Layout:
         # entries each through _BYTE_ROWS; the counts are then packed in place.
         self.rows = (self.size + 7) // 8
         self.exact = self.rows * 8 == self.size
-        self.count_format = f"={len(self.counts)}f"
+        self.count_format = f"={4 * n}s4f"  # the hand sizes' packed bytes, then 4 counts
+        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
         self.count_offset = self.binary * 4
         # Caches of the planes that change seldom, by the identity of the
         # (immutable) tuple they come from: the discard pile's here, the
@@ -626,7 +625,6 @@ _BYTE_ROWS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
 _CACHE_LIMIT = 4096
-_TENTHS = tuple(k / 10 for k in range(64))  # hand sizes / 10
 
 
 def _table_bits(
@@ -666,6 +664,16 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
     return entry
 
 
+def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
+    """The hand sizes / 10 by relative seat, packed as float32, for each viewer."""
+    n = len(sizes)
+    packed = tuple(pack(f"={n}f", *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+    if len(layout.hand_sizes) >= _CACHE_LIMIT:
+        layout.hand_sizes.clear()
+    layout.hand_sizes[sizes] = packed
+    return packed
+
+
 def _fill(
     src: Any,
     me: int,
@@ -686,7 +694,7 @@ def _fill(
     one ``numpy.take``, and the counts are packed in place. Numpy's cost per
     call is most of what a tensor costs, so there are as few calls as can be.
     """
-    (tables, known_at, rotate, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
+    (tables, known_at, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
      pending_bits) = layout.by_viewer[me]  # fmt: skip
     table = src.table
     hit = tables.get(id(table))
@@ -727,11 +735,14 @@ def _fill(
         np.frombuffer(big.to_bytes(layout.rows, "little"), dtype=np.uint8), axis=0
     ).reshape(-1)
     out = flat if layout.exact else flat[: layout.size]
+    packed = layout.hand_sizes.get(sizes)  # (Python's f(*args) would cost more)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
     pack_into(
         layout.count_format,
         out,  # type: ignore[arg-type]  # an ndarray is a writable buffer
         layout.count_offset,
-        *map(_TENTHS.__getitem__, rotate(sizes)),
+        packed[me],
         stock / 52,
         len(pile) / 52,
         len(table) / MAX_LAY_OFF_TARGETS,
