@@ -449,15 +449,21 @@ class ActionSpace:
         ('bool', (2971,), 1)
         """
         out = np.zeros(self._t.size, dtype=np.bool_)
-        ids = self.legal_ids(position)
-        if len(ids) == 1:
-            out[ids[0]] = True
-        else:
-            out[ids] = True
+        _set_ids(out, self.legal_ids(position))
         return out
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
+
+
+def _set_ids(out: npt.NDArray[Any], ids: list[int]) -> None:
+    """Set ``out`` to 1 at ``ids`` (one by one when they are few: numpy's fancy
+    indexing costs more than a short Python loop)."""
+    if len(ids) <= 24:
+        for i in ids:
+            out[i] = 1
+    else:
+        out[ids] = 1
 
 
 def _player_of(position: Any) -> int:

@@ -29,7 +29,13 @@ from .. import _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError
-from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
+from ..rl import (
+    ActionSpace,
+    _of_state,
+    _set_ids,
+    information_state_tensor_size,
+    observation_tensor_size,
+)
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState
@@ -134,11 +140,7 @@ class raw_env(AECEnv):
         state = self.state
         mask = np.zeros(self._size, dtype=np.int8)
         if state.current_player == p:
-            ids = self.space.legal_ids(state)  # the engine's legal actions, cached on the state
-            if len(ids) == 1:
-                mask[ids[0]] = 1
-            else:
-                mask[ids] = 1
+            _set_ids(mask, self.space.legal_ids(state))  # the state caches its legal actions
         return {"observation": _of_state(state, p, self._info), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
