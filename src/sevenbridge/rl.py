@@ -419,7 +419,10 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        legal = legal_actions(position)
+        return self._ids(legal_actions(position))
+
+    def _ids(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of the engine's ``legal`` actions."""
         ids: list[Any] = list(map(self._by_id.get, map(id, legal)))
         if None in ids:
             return self._remember(legal)
@@ -498,6 +501,7 @@ class _Layout:
         if info:
             planes += [("discarded_by", n), ("passed_by", n)]
         self.deck = deck
+        self.info = info
         self.shift: dict[str, int] = {}
         names: list[str] = []
         plane = 0
@@ -769,9 +773,12 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
 def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
     """The tensor of ``observe(state, player)``, without building the Observation
     (what the environments use)."""
-    n = state.players
-    layout = _layout(state.rules.deck_size, n, info)
-    extra = _history_planes(state.move_log, player, n, layout) if info else 0
+    return _state_tensor(state, player, _layout(state.rules.deck_size, state.players, info))
+
+
+def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray[np.float32]:
+    """:func:`_of_state` with the layout already looked up."""
+    extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
     return _fill(
         state, player, hands[player], tuple(map(int.bit_count, hands)),

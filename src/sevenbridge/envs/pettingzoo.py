@@ -31,8 +31,9 @@ from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError
 from ..rl import (
     ActionSpace,
-    _of_state,
+    _layout,
     _set_ids,
+    _state_tensor,
     information_state_tensor_size,
     observation_tensor_size,
 )
@@ -108,7 +109,11 @@ class raw_env(AECEnv):
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
         self._size = self.space.size
+        self._decoded: dict[Any, Any] = (
+            self.space._decoded
+        )  # (id, player) -> action, filled by decode
         self._info = tensor == "information_state"
+        self._layout = _layout(self.rules.deck_size, n, self._info)
         if self._info:
             size = information_state_tensor_size(self.rules, n)
         else:
@@ -140,8 +145,8 @@ class raw_env(AECEnv):
         state = self.state
         mask = np.zeros(self._size, dtype=np.int8)
         if state.current_player == p:
-            _set_ids(mask, self.space.legal_ids(state))  # the state caches its legal actions
-        return {"observation": _of_state(state, p, self._info), "action_mask": mask}
+            _set_ids(mask, self.space._ids(legal_actions(state)))  # cached on the state
+        return {"observation": _state_tensor(state, p, self._layout), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -184,7 +189,9 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        state = apply(self.state, self.space.decode(int(action), self.state))
+        state = self.state
+        chosen = self._decoded.get((int(action), state.current_player))
+        state = apply(state, chosen or self.space.decode(int(action), state))
         if self.auto_forced:
             state = self._forced(state)
         self._settle(state)
