@@ -544,8 +544,10 @@ class _Layout:
         if info:
             self.at_discarded_by = by_seat("discarded_by")
             self.at_passed_by = by_seat("passed_by")
-        # The flags' bits, placed in the big integer, by viewer.
-        f0 = self.flags
+        # The flags' bits by viewer, counted from the first flag: they make a
+        # small integer, shifted into the big one once (big-integer operations
+        # cost by the length of the integer).
+        f0 = 0
         self.phase_bits = {phase: 1 << (f0 + i) for i, phase in enumerate(_PHASES)}
         b = f0 + 4 + 2 * n + 1  # the seat sets: meld owners, played, normal turns
 
@@ -714,13 +716,8 @@ def _fill(
     pit = layout.piles.get(id(pile))
     if pit is None or pit[0] is not pile:
         pit = _pile_bits(pile, layout)
-    big = (
-        hand
-        | extra
-        | hit[1]
-        | pit[1]
-        | (src.reshuffled << layout.at_reshuffled)
-        | layout.phase_bits[src.phase]
+    flags = (
+        layout.phase_bits[src.phase]
         | discarder_bits[src.discarder + 1]
         | owner_bits[src.meld_owners]
         | played_bits[src.played]
@@ -728,19 +725,24 @@ def _fill(
     )
     current = src.current_player
     if current is not None:
-        big |= turn_bits[current]
+        flags |= turn_bits[current]
     pending = src.pending_pon
+    if pending is not None:
+        flags |= pending_bits[pending[0]]
+    if src.turn_clean:
+        flags |= layout.clean_bit
+    if src.turn_by_claim:
+        flags |= layout.claim_bit
+    big = (
+        hit[1]
+        | pit[1]
+        | ((flags << layout.flags) | (src.reshuffled << layout.at_reshuffled) | extra | hand)
+    )
     if shown is not None:
         for p, mask in enumerate(shown):
             big |= mask << known_at[p]
     elif pending is not None:
         big |= pending[1] << known_at[pending[0]]
-    if pending is not None:
-        big |= pending_bits[pending[0]]
-    if src.turn_clean:
-        big |= layout.clean_bit
-    if src.turn_by_claim:
-        big |= layout.claim_bit
     flat = _BYTE_ROWS.take(
         np.frombuffer(big.to_bytes(layout.rows, "little"), dtype=np.uint8), axis=0
     ).reshape(-1)
