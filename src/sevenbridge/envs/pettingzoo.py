@@ -39,9 +39,11 @@ from ..rl import (
 )
 from ..rules import Rules
 from ..scoring import returns
-from ..state import GameState
+from ..state import GameState, Phase
 
 __all__ = ["env", "raw_env"]
+
+_OVER = Phase.OVER
 
 
 def env(**kwargs: Any) -> Any:
@@ -235,9 +237,12 @@ class raw_env(AECEnv):
         state = apply(state, chosen or self.space.decode(int(action), state))
         if self.auto_forced:
             state = self._forced(state)
-        self._settle(state)
-        if state.is_over:  # the rewards are all zero until then
-            self._accumulate_rewards()
+        if state.phase is _OVER:
+            self._settle(state)
+            self._accumulate_rewards()  # the rewards are all zero until then
+        else:
+            self.state = state
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
         if self.render_mode == "human":
             self.render()
 
