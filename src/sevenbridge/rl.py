@@ -637,6 +637,7 @@ _BYTE_ROWS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
 _CACHE_LIMIT = 4096
+_UINT8 = np.dtype(np.uint8)
 
 
 def _table_bits(
@@ -743,9 +744,9 @@ def _fill(
             big |= mask << known_at[p]
     elif pending is not None:
         big |= pending[1] << known_at[pending[0]]
-    flat = _BYTE_ROWS.take(
-        np.frombuffer(big.to_bytes(layout.rows, "little"), dtype=np.uint8), axis=0
-    ).reshape(-1)
+    flat = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).reshape(
+        -1
+    )
     out = flat if layout.exact else flat[: layout.size]
     packed = layout.hand_sizes.get(sizes)  # (Python's f(*args) would cost more)
     if packed is None:

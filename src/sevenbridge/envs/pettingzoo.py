@@ -44,6 +44,7 @@ from ..state import GameState, Phase
 __all__ = ["env", "raw_env"]
 
 _OVER = Phase.OVER
+_INT8 = np.dtype(np.int8)
 
 
 def env(**kwargs: Any) -> Any:
@@ -186,7 +187,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._seats[agent]
         state = self.state
-        mask = np.zeros(self._size, dtype=np.int8)
+        mask = np.zeros(self._size, _INT8)
         if state.current_player == p:
             _set_ids(mask, self.space._ids(legal_actions(state)))  # cached on the state
         return {"observation": _state_tensor(state, p, self._layout), "action_mask": mask}
