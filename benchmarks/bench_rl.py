@@ -89,7 +89,7 @@ def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False) -> int:
     """Random play through the PettingZoo AEC env, choosing among the mask's ids.
 
     The agent finds the legal ids with ``nonzero`` on a boolean view of the
-    int8 mask: numpy's ``nonzero`` is about ten times faster on booleans.
+    int8 mask: numpy's ``nonzero`` is several times faster on booleans.
     """
     import numpy as np
 
