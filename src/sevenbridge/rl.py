@@ -69,6 +69,7 @@ ACTION_SPACE_VERSION = 1
 MAX_LAY_OFF_TARGETS = 19
 
 _JOKER_BIT = 1 << JOKER_INDEX
+_ID_CACHE_LIMIT = 200_000  # action objects an ActionSpace remembers by identity
 _RUN, _SET, _SEVEN = "run", "set", "seven"
 
 
@@ -431,7 +432,7 @@ class ActionSpace:
     def _remember(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of ``legal``, remembered by the objects' identity."""
         by_id = self._by_id
-        if len(by_id) > 200_000:
+        if len(by_id) > _ID_CACHE_LIMIT:
             by_id.clear()
             self._kept.clear()
         ids = []
