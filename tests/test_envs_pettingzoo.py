@@ -100,3 +100,40 @@ def test_render_illegal_ids_and_bad_arguments(capsys: pytest.CaptureFixture[str]
         raw_env(tensor="pixels")
     with pytest.raises(TypeError):
         raw_env(rules=3)  # type: ignore[arg-type]
+
+
+def test_the_wrapped_env_keeps_pettingzoos_checks() -> None:
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    table = env(players=3)
+    assert isinstance(table, OrderEnforcingWrapper)
+    assert isinstance(table.env, AssertOutOfBoundsWrapper)
+    assert str(table) == "sevenbridge_v0"
+    with pytest.raises(AttributeError, match="before reset"):
+        table.last()
+    with pytest.raises(AssertionError, match="reset"):
+        table.step(0)
+    table.reset(seed=2)
+    size = table.action_space(table.agent_selection).n
+    for bad in (size, -1, np.int64(size)):
+        with pytest.raises(AssertionError, match="action space"):
+            table.step(bad)
+    # the shortcut and PettingZoo's own path give the same play
+    plain = OrderEnforcingWrapper(AssertOutOfBoundsWrapper(raw_env(players=3)))
+    plain.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        a, b = table.last(), plain.last()
+        assert (a[0]["observation"] == b[0]["observation"]).all()
+        assert (a[0]["action_mask"] == b[0]["action_mask"]).all()
+        assert a[1:] == b[1:]
+        if a[2] or a[3]:
+            table.step(None)
+            plain.step(None)
+            if not table.agents:
+                break
+            continue
+        choice = rng.choice(np.flatnonzero(a[0]["action_mask"]))
+        table.step(int(choice) if rng.random() < 0.5 else choice)
+        plain.step(int(choice))
+    assert table.unwrapped.state == plain.unwrapped.state

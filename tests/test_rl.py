@@ -29,6 +29,7 @@ from sevenbridge import (  # noqa: E402
     deal,
     legal_actions,
     observe,
+    rl,
     sample_state,
 )
 from sevenbridge import _tables as T  # noqa: E402
@@ -338,3 +339,50 @@ def test_property_rule_variants_round_trip(state: GameState) -> None:
     ids = space.legal_ids(state)
     assert len(set(ids)) == len(ids)
     assert [space.decode(i, state) for i in ids] == list(legal_actions(state))
+
+
+def _clear_tensor_caches() -> None:
+    for layout in [rl._layout(d, n, i) for d in (52, 53) for n in range(2, 6) for i in (0, 1)]:
+        layout.piles.clear()
+        layout.hand_sizes.clear()
+        for viewer in layout.by_viewer:
+            viewer[0].clear()
+
+
+def test_the_tensor_caches_change_no_tensor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planes cached by tuple identity (table, discard pile) and the packed
+    hand sizes give the same tensors as a cold start, also while the caches
+    overflow and are emptied all the time (so ids of dead tuples come back)."""
+    monkeypatch.setattr(rl, "_CACHE_LIMIT", 3)
+    checked = 0
+    for i, (_, state) in enumerate(_random_positions(9, seed=21)):
+        if i % 3:
+            continue
+        over = state
+        while not over.is_over and i % 7 == 0:  # finished deals too (hands shown)
+            over = apply(over, legal_actions(over)[-1])
+        for position in {state, over}:
+            me = checked % position.players
+            view = observe(position, me)
+            warm = [observation_tensor(view), information_state_tensor(view)]
+            warm += [_of_state(position, me, False), _of_state(position, me, True)]
+            _clear_tensor_caches()
+            cold = [observation_tensor(view), information_state_tensor(view)]
+            _clear_tensor_caches()
+            cold += [_of_state(position, me, False), _of_state(position, me, True)]
+            assert all((a == b).all() for a, b in zip(warm, cold, strict=True))
+            assert (warm[2] == warm[0]).all() and (warm[3] == warm[1]).all()
+            checked += 1
+    assert checked > 100
+
+
+def test_ids_by_identity_survive_the_cache_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rl, "_ID_CACHE_LIMIT", 4)
+    checked = 0
+    for space, state in _random_positions(6, seed=5):
+        legal = legal_actions(state)
+        assert space.legal_ids(state) == [space.encode(a) for a in legal]
+        assert space.mask(state).nonzero()[0].tolist() == sorted(space.legal_ids(state))
+        assert len(space._by_id) == len(space._kept) < 4 + 100  # emptied when it overflows
+        checked += 1
+    assert checked > 100

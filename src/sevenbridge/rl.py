@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from struct import pack, pack_into
 from typing import Any
 
 import numpy as np
@@ -68,6 +69,7 @@ ACTION_SPACE_VERSION = 1
 MAX_LAY_OFF_TARGETS = 19
 
 _JOKER_BIT = 1 << JOKER_INDEX
+_ID_CACHE_LIMIT = 200_000  # action objects an ActionSpace remembers by identity
 _RUN, _SET, _SEVEN = "run", "set", "seven"
 
 
@@ -241,7 +243,7 @@ class ActionSpace:
     (34, 'discard 7H')
     """
 
-    __slots__ = ("_decoded", "_encoded", "_t", "players", "rules")
+    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_t", "players", "rules")
 
     def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
         if rules is None:
@@ -252,6 +254,11 @@ class ActionSpace:
         self._t = _table(rules)
         self._encoded: dict[Any, int] = {}
         self._decoded: dict[tuple[int, int], Action] = {}
+        # The ids of the action objects the engine hands out (it interns them),
+        # by object identity: ``_kept`` holds every such object, so no other
+        # live object can have the same ``id()`` while its entry exists.
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     @property
     def size(self) -> int:
@@ -422,12 +429,29 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        encoded = self._encoded
-        out = []
-        for action in legal_actions(position):
-            i = encoded.get(action)
-            out.append(self.encode(action) if i is None else i)
-        return out
+        return self._ids(legal_actions(position))
+
+    def _ids(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of the engine's ``legal`` actions."""
+        ids: list[Any] = list(map(self._by_id.get, map(id, legal)))
+        if None in ids:
+            return self._remember(legal)
+        return ids
+
+    def _remember(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of ``legal``, remembered by the objects' identity."""
+        by_id = self._by_id
+        if len(by_id) > _ID_CACHE_LIMIT:
+            by_id.clear()
+            self._kept.clear()
+        ids = []
+        for action in legal:
+            i = self.encode(action)
+            if id(action) not in by_id:
+                self._kept.append(action)
+                by_id[id(action)] = i
+            ids.append(i)
+        return ids
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -438,11 +462,21 @@ class ActionSpace:
         ('bool', (2971,), 1)
         """
         out = np.zeros(self._t.size, dtype=np.bool_)
-        out[self.legal_ids(position)] = True
+        _set_ids(out, self.legal_ids(position))
         return out
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
+
+
+def _set_ids(out: npt.NDArray[Any], ids: list[int]) -> None:
+    """Set ``out`` to 1 at ``ids`` (one by one when they are few: numpy's fancy
+    indexing costs more than a short Python loop)."""
+    if len(ids) <= 24:
+        for i in ids:
+            out[i] = 1
+    else:
+        out[ids] = 1
 
 
 def _player_of(position: Any) -> int:
@@ -479,6 +513,7 @@ class _Layout:
         if info:
             planes += [("discarded_by", n), ("passed_by", n)]
         self.deck = deck
+        self.info = info
         self.shift: dict[str, int] = {}
         names: list[str] = []
         plane = 0
@@ -508,6 +543,56 @@ class _Layout:
         self.fields = (
             names + [f"{f}: 1" for f in self.flag_names] + [f"{c}: 1" for c in self.counts]
         )
+        # Offsets worked out once: by viewer, then by absolute seat or target.
+        sh = self.shift
+        seats = range(n)
+
+        def by_seat(plane: str) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(sh[plane] + (o - me) % n * deck for o in seats) for me in seats)
+
+        self.at_melds = by_seat("melds")
+        self.at_reshuffled = sh["reshuffled"]
+        self.at_known = by_seat("known")
+        if info:
+            self.at_discarded_by = by_seat("discarded_by")
+            self.at_passed_by = by_seat("passed_by")
+        # The flags' bits by viewer, counted from the first flag: they make a
+        # small integer, shifted into the big one once (big-integer operations
+        # cost by the length of the integer).
+        f0 = 0
+        self.phase_bits = {phase: 1 << (f0 + i) for i, phase in enumerate(_PHASES)}
+        b = f0 + 4 + 2 * n + 1  # the seat sets: meld owners, played, normal turns
+
+        def rotated(field: int, me: int, at: int) -> int:
+            return sum(1 << (at + (o - me) % n) for o in seats if field >> o & 1)
+
+        self.by_viewer: tuple[tuple[Any, ...], ...] = tuple(
+            (
+                {},  # this viewer's cache of table planes
+                self.at_known[me],
+                tuple(1 << (f0 + 4 + (o - me) % n) for o in seats),
+                tuple(1 << (f0 + 4 + n + ((o - me) % n if o >= 0 else n)) for o in range(-1, n)),
+                tuple(rotated(field, me, b) for field in range(1 << n)),
+                tuple(rotated(field, me, b + n) for field in range(1 << n)),
+                tuple(rotated(field, me, b + 2 * n) for field in range(1 << n)),
+                tuple(1 << (b + 3 * n + (o - me) % n) for o in seats),
+            )
+            for me in seats
+        )
+        self.clean_bit = 1 << (b + 4 * n)
+        self.claim_bit = 1 << (b + 4 * n + 1)
+        # The big integer's bytes (the counts' places are zero bits) become 8
+        # entries each through _BYTE_ROWS; the counts are then packed in place.
+        self.rows = (self.size + 7) // 8
+        self.exact = self.rows * 8 == self.size
+        self.count_format = f"={4 * n}s4f"  # the hand sizes' packed bytes, then 4 counts
+        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        self.count_offset = self.binary * 4
+        # Caches of the planes that change seldom, by the identity of the
+        # (immutable) tuple they come from: the discard pile's here, the
+        # table's by viewer in ``by_viewer``. Each entry keeps its tuple, so an
+        # id is never reused while its entry lives.
+        self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -559,6 +644,61 @@ def _view_of(view: Any) -> Any:
     return view
 
 
+#: Each byte value's 8 bits, least significant first, as a float32 row.
+_BYTE_ROWS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+_CACHE_LIMIT = 4096
+_UINT8 = np.dtype(np.uint8)
+
+
+def _table_bits(
+    table: tuple[Any, ...], me: int, layout: _Layout, cache: dict[int, Any]
+) -> tuple[Any, int]:
+    """The table's planes (melds by owner, lay-off targets, joker readings), as
+    a cache entry ``(table, bits)`` stored in viewer ``me``'s ``cache`` under
+    ``id(table)``."""
+    at = layout.at_melds[me]
+    targets = layout.shift["targets"]
+    d = layout.deck
+    bits = 0
+    jokers = 0
+    for t, tm in enumerate(table):
+        bits |= (tm.mask << at[tm.owner]) | (tm.ext << (targets + t * d))
+        if tm.joker >= 0:
+            jokers |= 1 << tm.joker
+    bits |= jokers << layout.shift["jokers"]
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    entry = cache[id(table)] = (table, bits)
+    return entry
+
+
+def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
+    """The discard pile's planes (every card in it, its top card), as a cache
+    entry ``(pile, bits)`` stored under ``id(pile)``."""
+    discards = 0
+    for c in pile:
+        discards |= 1 << c
+    bits = discards << layout.shift["discards"]
+    if pile:
+        bits |= 1 << (layout.shift["top"] + pile[-1])
+    if len(layout.piles) >= _CACHE_LIMIT:
+        layout.piles.clear()
+    entry = layout.piles[id(pile)] = (pile, bits)
+    return entry
+
+
+def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
+    """The hand sizes / 10 by relative seat, packed as float32, for each viewer."""
+    n = len(sizes)
+    packed = tuple(pack(f"={n}f", *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+    if len(layout.hand_sizes) >= _CACHE_LIMIT:
+        layout.hand_sizes.clear()
+    layout.hand_sizes[sizes] = packed
+    return packed
+
+
 def _fill(
     src: Any,
     me: int,
@@ -571,68 +711,68 @@ def _fill(
 ) -> npt.NDArray[np.float32]:
     """The tensor of player ``me`` from the public fields of ``src`` (a state or a
     view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
-    size, the ``shown`` hands once the deal is over)."""
-    n = len(sizes)
-    d = layout.deck
-    sh = layout.shift
-    big = hand | extra
-    melds = sh["melds"]
-    targets = sh["targets"]
-    jokers = 0
-    for t, tm in enumerate(src.table):
-        big |= tm.mask << (melds + (tm.owner - me) % n * d)
-        big |= tm.ext << (targets + t * d)
-        if tm.joker >= 0:
-            jokers |= 1 << tm.joker
-    pending = src.pending_pon
-    known = sh["known"]
-    if shown is not None:
-        for p in range(n):
-            big |= shown[p] << (known + (p - me) % n * d)
-    elif pending is not None:
-        big |= pending[1] << (known + (pending[0] - me) % n * d)
+    size, the ``shown`` hands once the deal is over).
+
+    Every binary entry is a bit of one big integer, put together from bits
+    worked out in advance (the layout's tables by viewer, the cached planes of
+    the table and the discard pile); its bytes become rows of ``_BYTE_ROWS`` by
+    one ``numpy.take``, and the counts are packed in place. Numpy's cost per
+    call is most of what a tensor costs, so there are as few calls as can be.
+    """
+    (tables, known_at, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
+     pending_bits) = layout.by_viewer[me]  # fmt: skip
+    table = src.table
+    hit = tables.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _table_bits(table, me, layout, tables)
     pile = src.discard_cards
-    discards = 0
-    for c in pile:
-        discards |= 1 << c
-    big |= discards << sh["discards"]
-    if pile:
-        big |= 1 << (sh["top"] + pile[-1])
-    big |= jokers << sh["jokers"]
-    big |= src.reshuffled << sh["reshuffled"]
-    # flags
-    flags = 1 << _PHASES.index(src.phase)
-    bit = 4
+    pit = layout.piles.get(id(pile))
+    if pit is None or pit[0] is not pile:
+        pit = _pile_bits(pile, layout)
+    flags = (
+        layout.phase_bits[src.phase]
+        | discarder_bits[src.discarder + 1]
+        | owner_bits[src.meld_owners]
+        | played_bits[src.played]
+        | normal_bits[src.normal_turns]
+    )
     current = src.current_player
     if current is not None:
-        flags |= 1 << (bit + (current - me) % n)
-    bit += n
-    who = src.discarder
-    flags |= 1 << (bit + ((who - me) % n if who >= 0 else n))
-    bit += n + 1
-    low = (1 << n) - 1
-    for field in (src.meld_owners, src.played, src.normal_turns):
-        flags |= (((field >> me) | (field << (n - me))) & low) << bit
-        bit += n
+        flags |= turn_bits[current]
+    pending = src.pending_pon
     if pending is not None:
-        flags |= 1 << (bit + (pending[0] - me) % n)
-    bit += n
-    flags |= (src.turn_clean << bit) | (src.turn_by_claim << (bit + 1))
-    big |= flags << layout.flags
-    out = np.empty(layout.size, dtype=np.float32)
-    binary = layout.binary
-    out[:binary] = np.unpackbits(
-        np.frombuffer(big.to_bytes(layout.bytes, "little"), dtype=np.uint8),
-        count=binary,
-        bitorder="little",
+        flags |= pending_bits[pending[0]]
+    if src.turn_clean:
+        flags |= layout.clean_bit
+    if src.turn_by_claim:
+        flags |= layout.claim_bit
+    big = (
+        hit[1]
+        | pit[1]
+        | ((flags << layout.flags) | (src.reshuffled << layout.at_reshuffled) | extra | hand)
     )
-    out[binary:] = [
-        *(sizes[(me + k) % n] / 10 for k in range(n)),
+    if shown is not None:
+        for p, mask in enumerate(shown):
+            big |= mask << known_at[p]
+    elif pending is not None:
+        big |= pending[1] << known_at[pending[0]]
+    flat = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).reshape(
+        -1
+    )
+    out = flat if layout.exact else flat[: layout.size]
+    packed = layout.hand_sizes.get(sizes)  # (Python's f(*args) would cost more)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
+    pack_into(
+        layout.count_format,
+        out,  # type: ignore[arg-type]  # an ndarray is a writable buffer
+        layout.count_offset,
+        packed[me],
         stock / 52,
         len(pile) / 52,
-        len(src.table) / MAX_LAY_OFF_TARGETS,
+        len(table) / MAX_LAY_OFF_TARGETS,
         src.reshuffles / max(1, src.rules.reshuffle_limit),
-    ]
+    )
     return out
 
 
@@ -648,12 +788,15 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
 def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
     """The tensor of ``observe(state, player)``, without building the Observation
     (what the environments use)."""
-    n = state.players
-    layout = _layout(state.rules.deck_size, n, info)
-    extra = _history_planes(state.move_log, player, n, layout) if info else 0
+    return _state_tensor(state, player, _layout(state.rules.deck_size, state.players, info))
+
+
+def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray[np.float32]:
+    """:func:`_of_state` with the layout already looked up."""
+    extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
     return _fill(
-        state, player, hands[player], tuple(h.bit_count() for h in hands),
+        state, player, hands[player], tuple(map(int.bit_count, hands)),
         len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
     )  # fmt: skip
 
@@ -754,9 +897,7 @@ def _history_planes(log: History | None, me: int, n: int, layout: _Layout) -> in
     """The information state's history planes, as bits of the big integer."""
     discarded, passed = _history_summary(log, n)
     extra = 0
-    d = layout.deck
-    d_shift, p_shift = layout.shift["discarded_by"], layout.shift["passed_by"]
+    d_at, p_at = layout.at_discarded_by[me], layout.at_passed_by[me]
     for p in range(n):
-        k = (p - me) % n * d
-        extra |= (discarded[p] << (d_shift + k)) | (passed[p] << (p_shift + k))
+        extra |= (discarded[p] << d_at[p]) | (passed[p] << p_at[p])
     return extra
