@@ -271,7 +271,7 @@ class ISMCTSPlayer:
             path.append(node)
             state = apply(state, action)
         if not state.is_over:
-            state = playout(state, self.rollout, seed=rng.next64())  # type: ignore[arg-type]
+            state = playout(state, self.rollout, seed=rng.next64(), history=False)  # type: ignore[arg-type]
         rewards = _rewards(state)
         for n in path:
             n.visits += 1
