@@ -32,7 +32,7 @@ def add_parser(
         "--bots",
         metavar="LIST",
         help=_(
-            "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 500 iterations)"
+            "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
         ).format(BOT_NAMES=", ".join(BOT_NAMES)),
     )
     _cliargs.add_rules(cmd, _)

@@ -81,7 +81,7 @@ ARENA_VERSION = 1
 FORFEIT_POINTS = 100.0
 
 #: The iterations per decision of an ``ismcts`` bot named without a budget.
-ISMCTS_ITERATIONS = 500
+ISMCTS_ITERATIONS = 1000
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
