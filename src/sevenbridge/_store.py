@@ -1,6 +1,6 @@
 """The tournament store: an embedded SQLite database that outlives the run.
 
-Every finished deck (all its seatings) is written in one transaction, in WAL
+Every finished batch of decks (all their seatings) is written in one transaction, in WAL
 mode, as it comes back from the workers. The first run writes the
 tournament's settings; a later run with the same settings resumes (it plays
 only the decks the store lacks), and a run with other settings is refused.
@@ -132,27 +132,31 @@ class Store:
     def done_decks(self) -> set[int]:
         return {row[0] for row in self.db.execute("SELECT deck FROM decks")}
 
-    def write_deck(self, deck: int, games: Iterable[dict[str, Any]], seconds: float) -> None:
-        """Write one deck's games in one transaction."""
-        rows = [
-            (
-                deck,
-                g["seating"],
-                json.dumps(g["bots"]),
-                g["winner"],
-                json.dumps(g["scores"]),
-                json.dumps(g["returns"]),
-                g["end_reason"],
-                g["decisions"],
-                g["failure"],
-                g["record"],
-            )
-            for g in games
-        ]
+    def write_decks(self, decks: Iterable[tuple[int, Iterable[dict[str, Any]], float]]) -> None:
+        """Write a batch of decks (number, games, seconds) in one transaction."""
+        deck_rows = []
+        rows = []
+        for deck, games, seconds in decks:
+            mine = [
+                (
+                    deck,
+                    g["seating"],
+                    json.dumps(g["bots"]),
+                    g["winner"],
+                    json.dumps(g["scores"]),
+                    json.dumps(g["returns"]),
+                    g["end_reason"],
+                    g["decisions"],
+                    g["failure"],
+                    g["record"],
+                )
+                for g in games
+            ]
+            deck_rows.append((deck, len(mine), seconds))
+            rows += mine
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO decks (deck, games, seconds) VALUES (?, ?, ?)",
-                (deck, len(rows), seconds),
+            self.db.executemany(
+                "INSERT INTO decks (deck, games, seconds) VALUES (?, ?, ?)", deck_rows
             )
             self.db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 

@@ -482,38 +482,55 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Rules, int, int, int, tuple[str, ...], float]
+_Task = tuple[Rules, int, int, tuple[int, ...], tuple[str, ...], float]
+_Done = list[tuple[int, list[GameResult], float]]
 
 
-def _timed_deck(*task: Any) -> tuple[int, list[GameResult], float]:
-    start = time.perf_counter()
-    games = play_deck(*task)
-    return task[3], games, time.perf_counter() - start
+def _timed_decks(
+    rules: Rules,
+    players: int,
+    seed: int,
+    decks: tuple[int, ...],
+    bots: tuple[str, ...],
+    move_seconds: float,
+) -> _Done:
+    """Play a batch of decks (one worker task); each deck with its time."""
+    out = []
+    for deck in decks:
+        start = time.perf_counter()
+        games = play_deck(rules, players, seed, deck, bots, move_seconds)
+        out.append((deck, games, time.perf_counter() - start))
+    return out
 
 
-def _local(tasks: list[_Task], workers: int) -> Iterator[tuple[int, list[GameResult], float]]:
+def _batches(decks: list[int], workers: int) -> list[tuple[int, ...]]:
+    """Decks grouped into tasks: enough tasks to keep every worker busy to the end,
+    few enough that handing them out and storing them costs little."""
+    size = max(1, min(64, len(decks) // (16 * workers)))
+    return [tuple(decks[i : i + size]) for i in range(0, len(decks), size)]
+
+
+def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
     if workers == 1:
         for task in tasks:
-            yield _timed_deck(*task)
+            yield _timed_decks(*task)
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     with ProcessPoolExecutor(workers) as pool:
-        # A bounded number of decks in flight: results stream back (and into
+        # A bounded number of tasks in flight: results stream back (and into
         # the store) as they finish, and a stop loses little.
         todo = iter(tasks)
-        pending = {pool.submit(_timed_deck, *t) for t in itertools.islice(todo, 4 * workers)}
+        pending = {pool.submit(_timed_decks, *t) for t in itertools.islice(todo, 3 * workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
                 for task in itertools.islice(todo, 1):
-                    pending.add(pool.submit(_timed_deck, *task))
+                    pending.add(pool.submit(_timed_decks, *task))
 
 
-def _ray(
-    tasks: list[_Task], address: str | None, workers: int
-) -> Iterator[tuple[int, list[GameResult], float]]:
+def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Done]:
     try:
         import ray
     except ImportError:
@@ -530,7 +547,7 @@ def _ray(
         else:
             ray.init(address=address, log_to_driver=False)
     try:
-        remote = ray.remote(_timed_deck)
+        remote = ray.remote(_timed_decks)
         todo = iter(tasks)
         in_flight = max(2 * workers, 2) if address is None else 64
         pending = [remote.remote(*t) for t in itertools.islice(todo, in_flight)]
@@ -654,22 +671,23 @@ def run_tournament(
             for row in store.games(decks):
                 results.setdefault(row["deck"], []).append(GameResult.from_row(row))
         resumed = len(results)
+        missing = [deck for deck in range(decks) if deck not in results]
         tasks: list[_Task] = [
-            (rules, players, seed, deck, bots, move_seconds)
-            for deck in range(decks)
-            if deck not in results
+            (rules, players, seed, batch, bots, move_seconds)
+            for batch in _batches(missing, workers)
         ]
         bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
         start = time.perf_counter()
         stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
         try:
-            for deck, games, seconds in stream:
-                if store is not None:
-                    store.write_deck(deck, [g.to_row() for g in games], seconds)
-                results[deck] = games
-                if on_games is not None:
-                    on_games(games)
-                bar.update(len(games))
+            for batch in stream:
+                if store is not None:  # one transaction per batch of decks
+                    store.write_decks([(d, [g.to_row() for g in gs], t) for d, gs, t in batch])
+                for deck, games, _ in batch:
+                    results[deck] = games
+                    if on_games is not None:
+                        on_games(games)
+                    bar.update(len(games))
         finally:
             bar.close()
     finally:
