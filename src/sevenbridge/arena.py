@@ -13,7 +13,7 @@ first, and the 95% interval is the normal one over those deck means
 (mean ± 1.96 standard errors). With fewer than 30 decks the interval is rough;
 the report says so.
 
-Results can go to an SQLite database (``db=``) as each deck finishes; a run
+Results can go to an SQLite database (``db=``) as the decks finish; a run
 that is stopped and started again with the same settings plays only what is
 missing and ends with the same numbers.
 
@@ -611,8 +611,8 @@ def run_tournament(
         address: With ``backend="ray"``, the address of an existing Ray
             cluster (``"auto"``, ``"ray://host:10001"``); sevenbridge must be
             installed on its nodes.
-        db: An SQLite file for the results. Each deck is written as it
-            finishes; a run with the same settings resumes from what the file
+        db: An SQLite file for the results. Each batch of decks is written
+            as it finishes; a run with the same settings resumes from what the file
             holds, and a file made with other settings is refused
             (:class:`StoreError`). The number of deals may differ between
             runs: the decks are the same.
