@@ -289,3 +289,14 @@ def test_plot_draws_the_win_shares(tmp_path: Path) -> None:
     plot(result, tmp_path / "shares.png")
     data = (tmp_path / "shares.png").read_bytes()
     assert data.startswith(b"\x89PNG") and len(data) > 5000
+
+
+def test_win_share_intervals_stay_between_0_and_1() -> None:
+    games = [
+        GameResult(d, 0, ("a", "b"), 0 if d else None, (1, 0), (d - 3.0, 3.0 - d), "x", 1, None, "")
+        for d in range(5)
+    ]
+    stats = summarize(games)
+    assert stats["b"].win_share.mean == 0.0 and stats["b"].win_share.low == 0.0
+    assert stats["a"].win_share.high <= 1.0 and stats["a"].win_share.low < 0.8
+    assert stats["a"].mean_return.low < -1.0  # returns are not clamped

@@ -397,12 +397,14 @@ def _play_seating(
     )  # fmt: skip
 
 
-def _estimate(values: Sequence[float]) -> Estimate:
+def _estimate(values: Sequence[float], lo: float = -math.inf, hi: float = math.inf) -> Estimate:
+    """The mean and its normal 95% interval, kept within ``lo`` and ``hi`` (a share
+    cannot be below 0 or above 1)."""
     mean = statistics.fmean(values)
     if len(values) < 2:
-        return Estimate(mean, -math.inf, math.inf)
+        return Estimate(mean, lo, hi)
     half = _Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return Estimate(mean, mean - half, mean + half)
+    return Estimate(mean, max(lo, mean - half), min(hi, mean + half))
 
 
 def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
@@ -427,7 +429,7 @@ def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
             name,
             len(rows),
             int(sum(r[0] for r in rows)),
-            _estimate([m[0] for m in means]),
+            _estimate([m[0] for m in means], lo=0.0, hi=1.0),
             _estimate([m[1] for m in means]),
             _estimate([m[2] for m in means]),
             forfeits[name],
