@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from struct import pack, pack_into
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -765,7 +765,7 @@ def _fill(
         packed = _hand_sizes(sizes, layout)
     pack_into(
         layout.count_format,
-        out,  # type: ignore[arg-type]  # an ndarray is a writable buffer
+        cast(Any, out),  # an ndarray is a writable buffer (its stubs do not say so)
         layout.count_offset,
         packed[me],
         stock / 52,
