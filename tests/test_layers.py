@@ -12,7 +12,7 @@ PACKAGE = Path(sevenbridge.__file__).resolve().parent
 #: The value layer, bottom first; each may import only what is listed before it
 #: in this layer (and the standard library and attrs).
 VALUES = [
-    "errors", "_hooks", "_checks", "_random", "_tables", "rules", "cards", "melds",
+    "errors", "_hooks", "_random", "_checks", "_tables", "rules", "cards", "melds",
     "actions", "scoring", "state", "views",
 ]  # fmt: skip
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._random import Rng
 from .errors import InvalidArgumentError, Message
 
 #: Seven Bridge is for 2 to 5 players.
@@ -80,3 +81,28 @@ def instance(value: Any, kind: type, name: str, what: str) -> Any:
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be {what}, not {type_name(value)}")
     return value
+
+
+def seeded_rng(value: Any) -> Rng:
+    """A bot's random generator from its seed: an int from 0 to 2**64 - 1 (not ``None``)."""
+    checked = seed(value)
+    if checked is None:
+        raise TypeError("seed must be an int, not None")
+    return Rng(checked)
+
+
+#: The render modes the learning environments know.
+RENDER_MODES = (None, "human", "ansi")
+
+
+def render_mode(value: Any) -> str | None:
+    """An environment's ``render_mode``: ``None``, ``"human"`` or ``"ansi"``."""
+    if value not in RENDER_MODES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.render_mode_must_none",
+                "render_mode must be None, 'human' or 'ansi', not {render_mode}",
+                render_mode=repr(value),
+            )
+        )
+    return None if value is None else str(value)

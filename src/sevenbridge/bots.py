@@ -81,18 +81,11 @@ def choices(view: Observation) -> tuple[Action, ...]:
     return actions
 
 
-def _seeded(seed: object) -> Rng:
-    checked = _checks.seed(seed)
-    if checked is None:
-        raise TypeError("seed must be an int, not None")
-    return Rng(checked)
-
-
 class RandomPlayer:
     """Picks uniformly among the legal actions, from a seed (reproducible everywhere)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _seeded(seed)
+        self._rng = _checks.seeded_rng(seed)
 
     def __call__(self, view: Observation | GameState, /) -> Action:
         return self._rng.choice(choices(view_of(view)))
@@ -107,7 +100,7 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _seeded(seed)
+        self._rng = _checks.seeded_rng(seed)
 
     def __call__(self, view: Observation | GameState, /) -> Action:
         view = view_of(view)
@@ -180,7 +173,7 @@ class ISMCTSPlayer:
     ) -> None:
         from .playout import POLICIES
 
-        self._rng = _seeded(seed)
+        self._rng = _checks.seeded_rng(seed)
         if iterations is None and seconds is None:
             iterations = 300
         if iterations is not None:

@@ -30,7 +30,6 @@ from .. import _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
-from ..errors import InvalidArgumentError, Message
 from ..rl import ActionSpace, _of_state, _set_ids, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
@@ -94,14 +93,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             )
         self._makers: list[Any] = opponents
         self.bots: list[Bot] = []
-        if render_mode not in (None, "human", "ansi"):
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.render_mode_must_none",
-                    "render_mode must be None, 'human' or 'ansi', not {render_mode}",
-                    render_mode=repr(render_mode),
-                )
-            )
+        _checks.render_mode(render_mode)
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.illegal_reward = float(illegal_reward)

@@ -141,14 +141,7 @@ class raw_env(AECEnv):
         _checks.instance(self.rules, Rules, "rules", "a Rules value or a preset's name")
         n = _checks.players(players)
         self.dealer = _checks.seat(dealer, n, "dealer")
-        if render_mode not in (None, "human", "ansi"):
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.render_mode_must_none",
-                    "render_mode must be None, 'human' or 'ansi', not {render_mode}",
-                    render_mode=repr(render_mode),
-                )
-            )
+        _checks.render_mode(render_mode)
         if tensor not in ("observation", "information_state"):
             raise InvalidArgumentError(
                 Message(

@@ -20,7 +20,6 @@ from functools import lru_cache
 from typing import Protocol
 
 from .. import _checks
-from .._random import Rng
 from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError
@@ -70,18 +69,11 @@ def _view(position: Observation | State) -> Observation:
     return position
 
 
-def _rng(seed: object) -> Rng:
-    checked = _checks.seed(seed)
-    if checked is None:
-        raise TypeError("seed must be an int, not None")
-    return Rng(checked)
-
-
 class RandomPlayer:
     """Picks uniformly among the legal actions, from a seed."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _rng(seed)
+        self._rng = _checks.seeded_rng(seed)
 
     def __call__(self, view: Observation | State, /) -> Action:
         return self._rng.choice(_view(view).legal_actions)
@@ -186,7 +178,7 @@ class GreedyPlayer:
     makes a set only when that brings the hand closer to a win."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = _rng(seed)
+        self._rng = _checks.seeded_rng(seed)
 
     def __call__(self, view: Observation | State, /) -> Action:
         view = _view(view)
