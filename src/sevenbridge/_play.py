@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from . import _cliargs
 from ._heuristics import card_points, keep_value
 from ._i18n import LANGUAGES, N_, translate, translator
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
@@ -388,8 +389,7 @@ def add_parser(
         help=_("play a deal yourself against bots"),
         description=_("Play one seat of a deal against computer players in the terminal."),
     )
-    play.add_argument("--rules", default="standard", choices=Rules.presets(), metavar="PRESET",
-                      help=_('rule preset: {presets} (default standard)').format(presets=', '.join(Rules.presets())))  # fmt: skip
+    _cliargs.add_rules(play, _)
     play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
                       help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
     play.add_argument("--seat", type=int, default=0, metavar="S",

@@ -643,10 +643,7 @@ def run_tournament(
             )
         )
     for name in set(bots):
-        if not name.startswith("cmd:"):
-            make_bot(name, 0)  # refuse a bad name before any work
-        elif not name[4:].strip():
-            make_bot(name, 0)
+        make_bot(name, 0)  # refuse a bad name before any work (an external bot starts lazily)
     deals = _checks.integer(deals, "deals", 1, 10**9)
     seed = _checks.seed(seed) or 0
     workers = _checks.integer(workers, "workers", 1, 1024)
