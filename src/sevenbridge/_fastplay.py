@@ -7,16 +7,24 @@ from typing import Any, Final
 
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
-from ._tables import RANK_MASK
+from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, melds_in
 from .cards import JOKER_INDEX
 from .engine import (
+    _ABLE_ONLY,
+    _AFTER,
+    _AFTER_FIRST_ROUND,
+    _AFTER_OWN_TURN,
     _CLAIM,
+    _DISCARDS,
     _DRAW,
     _DRAWS,
     _JOKER,
     _NEAR,
     _OVER,
     _PASSES,
+    _PLAY,
+    BY_CLAIM,
+    CLEAN,
     CURRENT,
     DISCARDER,
     DISCARDS,
@@ -31,11 +39,15 @@ from .engine import (
     OWNERS,
     PENDING,
     PHASE,
+    PLAYED,
     PLAYERS,
     QUEUE,
     RULES,
+    STOCK,
     TABLE,
     TURNS,
+    _claims,
+    _enter_draw,
     _fields_of,
     _history_add,
     _intern,
@@ -43,6 +55,7 @@ from .engine import (
     _may_claim,
     _state,
     _step,
+    _table_takes,
 )
 from .rules import Rules
 from .state import GameState
@@ -93,6 +106,238 @@ def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[i
     return keys[0]
 
 
+#: The four sevens (a seven alone is a meld).
+_SEVENS: Final = sum(1 << (suit * 13 + 6) for suit in range(4))
+
+
+def _may_meld(hand: int, ace_high: bool) -> bool:
+    """Whether a hand without the joker might hold a meld (False: it holds none).
+
+    Every meld with a seven holds a seven; every other meld is three natural
+    cards of a rank or a run of three or more of a suit (Q-K-A too when the ace
+    is high): a test checks this against :func:`~sevenbridge._tables.melds_in`.
+    """
+    if hand & _SEVENS:
+        return True
+    s0 = hand & SUIT_BITS
+    s1 = hand >> 13 & SUIT_BITS
+    s2 = hand >> 26 & SUIT_BITS
+    s3 = hand >> 39 & SUIT_BITS
+    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+        return True
+    for s in (s0, s1, s2, s3):
+        if ace_high:
+            s |= (s & 1) << 13
+        if s & s >> 1 & s >> 2:
+            return True
+    return False
+
+
+def _random_turns(
+    v: dict[str, Any], x: int, steps: int, limit: int, history: bool
+) -> tuple[int, int, bool]:
+    """Random play from a draw or the play of a turn, on local variables.
+
+    The commonest moves (a lone Draw, a discard when nothing can be laid, a
+    claim window where nobody can pon) are played here, with the same choices
+    and the same stream of numbers as the general loop; anything else (a chi or
+    a pon to decide, the joker in hand, a lay-down or lay-off chosen, going out,
+    an empty stock) writes the fields back to ``v`` and returns, for the general
+    loop to play. Returns ``(x, steps, general)``: ``general`` is True when the
+    position reached needs one move of the general loop.
+    """
+    rules: Rules = v[RULES]
+    n: int = v[PLAYERS]
+    ace_high = rules.ace_high
+    near = _NEAR[ace_high]
+    needs_own = rules.lay_off_needs_own_meld
+    final_discard = rules.final_discard
+    timing = rules.pon_timing
+    able_only = rules.claim_window is _ABLE_ONLY
+    chi_timing = rules.chi_timing
+    upcard_claimable = rules.upcard_claimable
+    after = _AFTER[n]
+    everyone = (1 << n) - 1
+    hands = list(v[HANDS])
+    stock: tuple[int, ...] = v[STOCK]
+    si = 0
+    discards = list(v[DISCARDS])
+    table = v[TABLE]
+    owners: int = v[OWNERS]
+    played: int = v[PLAYED]
+    normal: int = v[NORMAL]
+    turns: int = v[TURNS]
+    discarder: int = v[DISCARDER]
+    clean: bool = v[CLEAN]
+    by_claim: bool = v[BY_CLAIM]
+    log = v[LOG]
+    phase = v[PHASE]
+    p: int = v[CURRENT]
+    queue: tuple[int, ...] = ()
+    general = True
+    while steps != limit:
+        hand = hands[p]
+        if phase is _DRAW:
+            if discards:
+                top = discards[-1]
+                close = 0 if top == JOKER_INDEX else hand & near[top]
+                # A run with the top card needs two cards near it, or a seven
+                # and its neighbour (a two-card run with a seven is a meld).
+                if (
+                    (
+                        hand & _JOKER
+                        or top == JOKER_INDEX
+                        or close & (close - 1)
+                        or (close and 5 <= top % 13 <= 7)
+                    )
+                    and (discarder >= 0 or upcard_claimable)
+                    and _may_claim(chi_timing, p, normal, turns, n)
+                    and _claims(hand, top, rules, RUN)
+                ):
+                    break  # a chi to decide: the general loop decides
+            x = (x + _GOLDEN) & _MASK
+            if history:
+                log = _history_add(log, _DRAWS[p][0])
+            hands[p] = hand | 1 << stock[si]
+            si += 1
+            phase = _PLAY
+            clean = not played >> p & 1
+            by_claim = False
+            steps += 1
+            continue
+        # The play of a turn.
+        if hand & _JOKER:
+            break
+        # The moves in legal_actions' order: new melds, lay-offs (by meld, card
+        # by card), discards (lowest card first); counted, and built only when
+        # the number falls on one of them.
+        lays: list[tuple[int, int, int]] = []
+        if _may_meld(hand, ace_high):
+            lays = melds_in(hand, ace_high, False)
+        if lays and final_discard:
+            lays = [m for m in lays if m[0] != hand]
+        count = len(lays)
+        offs = 0
+        if (
+            (not needs_own or owners >> p & 1)
+            and (not final_discard or hand & (hand - 1))
+            and hand & _table_takes(table)
+        ):
+            for tm in table:
+                offs += (hand & tm.ext).bit_count()
+        k = (mix(x) * (count + offs + hand.bit_count())) >> 64
+        if k < count + offs:
+            if k < count:
+                mask, kind, j = lays[k]
+                key: tuple[int, ...] = (OP_LAY, p, mask, j, kind)
+            else:
+                k -= count
+                for i, tm in enumerate(table):
+                    cand = hand & tm.ext
+                    size = cand.bit_count()
+                    if k < size:
+                        while k:
+                            cand &= cand - 1
+                            k -= 1
+                        key = (OP_OFF, p, (cand & -cand).bit_length() - 1, i, -1)
+                        break
+                    k -= size
+            # Played by the engine on the fields.
+            x = (x + _GOLDEN) & _MASK
+            v[HANDS] = tuple(hands)
+            v[LOG] = log
+            v[CLEAN] = clean
+            v[BY_CLAIM] = by_claim
+            _step(v, key, _intern(key) if history else None)
+            steps += 1
+            if v[PHASE] is _OVER:
+                v[STOCK] = stock[si:] if si else stock
+                v[DISCARDS] = tuple(discards)
+                v[NORMAL] = normal
+                v[TURNS] = turns
+                v[DISCARDER] = discarder
+                return x, steps, False
+            hands = list(v[HANDS])
+            log = v[LOG]
+            table = v[TABLE]
+            owners = v[OWNERS]
+            played = v[PLAYED]
+            continue
+        k -= count + offs
+        h = hand
+        while k:
+            h &= h - 1
+            k -= 1
+        c = (h & -h).bit_length() - 1
+        hand &= ~(1 << c)
+        if not hand:
+            break  # going out: the general loop scores it
+        x = (x + _GOLDEN) & _MASK
+        if history:
+            log = _history_add(log, _DISCARDS[p][c][0])
+        hands[p] = hand
+        discards.append(c)
+        if not by_claim:
+            normal |= 1 << p
+        turns += 1
+        discarder = p
+        clean = by_claim = False
+        steps += 1
+        # The claim window (engine._open_window, then the quick refusals of
+        # the general loop for each player asked).
+        asked: tuple[int, ...] = after[p]
+        if timing is _AFTER_OWN_TURN and normal != everyone:
+            asked = tuple([q for q in asked if normal >> q & 1])
+        elif timing is _AFTER_FIRST_ROUND and turns < n:
+            asked = ()
+        if asked and able_only:
+            asked = tuple([q for q in asked if _claims(hands[q], c, rules, SET)])
+        r = c % 13
+        rank = RANK_MASK[r]
+        i = 0
+        for q in asked:
+            held = hands[q]
+            same = held & rank
+            if held & _JOKER or (same and (r == 6 or same & (same - 1))) or steps == limit:
+                break  # q may pon (or the limit is reached): q decides in the general loop
+            x = (x + _GOLDEN) & _MASK
+            if history:
+                log = _history_add(log, _PASSES[q][0])
+            steps += 1
+            i += 1
+        if i < len(asked):
+            phase = _CLAIM
+            p = asked[i]
+            queue = asked[i + 1 :]
+            general = False
+            break
+        p = (p + 1) % n
+        phase = _DRAW
+        if si == len(stock):
+            general = False
+            break  # _enter_draw below reshuffles or ends the deal
+    else:
+        general = False
+    v[HANDS] = tuple(hands)
+    v[STOCK] = stock[si:] if si else stock
+    v[DISCARDS] = tuple(discards)
+    v[TABLE] = table
+    v[OWNERS] = owners
+    v[PLAYED] = played
+    v[NORMAL] = normal
+    v[TURNS] = turns
+    v[DISCARDER] = discarder
+    v[CLEAN] = clean
+    v[BY_CLAIM] = by_claim
+    v[LOG] = log
+    v[PHASE] = phase
+    v[CURRENT] = p
+    v[QUEUE] = queue
+    if phase is _DRAW and not general and si == len(stock):
+        _enter_draw(v, p)
+    return x, steps, general
+
+
 def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) -> GameState:
     """Play on from ``state`` for at most ``limit`` moves (-1: to the end)."""
     v = _fields_of(state)
@@ -103,8 +348,13 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
     rules: Rules = v[RULES]
     near = _NEAR[rules.ace_high]
     steps = 0
+    general = greedy  # the greedy policy plays every move in the general loop
     while v[PHASE] is not _OVER and steps != limit:
         phase = v[PHASE]
+        if not general and (phase is _DRAW or phase is _PLAY):
+            x, steps, general = _random_turns(v, x, steps, limit, history)
+            continue
+        general = greedy
         p: int = v[CURRENT]
         hand: int = v[HANDS][p]
         # A lone Pass or Draw, found by the quick refusals of
