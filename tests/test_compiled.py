@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import sevenbridge
-from sevenbridge import _fastplay, _tables, engine
+from sevenbridge import _fastplay, _random, _tables, engine
 
-HOT_MODULES = (_tables, engine, _fastplay)
+HOT_MODULES = (_random, _tables, engine, _fastplay)
 
 # Plays seeded uniform random games over every preset and table size, and
 # playouts of both policies, and prints what it saw as JSON: every step's

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sevenbridge import GameState, Rules, apply, deal, legal_actions
+from sevenbridge._fastplay import _may_meld
+from sevenbridge._tables import melds_in
 from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
 from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.playout import playout
+from sevenbridge.rules import ClaimTiming, ClaimWindow, StockExhaustion
 
 PRESETS = ("standard", "seven_rummy", "nintendo")
 
@@ -139,3 +145,79 @@ def test_playout_checks_its_arguments() -> None:
         playout(deal(seed=1), max_steps=1.5)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="max_steps must be 0 or more"):
         playout(deal(seed=1), max_steps=-2)
+
+
+# The random policy's quick path (_fastplay._random_turns) plays most turns on
+# local variables and hands the rest to the general loop; these check it
+# against the public loop under every rule that changes what it does.
+_rule_variants = st.builds(
+    Rules,
+    jokers=st.sampled_from([0, 1]),
+    ace_high=st.booleans(),
+    final_discard=st.booleans(),
+    lay_off_needs_own_meld=st.booleans(),
+    claim_min_hand_cards=st.sampled_from([1, 2]),
+    upcard=st.booleans(),
+    upcard_claimable=st.booleans(),
+    pon_timing=st.sampled_from(list(ClaimTiming)),
+    chi_timing=st.sampled_from(list(ClaimTiming)),
+    claim_window=st.sampled_from(list(ClaimWindow)),
+    stock_exhaustion=st.sampled_from(list(StockExhaustion)),
+    reshuffle_limit=st.integers(0, 3),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=_rule_variants,
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 120),
+    limit=st.one_of(st.none(), st.integers(0, 300)),
+)
+def test_random_playout_plays_the_random_players_moves_under_any_rules(
+    rules: Rules, players: int, seed: int, moves: int, limit: int | None
+) -> None:
+    start = deal(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):  # a position some way into the deal, any phase
+        if start.is_over:
+            break
+        actions = legal_actions(start)
+        start = apply(start, actions[rng.randrange(len(actions))])
+    bot = RandomPlayer(seed)
+    expected = start
+    while not expected.is_over and (
+        limit is None or len(expected.history) - len(start.history) < limit
+    ):
+        expected = apply(expected, bot(expected))
+    fast = playout(start, "random", seed=seed, max_steps=limit)
+    assert fast == expected and fast.history == expected.history
+    assert playout(start, "random", seed=seed, max_steps=limit, history=False) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.sets(st.integers(0, 51), max_size=14), ace_high=st.booleans())
+def test_the_quick_meld_refusal_never_refuses_a_hand_with_a_meld(
+    cards: set[int], ace_high: bool
+) -> None:
+    hand = sum(1 << c for c in cards)
+    if not _may_meld(hand, ace_high):
+        assert melds_in(hand, ace_high, False) == []
+
+
+def test_the_quick_meld_refusal_checked_on_every_three_card_hand() -> None:
+    """Every meld without a joker contains a meld of at most three cards (a seven,
+    three of a rank, three in a row), and the quick test only grows with the
+    hand; so checking every hand of up to three cards proves it never refuses a
+    hand that holds a meld."""
+    for ace_high in (False, True):
+        refused = 0
+        for size in (1, 2, 3):
+            for cards in combinations(range(52), size):
+                hand = sum(1 << c for c in cards)
+                has = bool(melds_in(hand, ace_high, False))
+                if not _may_meld(hand, ace_high):
+                    refused += 1
+                    assert not has, cards
+        assert refused > 15_000  # most small hands hold no meld, and are refused

@@ -8,6 +8,7 @@ from typing import Any, Final
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
 from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, melds_in
+from .actions import Action
 from .cards import JOKER_INDEX
 from .engine import (
     _ABLE_ONLY,
@@ -110,6 +111,11 @@ def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[i
 _SEVENS: Final = sum(1 << (suit * 13 + 6) for suit in range(4))
 
 
+#: Where a run of three can start inside a suit (ace to jack), and the aces.
+_RUN_STARTS: Final = sum(((1 << 11) - 1) << (suit * 13) for suit in range(4))
+_ACES: Final = sum(1 << (suit * 13) for suit in range(4))
+
+
 def _may_meld(hand: int, ace_high: bool) -> bool:
     """Whether a hand without the joker might hold a meld (False: it holds none).
 
@@ -117,20 +123,15 @@ def _may_meld(hand: int, ace_high: bool) -> bool:
     cards of a rank or a run of three or more of a suit (Q-K-A too when the ace
     is high): a test checks this against :func:`~sevenbridge._tables.melds_in`.
     """
-    if hand & _SEVENS:
+    if hand & (_SEVENS | (hand >> 1 & hand >> 2 & _RUN_STARTS)):
+        return True
+    if ace_high and hand & hand >> 11 & hand >> 12 & _ACES:
         return True
     s0 = hand & SUIT_BITS
     s1 = hand >> 13 & SUIT_BITS
     s2 = hand >> 26 & SUIT_BITS
     s3 = hand >> 39 & SUIT_BITS
-    if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
-        return True
-    for s in (s0, s1, s2, s3):
-        if ace_high:
-            s |= (s & 1) << 13
-        if s & s >> 1 & s >> 2:
-            return True
-    return False
+    return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
 
 
 def _random_turns(
@@ -175,6 +176,7 @@ def _random_turns(
     p: int = v[CURRENT]
     queue: tuple[int, ...] = ()
     general = True
+    last: tuple[Action, tuple[int, ...]] | None = None  # a discard that goes out
     while steps != limit:
         hand = hands[p]
         if phase is _DRAW:
@@ -225,7 +227,11 @@ def _random_turns(
         ):
             for tm in table:
                 offs += (hand & tm.ext).bit_count()
-        k = (mix(x) * (count + offs + hand.bit_count())) >> 64
+        # mix(x) of engine._random, spelled out; x moves on as in the general loop.
+        x = (x + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
         if k < count + offs:
             if k < count:
                 mask, kind, j = lays[k]
@@ -243,7 +249,6 @@ def _random_turns(
                         break
                     k -= size
             # Played by the engine on the fields.
-            x = (x + _GOLDEN) & _MASK
             v[HANDS] = tuple(hands)
             v[LOG] = log
             v[CLEAN] = clean
@@ -270,9 +275,10 @@ def _random_turns(
             k -= 1
         c = (h & -h).bit_length() - 1
         hand &= ~(1 << c)
-        if not hand:
-            break  # going out: the general loop scores it
-        x = (x + _GOLDEN) & _MASK
+        if not hand:  # going out: the engine scores it below
+            last = _DISCARDS[p][c]
+            general = False
+            break
         if history:
             log = _history_add(log, _DISCARDS[p][c][0])
         hands[p] = hand
@@ -333,7 +339,10 @@ def _random_turns(
     v[PHASE] = phase
     v[CURRENT] = p
     v[QUEUE] = queue
-    if phase is _DRAW and not general and si == len(stock):
+    if last is not None:
+        _step(v, last[1], last[0] if history else None)
+        steps += 1
+    elif phase is _DRAW and not general and si == len(stock):
         _enter_draw(v, p)
     return x, steps, general
 
