@@ -51,6 +51,7 @@ from .engine import (
     _enter_draw,
     _fields_of,
     _history_add,
+    _history_extend,
     _intern,
     _legal_keys,
     _may_claim,
@@ -164,6 +165,7 @@ def _random_turns(
     si = 0
     discards = list(v[DISCARDS])
     table = v[TABLE]
+    takes = _table_takes(table)  # the natural cards some meld on the table takes
     owners: int = v[OWNERS]
     played: int = v[PLAYED]
     normal: int = v[NORMAL]
@@ -172,6 +174,7 @@ def _random_turns(
     clean: bool = v[CLEAN]
     by_claim: bool = v[BY_CLAIM]
     log = v[LOG]
+    moves: list[Action] = []  # played since log, added to it in one go
     phase = v[PHASE]
     p: int = v[CURRENT]
     queue: tuple[int, ...] = ()
@@ -199,7 +202,7 @@ def _random_turns(
                     break  # a chi to decide: the general loop decides
             x = (x + _GOLDEN) & _MASK
             if history:
-                log = _history_add(log, _DRAWS[p][0])
+                moves.append(_DRAWS[p][0])
             hands[p] = hand | 1 << stock[si]
             si += 1
             phase = _PLAY
@@ -214,7 +217,7 @@ def _random_turns(
         # by card), discards (lowest card first); counted, and built only when
         # the number falls on one of them.
         lays: list[tuple[int, int, int]] = []
-        if _may_meld(hand, ace_high):
+        if hand & _SEVENS or _may_meld(hand, ace_high):
             lays = melds_in(hand, ace_high, False)
         if lays and final_discard:
             lays = [m for m in lays if m[0] != hand]
@@ -223,7 +226,7 @@ def _random_turns(
         if (
             (not needs_own or owners >> p & 1)
             and (not final_discard or hand & (hand - 1))
-            and hand & _table_takes(table)
+            and hand & takes
         ):
             for tm in table:
                 offs += (hand & tm.ext).bit_count()
@@ -250,7 +253,9 @@ def _random_turns(
                     k -= size
             # Played by the engine on the fields.
             v[HANDS] = tuple(hands)
-            v[LOG] = log
+            if moves:
+                v[LOG] = log = _history_extend(log, moves)
+                moves.clear()
             v[CLEAN] = clean
             v[BY_CLAIM] = by_claim
             _step(v, key, _intern(key) if history else None)
@@ -265,6 +270,7 @@ def _random_turns(
             hands = list(v[HANDS])
             log = v[LOG]
             table = v[TABLE]
+            takes = _table_takes(table)
             owners = v[OWNERS]
             played = v[PLAYED]
             continue
@@ -280,7 +286,7 @@ def _random_turns(
             general = False
             break
         if history:
-            log = _history_add(log, _DISCARDS[p][c][0])
+            moves.append(_DISCARDS[p][c][0])
         hands[p] = hand
         discards.append(c)
         if not by_claim:
@@ -308,7 +314,7 @@ def _random_turns(
                 break  # q may pon (or the limit is reached): q decides in the general loop
             x = (x + _GOLDEN) & _MASK
             if history:
-                log = _history_add(log, _PASSES[q][0])
+                moves.append(_PASSES[q][0])
             steps += 1
             i += 1
         if i < len(asked):
@@ -335,7 +341,7 @@ def _random_turns(
     v[DISCARDER] = discarder
     v[CLEAN] = clean
     v[BY_CLAIM] = by_claim
-    v[LOG] = log
+    v[LOG] = _history_extend(log, moves) if moves else log
     v[PHASE] = phase
     v[CURRENT] = p
     v[QUEUE] = queue

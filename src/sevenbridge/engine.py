@@ -135,6 +135,19 @@ def _history_add(prev: History | None, action: Action) -> History:
     return node
 
 
+def _history_extend(prev: History | None, actions: list[Action]) -> History | None:
+    """``prev`` with ``actions`` added in order (:func:`_history_add` in a loop)."""
+    length = 0 if prev is None else prev.length
+    for action in actions:
+        node: History = _new(History)
+        _set_prev(node, prev)
+        _set_action(node, action)
+        length += 1
+        _set_length(node, length)
+        prev = node
+    return prev
+
+
 def _state(v: dict[str, Any]) -> GameState:
     """The state whose fields are ``v`` (taken over, not copied)."""
     v[_LEGAL_KEY] = v[_HASH_KEY] = None
