@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenbridge import GameState, Rules, apply, deal, legal_actions
-from sevenbridge._fastplay import _may_meld
-from sevenbridge._tables import melds_in
 from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
 from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.playout import playout
@@ -194,30 +191,3 @@ def test_random_playout_plays_the_random_players_moves_under_any_rules(
     fast = playout(start, "random", seed=seed, max_steps=limit)
     assert fast == expected and fast.history == expected.history
     assert playout(start, "random", seed=seed, max_steps=limit, history=False) == expected
-
-
-@settings(max_examples=300, deadline=None)
-@given(cards=st.sets(st.integers(0, 51), max_size=14), ace_high=st.booleans())
-def test_the_quick_meld_refusal_never_refuses_a_hand_with_a_meld(
-    cards: set[int], ace_high: bool
-) -> None:
-    hand = sum(1 << c for c in cards)
-    if not _may_meld(hand, ace_high):
-        assert melds_in(hand, ace_high, False) == []
-
-
-def test_the_quick_meld_refusal_checked_on_every_three_card_hand() -> None:
-    """Every meld without a joker contains a meld of at most three cards (a seven,
-    three of a rank, three in a row), and the quick test only grows with the
-    hand; so checking every hand of up to three cards proves it never refuses a
-    hand that holds a meld."""
-    for ace_high in (False, True):
-        refused = 0
-        for size in (1, 2, 3):
-            for cards in combinations(range(52), size):
-                hand = sum(1 << c for c in cards)
-                has = bool(melds_in(hand, ace_high, False))
-                if not _may_meld(hand, ace_high):
-                    refused += 1
-                    assert not has, cards
-        assert refused > 15_000  # most small hands hold no meld, and are refused

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenbridge import Card, Rules
-from sevenbridge._tables import JOKER_BIT, SET, SEVEN, bits, melds_in
+from sevenbridge._tables import JOKER_BIT, SET, SEVEN, bits, may_hold_meld, melds_in
 from sevenbridge.cards import CARDS
 from sevenbridge.melds import MeldKind, analyse
 
@@ -52,3 +52,30 @@ def test_dense_suits_with_the_joker_and_ace_high() -> None:
         mask = sum(1 << c for c in cards)
         assert set(melds_in(mask, True, True)) == brute_force(cards, rules)
         assert all(set(bits(m)) <= set(cards) for m, _, _ in melds_in(mask, True, True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.sets(st.integers(0, 51), max_size=14), ace_high=st.booleans())
+def test_the_quick_meld_refusal_never_refuses_a_hand_with_a_meld(
+    cards: set[int], ace_high: bool
+) -> None:
+    hand = sum(1 << c for c in cards)
+    if not may_hold_meld(hand, ace_high):
+        assert melds_in(hand, ace_high, False) == []
+
+
+def test_the_quick_meld_refusal_checked_on_every_three_card_hand() -> None:
+    """Every meld without a joker contains a meld of at most three cards (a seven,
+    three of a rank, three in a row), and the quick test only grows with the
+    hand; so checking every hand of up to three cards proves it never refuses a
+    hand that holds a meld."""
+    for ace_high in (False, True):
+        refused = 0
+        for size in (1, 2, 3):
+            for cards in combinations(range(52), size):
+                hand = sum(1 << c for c in cards)
+                has = bool(melds_in(hand, ace_high, False))
+                if not may_hold_meld(hand, ace_high):
+                    refused += 1
+                    assert not has, cards
+        assert refused > 15_000  # most small hands hold no meld, and are refused

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
-from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, melds_in
+from ._tables import RANK_MASK, RUN, SET, may_hold_meld, melds_in
 from .actions import Action
 from .cards import JOKER_INDEX
 from .engine import (
@@ -108,33 +108,6 @@ def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[i
     return keys[0]
 
 
-#: The four sevens (a seven alone is a meld).
-_SEVENS: Final = sum(1 << (suit * 13 + 6) for suit in range(4))
-
-
-#: Where a run of three can start inside a suit (ace to jack), and the aces.
-_RUN_STARTS: Final = sum(((1 << 11) - 1) << (suit * 13) for suit in range(4))
-_ACES: Final = sum(1 << (suit * 13) for suit in range(4))
-
-
-def _may_meld(hand: int, ace_high: bool) -> bool:
-    """Whether a hand without the joker might hold a meld (False: it holds none).
-
-    Every meld with a seven holds a seven; every other meld is three natural
-    cards of a rank or a run of three or more of a suit (Q-K-A too when the ace
-    is high): a test checks this against :func:`~sevenbridge._tables.melds_in`.
-    """
-    if hand & (_SEVENS | (hand >> 1 & hand >> 2 & _RUN_STARTS)):
-        return True
-    if ace_high and hand & hand >> 11 & hand >> 12 & _ACES:
-        return True
-    s0 = hand & SUIT_BITS
-    s1 = hand >> 13 & SUIT_BITS
-    s2 = hand >> 26 & SUIT_BITS
-    s3 = hand >> 39 & SUIT_BITS
-    return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
-
-
 def _random_turns(
     v: dict[str, Any], x: int, steps: int, limit: int, history: bool
 ) -> tuple[int, int, bool]:
@@ -217,7 +190,7 @@ def _random_turns(
         # by card), discards (lowest card first); counted, and built only when
         # the number falls on one of them.
         lays: list[tuple[int, int, int]] = []
-        if hand & _SEVENS or _may_meld(hand, ace_high):
+        if may_hold_meld(hand, ace_high):
             lays = melds_in(hand, ace_high, False)
         if lays and final_discard:
             lays = [m for m in lays if m[0] != hand]

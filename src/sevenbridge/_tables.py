@@ -157,6 +157,33 @@ def _rank_melds(key: int, joker: bool) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
+#: The four sevens (a seven alone is a meld).
+SEVENS: Final = sum(1 << (suit * 13 + 6) for suit in range(4))
+
+
+#: Where a run of three can start inside a suit (ace to jack), and the aces.
+_RUN_STARTS: Final = sum(((1 << 11) - 1) << (suit * 13) for suit in range(4))
+_ACES: Final = sum(1 << (suit * 13) for suit in range(4))
+
+
+def may_hold_meld(hand: int, ace_high: bool) -> bool:
+    """Whether a hand without the joker might hold a meld (False: it holds none).
+
+    Every meld with a seven holds a seven; every other meld is three natural
+    cards of a rank or a run of three or more of a suit (Q-K-A too when the ace
+    is high): a test checks this against :func:`melds_in`.
+    """
+    if hand & (SEVENS | (hand >> 1 & hand >> 2 & _RUN_STARTS)):
+        return True
+    if ace_high and hand & hand >> 11 & hand >> 12 & _ACES:
+        return True
+    s0 = hand & SUIT_BITS
+    s1 = hand >> 13 & SUIT_BITS
+    s2 = hand >> 26 & SUIT_BITS
+    s3 = hand >> 39 & SUIT_BITS
+    return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
+
+
 def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int]]:
     """Every meld inside a card mask: ``(mask, kind, joker card or -1)``.
 

@@ -33,6 +33,7 @@ from ._tables import (
     bits,
     joker_runs_in,
     joker_sets_of_rank,
+    may_hold_meld,
     melds_in,
     rank_pattern,
     runs_in,
@@ -360,9 +361,10 @@ def _legal_keys(
     if phase is _PLAY:
         joker_ok = bool(rules.jokers and hand & _JOKER)
         full = hand if rules.final_discard else -1
-        for mask, kind, j in melds_in(hand, rules.ace_high, joker_ok):
-            if mask != full:
-                out.append((OP_LAY, p, mask, j, kind))
+        if joker_ok or may_hold_meld(hand, rules.ace_high):
+            for mask, kind, j in melds_in(hand, rules.ace_high, joker_ok):
+                if mask != full:
+                    out.append((OP_LAY, p, mask, j, kind))
         if (
             (not rules.lay_off_needs_own_meld or owners >> p & 1)
             and (not rules.final_discard or hand & (hand - 1))
@@ -693,7 +695,8 @@ def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_p
     asked: Sequence[int] = order
     if timing is _AFTER_OWN_TURN:
         normal = v[NORMAL]
-        asked = [q for q in order if normal >> q & 1]
+        if normal != (1 << v[PLAYERS]) - 1:  # not everyone has had a normal turn yet
+            asked = [q for q in order if normal >> q & 1]
     elif timing is _AFTER_FIRST_ROUND and v[TURNS] < v[PLAYERS]:
         asked = ()
     if asked and rules.claim_window is _ABLE_ONLY:
