@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
 
 from sevenbridge import Card, GameState, Rules, Suit
 from sevenbridge.cards import CARDS
+from sevenbridge.rules import ClaimTiming, ClaimWindow, StockExhaustion
 
 natural_cards = st.sampled_from(CARDS[:52])
 any_cards = st.sampled_from(CARDS)
 suits = st.sampled_from(list(Suit))
 ranks = st.integers(min_value=1, max_value=13)
 presets = st.sampled_from(Rules.presets()).map(Rules.preset)
-rules = st.builds(
+_MELD_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "jokers": st.sampled_from([0, 1]),
+    "ace_high": st.booleans(),
+    "final_discard": st.booleans(),
+    "lay_off_needs_own_meld": st.booleans(),
+    "claim_min_hand_cards": st.sampled_from([1, 2]),
+}
+#: Rules varying what can be melded, laid off and claimed.
+rules = st.builds(Rules, **_MELD_OPTIONS)
+#: Those and the options of the turn's flow: the upcard, when and who may claim,
+#: what happens when the stock runs out.
+rule_variants = st.builds(
     Rules,
-    jokers=st.sampled_from([0, 1]),
-    ace_high=st.booleans(),
-    final_discard=st.booleans(),
-    lay_off_needs_own_meld=st.booleans(),
-    claim_min_hand_cards=st.sampled_from([1, 2]),
+    **_MELD_OPTIONS,
+    upcard=st.booleans(),
+    upcard_claimable=st.booleans(),
+    pon_timing=st.sampled_from(list(ClaimTiming)),
+    chi_timing=st.sampled_from(list(ClaimTiming)),
+    claim_window=st.sampled_from(list(ClaimWindow)),
+    stock_exhaustion=st.sampled_from(list(StockExhaustion)),
+    reshuffle_limit=st.integers(0, 3),
 )
 
 

@@ -14,7 +14,8 @@ from sevenbridge import GameState, Rules, apply, deal, legal_actions
 from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
 from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.playout import playout
-from sevenbridge.rules import ClaimTiming, ClaimWindow, StockExhaustion
+
+from .strategies import rule_variants
 
 PRESETS = ("standard", "seven_rummy", "nintendo")
 
@@ -147,26 +148,9 @@ def test_playout_checks_its_arguments() -> None:
 # The random policy's quick path (_fastplay._random_turns) plays most turns on
 # local variables and hands the rest to the general loop; these check it
 # against the public loop under every rule that changes what it does.
-_rule_variants = st.builds(
-    Rules,
-    jokers=st.sampled_from([0, 1]),
-    ace_high=st.booleans(),
-    final_discard=st.booleans(),
-    lay_off_needs_own_meld=st.booleans(),
-    claim_min_hand_cards=st.sampled_from([1, 2]),
-    upcard=st.booleans(),
-    upcard_claimable=st.booleans(),
-    pon_timing=st.sampled_from(list(ClaimTiming)),
-    chi_timing=st.sampled_from(list(ClaimTiming)),
-    claim_window=st.sampled_from(list(ClaimWindow)),
-    stock_exhaustion=st.sampled_from(list(StockExhaustion)),
-    reshuffle_limit=st.integers(0, 3),
-)
-
-
 @settings(max_examples=60, deadline=None)
 @given(
-    rules=_rule_variants,
+    rules=rule_variants,
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32),
     moves=st.integers(0, 120),
