@@ -113,13 +113,15 @@ def _random_turns(
 ) -> tuple[int, int, bool]:
     """Random play from a draw or the play of a turn, on local variables.
 
-    The commonest moves (a lone Draw, a discard when nothing can be laid, a
-    claim window where nobody can pon) are played here, with the same choices
-    and the same stream of numbers as the general loop; anything else (a chi or
-    a pon to decide, the joker in hand, a lay-down or lay-off chosen, going out,
-    an empty stock) writes the fields back to ``v`` and returns, for the general
-    loop to play. Returns ``(x, steps, general)``: ``general`` is True when the
-    position reached needs one move of the general loop.
+    The commonest moves (a lone Draw, a turn's choice among new melds, lay-offs
+    and discards, a claim window where nobody can pon) are chosen here, with the
+    same choices and the same stream of numbers as the general loop; draws,
+    discards and passes are played on the local variables, a chosen lay-down,
+    lay-off or going out by the engine's ``_step`` on the fields. Anything else
+    (a chi or a pon to decide, the joker in hand, an empty stock) writes the
+    fields back to ``v`` and returns. Returns ``(x, steps, general)``:
+    ``general`` is True when the position reached needs one move of the
+    general loop.
     """
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
@@ -225,6 +227,8 @@ def _random_turns(
                         break
                     k -= size
             # Played by the engine on the fields.
+            v[PHASE] = _PLAY
+            v[CURRENT] = p
             v[HANDS] = tuple(hands)
             if moves:
                 v[LOG] = log = _history_extend(log, moves)
