@@ -345,10 +345,7 @@ def test_property_rule_variants_round_trip(state: GameState) -> None:
 
 def _clear_tensor_caches() -> None:
     for layout in [rl._layout(d, n, i) for d in (52, 53) for n in range(2, 6) for i in (0, 1)]:
-        layout.piles.clear()
-        layout.hand_sizes.clear()
-        for viewer in layout.by_viewer:
-            viewer[0].clear()
+        layout.clear()
 
 
 def test_the_tensor_caches_change_no_tensor(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from struct import pack, pack_into
+from struct import Struct, pack
 from typing import Any, cast
 
 import numpy as np
@@ -70,6 +70,7 @@ MAX_LAY_OFF_TARGETS = 19
 
 _JOKER_BIT = 1 << JOKER_INDEX
 _ID_CACHE_LIMIT = 200_000  # action objects an ActionSpace remembers by identity
+_BOOL = np.dtype(np.bool_)
 _RUN, _SET, _SEVEN = "run", "set", "seven"
 
 
@@ -433,25 +434,36 @@ class ActionSpace:
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of the engine's ``legal`` actions."""
-        ids: list[Any] = list(map(self._by_id.get, map(id, legal)))
+        get = self._by_id.get
+        ids: list[Any] = [get(id(a)) for a in legal]
         if None in ids:
-            return self._remember(legal)
+            return [self._learn(a) for a in legal]
         return ids
 
-    def _remember(self, legal: tuple[Action, ...]) -> list[int]:
-        """The ids of ``legal``, remembered by the objects' identity."""
+    def _learn(self, action: Action) -> int:
+        """The id of an action the engine handed out, remembered by the object's
+        identity (the engine interns its actions, so the same objects come back)."""
         by_id = self._by_id
+        i = by_id.get(id(action))
+        if i is not None:
+            return i
         if len(by_id) > _ID_CACHE_LIMIT:
             by_id.clear()
             self._kept.clear()
-        ids = []
+        i = self.encode(action)
+        self._kept.append(action)
+        by_id[id(action)] = i
+        return i
+
+    def _mark(self, out: npt.NDArray[Any], legal: tuple[Action, ...]) -> npt.NDArray[Any]:
+        """Set ``out`` (all zeros) to 1 at the ids of the engine's ``legal``
+        actions, and return it. Item by item: there are 2.3 legal actions on
+        average, for which numpy's fancy indexing would cost more."""
+        get = self._by_id.get
         for action in legal:
-            i = self.encode(action)
-            if id(action) not in by_id:
-                self._kept.append(action)
-                by_id[id(action)] = i
-            ids.append(i)
-        return ids
+            i = get(id(action))
+            out[self._learn(action) if i is None else i] = 1
+        return out
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -461,22 +473,13 @@ class ActionSpace:
         >>> m.dtype.name, m.shape, int(m.sum())
         ('bool', (2971,), 1)
         """
-        out = np.zeros(self._t.size, dtype=np.bool_)
-        _set_ids(out, self.legal_ids(position))
-        return out
+        kind = type(position)
+        if kind is not GameState and kind is not Observation:
+            _player_of(position)  # raises the TypeError
+        return self._mark(np.zeros(self._t.size, _BOOL), legal_actions(position))
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
-
-
-def _set_ids(out: npt.NDArray[Any], ids: list[int]) -> None:
-    """Set ``out`` to 1 at ``ids`` (one by one when they are few: numpy's fancy
-    indexing costs more than a short Python loop)."""
-    if len(ids) <= 24:
-        for i in ids:
-            out[i] = 1
-    else:
-        out[ids] = 1
 
 
 def _player_of(position: Any) -> int:
@@ -497,6 +500,7 @@ def _player_of(position: Any) -> int:
 # tensors
 # ----------------------------------------------------------------------------------
 _PHASES = (Phase.CLAIM, Phase.DRAW, Phase.PLAY, Phase.OVER)
+_OVER = Phase.OVER
 
 
 class _Layout:
@@ -585,14 +589,34 @@ class _Layout:
         # entries each through _BYTE_ROWS; the counts are then packed in place.
         self.rows = (self.size + 7) // 8
         self.exact = self.rows * 8 == self.size
-        self.count_format = f"={4 * n}s4f"  # the hand sizes' packed bytes, then 4 counts
-        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        # the hand sizes' packed bytes, then 4 counts
+        self.counts_struct = Struct(f"={4 * n}s4f")
         self.count_offset = self.binary * 4
-        # Caches of the planes that change seldom, by the identity of the
-        # (immutable) tuple they come from: the discard pile's here, the
-        # table's by viewer in ``by_viewer``. Each entry keeps its tuple, so an
-        # id is never reused while its entry lives.
+        self.n = n
+        self.at_targets = sh["targets"]
+        self.at_jokers = sh["jokers"]
+        self.at_discards = sh["discards"]
+        self.at_top = sh["top"]
+        # Caches of what changes seldom, by the identity of the (immutable)
+        # tuple it comes from: each entry keeps its tuple, so an id is never
+        # reused while its entry lives. ``tables`` holds the table's planes
+        # that do not depend on the viewer (and the cards each seat owns), the
+        # first item of ``by_viewer`` the table's planes by viewer, ``piles``
+        # the discard pile's planes, ``hands`` the packed hand sizes of a
+        # state's ``hand_masks``. ``pile_cards`` (the pile's cards by the
+        # pile's value) lets a pile one card longer be worked out in one step.
+        self.tables: dict[int, tuple[tuple[Any, ...], int, tuple[int, ...]]] = {}
         self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.pile_cards: dict[tuple[int, ...], int] = {}
+        self.hands: dict[int, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
+        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+
+    def clear(self) -> None:
+        """Empty every cache (the tensors stay the same, only slower)."""
+        for cache in (self.tables, self.piles, self.pile_cards, self.hands, self.hand_sizes):
+            cache.clear()
+        for viewer in self.by_viewer:
+            viewer[0].clear()
 
 
 @lru_cache(maxsize=64)
@@ -655,19 +679,28 @@ _UINT8 = np.dtype(np.uint8)
 def _table_bits(
     table: tuple[Any, ...], me: int, layout: _Layout, cache: dict[int, Any]
 ) -> tuple[Any, int]:
-    """The table's planes (melds by owner, lay-off targets, joker readings), as
-    a cache entry ``(table, bits)`` stored in viewer ``me``'s ``cache`` under
-    ``id(table)``."""
-    at = layout.at_melds[me]
-    targets = layout.shift["targets"]
-    d = layout.deck
-    bits = 0
-    jokers = 0
-    for t, tm in enumerate(table):
-        bits |= (tm.mask << at[tm.owner]) | (tm.ext << (targets + t * d))
-        if tm.joker >= 0:
-            jokers |= 1 << tm.joker
-    bits |= jokers << layout.shift["jokers"]
+    """The table's planes (melds by owner, lay-off targets, joker readings) as
+    viewer ``me`` sees them, as a cache entry ``(table, bits)`` stored in
+    ``me``'s ``cache`` under ``id(table)``. The planes that every viewer sees
+    alike are worked out once per table, in ``layout.tables``."""
+    shared = layout.tables.get(id(table))
+    if shared is None or shared[0] is not table:
+        owned = [0] * layout.n
+        at, d = layout.at_targets, layout.deck
+        bits = 0
+        jokers = 0
+        for t, tm in enumerate(table):
+            owned[tm.owner] |= tm.mask
+            bits |= tm.ext << (at + t * d)
+            if tm.joker >= 0:
+                jokers |= 1 << tm.joker
+        shared = (table, bits | jokers << layout.at_jokers, tuple(owned))
+        if len(layout.tables) >= _CACHE_LIMIT:
+            layout.tables.clear()
+        layout.tables[id(table)] = shared
+    bits = shared[1]
+    for at, mask in zip(layout.at_melds[me], shared[2]):  # noqa: B905 (both n long)
+        bits |= mask << at
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     entry = cache[id(table)] = (table, bits)
@@ -676,13 +709,27 @@ def _table_bits(
 
 def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
     """The discard pile's planes (every card in it, its top card), as a cache
-    entry ``(pile, bits)`` stored under ``id(pile)``."""
-    discards = 0
-    for c in pile:
-        discards |= 1 << c
-    bits = discards << layout.shift["discards"]
+    entry ``(pile, bits)`` stored under ``id(pile)``. A pile is most often the
+    last one with a card more (a discard) or less (a claim), and the cards of
+    piles are kept by value, so a new pile costs a look-up or two, not a walk."""
+    known = layout.pile_cards
+    cards = known.get(pile)
+    if cards is None:
+        if not pile:
+            cards = 0
+        else:
+            below = known.get(pile[:-1])
+            if below is None:
+                below = 0
+                for c in pile[:-1]:
+                    below |= 1 << c
+            cards = below | 1 << pile[-1]
+        if len(known) >= _CACHE_LIMIT:
+            known.clear()
+        known[pile] = cards
+    bits = cards << layout.at_discards
     if pile:
-        bits |= 1 << (layout.shift["top"] + pile[-1])
+        bits |= 1 << (layout.at_top + pile[-1])
     if len(layout.piles) >= _CACHE_LIMIT:
         layout.piles.clear()
     entry = layout.piles[id(pile)] = (pile, bits)
@@ -691,27 +738,40 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
 
 def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
     """The hand sizes / 10 by relative seat, packed as float32, for each viewer."""
-    n = len(sizes)
-    packed = tuple(pack(f"={n}f", *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
-    if len(layout.hand_sizes) >= _CACHE_LIMIT:
-        layout.hand_sizes.clear()
-    layout.hand_sizes[sizes] = packed
+    packed = layout.hand_sizes.get(sizes)
+    if packed is None:
+        n = len(sizes)
+        fmt = f"={n}f"
+        packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+        if len(layout.hand_sizes) >= _CACHE_LIMIT:
+            layout.hand_sizes.clear()
+        layout.hand_sizes[sizes] = packed
     return packed
+
+
+def _hands_packed(hands: tuple[int, ...], layout: _Layout) -> tuple[Any, tuple[bytes, ...]]:
+    """:func:`_hand_sizes` of a state's ``hand_masks``, as a cache entry
+    ``(hands, packed)`` stored under ``id(hands)``."""
+    if len(layout.hands) >= _CACHE_LIMIT:
+        layout.hands.clear()
+    entry = layout.hands[id(hands)] = (hands, _hand_sizes(tuple(map(int.bit_count, hands)), layout))
+    return entry
 
 
 def _fill(
     src: Any,
     me: int,
     hand: int,
-    sizes: tuple[int, ...],
+    sizes: tuple[bytes, ...],
     stock: int,
     shown: tuple[int, ...] | None,
     layout: _Layout,
     extra: int,
 ) -> npt.NDArray[np.float32]:
     """The tensor of player ``me`` from the public fields of ``src`` (a state or a
-    view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
-    size, the ``shown`` hands once the deal is over).
+    view) and what ``me`` knows (``hand``, the packed hand ``sizes`` of
+    :func:`_hand_sizes`, the ``stock`` size, the ``shown`` hands once the deal
+    is over).
 
     Every binary entry is a bit of one big integer, put together from bits
     worked out in advance (the layout's tables by viewer, the cached planes of
@@ -746,32 +806,27 @@ def _fill(
         flags |= layout.clean_bit
     if src.turn_by_claim:
         flags |= layout.claim_bit
-    big = (
-        hit[1]
-        | pit[1]
-        | ((flags << layout.flags) | (src.reshuffled << layout.at_reshuffled) | extra | hand)
-    )
+    big = hit[1] | pit[1] | ((flags << layout.flags) | extra | hand)
+    reshuffled = src.reshuffled
+    if reshuffled:
+        big |= reshuffled << layout.at_reshuffled
     if shown is not None:
         for p, mask in enumerate(shown):
             big |= mask << known_at[p]
     elif pending is not None:
         big |= pending[1] << known_at[pending[0]]
-    flat = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).reshape(
-        -1
-    )
-    out = flat if layout.exact else flat[: layout.size]
-    packed = layout.hand_sizes.get(sizes)  # (Python's f(*args) would cost more)
-    if packed is None:
-        packed = _hand_sizes(sizes, layout)
-    pack_into(
-        layout.count_format,
+    out = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).ravel()
+    if not layout.exact:
+        out = out[: layout.size]
+    reshuffles = src.reshuffles
+    layout.counts_struct.pack_into(
         cast(Any, out),  # an ndarray is a writable buffer (its stubs do not say so)
         layout.count_offset,
-        packed[me],
+        sizes[me],
         stock / 52,
         len(pile) / 52,
         len(table) / MAX_LAY_OFF_TARGETS,
-        src.reshuffles / max(1, src.rules.reshuffle_limit),
+        reshuffles and reshuffles / max(1, src.rules.reshuffle_limit),
     )
     return out
 
@@ -780,8 +835,8 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
     layout = _layout(view.rules.deck_size, view.players, info)
     extra = _history_planes(view.move_log, view.viewer, view.players, layout) if info else 0
     return _fill(
-        view, view.viewer, view.hand_mask, view.hand_sizes, view.stock_size, view.shown_hands,
-        layout, extra,
+        view, view.viewer, view.hand_mask, _hand_sizes(view.hand_sizes, layout), view.stock_size,
+        view.shown_hands, layout, extra,
     )  # fmt: skip
 
 
@@ -795,9 +850,12 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
+    hit = layout.hands.get(id(hands))
+    if hit is None or hit[0] is not hands:
+        hit = _hands_packed(hands, layout)
     return _fill(
-        state, player, hands[player], tuple(map(int.bit_count, hands)),
-        len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
+        state, player, hands[player], hit[1], len(state.stock_cards),
+        hands if state.phase is _OVER else None, layout, extra,
     )  # fmt: skip
 
 
