@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from struct import Struct, pack
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -590,7 +590,8 @@ class _Layout:
         self.rows = (self.size + 7) // 8
         self.exact = self.rows * 8 == self.size
         # the hand sizes' packed bytes, then 4 counts
-        self.counts_struct = Struct(f"={4 * n}s4f")
+        # (typed Any: an ndarray is a writable buffer, which its stubs do not say)
+        self.pack_counts: Any = Struct(f"={4 * n}s4f").pack_into
         self.count_offset = self.binary * 4
         self.n = n
         self.at_targets = sh["targets"]
@@ -602,18 +603,17 @@ class _Layout:
         # reused while its entry lives. ``tables`` holds the table's planes
         # that do not depend on the viewer (and the cards each seat owns), the
         # first item of ``by_viewer`` the table's planes by viewer, ``piles``
-        # the discard pile's planes, ``hands`` the packed hand sizes of a
-        # state's ``hand_masks``. ``pile_cards`` (the pile's cards by the
-        # pile's value) lets a pile one card longer be worked out in one step.
+        # the discard pile's planes. By value: ``pile_cards``, the cards of a
+        # pile (so a pile one card longer is worked out in one step), and
+        # ``hand_sizes``, the packed hand sizes for each viewer.
         self.tables: dict[int, tuple[tuple[Any, ...], int, tuple[int, ...]]] = {}
         self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
         self.pile_cards: dict[tuple[int, ...], int] = {}
-        self.hands: dict[int, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
         self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
 
     def clear(self) -> None:
         """Empty every cache (the tensors stay the same, only slower)."""
-        for cache in (self.tables, self.piles, self.pile_cards, self.hands, self.hand_sizes):
+        for cache in (self.tables, self.piles, self.pile_cards, self.hand_sizes):
             cache.clear()
         for viewer in self.by_viewer:
             viewer[0].clear()
@@ -737,25 +737,15 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
 
 
 def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
-    """The hand sizes / 10 by relative seat, packed as float32, for each viewer."""
-    packed = layout.hand_sizes.get(sizes)
-    if packed is None:
-        n = len(sizes)
-        fmt = f"={n}f"
-        packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
-        if len(layout.hand_sizes) >= _CACHE_LIMIT:
-            layout.hand_sizes.clear()
-        layout.hand_sizes[sizes] = packed
+    """The hand sizes / 10 by relative seat, packed as float32, for each viewer
+    (stored in ``layout.hand_sizes``)."""
+    n = len(sizes)
+    fmt = f"={n}f"
+    packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+    if len(layout.hand_sizes) >= _CACHE_LIMIT:
+        layout.hand_sizes.clear()
+    layout.hand_sizes[sizes] = packed
     return packed
-
-
-def _hands_packed(hands: tuple[int, ...], layout: _Layout) -> tuple[Any, tuple[bytes, ...]]:
-    """:func:`_hand_sizes` of a state's ``hand_masks``, as a cache entry
-    ``(hands, packed)`` stored under ``id(hands)``."""
-    if len(layout.hands) >= _CACHE_LIMIT:
-        layout.hands.clear()
-    entry = layout.hands[id(hands)] = (hands, _hand_sizes(tuple(map(int.bit_count, hands)), layout))
-    return entry
 
 
 def _fill(
@@ -819,8 +809,8 @@ def _fill(
     if not layout.exact:
         out = out[: layout.size]
     reshuffles = src.reshuffles
-    layout.counts_struct.pack_into(
-        cast(Any, out),  # an ndarray is a writable buffer (its stubs do not say so)
+    layout.pack_counts(
+        out,
         layout.count_offset,
         sizes[me],
         stock / 52,
@@ -834,10 +824,13 @@ def _fill(
 def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
     layout = _layout(view.rules.deck_size, view.players, info)
     extra = _history_planes(view.move_log, view.viewer, view.players, layout) if info else 0
+    sizes = view.hand_sizes
+    packed = layout.hand_sizes.get(sizes)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
     return _fill(
-        view, view.viewer, view.hand_mask, _hand_sizes(view.hand_sizes, layout), view.stock_size,
-        view.shown_hands, layout, extra,
-    )  # fmt: skip
+        view, view.viewer, view.hand_mask, packed, view.stock_size, view.shown_hands, layout, extra
+    )
 
 
 def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
@@ -850,11 +843,12 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
-    hit = layout.hands.get(id(hands))
-    if hit is None or hit[0] is not hands:
-        hit = _hands_packed(hands, layout)
+    sizes = tuple(map(int.bit_count, hands))
+    packed = layout.hand_sizes.get(sizes)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
     return _fill(
-        state, player, hands[player], hit[1], len(state.stock_cards),
+        state, player, hands[player], packed, len(state.stock_cards),
         hands if state.phase is _OVER else None, layout, extra,
     )  # fmt: skip
 
