@@ -506,3 +506,21 @@ def test_property_tensors_equal_the_slow_reference_and_masks_the_legal_ids(
         view = observe(state, me)
         want = ids if state.current_player == me else set()
         assert set(np.flatnonzero(space.mask(view)).tolist()) == want
+
+
+def test_masks_are_fresh_arrays_even_when_kept_for_lone_actions() -> None:
+    """The masks of a lone legal action come from a kept array: each call must
+    still give a new array the caller may change."""
+    space = ActionSpace(Rules.standard(), 3)
+    state = deal(seed=1)  # the first decision is a lone draw
+    assert len(legal_actions(state)) == 1
+    first = space.mask(state)
+    first[:] = True
+    second = space.mask(state)
+    assert second is not first and second.sum() == 1 and second[0]
+    wide = space._masked(legal_actions(state), np.dtype(np.int8))
+    assert wide.dtype == np.int8 and wide.tolist() == second.astype(np.int8).tolist()
+    wide[5] = 1
+    assert space._masked(legal_actions(state), np.dtype(np.int8)).sum() == 1
+    assert space.mask(observe(state, 0)).sum() == 0  # not the viewer's decision
+    assert space.mask(observe(state, 1)).tolist() == second.tolist()

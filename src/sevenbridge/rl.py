@@ -71,6 +71,8 @@ MAX_LAY_OFF_TARGETS = 19
 _JOKER_BIT = 1 << JOKER_INDEX
 _ID_CACHE_LIMIT = 200_000  # action objects an ActionSpace remembers by identity
 _BOOL = np.dtype(np.bool_)
+_INT8 = np.dtype(np.int8)
+_CACHE_LIMIT = 4096  # entries of a cache by identity (emptied when full)
 _RUN, _SET, _SEVEN = "run", "set", "seven"
 
 
@@ -244,7 +246,7 @@ class ActionSpace:
     (34, 'discard 7H')
     """
 
-    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_t", "players", "rules")
+    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_lone", "_t", "players", "rules")
 
     def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
         if rules is None:
@@ -260,6 +262,10 @@ class ActionSpace:
         # live object can have the same ``id()`` while its entry exists.
         self._by_id: dict[int, int] = {}
         self._kept: list[Action] = []
+        # The masks of lone legal actions, by the identity of the engine's tuple.
+        self._lone: dict[
+            int, tuple[tuple[Action, ...], npt.NDArray[np.bool_], npt.NDArray[np.int8]]
+        ] = {}
 
     @property
     def size(self) -> int:
@@ -465,6 +471,23 @@ class ActionSpace:
             out[self._learn(action) if i is None else i] = 1
         return out
 
+    def _masked(self, legal: tuple[Action, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+        """A fresh array of ``dtype`` (bool or int8), 1 at the ids of the engine's
+        ``legal`` actions. Most decisions have one legal action (a pass or a
+        draw) in a tuple the engine shares: its arrays are kept by the tuple's
+        identity and copied, which costs less than filling new zeros."""
+        if len(legal) != 1:
+            return self._mark(np.zeros(self._t.size, dtype), legal)
+        lone = self._lone
+        hit = lone.get(id(legal))
+        if hit is None or hit[0] is not legal:
+            base = self._mark(np.zeros(self._t.size, _BOOL), legal)
+            if len(lone) >= _CACHE_LIMIT:
+                lone.clear()
+            hit = lone[id(legal)] = (legal, base, base.view(_INT8))
+        out: npt.NDArray[Any] = (hit[1] if dtype is _BOOL else hit[2]).copy()
+        return out
+
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
 
@@ -476,7 +499,7 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        return self._mark(np.zeros(self._t.size, _BOOL), legal_actions(position))
+        return self._masked(legal_actions(position), _BOOL)
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
@@ -660,19 +683,10 @@ def tensor_fields(rules: Rules, players: int, *, info: bool = False) -> tuple[st
     return tuple(_layout(rules.deck_size, _checks.players(players), info).fields)
 
 
-def _view_of(view: Any) -> Any:
-    if type(view) is not Observation:
-        raise TypeError(
-            f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
-        )
-    return view
-
-
 #: Each byte value's 8 bits, least significant first, as a float32 row.
 _BYTE_ROWS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
-_CACHE_LIMIT = 4096
 _UINT8 = np.dtype(np.uint8)
 
 
@@ -822,6 +836,10 @@ def _fill(
 
 
 def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
+    if type(view) is not Observation:
+        raise TypeError(
+            f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
+        )
     layout = _layout(view.rules.deck_size, view.players, info)
     extra = _history_planes(view.move_log, view.viewer, view.players, layout) if info else 0
     sizes = view.hand_sizes
@@ -880,7 +898,7 @@ def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.dtype.name, x.shape, int(x[:52].sum())
     ('float32', (1592,), 7)
     """
-    return _of_view(_view_of(view), False)
+    return _of_view(view, False)
 
 
 # The public history, summed up: for each node of a History, the cards each
@@ -942,7 +960,7 @@ def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.shape
     (1904,)
     """
-    return _of_view(_view_of(view), True)
+    return _of_view(view, True)
 
 
 def _history_planes(log: History | None, me: int, n: int, layout: _Layout) -> int:

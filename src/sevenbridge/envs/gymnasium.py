@@ -124,9 +124,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        mask = np.zeros(self.space.size, dtype=np.int8)
         if self.state.current_player == self.seat:
-            self.space._mark(mask, legal_actions(self.state))
+            mask = self.space._masked(legal_actions(self.state), np.dtype(np.int8))
+        else:
+            mask = np.zeros(self.space.size, dtype=np.int8)
         return _of_state(self.state, self.seat, False), {"action_mask": mask}
 
     def reset(

@@ -154,7 +154,7 @@ class raw_env(AECEnv):
         self.space = ActionSpace(self.rules, n)
         self._size = self.space.size
         self._decoded: dict[Any, Any] = self.space._decoded  # (id, player) -> action
-        self._mark = self.space._mark
+        self._masked = self.space._masked
         self._info = tensor == "information_state"
         self._layout = _layout(self.rules.deck_size, n, self._info)
         if self._info:
@@ -187,9 +187,10 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._seats[agent]
         state = self.state
-        mask = np.zeros(self._size, _INT8)
         if state.current_player == p:
-            self._mark(mask, legal_actions(state))  # cached on the state
+            mask = self._masked(legal_actions(state), _INT8)  # cached on the state
+        else:
+            mask = np.zeros(self._size, _INT8)
         return {"observation": _state_tensor(state, p, self._layout), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
