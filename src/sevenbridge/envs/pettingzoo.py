@@ -243,7 +243,8 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        # (No reset of the agent's cumulative reward: every reward stays zero
+        # until the deal is over, and then every agent is terminated.)
         state = self.state
         p = state.current_player
         chosen = self._decoded.get((action, p))  # filled by decode: ids seen before
