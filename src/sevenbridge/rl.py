@@ -626,18 +626,21 @@ class _Layout:
         # reused while its entry lives. ``tables`` holds the table's planes
         # that do not depend on the viewer (and the cards each seat owns), the
         # first item of ``by_viewer`` the table's planes by viewer, ``piles``
-        # the discard pile's planes. By value: ``pile_cards``, the cards of a
-        # pile (so a pile one card longer is worked out in one step), and
-        # ``hand_sizes``, the packed hand sizes for each viewer.
+        # the discard pile's planes; ``last_pile`` is the last new pile and
+        # its cards, ``last_hands`` a state's last hands and their packed sizes;
+        # by value, ``hand_sizes`` holds the packed hand sizes for each viewer.
         self.tables: dict[int, tuple[tuple[Any, ...], int, tuple[int, ...]]] = {}
         self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
-        self.pile_cards: dict[tuple[int, ...], int] = {}
+        self.last_pile: tuple[tuple[int, ...], int] = ((), 0)
+        self.last_hands: tuple[tuple[int, ...], tuple[bytes, ...]] = ((), ())
         self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
 
     def clear(self) -> None:
         """Empty every cache (the tensors stay the same, only slower)."""
-        for cache in (self.tables, self.piles, self.pile_cards, self.hand_sizes):
+        for cache in (self.tables, self.piles, self.hand_sizes):
             cache.clear()
+        self.last_pile = ((), 0)
+        self.last_hands = ((), ())
         for viewer in self.by_viewer:
             viewer[0].clear()
 
@@ -723,24 +726,20 @@ def _table_bits(
 
 def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
     """The discard pile's planes (every card in it, its top card), as a cache
-    entry ``(pile, bits)`` stored under ``id(pile)``. A pile is most often the
-    last one with a card more (a discard) or less (a claim), and the cards of
-    piles are kept by value, so a new pile costs a look-up or two, not a walk."""
-    known = layout.pile_cards
-    cards = known.get(pile)
-    if cards is None:
-        if not pile:
-            cards = 0
-        else:
-            below = known.get(pile[:-1])
-            if below is None:
-                below = 0
-                for c in pile[:-1]:
-                    below |= 1 << c
-            cards = below | 1 << pile[-1]
-        if len(known) >= _CACHE_LIMIT:
-            known.clear()
-        known[pile] = cards
+    entry ``(pile, bits)`` stored under ``id(pile)``. A new pile is most often
+    the last one seen with a card more (a discard) or less (a claim): then its
+    cards come from the last pile's in one step, not a walk."""
+    last, cards = layout.last_pile
+    k = len(pile)
+    if k == len(last) + 1 and pile[:-1] == last:
+        cards |= 1 << pile[-1]
+    elif k == len(last) - 1 and last[:-1] == pile:
+        cards ^= 1 << last[-1]
+    elif pile != last:
+        cards = 0
+        for c in pile:
+            cards |= 1 << c
+    layout.last_pile = (pile, cards)  # one tuple, replaced whole (threads)
     bits = cards << layout.at_discards
     if pile:
         bits |= 1 << (layout.at_top + pile[-1])
@@ -861,10 +860,14 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
-    sizes = tuple(map(int.bit_count, hands))
-    packed = layout.hand_sizes.get(sizes)
-    if packed is None:
-        packed = _hand_sizes(sizes, layout)
+    last = layout.last_hands  # the hands change at about every other step
+    if hands == last[0]:
+        packed = last[1]
+    else:
+        sizes = tuple(map(int.bit_count, hands))
+        known = layout.hand_sizes.get(sizes)
+        packed = _hand_sizes(sizes, layout) if known is None else known
+        layout.last_hands = (hands, packed)  # one tuple, replaced whole (threads)
     return _fill(
         state, player, hands[player], packed, len(state.stock_cards),
         hands if state.phase is _OVER else None, layout, extra,
