@@ -524,3 +524,26 @@ def test_masks_are_fresh_arrays_even_when_kept_for_lone_actions() -> None:
     assert space._masked(legal_actions(state), np.dtype(np.int8)).sum() == 1
     assert space.mask(observe(state, 0)).sum() == 0  # not the viewer's decision
     assert space.mask(observe(state, 1)).tolist() == second.tolist()
+
+
+def test_a_pickled_space_starts_without_its_identity_caches() -> None:
+    """The caches by object identity mean nothing in another process, where an
+    id may be any object's: a pickled (or copied) space must not carry them."""
+    import copy
+
+    space = ActionSpace(Rules.standard(), 3)
+    rng = random.Random(8)
+    states = []
+    for seed in range(3):
+        state = deal(Rules.standard(), players=3, seed=seed)
+        while not state.is_over:
+            states.append(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert len(states) > 30
+    masks = [space.mask(s).tolist() for s in states]
+    assert space._by_id and space._lone
+    for other in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space), copy.copy(space)):
+        assert type(other) is ActionSpace and other.digest == space.digest
+        assert (other.rules, other.players) == (space.rules, space.players)
+        assert not other._by_id and not other._kept and not other._lone
+        assert [other.mask(s).tolist() for s in states] == masks

@@ -501,6 +501,11 @@ class ActionSpace:
             _player_of(position)  # raises the TypeError
         return self._masked(legal_actions(position), _BOOL)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A copy starts with empty caches: the ones by object identity would
+        # mean nothing in another process (an id there may be any object's).
+        return (ActionSpace, (self.rules, self.players))
+
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
 
