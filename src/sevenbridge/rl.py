@@ -639,6 +639,17 @@ class _Layout:
         self.last_pile: tuple[tuple[int, ...], int] = ((), 0)
         self.last_hands: tuple[tuple[int, ...], tuple[bytes, ...]] = ((), ())
         self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        # What _fill reads, by viewer: one tuple to unpack instead of a dozen
+        # attribute look-ups (the caches in it are emptied in place, never
+        # replaced).
+        shared = (
+            self.phase_bits, self.clean_bit, self.claim_bit, self.flags, self.at_reshuffled,
+            self.piles, self.rows, None if self.exact else self.size, self.pack_counts,
+            self.count_offset,
+        )  # fmt: skip
+        self.fill_args: tuple[tuple[Any, ...], ...] = tuple(
+            (*viewer, *shared) for viewer in self.by_viewer
+        )
 
     def clear(self) -> None:
         """Empty every cache (the tensors stay the same, only slower)."""
@@ -788,17 +799,18 @@ def _fill(
     call is most of what a tensor costs, so there are as few calls as can be.
     """
     (tables, known_at, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
-     pending_bits) = layout.by_viewer[me]  # fmt: skip
+     pending_bits, phase_bits, clean_bit, claim_bit, at_flags, at_reshuffled, piles, rows, cut,
+     pack_counts, count_offset) = layout.fill_args[me]  # fmt: skip
     table = src.table
     hit = tables.get(id(table))
     if hit is None or hit[0] is not table:
         hit = _table_bits(table, me, layout, tables)
     pile = src.discard_cards
-    pit = layout.piles.get(id(pile))
+    pit = piles.get(id(pile))
     if pit is None or pit[0] is not pile:
         pit = _pile_bits(pile, layout)
     flags = (
-        layout.phase_bits[src.phase]
+        phase_bits[src.phase]
         | discarder_bits[src.discarder + 1]
         | owner_bits[src.meld_owners]
         | played_bits[src.played]
@@ -811,25 +823,25 @@ def _fill(
     if pending is not None:
         flags |= pending_bits[pending[0]]
     if src.turn_clean:
-        flags |= layout.clean_bit
+        flags |= clean_bit
     if src.turn_by_claim:
-        flags |= layout.claim_bit
-    big = hit[1] | pit[1] | ((flags << layout.flags) | extra | hand)
+        flags |= claim_bit
+    big = hit[1] | pit[1] | ((flags << at_flags) | extra | hand)
     reshuffled = src.reshuffled
     if reshuffled:
-        big |= reshuffled << layout.at_reshuffled
+        big |= reshuffled << at_reshuffled
     if shown is not None:
         for p, mask in enumerate(shown):
             big |= mask << known_at[p]
     elif pending is not None:
         big |= pending[1] << known_at[pending[0]]
-    out = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).ravel()
-    if not layout.exact:
-        out = out[: layout.size]
+    out = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(rows, "little"), _UINT8), 0).ravel()
+    if cut is not None:
+        out = out[:cut]
     reshuffles = src.reshuffles
-    layout.pack_counts(
+    pack_counts(
         out,
-        layout.count_offset,
+        count_offset,
         sizes[me],
         stock / 52,
         len(pile) / 52,
