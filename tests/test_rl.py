@@ -522,6 +522,8 @@ def test_masks_are_fresh_arrays_even_when_kept_for_lone_actions() -> None:
     assert wide.dtype == np.int8 and wide.tolist() == second.astype(np.int8).tolist()
     wide[5] = 1
     assert space._masked(legal_actions(state), np.dtype(np.int8)).sum() == 1
+    other = space._masked(legal_actions(state), np.dtype(np.float32))
+    assert other.dtype == np.float32 and other.tolist() == second.astype(np.float32).tolist()
     assert space.mask(observe(state, 0)).sum() == 0  # not the viewer's decision
     assert space.mask(observe(state, 1)).tolist() == second.tolist()
 

@@ -485,7 +485,10 @@ class ActionSpace:
             if len(lone) >= _CACHE_LIMIT:
                 lone.clear()
             hit = lone[id(legal)] = (legal, base, base.view(_INT8))
-        out: npt.NDArray[Any] = (hit[1] if dtype is _BOOL else hit[2]).copy()
+        if dtype == _BOOL:
+            out: npt.NDArray[Any] = hit[1].copy()
+        else:
+            out = hit[2].copy() if dtype == _INT8 else hit[1].astype(dtype)
         return out
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
