@@ -14,7 +14,9 @@ prints:
 - ``encode`` and ``decode`` per second over every legal action;
 - random play through the PettingZoo env (``last()``, a random legal id from
   the mask, ``step()``) in steps per second, unwrapped (``raw_env``) and with
-  PettingZoo's standard wrappers (``env()``), against the raw engine loop.
+  PettingZoo's standard wrappers (``env()``), against the raw engine loop; and
+  ``raw_env`` without observations (``last(observe=False)``, the ids from
+  ``legal_ids``), which shows what the AEC bookkeeping alone costs.
 
 The runs compared with each other are interleaved round by round (the machine
 may be shared), and each figure is the median over the rounds; each ratio is
@@ -85,11 +87,14 @@ def engine_loop(steps: int, seed: int) -> int:
     return done
 
 
-def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False) -> int:
+def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False, observe: bool = True) -> int:
     """Random play through the PettingZoo AEC env, choosing among the mask's ids.
 
     The agent finds the legal ids with ``nonzero`` on a boolean view of the
-    int8 mask: numpy's ``nonzero`` is several times faster on booleans.
+    int8 mask: numpy's ``nonzero`` is several times faster on booleans. With
+    ``observe=False`` (unwrapped only) it calls ``last(observe=False)`` and
+    takes the legal ids from ``legal_ids``: no tensor, no mask, what is left
+    is the AEC bookkeeping (the floor under the env's rate).
     """
     import numpy as np
 
@@ -101,14 +106,18 @@ def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False) -> int:
     done = 0
     table.reset(seed=seed)
     while done < steps:
-        obs, _, terminated, truncated, _ = table.last()
+        obs, _, terminated, truncated, _ = table.last(observe)
         if terminated or truncated:
             table.step(None)
             if not table.agents:
                 table.reset()
             continue
-        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-        table.step(int(legal[rng.randrange(len(legal))]))
+        if observe:
+            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+            table.step(int(legal[rng.randrange(len(legal))]))
+        else:
+            ids = table.space.legal_ids(table.state)
+            table.step(ids[rng.randrange(len(ids))])
         done += 1
     return done
 
@@ -202,6 +211,7 @@ def measure(quick: bool, seconds: float) -> dict[str, float | None]:
     raw: list[float] = []
     zoo: list[float] = []
     wrapped: list[float] = []
+    bare: list[float] = []
     if has_pettingzoo:
         pettingzoo_loop(steps, 7)  # warm the caches once
     for _ in range(3 if quick else 11):
@@ -209,8 +219,13 @@ def measure(quick: bool, seconds: float) -> dict[str, float | None]:
         if has_pettingzoo:
             zoo.append(timed(lambda: pettingzoo_loop(steps, 7)))
             wrapped.append(timed(lambda: pettingzoo_loop(steps, 7, wrapped=True)))
+            bare.append(timed(lambda: pettingzoo_loop(steps, 7, observe=False)))
     figures["engine_random_play_steps_per_s"] = statistics.median(raw)
-    for key, values in (("pettingzoo", zoo), ("pettingzoo_wrapped", wrapped)):
+    for key, values in (
+        ("pettingzoo", zoo),
+        ("pettingzoo_wrapped", wrapped),
+        ("pettingzoo_no_observation", bare),
+    ):
         if has_pettingzoo:
             figures[f"{key}_random_play_steps_per_s"] = statistics.median(values)
             figures[f"{key}_vs_raw"] = statistics.median(
@@ -252,6 +267,9 @@ def main(argv: Sequence[str] | None = None) -> int:
          "pettingzoo_vs_raw", "raw")  # fmt: skip
     show("random play, wrapped PettingZoo env steps/s",
          "pettingzoo_wrapped_random_play_steps_per_s", "pettingzoo_wrapped_vs_raw", "raw")  # fmt: skip
+    show("  the same, raw_env without observations",
+         "pettingzoo_no_observation_random_play_steps_per_s", "pettingzoo_no_observation_vs_raw",
+         "raw")  # fmt: skip
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)

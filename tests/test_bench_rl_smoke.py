@@ -30,4 +30,4 @@ def test_quick_run_prints_every_figure(tmp_path: Path, capsys: pytest.CaptureFix
     ):
         assert figures[key] > 0, key
     assert "mask + observation_tensor" in out and "encode /s" in out
-    assert "PettingZoo env steps/s" in out
+    assert "PettingZoo env steps/s" in out and "without observations" in out

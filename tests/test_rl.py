@@ -6,7 +6,8 @@ import functools
 import os
 import pickle
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +24,7 @@ from sevenbridge import (  # noqa: E402
     InvalidArgumentError,
     LayDown,
     LayOff,
+    Observation,
     Pass,
     Rules,
     apply,
@@ -343,10 +345,7 @@ def test_property_rule_variants_round_trip(state: GameState) -> None:
 
 def _clear_tensor_caches() -> None:
     for layout in [rl._layout(d, n, i) for d in (52, 53) for n in range(2, 6) for i in (0, 1)]:
-        layout.piles.clear()
-        layout.hand_sizes.clear()
-        for viewer in layout.by_viewer:
-            viewer[0].clear()
+        layout.clear()
 
 
 def test_the_tensor_caches_change_no_tensor(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -386,3 +385,167 @@ def test_ids_by_identity_survive_the_cache_limit(monkeypatch: pytest.MonkeyPatch
         assert len(space._by_id) == len(space._kept) < 4 + 100  # emptied when it overflows
         checked += 1
     assert checked > 100
+
+
+def _bits(indexes: Iterable[int]) -> int:
+    return sum(1 << i for i in indexes)
+
+
+def _slow_tensor(view: Observation, info: bool) -> list[float]:
+    """The tensor of ``view``, built the slow way from its public fields (Card
+    objects, Meld objects, the history's actions) and the field names of
+    :func:`tensor_fields`: the reference the fast bit-twiddling must equal."""
+    v: Any = view
+    rules: Rules = v.rules
+    n: int = v.players
+    me: int = v.viewer
+    deck = rules.deck_size
+    f32 = np.float32
+
+    def seat(k: int) -> int:
+        return (me + k) % n
+
+    planes: dict[str, int] = {"hand": _bits(c.index for c in v.hand)}
+    melds = v.melds
+    shown = v.shown_hands
+    pending = v.pending_pon
+    for k in range(n):
+        planes[f"melds[{k}]"] = _bits(c.index for m in melds if m.owner == seat(k) for c in m.cards)
+        known = 0
+        if shown is not None:
+            known = shown[seat(k)]
+        elif pending is not None and pending[0] == seat(k):
+            known = pending[1]
+        planes[f"known[{k}]"] = known
+    planes["discards"] = _bits(c.index for c in v.discard_pile)
+    top = v.top_discard
+    planes["top"] = 0 if top is None else 1 << top.index
+    planes["jokers"] = _bits(m.joker_as.index for m in melds if m.joker_as is not None)
+    planes["reshuffled"] = v.reshuffled
+    table = v.table
+    for t in range(MAX_LAY_OFF_TARGETS):
+        planes[f"targets[{t}]"] = table[t].ext if t < len(table) else 0
+    if info:
+        discarded, passed, top_index = [0] * n, [0] * n, -1
+        for action in v.history:
+            if isinstance(action, Discard):
+                top_index = action.card.index
+                discarded[action.player] |= 1 << top_index
+            elif isinstance(action, Pass) and top_index >= 0:
+                passed[action.player] |= 1 << top_index
+            elif type(action).__name__ in ("Chi", "Pon"):
+                top_index = -1
+        for k in range(n):
+            planes[f"discarded_by[{k}]"] = discarded[seat(k)]
+            planes[f"passed_by[{k}]"] = passed[seat(k)]
+    phase = v.phase.value
+    flags = {f"phase.{p}": phase == p for p in ("claim", "draw", "play", "over")}
+    discarder = v.discarder
+    flags["discarder.upcard"] = discarder == -1
+    for k in range(n):
+        flags[f"turn[{k}]"] = v.current_player == seat(k)
+        flags[f"discarder[{k}]"] = discarder == seat(k)
+        flags[f"meld_owner[{k}]"] = bool(v.meld_owners >> seat(k) & 1)
+        flags[f"played[{k}]"] = bool(v.played >> seat(k) & 1)
+        flags[f"normal_turn[{k}]"] = bool(v.normal_turns >> seat(k) & 1)
+        flags[f"pending_pon[{k}]"] = pending is not None and pending[0] == seat(k)
+    flags["turn_clean"] = v.turn_clean
+    flags["turn_by_claim"] = v.turn_by_claim
+    counts = {f"hand_size[{k}]": v.hand_sizes[seat(k)] / 10 for k in range(n)}
+    counts["stock_size"] = v.stock_size / 52
+    counts["discard_size"] = len(v.discard_pile) / 52
+    counts["table_size"] = len(melds) / MAX_LAY_OFF_TARGETS
+    counts["reshuffles"] = v.reshuffles / max(1, rules.reshuffle_limit)
+    out: list[float] = []
+    for f in tensor_fields(rules, n, info=info):
+        name, width = f.rsplit(": ", 1)
+        if name in planes:
+            assert int(width) == deck
+            out.extend(float(planes[name] >> c & 1) for c in range(deck))
+        elif name in flags:
+            out.append(float(flags[name]))
+        else:
+            out.append(float(f32(counts[name])))
+    return out
+
+
+def _check_against_the_slow_tensor(state: GameState) -> None:
+    for me in range(state.players):
+        view = observe(state, me)
+        for info, tensor in ((False, observation_tensor), (True, information_state_tensor)):
+            want = _slow_tensor(view, info)
+            assert tensor(view).tolist() == want
+            assert _of_state(state, me, info).tolist() == want
+
+
+def test_the_tensors_equal_a_slow_reference() -> None:
+    checked = 0
+    for i, (_, state) in enumerate(_random_positions(20, seed=13)):
+        if i % 5:
+            continue
+        _check_against_the_slow_tensor(state)
+        over = state
+        while not over.is_over:
+            over = apply(over, legal_actions(over)[-1])
+        if i % 35 == 0:
+            _check_against_the_slow_tensor(over)  # every hand shown
+        checked += 1
+    assert checked > 100
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=varied_states())
+def test_property_tensors_equal_the_slow_reference_and_masks_the_legal_ids(
+    state: GameState,
+) -> None:
+    _check_against_the_slow_tensor(state)
+    space = ActionSpace(state.rules, state.players)
+    ids = {space.encode(a) for a in legal_actions(state)}
+    assert set(np.flatnonzero(space.mask(state)).tolist()) == ids
+    for me in range(state.players):
+        view = observe(state, me)
+        want = ids if state.current_player == me else set()
+        assert set(np.flatnonzero(space.mask(view)).tolist()) == want
+
+
+def test_masks_are_fresh_arrays_even_when_kept_for_lone_actions() -> None:
+    """The masks of a lone legal action come from a kept array: each call must
+    still give a new array the caller may change."""
+    space = ActionSpace(Rules.standard(), 3)
+    state = deal(seed=1)  # the first decision is a lone draw
+    assert len(legal_actions(state)) == 1
+    first = space.mask(state)
+    first[:] = True
+    second = space.mask(state)
+    assert second is not first and second.sum() == 1 and second[0]
+    wide = space._masked(legal_actions(state), np.dtype(np.int8))
+    assert wide.dtype == np.int8 and wide.tolist() == second.astype(np.int8).tolist()
+    wide[5] = 1
+    assert space._masked(legal_actions(state), np.dtype(np.int8)).sum() == 1
+    other = space._masked(legal_actions(state), np.dtype(np.float32))
+    assert other.dtype == np.float32 and other.tolist() == second.astype(np.float32).tolist()
+    assert space.mask(observe(state, 0)).sum() == 0  # not the viewer's decision
+    assert space.mask(observe(state, 1)).tolist() == second.tolist()
+
+
+def test_a_pickled_space_starts_without_its_identity_caches() -> None:
+    """The caches by object identity mean nothing in another process, where an
+    id may be any object's: a pickled (or copied) space must not carry them."""
+    import copy
+
+    space = ActionSpace(Rules.standard(), 3)
+    rng = random.Random(8)
+    states = []
+    for seed in range(3):
+        state = deal(Rules.standard(), players=3, seed=seed)
+        while not state.is_over:
+            states.append(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert len(states) > 30
+    masks = [space.mask(s).tolist() for s in states]
+    assert space._by_id and space._lone
+    for other in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space), copy.copy(space)):
+        assert type(other) is ActionSpace and other.digest == space.digest
+        assert (other.rules, other.players) == (space.rules, space.players)
+        assert not other._by_id and not other._kept and not other._lone
+        assert [other.mask(s).tolist() for s in states] == masks

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from struct import pack, pack_into
-from typing import Any, cast
+from struct import Struct, pack
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -70,6 +70,9 @@ MAX_LAY_OFF_TARGETS = 19
 
 _JOKER_BIT = 1 << JOKER_INDEX
 _ID_CACHE_LIMIT = 200_000  # action objects an ActionSpace remembers by identity
+_BOOL = np.dtype(np.bool_)
+_INT8 = np.dtype(np.int8)
+_CACHE_LIMIT = 4096  # entries of a cache by identity (emptied when full)
 _RUN, _SET, _SEVEN = "run", "set", "seven"
 
 
@@ -243,7 +246,7 @@ class ActionSpace:
     (34, 'discard 7H')
     """
 
-    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_t", "players", "rules")
+    __slots__ = ("_by_id", "_decoded", "_encoded", "_kept", "_lone", "_t", "players", "rules")
 
     def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
         if rules is None:
@@ -259,6 +262,10 @@ class ActionSpace:
         # live object can have the same ``id()`` while its entry exists.
         self._by_id: dict[int, int] = {}
         self._kept: list[Action] = []
+        # The masks of lone legal actions, by the identity of the engine's tuple.
+        self._lone: dict[
+            int, tuple[tuple[Action, ...], npt.NDArray[np.bool_], npt.NDArray[np.int8]]
+        ] = {}
 
     @property
     def size(self) -> int:
@@ -433,25 +440,56 @@ class ActionSpace:
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of the engine's ``legal`` actions."""
-        ids: list[Any] = list(map(self._by_id.get, map(id, legal)))
+        get = self._by_id.get
+        ids: list[Any] = [get(id(a)) for a in legal]
         if None in ids:
-            return self._remember(legal)
+            return [self._learn(a) for a in legal]
         return ids
 
-    def _remember(self, legal: tuple[Action, ...]) -> list[int]:
-        """The ids of ``legal``, remembered by the objects' identity."""
+    def _learn(self, action: Action) -> int:
+        """The id of an action the engine handed out, remembered by the object's
+        identity (the engine interns its actions, so the same objects come back)."""
         by_id = self._by_id
+        i = by_id.get(id(action))
+        if i is not None:
+            return i
         if len(by_id) > _ID_CACHE_LIMIT:
             by_id.clear()
             self._kept.clear()
-        ids = []
+        i = self.encode(action)
+        self._kept.append(action)
+        by_id[id(action)] = i
+        return i
+
+    def _mark(self, out: npt.NDArray[Any], legal: tuple[Action, ...]) -> npt.NDArray[Any]:
+        """Set ``out`` (all zeros) to 1 at the ids of the engine's ``legal``
+        actions, and return it. Item by item: there are 2.3 legal actions on
+        average, for which numpy's fancy indexing would cost more."""
+        get = self._by_id.get
         for action in legal:
-            i = self.encode(action)
-            if id(action) not in by_id:
-                self._kept.append(action)
-                by_id[id(action)] = i
-            ids.append(i)
-        return ids
+            i = get(id(action))
+            out[self._learn(action) if i is None else i] = 1
+        return out
+
+    def _masked(self, legal: tuple[Action, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+        """A fresh array of ``dtype`` (bool or int8), 1 at the ids of the engine's
+        ``legal`` actions. Most decisions have one legal action (a pass or a
+        draw) in a tuple the engine shares: its arrays are kept by the tuple's
+        identity and copied, which costs less than filling new zeros."""
+        if len(legal) != 1:
+            return self._mark(np.zeros(self._t.size, dtype), legal)
+        lone = self._lone
+        hit = lone.get(id(legal))
+        if hit is None or hit[0] is not legal:
+            base = self._mark(np.zeros(self._t.size, _BOOL), legal)
+            if len(lone) >= _CACHE_LIMIT:
+                lone.clear()
+            hit = lone[id(legal)] = (legal, base, base.view(_INT8))
+        if dtype == _BOOL:
+            out: npt.NDArray[Any] = hit[1].copy()
+        else:
+            out = hit[2].copy() if dtype == _INT8 else hit[1].astype(dtype)
+        return out
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -461,22 +499,18 @@ class ActionSpace:
         >>> m.dtype.name, m.shape, int(m.sum())
         ('bool', (2971,), 1)
         """
-        out = np.zeros(self._t.size, dtype=np.bool_)
-        _set_ids(out, self.legal_ids(position))
-        return out
+        kind = type(position)
+        if kind is not GameState and kind is not Observation:
+            _player_of(position)  # raises the TypeError
+        return self._masked(legal_actions(position), _BOOL)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A copy starts with empty caches: the ones by object identity would
+        # mean nothing in another process (an id there may be any object's).
+        return (ActionSpace, (self.rules, self.players))
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {self.size} ids, version {self.version}, {self.players} players>"
-
-
-def _set_ids(out: npt.NDArray[Any], ids: list[int]) -> None:
-    """Set ``out`` to 1 at ``ids`` (one by one when they are few: numpy's fancy
-    indexing costs more than a short Python loop)."""
-    if len(ids) <= 24:
-        for i in ids:
-            out[i] = 1
-    else:
-        out[ids] = 1
 
 
 def _player_of(position: Any) -> int:
@@ -497,6 +531,7 @@ def _player_of(position: Any) -> int:
 # tensors
 # ----------------------------------------------------------------------------------
 _PHASES = (Phase.CLAIM, Phase.DRAW, Phase.PLAY, Phase.OVER)
+_OVER = Phase.OVER
 
 
 class _Layout:
@@ -585,14 +620,48 @@ class _Layout:
         # entries each through _BYTE_ROWS; the counts are then packed in place.
         self.rows = (self.size + 7) // 8
         self.exact = self.rows * 8 == self.size
-        self.count_format = f"={4 * n}s4f"  # the hand sizes' packed bytes, then 4 counts
-        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        # the hand sizes' packed bytes, then 4 counts
+        # (typed Any: an ndarray is a writable buffer, which its stubs do not say)
+        self.pack_counts: Any = Struct(f"={4 * n}s4f").pack_into
         self.count_offset = self.binary * 4
-        # Caches of the planes that change seldom, by the identity of the
-        # (immutable) tuple they come from: the discard pile's here, the
-        # table's by viewer in ``by_viewer``. Each entry keeps its tuple, so an
-        # id is never reused while its entry lives.
+        self.n = n
+        self.at_targets = sh["targets"]
+        self.at_jokers = sh["jokers"]
+        self.at_discards = sh["discards"]
+        self.at_top = sh["top"]
+        # Caches of what changes seldom, by the identity of the (immutable)
+        # tuple it comes from: each entry keeps its tuple, so an id is never
+        # reused while its entry lives. ``tables`` holds the table's planes
+        # that do not depend on the viewer (and the cards each seat owns), the
+        # first item of ``by_viewer`` the table's planes by viewer, ``piles``
+        # the discard pile's planes; ``last_pile`` is the last new pile and
+        # its cards, ``last_hands`` a state's last hands and their packed sizes;
+        # by value, ``hand_sizes`` holds the packed hand sizes for each viewer.
+        self.tables: dict[int, tuple[tuple[Any, ...], int, tuple[int, ...]]] = {}
         self.piles: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.last_pile: tuple[tuple[int, ...], int] = ((), 0)
+        self.last_hands: tuple[tuple[int, ...], tuple[bytes, ...]] = ((), ())
+        self.hand_sizes: dict[tuple[int, ...], tuple[bytes, ...]] = {}
+        # What _fill reads, by viewer: one tuple to unpack instead of a dozen
+        # attribute look-ups (the caches in it are emptied in place, never
+        # replaced).
+        shared = (
+            self.phase_bits, self.clean_bit, self.claim_bit, self.flags, self.at_reshuffled,
+            self.piles, self.rows, None if self.exact else self.size, self.pack_counts,
+            self.count_offset,
+        )  # fmt: skip
+        self.fill_args: tuple[tuple[Any, ...], ...] = tuple(
+            (*viewer, *shared) for viewer in self.by_viewer
+        )
+
+    def clear(self) -> None:
+        """Empty every cache (the tensors stay the same, only slower)."""
+        for cache in (self.tables, self.piles, self.hand_sizes):
+            cache.clear()
+        self.last_pile = ((), 0)
+        self.last_hands = ((), ())
+        for viewer in self.by_viewer:
+            viewer[0].clear()
 
 
 @lru_cache(maxsize=64)
@@ -636,38 +705,38 @@ def tensor_fields(rules: Rules, players: int, *, info: bool = False) -> tuple[st
     return tuple(_layout(rules.deck_size, _checks.players(players), info).fields)
 
 
-def _view_of(view: Any) -> Any:
-    if type(view) is not Observation:
-        raise TypeError(
-            f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
-        )
-    return view
-
-
 #: Each byte value's 8 bits, least significant first, as a float32 row.
 _BYTE_ROWS = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
-_CACHE_LIMIT = 4096
 _UINT8 = np.dtype(np.uint8)
 
 
 def _table_bits(
     table: tuple[Any, ...], me: int, layout: _Layout, cache: dict[int, Any]
 ) -> tuple[Any, int]:
-    """The table's planes (melds by owner, lay-off targets, joker readings), as
-    a cache entry ``(table, bits)`` stored in viewer ``me``'s ``cache`` under
-    ``id(table)``."""
-    at = layout.at_melds[me]
-    targets = layout.shift["targets"]
-    d = layout.deck
-    bits = 0
-    jokers = 0
-    for t, tm in enumerate(table):
-        bits |= (tm.mask << at[tm.owner]) | (tm.ext << (targets + t * d))
-        if tm.joker >= 0:
-            jokers |= 1 << tm.joker
-    bits |= jokers << layout.shift["jokers"]
+    """The table's planes (melds by owner, lay-off targets, joker readings) as
+    viewer ``me`` sees them, as a cache entry ``(table, bits)`` stored in
+    ``me``'s ``cache`` under ``id(table)``. The planes that every viewer sees
+    alike are worked out once per table, in ``layout.tables``."""
+    shared = layout.tables.get(id(table))
+    if shared is None or shared[0] is not table:
+        owned = [0] * layout.n
+        at, d = layout.at_targets, layout.deck
+        bits = 0
+        jokers = 0
+        for t, tm in enumerate(table):
+            owned[tm.owner] |= tm.mask
+            bits |= tm.ext << (at + t * d)
+            if tm.joker >= 0:
+                jokers |= 1 << tm.joker
+        shared = (table, bits | jokers << layout.at_jokers, tuple(owned))
+        if len(layout.tables) >= _CACHE_LIMIT:
+            layout.tables.clear()
+        layout.tables[id(table)] = shared
+    bits = shared[1]
+    for at, mask in zip(layout.at_melds[me], shared[2]):  # noqa: B905 (both n long)
+        bits |= mask << at
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     entry = cache[id(table)] = (table, bits)
@@ -676,13 +745,23 @@ def _table_bits(
 
 def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
     """The discard pile's planes (every card in it, its top card), as a cache
-    entry ``(pile, bits)`` stored under ``id(pile)``."""
-    discards = 0
-    for c in pile:
-        discards |= 1 << c
-    bits = discards << layout.shift["discards"]
+    entry ``(pile, bits)`` stored under ``id(pile)``. A new pile is most often
+    the last one seen with a card more (a discard) or less (a claim): then its
+    cards come from the last pile's in one step, not a walk."""
+    last, cards = layout.last_pile
+    k = len(pile)
+    if k == len(last) + 1 and pile[:-1] == last:
+        cards |= 1 << pile[-1]
+    elif k == len(last) - 1 and last[:-1] == pile:
+        cards ^= 1 << last[-1]
+    elif pile != last:
+        cards = 0
+        for c in pile:
+            cards |= 1 << c
+    layout.last_pile = (pile, cards)  # one tuple, replaced whole (threads)
+    bits = cards << layout.at_discards
     if pile:
-        bits |= 1 << (layout.shift["top"] + pile[-1])
+        bits |= 1 << (layout.at_top + pile[-1])
     if len(layout.piles) >= _CACHE_LIMIT:
         layout.piles.clear()
     entry = layout.piles[id(pile)] = (pile, bits)
@@ -690,9 +769,11 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
 
 
 def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
-    """The hand sizes / 10 by relative seat, packed as float32, for each viewer."""
+    """The hand sizes / 10 by relative seat, packed as float32, for each viewer
+    (stored in ``layout.hand_sizes``)."""
     n = len(sizes)
-    packed = tuple(pack(f"={n}f", *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+    fmt = f"={n}f"
+    packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
     if len(layout.hand_sizes) >= _CACHE_LIMIT:
         layout.hand_sizes.clear()
     layout.hand_sizes[sizes] = packed
@@ -703,15 +784,16 @@ def _fill(
     src: Any,
     me: int,
     hand: int,
-    sizes: tuple[int, ...],
+    sizes: tuple[bytes, ...],
     stock: int,
     shown: tuple[int, ...] | None,
     layout: _Layout,
     extra: int,
 ) -> npt.NDArray[np.float32]:
     """The tensor of player ``me`` from the public fields of ``src`` (a state or a
-    view) and what ``me`` knows (``hand``, the hand ``sizes``, the ``stock``
-    size, the ``shown`` hands once the deal is over).
+    view) and what ``me`` knows (``hand``, the packed hand ``sizes`` of
+    :func:`_hand_sizes`, the ``stock`` size, the ``shown`` hands once the deal
+    is over).
 
     Every binary entry is a bit of one big integer, put together from bits
     worked out in advance (the layout's tables by viewer, the cached planes of
@@ -720,17 +802,18 @@ def _fill(
     call is most of what a tensor costs, so there are as few calls as can be.
     """
     (tables, known_at, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
-     pending_bits) = layout.by_viewer[me]  # fmt: skip
+     pending_bits, phase_bits, clean_bit, claim_bit, at_flags, at_reshuffled, piles, rows, cut,
+     pack_counts, count_offset) = layout.fill_args[me]  # fmt: skip
     table = src.table
     hit = tables.get(id(table))
     if hit is None or hit[0] is not table:
         hit = _table_bits(table, me, layout, tables)
     pile = src.discard_cards
-    pit = layout.piles.get(id(pile))
+    pit = piles.get(id(pile))
     if pit is None or pit[0] is not pile:
         pit = _pile_bits(pile, layout)
     flags = (
-        layout.phase_bits[src.phase]
+        phase_bits[src.phase]
         | discarder_bits[src.discarder + 1]
         | owner_bits[src.meld_owners]
         | played_bits[src.played]
@@ -743,46 +826,48 @@ def _fill(
     if pending is not None:
         flags |= pending_bits[pending[0]]
     if src.turn_clean:
-        flags |= layout.clean_bit
+        flags |= clean_bit
     if src.turn_by_claim:
-        flags |= layout.claim_bit
-    big = (
-        hit[1]
-        | pit[1]
-        | ((flags << layout.flags) | (src.reshuffled << layout.at_reshuffled) | extra | hand)
-    )
+        flags |= claim_bit
+    big = hit[1] | pit[1] | ((flags << at_flags) | extra | hand)
+    reshuffled = src.reshuffled
+    if reshuffled:
+        big |= reshuffled << at_reshuffled
     if shown is not None:
         for p, mask in enumerate(shown):
             big |= mask << known_at[p]
     elif pending is not None:
         big |= pending[1] << known_at[pending[0]]
-    flat = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(layout.rows, "little"), _UINT8), 0).reshape(
-        -1
-    )
-    out = flat if layout.exact else flat[: layout.size]
-    packed = layout.hand_sizes.get(sizes)  # (Python's f(*args) would cost more)
-    if packed is None:
-        packed = _hand_sizes(sizes, layout)
-    pack_into(
-        layout.count_format,
-        cast(Any, out),  # an ndarray is a writable buffer (its stubs do not say so)
-        layout.count_offset,
-        packed[me],
+    out = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(rows, "little"), _UINT8), 0).ravel()
+    if cut is not None:
+        out = out[:cut]
+    reshuffles = src.reshuffles
+    pack_counts(
+        out,
+        count_offset,
+        sizes[me],
         stock / 52,
         len(pile) / 52,
         len(table) / MAX_LAY_OFF_TARGETS,
-        src.reshuffles / max(1, src.rules.reshuffle_limit),
+        reshuffles and reshuffles / max(1, src.rules.reshuffle_limit),
     )
     return out
 
 
 def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
+    if type(view) is not Observation:
+        raise TypeError(
+            f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
+        )
     layout = _layout(view.rules.deck_size, view.players, info)
     extra = _history_planes(view.move_log, view.viewer, view.players, layout) if info else 0
+    sizes = view.hand_sizes
+    packed = layout.hand_sizes.get(sizes)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
     return _fill(
-        view, view.viewer, view.hand_mask, view.hand_sizes, view.stock_size, view.shown_hands,
-        layout, extra,
-    )  # fmt: skip
+        view, view.viewer, view.hand_mask, packed, view.stock_size, view.shown_hands, layout, extra
+    )
 
 
 def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
@@ -795,9 +880,17 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state.move_log, player, state.players, layout) if layout.info else 0
     hands = state.hand_masks
+    last = layout.last_hands  # the hands change at about every other step
+    if hands == last[0]:
+        packed = last[1]
+    else:
+        sizes = tuple(map(int.bit_count, hands))
+        known = layout.hand_sizes.get(sizes)
+        packed = _hand_sizes(sizes, layout) if known is None else known
+        layout.last_hands = (hands, packed)  # one tuple, replaced whole (threads)
     return _fill(
-        state, player, hands[player], tuple(map(int.bit_count, hands)),
-        len(state.stock_cards), hands if state.phase is Phase.OVER else None, layout, extra,
+        state, player, hands[player], packed, len(state.stock_cards),
+        hands if state.phase is _OVER else None, layout, extra,
     )  # fmt: skip
 
 
@@ -828,7 +921,7 @@ def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.dtype.name, x.shape, int(x[:52].sum())
     ('float32', (1592,), 7)
     """
-    return _of_view(_view_of(view), False)
+    return _of_view(view, False)
 
 
 # The public history, summed up: for each node of a History, the cards each
@@ -890,7 +983,7 @@ def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.shape
     (1904,)
     """
-    return _of_view(_view_of(view), True)
+    return _of_view(view, True)
 
 
 def _history_planes(log: History | None, me: int, n: int, layout: _Layout) -> int:

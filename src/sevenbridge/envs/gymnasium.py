@@ -30,7 +30,7 @@ from .. import _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
-from ..rl import ActionSpace, _of_state, _set_ids, observation_tensor_size
+from ..rl import ActionSpace, _of_state, observation_tensor_size
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState
@@ -124,9 +124,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        mask = np.zeros(self.space.size, dtype=np.int8)
         if self.state.current_player == self.seat:
-            _set_ids(mask, self.space.legal_ids(self.state))
+            mask = self.space._masked(legal_actions(self.state), np.dtype(np.int8))
+        else:
+            mask = np.zeros(self.space.size, dtype=np.int8)
         return _of_state(self.state, self.seat, False), {"action_mask": mask}
 
     def reset(

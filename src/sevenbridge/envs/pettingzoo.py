@@ -32,7 +32,6 @@ from ..errors import InvalidArgumentError, Message
 from ..rl import (
     ActionSpace,
     _layout,
-    _set_ids,
     _state_tensor,
     information_state_tensor_size,
     observation_tensor_size,
@@ -154,9 +153,8 @@ class raw_env(AECEnv):
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
         self._size = self.space.size
-        self._decoded: dict[Any, Any] = (
-            self.space._decoded
-        )  # (id, player) -> action, filled by decode
+        self._decoded: dict[Any, Any] = self.space._decoded  # (id, player) -> action
+        self._masked = self.space._masked
         self._info = tensor == "information_state"
         self._layout = _layout(self.rules.deck_size, n, self._info)
         if self._info:
@@ -166,6 +164,7 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(n)]
         self.agents = self.possible_agents[:]
         self._seats = {a: p for p, a in enumerate(self.possible_agents)}
+        self._agents = tuple(self.possible_agents)
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -188,10 +187,21 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._seats[agent]
         state = self.state
-        mask = np.zeros(self._size, _INT8)
         if state.current_player == p:
-            _set_ids(mask, self.space._ids(legal_actions(state)))  # cached on the state
+            mask = self._masked(legal_actions(state), _INT8)  # cached on the state
+        else:
+            mask = np.zeros(self._size, _INT8)
         return {"observation": _state_tensor(state, p, self._layout), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -233,10 +243,14 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        # (No reset of the agent's cumulative reward: every reward stays zero
+        # until the deal is over, and then every agent is terminated.)
         state = self.state
-        chosen = self._decoded.get((int(action), state.current_player))
-        state = apply(state, chosen or self.space.decode(int(action), state))
+        p = state.current_player
+        chosen = self._decoded.get((action, p))  # filled by decode: ids seen before
+        if chosen is None or type(action) is not int:
+            chosen = self.space.decode(int(action), state)
+        state = apply(state, chosen)
         if self.auto_forced:
             state = self._forced(state)
         if state.phase is _OVER:
@@ -244,7 +258,7 @@ class raw_env(AECEnv):
             self._accumulate_rewards()  # the rewards are all zero until then
         else:
             self.state = state
-            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+            self.agent_selection = self._agents[state.current_player]  # type: ignore[index]
         if self.render_mode == "human":
             self.render()
 
