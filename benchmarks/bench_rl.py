@@ -72,8 +72,10 @@ def rate(run: Callable[[], int], seconds: float) -> float:
             return best
 
 
-def engine_loop(steps: int, seed: int) -> int:
-    """The raw random loop: legal_actions, a random choice, apply."""
+def engine_loop(steps: int, seed: int, decisions: bool = False) -> int:
+    """The raw random loop: legal_actions, a random choice, apply. With
+    ``decisions`` it counts (and stops after ``steps``) decisions only: steps
+    with two or more legal actions."""
     rng = random.Random(seed)
     done = 0
     i = 0
@@ -82,26 +84,34 @@ def engine_loop(steps: int, seed: int) -> int:
         i += 1
         while not state.is_over and done < steps:
             actions = sb.legal_actions(state)
-            state = sb.apply(state, actions[rng.randrange(len(actions))])
-            done += 1
+            n = len(actions)
+            state = sb.apply(state, actions[rng.randrange(n)])
+            if n > 1 or not decisions:
+                done += 1
     return done
 
 
-def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False, observe: bool = True) -> int:
+def pettingzoo_loop(
+    steps: int, seed: int, wrapped: bool = False, observe: bool = True, auto_forced: bool = False
+) -> int:
     """Random play through the PettingZoo AEC env, choosing among the mask's ids.
 
     The agent finds the legal ids with ``nonzero`` on a boolean view of the
     int8 mask: numpy's ``nonzero`` is several times faster on booleans. With
     ``observe=False`` (unwrapped only) it calls ``last(observe=False)`` and
     takes the legal ids from ``legal_ids``: no tensor, no mask, what is left
-    is the AEC bookkeeping (the floor under the env's rate).
+    is the AEC bookkeeping (the floor under the env's rate). With
+    ``auto_forced`` the env plays lone Pass and Draw moves itself, the agent
+    sees only decisions, and the loop counts decisions (steps with two or more
+    legal ids).
     """
     import numpy as np
 
     from sevenbridge.envs.pettingzoo import env as wrapped_env
     from sevenbridge.envs.pettingzoo import raw_env
 
-    table: Any = wrapped_env(players=3) if wrapped else raw_env(players=3)
+    make = wrapped_env if wrapped else raw_env
+    table: Any = make(players=3, auto_forced=True) if auto_forced else make(players=3)
     rng = random.Random(seed)
     done = 0
     table.reset(seed=seed)
@@ -114,11 +124,14 @@ def pettingzoo_loop(steps: int, seed: int, wrapped: bool = False, observe: bool 
             continue
         if observe:
             legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-            table.step(int(legal[rng.randrange(len(legal))]))
+            n = len(legal)
+            table.step(int(legal[rng.randrange(n)]))
         else:
             ids = table.space.legal_ids(table.state)
-            table.step(ids[rng.randrange(len(ids))])
-        done += 1
+            n = len(ids)
+            table.step(ids[rng.randrange(n)])
+        if n > 1 or not auto_forced:
+            done += 1
     return done
 
 
@@ -212,15 +225,28 @@ def measure(quick: bool, seconds: float) -> dict[str, float | None]:
     zoo: list[float] = []
     wrapped: list[float] = []
     bare: list[float] = []
+    raw_decisions: list[float] = []
+    forced: list[float] = []
     if has_pettingzoo:
         pettingzoo_loop(steps, 7)  # warm the caches once
     for _ in range(3 if quick else 11):
         raw.append(timed(lambda: engine_loop(steps, 7)))
+        raw_decisions.append(timed(lambda: engine_loop(steps // 3, 7, decisions=True)))
         if has_pettingzoo:
             zoo.append(timed(lambda: pettingzoo_loop(steps, 7)))
             wrapped.append(timed(lambda: pettingzoo_loop(steps, 7, wrapped=True)))
             bare.append(timed(lambda: pettingzoo_loop(steps, 7, observe=False)))
+            forced.append(timed(lambda: pettingzoo_loop(steps // 3, 7, auto_forced=True)))
     figures["engine_random_play_steps_per_s"] = statistics.median(raw)
+    figures["engine_random_play_decisions_per_s"] = statistics.median(raw_decisions)
+    if has_pettingzoo:
+        figures["pettingzoo_auto_forced_decisions_per_s"] = statistics.median(forced)
+        figures["pettingzoo_auto_forced_vs_raw_decisions"] = statistics.median(
+            a / b for a, b in zip(forced, raw_decisions, strict=True)
+        )
+    else:
+        figures["pettingzoo_auto_forced_decisions_per_s"] = None
+        figures["pettingzoo_auto_forced_vs_raw_decisions"] = None
     for key, values in (
         ("pettingzoo", zoo),
         ("pettingzoo_wrapped", wrapped),
@@ -270,6 +296,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     show("  the same, raw_env without observations",
          "pettingzoo_no_observation_random_play_steps_per_s", "pettingzoo_no_observation_vs_raw",
          "raw")  # fmt: skip
+    show("random play, raw engine decisions/s", "engine_random_play_decisions_per_s")
+    show("random play, PettingZoo env auto_forced=True decisions/s",
+         "pettingzoo_auto_forced_decisions_per_s", "pettingzoo_auto_forced_vs_raw_decisions",
+         "raw decisions")  # fmt: skip
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)
