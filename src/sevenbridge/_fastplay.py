@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
-from ._tables import RANK_MASK, RUN, SET, may_hold_meld, melds_in
+from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, may_hold_meld, melds_in
 from .actions import Action
 from .cards import JOKER_INDEX
 from .engine import (
@@ -113,15 +113,15 @@ def _random_turns(
 ) -> tuple[int, int, bool]:
     """Random play from a draw or the play of a turn, on local variables.
 
-    The commonest moves (a lone Draw, a turn's choice among new melds, lay-offs
-    and discards, a claim window where nobody can pon) are chosen here, with the
-    same choices and the same stream of numbers as the general loop; draws,
-    discards and passes are played on the local variables, a chosen lay-down,
-    lay-off or going out by the engine's ``_step`` on the fields. Anything else
-    (a chi or a pon to decide, the joker in hand, an empty stock) writes the
-    fields back to ``v`` and returns. Returns ``(x, steps, general)``:
-    ``general`` is True when the position reached needs one move of the
-    general loop.
+    Every move is chosen here, with the same choices and the same stream of
+    numbers as the general loop (the moves counted in ``legal_actions``' order,
+    only the chosen one built): draws, discards and passes are played on the
+    local variables; a chosen chi, pon, lay-down, lay-off or going out by the
+    engine's ``_step`` on the fields, which are written back first and read
+    again after. What the quick path leaves to the general loop (the joker in
+    hand, a pon waiting in the claim window) ends it, as do the end of the
+    deal and the move limit. Returns ``(x, steps, general)``: ``general`` is
+    True when the position reached needs one move of the general loop.
     """
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
@@ -135,199 +135,229 @@ def _random_turns(
     upcard_claimable = rules.upcard_claimable
     after = _AFTER[n]
     everyone = (1 << n) - 1
-    hands = list(v[HANDS])
-    stock: tuple[int, ...] = v[STOCK]
-    si = 0
-    discards = list(v[DISCARDS])
-    table = v[TABLE]
-    takes = _table_takes(table)  # the natural cards some meld on the table takes
-    owners: int = v[OWNERS]
-    played: int = v[PLAYED]
-    normal: int = v[NORMAL]
-    turns: int = v[TURNS]
-    discarder: int = v[DISCARDER]
-    clean: bool = v[CLEAN]
-    by_claim: bool = v[BY_CLAIM]
-    log = v[LOG]
-    moves: list[Action] = []  # played since log, added to it in one go
-    phase = v[PHASE]
-    p: int = v[CURRENT]
-    queue: tuple[int, ...] = ()
-    general = True
-    last: tuple[Action, tuple[int, ...]] | None = None  # a discard that goes out
-    while steps != limit:
-        hand = hands[p]
-        if phase is _DRAW:
-            if discards:
-                top = discards[-1]
-                close = 0 if top == JOKER_INDEX else hand & near[top]
-                # A run with the top card needs two cards near it, or a seven
-                # and its neighbour (a two-card run with a seven is a meld).
-                if (
-                    (
-                        hand & _JOKER
-                        or top == JOKER_INDEX
-                        or close & (close - 1)
-                        or (close and 5 <= top % 13 <= 7)
-                    )
-                    and (discarder >= 0 or upcard_claimable)
-                    and _may_claim(chi_timing, p, normal, turns, n)
-                    and _claims(hand, top, rules, RUN)
-                ):
-                    break  # a chi to decide: the general loop decides
+    while True:  # until the position needs the general loop (or the deal or the limit is reached)
+        hands = list(v[HANDS])
+        stock: tuple[int, ...] = v[STOCK]
+        si = 0
+        discards = list(v[DISCARDS])
+        table = v[TABLE]
+        takes = _table_takes(table)  # the natural cards some meld on the table takes
+        owners: int = v[OWNERS]
+        played: int = v[PLAYED]
+        normal: int = v[NORMAL]
+        turns: int = v[TURNS]
+        discarder: int = v[DISCARDER]
+        clean: bool = v[CLEAN]
+        by_claim: bool = v[BY_CLAIM]
+        log = v[LOG]
+        moves: list[Action] = []  # played since log, added to it in one go
+        phase = v[PHASE]
+        p: int = v[CURRENT]
+        queue: tuple[int, ...] = ()
+        general = True
+        # A move for the engine to play once the fields are written back: a chi,
+        # a pon, or a discard that goes out.
+        last: tuple[Action, tuple[int, ...]] | None = None
+        key: tuple[int, ...]
+        while steps != limit:
+            hand = hands[p]
+            if phase is _DRAW:
+                if discards:
+                    top = discards[-1]
+                    close = 0 if top == JOKER_INDEX else hand & near[top]
+                    # A run with the top card needs two cards near it, or a seven
+                    # and its neighbour (a two-card run with a seven is a meld).
+                    if (
+                        (
+                            hand & _JOKER
+                            or top == JOKER_INDEX
+                            or close & (close - 1)
+                            or (close and 5 <= top % 13 <= 7)
+                        )
+                        and (discarder >= 0 or upcard_claimable)
+                        and _may_claim(chi_timing, p, normal, turns, n)
+                    ):
+                        chis = _claims(hand, top, rules, RUN)
+                        if chis:  # Draw, then the chis, as legal_actions lists them
+                            k = (mix(x) * (len(chis) + 1)) >> 64
+                            if k:  # a chi: the engine plays it below
+                                x = (x + _GOLDEN) & _MASK
+                                used, j = chis[k - 1]
+                                key = (OP_CHI, p, used, j)
+                                last = (_intern(key), key)
+                                general = False
+                                break
+                x = (x + _GOLDEN) & _MASK
+                if history:
+                    moves.append(_DRAWS[p][0])
+                hand |= 1 << stock[si]
+                hands[p] = hand
+                si += 1
+                phase = _PLAY
+                clean = not played >> p & 1
+                by_claim = False
+                steps += 1
+                if steps == limit:
+                    general = False
+                    break
+            # The play of a turn.
+            if hand & _JOKER:
+                break
+            # The moves in legal_actions' order: new melds, lay-offs (by meld, card
+            # by card), discards (lowest card first); counted, and built only when
+            # the number falls on one of them.
+            lays: list[tuple[int, int, int]] = []
+            if may_hold_meld(hand, ace_high):
+                lays = melds_in(hand, ace_high, False)
+            if lays and final_discard:
+                # The whole hand is not a new meld (its last card is discarded):
+                # only a hand of one suit or one rank can be one.
+                low = (hand & -hand).bit_length() - 1
+                if not hand & ~(SUIT_BITS << (low - low % 13)) or not hand & ~RANK_MASK[low % 13]:
+                    lays = [m for m in lays if m[0] != hand]
+            count = len(lays)
+            offs = 0
+            if (
+                (not needs_own or owners >> p & 1)
+                and (not final_discard or hand & (hand - 1))
+                and hand & takes
+            ):
+                for tm in table:
+                    offs += (hand & tm.ext).bit_count()
+            # mix(x) of engine._random, spelled out; x moves on as in the general loop.
             x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
+            if k < count + offs:
+                if k < count:
+                    mask, kind, j = lays[k]
+                    key = (OP_LAY, p, mask, j, kind)
+                else:
+                    k -= count
+                    for i, tm in enumerate(table):
+                        cand = hand & tm.ext
+                        size = cand.bit_count()
+                        if k < size:
+                            while k:
+                                cand &= cand - 1
+                                k -= 1
+                            key = (OP_OFF, p, (cand & -cand).bit_length() - 1, i, -1)
+                            break
+                        k -= size
+                # Played by the engine on the fields.
+                v[PHASE] = _PLAY
+                v[CURRENT] = p
+                v[HANDS] = tuple(hands)
+                if moves:
+                    v[LOG] = log = _history_extend(log, moves)
+                    moves.clear()
+                v[CLEAN] = clean
+                v[BY_CLAIM] = by_claim
+                _step(v, key, _intern(key) if history else None)
+                steps += 1
+                if v[PHASE] is _OVER:
+                    v[STOCK] = stock[si:] if si else stock
+                    v[DISCARDS] = tuple(discards)
+                    v[NORMAL] = normal
+                    v[TURNS] = turns
+                    v[DISCARDER] = discarder
+                    return x, steps, False
+                hands = list(v[HANDS])
+                log = v[LOG]
+                table = v[TABLE]
+                takes = _table_takes(table)
+                owners = v[OWNERS]
+                played = v[PLAYED]
+                continue
+            k -= count + offs
+            h = hand
+            while k:
+                h &= h - 1
+                k -= 1
+            c = (h & -h).bit_length() - 1
+            hand &= ~(1 << c)
+            if not hand:  # going out: the engine scores it below
+                last = _DISCARDS[p][c]
+                general = False
+                break
             if history:
-                moves.append(_DRAWS[p][0])
-            hands[p] = hand | 1 << stock[si]
-            si += 1
-            phase = _PLAY
-            clean = not played >> p & 1
-            by_claim = False
+                moves.append(_DISCARDS[p][c][0])
+            hands[p] = hand
+            discards.append(c)
+            if not by_claim:
+                normal |= 1 << p
+            turns += 1
+            discarder = p
+            clean = by_claim = False
             steps += 1
-            continue
-        # The play of a turn.
-        if hand & _JOKER:
-            break
-        # The moves in legal_actions' order: new melds, lay-offs (by meld, card
-        # by card), discards (lowest card first); counted, and built only when
-        # the number falls on one of them.
-        lays: list[tuple[int, int, int]] = []
-        if may_hold_meld(hand, ace_high):
-            lays = melds_in(hand, ace_high, False)
-        if lays and final_discard:
-            lays = [m for m in lays if m[0] != hand]
-        count = len(lays)
-        offs = 0
-        if (
-            (not needs_own or owners >> p & 1)
-            and (not final_discard or hand & (hand - 1))
-            and hand & takes
-        ):
-            for tm in table:
-                offs += (hand & tm.ext).bit_count()
-        # mix(x) of engine._random, spelled out; x moves on as in the general loop.
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
-        if k < count + offs:
-            if k < count:
-                mask, kind, j = lays[k]
-                key: tuple[int, ...] = (OP_LAY, p, mask, j, kind)
-            else:
-                k -= count
-                for i, tm in enumerate(table):
-                    cand = hand & tm.ext
-                    size = cand.bit_count()
-                    if k < size:
-                        while k:
-                            cand &= cand - 1
-                            k -= 1
-                        key = (OP_OFF, p, (cand & -cand).bit_length() - 1, i, -1)
-                        break
-                    k -= size
-            # Played by the engine on the fields.
-            v[PHASE] = _PLAY
-            v[CURRENT] = p
-            v[HANDS] = tuple(hands)
-            if moves:
-                v[LOG] = log = _history_extend(log, moves)
-                moves.clear()
-            v[CLEAN] = clean
-            v[BY_CLAIM] = by_claim
-            _step(v, key, _intern(key) if history else None)
+            # The claim window (engine._open_window, then the quick refusals of
+            # the general loop for each player asked).
+            asked: tuple[int, ...] = after[p]
+            if timing is _AFTER_OWN_TURN and normal != everyone:
+                asked = tuple([q for q in asked if normal >> q & 1])
+            elif timing is _AFTER_FIRST_ROUND and turns < n:
+                asked = ()
+            if asked and able_only:
+                asked = tuple([q for q in asked if _claims(hands[q], c, rules, SET)])
+            r = c % 13
+            rank = RANK_MASK[r]
+            i = 0  # the players who have passed
+            for q in asked:
+                held = hands[q]
+                if held & _JOKER or steps == limit:
+                    break  # the general loop asks q
+                same = held & rank
+                if same and (r == 6 or same & (same - 1)):
+                    pons = _claims(held, c, rules, SET)
+                    if pons:  # Pass, then the pons, as legal_actions lists them
+                        k = (mix(x) * (len(pons) + 1)) >> 64
+                        if k:  # a pon: the engine plays it below
+                            x = (x + _GOLDEN) & _MASK
+                            used, j = pons[k - 1]
+                            key = (OP_PON, q, used, j)
+                            last = (_intern(key), key)
+                            break
+                x = (x + _GOLDEN) & _MASK
+                steps += 1
+                if history:
+                    moves.append(_PASSES[q][0])
+                i += 1
+            if i < len(asked):
+                phase = _CLAIM
+                p = asked[i]
+                queue = asked[i + 1 :]
+                general = False
+                break
+            p = (p + 1) % n
+            phase = _DRAW
+            if si == len(stock):
+                general = False
+                break  # _enter_draw below reshuffles or ends the deal
+        else:
+            general = False
+        v[HANDS] = tuple(hands)
+        v[STOCK] = stock[si:] if si else stock
+        v[DISCARDS] = tuple(discards)
+        v[TABLE] = table
+        v[OWNERS] = owners
+        v[PLAYED] = played
+        v[NORMAL] = normal
+        v[TURNS] = turns
+        v[DISCARDER] = discarder
+        v[CLEAN] = clean
+        v[BY_CLAIM] = by_claim
+        v[LOG] = _history_extend(log, moves) if moves else log
+        v[PHASE] = phase
+        v[CURRENT] = p
+        v[QUEUE] = queue
+        if last is not None:
+            _step(v, last[1], last[0] if history else None)
             steps += 1
-            if v[PHASE] is _OVER:
-                v[STOCK] = stock[si:] if si else stock
-                v[DISCARDS] = tuple(discards)
-                v[NORMAL] = normal
-                v[TURNS] = turns
-                v[DISCARDER] = discarder
-                return x, steps, False
-            hands = list(v[HANDS])
-            log = v[LOG]
-            table = v[TABLE]
-            takes = _table_takes(table)
-            owners = v[OWNERS]
-            played = v[PLAYED]
-            continue
-        k -= count + offs
-        h = hand
-        while k:
-            h &= h - 1
-            k -= 1
-        c = (h & -h).bit_length() - 1
-        hand &= ~(1 << c)
-        if not hand:  # going out: the engine scores it below
-            last = _DISCARDS[p][c]
-            general = False
-            break
-        if history:
-            moves.append(_DISCARDS[p][c][0])
-        hands[p] = hand
-        discards.append(c)
-        if not by_claim:
-            normal |= 1 << p
-        turns += 1
-        discarder = p
-        clean = by_claim = False
-        steps += 1
-        # The claim window (engine._open_window, then the quick refusals of
-        # the general loop for each player asked).
-        asked: tuple[int, ...] = after[p]
-        if timing is _AFTER_OWN_TURN and normal != everyone:
-            asked = tuple([q for q in asked if normal >> q & 1])
-        elif timing is _AFTER_FIRST_ROUND and turns < n:
-            asked = ()
-        if asked and able_only:
-            asked = tuple([q for q in asked if _claims(hands[q], c, rules, SET)])
-        r = c % 13
-        rank = RANK_MASK[r]
-        i = 0
-        for q in asked:
-            held = hands[q]
-            same = held & rank
-            if held & _JOKER or (same and (r == 6 or same & (same - 1))) or steps == limit:
-                break  # q may pon (or the limit is reached): q decides in the general loop
-            x = (x + _GOLDEN) & _MASK
-            if history:
-                moves.append(_PASSES[q][0])
-            steps += 1
-            i += 1
-        if i < len(asked):
-            phase = _CLAIM
-            p = asked[i]
-            queue = asked[i + 1 :]
-            general = False
-            break
-        p = (p + 1) % n
-        phase = _DRAW
-        if si == len(stock):
-            general = False
-            break  # _enter_draw below reshuffles or ends the deal
-    else:
-        general = False
-    v[HANDS] = tuple(hands)
-    v[STOCK] = stock[si:] if si else stock
-    v[DISCARDS] = tuple(discards)
-    v[TABLE] = table
-    v[OWNERS] = owners
-    v[PLAYED] = played
-    v[NORMAL] = normal
-    v[TURNS] = turns
-    v[DISCARDER] = discarder
-    v[CLEAN] = clean
-    v[BY_CLAIM] = by_claim
-    v[LOG] = _history_extend(log, moves) if moves else log
-    v[PHASE] = phase
-    v[CURRENT] = p
-    v[QUEUE] = queue
-    if last is not None:
-        _step(v, last[1], last[0] if history else None)
-        steps += 1
-    elif phase is _DRAW and not general and si == len(stock):
-        _enter_draw(v, p)
-    return x, steps, general
+        elif phase is _DRAW and not general and si == len(stock):
+            _enter_draw(v, p)
+        if general or steps == limit or not (v[PHASE] is _DRAW or v[PHASE] is _PLAY):
+            return x, steps, general
 
 
 def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) -> GameState:

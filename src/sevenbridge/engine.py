@@ -167,6 +167,8 @@ OP_OFF: Final = 5
 OP_DISCARD: Final = 6
 
 _JOKER: Final = JOKER_BIT
+#: Each card's bit.
+_BIT: Final = [1 << c for c in range(53)]
 
 
 # ----------------------------------------------------------------------------------
@@ -744,7 +746,7 @@ def _enter_draw(v: dict[str, Any], player: int) -> None:
             return
         v[RESHUFFLES] += 1
         v[STOCK] = shuffled(discards[:-1], derive(v[SEED], v[RESHUFFLES]))
-        v[RESHUFFLED] = sum(1 << c for c in discards[:-1])
+        v[RESHUFFLED] = sum(map(_BIT.__getitem__, discards[:-1]))  # distinct cards: a sum is an or
         v[DISCARDS] = discards[-1:]
     v[PHASE] = _DRAW
     v[CURRENT] = player
