@@ -226,15 +226,16 @@ _DRAWS: Final = [_prebuilt((OP_DRAW, p)) for p in range(5)]
 _PASSES: Final = [_prebuilt((OP_PASS, p)) for p in range(5)]
 _DISCARDS: Final = [[_prebuilt((OP_DISCARD, p, c)) for c in range(53)] for p in range(5)]
 _DISCARD_KEYS: Final = [[key for _, key in row] for row in _DISCARDS]
-# The legal actions of a position: the operation keys by the ``id`` of the
-# (interned) actions, and the actions in order. Keying by id spares hashing
-# the actions (a Python-level __hash__ each).
-_Legal = tuple[dict[int, tuple[int, ...]], tuple[Action, ...]]
+# The legal actions of a position: their operation keys and the (interned)
+# actions, in the same order. ``apply`` finds an action by identity, which
+# spares hashing the actions (a Python-level __hash__ each) and building a
+# dictionary per position.
+_Legal = tuple[list[tuple[int, ...]], tuple[Action, ...]]
 # The legal actions when a lone Draw or Pass is (a forced step), built once.
 _ONLY: Final[dict[tuple[int, ...], _Legal]] = {
-    key: ({id(action): key}, (action,)) for action, key in _DRAWS + _PASSES
+    key: ([key], (action,)) for action, key in _DRAWS + _PASSES
 }
-_NO_LEGAL: Final[_Legal] = ({}, ())
+_NO_LEGAL: Final[_Legal] = ([], ())
 _ONLY_PASS: Final = [_ONLY[key] for _, key in _PASSES]
 _ONLY_DRAW: Final = [_ONLY[key] for _, key in _DRAWS]
 
@@ -448,9 +449,7 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
         only = _ONLY.get(keys[0])
         if only is not None:
             return only
-    actions = tuple(map(_intern, keys))
-    # Same lengths by construction; strict=True would cost a third of the call.
-    return dict(zip(map(id, actions), keys)), actions  # noqa: B905
+    return keys, tuple(map(_intern, keys))
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
@@ -533,7 +532,7 @@ def apply(state: GameState, action: Action) -> GameState:
     cached = state._legal
     if cached is None:
         cached = _legal(state)
-    op = cached[0].get(id(action))
+    op = _find(cached, action)
     if op is None:
         # An action equal to a legal one but not the interned object itself.
         try:
@@ -541,7 +540,7 @@ def apply(state: GameState, action: Action) -> GameState:
         except TypeError:  # unhashable
             canonical = None
         if canonical is not None:
-            op = cached[0].get(id(canonical))
+            op = _find(cached, canonical)
     if op is None:
         if not isinstance(action, ACTION_TYPES):
             raise TypeError(
@@ -561,6 +560,18 @@ def apply(state: GameState, action: Action) -> GameState:
     new: GameState = _new(GameState)
     _set_dict(new, v)
     return new
+
+
+def _find(legal: _Legal, action: Action) -> tuple[int, ...] | None:
+    """The operation key of ``action`` if it is one of ``legal``'s (interned)
+    actions itself, else None."""
+    actions = legal[1]
+    if actions and actions[0] is action:  # a forced step, or the first choice
+        return legal[0][0]
+    for i, other in enumerate(actions):
+        if other is action:
+            return legal[0][i]
+    return None
 
 
 def _check_state(state: Any, function: str) -> None:
