@@ -291,21 +291,26 @@ def test_the_tensor_fields_say_what_the_docs_say() -> None:
     assert checked > 300
 
 
+def _walk_history(history: Any, n: int) -> tuple[list[int], list[int]]:
+    """The cards each player discarded and the discards each player passed on
+    (declined to pon), by absolute seat, from a walk over the actions."""
+    discarded, passed, top = [0] * n, [0] * n, -1
+    for action in history:
+        if isinstance(action, Discard):
+            top = action.card.index
+            discarded[action.player] |= 1 << top
+        elif isinstance(action, Pass) and top >= 0:
+            passed[action.player] |= 1 << top
+        elif type(action).__name__ in ("Chi", "Pon"):
+            top = -1
+    return discarded, passed
+
+
 def test_the_history_summary_matches_a_fresh_walk() -> None:
     for _, state in _random_positions(12, seed=3):
         n = state.players
         cached = _history_summary(state.move_log, n)
-        discarded = [0] * n
-        passed = [0] * n
-        top = -1
-        for action in state.history:
-            if isinstance(action, Discard):
-                top = action.card.index
-                discarded[action.player] |= 1 << top
-            elif isinstance(action, Pass) and top >= 0:
-                passed[action.player] |= 1 << top
-            elif type(action).__name__ in ("Chi", "Pon"):
-                top = -1
+        discarded, passed = _walk_history(state.history, n)
         assert cached == (tuple(discarded), tuple(passed))
     _HISTORY_CACHE.clear()
     assert _history_summary(state.move_log, n) == (tuple(discarded), tuple(passed))
@@ -426,15 +431,7 @@ def _slow_tensor(view: Observation, info: bool) -> list[float]:
     for t in range(MAX_LAY_OFF_TARGETS):
         planes[f"targets[{t}]"] = table[t].ext if t < len(table) else 0
     if info:
-        discarded, passed, top_index = [0] * n, [0] * n, -1
-        for action in v.history:
-            if isinstance(action, Discard):
-                top_index = action.card.index
-                discarded[action.player] |= 1 << top_index
-            elif isinstance(action, Pass) and top_index >= 0:
-                passed[action.player] |= 1 << top_index
-            elif type(action).__name__ in ("Chi", "Pon"):
-                top_index = -1
+        discarded, passed = _walk_history(v.history, n)
         for k in range(n):
             planes[f"discarded_by[{k}]"] = discarded[seat(k)]
             planes[f"passed_by[{k}]"] = passed[seat(k)]

@@ -108,6 +108,20 @@ def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[i
     return keys[0]
 
 
+def _claim_chosen(
+    x: int, claims: list[tuple[int, int]], code: int, player: int
+) -> tuple[Action, tuple[int, ...]] | None:
+    """The chi or pon (``code``) that the random number of ``x`` picks among a
+    Draw or Pass followed by ``claims``, as legal_actions lists them; None
+    when it picks the Draw or Pass."""
+    k = (mix(x) * (len(claims) + 1)) >> 64
+    if not k:
+        return None
+    used, j = claims[k - 1]
+    key = (code, player, used, j)
+    return _intern(key), key
+
+
 def _random_turns(
     v: dict[str, Any], x: int, steps: int, limit: int, history: bool
 ) -> tuple[int, int, bool]:
@@ -178,13 +192,10 @@ def _random_turns(
                         and _may_claim(chi_timing, p, normal, turns, n)
                     ):
                         chis = _claims(hand, top, rules, RUN)
-                        if chis:  # Draw, then the chis, as legal_actions lists them
-                            k = (mix(x) * (len(chis) + 1)) >> 64
-                            if k:  # a chi: the engine plays it below
+                        if chis:
+                            last = _claim_chosen(x, chis, OP_CHI, p)
+                            if last is not None:  # the engine plays it below
                                 x = (x + _GOLDEN) & _MASK
-                                used, j = chis[k - 1]
-                                key = (OP_CHI, p, used, j)
-                                last = (_intern(key), key)
                                 general = False
                                 break
                 x = (x + _GOLDEN) & _MASK
@@ -310,13 +321,10 @@ def _random_turns(
                 same = held & rank
                 if same and (r == 6 or same & (same - 1)):
                     pons = _claims(held, c, rules, SET)
-                    if pons:  # Pass, then the pons, as legal_actions lists them
-                        k = (mix(x) * (len(pons) + 1)) >> 64
-                        if k:  # a pon: the engine plays it below
+                    if pons:
+                        last = _claim_chosen(x, pons, OP_PON, q)
+                        if last is not None:  # the engine plays it below
                             x = (x + _GOLDEN) & _MASK
-                            used, j = pons[k - 1]
-                            key = (OP_PON, q, used, j)
-                            last = (_intern(key), key)
                             break
                 x = (x + _GOLDEN) & _MASK
                 steps += 1
