@@ -11,10 +11,7 @@ from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, may_hold_meld, melds_in
 from .actions import Action
 from .cards import JOKER_INDEX
 from .engine import (
-    _ABLE_ONLY,
     _AFTER,
-    _AFTER_FIRST_ROUND,
-    _AFTER_OWN_TURN,
     _CLAIM,
     _DISCARDS,
     _DRAW,
@@ -47,6 +44,8 @@ from .engine import (
     STOCK,
     TABLE,
     TURNS,
+    _asked,
+    _chi_allowed,
     _claims,
     _enter_draw,
     _fields_of,
@@ -54,7 +53,7 @@ from .engine import (
     _history_extend,
     _intern,
     _legal_keys,
-    _may_claim,
+    _may_chi,
     _state,
     _step,
     _table_takes,
@@ -79,8 +78,7 @@ def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
     chi_open = (
         phase is _DRAW
         and bool(discards)
-        and (v[DISCARDER] >= 0 or rules.upcard_claimable)
-        and _may_claim(rules.chi_timing, p, v[NORMAL], v[TURNS], v[PLAYERS])
+        and _chi_allowed(rules, p, v[DISCARDER], v[NORMAL], v[TURNS], v[PLAYERS])
     )
     return _legal_keys(
         phase, p, rules, v[HANDS][p], v[OWNERS], v[TABLE], discards, v[PENDING], chi_open
@@ -143,12 +141,7 @@ def _random_turns(
     near = _NEAR[ace_high]
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
-    timing = rules.pon_timing
-    able_only = rules.claim_window is _ABLE_ONLY
-    chi_timing = rules.chi_timing
-    upcard_claimable = rules.upcard_claimable
     after = _AFTER[n]
-    everyone = (1 << n) - 1
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
         hands = list(v[HANDS])
         stock: tuple[int, ...] = v[STOCK]
@@ -178,18 +171,8 @@ def _random_turns(
             if phase is _DRAW:
                 if discards:
                     top = discards[-1]
-                    close = 0 if top == JOKER_INDEX else hand & near[top]
-                    # A run with the top card needs two cards near it, or a seven
-                    # and its neighbour (a two-card run with a seven is a meld).
-                    if (
-                        (
-                            hand & _JOKER
-                            or top == JOKER_INDEX
-                            or close & (close - 1)
-                            or (close and 5 <= top % 13 <= 7)
-                        )
-                        and (discarder >= 0 or upcard_claimable)
-                        and _may_claim(chi_timing, p, normal, turns, n)
+                    if _may_chi(hand, top, near) and _chi_allowed(
+                        rules, p, discarder, normal, turns, n
                     ):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
@@ -304,13 +287,7 @@ def _random_turns(
             steps += 1
             # The claim window (engine._open_window, then the quick refusals of
             # the general loop for each player asked).
-            asked: tuple[int, ...] = after[p]
-            if timing is _AFTER_OWN_TURN and normal != everyone:
-                asked = tuple([q for q in asked if normal >> q & 1])
-            elif timing is _AFTER_FIRST_ROUND and turns < n:
-                asked = ()
-            if asked and able_only:
-                asked = tuple([q for q in asked if _claims(hands[q], c, rules, SET)])
+            asked = _asked(rules, after[p], normal, turns, n, hands, c)
             r = c % 13
             rank = RANK_MASK[r]
             i = 0  # the players who have passed
@@ -334,7 +311,7 @@ def _random_turns(
             if i < len(asked):
                 phase = _CLAIM
                 p = asked[i]
-                queue = asked[i + 1 :]
+                queue = tuple(asked[i + 1 :])
                 general = False
                 break
             p = (p + 1) % n
@@ -416,8 +393,7 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
             if not discards:
                 key = _DRAW_KEYS[p]
             else:
-                card = discards[-1]
-                if card != JOKER_INDEX and not hand & (_JOKER | near[card]):
+                if not _may_chi(hand, discards[-1], near):
                     key = _DRAW_KEYS[p]
         if key is None:
             keys = _keys(v)

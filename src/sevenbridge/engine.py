@@ -433,8 +433,7 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
         discards = state.discard_cards
         if not discards:
             return _ONLY_DRAW[p]
-        card = discards[-1]
-        if card != JOKER_INDEX and not hand & (_JOKER | _NEAR[state.rules.ace_high][card]):
+        if not _may_chi(hand, discards[-1], _NEAR[state.rules.ace_high]):
             return _ONLY_DRAW[p]
         if not _chi_open(state, p):
             return _ONLY_DRAW[p]
@@ -453,12 +452,30 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
 
 
 def _chi_open(state: GameState | Any, p: int) -> bool:
-    rules = state.rules
-    return bool(
-        state.discard_cards
-        and (state.discarder >= 0 or rules.upcard_claimable)
-        and _may_claim(rules.chi_timing, p, state.normal_turns, state.turns_done, state.players)
+    return bool(state.discard_cards) and _chi_allowed(
+        state.rules, p, state.discarder, state.normal_turns, state.turns_done, state.players
     )
+
+
+def _chi_allowed(
+    rules: Rules, p: int, discarder: int, normal_turns: int, turns: int, n: int
+) -> bool:
+    """Whether the rules let player ``p`` chi the top discard (there is one):
+    the upcard only if it is claimable, and the chi timing."""
+    return (discarder >= 0 or rules.upcard_claimable) and _may_claim(
+        rules.chi_timing, p, normal_turns, turns, n
+    )
+
+
+def _may_chi(hand: int, card: int, near: list[int]) -> bool:
+    """Whether ``hand`` might chi ``card`` (False: it cannot), before the exact
+    enumeration of :func:`_claims`. Without the joker, a run with the card
+    needs two cards of the hand near it (within two places in its suit), or a
+    seven and its neighbour (a two-card run with a seven is a meld)."""
+    if hand & _JOKER or card == JOKER_INDEX:
+        return True
+    close = hand & near[card]
+    return bool(close & (close - 1)) or (bool(close) and 5 <= card % 13 <= 7)
 
 
 def _legal(state: GameState) -> _Legal:
@@ -700,21 +717,34 @@ def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
 _AFTER: Final = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
 
 
-def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
-    """After a discard (or the upcard): ask who may pon, else go to the draw."""
-    rules: Rules = v[RULES]
+def _asked(
+    rules: Rules,
+    order: Sequence[int],
+    normal: int,
+    turns: int,
+    n: int,
+    hands: Sequence[int],
+    card: int,
+) -> Sequence[int]:
+    """The players of ``order`` the claim window asks about ``card``: those the
+    pon timing allows (``normal`` and ``turns`` as after the discard), and with
+    ``claim_window='able_only'`` only those who can pon it."""
     timing = rules.pon_timing
     # _may_claim for each player, spelled out for speed.
-    asked: Sequence[int] = order
+    asked = order
     if timing is _AFTER_OWN_TURN:
-        normal = v[NORMAL]
-        if normal != (1 << v[PLAYERS]) - 1:  # not everyone has had a normal turn yet
+        if normal != (1 << n) - 1:  # not everyone has had a normal turn yet
             asked = [q for q in order if normal >> q & 1]
-    elif timing is _AFTER_FIRST_ROUND and v[TURNS] < v[PLAYERS]:
+    elif timing is _AFTER_FIRST_ROUND and turns < n:
         asked = ()
     if asked and rules.claim_window is _ABLE_ONLY:
-        card = v[DISCARDS][-1]
-        asked = [q for q in asked if _claims(v[HANDS][q], card, rules, SET)]
+        asked = [q for q in asked if _claims(hands[q], card, rules, SET)]
+    return asked
+
+
+def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
+    """After a discard (or the upcard): ask who may pon, else go to the draw."""
+    asked = _asked(v[RULES], order, v[NORMAL], v[TURNS], v[PLAYERS], v[HANDS], v[DISCARDS][-1])
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:
