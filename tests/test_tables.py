@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sevenbridge import Card, Rules
-from sevenbridge._tables import JOKER_BIT, SET, SEVEN, bits, may_hold_meld, melds_in
+from sevenbridge._tables import JOKER_BIT, SET, SEVEN, bits, count_melds, may_hold_meld, melds_in
 from sevenbridge.cards import CARDS
 from sevenbridge.melds import MeldKind, analyse
 
@@ -79,3 +79,25 @@ def test_the_quick_meld_refusal_checked_on_every_three_card_hand() -> None:
                     refused += 1
                     assert not has, cards
         assert refused > 15_000  # most small hands hold no meld, and are refused
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 51), max_size=20), st.booleans())
+def test_count_melds_counts_what_melds_in_builds(cards: set[int], ace_high: bool) -> None:
+    hand = sum(1 << c for c in cards)
+    assert count_melds(hand, ace_high) == len(melds_in(hand, ace_high, False))
+
+
+def test_count_melds_on_every_rank_pattern_and_every_suit_pattern() -> None:
+    """The arithmetic for sets (every rank, every subset of its four cards, the
+    sevens included) and the run table (every pattern of one suit, in each of
+    the four suits) against melds_in, exhaustively."""
+    for ace_high in (False, True):
+        for rank in range(13):
+            for sub in range(16):
+                hand = sum(1 << (s * 13 + rank) for s in range(4) if sub >> s & 1)
+                assert count_melds(hand, ace_high) == len(melds_in(hand, ace_high, False))
+        for pattern in range(1 << 13):
+            for suit in range(4):
+                hand = pattern << (13 * suit)
+                assert count_melds(hand, ace_high) == len(melds_in(hand, ace_high, False))

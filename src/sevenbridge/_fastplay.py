@@ -3,14 +3,26 @@ compiled build; the public function, which checks its arguments, is not)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
-from ._tables import RANK_MASK, RUN, SET, SUIT_BITS, may_hold_meld, melds_in
+from ._tables import (
+    _ACES,
+    _RUN_STARTS,
+    RANK_MASK,
+    RUN,
+    SET,
+    SEVENS,
+    SUIT_BITS,
+    count_melds,
+    melds_in,
+)
 from .actions import Action
 from .cards import JOKER_INDEX
 from .engine import (
+    _ABLE_ONLY,
     _AFTER,
     _CLAIM,
     _DISCARDS,
@@ -142,6 +154,10 @@ def _random_turns(
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
     after = _AFTER[n]
+    everyone = (1 << n) - 1
+    # Once everyone has had a normal turn, every pon timing asks every other
+    # player (engine._asked), unless only those able to pon are asked.
+    plain_window = rules.claim_window is not _ABLE_ONLY
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
         hands = list(v[HANDS])
         stock: tuple[int, ...] = v[STOCK]
@@ -171,9 +187,13 @@ def _random_turns(
             if phase is _DRAW:
                 if discards:
                     top = discards[-1]
-                    if _may_chi(hand, top, near) and _chi_allowed(
-                        rules, p, discarder, normal, turns, n
-                    ):
+                    close = hand & near[top]  # engine._may_chi, spelled out
+                    if (
+                        close & (close - 1)
+                        or (close and 5 <= top % 13 <= 7)
+                        or hand & _JOKER
+                        or top == JOKER_INDEX
+                    ) and _chi_allowed(rules, p, discarder, normal, turns, n):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
                             last = _claim_chosen(x, chis, OP_CHI, p)
@@ -200,16 +220,30 @@ def _random_turns(
             # The moves in legal_actions' order: new melds, lay-offs (by meld, card
             # by card), discards (lowest card first); counted, and built only when
             # the number falls on one of them.
-            lays: list[tuple[int, int, int]] = []
-            if may_hold_meld(hand, ace_high):
-                lays = melds_in(hand, ace_high, False)
-            if lays and final_discard:
+            # Only the number of new melds is needed unless the number falls on
+            # one (then melds_in builds them, in legal_actions' order).
+            lays: list[tuple[int, int, int]] | None = None
+            count = 0
+            # _tables.may_hold_meld, spelled out: a seven, three in a row, Q-K-A
+            # with a high ace, or a rank in three suits.
+            if hand & (SEVENS | (hand >> 1 & hand >> 2 & _RUN_STARTS)) or (
+                ace_high and hand & hand >> 11 & hand >> 12 & _ACES
+            ):
+                count = count_melds(hand, ace_high)
+            else:
+                s0 = hand & SUIT_BITS
+                s1 = hand >> 13 & SUIT_BITS
+                s2 = hand >> 26 & SUIT_BITS
+                s3 = hand >> 39 & SUIT_BITS
+                if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+                    count = count_melds(hand, ace_high)
+            if count and final_discard:
                 # The whole hand is not a new meld (its last card is discarded):
                 # only a hand of one suit or one rank can be one.
                 low = (hand & -hand).bit_length() - 1
                 if not hand & ~(SUIT_BITS << (low - low % 13)) or not hand & ~RANK_MASK[low % 13]:
-                    lays = [m for m in lays if m[0] != hand]
-            count = len(lays)
+                    lays = [m for m in melds_in(hand, ace_high, False) if m[0] != hand]
+                    count = len(lays)
             offs = 0
             if (
                 (not needs_own or owners >> p & 1)
@@ -225,6 +259,8 @@ def _random_turns(
             k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
             if k < count + offs:
                 if k < count:
+                    if lays is None:
+                        lays = melds_in(hand, ace_high, False)
                     mask, kind, j = lays[k]
                     key = (OP_LAY, p, mask, j, kind)
                 else:
@@ -287,7 +323,11 @@ def _random_turns(
             steps += 1
             # The claim window (engine._open_window, then the quick refusals of
             # the general loop for each player asked).
-            asked = _asked(rules, after[p], normal, turns, n, hands, c)
+            asked: Sequence[int]
+            if plain_window and normal == everyone:
+                asked = after[p]
+            else:
+                asked = _asked(rules, after[p], normal, turns, n, hands, c)
             r = c % 13
             rank = RANK_MASK[r]
             i = 0  # the players who have passed

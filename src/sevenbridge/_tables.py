@@ -184,6 +184,41 @@ def may_hold_meld(hand: int, ace_high: bool) -> bool:
     return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
 
 
+# count_melds' lookup: the number of natural runs in a suit pattern (-1: not
+# worked out yet), by [ace_high][pattern].
+_RUN_COUNTS: Final[list[list[int]]] = [[-1] * (1 << 13) for _high in (False, True)]
+
+
+def count_melds(mask: int, ace_high: bool) -> int:
+    """``len(melds_in(mask, ace_high, False))`` without building the melds.
+
+    Runs are counted by suit pattern from a table; sets by arithmetic: a rank
+    other than the seven held in three suits makes one set, in four suits five
+    (four sets of three and one of four); ``m`` sevens make ``2 ** m - 1``
+    melds (each seven alone, and every set of them). A test checks it against
+    :func:`melds_in`.
+    """
+    counts = _RUN_COUNTS[ace_high]
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39 & SUIT_BITS
+    total = 0
+    for s in (s0, s1, s2, s3):
+        if s:
+            c = counts[s]
+            if c < 0:
+                c = counts[s] = len(runs_in(s, ace_high))
+            total += c
+    three = ((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)) & ~64
+    if three:
+        total += three.bit_count() + 4 * (s0 & s1 & s2 & s3 & ~64).bit_count()
+    sevens = mask & SEVENS
+    if sevens:
+        total += (1 << sevens.bit_count()) - 1
+    return total
+
+
 def melds_in(mask: int, ace_high: bool, joker: bool) -> list[tuple[int, int, int]]:
     """Every meld inside a card mask: ``(mask, kind, joker card or -1)``.
 
