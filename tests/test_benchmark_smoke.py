@@ -25,5 +25,8 @@ def test_benchmark_quick_run_prints_every_preset_and_player_count(
             assert row["steps"] > 0 and row["observe_per_s"] and row["json_per_s"]
             assert 0 < row["decisions"] < row["steps"] and row["decisions_per_s"] > 0
     assert figures["compiled"] is sevenbridge.COMPILED
-    assert figures["playout"]["playout_no_history_deals_per_s"] > 0
+    for tag in ("", "_with_deal"):
+        assert figures["playout"][f"playout_no_history{tag}_deals_per_s"] > 0
+        assert figures["playout"][f"public{tag}_deals_per_s"] > 0
+    assert "from dealt positions" in out and "deal included" in out
     assert "import time:" in out and "5 players / 3 players" in out
