@@ -71,7 +71,7 @@ from .engine import (
     _table_takes,
 )
 from .rules import Rules
-from .state import GameState
+from .state import GameState, TableMeld
 
 __all__ = ["play"]
 
@@ -158,12 +158,18 @@ def _random_turns(
     # Once everyone has had a normal turn, every pon timing asks every other
     # player (engine._asked), unless only those able to pon are asked.
     plain_window = rules.claim_window is not _ABLE_ONLY
+    # Module constants used at every turn, as locals (compiled, another
+    # module's constant is an attribute look-up; in Python a global one).
+    sevens, run_starts, aces, suit_bits = SEVENS, _RUN_STARTS, _ACES, SUIT_BITS
+    joker_index = JOKER_INDEX
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
-        hands = list(v[HANDS])
+        # Typed, so that the compiled build works on native ints (the field
+        # dictionary's values are Any, and an Any makes every operation generic).
+        hands: list[int] = list(v[HANDS])
         stock: tuple[int, ...] = v[STOCK]
         si = 0
-        discards = list(v[DISCARDS])
-        table = v[TABLE]
+        discards: list[int] = list(v[DISCARDS])
+        table: tuple[TableMeld, ...] = v[TABLE]
         takes = _table_takes(table)  # the natural cards some meld on the table takes
         owners: int = v[OWNERS]
         played: int = v[PLAYED]
@@ -188,11 +194,13 @@ def _random_turns(
                 if discards:
                     top = discards[-1]
                     close = hand & near[top]  # engine._may_chi, spelled out
+                    # (Comparisons, not bare ints, in these or-chains: compiled,
+                    # an or of an int and a bool would be a boxed object.)
                     if (
-                        close & (close - 1)
-                        or (close and 5 <= top % 13 <= 7)
-                        or hand & _JOKER
-                        or top == JOKER_INDEX
+                        close & (close - 1) != 0
+                        or (close != 0 and 5 <= top % 13 <= 7)
+                        or hand & _JOKER != 0
+                        or top == joker_index
                     ) and _chi_allowed(rules, p, discarder, normal, turns, n):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
@@ -226,18 +234,18 @@ def _random_turns(
             count = 0
             # _tables.may_hold_meld, spelled out: a seven, three in a row, Q-K-A
             # with a high ace, or a rank in three suits.
-            if hand & (SEVENS | (hand >> 1 & hand >> 2 & _RUN_STARTS)) or (
-                ace_high and hand & hand >> 11 & hand >> 12 & _ACES
+            if hand & (sevens | (hand >> 1 & hand >> 2 & run_starts)) != 0 or (
+                ace_high and hand & hand >> 11 & hand >> 12 & aces != 0
             ):
                 count = count_melds(hand, ace_high)
             else:
-                s0 = hand & SUIT_BITS
-                s1 = hand >> 13 & SUIT_BITS
-                s2 = hand >> 26 & SUIT_BITS
-                s3 = hand >> 39 & SUIT_BITS
+                s0 = hand & suit_bits
+                s1 = hand >> 13 & suit_bits
+                s2 = hand >> 26 & suit_bits
+                s3 = hand >> 39 & suit_bits
                 if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
                     count = count_melds(hand, ace_high)
-            if count and final_discard:
+            if count != 0 and final_discard:
                 # The whole hand is not a new meld (its last card is discarded):
                 # only a hand of one suit or one rank can be one.
                 low = (hand & -hand).bit_length() - 1
