@@ -187,52 +187,46 @@ def fast_playout_rates(rounds: int, seconds: float, say: Callable[[str], None]) 
 
     clock = time.perf_counter
 
-    def dealt(seed0: int) -> Callable[[int], sb.GameState]:
-        """The i-th deal of a stock made in chunks while the clock is stopped."""
+    def deals_per_s(
+        seed0: int, with_deal: bool, play: Callable[[sb.GameState, int], object]
+    ) -> float:
+        """Deals per second of ``play(state, i)`` on the i-th deal; with
+        ``with_deal`` the deal is made on the clock, else from a stock of deals
+        made in chunks while the clock is stopped."""
         made: list[sb.GameState] = []
-
-        def get(i: int) -> sb.GameState:
-            while i >= len(made):
-                made.extend(sb.deal(players=3, seed=seed0 + len(made) + k) for k in range(2_000))
-            return made[i]
-
-        return get
+        deals = 0
+        spent = 0.0
+        while spent < seconds:
+            if with_deal:
+                t0 = clock()
+                state = sb.deal(players=3, seed=seed0 + deals)
+            else:
+                while deals >= len(made):
+                    made.extend(
+                        sb.deal(players=3, seed=seed0 + len(made) + k) for k in range(2_000)
+                    )
+                state = made[deals]
+                t0 = clock()
+            play(state, deals)
+            spent += clock() - t0
+            deals += 1
+        return deals / spent
 
     def public(seed0: int, with_deal: bool) -> float:
         rng = random.Random(seed0)
-        get = dealt(seed0)
         legal_actions, apply = sb.legal_actions, sb.apply
-        deals = 0
-        spent = 0.0
-        while spent < seconds:
-            if with_deal:
-                t0 = clock()
-                state = sb.deal(players=3, seed=seed0 + deals)
-            else:
-                state = get(deals)
-                t0 = clock()
+
+        def play(state: sb.GameState, _: int) -> None:
             while not state.is_over:
                 actions = legal_actions(state)
                 state = apply(state, actions[rng.randrange(len(actions))])
-            spent += clock() - t0
-            deals += 1
-        return deals / spent
+
+        return deals_per_s(seed0, with_deal, play)
 
     def fast(seed0: int, with_deal: bool, history: bool) -> float:
-        get = dealt(seed0)
-        deals = 0
-        spent = 0.0
-        while spent < seconds:
-            if with_deal:
-                t0 = clock()
-                state = sb.deal(players=3, seed=seed0 + deals)
-            else:
-                state = get(deals)
-                t0 = clock()
-            playout(state, "random", seed=deals, history=history)
-            spent += clock() - t0
-            deals += 1
-        return deals / spent
+        return deals_per_s(
+            seed0, with_deal, lambda state, i: playout(state, "random", seed=i, history=history)
+        )
 
     runs: dict[str, list[float]] = {}
     for r in range(rounds):
