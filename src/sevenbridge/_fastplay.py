@@ -9,14 +9,12 @@ from typing import Any, Final
 from ._heuristics import card_points, keep_value
 from ._random import Rng, mix
 from ._tables import (
-    _ACES,
-    _RUN_STARTS,
     RANK_MASK,
     RUN,
     SET,
-    SEVENS,
     SUIT_BITS,
     count_melds,
+    may_hold_meld,
     melds_in,
 )
 from .actions import Action
@@ -158,10 +156,6 @@ def _random_turns(
     # Once everyone has had a normal turn, every pon timing asks every other
     # player (engine._asked), unless only those able to pon are asked.
     plain_window = rules.claim_window is not _ABLE_ONLY
-    # Module constants used at every turn, as locals (compiled, another
-    # module's constant is an attribute look-up; in Python a global one).
-    sevens, run_starts, aces, suit_bits = SEVENS, _RUN_STARTS, _ACES, SUIT_BITS
-    joker_index = JOKER_INDEX
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
         # Typed, so that the compiled build works on native ints (the field
         # dictionary's values are Any, and an Any makes every operation generic).
@@ -193,15 +187,9 @@ def _random_turns(
             if phase is _DRAW:
                 if discards:
                     top = discards[-1]
-                    close = hand & near[top]  # engine._may_chi, spelled out
-                    # (Comparisons, not bare ints, in these or-chains: compiled,
-                    # an or of an int and a bool would be a boxed object.)
-                    if (
-                        close & (close - 1) != 0
-                        or (close != 0 and 5 <= top % 13 <= 7)
-                        or hand & _JOKER != 0
-                        or top == joker_index
-                    ) and _chi_allowed(rules, p, discarder, normal, turns, n):
+                    if _may_chi(hand, top, near) and _chi_allowed(
+                        rules, p, discarder, normal, turns, n
+                    ):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
                             last = _claim_chosen(x, chis, OP_CHI, p)
@@ -227,24 +215,11 @@ def _random_turns(
                 break
             # The moves in legal_actions' order: new melds, lay-offs (by meld, card
             # by card), discards (lowest card first); counted, and built only when
-            # the number falls on one of them.
-            # Only the number of new melds is needed unless the number falls on
-            # one (then melds_in builds them, in legal_actions' order).
+            # the number falls on one of them (new melds by melds_in).
             lays: list[tuple[int, int, int]] | None = None
             count = 0
-            # _tables.may_hold_meld, spelled out: a seven, three in a row, Q-K-A
-            # with a high ace, or a rank in three suits.
-            if hand & (sevens | (hand >> 1 & hand >> 2 & run_starts)) != 0 or (
-                ace_high and hand & hand >> 11 & hand >> 12 & aces != 0
-            ):
+            if may_hold_meld(hand, ace_high):
                 count = count_melds(hand, ace_high)
-            else:
-                s0 = hand & suit_bits
-                s1 = hand >> 13 & suit_bits
-                s2 = hand >> 26 & suit_bits
-                s3 = hand >> 39 & suit_bits
-                if (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
-                    count = count_melds(hand, ace_high)
             if count != 0 and final_discard:
                 # The whole hand is not a new meld (its last card is discarded):
                 # only a hand of one suit or one rank can be one.

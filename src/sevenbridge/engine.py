@@ -269,9 +269,7 @@ def _near(card: int, ace_high: bool) -> int:
     return out
 
 
-# Indexed by card; the joker's entry (52) is empty: a run takes the joker
-# whatever the hand holds, so callers test for it apart.
-_NEAR: Final = {high: [_near(c, high) for c in range(52)] + [0] for high in (False, True)}
+_NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
 def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
