@@ -29,13 +29,8 @@ from .. import _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError, Message
-from ..rl import (
-    ActionSpace,
-    _layout,
-    _state_tensor,
-    information_state_tensor_size,
-    observation_tensor_size,
-)
+from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_size
+from ..rl._tensors import _layout, _state_tensor
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState, Phase
