@@ -315,9 +315,10 @@ def _summary(state: GameState) -> tuple[list[int], list[int]]:
     of :func:`_walk_history`."""
     n, log = state.players, state.move_log
     assert log is not None
-    entry = _history_summary(log, _layout(state.rules.deck_size, n, True), keep=True)
-    assert entry[0] is log
-    return list(entry[2 : 2 + n]), list(entry[2 + n :])
+    layout = _layout(state.rules.deck_size, n, True)
+    summary = _history_summary(log, layout, keep=True)
+    assert layout.histories.data[id(log)] == (summary, log)
+    return list(summary[1 : 1 + n]), list(summary[1 + n :])
 
 
 def test_the_history_summary_matches_a_fresh_walk() -> None:
@@ -590,6 +591,44 @@ def _one_deal(seed: int, rules: Rules | None = None, players: int = 3) -> list[G
     return states
 
 
+def test_the_cache_type() -> None:
+    """Bounded, emptied when full; an entry by identity keeps its object alive;
+    a copy or a pickle starts empty; forget and clear take entries out."""
+    import copy
+
+    cache: _caches.Cache[Any, Any] = _caches.Cache(3)
+    for key in "abc":
+        assert cache.put(key, key.upper()) == key.upper()
+    assert cache.data == {"a": "A", "b": "B", "c": "C"} and len(cache) == 3
+    cache.put("d", "D")  # full: emptied first
+    assert cache.data == {"d": "D"}
+    by_id: _caches.Cache[int, tuple[str, object]] = _caches.Cache(2)
+    things = [object(), object(), object()]
+    thing = _Thing()
+    thing_ref = weakref.ref(thing)
+    assert by_id.keep(thing, "kept") == "kept"
+    del thing
+    gc.collect()
+    assert thing_ref() is not None  # kept by its entry
+    assert by_id.data == {id(thing_ref()): ("kept", thing_ref())}
+    by_id.keep(things[1], "one")
+    by_id.keep(things[2], "two")  # full: emptied first, the kept object let go
+    gc.collect()
+    assert thing_ref() is None and by_id.data == {id(things[2]): ("two", things[2])}
+    by_id.forget([things[2], things[0]])
+    assert not by_id.data
+    by_id.keep(things[0], "zero")
+    for other in (copy.copy(by_id), copy.deepcopy(by_id), pickle.loads(pickle.dumps(by_id))):
+        assert type(other) is _caches.Cache and other.limit == 2 and not other.data
+    assert repr(by_id) == "<Cache of 1 entries, at most 2>"
+    by_id.clear()
+    assert not by_id.data
+
+
+class _Thing:
+    """An object that takes weak references."""
+
+
 def test_clear_caches_empties_every_cache_and_changes_no_result() -> None:
     space = ActionSpace(Rules.standard(), 3)
     states = _one_deal(4)[:-1]
@@ -613,13 +652,12 @@ def _history_nodes() -> int:
 
 def _histories_in_caches() -> int:
     """How many history nodes the entries of sevenbridge.rl's caches hold."""
-    return sum(
-        1
-        for cache in list(_caches._LIVE.values())
-        for key, value in list(cache.items())
-        for item in (key, *(value if isinstance(value, tuple) else (value,)))
-        if type(item) is History
-    )
+    found = 0
+    for cache in list(_caches._LIVE.values()):
+        for key, value in list(cache.data.items()):
+            items = (key, *value) if isinstance(value, tuple) else (key, value)
+            found += sum(type(item) is History for item in items)
+    return found
 
 
 def test_a_finished_deal_leaves_nothing_in_the_caches() -> None:

@@ -148,7 +148,7 @@ class raw_env(AECEnv):
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
         self._size = self.space.size
-        self._decoded: dict[Any, Any] = self.space._decoded  # (id, player) -> action
+        self._decoded: dict[Any, Any] = self.space._decoded.data  # (id, player) -> action
         self._masked = self.space._masked
         self._info = tensor == "information_state"
         self._layout = _layout(self.rules.deck_size, n, self._info)

@@ -173,7 +173,7 @@ _TABLES: Cache[Rules, _Table] = Cache(SETUPS)
 
 def _table(rules: Rules) -> _Table:
     """The id table of ``rules`` (built once, shared by every ActionSpace of them)."""
-    table = _TABLES.get(rules)
+    table = _TABLES.data.get(rules)
     if table is None:
         table = _TABLES.put(rules, _Table(rules))
     return table
@@ -237,13 +237,13 @@ class ActionSpace:
         self._t = _table(rules)
         # Its caches (see sevenbridge.rl._caches): ids by action, actions by id
         # and seat, and by object identity the ids of the action objects the
-        # engine hands out (it interns them), as ``(action, id)``, and the
-        # masks of lone legal actions, by the engine's tuple.
+        # engine hands out (it interns them) and the masks of lone legal
+        # actions, by the engine's tuple (as bool and as int8).
         self._encoded: Cache[Any, int] = Cache(ACTIONS)
         self._decoded: Cache[tuple[int, int], Action] = Cache(ACTIONS)
-        self._by_id: Cache[int, tuple[Action, int]] = Cache(ACTIONS)
+        self._by_id: Cache[int, tuple[int, object]] = Cache(ACTIONS)
         self._lone: Cache[
-            int, tuple[tuple[Action, ...], npt.NDArray[np.bool_], npt.NDArray[np.int8]]
+            int, tuple[tuple[npt.NDArray[np.bool_], npt.NDArray[np.int8]], object]
         ] = Cache(PARTS)
 
     @property
@@ -306,7 +306,7 @@ class ActionSpace:
         'chi 5H.6H'
         """
         try:
-            return self._encoded[action]
+            return self._encoded.data[action]
         except KeyError:
             pass
         except TypeError:
@@ -368,13 +368,13 @@ class ActionSpace:
         """
         player = _player_of(position)
         try:
-            return self._decoded[(action_id, player)]
+            return self._decoded.data[(action_id, player)]
         except (KeyError, TypeError):
             pass
         action_id = self._check_id(action_id)
         action = self._build(action_id, player)
         self._decoded.put((action_id, player), action)
-        if action not in self._encoded:
+        if action not in self._encoded.data:
             self._encoded.put(action, action_id)
         return action
 
@@ -417,33 +417,28 @@ class ActionSpace:
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of the engine's ``legal`` actions."""
-        get = self._by_id.get
-        ids = []
-        for a in legal:
-            hit = get(id(a))
-            if hit is None or hit[0] is not a:
-                return [self._learn(a) for a in legal]
-            ids.append(hit[1])
-        return ids
+        get = self._by_id.data.get
+        try:
+            return [get(id(a))[0] for a in legal]  # type: ignore[index]
+        except TypeError:  # an action not seen yet (its entry is None)
+            return [self._learn(a) for a in legal]
 
     def _learn(self, action: Action) -> int:
         """The id of an action the engine handed out, remembered by the object's
         identity (the engine interns its actions, so the same objects come back)."""
-        hit = self._by_id.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
-        i = self.encode(action)
-        self._by_id.put(id(action), (action, i))
-        return i
+        entry = self._by_id.data.get(id(action))
+        if entry is None:
+            return self._by_id.keep(action, self.encode(action))
+        return entry[0]
 
     def _mark(self, out: npt.NDArray[Any], legal: tuple[Action, ...]) -> npt.NDArray[Any]:
         """Set ``out`` (all zeros) to 1 at the ids of the engine's ``legal``
         actions, and return it. Item by item: there are 2.3 legal actions on
         average, for which numpy's fancy indexing would cost more."""
-        get = self._by_id.get
+        get = self._by_id.data.get
         for action in legal:
-            hit = get(id(action))
-            out[hit[1] if hit is not None and hit[0] is action else self._learn(action)] = 1
+            entry = get(id(action))
+            out[self._learn(action) if entry is None else entry[0]] = 1
         return out
 
     def _masked(self, legal: tuple[Action, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
@@ -454,14 +449,16 @@ class ActionSpace:
         if len(legal) != 1:
             return self._mark(np.zeros(self._t.size, dtype), legal)
         lone = self._lone
-        hit = lone.get(id(legal))
-        if hit is None or hit[0] is not legal:
+        entry = lone.data.get(id(legal))
+        if entry is None:
             base = self._mark(np.zeros(self._t.size, _BOOL), legal)
-            hit = lone.put(id(legal), (legal, base, base.view(_INT8)))
-        if dtype == _BOOL:
-            out: npt.NDArray[Any] = hit[1].copy()
+            kept = lone.keep(legal, (base, base.view(_INT8)))
         else:
-            out = hit[2].copy() if dtype == _INT8 else hit[1].astype(dtype)
+            kept = entry[0]
+        if dtype == _BOOL:
+            out: npt.NDArray[Any] = kept[0].copy()
+        else:
+            out = kept[1].copy() if dtype == _INT8 else kept[0].astype(dtype)
         return out
 
     def mask(self, position: GameState | Observation) -> npt.NDArray[np.bool_]:

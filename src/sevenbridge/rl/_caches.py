@@ -12,19 +12,22 @@ from __future__ import annotations
 import itertools
 import threading
 import weakref
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any, Generic, TypeVar
 
 __all__ = ["ACTIONS", "HISTORIES", "PARTS", "SETUPS", "Cache", "clear_caches"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 #: Bound of the caches of set-ups: id tables by rules, tensor layouts by deck
 #: and table size (there are 16 layouts at most).
 SETUPS = 64
-#: Bound of the caches of actions: ids by action, actions by id and seat. The
-#: catalogue bounds them in practice (20,940 ids of the largest table of five
-#: seats are 104,700 actions), so they are emptied only if fed other objects.
+#: Bound of the caches of actions: ids by action, actions by id and seat, ids
+#: by action object. The catalogue bounds them in practice (the largest id
+#: table, 20,940 ids, makes 104,700 actions at five seats), so they are emptied
+#: only if fed other objects.
 ACTIONS = 1 << 18
 #: Bound of the caches of the parts of positions: the planes of a table or a
 #: discard pile, the packed hand sizes. A few thousand covers the positions an
@@ -43,12 +46,14 @@ _NUMBERS = itertools.count()
 _LIVE_LOCK = threading.Lock()
 
 
-class Cache(dict[K, V]):
+class Cache(Generic[K, V]):
     """A dictionary with a bound: full, it is emptied before the next entry goes in.
 
-    Reads are the dictionary's own (``get``, ``[]``), so a hit costs one
-    lookup and no bookkeeping; :meth:`put` adds an entry, emptying the cache
-    first when it holds ``limit`` entries.
+    Reads go to :attr:`data`, a plain dictionary (``cache.data.get(key)``), so
+    a hit costs one look-up and no bookkeeping (a plain dictionary's methods
+    are faster than a subclass's). Entries go in by :meth:`put`, or by
+    :meth:`keep` when they are keyed by an object's identity; both empty the
+    cache first when it holds ``limit`` entries.
 
     Why emptied rather than least-recently-used: what the caches hold is cheap
     to work out again and is asked for in runs (the positions of a deal, the
@@ -56,37 +61,63 @@ class Cache(dict[K, V]):
     a few calls; keeping a recency order would cost on every hit, which is
     most calls, to save a little on the rare refill.
 
-    Entries keyed by an object's identity (``id(obj)``) hold the object as the
-    first item of their value, a tuple, and a reader checks ``entry[0] is obj``:
-    while the entry lives, the object does too, so no other object can have
-    its id. Each entry is one tuple put in one assignment, so a reader in
-    another thread sees a whole entry or none.
+    An entry keyed by identity is ``id(obj): (value, obj)``: it holds ``obj``,
+    so while the entry exists no other object can have that id, and a reader
+    holding an object ``x`` knows that ``data.get(id(x))`` is ``x``'s entry
+    (or ``None``) without comparing. Every entry goes in, and comes out, by
+    one dictionary operation on one value (a tuple, replaced whole), so a
+    reader in another thread sees all of an entry or none of it.
 
     A copy or a pickle of a cache is an empty cache with the same bound (ids
     mean nothing in another process). Every live cache is known to
     :func:`clear_caches`.
     """
 
-    __slots__ = ("__weakref__", "limit")
+    __slots__ = ("__weakref__", "data", "limit")
 
     def __init__(self, limit: int) -> None:
-        super().__init__()
+        #: The entries. Emptied in place, never replaced, so a reference to it
+        #: stays good.
+        self.data: dict[K, V] = {}
         self.limit = limit
         with _LIVE_LOCK:
             _LIVE[next(_NUMBERS)] = self
 
     def put(self, key: K, value: V) -> V:
         """Add an entry (emptying the cache first if it is full) and return ``value``."""
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = value
+        data = self.data
+        if len(data) >= self.limit:
+            data.clear()
+        data[key] = value
         return value
+
+    def keep(self: Cache[int, tuple[T, object]], obj: object, value: T) -> T:
+        """Add the entry ``id(obj): (value, obj)`` (emptying the cache first if
+        it is full) and return ``value``."""
+        data = self.data
+        if len(data) >= self.limit:
+            data.clear()
+        data[id(obj)] = (value, obj)
+        return value
+
+    def forget(self: Cache[int, tuple[T, object]], objs: Iterable[object]) -> None:
+        """Take out the entries of ``objs``, keyed by identity (if there are any)."""
+        pop = self.data.pop
+        for obj in objs:
+            pop(id(obj), None)
+
+    def clear(self) -> None:
+        """Empty the cache."""
+        self.data.clear()
+
+    def __len__(self) -> int:
+        return len(self.data)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Cache, (self.limit,))
 
     def __repr__(self) -> str:
-        return f"<Cache of {len(self)} entries, at most {self.limit}>"
+        return f"<Cache of {len(self.data)} entries, at most {self.limit}>"
 
 
 def clear_caches() -> None:

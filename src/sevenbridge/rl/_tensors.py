@@ -134,30 +134,30 @@ class _Layout:
         self.at_discards = sh["discards"]
         self.at_top = sh["top"]
         # The caches (see sevenbridge.rl._caches). By the identity of the
-        # (immutable) tuple an entry comes from, which the entry holds first:
-        # ``tables``, the table's planes that do not depend on the viewer (and
-        # the cards each seat owns); the first item of ``by_viewer``, the
-        # table's planes as that viewer sees them; ``piles``, the discard
-        # pile's planes; ``histories``, the summary of each history node. By
-        # value: ``pile_cards``, the cards of a discard pile; ``hands``, the
-        # packed hand sizes of a state's hands; ``hand_sizes``, the same by
+        # (immutable) object an entry is worked out from: ``tables``, the
+        # table's planes that do not depend on the viewer and the cards each
+        # seat owns; the first item of ``by_viewer``, the table's planes as
+        # that viewer sees them; ``piles``, the discard pile's planes;
+        # ``hands``, the packed hand sizes of a state's hands; ``histories``,
+        # the summary of each history node. By value: ``pile_cards``, the
+        # cards of a discard pile; ``hand_sizes``, the packed hand sizes by
         # the hand sizes.
-        self.tables: Cache[int, tuple[tuple[Any, ...], int, tuple[int, ...]]] = Cache(PARTS)
-        self.piles: Cache[int, tuple[tuple[int, ...], int]] = Cache(PARTS)
-        self.histories: Cache[int, tuple[Any, ...]] = Cache(HISTORIES)
+        self.tables: Cache[int, tuple[tuple[int, tuple[int, ...]], object]] = Cache(PARTS)
+        self.piles: Cache[int, tuple[int, object]] = Cache(PARTS)
+        self.histories: Cache[int, tuple[tuple[int, ...], object]] = Cache(HISTORIES)
         self.pile_cards: Cache[tuple[int, ...], int] = Cache(PARTS)
-        self.hands: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(PARTS)
+        self.hands: Cache[int, tuple[tuple[bytes, ...], object]] = Cache(PARTS)
         self.hand_sizes: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(PARTS)
         # What _fill reads, by viewer: one tuple to unpack instead of a dozen
-        # attribute look-ups (the caches in it are emptied in place, never
-        # replaced).
+        # attribute look-ups (the caches in it, their dictionaries, are emptied
+        # in place, never replaced).
         shared = (
             self.phase_bits, self.clean_bit, self.claim_bit, self.flags, self.at_reshuffled,
-            self.piles, self.rows, None if self.exact else self.size, self.pack_counts,
+            self.piles.data, self.rows, None if self.exact else self.size, self.pack_counts,
             self.count_offset,
         )  # fmt: skip
         self.fill_args: tuple[tuple[Any, ...], ...] = tuple(
-            (*viewer, *shared) for viewer in self.by_viewer
+            (viewer[0].data, *viewer[1:], *shared) for viewer in self.by_viewer
         )
 
 
@@ -168,7 +168,7 @@ _LAYOUTS: Cache[tuple[int, int, bool], _Layout] = Cache(SETUPS)
 def _layout(deck: int, n: int, info: bool) -> _Layout:
     """The layout of a tensor (built once per deck size, table size and kind)."""
     key = (deck, n, info)
-    layout = _LAYOUTS.get(key)
+    layout = _LAYOUTS.data.get(key)
     if layout is None:
         layout = _LAYOUTS.put(key, _Layout(deck, n, info))
     return layout
@@ -217,15 +217,15 @@ _BYTE_ROWS = np.unpackbits(
 _UINT8 = np.dtype(np.uint8)
 
 
-def _table_bits(
-    table: tuple[Any, ...], me: int, layout: _Layout, cache: Cache[int, tuple[Any, int]]
-) -> tuple[Any, int]:
+def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
     """The table's planes (melds by owner, lay-off targets, joker readings) as
-    viewer ``me`` sees them, as a cache entry ``(table, bits)`` stored in
-    ``me``'s ``cache`` under ``id(table)``. The planes that every viewer sees
-    alike are worked out once per table, in ``layout.tables``."""
-    shared = layout.tables.get(id(table))
-    if shared is None or shared[0] is not table:
+    viewer ``me`` sees them, as bits of the big integer, kept in ``me``'s cache
+    under ``id(table)``. The planes that every viewer sees alike are worked
+    out once per table, in ``layout.tables``."""
+    entry = layout.tables.data.get(id(table))
+    if entry is not None:
+        shared = entry[0]
+    else:
         owned = [0] * layout.n
         at, d = layout.at_targets, layout.deck
         bits = 0
@@ -235,26 +235,25 @@ def _table_bits(
             bits |= tm.ext << (at + t * d)
             if tm.joker >= 0:
                 jokers |= 1 << tm.joker
-        shared = layout.tables.put(
-            id(table), (table, bits | jokers << layout.at_jokers, tuple(owned))
-        )
-    bits = shared[1]
-    for at, mask in zip(layout.at_melds[me], shared[2]):  # noqa: B905 (both n long)
+        shared = layout.tables.keep(table, (bits | jokers << layout.at_jokers, tuple(owned)))
+    bits = shared[0]
+    for at, mask in zip(layout.at_melds[me], shared[1]):  # noqa: B905 (both n long)
         bits |= mask << at
-    return cache.put(id(table), (table, bits))
+    viewer_cache: Cache[int, tuple[int, object]] = layout.by_viewer[me][0]
+    return viewer_cache.keep(table, bits)
 
 
-def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
-    """The discard pile's planes (every card in it, its top card), as a cache
-    entry ``(pile, bits)`` stored under ``id(pile)``. The pile's cards come
+def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
+    """The discard pile's planes (every card in it, its top card), as bits of
+    the big integer, kept under ``id(pile)``. The pile's cards come
     from ``layout.pile_cards`` (by value): the pile itself, when it was seen
     before (after a claim, the pile is again the one before the discard), or
     the pile less its top card (after a discard); only a pile seen neither way
     is walked."""
     known = layout.pile_cards
-    cards = known.get(pile)
+    cards = known.data.get(pile)
     if cards is None:
-        below = known.get(pile[:-1]) if pile else None
+        below = known.data.get(pile[:-1]) if pile else None
         if below is None:
             cards = 0
             for c in pile:
@@ -265,7 +264,7 @@ def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> tuple[Any, int]:
     bits = cards << layout.at_discards
     if pile:
         bits |= 1 << (layout.at_top + pile[-1])
-    return layout.piles.put(id(pile), (pile, bits))
+    return layout.piles.keep(pile, bits)
 
 
 def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
@@ -302,13 +301,11 @@ def _fill(
      pending_bits, phase_bits, clean_bit, claim_bit, at_flags, at_reshuffled, piles, rows, cut,
      pack_counts, count_offset) = layout.fill_args[me]  # fmt: skip
     table = src.table
-    hit = tables.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = _table_bits(table, me, layout, tables)
+    entry = tables.get(id(table))
+    table_bits = _table_bits(table, me, layout) if entry is None else entry[0]
     pile = src.discard_cards
-    pit = piles.get(id(pile))
-    if pit is None or pit[0] is not pile:
-        pit = _pile_bits(pile, layout)
+    entry = piles.get(id(pile))
+    pile_bits = _pile_bits(pile, layout) if entry is None else entry[0]
     flags = (
         phase_bits[src.phase]
         | discarder_bits[src.discarder + 1]
@@ -326,7 +323,7 @@ def _fill(
         flags |= clean_bit
     if src.turn_by_claim:
         flags |= claim_bit
-    big = hit[1] | pit[1] | ((flags << at_flags) | extra | hand)
+    big = table_bits | pile_bits | ((flags << at_flags) | extra | hand)
     reshuffled = src.reshuffled
     if reshuffled:
         big |= reshuffled << at_reshuffled
@@ -359,7 +356,7 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
     layout = _layout(view.rules.deck_size, view.players, info)
     extra = _history_planes(view, view.viewer, layout) if info else 0
     sizes = view.hand_sizes
-    packed = layout.hand_sizes.get(sizes)
+    packed = layout.hand_sizes.data.get(sizes)
     if packed is None:
         packed = _hand_sizes(sizes, layout)
     return _fill(
@@ -377,12 +374,13 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state, player, layout) if layout.info else 0
     hands = state.hand_masks
-    packed = layout.hands.get(hands)
-    if packed is None:
+    entry = layout.hands.data.get(id(hands))  # the hands change at about every other step
+    if entry is None:
         sizes = tuple(map(int.bit_count, hands))
-        known = layout.hand_sizes.get(sizes)
-        packed = _hand_sizes(sizes, layout) if known is None else known
-        layout.hands.put(hands, packed)
+        known = layout.hand_sizes.data.get(sizes)
+        packed = layout.hands.keep(hands, _hand_sizes(sizes, layout) if known is None else known)
+    else:
+        packed = entry[0]
     return _fill(
         state, player, hands[player], packed, len(state.stock_cards),
         hands if state.phase is _OVER else None, layout, extra,
@@ -453,21 +451,19 @@ def _history_planes(src: Any, me: int, layout: _Layout) -> int:
     if log is None:
         return 0
     if src.phase is _OVER:
-        entry = _history_summary(log, layout, keep=False)
+        summary = _history_summary(log, layout, keep=False)
         _forget_history(log, layout.histories)
     else:
-        hit = layout.histories.get(id(log))
-        entry = (
-            _history_summary(log, layout, keep=True) if hit is None or hit[0] is not log else hit
-        )
+        entry = layout.histories.data.get(id(log))
+        summary = _history_summary(log, layout, keep=True) if entry is None else entry[0]
     extra = 0
-    for value, at in zip(entry[2:], layout.at_history[me]):  # noqa: B905 (both 2n long)
+    for value, at in zip(summary[1:], layout.at_history[me]):  # noqa: B905 (both 2n long)
         extra |= value << at
     return extra
 
 
-def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[Any, ...]:
-    """The public history ``log`` summed up, as ``(log, top, discarded...,
+def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ...]:
+    """The public history ``log`` summed up, as ``(top, discarded...,
     passed...)``: the discard a pass would decline (or -1), then by absolute
     seat the cards each player has discarded, then the discards each player
     declined to pon.
@@ -477,21 +473,22 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[Any, ..
     not grow with the length of the deal); with ``keep``, the summary of each
     new node goes into that cache, under the node's identity."""
     memo = layout.histories
+    get = memo.data.get
     pending: list[History] = []
     node: History | None = log
     while node is not None:
-        hit = memo.get(id(node))
-        if hit is not None and hit[0] is node:
+        entry = get(id(node))
+        if entry is not None:
             if not pending:
-                return hit
-            values = list(hit[1:])
+                return entry[0]
+            values = list(entry[0])
             break
         pending.append(node)
         node = node.prev
     else:
         values = [-1] + [0] * (2 * layout.n)
     passed_at = 1 + layout.n
-    entry: tuple[Any, ...] = ()
+    summary: tuple[int, ...] = ()
     for node in reversed(pending):
         action = node.action
         kind = type(action)
@@ -504,17 +501,17 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[Any, ..
                 values[passed_at + action.player] |= 1 << top
         elif kind is Chi or kind is Pon:
             values[0] = -1
-        entry = (node, *values)
+        summary = tuple(values)
         if keep:
-            memo.put(id(node), entry)
-    return entry
+            memo.keep(node, summary)
+    return summary
 
 
-def _forget_history(log: History, memo: Cache[int, tuple[Any, ...]]) -> None:
-    """Take the summaries of ``log`` and of every node before it out of ``memo``.
-    An entry under the id of a live node is that node's (the entry would hold
-    its own node alive), so each is removed by id alone."""
+def _forget_history(log: History, memo: Cache[int, tuple[tuple[int, ...], object]]) -> None:
+    """Take the summaries of ``log`` and of every node before it out of ``memo``."""
+    chain = []
     node: History | None = log
     while node is not None:
-        memo.pop(id(node), None)
+        chain.append(node)
         node = node.prev
+    memo.forget(chain)
