@@ -318,7 +318,7 @@ def _summary(state: GameState) -> tuple[list[int], list[int]]:
     layout = _layout(state.rules.deck_size, n, True)
     summary = _history_summary(log, layout, keep=True)
     assert layout.histories.data[id(log)] == (summary, log)
-    return list(summary[1 : 1 + n]), list(summary[1 + n :])
+    return list(summary[:n]), list(summary[n : 2 * n])
 
 
 def test_the_history_summary_matches_a_fresh_walk() -> None:

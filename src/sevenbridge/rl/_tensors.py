@@ -8,6 +8,7 @@ sizes and :func:`tensor_fields`. Re-exported by :mod:`sevenbridge.rl`.
 
 from __future__ import annotations
 
+import weakref
 from struct import Struct, pack
 from typing import Any
 
@@ -145,6 +146,10 @@ class _Layout:
         self.tables: Cache[int, tuple[tuple[int, tuple[int, ...]], object]] = Cache(PARTS)
         self.piles: Cache[int, tuple[int, object]] = Cache(PARTS)
         self.histories: Cache[int, tuple[tuple[int, ...], object]] = Cache(HISTORIES)
+        # The summaries of finished deals, by the identity of the state or view
+        # they were asked for and with a weak reference to it: they hold
+        # nothing of the deal.
+        self.finished: Cache[int, tuple[tuple[int, ...], weakref.ref[Any]]] = Cache(PARTS)
         self.pile_cards: Cache[tuple[int, ...], int] = Cache(PARTS)
         self.hands: Cache[int, tuple[tuple[bytes, ...], object]] = Cache(PARTS)
         self.hand_sizes: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(PARTS)
@@ -163,6 +168,7 @@ class _Layout:
 
 #: The layouts by deck size, table size and kind.
 _LAYOUTS: Cache[tuple[int, int, bool], _Layout] = Cache(SETUPS)
+_LAYOUTS_GET = _LAYOUTS.data.get  # for the tensors' calls: no call of _layout when known
 
 
 def _layout(deck: int, n: int, info: bool) -> _Layout:
@@ -353,7 +359,8 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
         raise TypeError(
             f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
         )
-    layout = _layout(view.rules.deck_size, view.players, info)
+    key = (view.rules.deck_size, view.players, info)
+    layout = _LAYOUTS_GET(key) or _layout(*key)
     extra = _history_planes(view, view.viewer, layout) if info else 0
     sizes = view.hand_sizes
     packed = layout.hand_sizes.data.get(sizes)
@@ -367,7 +374,8 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
 def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
     """The tensor of ``observe(state, player)``, without building the Observation
     (what the environments use)."""
-    return _state_tensor(state, player, _layout(state.rules.deck_size, state.players, info))
+    key = (state.rules.deck_size, state.players, info)
+    return _state_tensor(state, player, _LAYOUTS_GET(key) or _layout(*key))
 
 
 def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray[np.float32]:
@@ -451,22 +459,29 @@ def _history_planes(src: Any, me: int, layout: _Layout) -> int:
     if log is None:
         return 0
     if src.phase is _OVER:
-        summary = _history_summary(log, layout, keep=False)
-        _forget_history(log, layout.histories)
+        # The summary, for every viewer of this state, under the state's
+        # identity, and the deal's history out of the cache.
+        done = layout.finished.data.get(id(src))
+        if done is None or done[1]() is not src:
+            summary = _history_summary(log, layout, keep=False)
+            layout.finished.put(id(src), (summary, weakref.ref(src)))
+            _forget_history(log, layout.histories)
+        else:
+            summary = done[0]
     else:
         entry = layout.histories.data.get(id(log))
         summary = _history_summary(log, layout, keep=True) if entry is None else entry[0]
     extra = 0
-    for value, at in zip(summary[1:], layout.at_history[me]):  # noqa: B905 (both 2n long)
+    for value, at in zip(summary, layout.at_history[me]):  # noqa: B905 (top, last, left out)
         extra |= value << at
     return extra
 
 
 def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ...]:
-    """The public history ``log`` summed up, as ``(top, discarded...,
-    passed...)``: the discard a pass would decline (or -1), then by absolute
-    seat the cards each player has discarded, then the discards each player
-    declined to pon.
+    """The public history ``log`` summed up, as ``(discarded..., passed...,
+    top)``: by absolute seat the cards each player has discarded, then the
+    discards each player declined to pon, then the discard a pass would
+    decline (or -1).
 
     It is worked out from the nearest node before ``log`` whose summary
     ``layout.histories`` holds (most often the one just before: the cost does
@@ -486,21 +501,22 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ..
         pending.append(node)
         node = node.prev
     else:
-        values = [-1] + [0] * (2 * layout.n)
-    passed_at = 1 + layout.n
+        values = [0] * (2 * layout.n) + [-1]
+    n = layout.n
+    at_top = 2 * n
     summary: tuple[int, ...] = ()
     for node in reversed(pending):
         action = node.action
         kind = type(action)
         if kind is Discard:
-            top = values[0] = action.card.index
-            values[1 + action.player] |= 1 << top
+            top = values[at_top] = action.card.index
+            values[action.player] |= 1 << top
         elif kind is Pass:
-            top = values[0]
+            top = values[at_top]
             if top >= 0:
-                values[passed_at + action.player] |= 1 << top
+                values[n + action.player] |= 1 << top
         elif kind is Chi or kind is Pon:
-            values[0] = -1
+            values[at_top] = -1
         summary = tuple(values)
         if keep:
             memo.keep(node, summary)
