@@ -11,11 +11,10 @@ True
 from __future__ import annotations
 
 from . import _hooks
-from . import engine as _engine
 from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
-from .engine import apply, deal, legal_actions
+from .engine import _kernel, apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -57,7 +56,7 @@ _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
 #: Both builds give exactly the same results.
-COMPILED: bool = not _engine.__file__.endswith(".py")
+COMPILED: bool = not _kernel.__file__.endswith(".py")
 
 
 def __getattr__(name: str) -> str:

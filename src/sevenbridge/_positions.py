@@ -14,7 +14,8 @@ from ._checks import MAX_PLAYERS, MIN_PLAYERS
 from ._docspec import FORMAT_VERSION, RULES_CHECK
 from .actions import Action, Chi, Discard, Draw
 from .cards import CARDS
-from .engine import _may_claim, apply, deal
+from .engine import apply, deal
+from .engine._kernel import _may_claim
 from .errors import IllegalActionError, InvalidStateError, Message
 from .melds import MeldKind, analyse
 from .notation import format_move

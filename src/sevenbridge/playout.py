@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from . import _checks
-from ._fastplay import play
 from ._random import Rng
+from .engine._playout import play
 from .errors import InvalidArgumentError, Message
 from .state import GameState
 

@@ -25,7 +25,8 @@ from . import _tables as T
 from ._i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, parse_cards
-from .engine import _check_state, _may_claim, apply
+from .engine import apply
+from .engine._kernel import _check_state, _may_claim
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .errors import Message as M
 from .melds import InvalidMeldError, Meld, MeldKind

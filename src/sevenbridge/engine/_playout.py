@@ -1,14 +1,17 @@
 """The inner loop of :func:`sevenbridge.playout.playout` (compiled in the
-compiled build; the public function, which checks its arguments, is not)."""
+compiled build; the public function, which checks its arguments, is not).
+
+It plays on the kernel's field dictionary and operation keys, and imports
+nothing of the engine but the kernel."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ._heuristics import card_points, keep_value
-from ._random import Rng, mix
-from ._tables import (
+from .._heuristics import card_points, keep_value
+from .._random import Rng, mix
+from .._tables import (
     RANK_MASK,
     RUN,
     SET,
@@ -17,9 +20,11 @@ from ._tables import (
     may_hold_meld,
     melds_in,
 )
-from .actions import Action
-from .cards import JOKER_INDEX
-from .engine import (
+from ..actions import Action
+from ..cards import JOKER_INDEX
+from ..rules import Rules
+from ..state import GameState, TableMeld
+from ._kernel import (
     _ABLE_ONLY,
     _AFTER,
     _CLAIM,
@@ -68,8 +73,6 @@ from .engine import (
     _step,
     _table_takes,
 )
-from .rules import Rules
-from .state import GameState, TableMeld
 
 __all__ = ["play"]
 
