@@ -17,7 +17,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from . import _checks, _hooks
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
 from .cards import Card, Suit, parse_cards
 from .errors import InvalidStateError, Message
 

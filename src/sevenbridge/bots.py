@@ -21,9 +21,9 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from . import _checks
 from ._heuristics import card_points, keep_value
-from ._random import Rng
+from ._kit import checks as _checks
+from ._kit.rng import Rng
 from .actions import Action, Chi, Discard, LayDown, LayOff, Pon
 from .engine import apply, legal_actions
 from .errors import InvalidArgumentError, Message

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
-from . import _hooks
+from ._kit import hooks as _hooks
 from .errors import Message, RulesConfigError, quote
 
 __all__ = [

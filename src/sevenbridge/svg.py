@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ._i18n import N_, check_lang, translate_end_reason, translator
+from ._kit.i18n import N_, check_lang, translate_end_reason, translator
 from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, Suit, parse_cards
 from .errors import InvalidArgumentError, Message

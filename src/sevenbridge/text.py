@@ -20,9 +20,9 @@ import json
 import re
 from typing import Any
 
-from . import _hooks
 from . import _tables as T
-from ._i18n import translate
+from ._kit import hooks as _hooks
+from ._kit.i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, parse_cards
 from .engine import apply

@@ -17,9 +17,10 @@ from typing import Any
 
 import attrs
 
-from . import _checks, _hooks
 from . import _tables as T
-from ._random import Rng, shuffled
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
+from ._kit.rng import Rng, shuffled
 from .cards import CARDS, Card
 from .errors import InvalidArgumentError, InvalidStateError, Message
 from .rules import Rules

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .. import _checks
-from .._random import derive, fresh_seed, shuffled
+from .._kit import checks as _checks
+from .._kit.rng import derive, fresh_seed, shuffled
 from ..cards import CARDS, Card, parse_cards
 from ..errors import InvalidStateError
 from ..errors import Message as M

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from .._tables import SET, SEVEN
 from ..actions import ACTION_TYPES, Chi, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX

@@ -15,8 +15,9 @@ from typing import Any, Final
 
 import attrs
 
-from .. import _checks, _hooks
-from .._random import derive, shuffled
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.rng import derive, shuffled
 from .._tables import (
     JOKER_BIT,
     RANK_MASK,

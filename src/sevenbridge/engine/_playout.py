@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._heuristics import card_points, keep_value
-from .._random import Rng, mix
+from .._kit.rng import Rng, mix
 from .._tables import (
     RANK_MASK,
     RUN,
@@ -238,7 +238,7 @@ def _random_turns(
             ):
                 for tm in table:
                     offs += (hand & tm.ext).bit_count()
-            # mix(x) of engine._random, spelled out; x moves on as in the general loop.
+            # mix(x) of the kit's rng, spelled out; x moves on as in the general loop.
             x = (x + _GOLDEN) & _MASK
             z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

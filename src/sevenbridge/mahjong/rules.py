@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from ..errors import Message, RulesConfigError, quote
 from ..rules import _check_bool, _convert, _int_field
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .._i18n import N_, check_lang, translator
+from .._kit.i18n import N_, check_lang, translator
 from ..cards import Suit
 from ..svg import (
     BACK,

@@ -8,7 +8,7 @@ valid melds, a history that fits the turn counters) and raises
 :class:`~sevenbridge.InvalidStateError` saying what is wrong and where. It
 never returns a half-built value and never uses pickle or eval.
 
-The fields of each document are declared once (in ``_docspec``); the reader checks them
+The fields of each document are declared once (in ``_schema``); the reader checks them
 and :func:`json_schema` publishes them as a JSON Schema for programs in other
 languages. The schema checks each field on its own; what ties fields together
 (each card once, sizes per phase, a legal history) only the reader checks.
@@ -31,11 +31,18 @@ from typing import Any
 
 import attrs
 
-from . import _hooks
-from . import _jsonread as J
-from . import _positions as P
-from . import _tables as T
-from ._docspec import (
+from .. import _tables as T
+from .._kit import hooks as _hooks
+from .._kit import jsonread as J
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS
+from ..errors import InvalidStateError, Message, quote
+from ..notation import format_move
+from ..rules import Rules
+from ..state import KINDS, GameState, History, Phase, TableMeld, meld_cards
+from ..views import Observation
+from . import _consistency as P
+from ._schema import (
     ACTION_DOCS,
     ACTION_TYPES,
     FORMAT_VERSION,
@@ -47,13 +54,6 @@ from ._docspec import (
     observation_object,
     state_object,
 )
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS
-from .errors import InvalidStateError, Message, quote
-from .notation import format_move
-from .rules import Rules
-from .state import KINDS, GameState, History, Phase, TableMeld, meld_cards
-from .views import Observation
 
 __all__ = [
     "FORMAT_VERSION",

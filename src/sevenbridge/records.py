@@ -23,7 +23,7 @@ first). A match record has ``[MatchSeed "..."]`` instead of ``Seed`` and a
 ``[Deal "k"]`` line before the moves of deal k.
 
 >>> from sevenbridge import deal, apply, legal_actions
->>> from sevenbridge.record import record, replay
+>>> from sevenbridge.records import record, replay
 >>> state = deal(seed=42)
 >>> for _ in range(5):
 ...     state = apply(state, legal_actions(state)[-1])
@@ -60,6 +60,7 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     Message,
+    RecordError,
     RulesConfigError,
 )
 from .match import Match
@@ -72,12 +73,6 @@ __all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay
 _TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
 _VALUE = re.compile(r'"([^"]*)"')
 _INT = re.compile(r"-?[0-9]{1,20}")
-
-
-class RecordError(NotationError):
-    """A record that does not parse, or holds a move that is not legal where it stands."""
-
-    code = "record"
 
 
 def _value_text(value: object) -> str:
