@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version as _version
+from typing import Any
 
 project = "sevenbridge"
 author = "sevenbridge developers"
@@ -46,8 +47,9 @@ nitpick_ignore += [
 # is right for every such annotation (all in sevenbridge.rl); a missing target
 # is still an error (ref.class, ref.func).
 suppress_warnings = ["ref.python"]
-# The learning extras are optional: the reference is built with numpy mocked.
-autodoc_mock_imports = ["numpy"]
+# The learning extras are optional: the reference is built with them mocked, so
+# that it builds the same with or without them installed.
+autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
 nitpick_ignore += [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.bool"),
@@ -58,3 +60,66 @@ nitpick_ignore += [
     ("py:class", "numpy.typing.NDArray.numpy.bool_"),
     ("py:class", "numpy.typing.NDArray.numpy.float32"),
 ]
+# Outside the inventories the build reads, and a private alias of the Gymnasium
+# module's annotations.
+nitpick_ignore += [("py:func", "attrs.evolve"), ("py:func", "gymnasium.make"), ("py:class", "Bot")]
+
+
+# The reference documents a re-exported name once, under its shortest import path
+# (``sevenbridge.deal``, not ``sevenbridge.engine.deal``). A cross-reference
+# written in a module's own docstring (``:func:`deal``` in ``sevenbridge.engine``)
+# names the object by its home module; this resolves such a reference to the
+# documented name of the same object.
+def _lookup(path: str) -> object:
+    import importlib
+
+    parts = path.split(".")
+    try:
+        obj: object = importlib.import_module(parts[0])
+        for i, part in enumerate(parts[1:], start=2):
+            if hasattr(obj, part):
+                obj = getattr(obj, part)
+            else:
+                obj = importlib.import_module(".".join(parts[:i]))
+    except Exception:  # an optional extra that cannot be imported
+        return None
+    return obj
+
+
+_ALIASES: dict[int, str] = {}  # id of a documented object -> its documented name
+
+
+def _documented_by_identity(env: Any) -> dict[int, str]:
+    if not _ALIASES:
+        for name, entry in env.get_domain("py").objects.items():
+            if entry.aliased or entry.objtype == "module":
+                continue
+            obj = _lookup(name)
+            if callable(obj) or isinstance(obj, (property, type)):
+                _ALIASES.setdefault(id(obj), name)
+    return _ALIASES
+
+
+def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"]
+    prefixes = [node.get("py:module"), None]
+    if node.get("py:module") and node.get("py:class"):
+        prefixes.insert(0, f"{node['py:module']}.{node['py:class']}")
+    for prefix in prefixes:
+        obj = _lookup(f"{prefix}.{target}" if prefix else target)
+        if obj is None or not (callable(obj) or isinstance(obj, (property, type))):
+            continue
+        name = _documented_by_identity(env).get(id(obj))
+        if name is not None:
+            domain = env.get_domain("py")
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], name, node, contnode
+            )
+    return None
+
+
+def setup(app: Any) -> None:
+    app.connect("builder-inited", lambda app: _ALIASES.clear())
+    app.connect("missing-reference", _resolve_alias)

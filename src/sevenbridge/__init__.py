@@ -55,7 +55,7 @@ from .views import Observation, observe, sample_state
 # The drawings load on first use (a notebook asking for ``_repr_svg_``).
 _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
-#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
+#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.
 #: Both builds give exactly the same results.
 COMPILED: bool = not _kernel.__file__.endswith(".py")
 

@@ -242,7 +242,9 @@ class SevenBridgeObserver:
             size = information_state_tensor_size(rules, players)
         else:
             size = observation_tensor_size(rules, players)
+        #: The view as numbers (float32), filled in place by :meth:`set_from`.
         self.tensor = np.zeros(size, np.float32)
+        #: The same array by name, as OpenSpiel's observers offer it.
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SevenBridgeState, player: int) -> None:
