@@ -120,6 +120,35 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+# Pages that moved keep their old addresses, as pages that send the browser on.
+_MOVED = {
+    "api": "reference/index",
+    **{page: f"howto/{page}" for page in (
+        "install", "repl", "cards-and-melds", "views", "json", "records", "cli",
+        "pictures", "bots", "learning", "mahjong-repl",
+    )},
+    **{page: f"explanation/{page}" for page in ("rules", "engine", "performance", "mahjong")},
+}  # fmt: skip
+_REDIRECT = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+    '<meta http-equiv="refresh" content="0; url={url}"><link rel="canonical" href="{url}">'
+    '<title>Moved</title></head><body><p>This page moved to <a href="{url}">{url}</a>.</p>'
+    "</body></html>\n"
+)
+
+
+def _write_redirects(app: Any, exception: BaseException | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    from pathlib import Path
+
+    for old, new in _MOVED.items():
+        page = Path(app.outdir) / f"{old}.html"
+        if not page.exists():
+            page.write_text(_REDIRECT.format(url=f"{new}.html"), encoding="utf-8")
+
+
 def setup(app: Any) -> None:
+    app.connect("build-finished", _write_redirects)
     app.connect("builder-inited", lambda app: _ALIASES.clear())
     app.connect("missing-reference", _resolve_alias)
