@@ -410,15 +410,10 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
     # general enumeration (with the first, exact refusals of _claims).
     chi_open = False
     if phase is _CLAIM:
-        if not hand & _JOKER:
-            if state.pending_pon is not None:
-                return _ONLY_PASS[p]
-            card = state.discard_cards[-1]
-            if card != JOKER_INDEX:
-                r = card % 13
-                same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
-                if not same or (r != 6 and not same & (same - 1)):
-                    return _ONLY_PASS[p]
+        if not hand & _JOKER and (
+            state.pending_pon is not None or not _may_pon(hand, state.discard_cards[-1])
+        ):
+            return _ONLY_PASS[p]
     elif phase is _DRAW:
         discards = state.discard_cards
         if not discards:
@@ -468,6 +463,19 @@ def _may_chi(hand: int, card: int, near: list[int]) -> bool:
     return bool(close & (close - 1)) or (bool(close) and 5 <= card % 13 <= 7)
 
 
+def _may_pon(hand: int, card: int) -> bool:
+    """Whether ``hand`` might pon ``card`` (False: it cannot), before the exact
+    enumeration of :func:`_claims`: the claim window's quick refusal, used by
+    the engine and both playout loops. Without the joker, a set with the card
+    needs two more of its rank in the hand, or one more for a seven (two 7s
+    are a set)."""
+    if hand & _JOKER or card == JOKER_INDEX:
+        return True
+    r = card % 13
+    same = hand & RANK_MASK[r]
+    return bool(same) and (r == 6 or bool(same & (same - 1)))
+
+
 def _legal(state: GameState) -> _Legal:
     """The legal actions of a state (cached on it), with their keys."""
     cached = state._legal
@@ -503,6 +511,13 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
             _setattr(state, "_legal", cached)
         return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
+
+
+def legal_keys(position: GameState | Any) -> list[tuple[int, ...]]:
+    """The operation keys of :func:`legal_actions`, in the same order (for the
+    policies that choose on keys: the greedy bot and the playout)."""
+    legal_actions(position)  # computes and caches both
+    return position._legal[0] if position._legal is not None else []
 
 
 def _view_legal(view: Any) -> tuple[Action, ...]:
