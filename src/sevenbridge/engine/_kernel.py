@@ -262,7 +262,7 @@ def _near(card: int, ace_high: bool) -> int:
 _NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
-def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
+def may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
     if timing is _AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
     if timing is _AFTER_FIRST_ROUND:
@@ -447,7 +447,7 @@ def _chi_allowed(
 ) -> bool:
     """Whether the rules let player ``p`` chi the top discard (there is one):
     the upcard only if it is claimable, and the chi timing."""
-    return (discarder >= 0 or rules.upcard_claimable) and _may_claim(
+    return (discarder >= 0 or rules.upcard_claimable) and may_claim(
         rules.chi_timing, p, normal_turns, turns, n
     )
 
@@ -550,7 +550,7 @@ def apply(state: GameState, action: Action) -> GameState:
     sevenbridge.errors.IllegalActionError: illegal action Discard(1, 'AS'): a turn begins by drawing from the stock (or with a chi); discarding comes last
     """
     if type(state) is not GameState:
-        _check_state(state, "apply")
+        check_state(state, "apply")
     cached = state._legal
     if cached is None:
         cached = _legal(state)
@@ -598,7 +598,7 @@ def _find(legal: _Legal, action: Action) -> tuple[int, ...] | None:
     return None
 
 
-def _check_state(state: Any, function: str) -> None:
+def check_state(state: Any, function: str) -> None:
     """A TypeError for anything but a GameState (an Observation is not enough)."""
     if isinstance(state, GameState):
         return
@@ -737,7 +737,7 @@ def _asked(
     pon timing allows (``normal`` and ``turns`` as after the discard), and with
     ``claim_window='able_only'`` only those who can pon it."""
     timing = rules.pon_timing
-    # _may_claim for each player, spelled out for speed.
+    # may_claim for each player, spelled out for speed.
     asked = order
     if timing is _AFTER_OWN_TURN:
         if normal != (1 << n) - 1:  # not everyone has had a normal turn yet
