@@ -18,7 +18,7 @@ from ..errors import Message as M
 from ..melds import analyse
 from ..rules import ClaimTiming
 from ..state import GameState, Phase
-from ._kernel import _JOKER, _chi_open, _may_claim
+from ._kernel import _JOKER, _chi_open, may_claim
 
 __all__ = ["diagnose"]
 
@@ -107,7 +107,7 @@ def diagnose(state: GameState, action: Any) -> str:
         top = state.discard_cards[-1]
         name = M("call.chi", "chi") if kind is Chi else M("call.pon", "pon")
         timing = rules.chi_timing if kind is Chi else rules.pon_timing
-        if not _may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
+        if not may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
             when = {
                 _AFTER_OWN_TURN: M(
                     "when.after_own_turn",

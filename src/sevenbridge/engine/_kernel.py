@@ -262,7 +262,7 @@ def _near(card: int, ace_high: bool) -> int:
 _NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
-def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
+def may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
     if timing is _AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
     if timing is _AFTER_FIRST_ROUND:
@@ -410,15 +410,10 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
     # general enumeration (with the first, exact refusals of _claims).
     chi_open = False
     if phase is _CLAIM:
-        if not hand & _JOKER:
-            if state.pending_pon is not None:
-                return _ONLY_PASS[p]
-            card = state.discard_cards[-1]
-            if card != JOKER_INDEX:
-                r = card % 13
-                same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
-                if not same or (r != 6 and not same & (same - 1)):
-                    return _ONLY_PASS[p]
+        if not hand & _JOKER and (
+            state.pending_pon is not None or not _may_pon(hand, state.discard_cards[-1])
+        ):
+            return _ONLY_PASS[p]
     elif phase is _DRAW:
         discards = state.discard_cards
         if not discards:
@@ -452,7 +447,7 @@ def _chi_allowed(
 ) -> bool:
     """Whether the rules let player ``p`` chi the top discard (there is one):
     the upcard only if it is claimable, and the chi timing."""
-    return (discarder >= 0 or rules.upcard_claimable) and _may_claim(
+    return (discarder >= 0 or rules.upcard_claimable) and may_claim(
         rules.chi_timing, p, normal_turns, turns, n
     )
 
@@ -466,6 +461,19 @@ def _may_chi(hand: int, card: int, near: list[int]) -> bool:
         return True
     close = hand & near[card]
     return bool(close & (close - 1)) or (bool(close) and 5 <= card % 13 <= 7)
+
+
+def _may_pon(hand: int, card: int) -> bool:
+    """Whether ``hand`` might pon ``card`` (False: it cannot), before the exact
+    enumeration of :func:`_claims`: the claim window's quick refusal, used by
+    the engine and both playout loops. Without the joker, a set with the card
+    needs two more of its rank in the hand, or one more for a seven (two 7s
+    are a set)."""
+    if hand & _JOKER or card == JOKER_INDEX:
+        return True
+    r = card % 13
+    same = hand & RANK_MASK[r]
+    return bool(same) and (r == 6 or bool(same & (same - 1)))
 
 
 def _legal(state: GameState) -> _Legal:
@@ -505,6 +513,13 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     return _view_legal(state)
 
 
+def legal_keys(position: GameState | Any) -> list[tuple[int, ...]]:
+    """The operation keys of :func:`legal_actions`, in the same order (for the
+    policies that choose on keys: the greedy bot and the playout)."""
+    legal_actions(position)  # computes and caches both
+    return position._legal[0] if position._legal is not None else []
+
+
 def _view_legal(view: Any) -> tuple[Action, ...]:
     """Legal actions from an Observation: its viewer's, when the decision is theirs."""
     if not hasattr(view, "viewer") or not hasattr(view, "hand_mask"):
@@ -535,7 +550,7 @@ def apply(state: GameState, action: Action) -> GameState:
     sevenbridge.errors.IllegalActionError: illegal action Discard(1, 'AS'): a turn begins by drawing from the stock (or with a chi); discarding comes last
     """
     if type(state) is not GameState:
-        _check_state(state, "apply")
+        check_state(state, "apply")
     cached = state._legal
     if cached is None:
         cached = _legal(state)
@@ -583,7 +598,7 @@ def _find(legal: _Legal, action: Action) -> tuple[int, ...] | None:
     return None
 
 
-def _check_state(state: Any, function: str) -> None:
+def check_state(state: Any, function: str) -> None:
     """A TypeError for anything but a GameState (an Observation is not enough)."""
     if isinstance(state, GameState):
         return
@@ -722,7 +737,7 @@ def _asked(
     pon timing allows (``normal`` and ``turns`` as after the discard), and with
     ``claim_window='able_only'`` only those who can pon it."""
     timing = rules.pon_timing
-    # _may_claim for each player, spelled out for speed.
+    # may_claim for each player, spelled out for speed.
     asked = order
     if timing is _AFTER_OWN_TURN:
         if normal != (1 << n) - 1:  # not everyone has had a normal turn yet

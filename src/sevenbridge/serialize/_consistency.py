@@ -14,7 +14,7 @@ from .._kit.checks import MAX_PLAYERS, MIN_PLAYERS
 from ..actions import Action, Chi, Discard, Draw
 from ..cards import CARDS
 from ..engine import apply, deal
-from ..engine._kernel import _may_claim
+from ..engine._kernel import may_claim
 from ..errors import IllegalActionError, InvalidStateError, Message
 from ..melds import MeldKind, analyse
 from ..notation import format_move
@@ -222,7 +222,7 @@ def check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) -
         )
     if phase is Phase.CLAIM:
         for q in (cur, *f["claim_queue"]):
-            if not _may_claim(rules.pon_timing, q, f["normal_turns"], f["turns_done"], n):
+            if not may_claim(rules.pon_timing, q, f["normal_turns"], f["turns_done"], n):
                 raise InvalidStateError(
                     Message(
                         "invalid_state.player_may_not_pon",
