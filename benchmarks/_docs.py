@@ -20,7 +20,7 @@ def provenance(script: str, argv: Sequence[str] | None) -> str:
     """Which run made the figures: the date, the command, the build, the machine."""
     args = list(sys.argv[1:] if argv is None else argv)
     command = " ".join(["python", f"benchmarks/{script}", *args])
-    build = "compiled (mypyc)" if sevenbridge.COMPILED else "pure Python"
+    build = "compiled build, mypyc" if sevenbridge.COMPILED else "pure-Python build"
     python = f"{platform.python_implementation()} {platform.python_version()}"
     machine = f"{platform.system()} {platform.release()} {platform.machine()}"
     return (

@@ -19,7 +19,7 @@ extensions = [
     "sphinx.ext.doctest",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]  # _generated: figures files the pages include
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
 autodoc_member_order = "bysource"
