@@ -68,7 +68,7 @@ def _deck_order(
 
 
 def deal(
-    rules: Rules = _DEFAULT_RULES,
+    rules: Rules | None = None,
     *,
     players: int = 3,
     dealer: int = 0,
@@ -78,7 +78,7 @@ def deal(
     """Shuffle (or take ``deck``), deal seven cards each and return the first position.
 
     Args:
-        rules: The rules of the deal.
+        rules: The rules of the deal (``None``: the standard rules, :class:`Rules` ``()``).
         players: 2 to 5.
         dealer: Who deals (0 to ``players - 1``).
         seed: Makes the shuffle and any later reshuffle reproducible on every
@@ -104,6 +104,8 @@ def deal(
     >>> str(state.top_discard), str(state.stock[0])
     ('2D', '3D')
     """
+    if rules is None:
+        rules = _DEFAULT_RULES
     _checks.instance(rules, Rules, "rules", "a Rules value")
     players = _checks.players(players)
     dealer = _checks.seat(dealer, players, "dealer")

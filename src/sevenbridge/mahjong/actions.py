@@ -2,7 +2,8 @@
 
 Every action names the ``player`` (seat) who takes it. ``str()`` gives the move
 without the player (``Chow 46m``); ``repr()`` evaluates back to the action;
-:func:`parse_action` reads ``str()`` with a player prefix (``P1 Chow 46m``).
+:func:`format_move` writes an action with its player (``P1 Chow 46m``) and
+:func:`parse_move` (or its older name :func:`parse_action`) reads it back.
 
 >>> from sevenbridge.mahjong import Chow, Discard, parse_action
 >>> str(Chow(1, "6m 4m"))
@@ -32,7 +33,9 @@ __all__ = [
     "Mahjong",
     "Pass",
     "Pung",
+    "format_move",
     "parse_action",
+    "parse_move",
 ]
 
 #: Seats at a mahjong table: 0 to 3.
@@ -275,3 +278,34 @@ def parse_action(text: str) -> Action:
             verb=repr(verb),
         )
     )
+
+
+def parse_move(text: str) -> Action:
+    """Read one move written as :func:`format_move` writes it (``P1 Chow 46m``);
+    the card game's :func:`sevenbridge.parse_move` reads its own moves alike.
+    :func:`parse_action` is the older name of this function.
+
+    Raises:
+        InvalidStateError: for text that names no action.
+        InvalidTileError: for a tile that does not parse.
+
+    >>> parse_move("P3 Kong 5p")
+    Kong(3, '5p')
+    >>> parse_move(format_move(Chow(1, "46m"))) == Chow(1, "46m")
+    True
+    """
+    return parse_action(text)
+
+
+def format_move(action: Action) -> str:
+    """``P<seat> <move>`` for an action, as records write it.
+
+    Raises:
+        TypeError: for anything but a mahjong action.
+
+    >>> format_move(Chow(1, "6m 4m"))
+    'P1 Chow 46m'
+    """
+    if not isinstance(action, _Base):
+        raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
+    return f"P{action.player} {action}"
