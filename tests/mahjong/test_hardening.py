@@ -77,7 +77,7 @@ BAD: list[tuple[str, Callable[[], Any]]] = [
     ("stacked_wall copies", lambda: stacked_wall(["1111m 1111p 1111s E", "1m" * 13])),
     ("play_match players", lambda: play_match([])),
     ("play_match seed", lambda: play_match([lambda v: v.legal_actions[0]] * 2, seed=-1)),
-    ("State.from_json", lambda: STATE.from_json("[]")),
+    ("GameState.from_json", lambda: STATE.from_json("[]")),
 ]
 
 
