@@ -1,6 +1,6 @@
 """One protocol for every game of the library: :class:`GameModule`.
 
-The card game (:mod:`sevenbridge`) and Simple Mahjong (:mod:`sevenbridge.mahjong`)
+The card game (``sevenbridge``) and Simple Mahjong (:mod:`sevenbridge.mahjong`)
 offer the same names with the same shapes: a ``Rules`` value with presets, frozen
 states and player views that write and read JSON, a pure engine (``deal``,
 ``legal_actions``, ``apply``), views and sampling for search (``observe``,
@@ -78,16 +78,21 @@ class StateLike(DocumentLike, Protocol):
         ...
 
 
+#: The type of a game's rules, in :class:`GameModule`'s signatures.
 RulesT = TypeVar("RulesT", bound=RulesLike)
+#: The type of a game's states.
 StateT = TypeVar("StateT", bound=StateLike)
+#: The type of a game's observations (one player's views).
 ObservationT = TypeVar("ObservationT", bound=DocumentLike)
+#: The type of a game's actions.
 ActionT = TypeVar("ActionT")
+#: The type of a game's matches (what ``record_match`` writes).
 MatchT = TypeVar("MatchT", contravariant=True)
 
 
 class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
-    """What a game module offers; :mod:`sevenbridge` and :mod:`sevenbridge.mahjong`
-    both provide it, with these names and shapes.
+    """What a game module offers; ``sevenbridge`` (the card game) and
+    :mod:`sevenbridge.mahjong` both provide it, with these names and shapes.
 
     The type parameters are the game's rules, state, observation, action and
     match types. Modules satisfy a protocol structurally, so ``mypy`` checks a
@@ -113,17 +118,17 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
 
     @property
     def Rules(self) -> type[RulesT]:
-        """The game's rules: a frozen value whose ``presets()`` name the usual tables."""
+        """The class of the game's rules, a frozen value; ``presets()`` names the usual tables."""
         ...
 
     @property
     def GameState(self) -> type[StateT]:
-        """A position, with everything (hidden cards or tiles too); frozen, hashable."""
+        """The class of a position, with everything (hidden cards or tiles too); frozen, hashable."""
         ...
 
     @property
     def Observation(self) -> type[ObservationT]:
-        """One player's view of a position."""
+        """The class of one player's view of a position."""
         ...
 
     @property

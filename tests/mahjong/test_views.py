@@ -96,7 +96,7 @@ def test_legal_actions_of_a_view_are_the_viewers_own() -> None:
     assert legal_actions(observe(state, 0)) == legal_actions(state) != ()
     assert all(legal_actions(observe(state, seat)) == () for seat in (1, 2, 3))
     with pytest.raises(TypeError, match="GameState or Observation"):
-        legal_actions("P0 Draw")  # type: ignore[arg-type]
+        legal_actions("P0 Draw")
 
 
 def test_the_old_name_state_still_works() -> None:

@@ -282,7 +282,7 @@ def parse_action(text: str) -> Action:
 
 def parse_move(text: str) -> Action:
     """Read one move written as :func:`format_move` writes it (``P1 Chow 46m``);
-    the card game's :func:`sevenbridge.parse_move` reads its own moves alike.
+    the card game's :func:`sevenbridge.notation.parse_move` reads its own moves alike.
     :func:`parse_action` is the older name of this function.
 
     Raises:
