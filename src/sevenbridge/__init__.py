@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _checks, _hooks
-from . import engine as _engine
-from ._i18n import translate
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
+from ._kit.i18n import translate
+from ._kit.version import version
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
-from .engine import apply, deal, legal_actions
+from .engine import _kernel, apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -38,7 +39,7 @@ from .melds import (
     why_not_meld,
 )
 from .notation import NotationError, format_move, parse_move
-from .record import RecordError, record, record_match, replay, replay_match
+from .records import RecordError, record, record_match, replay, replay_match
 from .rules import (
     CardValues,
     ClaimTiming,
@@ -61,7 +62,7 @@ _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
 #: Both builds give exactly the same results.
-COMPILED: bool = not _engine.__file__.endswith(".py")
+COMPILED: bool = not _kernel.__file__.endswith(".py")
 #: The table sizes :func:`deal` accepts: 2 to 5 players.
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(_checks.MIN_PLAYERS, _checks.MAX_PLAYERS + 1))
 
@@ -107,15 +108,9 @@ def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
 
 
 def __getattr__(name: str) -> str:
-    # The version is read from the package metadata on first use, which keeps
-    # importlib.metadata (tens of milliseconds) out of the import time.
+    # The version is read from the package metadata on first use.
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("sevenbridge")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            return "0.0.0+unknown"
+        return version()
     raise AttributeError(f"module 'sevenbridge' has no attribute {name!r}")
 
 

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from .actions import (
     Action,
     Chow,

@@ -39,8 +39,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import InvalidArgumentError, Message, SevenBridgeError
-from ..record import RecordError
+from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError
 from .actions import Action, format_move, parse_action
 from .engine import apply, deal
 from .match import MatchResult, _round_seed, next_dealer
@@ -331,7 +330,7 @@ def replay(text: str) -> list[GameState]:
     >>> replay('[Game "Chess"]')
     Traceback (most recent call last):
     ...
-    sevenbridge.record.RecordError: line 1, column 1: this is not a Simple Mahjong record (in '[Game "Chess"]')
+    sevenbridge.errors.RecordError: line 1, column 1: this is not a Simple Mahjong record (in '[Game "Chess"]')
     """
     parsed = _parse(text, _GAME)
     state = _deal_from_tags(parsed)
@@ -355,7 +354,7 @@ def replay_match(text: str) -> list[GameState]:
     >>> replay_match('[Game "Simple Mahjong match"]\\n[MatchSeed "5"]\\n\\nP0 Draw\\n')
     Traceback (most recent call last):
     ...
-    sevenbridge.record.RecordError: line 4, column 1: a match record's moves come after [Round "1"] (in 'P0 Draw')
+    sevenbridge.errors.RecordError: line 4, column 1: a match record's moves come after [Round "1"] (in 'P0 Draw')
     """
     parsed = _parse(text, _MATCH)
     rules = _rules(parsed)

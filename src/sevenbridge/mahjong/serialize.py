@@ -24,9 +24,9 @@ from typing import Any
 
 import attrs
 
-from .. import _jsonread as J
+from .._kit import jsonread as J
+from .._kit.history import History
 from ..errors import InvalidStateError, Message, RulesConfigError, SevenBridgeError
-from ..state import History
 from .actions import Action, parse_action
 from .engine import check_state, ghost_seats, legal_actions
 from .hands import Meld, MeldKind

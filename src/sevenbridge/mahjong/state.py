@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
-from .. import _hooks
-from ..state import History
+from .._kit import hooks as _hooks
+from .._kit.history import History
 from .actions import Action
 from .hands import Meld, MeldKind, decompositions
 from .rules import Rules

@@ -13,8 +13,9 @@ Illegal: it is seat 0 who must act (in turn), not seat 2.
 
 from __future__ import annotations
 
-from .. import _checks, _hooks
-from .._i18n import check_lang, translate
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.i18n import check_lang, translate
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
