@@ -14,7 +14,6 @@ changes a count, which must then be explained (see ``README.md`` here).
 from __future__ import annotations
 
 import itertools
-import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
@@ -49,6 +48,7 @@ from sevenbridge import mahjong as mj
 from sevenbridge.bots import RandomPlayer
 from sevenbridge.playout import playout
 
+from ..helpers import optional_module
 from .perftfile import MAHJONG, SEVEN_BRIDGE, Entry, parse_rules, perft, read
 
 SB_ENTRIES = read(SEVEN_BRIDGE)
@@ -161,18 +161,10 @@ SB_PATHS: dict[
 @pytest.mark.parametrize("entry", SB_ENTRIES, ids=str)
 def test_seven_bridge_perft(entry: Entry, path: str) -> None:
     if path == "action-ids":
-        optional_numpy()
+        optional_module("numpy")  # the rl extra; CI's full run must have it
     children, count = SB_PATHS[path]
     root = sb_root(entry)
     check_counts(entry, lambda d: perft(root, d, children, count), path)
-
-
-def optional_numpy() -> None:
-    """numpy (the ``rl`` extra) for the action ids; CI's full run must have it."""
-    if os.environ.get("SEVENBRIDGE_FULL_CI") == "1":
-        import numpy  # noqa: F401
-    else:
-        pytest.importorskip("numpy")
 
 
 @pytest.mark.parametrize("entry", SB_ENTRIES, ids=str)
