@@ -38,7 +38,7 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore += [
     ("py:class", "random.Random"),
-    ("py:class", "sevenbridge._random.Rng"),
+    ("py:class", "sevenbridge._kit.rng.Rng"),
 ]
 # Two packages each have a class named Rules (sevenbridge and sevenbridge.mahjong);
 # a bare "Rules" in an annotation that autodoc cannot evaluate (numpy is mocked)

@@ -100,7 +100,7 @@ def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixtur
 
 
 def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    from sevenbridge._demo import _points
+    from sevenbridge.cli.demo import _points
 
     assert _points(1).strip() == "1 point" and _points(0).strip() == "0 points"
     for seed in range(40):

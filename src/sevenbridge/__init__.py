@@ -10,12 +10,12 @@ True
 
 from __future__ import annotations
 
-from . import _hooks
-from . import engine as _engine
-from ._i18n import translate
+from ._kit import hooks as _hooks
+from ._kit.i18n import translate
+from ._kit.version import version
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
-from .engine import apply, deal, legal_actions
+from .engine import _kernel, apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -34,7 +34,7 @@ from .melds import (
     why_not_meld,
 )
 from .notation import NotationError, format_move, parse_move
-from .record import RecordError, record, record_match, replay, replay_match
+from .records import RecordError, record, record_match, replay, replay_match
 from .rules import (
     CardValues,
     ClaimTiming,
@@ -57,19 +57,13 @@ _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
 #: Both builds give exactly the same results.
-COMPILED: bool = not _engine.__file__.endswith(".py")
+COMPILED: bool = not _kernel.__file__.endswith(".py")
 
 
 def __getattr__(name: str) -> str:
-    # The version is read from the package metadata on first use, which keeps
-    # importlib.metadata (tens of milliseconds) out of the import time.
+    # The version is read from the package metadata on first use.
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("sevenbridge")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            return "0.0.0+unknown"
+        return version()
     raise AttributeError(f"module 'sevenbridge' has no attribute {name!r}")
 
 

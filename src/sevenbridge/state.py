@@ -8,8 +8,8 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from . import _hooks
 from . import _tables as T
+from ._kit import hooks as _hooks
 from .cards import CARDS, JOKER_INDEX, Card
 from .melds import Meld, MeldKind
 from .rules import Rules

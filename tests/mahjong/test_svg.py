@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 
 from sevenbridge import InvalidArgumentError
+from sevenbridge._kit.svgkit import BACK, HIGHLIGHT
 from sevenbridge.mahjong import (
     TILE_KINDS,
     GreedyPlayer,
@@ -30,7 +31,6 @@ from sevenbridge.mahjong import (
     observe,
 )
 from sevenbridge.mahjong import svg as drawings
-from sevenbridge.svg import BACK, HIGHLIGHT
 
 from .. import svgcheck as check
 from .helpers import play as moves

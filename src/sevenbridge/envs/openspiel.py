@@ -31,14 +31,14 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from .. import _checks
-from .._docspec import max_history
+from .._kit import checks as _checks
 from ..cards import CARDS
 from ..engine import apply, deal
 from ..errors import InvalidArgumentError, Message
 from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ..scoring import hand_points, returns
+from ..serialize._schema import max_history
 from ..state import GameState, History
 from ..views import observe, sample_state
 

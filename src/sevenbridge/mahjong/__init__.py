@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, parse_action
 from .bots import GreedyPlayer, Player, RandomPlayer, shanten
 from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall

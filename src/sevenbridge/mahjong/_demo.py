@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._i18n import N_, translator
+from .._kit.i18n import N_, translator
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions

@@ -18,7 +18,8 @@ from typing import Any
 
 import attrs
 
-from .. import _checks, _hooks
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
 from ..errors import InvalidStateError, Message
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Protocol
 
-from .. import _checks
+from .._kit import checks as _checks
 from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError

@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from .. import _checks
-from .._random import derive, fresh_seed, shuffled
+from .._kit import checks as _checks
+from .._kit.rng import derive, fresh_seed, shuffled
 from ..errors import Message
 from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError

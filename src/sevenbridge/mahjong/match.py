@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .. import _checks
-from .._random import derive, fresh_seed
+from .._kit import checks as _checks
+from .._kit.rng import derive, fresh_seed
 from ..errors import Message
 from .actions import Action
 from .engine import apply, deal, ghost_seats

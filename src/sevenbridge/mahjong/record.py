@@ -25,8 +25,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import Message, SevenBridgeError
-from ..record import RecordError
+from ..errors import Message, RecordError, SevenBridgeError
 from .actions import Action, parse_action
 from .engine import apply, deal
 from .rules import Rules
@@ -118,7 +117,7 @@ def replay(text: str) -> tuple[State, tuple[Action, ...]]:
     >>> replay('[Game "Chess"]')
     Traceback (most recent call last):
     ...
-    sevenbridge.record.RecordError: line 1, column 1: this is not a Simple Mahjong record (in '[Game "Chess"]')
+    sevenbridge.errors.RecordError: line 1, column 1: this is not a Simple Mahjong record (in '[Game "Chess"]')
     """
     if not isinstance(text, str):
         raise TypeError(f"a record is text, not {type(text).__name__}")

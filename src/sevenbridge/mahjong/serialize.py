@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .. import _jsonread as J
+from .._kit import jsonread as J
 from ..errors import InvalidStateError, Message, RulesConfigError, SevenBridgeError
 from .actions import Action, parse_action
 from .engine import check_state, ghost_seats, legal_actions

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from .actions import Action
 from .hands import Meld, MeldKind, decompositions
 from .rules import Rules

@@ -30,25 +30,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .._i18n import N_, check_lang, translator
-from ..cards import Suit
-from ..svg import (
+from .._kit.i18n import N_, check_lang, translator
+from .._kit.svgkit import (
     BACK,
-    FOUR_COLOURS,
+    BLUE,
+    GREEN,
     HIGHLIGHT,
     INK,
     JOKER_COLOUR,
     RED,
-    _document,
-    _draw_value,
-    _felt_document,
-    _label,
-    _last_move_lines,
-    _num,
-    _panel,
-    _seat_names,
-    _seat_words,
 )
+from .._kit.svgkit import document as _document
+from .._kit.svgkit import draw_value as _draw_value
+from .._kit.svgkit import felt_document as _felt_document
+from .._kit.svgkit import label as _label
+from .._kit.svgkit import last_move_lines as _last_move_lines
+from .._kit.svgkit import num as _num
+from .._kit.svgkit import panel as _panel
+from .._kit.svgkit import seat_names as _seat_names
+from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
 from .state import Phase, State
 from .tiles import Tile, TileSuit, parse_tiles
@@ -62,11 +62,11 @@ TILE_W, TILE_H, DEPTH = 44, 58, 5
 #: The colour of each suit's numbers and characters.
 SUIT_COLOURS = {
     TileSuit.CHARACTERS: RED,
-    TileSuit.DOTS: FOUR_COLOURS[Suit.DIAMONDS],
-    TileSuit.BAMBOOS: FOUR_COLOURS[Suit.CLUBS],
+    TileSuit.DOTS: BLUE,
+    TileSuit.BAMBOOS: GREEN,
 }
-GREEN = FOUR_COLOURS[Suit.CLUBS]
-BLUE = FOUR_COLOURS[Suit.DIAMONDS]
+GREEN = GREEN
+BLUE = BLUE
 FACE = "#fbf7ea"
 SIDE = "#c9b98f"
 BACK_SIDE = "#1b3570"

@@ -10,7 +10,8 @@ Illegal: it is seat 0 who must act (in turn), not seat 2.
 
 from __future__ import annotations
 
-from .. import _checks, _hooks
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
 from ..errors import IllegalActionError
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .engine import apply

@@ -13,8 +13,9 @@ from collections import Counter
 
 import attrs
 
-from .. import _checks, _hooks
-from .._random import derive, fresh_seed, shuffled
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.rng import derive, fresh_seed, shuffled
 from .actions import Action
 from .engine import legal_actions
 from .hands import Meld

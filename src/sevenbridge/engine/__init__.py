@@ -1,7 +1,22 @@
-"""The first position of a deal: :func:`deal` (re-exported by the engine).
+"""The pure game engine: :func:`deal`, :func:`legal_actions` and :func:`apply`.
 
-It is kept out of the modules that the compiled build compiles, so that its
-arguments meet the library's own checks, with the same messages, in both builds.
+Every function takes a :class:`GameState` and never changes it; :func:`apply`
+returns a new state. The cross-cutting policy (a finished deal accepts nothing,
+whose decision it is, what each phase allows) lives in :func:`apply` and
+:func:`legal_actions`; each action's effect is a private helper.
+
+>>> from sevenbridge import deal, legal_actions, apply, Draw
+>>> state = deal(seed=1)
+>>> legal_actions(state)
+(Draw(1),)
+>>> state = apply(state, Draw(1))
+>>> state.phase.value, len(state.hand(1))
+('play', 8)
+
+The engine is a package: the kernel (``_kernel``: the legal actions and the
+step, compiled in the compiled build), the fast playout's inner loop
+(``_playout``, compiled too), and plain Python for what is not hot: dealing
+(here) and the diagnosis of illegal actions (``_diagnosis``).
 """
 
 from __future__ import annotations
@@ -9,16 +24,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from . import _checks
-from ._random import derive, fresh_seed, shuffled
-from .cards import CARDS, Card, parse_cards
-from .engine import _FIELDS, HAND_SIZE, _enter_draw, _first_player, _open_window
-from .errors import InvalidStateError
-from .errors import Message as M
-from .rules import Rules
-from .state import GameState, Phase
+from .._kit import checks as _checks
+from .._kit.rng import derive, fresh_seed, shuffled
+from ..cards import CARDS, Card, parse_cards
+from ..errors import InvalidStateError
+from ..errors import Message as M
+from ..rules import Rules
+from ..state import GameState, Phase
+from . import _diagnosis  # noqa: F401  (registers the explanation of illegal actions)
+from ._kernel import HAND_SIZE, _enter_draw, _first_player, _open_window, apply, legal_actions
 
-__all__ = ["deal"]
+__all__ = ["apply", "deal", "legal_actions"]
 
 _DEFAULT_RULES = Rules()
 
@@ -68,7 +84,7 @@ def _deck_order(
 
 
 def deal(
-    rules: Rules = _DEFAULT_RULES,
+    rules: Rules | None = None,
     *,
     players: int = 3,
     dealer: int = 0,
@@ -78,7 +94,7 @@ def deal(
     """Shuffle (or take ``deck``), deal seven cards each and return the first position.
 
     Args:
-        rules: The rules of the deal.
+        rules: The rules of the deal (``None``: the default :class:`Rules`).
         players: 2 to 5.
         dealer: Who deals (0 to ``players - 1``).
         seed: Makes the shuffle and any later reshuffle reproducible on every
@@ -104,6 +120,8 @@ def deal(
     >>> str(state.top_discard), str(state.stock[0])
     ('2D', '3D')
     """
+    if rules is None:
+        rules = _DEFAULT_RULES
     _checks.instance(rules, Rules, "rules", "a Rules value")
     players = _checks.players(players)
     dealer = _checks.seat(dealer, players, "dealer")
@@ -119,11 +137,14 @@ def deal(
     if rules.upcard:
         discards = (order[i],)
         i += 1
-    v: dict[str, Any] = dict(zip(_FIELDS, [
-        rules, players, dealer, Phase.DRAW, None, tuple(hands), tuple(order[i:]),
-        discards, (), 0, 0, 0, 0, -1, (), None, False, False, 0, 0, seed, None, None,
-        False, None, None,
-    ], strict=True))  # fmt: skip
+    v: dict[str, Any] = dict(
+        rules=rules, players=players, dealer=dealer, phase=Phase.DRAW, current_player=None,
+        hand_masks=tuple(hands), stock_cards=tuple(order[i:]), discard_cards=discards,
+        table=(), meld_owners=0, played=0, normal_turns=0, turns_done=0, discarder=-1,
+        claim_queue=(), pending_pon=None, turn_clean=False, turn_by_claim=False,
+        reshuffles=0, reshuffled=0, seed=seed, winner=None, deal_scores=None, bonus=False,
+        end_reason=None, move_log=None,
+    )  # fmt: skip
     first = _first_player(rules, dealer, players)
     if discards and rules.upcard_claimable:
         _open_window(v, -1, [(first + k) % players for k in range(players)], first)
@@ -131,4 +152,4 @@ def deal(
         _enter_draw(v, first)
     # Built by the class (not _state) so that the states of the deal share one
     # compact key table for their dictionaries.
-    return GameState(*v.values())
+    return GameState(**v)

@@ -14,15 +14,15 @@ from typing import Any
 
 import attrs
 
-from . import _jsonread as J
-from ._checks import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
-from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, JOKER_INDEX, Card
-from .errors import InvalidCardError, InvalidStateError, Message, RulesConfigError
-from .melds import MeldKind
-from .notation import NotationError, parse_move
-from .rules import MAX_RESHUFFLE_LIMIT, Rules
-from .state import Phase
+from .._kit import jsonread as J
+from .._kit.checks import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
+from ..actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS, JOKER_INDEX, Card
+from ..errors import InvalidCardError, InvalidStateError, Message, RulesConfigError
+from ..melds import MeldKind
+from ..notation import NotationError, parse_move
+from ..rules import MAX_RESHUFFLE_LIMIT, Rules
+from ..state import Phase
 
 __all__ = ["FORMAT_VERSION", "json_schema", "max_history", "max_turns"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .rules import Rules
+from ..rules import Rules
 
 
 def add_rules(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:

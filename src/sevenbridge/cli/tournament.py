@@ -7,11 +7,11 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from . import _cliargs
-from ._i18n import LANGUAGES, translator
-from .arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
-from .errors import InvalidArgumentError, Message
-from .rules import Rules
+from .._kit.i18n import LANGUAGES, translator
+from ..arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
+from ..errors import InvalidArgumentError, Message
+from ..rules import Rules
+from . import arguments
 
 
 def add_parser(
@@ -35,7 +35,7 @@ def add_parser(
             "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
         ).format(BOT_NAMES=", ".join(BOT_NAMES)),
     )
-    _cliargs.add_rules(cmd, _)
+    arguments.add_rules(cmd, _)
     cmd.add_argument(
         "--players",
         type=int,

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from ._i18n import LANGUAGES, translate, translator
-from .html import record_page
-from .record import RecordError
+from .._kit.i18n import LANGUAGES, translate, translator
+from ..html import record_page
+from ..records import RecordError
 
 
 def add_parser(

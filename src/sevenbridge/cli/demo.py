@@ -8,18 +8,18 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ._i18n import LANGUAGES, N_, translate_end_reason, translator
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .bots import GreedyPlayer, Player, RandomPlayer
-from .cards import Card
-from .engine import apply, deal
-from .match import Match
-from .record import record, record_match
-from .rules import Rules, Scoring
-from .scoring import hand_points
-from .state import GameState, Phase
-from .text import kind_name
-from .views import observe
+from .._kit.i18n import LANGUAGES, N_, translate_end_reason, translator
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..bots import GreedyPlayer, Player, RandomPlayer
+from ..cards import Card
+from ..engine import apply, deal
+from ..match import Match
+from ..records import record, record_match
+from ..rules import Rules, Scoring
+from ..scoring import hand_points
+from ..state import GameState, Phase
+from ..text import kind_name
+from ..views import observe
 
 Say = Callable[[str], None]
 
@@ -253,7 +253,7 @@ def _write(out: TextIO, text: str, say: Say, _: Callable[[str], str] = str) -> N
 
 
 def _mahjong_presets() -> tuple[str, ...]:
-    from .mahjong.rules import Rules as MahjongRules
+    from ..mahjong.rules import Rules as MahjongRules
 
     return MahjongRules.presets()
 
@@ -261,7 +261,7 @@ def _mahjong_presets() -> tuple[str, ...]:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe."""
     if args.game == "mahjong":
-        from .mahjong._demo import run as run_mahjong
+        from ..mahjong._demo import run as run_mahjong
 
         return run_mahjong(args, out)
     if args.players is None:

@@ -1,17 +1,11 @@
-"""The pure game engine: :func:`deal`, :func:`legal_actions` and :func:`apply`.
+"""The engine's kernel: the state's fields, the legal actions and the step.
 
-Every function takes a :class:`GameState` and never changes it; :func:`apply`
-returns a new state. The cross-cutting policy (a finished deal accepts nothing,
-whose decision it is, what each phase allows) lives in :func:`apply` and
-:func:`legal_actions`; each action's effect is a private helper.
-
->>> from sevenbridge import deal, legal_actions, apply, Draw
->>> state = deal(seed=1)
->>> legal_actions(state)
-(Draw(1),)
->>> state = apply(state, Draw(1))
->>> state.phase.value, len(state.hand(1))
-('play', 8)
+This is the engine's hot code, compiled by the compiled build (see the
+performance page). Actions have an internal form here, an operation key
+(a tuple of ints), and a transition works on a copy of the state's field
+dictionary. The public functions :func:`legal_actions` and :func:`apply` are
+defined here and re-exported by :mod:`sevenbridge.engine`; dealing and the
+explanation of illegal actions are plain Python beside it.
 """
 
 from __future__ import annotations
@@ -21,9 +15,10 @@ from typing import Any, Final
 
 import attrs
 
-from . import _checks
-from ._random import derive, shuffled
-from ._tables import (
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.rng import derive, shuffled
+from .._tables import (
     JOKER_BIT,
     RANK_MASK,
     RUN,
@@ -39,16 +34,14 @@ from ._tables import (
     runs_in,
     sets_of_rank,
 )
-from .actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, JOKER_INDEX
-from .errors import IllegalActionError
-from .errors import Message as M
-from .melds import analyse
-from .rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
-from .scoring import score_deal
-from .state import GameState, History, Phase, TableMeld, table_meld
+from ..actions import ACTION_TYPES, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS, JOKER_INDEX
+from ..errors import IllegalActionError
+from ..rules import ClaimTiming, ClaimWindow, FirstPlayer, PonTieBreak, Rules, StockExhaustion
+from ..scoring import score_deal
+from ..state import GameState, History, Phase, TableMeld, table_meld
 
-__all__ = ["apply", "deal", "legal_actions"]
+__all__ = ["apply", "legal_actions"]
 
 HAND_SIZE: Final = 7
 # Enum members as module constants: ``Phase.PLAY`` and the like cost a
@@ -67,47 +60,44 @@ _VOID_EXHAUSTION: Final = StockExhaustion.VOID
 
 # Transitions work on a copy of the state's field dictionary (one C-level copy),
 # changed in place and then made the dictionary of a new state: much cheaper
-# than reading and passing every field. These are the keys.
-_FIELDS: Final = tuple(f.name for f in attrs.fields(GameState) if f.init)
-RULES: Final = "rules"
-PLAYERS: Final = "players"
-DEALER: Final = "dealer"
-PHASE: Final = "phase"
-CURRENT: Final = "current_player"
-HANDS: Final = "hand_masks"
-STOCK: Final = "stock_cards"
-DISCARDS: Final = "discard_cards"
-TABLE: Final = "table"
-OWNERS: Final = "meld_owners"
-PLAYED: Final = "played"
-NORMAL: Final = "normal_turns"
-TURNS: Final = "turns_done"
-DISCARDER: Final = "discarder"
-QUEUE: Final = "claim_queue"
-PENDING: Final = "pending_pon"
-CLEAN: Final = "turn_clean"
-BY_CLAIM: Final = "turn_by_claim"
-RESHUFFLES: Final = "reshuffles"
-RESHUFFLED: Final = "reshuffled"
-SEED: Final = "seed"
-WINNER: Final = "winner"
-SCORES: Final = "deal_scores"
-BONUS: Final = "bonus"
-REASON: Final = "end_reason"
-LOG: Final = "move_log"
-assert list(_FIELDS) == [
-    RULES, PLAYERS, DEALER, PHASE, CURRENT, HANDS, STOCK, DISCARDS, TABLE,
-    OWNERS, PLAYED, NORMAL, TURNS, DISCARDER, QUEUE, PENDING, CLEAN, BY_CLAIM,
-    RESHUFFLES, RESHUFFLED, SEED, WINNER, SCORES, BONUS, REASON, LOG,
-]  # fmt: skip
-# What a new state holds besides its fields (the legal-action cache, attrs'
-# cached hash), as a fresh state has it.
-_BLANK: Final[list[Any]] = [None] * len(_FIELDS)
-_FRESH: Final = {k: x for k, x in GameState(*_BLANK).__dict__.items() if k not in _FIELDS}
-# They are two, both None: set directly, they cost less than an update().
-_LEGAL_KEY: Final = "_legal"
-_HASH_KEY: Final[str] = next(k for k in _FRESH if k != _LEGAL_KEY)  # attrs' cached hash
-assert _FRESH == {_LEGAL_KEY: None, _HASH_KEY: None}
+# than reading and passing every field. These are the keys, each taken from the
+# class's attrs fields by name, so that a renamed field fails here, at import.
+_F: Final = attrs.fields(GameState)
+_FIELDS: Final = tuple(f.name for f in _F if f.init)
+RULES: Final[str] = _F.rules.name
+PLAYERS: Final[str] = _F.players.name
+DEALER: Final[str] = _F.dealer.name
+PHASE: Final[str] = _F.phase.name
+CURRENT: Final[str] = _F.current_player.name
+HANDS: Final[str] = _F.hand_masks.name
+STOCK: Final[str] = _F.stock_cards.name
+DISCARDS: Final[str] = _F.discard_cards.name
+TABLE: Final[str] = _F.table.name
+OWNERS: Final[str] = _F.meld_owners.name
+PLAYED: Final[str] = _F.played.name
+NORMAL: Final[str] = _F.normal_turns.name
+TURNS: Final[str] = _F.turns_done.name
+DISCARDER: Final[str] = _F.discarder.name
+QUEUE: Final[str] = _F.claim_queue.name
+PENDING: Final[str] = _F.pending_pon.name
+CLEAN: Final[str] = _F.turn_clean.name
+BY_CLAIM: Final[str] = _F.turn_by_claim.name
+RESHUFFLES: Final[str] = _F.reshuffles.name
+RESHUFFLED: Final[str] = _F.reshuffled.name
+SEED: Final[str] = _F.seed.name
+WINNER: Final[str] = _F.winner.name
+SCORES: Final[str] = _F.deal_scores.name
+BONUS: Final[str] = _F.bonus.name
+REASON: Final[str] = _F.end_reason.name
+LOG: Final[str] = _F.move_log.name
+# What a new state holds besides its fields: the legal-action cache and attrs'
+# cached hash, both None in a fresh state (tests/test_engine_kernel.py checks
+# that a new attrs still keeps its cached hash this way).
+_LEGAL_KEY: Final[str] = _F._legal.name
+_BLANK: Final[dict[str, Any]] = dict.fromkeys(_FIELDS)
+_HASH_KEY: Final[str] = next(
+    k for k in GameState(**_BLANK).__dict__ if k not in _FIELDS and k != _LEGAL_KEY
+)
 _new: Final = object.__new__
 _setattr: Final = object.__setattr__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
@@ -272,7 +262,7 @@ def _near(card: int, ace_high: bool) -> int:
 _NEAR: Final = {high: [_near(c, high) for c in range(52)] for high in (False, True)}
 
 
-def _may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
+def may_claim(timing: ClaimTiming, player: int, normal_turns: int, turns: int, n: int) -> bool:
     if timing is _AFTER_OWN_TURN:
         return bool(normal_turns >> player & 1)
     if timing is _AFTER_FIRST_ROUND:
@@ -420,15 +410,10 @@ def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> _Legal:
     # general enumeration (with the first, exact refusals of _claims).
     chi_open = False
     if phase is _CLAIM:
-        if not hand & _JOKER:
-            if state.pending_pon is not None:
-                return _ONLY_PASS[p]
-            card = state.discard_cards[-1]
-            if card != JOKER_INDEX:
-                r = card % 13
-                same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
-                if not same or (r != 6 and not same & (same - 1)):
-                    return _ONLY_PASS[p]
+        if not hand & _JOKER and (
+            state.pending_pon is not None or not _may_pon(hand, state.discard_cards[-1])
+        ):
+            return _ONLY_PASS[p]
     elif phase is _DRAW:
         discards = state.discard_cards
         if not discards:
@@ -462,7 +447,7 @@ def _chi_allowed(
 ) -> bool:
     """Whether the rules let player ``p`` chi the top discard (there is one):
     the upcard only if it is claimable, and the chi timing."""
-    return (discarder >= 0 or rules.upcard_claimable) and _may_claim(
+    return (discarder >= 0 or rules.upcard_claimable) and may_claim(
         rules.chi_timing, p, normal_turns, turns, n
     )
 
@@ -476,6 +461,19 @@ def _may_chi(hand: int, card: int, near: list[int]) -> bool:
         return True
     close = hand & near[card]
     return bool(close & (close - 1)) or (bool(close) and 5 <= card % 13 <= 7)
+
+
+def _may_pon(hand: int, card: int) -> bool:
+    """Whether ``hand`` might pon ``card`` (False: it cannot), before the exact
+    enumeration of :func:`_claims`: the claim window's quick refusal, used by
+    the engine and both playout loops. Without the joker, a set with the card
+    needs two more of its rank in the hand, or one more for a seven (two 7s
+    are a set)."""
+    if hand & _JOKER or card == JOKER_INDEX:
+        return True
+    r = card % 13
+    same = hand & RANK_MASK[r]
+    return bool(same) and (r == 6 or bool(same & (same - 1)))
 
 
 def _legal(state: GameState) -> _Legal:
@@ -515,6 +513,13 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     return _view_legal(state)
 
 
+def legal_keys(position: GameState | Any) -> list[tuple[int, ...]]:
+    """The operation keys of :func:`legal_actions`, in the same order (for the
+    policies that choose on keys: the greedy bot and the playout)."""
+    legal_actions(position)  # computes and caches both
+    return position._legal[0] if position._legal is not None else []
+
+
 def _view_legal(view: Any) -> tuple[Action, ...]:
     """Legal actions from an Observation: its viewer's, when the decision is theirs."""
     if not hasattr(view, "viewer") or not hasattr(view, "hand_mask"):
@@ -545,7 +550,7 @@ def apply(state: GameState, action: Action) -> GameState:
     sevenbridge.errors.IllegalActionError: illegal action Discard(1, 'AS'): a turn begins by drawing from the stock (or with a chi); discarding comes last
     """
     if type(state) is not GameState:
-        _check_state(state, "apply")
+        check_state(state, "apply")
     cached = state._legal
     if cached is None:
         cached = _legal(state)
@@ -564,7 +569,9 @@ def apply(state: GameState, action: Action) -> GameState:
                 f"action must be a Draw, Pass, Chi, Pon, LayDown, LayOff or Discard, "
                 f"not {_checks.type_name(action)}"
             )
-        raise IllegalActionError(action, _diagnose(state, action))
+        # The reason is found by the uncompiled diagnosis (engine._diagnosis),
+        # which registers itself under this name when the engine loads.
+        raise IllegalActionError(action, _hooks.call("diagnose", state, action))
     v = state.__dict__.copy()
     queue = v[QUEUE]
     if queue and op[0] == OP_PASS:  # the commonest step, spelled out (see _step)
@@ -591,7 +598,7 @@ def _find(legal: _Legal, action: Action) -> tuple[int, ...] | None:
     return None
 
 
-def _check_state(state: Any, function: str) -> None:
+def check_state(state: Any, function: str) -> None:
     """A TypeError for anything but a GameState (an Observation is not enough)."""
     if isinstance(state, GameState):
         return
@@ -730,7 +737,7 @@ def _asked(
     pon timing allows (``normal`` and ``turns`` as after the discard), and with
     ``claim_window='able_only'`` only those who can pon it."""
     timing = rules.pon_timing
-    # _may_claim for each player, spelled out for speed.
+    # may_claim for each player, spelled out for speed.
     asked = order
     if timing is _AFTER_OWN_TURN:
         if normal != (1 << n) - 1:  # not everyone has had a normal turn yet
@@ -818,232 +825,3 @@ def _void(v: dict[str, Any], reason: str) -> None:
     v[QUEUE] = ()
     v[PENDING] = None
     v[REASON] = f"void deal: {reason}"
-
-
-# ----------------------------------------------------------------------------------
-# why an action is illegal
-# ----------------------------------------------------------------------------------
-def _diagnose(state: GameState, action: Any) -> str:
-    """The rule an illegal action breaks, in plain words."""
-    if not isinstance(action, ACTION_TYPES):
-        return M(
-            "not_an_action",
-            "{action} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)",
-            action=repr(action),
-        )
-    if state.phase is _OVER:
-        return M(
-            "deal_over",
-            "the deal is over ({reason}); no action is accepted",
-            reason=state.end_reason,
-        )
-    p = state.current_player
-    assert p is not None
-    who = action.player
-    if who != p:
-        doing = {
-            _CLAIM: M("doing.claim", "to say pon or pass"),
-            _DRAW: M("doing.draw", "to draw or chi"),
-            _PLAY: M("doing.play", "to play their turn"),
-        }[state.phase]
-        return M(
-            "not_your_decision",
-            "it is player {p}'s decision ({doing}), not player {who}'s",
-            p=p,
-            doing=doing,
-            who=who,
-        )
-    rules = state.rules
-    hand = state.hand_masks[p]
-    kind = type(action)
-    if state.phase is _CLAIM and kind not in (Pon, Pass):
-        return M(
-            "claim_phase", "a discard is open to claims: the asked player can only pon or pass"
-        )
-    if state.phase is _DRAW and kind not in (Draw, Chi):
-        if kind is Pon or kind is Pass:
-            return M(
-                "claim_window_closed",
-                "the claim window has closed: the next player has to draw or chi",
-            )
-        return M(
-            "draw_first",
-            "a turn begins by drawing from the stock (or with a chi); discarding comes last",
-        )
-    if state.phase is _PLAY and kind in (Draw, Chi, Pon, Pass):
-        return M(
-            "already_drew",
-            "this player has already taken a card this turn; now meld, lay off or discard",
-        )
-    cards = getattr(action, "cards", None)
-    if cards is None:
-        cards = (action.card,)  # type: ignore[union-attr]
-    missing = [c for c in cards if not hand >> c.index & 1]
-    if missing:
-        return M("not_in_hand", "player {p} does not hold {cards}", p=p, cards=tuple(missing))
-    used = sum(1 << c.index for c in cards)
-    joker_as = getattr(action, "joker_as", None)
-    if joker_as is not None and not any(c.is_joker for c in cards):
-        top_is_joker = bool(state.discard_cards) and state.discard_cards[-1] == JOKER_INDEX
-        if not (isinstance(action, (Chi, Pon)) and top_is_joker):
-            return M(
-                "joker_as_without_joker",
-                "joker_as={joker_as} says what a joker stands for, but {cards} holds no "
-                "joker: leave joker_as out for natural cards",
-                joker_as=joker_as,
-                cards=tuple(cards),
-            )
-    if isinstance(action, (Chi, Pon)):
-        if not state.discard_cards:
-            return M("no_discard", "there is no discard to claim")
-        top = state.discard_cards[-1]
-        name = M("call.chi", "chi") if kind is Chi else M("call.pon", "pon")
-        timing = rules.chi_timing if kind is Chi else rules.pon_timing
-        if not _may_claim(timing, p, state.normal_turns, state.turns_done, state.players):
-            when = {
-                _AFTER_OWN_TURN: M(
-                    "when.after_own_turn",
-                    "after a normal turn of one's own (drew and discarded)",
-                ),
-                _AFTER_FIRST_ROUND: M("when.after_first_round", "after the first round"),
-                _ANY_TIME: M("when.any_time", "at any time"),
-            }[timing]
-            return M(
-                "claim_timing",
-                "a {call} is allowed only {when} ({option}='{timing}')",
-                call=name,
-                when=when,
-                option=f"{name}_timing",
-                timing=timing.value,
-            )
-        if kind is Chi and not _chi_open(state, p):
-            return M(
-                "upcard_not_claimable",
-                "there is no discard to chi: the upcard cannot be claimed here",
-            )
-        if kind is Pon and state.pending_pon is not None and not hand & _JOKER:
-            return M(
-                "pon_waiting",
-                "player {p} has already called pon; under the joker-holder tie-break only the "
-                "joker's holder can overtake it",
-                p=state.pending_pon[0],
-            )
-        if len(cards) < rules.claim_min_hand_cards:
-            return M(
-                "claim_min_hand_cards",
-                "a {call} must use at least {n} cards from the hand (claim_min_hand_cards={n})",
-                call=name,
-                n=rules.claim_min_hand_cards,
-            )
-        if rules.final_discard and not hand & ~used:
-            return M(
-                "claim_leaves_no_discard",
-                "the claim would leave no card for the final discard (final_discard=True)",
-            )
-        group = [*(c.index for c in cards), top]
-        readings, reason = analyse(group, rules)
-        want = "run" if kind is Chi else "set"
-        fits = [r for r in readings if r[0].value == want]
-        if reason is None and not fits:
-            reason = M(
-                "claim_wrong_kind",
-                "{cards} is not a {kind}: a chi makes a run, a pon makes a set",
-                cards=tuple(CARDS[c] for c in group),
-                kind=M("kind.run", "run") if want == "run" else M("kind.set", "set"),
-            )
-        if reason is None:
-            reason = M(
-                "joker_cannot_stand_for",
-                "the joker cannot stand for {joker_as} in {cards}",
-                joker_as=joker_as,
-                cards=tuple(CARDS[c] for c in group),
-            )
-        return M(
-            "claim_invalid",
-            "{call} with the discard {card}: {reason}",
-            call=name,
-            card=CARDS[top],
-            reason=reason,
-        )
-    if isinstance(action, LayDown):
-        readings, reason = analyse([c.index for c in cards], rules)
-        if reason is not None:
-            return reason
-        if rules.final_discard and used == hand:
-            return M(
-                "lay_down_leaves_no_discard",
-                "laying down every card would leave none for the final discard (final_discard=True)",
-            )
-        return M(
-            "joker_cannot_stand_for",
-            "the joker cannot stand for {joker_as} in {cards}",
-            joker_as=joker_as,
-            cards=tuple(cards),
-        )
-    if isinstance(action, LayOff):
-        if rules.lay_off_needs_own_meld and not state.meld_owners >> p & 1:
-            return M(
-                "lay_off_needs_own_meld",
-                "laying off needs a meld of one's own on the table (lay_off_needs_own_meld=True)",
-            )
-        if not 0 <= action.target < len(state.table):
-            return M(
-                "no_such_meld",
-                "there is no meld {target} on the table (melds are 0 to {last})",
-                target=action.target,
-                last=len(state.table) - 1,
-            )
-        if rules.final_discard and used == hand:
-            return M(
-                "lay_off_leaves_no_discard",
-                "laying off the last card would leave none for the final discard "
-                "(final_discard=True)",
-            )
-        tm = state.table[action.target]
-        if action.card.is_joker:
-            if not rules.joker_lay_off:
-                return M(
-                    "joker_lay_off",
-                    "the joker cannot be laid off onto a table meld (joker_lay_off=False)",
-                )
-            if tm.kind == SEVEN:
-                return M(
-                    "joker_on_single_seven",
-                    "the joker cannot join a single 7: a joker never makes a two-card meld",
-                )
-            if tm.joker >= 0:
-                return M("meld_has_joker", "that meld already holds the joker")
-            return M(
-                "joker_cannot_stand_for_in_meld",
-                "the joker cannot stand for {joker_as} in meld {target}",
-                joker_as=joker_as,
-                target=action.target,
-            )
-        target = state.melds[action.target]
-        if tm.kind == SEVEN:
-            return M(
-                "single_seven_lay_off",
-                "a single 7 on the table takes another 7 (making a set) or the 6 or 8 of its "
-                "suit (making a run), not {card}",
-                card=action.card,
-            )
-        if tm.kind == SET:
-            return M(
-                "set_lay_off",
-                "{card} does not fit the set {meld}: a set takes only its rank",
-                card=action.card,
-                meld=target,
-            )
-        return M(
-            "run_lay_off",
-            "{card} does not extend the run {meld}: only the next card at either end fits",
-            card=action.card,
-            meld=target,
-        )
-    return M("not_legal", "that action is not among the legal actions here")
-
-
-# deal() lives in a module of its own, which the compiled build leaves as Python,
-# so that its arguments meet the library's checks in both builds (a compiled
-# function would refuse a wrong type before them, with another message).
-from ._deal import deal  # noqa: E402

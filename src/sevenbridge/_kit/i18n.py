@@ -20,24 +20,24 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message
 
 if TYPE_CHECKING:
     import gettext
     from pathlib import Path
 
-    from .cards import Card
-
-# ast, gettext, struct and pathlib are imported where they are used, which keeps
-# them out of ``import sevenbridge``.
+# gettext and pathlib are imported where they are used, which keeps them out
+# of ``import sevenbridge``. The tools that read and compile the ``.po``
+# catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "N_", "compile_po", "marked_messages", "read_po",
-    "translate", "translator", "width",
+    "DOMAIN", "LANGUAGES", "N_", "check_lang", "register_format", "translate",
+    "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
-_HERE = os.path.dirname(os.path.abspath(__file__))
+# The package folder (the catalogs are in its locale/ folder).
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def __getattr__(name: str) -> Path:
@@ -104,14 +104,14 @@ def width(text: str) -> int:
     return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _card_text(card: Card, lang: str) -> str:
-    """A card as players of the language write it: ``7H`` in English, ``♥7`` in Japanese."""
-    if lang == "en":
-        return str(card)
-    if card.suit is None:
-        return translator(lang)("joker")
-    rank = str(card)[:-1]
-    return card.suit.symbol + rank
+#: How the games' own values are written in a language (a card as ``♥7`` in
+#: Japanese), registered by the modules that define them: the kit knows no game.
+_FORMATS: dict[type, Callable[[Any, str], str]] = {}
+
+
+def register_format(kind: type, write: Callable[[Any, str], str]) -> None:
+    """Write the values of ``kind`` with ``write(value, lang)`` in translated messages."""
+    _FORMATS[kind] = write
 
 
 def translate_end_reason(reason: str, lang: str) -> str:
@@ -128,20 +128,11 @@ def translate_end_reason(reason: str, lang: str) -> str:
 
 
 def _param(value: Any, lang: str) -> str:
-    from .cards import Card
-    from .melds import Meld
-
     if isinstance(value, (Message, BaseException)):
         return translate(value, lang)
-    if isinstance(value, Card):
-        return _card_text(value, lang)
-    if isinstance(value, Meld):
-        return " ".join(
-            f"{_card_text(c, lang)}={_card_text(value.joker_as, lang)}"
-            if c.is_joker and value.joker_as is not None
-            else _card_text(c, lang)
-            for c in value.cards
-        )
+    for kind, write in _FORMATS.items():
+        if isinstance(value, kind):
+            return write(value, lang)
     if isinstance(value, (tuple, list)):
         return " ".join(_param(v, lang) for v in value)
     if isinstance(value, str):
@@ -188,7 +179,7 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
 def _error_text(error: BaseException, lang: str) -> str:
     """An error's message in the language: the library's errors carry a
     :class:`~sevenbridge.errors.Message`; other errors stay as they are."""
-    from .errors import IllegalActionError
+    from ..errors import IllegalActionError
 
     if lang == "en":
         return str(error)
@@ -199,117 +190,3 @@ def _error_text(error: BaseException, lang: str) -> str:
         )
     detail = getattr(error, "detail", None)
     return translate(detail, lang) if isinstance(detail, Message) else str(error)
-
-
-def read_po(text: str) -> dict[str, str]:
-    """The translations of a ``.po`` file: msgid to msgstr (the header under ``""``).
-
-    Only what our catalogs use is read: ``msgid``/``msgstr`` pairs with
-    continuation lines, comments and ``#,`` flags. A fuzzy entry counts as
-    untranslated, as ``msgfmt`` treats it.
-    """
-    import ast
-
-    entries: dict[str, str] = {}
-    msgid: list[str] | None = None
-    msgstr: list[str] | None = None
-    current: list[str] | None = None
-    fuzzy = False
-
-    def flush() -> None:
-        nonlocal msgid, msgstr, fuzzy
-        if msgid is not None and msgstr is not None:
-            key = "".join(msgid)
-            entries[key] = "" if fuzzy and key else "".join(msgstr)
-        msgid = msgstr = None
-        fuzzy = False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            flush()
-            continue
-        if line.startswith("#"):
-            if msgstr is not None:
-                flush()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            continue
-        if line.startswith("msgid "):
-            flush_fuzzy = fuzzy
-            flush()
-            fuzzy = flush_fuzzy
-            msgid = [ast.literal_eval(line[6:])]
-            current = msgid
-        elif line.startswith("msgstr "):
-            msgstr = [ast.literal_eval(line[7:])]
-            current = msgstr
-        elif line.startswith('"') and current is not None:
-            current.append(ast.literal_eval(line))
-        else:
-            raise ValueError(f"unexpected line in a .po file: {raw!r}")
-    flush()
-    return entries
-
-
-def compile_po(text: str) -> bytes:
-    """The ``.mo`` file (GNU gettext's binary catalog) of a ``.po`` file's text,
-    as ``msgfmt`` writes it: entries sorted by msgid, untranslated ones left out."""
-    import struct
-
-    entries = {k: v for k, v in read_po(text).items() if v}
-    ids = sorted(entries)
-    keys = [k.encode("utf-8") for k in ids]
-    values = [entries[k].encode("utf-8") for k in ids]
-    n = len(ids)
-    key_start = 7 * 4 + 16 * n
-    offsets: list[tuple[int, int]] = []
-    blob = b""
-    for item in keys:
-        offsets.append((len(item), key_start + len(blob)))
-        blob += item + b"\0"
-    value_offsets: list[tuple[int, int]] = []
-    for item in values:
-        value_offsets.append((len(item), key_start + len(blob)))
-        blob += item + b"\0"
-    header = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, key_start)
-    table = b"".join(struct.pack("<2I", *o) for o in offsets + value_offsets)
-    return header + table + blob
-
-
-#: The names that mark a message in the code (the message is the first argument).
-MARKERS = frozenset({"_", "N_"})
-#: The names that build a :class:`Message` (the template is the second argument).
-MESSAGE_MARKERS = frozenset({"M", "Message"})
-
-
-def marked_messages() -> dict[str, str]:
-    """Every message marked in the package's code, its subpackages too
-    (``_("...")``, ``N_("...")``, or the template of ``Message(code, "...")``),
-    with the first place it appears (``module.py:line``)."""
-    import ast
-    from pathlib import Path
-
-    found: dict[str, str] = {}
-    root = Path(_HERE)
-    for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        where = path.relative_to(root).as_posix()
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            if isinstance(node.func, ast.Name):
-                name = node.func.id
-            elif isinstance(node.func, ast.Attribute):  # self._("...")
-                name = node.func.attr
-            else:
-                continue
-            if name in MARKERS and len(node.args) == 1:
-                argument = node.args[0]
-            elif name in MESSAGE_MARKERS and len(node.args) >= 2:
-                argument = node.args[1]
-            else:
-                continue
-            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.setdefault(argument.value, f"{where}:{node.lineno}")
-    return found

@@ -18,21 +18,21 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from . import _cliargs
-from ._heuristics import card_points, keep_value
-from ._i18n import LANGUAGES, N_, translate, translator
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .cards import Card, Suit
-from .engine import apply, deal, legal_actions
-from .errors import SevenBridgeError
-from .notation import NotationError, parse_move
-from .record import record
-from .rules import Rules, Scoring
-from .state import GameState, Phase
-from .svg import end_reason
-from .text import explain
-from .views import observe
+from .._heuristics import card_points, keep_value
+from .._kit.i18n import LANGUAGES, N_, translate, translator
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
+from ..cards import Card, Suit
+from ..engine import apply, deal, legal_actions
+from ..errors import SevenBridgeError
+from ..notation import NotationError, parse_move
+from ..records import record
+from ..rules import Rules, Scoring
+from ..state import GameState, Phase
+from ..svg import end_reason
+from ..text import explain
+from ..views import observe
+from . import arguments
 
 #: The bots a seat can be given, by name.
 BOTS: dict[str, Callable[[int], Player]] = {
@@ -389,7 +389,7 @@ def add_parser(
         help=_("play a deal yourself against bots"),
         description=_("Play one seat of a deal against computer players in the terminal."),
     )
-    _cliargs.add_rules(play, _)
+    arguments.add_rules(play, _)
     play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
                       help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
     play.add_argument("--seat", type=int, default=0, metavar="S",

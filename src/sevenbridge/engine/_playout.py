@@ -1,14 +1,17 @@
 """The inner loop of :func:`sevenbridge.playout.playout` (compiled in the
-compiled build; the public function, which checks its arguments, is not)."""
+compiled build; the public function, which checks its arguments, is not).
+
+It plays on the kernel's field dictionary and operation keys, and imports
+nothing of the engine but the kernel."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ._heuristics import card_points, keep_value
-from ._random import Rng, mix
-from ._tables import (
+from .._heuristics import card_points, keep_value
+from .._kit.rng import GOLDEN, MASK, Rng, mix
+from .._tables import (
     RANK_MASK,
     RUN,
     SET,
@@ -17,9 +20,10 @@ from ._tables import (
     may_hold_meld,
     melds_in,
 )
-from .actions import Action
-from .cards import JOKER_INDEX
-from .engine import (
+from ..actions import Action
+from ..rules import Rules
+from ..state import GameState, TableMeld
+from ._kernel import (
     _ABLE_ONLY,
     _AFTER,
     _CLAIM,
@@ -64,17 +68,17 @@ from .engine import (
     _intern,
     _legal_keys,
     _may_chi,
+    _may_pon,
     _state,
     _step,
     _table_takes,
 )
-from .rules import Rules
-from .state import GameState, TableMeld
 
-__all__ = ["play"]
+__all__ = ["greedy_key", "play"]
 
-_GOLDEN: Final = 0x9E3779B97F4A7C15
-_MASK: Final = (1 << 64) - 1
+# The generator's step (kit.rng), as module constants of the compiled code.
+_GOLDEN: Final[int] = GOLDEN
+_MASK: Final[int] = MASK
 _PASS_KEYS: Final = [key for _, key in _PASSES]
 _DRAW_KEYS: Final = [key for _, key in _DRAWS]
 
@@ -95,8 +99,15 @@ def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
     )
 
 
-def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[int, ...]:
-    """GreedyPlayer's choice, made on operation keys (the same rng calls, in the same order)."""
+def greedy_key(keys: list[tuple[int, ...]], hand: int, rules: Rules, rng: Rng) -> tuple[int, ...]:
+    """The greedy policy's choice among the legal moves ``keys`` (operation keys,
+    in legal_actions' order) of a player holding ``hand``: the one spelling of
+    :class:`~sevenbridge.bots.GreedyPlayer`, which calls it too, so the greedy
+    playout makes the same choices with the same numbers of ``rng``.
+
+    A claim or a new meld using the most cards of the hand, else a lay-off, else
+    the discard with the most points left over once its use towards melds is
+    counted; ties broken by ``rng``."""
     for codes in ((OP_PON, OP_CHI), (OP_LAY,)):
         best = [k for k in keys if k[0] in codes]
         if best:
@@ -107,9 +118,8 @@ def _greedy(keys: list[tuple[int, ...]], v: dict[str, Any], rng: Rng) -> tuple[i
         return rng.choice(offs)  # lay-offs carry no cards to count: all tie
     discards = [k for k in keys if k[0] == OP_DISCARD]
     if discards:
-        rules = v[RULES]
         points = card_points(rules)
-        hand, high = v[HANDS][v[CURRENT]], rules.ace_high
+        high = rules.ace_high
         waste = [points[k[2]] - keep_value(hand, k[2], high) for k in discards]
         worst = max(waste)
         return rng.choice([k for k, w in zip(discards, waste, strict=True) if w == worst])
@@ -235,11 +245,8 @@ def _random_turns(
             ):
                 for tm in table:
                     offs += (hand & tm.ext).bit_count()
-            # mix(x) of engine._random, spelled out; x moves on as in the general loop.
+            k = (mix(x) * (count + offs + hand.bit_count())) >> 64
             x = (x + _GOLDEN) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
             if k < count + offs:
                 if k < count:
                     if lays is None:
@@ -311,15 +318,12 @@ def _random_turns(
                 asked = after[p]
             else:
                 asked = _asked(rules, after[p], normal, turns, n, hands, c)
-            r = c % 13
-            rank = RANK_MASK[r]
             i = 0  # the players who have passed
             for q in asked:
                 held = hands[q]
                 if held & _JOKER or steps == limit:
                     break  # the general loop asks q
-                same = held & rank
-                if same and (r == 6 or same & (same - 1)):
+                if _may_pon(held, c):
                     pons = _claims(held, c, rules, SET)
                     if pons:
                         last = _claim_chosen(x, pons, OP_PON, q)
@@ -374,7 +378,7 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
     # The random policy's stream, kept here as Rng keeps it (one number per
     # move, forced or not, like RandomPlayer): rng.below(n) is
     # mix(x) * n >> 64, and each number moves x on by _GOLDEN.
-    x: int = rng._state
+    x: int = rng.state
     rules: Rules = v[RULES]
     near = _NEAR[rules.ace_high]
     steps = 0
@@ -391,16 +395,10 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
         # engine._compute_legal (the same checks, on the field dictionary).
         key: tuple[int, ...] | None = None
         if phase is _CLAIM:
-            if not hand & _JOKER:
-                if v[PENDING] is not None:
-                    key = _PASS_KEYS[p]
-                else:
-                    card = v[DISCARDS][-1]
-                    if card != JOKER_INDEX:
-                        r = card % 13
-                        same = hand & RANK_MASK[r]  # fewer than 2 of the rank (1 for a seven)
-                        if not same or (r != 6 and not same & (same - 1)):
-                            key = _PASS_KEYS[p]
+            if not hand & _JOKER and (
+                v[PENDING] is not None or not _may_pon(hand, v[DISCARDS][-1])
+            ):
+                key = _PASS_KEYS[p]
             if key is not None and v[QUEUE]:  # the next player in the window is asked
                 if not greedy:
                     x = (x + _GOLDEN) & _MASK
@@ -421,7 +419,7 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
         if key is None:
             keys = _keys(v)
             if greedy:
-                key = _greedy(keys, v, rng)
+                key = greedy_key(keys, v[HANDS][p], rules, rng)
             else:
                 key = keys[(mix(x) * len(keys)) >> 64]
                 x = (x + _GOLDEN) & _MASK

@@ -8,19 +8,20 @@ from typing import Any
 
 import attrs
 
-from . import _jsonread as J
-from . import _tables as T
-from ._checks import MAX_PLAYERS, MIN_PLAYERS
-from ._docspec import FORMAT_VERSION, RULES_CHECK
-from .actions import Action, Chi, Discard, Draw
-from .cards import CARDS
-from .engine import _may_claim, apply, deal
-from .errors import IllegalActionError, InvalidStateError, Message
-from .melds import MeldKind, analyse
-from .notation import format_move
-from .rules import PonTieBreak, Rules
-from .scoring import score_deal
-from .state import KINDS, GameState, Phase, TableMeld, table_meld
+from .. import _tables as T
+from .._kit import jsonread as J
+from .._kit.checks import MAX_PLAYERS, MIN_PLAYERS
+from ..actions import Action, Chi, Discard, Draw
+from ..cards import CARDS
+from ..engine import apply, deal
+from ..engine._kernel import may_claim
+from ..errors import IllegalActionError, InvalidStateError, Message
+from ..melds import MeldKind, analyse
+from ..notation import format_move
+from ..rules import PonTieBreak, Rules
+from ..scoring import score_deal
+from ..state import KINDS, GameState, Phase, TableMeld, table_meld
+from ._schema import FORMAT_VERSION, RULES_CHECK
 
 #: The kinds of meld as words in messages (``kind.value``, translated).
 _KIND_WORDS = {
@@ -221,7 +222,7 @@ def check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) -
         )
     if phase is Phase.CLAIM:
         for q in (cur, *f["claim_queue"]):
-            if not _may_claim(rules.pon_timing, q, f["normal_turns"], f["turns_done"], n):
+            if not may_claim(rules.pon_timing, q, f["normal_turns"], f["turns_done"], n):
                 raise InvalidStateError(
                     Message(
                         "invalid_state.player_may_not_pon",

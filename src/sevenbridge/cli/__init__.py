@@ -14,17 +14,16 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from . import _demo, _play, _tournament_cli, _view
-from ._i18n import LANGUAGES, N_, translate, translator
-from .errors import SevenBridgeError
+from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.version import version
+from ..errors import SevenBridgeError
+from . import demo, play, tournament, view
 
 __all__ = ["main"]
 
 
 def _version() -> str:
-    from . import __version__
-
-    return f"sevenbridge {__version__}"
+    return f"sevenbridge {version()}"
 
 
 def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentParser:
@@ -41,10 +40,10 @@ def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentPars
     )
     top.add_argument("--version", action="version", version=_version())
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _demo.add_parser(sub, _)
-    _tournament_cli.add_parser(sub, _)
-    _view.add_parser(sub, _)
-    _play.add_parser(sub, _)
+    demo.add_parser(sub, _)
+    tournament.add_parser(sub, _)
+    view.add_parser(sub, _)
+    play.add_parser(sub, _)
     return top
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
-from .errors import InvalidStateError, Message, quote
+from ..errors import InvalidStateError, Message, quote
 
 __all__ = [
     "Check",

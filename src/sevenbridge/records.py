@@ -23,7 +23,7 @@ first). A match record has ``[MatchSeed "..."]`` instead of ``Seed`` and a
 ``[Deal "k"]`` line before the moves of deal k.
 
 >>> from sevenbridge import deal, apply, legal_actions
->>> from sevenbridge.record import record, replay
+>>> from sevenbridge.records import record, replay
 >>> state = deal(seed=42)
 >>> for _ in range(5):
 ...     state = apply(state, legal_actions(state)[-1])
@@ -52,6 +52,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ._kit.recordframe import TAG, VALUE, rules_tags
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
@@ -60,6 +61,7 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     Message,
+    RecordError,
     RulesConfigError,
 )
 from .match import Match
@@ -69,34 +71,16 @@ from .state import GameState
 
 __all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay", "replay_match"]
 
-_TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
-_VALUE = re.compile(r'"([^"]*)"')
 _INT = re.compile(r"-?[0-9]{1,20}")
 
 
-class RecordError(NotationError):
-    """A record that does not parse, or holds a move that is not legal where it stands."""
-
-    code = "record"
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    return str(getattr(value, "value", value))
-
-
 def format_rules_tags(rules: Rules) -> list[str]:
-    """``Rules`` and ``Option`` tags for rules: the nearest preset and the changes."""
-    name = min(
-        Rules.presets(), key=lambda n: (len(rules.changes(Rules.preset(n))), n != "standard")
-    )
-    lines = [f'[Rules "{name}"]']
-    for key, value in rules.changes(Rules.preset(name)).items():
-        lines.append(f'[Option "{key}" "{_value_text(value)}"]')
-    return lines
+    """``Rules`` and ``Option`` tags for rules: the nearest preset and the changes.
+
+    >>> format_rules_tags(Rules(jokers=1))
+    ['[Rules "standard"]', '[Option "jokers" "1"]']
+    """
+    return rules_tags(rules)
 
 
 def _replays_from_seed(state: GameState) -> bool:
@@ -190,7 +174,7 @@ def _parse(text: str) -> _Parsed:
             continue
         indent = len(line) - len(line.lstrip())
         if stripped.startswith("["):
-            m = _TAG.match(stripped)
+            m = TAG.match(stripped)
             if not m:
                 raise RecordError(
                     raw,
@@ -198,7 +182,7 @@ def _parse(text: str) -> _Parsed:
                     number,
                     indent + 1,
                 )
-            name, values = m.group(1), _VALUE.findall(m.group(2))
+            name, values = m.group(1), VALUE.findall(m.group(2))
             if name == "Deal":
                 moves.append((f"Deal {values[0]}", number))
             else:

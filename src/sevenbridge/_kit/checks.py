@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._random import Rng
-from .errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message
+from .rng import Rng
 
 #: Seven Bridge is for 2 to 5 players.
 MIN_PLAYERS = 2

@@ -8,7 +8,7 @@ valid melds, a history that fits the turn counters) and raises
 :class:`~sevenbridge.InvalidStateError` saying what is wrong and where. It
 never returns a half-built value and never uses pickle or eval.
 
-The fields of each document are declared once (in ``_docspec``); the reader checks them
+The fields of each document are declared once (in ``_schema``); the reader checks them
 and :func:`json_schema` publishes them as a JSON Schema for programs in other
 languages. The schema checks each field on its own; what ties fields together
 (each card once, sizes per phase, a legal history) only the reader checks.
@@ -31,11 +31,18 @@ from typing import Any
 
 import attrs
 
-from . import _hooks
-from . import _jsonread as J
-from . import _positions as P
-from . import _tables as T
-from ._docspec import (
+from .. import _tables as T
+from .._kit import hooks as _hooks
+from .._kit import jsonread as J
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS
+from ..errors import InvalidStateError, Message, quote
+from ..notation import format_move
+from ..rules import Rules
+from ..state import KINDS, GameState, History, Phase, TableMeld, meld_cards
+from ..views import Observation
+from . import _consistency as P
+from ._schema import (
     ACTION_DOCS,
     ACTION_TYPES,
     FORMAT_VERSION,
@@ -47,13 +54,6 @@ from ._docspec import (
     observation_object,
     state_object,
 )
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS
-from .errors import InvalidStateError, Message, quote
-from .notation import format_move
-from .rules import Rules
-from .state import KINDS, GameState, History, Phase, TableMeld, meld_cards
-from .views import Observation
 
 __all__ = [
     "FORMAT_VERSION",
@@ -282,13 +282,16 @@ def state_from_json(text: str | bytes, *, verify: bool = False) -> GameState:
         )
     P.check_position(f, hands, len(stock), "state")
     state = GameState(
-        rules, n, f["dealer"], Phase(f["phase"]), f["current_player"], tuple(hands),
-        tuple(stock), tuple(f["discard_pile"]), P.table(f), P.owners(f), f["played"],
-        f["normal_turns"], f["turns_done"], f["discarder"], f["claim_queue"], P.pending(f),
-        f["turn_clean"], f["turn_by_claim"], f["reshuffles"], P.mask(f["reshuffled"]),
-        f["seed"], f["winner"],
-        None if f["deal_scores"] is None else tuple(f["deal_scores"]), f["bonus"],
-        f["end_reason"], History.of(f["history"]),
+        rules=rules, players=n, dealer=f["dealer"], phase=Phase(f["phase"]),
+        current_player=f["current_player"], hand_masks=tuple(hands), stock_cards=tuple(stock),
+        discard_cards=tuple(f["discard_pile"]), table=P.table(f), meld_owners=P.owners(f),
+        played=f["played"], normal_turns=f["normal_turns"], turns_done=f["turns_done"],
+        discarder=f["discarder"], claim_queue=f["claim_queue"], pending_pon=P.pending(f),
+        turn_clean=f["turn_clean"], turn_by_claim=f["turn_by_claim"],
+        reshuffles=f["reshuffles"], reshuffled=P.mask(f["reshuffled"]), seed=f["seed"],
+        winner=f["winner"],
+        deal_scores=None if f["deal_scores"] is None else tuple(f["deal_scores"]),
+        bonus=f["bonus"], end_reason=f["end_reason"], move_log=History.of(f["history"]),
     )  # fmt: skip
     if verify:
         P.verify(state)
@@ -369,14 +372,16 @@ def observation_from_json(text: str | bytes) -> Observation:
         )
     P.check_position(f, hands, f["stock_size"], "observation")
     return Observation(
-        rules, n, f["dealer"], viewer, Phase(f["phase"]), f["current_player"], P.mask(hand),
-        tuple(sizes), f["stock_size"], tuple(f["discard_pile"]), P.table(f), P.owners(f),
-        f["played"], f["normal_turns"], f["turns_done"], f["discarder"], f["claim_queue"],
-        P.pending(f), f["turn_clean"], f["turn_by_claim"], f["reshuffles"],
-        P.mask(f["reshuffled"]), f["winner"],
-        None if f["deal_scores"] is None else tuple(f["deal_scores"]), f["bonus"],
-        f["end_reason"], History.of(f["history"]),
-        None if shown is None else tuple(P.mask(h) for h in shown),
+        rules=rules, players=n, dealer=f["dealer"], viewer=viewer, phase=Phase(f["phase"]),
+        current_player=f["current_player"], hand_mask=P.mask(hand), hand_sizes=tuple(sizes),
+        stock_size=f["stock_size"], discard_cards=tuple(f["discard_pile"]), table=P.table(f),
+        meld_owners=P.owners(f), played=f["played"], normal_turns=f["normal_turns"],
+        turns_done=f["turns_done"], discarder=f["discarder"], claim_queue=f["claim_queue"],
+        pending_pon=P.pending(f), turn_clean=f["turn_clean"], turn_by_claim=f["turn_by_claim"],
+        reshuffles=f["reshuffles"], reshuffled=P.mask(f["reshuffled"]), winner=f["winner"],
+        deal_scores=None if f["deal_scores"] is None else tuple(f["deal_scores"]),
+        bonus=f["bonus"], end_reason=f["end_reason"], move_log=History.of(f["history"]),
+        shown_hands=None if shown is None else tuple(P.mask(h) for h in shown),
     )  # fmt: skip
 
 
