@@ -60,7 +60,7 @@ def test_sphinx_builds_with_warnings_as_errors(built_docs: Path) -> None:
 PUBLIC_MODULES = (
     "sevenbridge", "sevenbridge.actions", "sevenbridge.bots", "sevenbridge.cards",
     "sevenbridge.engine", "sevenbridge.errors", "sevenbridge.match", "sevenbridge.melds",
-    "sevenbridge.notation", "sevenbridge.record", "sevenbridge.rules", "sevenbridge.scoring",
+    "sevenbridge.notation", "sevenbridge.records", "sevenbridge.rules", "sevenbridge.scoring",
     "sevenbridge.serialize", "sevenbridge.state", "sevenbridge.text", "sevenbridge.views",
     "sevenbridge.arena", "sevenbridge.external", "sevenbridge.playout", "sevenbridge.svg",
     "sevenbridge.html", "sevenbridge.rl", "sevenbridge.mahjong", "sevenbridge.mahjong.svg",
