@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from .._kit import checks as _checks
-from .._kit import hooks as _hooks
+from .._kit.actionbase import JsonAction
 from ..errors import InvalidStateError, Message
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
@@ -85,40 +85,18 @@ def _pair(value: Any) -> tuple[Tile, Tile]:
     return (a, b) if a <= b else (b, a)
 
 
-class _Base:
-    """What every action shares."""
+class _Base(JsonAction):
+    """What every action shares: the player, and JSON.
+
+    >>> from sevenbridge.mahjong import Kong
+    >>> Kong.from_json(Kong(2, "5p").to_json())
+    Kong(2, '5p')
+    """
 
     __slots__ = ()
+    _TO_JSON = "mahjong_action_to_json"
+    _FROM_JSON = "mahjong_action_from_json"
     player: int
-
-    def to_json(self) -> str:
-        """The action as a JSON document.
-
-        >>> from sevenbridge.mahjong import Kong, Action
-        >>> Kong.from_json(Kong(2, "5p").to_json())
-        Kong(2, '5p')
-        """
-        return str(_hooks.call("mahjong_action_to_json", self))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Action:
-        """Read an action written by :meth:`to_json` (of this type, unless called
-        on another action type).
-
-        Raises:
-            InvalidStateError: for a malformed document or another action type.
-        """
-        action: Action = _hooks.call("mahjong_action_from_json", text)
-        if not isinstance(action, cls):
-            raise InvalidStateError(
-                Message(
-                    "invalid_state.action_expected_found",
-                    "action: expected a {expected}, found a {found}",
-                    expected=str(cls.__name__),
-                    found=str(type(action).__name__),
-                )
-            )
-        return action
 
 
 @attrs.frozen(cache_hash=True, repr=False)

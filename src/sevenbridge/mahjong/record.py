@@ -39,6 +39,7 @@ from typing import Any
 
 import attrs
 
+from .._kit.recordframe import TAG, VALUE, rules_tags
 from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError
 from .actions import Action, format_move, parse_action
 from .engine import apply, deal
@@ -49,26 +50,8 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["record", "record_match", "replay", "replay_match"]
 
-_TAG = re.compile(r'\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
-_VALUE = re.compile(r'"([^"]*)"')
 _GAME = "Simple Mahjong"
 _MATCH = "Simple Mahjong match"
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(getattr(value, "value", value))
-
-
-def _rules_tags(rules: Rules) -> list[str]:
-    name = min(
-        Rules.presets(), key=lambda n: (len(rules.changes(Rules.preset(n))), n != "standard")
-    )
-    lines = [f'[Rules "{name}"]']
-    for key, value in rules.changes(Rules.preset(name)).items():
-        lines.append(f'[Option "{key}" "{_value_text(value)}"]')
-    return lines
 
 
 def _result(state: GameState) -> str:
@@ -153,7 +136,7 @@ def record(
                 "from (wall=...)",
             )
         )
-    lines = [f'[Game "{_GAME}"]', *_rules_tags(state.rules)]
+    lines = [f'[Game "{_GAME}"]', *rules_tags(state.rules)]
     lines.append(f'[Players "{state.players}"]')
     lines.append(f'[Dealer "{state.dealer}"]')
     lines.append(f'[Seed "{state.seed}"]')
@@ -180,7 +163,7 @@ def record_match(match: MatchResult) -> str:
     """
     if not isinstance(match, MatchResult):
         raise TypeError(f"match must be a mahjong MatchResult, not {type(match).__name__}")
-    lines = [f'[Game "{_MATCH}"]', *_rules_tags(match.rules)]
+    lines = [f'[Game "{_MATCH}"]', *rules_tags(match.rules)]
     lines.append(f'[Players "{match.players}"]')
     lines.append(f'[Dealer "{match.rounds[0].dealer if match.rounds else 0}"]')
     lines.append(f'[MatchSeed "{match.seed}"]')
@@ -215,14 +198,14 @@ def _parse(text: str, game: str) -> _Parsed:
     for number, line in enumerate(lines, 1):
         if not line.strip():
             break
-        match = _TAG.match(line.strip())
+        match = TAG.match(line.strip())
         if match is None:
             raise RecordError(
                 line,
                 Message("record.expected_tag_such_as", 'expected a tag such as [Seed "5"]'),
                 number,
             )
-        name, values = match[1], _VALUE.findall(match[2])
+        name, values = match[1], VALUE.findall(match[2])
         if name == "Option":
             if len(values) != 2:
                 raise RecordError(
@@ -386,8 +369,8 @@ def replay_match(text: str) -> list[GameState]:
             state = _play(state, line_no, line)
             positions.append(state)
             continue
-        match = _TAG.match(line.strip())
-        values = [] if match is None else _VALUE.findall(match[2])
+        match = TAG.match(line.strip())
+        values = [] if match is None else VALUE.findall(match[2])
         if match is None or match[1] != "Round" or values != [str(played + 1)]:
             raise RecordError(
                 line,
