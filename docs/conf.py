@@ -89,13 +89,21 @@ def _lookup(path: str) -> object:
 _ALIASES: dict[int, str] = {}  # id of a documented object -> its documented name
 
 
+def _has_identity(obj: object) -> bool:
+    """Whether the object is one of a kind, so that being the same object means
+    being the same thing (a small number or an empty tuple is shared by all)."""
+    if isinstance(obj, (tuple, list, dict, frozenset)):
+        return len(obj) > 0
+    return callable(obj) or isinstance(obj, (property, type))
+
+
 def _documented_by_identity(env: Any) -> dict[int, str]:
     if not _ALIASES:
         for name, entry in env.get_domain("py").objects.items():
             if entry.aliased or entry.objtype == "module":
                 continue
             obj = _lookup(name)
-            if callable(obj) or isinstance(obj, (property, type)):
+            if _has_identity(obj):
                 _ALIASES.setdefault(id(obj), name)
     return _ALIASES
 
@@ -109,7 +117,7 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
         prefixes.insert(0, f"{node['py:module']}.{node['py:class']}")
     for prefix in prefixes:
         obj = _lookup(f"{prefix}.{target}" if prefix else target)
-        if obj is None or not (callable(obj) or isinstance(obj, (property, type))):
+        if not _has_identity(obj):
             continue
         name = _documented_by_identity(env).get(id(obj))
         if name is not None:

@@ -10,6 +10,9 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.i18n import translate
 from ._kit.version import version
@@ -21,9 +24,11 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     InvalidStateError,
+    Message,
     RulesConfigError,
     SevenBridgeError,
 )
+from .games import GAMES, GameModule
 from .match import DealResult, Match
 from .melds import (
     InvalidMeldError,
@@ -58,6 +63,48 @@ _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.
 #: Both builds give exactly the same results.
 COMPILED: bool = not _kernel.__file__.endswith(".py")
+#: The table sizes :func:`deal` accepts: 2 to 5 players.
+PLAYER_COUNTS: tuple[int, ...] = tuple(range(_checks.MIN_PLAYERS, _checks.MAX_PLAYERS + 1))
+
+
+def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
+    """The module of the game called ``name`` (one of :data:`GAMES`), which
+    provides the :class:`GameModule` protocol.
+
+    ``"seven_bridge"`` is this package itself; the other games are subpackages,
+    imported on first use (``import sevenbridge`` does not load them).
+
+    Raises:
+        InvalidArgumentError: for an unknown name, listing the known ones.
+
+    >>> import sevenbridge
+    >>> sevenbridge.game("seven_bridge") is sevenbridge
+    True
+    >>> sevenbridge.game("mahjong").deal(seed=1).seats
+    4
+    >>> sevenbridge.game("go")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidArgumentError: no game named 'go'; known: seven_bridge, mahjong
+    """
+    import importlib
+    import sys
+
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.unknown_game",
+                "no game named {name}; known: {games}",
+                name=repr(name)[:40],
+                games=", ".join(GAMES),
+            )
+        )
+    module: Any = (
+        sys.modules[__name__]
+        if name == "seven_bridge"
+        else importlib.import_module(f".{name}", __name__)
+    )
+    return module  # type: ignore[no-any-return]
 
 
 def __getattr__(name: str) -> str:
@@ -70,7 +117,9 @@ def __getattr__(name: str) -> str:
 __all__ = [
     "COMPILED",
     "FORMAT_VERSION",
+    "GAMES",
     "JOKER",
+    "PLAYER_COUNTS",
     "Action",
     "Card",
     "CardValues",
@@ -82,6 +131,7 @@ __all__ = [
     "Draw",
     "FirstDealer",
     "FirstPlayer",
+    "GameModule",
     "GameState",
     "IllegalActionError",
     "InvalidArgumentError",
@@ -114,6 +164,7 @@ __all__ = [
     "explain_hand_points",
     "format_move",
     "full_deck",
+    "game",
     "hand_points",
     "is_valid_meld",
     "json_schema",

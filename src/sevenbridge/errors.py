@@ -214,14 +214,8 @@ class InvalidMeldError(SevenBridgeError):
     code = "invalid_meld"
 
 
-def _where(
-    error: NotationError | RecordError, text: str, reason: str, line: int, column: int
-) -> Message:
-    """Keep where a text failed to parse on ``error``; the message that says it."""
-    error.text = text
-    error.reason = reason
-    error.line = line
-    error.column = column
+def _where(text: str, reason: str, line: int, column: int) -> Message:
+    """The message of a text that failed to parse at ``line``, ``column``."""
     return Message(
         "notation",
         "line {line}, column {column}: {reason} (in {text})",
@@ -243,19 +237,19 @@ class NotationError(SevenBridgeError):
     """
 
     code = "notation"
-    text: str
-    reason: str
-    line: int
-    column: int
 
     def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(_where(self, text, reason, line, column))
+        self.text = text
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(_where(text, reason, line, column))
 
 
 class RecordError(SevenBridgeError):
     """A record that does not parse, or holds a move that is not legal where it
     stands; ``line`` and ``column`` say where (from 1), as for
-    :class:`NotationError`, which a move inside a record raises on its own.
+    :class:`~sevenbridge.errors.NotationError`, which a lone move raises.
 
     Attributes:
         text: The record's text at the error.
@@ -265,13 +259,13 @@ class RecordError(SevenBridgeError):
     """
 
     code = "record"
-    text: str
-    reason: str
-    line: int
-    column: int
 
     def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(_where(self, text, reason, line, column))
+        self.text = text
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(_where(text, reason, line, column))
 
 
 class InvalidTileError(SevenBridgeError):

@@ -5,7 +5,8 @@ seeded generator (:mod:`.rng`, SplitMix64), argument checks (:mod:`.checks`),
 the checked JSON reader (:mod:`.jsonread`), the hooks that let value classes
 call the layers above them (:mod:`.hooks`), the translation runtime
 (:mod:`.i18n`), the presets machinery of rule configurations
-(:mod:`.presets`), the frame of game records (:mod:`.recordframe`) and the SVG
-toolkit of the drawings (:mod:`.svgkit`). The kit imports nothing of either
+(:mod:`.presets`), the frame of game records (:mod:`.recordframe`), the
+history of actions kept in states (:mod:`.history`) and the SVG toolkit of the
+drawings (:mod:`.svgkit`). The kit imports nothing of either
 game; only :mod:`sevenbridge.errors` lies below it.
 """

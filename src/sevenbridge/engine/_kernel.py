@@ -573,13 +573,7 @@ def apply(state: GameState, action: Action) -> GameState:
         # which registers itself under this name when the engine loads.
         raise IllegalActionError(action, _hooks.call("diagnose", state, action))
     v = state.__dict__.copy()
-    queue = v[QUEUE]
-    if queue and op[0] == OP_PASS:  # the commonest step, spelled out (see _step)
-        v[LOG] = _history_add(v[LOG], action)
-        v[CURRENT] = queue[0]
-        v[QUEUE] = queue[1:]
-    else:
-        _step(v, op, action)
+    _step(v, op, action)
     v[_LEGAL_KEY] = v[_HASH_KEY] = None  # _state, spelled out
     new: GameState = _new(GameState)
     _set_dict(new, v)
