@@ -1,4 +1,4 @@
-"""The positions drawn on docs/pictures.md (shared by tools/screenshots.py and the
+"""The positions drawn on docs/howto/pictures.md (shared by tools/screenshots.py and the
 test that keeps the pictures current)."""
 
 from __future__ import annotations
