@@ -318,12 +318,13 @@ def _random_turns(
                 asked = after[p]
             else:
                 asked = _asked(rules, after[p], normal, turns, n, hands, c)
+            rank = RANK_MASK[c % 13]  # most hands hold none of it: _may_pon not asked
             i = 0  # the players who have passed
             for q in asked:
                 held = hands[q]
                 if held & _JOKER or steps == limit:
                     break  # the general loop asks q
-                if _may_pon(held, c):
+                if held & rank and _may_pon(held, c):
                     pons = _claims(held, c, rules, SET)
                     if pons:
                         last = _claim_chosen(x, pons, OP_PON, q)
