@@ -22,8 +22,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled: where a decision's time goes (see docs/performance.md).
-HOT_MODULES = ("_random.py", "_tables.py", "engine.py", "_fastplay.py")
+#: The modules compiled: where a decision's time goes (see docs/explanation/performance.md).
+HOT_MODULES = ("_tables.py", "engine/_kernel.py", "engine/_playout.py")
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;
 #: attrs, for mypy to analyse the modules the compiled ones import).

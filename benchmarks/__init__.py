@@ -1,1 +1,1 @@
-"""Benchmarks for sevenbridge (see docs/performance.md)."""
+"""Benchmarks for sevenbridge (see docs/explanation/performance.md)."""

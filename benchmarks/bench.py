@@ -2,7 +2,8 @@
 
 Run ``python benchmarks/bench.py`` for the full table, ``--quick`` for a smoke
 run of a few seconds, ``--vs-openspiel`` to race OpenSpiel's C++ ``gin_rummy``
-in the same process. See docs/performance.md for what each figure means.
+in the same process, ``--docs FILE`` to write the figures for the docs. See
+docs/explanation/performance.md for what each figure means.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 import sevenbridge as sb
+
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 
@@ -243,6 +249,9 @@ def fast_playout_rates(rounds: int, seconds: float, say: Callable[[str], None]) 
                 if name != "public":
                     runs.setdefault(f"{name}{tag}_ratio", []).append(rate / rates["public"])
     out = {key: statistics.median(values) for key, values in runs.items()}
+    for key, values in runs.items():
+        if key.endswith("_ratio"):
+            out[f"{key}_min"], out[f"{key}_max"] = min(values), max(values)
     for tag, what in (("", "from dealt positions"), ("_with_deal", "deal included")):
         ratios = runs[f"playout_no_history{tag}_ratio"]
         say(f"playout (standard, 3 players, random; {what}): public loop "
@@ -300,7 +309,7 @@ def versus_openspiel(
             f"{ours[-1]['decisions_per_s']:,.0f} decisions/s; OpenSpiel "
             f"{theirs[-1]['steps_per_s']:,.0f} steps/s {theirs[-1]['decisions_per_s']:,.0f} "
             "decisions/s")  # fmt: skip
-    out: dict[str, float] = {}
+    out: dict[str, float] = {"rounds": rounds, "seconds": seconds}
     for unit in ("steps", "decisions"):
         key = f"{unit}_per_s"
         mine = statistics.median(o[key] for o in ours)
@@ -308,6 +317,8 @@ def versus_openspiel(
         out[f"sevenbridge_{key}"] = mine
         out[f"openspiel_{key}"] = other
         out[f"{unit}_ratio"] = mine / other
+        ratios = [o[key] / t[key] for o, t in zip(ours, theirs, strict=True)]
+        out[f"{unit}_ratio_min"], out[f"{unit}_ratio_max"] = min(ratios), max(ratios)
         say(f"median {unit}/s: sevenbridge {mine:,.0f}, OpenSpiel {other:,.0f}: "
             f"ratio {mine / other:.2f}")  # fmt: skip
     return out
@@ -319,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vs-openspiel", action="store_true", help="race OpenSpiel's gin_rummy")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per playout figure")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     quick = args.quick
     seconds = args.seconds or (0.2 if quick else 3.0)
@@ -326,8 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     say = print
     build = "compiled (mypyc)" if sb.COMPILED else "pure Python"
     say(f"sevenbridge {sb.__version__} ({build}) on Python {sys.version.split()[0]}")
-    say(f"import time: {import_time() * 1000:.0f} ms")
-    figures: dict[str, Any] = {"presets": {}, "compiled": sb.COMPILED}
+    imported = import_time()
+    say(f"import time: {imported * 1000:.0f} ms")
+    figures: dict[str, Any] = {"presets": {}, "compiled": sb.COMPILED, "import_s": imported}
     header = (f"{'preset':<12}{'players':>8}{'steps/s':>10}{'dec/s':>9}{'deals/s':>9}{'legal/s':>10}"
               f"{'apply/s':>10}{'us/step':>9}{'late/early':>11}{'B/state':>9}"
               f"{'observe/s':>11}{'json/s':>9}")  # fmt: skip
@@ -363,7 +376,73 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
+    if args.docs:
+        _docs.write(args.docs, docs_blocks(figures, argv))
     return 0
+
+
+def docs_blocks(figures: dict[str, Any], argv: list[str] | None) -> list[str]:
+    """The figures as Markdown blocks, for ``--docs``."""
+    blocks = [_docs.provenance("bench.py", argv)]
+    versus = figures.get("vs_openspiel")
+    if versus:
+        blocks.append(
+            f"**Against OpenSpiel's `gin_rummy`** (standard rules, 3 players, uniform "
+            f"random play from Python, {versus['rounds']:.0f} alternating rounds of "
+            f"{versus['seconds']:g} s, medians; the range is the rounds' ratios):"
+        )
+        blocks.append(_docs.table(
+            ("per second", "sevenbridge", "OpenSpiel", "ratio", "range"),
+            [(unit, f"{versus[f'sevenbridge_{unit}_per_s']:,.0f}",
+              f"{versus[f'openspiel_{unit}_per_s']:,.0f}", f"**{versus[f'{unit}_ratio']:.2f}**",
+              f"{versus[f'{unit}_ratio_min']:.2f} to {versus[f'{unit}_ratio_max']:.2f}")
+             for unit in ("steps", "decisions")],
+        ))  # fmt: skip
+    blocks.append("**Every preset and table size** (uniform random play; the columns are "
+                  "explained above):")  # fmt: skip
+    rows = []
+    for key, row in figures["presets"].items():
+        preset, players = key.split("/")
+        observed, json_rate = row["observe_per_s"], row["json_per_s"]
+        rows.append((
+            preset, players, f"{row['steps_per_s']:,.0f}", f"{row['decisions_per_s']:,.0f}",
+            f"{row['deals_per_s']:,.1f}", f"{row['legal_per_s']:,.0f}",
+            f"{row['apply_per_s']:,.0f}", f"{row['step_us']:.1f}",
+            f"{row['late_over_early']:.2f}", f"{row['bytes_per_state']:,.0f}",
+            f"{observed:,.0f}" if observed else "n/a", f"{json_rate:,.0f}" if json_rate else "n/a",
+        ))  # fmt: skip
+    blocks.append(_docs.table(
+        ("preset", "players", "steps/s", "dec/s", "deals/s", "legal/s", "apply/s", "µs/step",
+         "late/early", "B/state", "observe/s", "json/s"),
+        rows,
+    ))  # fmt: skip
+    standard = figures["presets"]["standard/3"]
+    late = [row["late_over_early"] for row in figures["presets"].values()]
+    p = figures["playout"]
+    items = [
+        f"Import time: {figures['import_s'] * 1000:.0f} ms.",
+        f"Decisions are {standard['decisions'] / standard['steps']:.0%} of the steps of a "
+        "random standard 3-player deal.",
+        f"Standard rules, per-step cost with 5 players / with 3 players: "
+        f"**{figures['five_over_three']:.2f}**.",
+        f"Standard rules, 3 players, per-step cost with six or more melds on the table / with "
+        f"none: **{figures['crowded_over_empty']:.2f}**; the last quarter of a deal's steps / "
+        f"the first quarter, over every preset and table size: {min(late):.2f} to "
+        f"{max(late):.2f}.",
+    ]
+    for tag, what in (("", "from dealt positions"), ("_with_deal", "with the deal in the time")):
+        items.append(
+            f"Fast playouts (standard rules, 3 players, random policy), {what}, against the "
+            f"public random loop's {p[f'public{tag}_deals_per_s']:,.0f} deals/s: "
+            f"**{p[f'playout_no_history{tag}_deals_per_s']:,.0f}** deals/s without history "
+            f"(**{p[f'playout_no_history{tag}_ratio']:.2f}x**, rounds "
+            f"{p[f'playout_no_history{tag}_ratio_min']:.2f} to "
+            f"{p[f'playout_no_history{tag}_ratio_max']:.2f}), "
+            f"{p[f'playout{tag}_deals_per_s']:,.0f} with history "
+            f"({p[f'playout{tag}_ratio']:.2f}x)."
+        )
+    blocks.append("\n".join(f"- {item}" for item in items))
+    return blocks
 
 
 if __name__ == "__main__":

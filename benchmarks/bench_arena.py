@@ -30,6 +30,11 @@ from sevenbridge.arena import run_tournament
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.external import ExternalPlayer
 
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
 
 
@@ -104,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     deals, rounds, ext = (30, 1, 3) if args.quick else (2000, 3, 100)
     figures = {
@@ -130,7 +136,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  added             {e['added_us']:8.1f} us per decision   (target under 200)")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))
+    if args.docs:
+        _docs.write(args.docs, docs_blocks(figures, argv))
     return 0
+
+
+def docs_blocks(figures: dict[str, dict[str, float]], argv: Sequence[str] | None) -> list[str]:
+    """The figures as Markdown blocks, for ``--docs``."""
+    w, s, e = figures["workers"], figures["store"], figures["external"]
+    rows = [
+        (f"greedy tournament, {w['deals']:,.0f} deals, 1 worker",
+         f"{w['deals'] / w['one_worker_s']:,.0f} deals/s"),
+        ("the same, 2 workers", f"{w['deals'] / w['two_workers_s']:,.0f} deals/s"),
+        ("speed-up", f"**{w['speedup']:.2f}×**"),
+        (f"the SQLite store's share of the time ({s['deals']:,.0f} deals, 1 worker, medians)",
+         f"**{100 * s['store_share']:.1f} %**"),
+        (f"external bot, per decision over the protocol ({e['decisions']:,.0f} decisions)",
+         f"{e['external_us']:,.0f} µs"),
+        ("the same choice in this process", f"{e['in_process_us']:,.0f} µs"),
+        ("added by the protocol", f"**{e['added_us']:,.0f} µs**"),
+    ]  # fmt: skip
+    return [_docs.provenance("bench_arena.py", argv), _docs.table(("figure", "value"), rows)]
 
 
 if __name__ == "__main__":

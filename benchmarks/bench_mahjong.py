@@ -25,6 +25,11 @@ from typing import Any
 
 from sevenbridge import mahjong as mj
 
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
+
 
 def random_play(seconds: float, *, views: bool, players: int = 4, seed: int = 0) -> float:
     """Steps per second of uniform random play, rounds dealt one after another."""
@@ -86,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="seconds per figure")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 5.0)
     figures: dict[str, Any] = {}
@@ -113,7 +119,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
+    if args.docs:
+        _docs.write(args.docs, docs_blocks(figures, seconds, argv))
     return 0
+
+
+def docs_blocks(figures: dict[str, Any], seconds: float, argv: Sequence[str] | None) -> list[str]:
+    """The figures as Markdown blocks, for ``--docs``."""
+    engine, views = figures["random_steps_per_s"], figures["random_steps_with_views_per_s"]
+    rl = figures["rlcard_steps_per_s"]
+    rows = [
+        ("random play, engine alone", f"{engine:,.0f} steps", f"{engine / rl:.1f}" if rl else ""),
+        ("random play, a view built every step", f"{views:,.0f} steps",
+         f"{views / rl:.1f}" if rl else ""),
+        ("RLCard's `mahjong`, random play", f"{rl:,.0f} steps" if rl else "not measured", ""),
+        ("`is_mahjong` on random hands", f"{figures['is_mahjong_hands_per_s']:,.0f} hands", ""),
+    ]  # fmt: skip
+    return [
+        _docs.provenance("bench_mahjong.py", argv),
+        f"Simple Mahjong, 4 players, {seconds:g} s per figure:",
+        _docs.table(("figure", "per second", "× RLCard"), rows),
+    ]
 
 
 if __name__ == "__main__":

@@ -38,6 +38,11 @@ import attrs
 import sevenbridge as sb
 from sevenbridge.rl import ActionSpace, information_state_tensor, observation_tensor
 
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
+
 _INIT = [f.name for f in attrs.fields(sb.GameState) if f.init]
 
 
@@ -267,6 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--seconds", type=float, default=None, help="seconds per figure")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.05 if args.quick else 2.0)
     f = measure(args.quick, seconds)
@@ -303,7 +309,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)
+    if args.docs:
+        _docs.write(args.docs, docs_blocks(f, argv))
     return 0
+
+
+#: The rows of the docs' table: the figure, its key, and its ratio's key and unit.
+_DOCS_ROWS = (
+    ("engine step (`legal_actions` + `apply`)", "engine_step_per_s", None, ""),
+    ("`mask` + `observation_tensor`, fresh view", "mask_obs_fresh_view_per_s",
+     "mask_obs_fresh_view_vs_step", "a step"),
+    ("`mask` + `observation_tensor`, as an environment", "mask_obs_env_per_s",
+     "mask_obs_env_vs_step", "a step"),
+    ("`information_state_tensor`", "information_state_tensor_per_s", None, ""),
+    ("`encode`", "encode_per_s", None, ""),
+    ("`decode`", "decode_per_s", None, ""),
+    ("random play, raw engine (steps)", "engine_random_play_steps_per_s", None, ""),
+    ("random play, PettingZoo `raw_env` (steps)", "pettingzoo_random_play_steps_per_s",
+     "pettingzoo_vs_raw", "the raw engine"),
+    ("random play, PettingZoo `env()` (steps)", "pettingzoo_wrapped_random_play_steps_per_s",
+     "pettingzoo_wrapped_vs_raw", "the raw engine"),
+    ("random play, `raw_env` without observations (steps)",
+     "pettingzoo_no_observation_random_play_steps_per_s", "pettingzoo_no_observation_vs_raw",
+     "the raw engine"),
+    ("random play, raw engine (decisions)", "engine_random_play_decisions_per_s", None, ""),
+    ("random play, PettingZoo with `auto_forced=True` (decisions)",
+     "pettingzoo_auto_forced_decisions_per_s", "pettingzoo_auto_forced_vs_raw_decisions",
+     "the raw engine's decisions"),
+)  # fmt: skip
+
+
+def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
+    """The figures as Markdown blocks, for ``--docs``."""
+    rows = []
+    for name, key, ratio, unit in _DOCS_ROWS:
+        if f[key] is None:
+            rows.append((name, "not measured (package not installed)", ""))
+        else:
+            rows.append((name, f"{f[key]:,.0f}", f"**{f[ratio]:.2f}** × {unit}" if ratio else ""))
+    return [
+        _docs.provenance("bench_rl.py", argv),
+        f"Standard rules, 3 players, every position of random deals "
+        f"({int(f['positions'] or 0):,} positions); medians of interleaved rounds:",
+        _docs.table(("figure", "per second", "ratio"), rows),
+    ]
 
 
 if __name__ == "__main__":

@@ -35,6 +35,11 @@ from sevenbridge import (
     sample_state,
 )
 
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
+
 
 @dataclass
 class Figures:
@@ -113,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playout-every", type=int, default=50, help="play on every Nth sample")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     figures = soak(args.deals, args.seed, args.playout_every, args.verbose)
@@ -127,6 +133,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"failures            {len(figures.failures):>10,}")
     for failure in figures.failures[:20]:
         print("  " + failure)
+    if args.docs:
+        rows = [
+            ("deals played", f"{figures.deals:,}"),
+            ("steps", f"{figures.steps:,}"),
+            ("sampled worlds checked", f"{figures.samples:,}"),
+            ("sampled worlds played out to the end", f"{figures.playouts:,}"),
+            ("deals with a reshuffle of the discards", f"{figures.reshuffled_deals:,}"),
+            ("steps with a waiting pon", f"{figures.waiting_pons:,}"),
+            ("time", f"{elapsed:,.0f} s"),
+            ("failures", f"**{len(figures.failures):,}**"),
+        ]
+        _docs.write(
+            args.docs,
+            [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)],
+        )
     return 1 if figures.failures else 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version as _version
+from typing import Any
 
 project = "sevenbridge"
 author = "sevenbridge developers"
@@ -18,7 +19,7 @@ extensions = [
     "sphinx.ext.doctest",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]  # _generated: figures files the pages include
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
 autodoc_member_order = "bysource"
@@ -38,7 +39,7 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore += [
     ("py:class", "random.Random"),
-    ("py:class", "sevenbridge._random.Rng"),
+    ("py:class", "sevenbridge._kit.rng.Rng"),
 ]
 # Two packages each have a class named Rules (sevenbridge and sevenbridge.mahjong);
 # a bare "Rules" in an annotation that autodoc cannot evaluate (numpy is mocked)
@@ -46,8 +47,9 @@ nitpick_ignore += [
 # is right for every such annotation (all in sevenbridge.rl); a missing target
 # is still an error (ref.class, ref.func).
 suppress_warnings = ["ref.python"]
-# The learning extras are optional: the reference is built with numpy mocked.
-autodoc_mock_imports = ["numpy"]
+# The learning extras are optional: the reference is built with them mocked, so
+# that it builds the same with or without them installed.
+autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
 nitpick_ignore += [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.bool"),
@@ -58,3 +60,103 @@ nitpick_ignore += [
     ("py:class", "numpy.typing.NDArray.numpy.bool_"),
     ("py:class", "numpy.typing.NDArray.numpy.float32"),
 ]
+# Outside the inventories the build reads, and a private alias of the Gymnasium
+# module's annotations.
+nitpick_ignore += [("py:func", "attrs.evolve"), ("py:func", "gymnasium.make"), ("py:class", "Bot")]
+
+
+# The reference documents a re-exported name once, under its shortest import path
+# (``sevenbridge.deal``, not ``sevenbridge.engine.deal``). A cross-reference
+# written in a module's own docstring (``:func:`deal``` in ``sevenbridge.engine``)
+# names the object by its home module; this resolves such a reference to the
+# documented name of the same object.
+def _lookup(path: str) -> object:
+    import importlib
+
+    parts = path.split(".")
+    try:
+        obj: object = importlib.import_module(parts[0])
+        for i, part in enumerate(parts[1:], start=2):
+            if hasattr(obj, part):
+                obj = getattr(obj, part)
+            else:
+                obj = importlib.import_module(".".join(parts[:i]))
+    except Exception:  # an optional extra that cannot be imported
+        return None
+    return obj
+
+
+_ALIASES: dict[int, str] = {}  # id of a documented object -> its documented name
+
+
+def _has_identity(obj: object) -> bool:
+    """Whether the object is one of a kind, so that being the same object means
+    being the same thing (a small number or an empty tuple is shared by all)."""
+    if isinstance(obj, (tuple, list, dict, frozenset)):
+        return len(obj) > 0
+    return callable(obj) or isinstance(obj, (property, type))
+
+
+def _documented_by_identity(env: Any) -> dict[int, str]:
+    if not _ALIASES:
+        for name, entry in env.get_domain("py").objects.items():
+            if entry.aliased or entry.objtype == "module":
+                continue
+            obj = _lookup(name)
+            if _has_identity(obj):
+                _ALIASES.setdefault(id(obj), name)
+    return _ALIASES
+
+
+def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"]
+    prefixes = [node.get("py:module"), None]
+    if node.get("py:module") and node.get("py:class"):
+        prefixes.insert(0, f"{node['py:module']}.{node['py:class']}")
+    for prefix in prefixes:
+        obj = _lookup(f"{prefix}.{target}" if prefix else target)
+        if not _has_identity(obj):
+            continue
+        name = _documented_by_identity(env).get(id(obj))
+        if name is not None:
+            domain = env.get_domain("py")
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], name, node, contnode
+            )
+    return None
+
+
+# Pages that moved keep their old addresses, as pages that send the browser on.
+_MOVED = {
+    "api": "reference/index",
+    **{page: f"howto/{page}" for page in (
+        "install", "repl", "cards-and-melds", "views", "json", "records", "cli",
+        "pictures", "bots", "learning", "mahjong-repl",
+    )},
+    **{page: f"explanation/{page}" for page in ("rules", "engine", "performance", "mahjong")},
+}  # fmt: skip
+_REDIRECT = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+    '<meta http-equiv="refresh" content="0; url={url}"><link rel="canonical" href="{url}">'
+    '<title>Moved</title></head><body><p>This page moved to <a href="{url}">{url}</a>.</p>'
+    "</body></html>\n"
+)
+
+
+def _write_redirects(app: Any, exception: BaseException | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    from pathlib import Path
+
+    for old, new in _MOVED.items():
+        page = Path(app.outdir) / f"{old}.html"
+        if not page.exists():
+            page.write_text(_REDIRECT.format(url=f"{new}.html"), encoding="utf-8")
+
+
+def setup(app: Any) -> None:
+    app.connect("build-finished", _write_redirects)
+    app.connect("builder-inited", lambda app: _ALIASES.clear())
+    app.connect("missing-reference", _resolve_alias)

@@ -1,4 +1,4 @@
-"""The positions drawn on docs/pictures.md (shared by tools/screenshots.py and the
+"""The positions drawn on docs/howto/pictures.md (shared by tools/screenshots.py and the
 test that keeps the pictures current)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def example_position(steps: int = 41) -> GameState:
     return state
 
 
-def mahjong_position(steps: int = 60) -> mahjong.State:
+def mahjong_position(steps: int = 60) -> mahjong.GameState:
     """Simple Mahjong, standard rules, 4 greedy players, seed 5, after ``steps`` moves."""
     state = mahjong.deal(players=4, seed=5)
     bot = mahjong.GreedyPlayer(5)

@@ -127,3 +127,25 @@ def varied_states(draw: st.DrawFn) -> GameState:
             action = actions[choices.randrange(len(actions))]
         state = apply(state, action)
     return state
+
+
+@st.composite
+def game_positions(draw: st.DrawFn, max_moves: int = 400) -> tuple[str, Any, list[Any]]:
+    """Any game of :data:`sevenbridge.GAMES`, reached through the game protocol
+    alone: a preset, a table size and a seed, then legal actions picked by index
+    (at most ``max_moves``). Gives the game's name, its rules and every position."""
+    import sevenbridge
+
+    name = draw(st.sampled_from(sevenbridge.GAMES))
+    game = sevenbridge.game(name)
+    rules = game.Rules.preset(draw(st.sampled_from(game.Rules.presets())))
+    players = draw(st.sampled_from(game.PLAYER_COUNTS))
+    state = game.deal(rules, players=players, seed=draw(st.integers(0, 2**64 - 1)))
+    positions = [state]
+    for pick in draw(st.lists(st.integers(0, 10**6), max_size=max_moves)):
+        actions = game.legal_actions(state)
+        if not actions:
+            break
+        state = game.apply(state, actions[pick % len(actions)])
+        positions.append(state)
+    return name, rules, positions

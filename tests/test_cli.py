@@ -100,7 +100,7 @@ def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixtur
 
 
 def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    from sevenbridge._demo import _points
+    from sevenbridge.cli.demo import _points
 
     assert _points(1).strip() == "1 point" and _points(0).strip() == "0 points"
     for seed in range(40):
@@ -141,7 +141,7 @@ def test_a_closed_pipe_is_not_an_error(how: str) -> None:
 
 
 def test_the_cli_page_shows_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "cli.md").read_text("utf-8")
     assert main(["demo"]) == 0
     out = capsys.readouterr().out.splitlines()
     blocks = page.split("```text")[2:]  # the first block is the synopsis

@@ -105,7 +105,7 @@ def test_tournament_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert out[1].split() == ["ボット", "席ゲーム数", "勝ち", "勝率", "[95%]", "平均リターン",
                               "[95%]", "得点/ディール"]  # fmt: skip
     # Columns line up in a terminal, where a Japanese character is two columns wide.
-    from sevenbridge._i18n import width
+    from sevenbridge._kit.i18n import width
 
     assert width(out[1].split("席")[0]) == len(out[2].split()[0]) + 2
     assert "2ディール（1デッキ×2通りの座り方）、2人。公平な勝率は0.500" in out[5]

@@ -12,7 +12,7 @@ from sevenbridge import Draw, IllegalActionError, InvalidCardError, InvalidState
 from sevenbridge.errors import RulesConfigError, SevenBridgeError
 from sevenbridge.melds import InvalidMeldError
 from sevenbridge.notation import NotationError
-from sevenbridge.record import RecordError
+from sevenbridge.records import RecordError
 
 ERRORS: list[SevenBridgeError] = [
     IllegalActionError(Draw(1), "it is player 0's turn"),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sevenbridge import Discard, Draw, Match, Pass, Rules, apply, deal, legal_actions
 from sevenbridge.bots import GreedyPlayer, RandomPlayer
 from sevenbridge.errors import InvalidArgumentError
-from sevenbridge.record import RecordError, replay_match
+from sevenbridge.records import RecordError, replay_match
 
 
 def test_history_nodes_cannot_be_changed() -> None:
@@ -241,7 +241,7 @@ def _a_record() -> str:
 )
 def test_replay_refuses_odd_numbers(old: str, new: str) -> None:
     from sevenbridge import replay
-    from sevenbridge.record import RecordError
+    from sevenbridge.records import RecordError
 
     text = _a_record()
     assert old in text
@@ -252,7 +252,7 @@ def test_replay_refuses_odd_numbers(old: str, new: str) -> None:
 
 def test_replay_checks_the_result_tag() -> None:
     from sevenbridge import replay
-    from sevenbridge.record import RecordError
+    from sevenbridge.records import RecordError
 
     text = _a_record()
     assert len(replay(text)) > 1

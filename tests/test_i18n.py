@@ -4,24 +4,37 @@ match their sources, and the game's words are the Japanese rule sheet's."""
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
+import sevenbridge
 from sevenbridge import GameState, InvalidArgumentError
-from sevenbridge._i18n import (
-    LOCALE_DIR,
-    compile_po,
-    marked_messages,
-    read_po,
-    translator,
-)
+from sevenbridge._kit.i18n import LOCALE_DIR, translator
 
 from .strategies import varied_states
+
+# The catalog tooling lives in tools/ (it is not part of the package).
+_spec = importlib.util.spec_from_file_location(
+    "catalogs", Path(__file__).resolve().parent.parent / "tools" / "catalogs.py"
+)
+assert _spec is not None and _spec.loader is not None
+catalogs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogs)
+read_po = catalogs.read_po
+compile_po = catalogs.compile_po
+PACKAGE = Path(sevenbridge.__file__).resolve().parent
+
+
+def marked_messages() -> dict[str, str]:
+    return catalogs.marked_messages(PACKAGE)  # type: ignore[no-any-return]
+
 
 PO = LOCALE_DIR / "ja" / "LC_MESSAGES" / "sevenbridge.po"
 MO = PO.with_suffix(".mo")

@@ -1,58 +1,192 @@
-"""Layers import one way: the value modules never import the layers above them."""
+"""Layers import one way, over the whole package, with no import circle.
+
+foundation (errors) < kit < values < engine < services < presentation <
+applications: a module may import modules of its own layer and of the layers
+below it, never above. Simple Mahjong is a game of its own: it imports the
+kit, the errors and itself, nothing of the card game. Every import counts,
+those inside functions included.
+"""
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 from pathlib import Path
+
+import pytest
 
 import sevenbridge
 
 PACKAGE = Path(sevenbridge.__file__).resolve().parent
 
-#: The value layer, bottom first; each may import only what is listed before it
-#: in this layer (and the standard library and attrs).
-VALUES = [
-    "errors", "_hooks", "_random", "_checks", "_tables", "rules", "cards", "melds",
-    "actions", "scoring", "state", "views",
+#: The layers, bottom first, as patterns of module names (without the
+#: ``sevenbridge.`` prefix; ``""`` is the package's public namespace).
+LAYERS: list[tuple[str, list[str]]] = [
+    ("foundation", ["errors"]),
+    ("kit", ["_kit", "_kit.*"]),
+    ("values", [
+        "_tables", "rules", "cards", "melds", "actions", "scoring", "state", "views",
+        "notation", "_heuristics",
+    ]),
+    ("engine", ["engine", "engine.*"]),
+    ("services", [
+        "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
+        "_store", "external", "arena", "games",
+    ]),
+    ("presentation", ["text", "svg", "html"]),
+    ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*"]),
 ]  # fmt: skip
 
+#: The game of its own, and what it may import besides itself.
+MAHJONG = "mahjong"
+MAHJONG_MAY_IMPORT = ["errors", "_kit", "_kit.*"]
 
-def _imports(module: str) -> set[str]:
-    """Every sevenbridge module that ``module`` imports, at any depth of its code."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str, source: str, is_package: bool) -> set[str]:
+    """Every sevenbridge module that the source of module ``name`` imports,
+    anywhere in its code (names relative to the package, ``""`` for itself)."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    here = name.split(".") if name else []
+    if not is_package:
+        here = here[:-1]
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1:
-                if node.module:
-                    found.add(node.module.split(".")[0])
-                else:
-                    found.update(alias.name for alias in node.names)
-            elif node.module and node.module.startswith("sevenbridge"):
-                parts = node.module.split(".")
-                found.add(parts[1] if len(parts) > 1 else "__init__")
+            if node.level:
+                base = here[: len(here) - (node.level - 1)] if node.level > 1 else here
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and (node.module + ".").startswith("sevenbridge."):
+                target = node.module.removeprefix("sevenbridge").removeprefix(".")
+            else:
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}" if target else alias.name
+                found.add(sub if sub in MODULES else target)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.startswith("sevenbridge"):
-                    parts = alias.name.split(".")
-                    found.add(parts[1] if len(parts) > 1 else "__init__")
+                if (alias.name + ".").startswith("sevenbridge."):
+                    found.add(alias.name.removeprefix("sevenbridge").removeprefix("."))
+    found.discard(name)
     return found
 
 
-def test_value_modules_import_only_lower_value_modules() -> None:
-    for position, module in enumerate(VALUES):
-        allowed = set(VALUES[:position])
-        wrong = _imports(module) - allowed
-        assert not wrong, f"sevenbridge.{module} imports {sorted(wrong)} from above its layer"
+GRAPH = {
+    name: imports_of(name, path.read_text(encoding="utf-8"), path.name == "__init__.py")
+    for name, path in MODULES.items()
+}
 
 
-def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
+def _matches(name: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def layer_of(name: str) -> int:
+    for position, (_, patterns) in enumerate(LAYERS):
+        if _matches(name, patterns):
+            return position
+    raise LookupError(name)
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = []
+    for name in GRAPH:
+        if name == MAHJONG or name.startswith(MAHJONG + "."):
+            continue
+        try:
+            layer_of(name)
+        except LookupError:
+            unplaced.append(name)
+    assert not unplaced, f"modules in no layer (add them to LAYERS): {unplaced}"
+
+
+def test_no_module_imports_from_a_layer_above_its_own() -> None:
+    wrong = []
+    for name, imported in GRAPH.items():
+        if name == MAHJONG or name.startswith(MAHJONG + "."):
+            continue
+        mine = layer_of(name)
+        for other in imported:
+            if other == MAHJONG or other.startswith(MAHJONG + "."):
+                if LAYERS[mine][0] != "applications":
+                    wrong.append(f"{name} -> {other}")
+                continue
+            if layer_of(other) > mine:
+                wrong.append(
+                    f"{name} ({LAYERS[mine][0]}) -> {other} ({LAYERS[layer_of(other)][0]})"
+                )
+    assert not wrong, "imports from above: " + "; ".join(sorted(wrong))
+
+
+def test_mahjong_imports_only_the_kit_the_errors_and_itself() -> None:
+    wrong = []
+    for name, imported in GRAPH.items():
+        if name != MAHJONG and not name.startswith(MAHJONG + "."):
+            continue
+        for other in imported:
+            if other == MAHJONG or other.startswith(MAHJONG + "."):
+                continue
+            if not _matches(other, MAHJONG_MAY_IMPORT):
+                wrong.append(f"{name} -> {other}")
+    assert not wrong, "mahjong imports the card game: " + "; ".join(sorted(wrong))
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (a list of modules, the first repeated at
+    the end), or None. A package's ``__init__`` importing its own submodules is
+    the package's namespace, not a circle, unless a submodule imports it back."""
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(node: str) -> list[str] | None:
+        if node in done:
+            return None
+        if node in visiting:
+            return [*visiting[visiting.index(node) :], node]
+        visiting.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            circle = visit(nxt)
+            if circle:
+                return circle
+        visiting.pop()
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        circle = visit(start)
+        if circle:
+            return circle
+    return None
+
+
+def test_no_import_circle_lazy_imports_included() -> None:
+    # Importing a submodule runs its package's __init__ first, so an edge from
+    # a package to its own submodule is the package gathering its parts; the
+    # circle that matters is a submodule importing its package (or anything
+    # that imports the submodule) back.
+    assert find_circle(GRAPH) is None, f"import circle: {' -> '.join(find_circle(GRAPH) or [])}"
+
+
+def test_the_circle_check_finds_a_circle_and_lazy_imports() -> None:
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None
     source = "def f():\n    from .serialize import x\n    import sevenbridge.text\n"
-    tree = ast.parse(source)
-    names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
-    }
-    assert names == {"serialize", "sevenbridge.text"}
+    assert imports_of("views", source, False) == {"serialize", "text"}
+    # A relative import two levels up from inside a subpackage.
+    assert imports_of("engine._kernel", "from ..state import GameState\n", False) == {"state"}
+
+
+@pytest.mark.parametrize("name", ["rules", "engine._kernel", "mahjong.engine"])
+def test_the_graph_sees_the_modules_real_imports(name: str) -> None:
+    assert GRAPH[name], name  # every one of these imports something of the package
 
 
 def test_conveniences_still_work_through_the_hooks() -> None:

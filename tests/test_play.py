@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from sevenbridge import GameState, Rules, apply, deal, legal_actions, observe, replay
-from sevenbridge._play import BOTS
 from sevenbridge.bots import GreedyPlayer, Player
+from sevenbridge.cli.play import BOTS
 
 pexpect = pytest.importorskip("pexpect")
 

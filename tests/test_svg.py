@@ -22,6 +22,7 @@ from sevenbridge import (
     observe,
     svg,
 )
+from sevenbridge._kit import svgkit
 from sevenbridge.bots import GreedyPlayer
 
 from .strategies import varied_states
@@ -69,7 +70,7 @@ def test_golden_svg(name: str) -> None:
 
 
 def _backs(root: ET.Element) -> int:
-    return count_rects(root, svg.BACK)
+    return count_rects(root, svgkit.BACK)
 
 
 def _check(picture: str, position: GameState | object) -> ET.Element:
@@ -128,14 +129,14 @@ def test_a_view_hides_the_other_hands() -> None:
 
 def test_the_last_action_is_highlighted() -> None:
     state = deal(Rules(), players=3, seed=4)
-    assert f'fill="{svg.HIGHLIGHT}"/>' not in svg.table(state)  # no frame before any move
+    assert f'fill="{svgkit.HIGHLIGHT}"/>' not in svg.table(state)  # no frame before any move
     state = apply(state, legal_actions(state)[0])  # draw
     discard = legal_actions(state)[-1]
     assert isinstance(discard, Discard)
     after = apply(state, discard)
     text = svg.table(after)
     assert f"P{discard.player} discarded {svg.card_name(discard.card)}" in text
-    assert f'fill="{svg.HIGHLIGHT}"/>' in text  # the frame around the top discard
+    assert f'fill="{svgkit.HIGHLIGHT}"/>' in text  # the frame around the top discard
 
 
 def test_the_joker_shows_what_it_stands_for() -> None:
@@ -193,8 +194,8 @@ def test_the_pictures_in_the_docs_are_current() -> None:
 
 
 def test_long_labels_wrap_by_width() -> None:
-    assert svg._wrap("P1 discarded Queen of hearts", 14.5) == ["P1 discarded Queen of", "hearts"]
-    assert svg._wrap("P0がスペードの3を捨てた", 14.5) == ["P0がスペードの3を捨てた"]
-    lines = svg._wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
-    assert len(lines) == 2 and all(svg._em(line) <= 14.5 for line in lines)
+    assert svgkit.wrap("P1 discarded Queen of hearts", 14.5) == ["P1 discarded Queen of", "hearts"]
+    assert svgkit.wrap("P0がスペードの3を捨てた", 14.5) == ["P0がスペードの3を捨てた"]
+    lines = svgkit.wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
+    assert len(lines) == 2 and all(svgkit.em(line) <= 14.5 for line in lines)
     assert "".join(lines) == "P0がスペードのクイーンを場のメルドに付けた"

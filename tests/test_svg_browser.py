@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from sevenbridge import Rules, apply, deal, observe, svg
+from sevenbridge._kit import svgkit
 from sevenbridge.bots import GreedyPlayer
 
 from . import browser as chromium
@@ -54,6 +55,6 @@ def test_a_card_renders_with_its_suit_colour(browser: Any) -> None:
     page.set_content(f"<body style='margin:0'>{svg.card('QH', size=120)}</body>")
     _, _, rgb = pixels(page.locator("svg").screenshot())
     colours = Counter(_hex(p) for p in rgb)
-    assert colours[svg.RED] > 200  # the Q, the small and the large heart
+    assert colours[svgkit.RED] > 200  # the Q, the small and the large heart
     assert colours["#ffffff"] > len(rgb) // 3
     page.close()

@@ -14,12 +14,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "sevenbridge"
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from sevenbridge._i18n import LOCALE_DIR, compile_po, marked_messages, read_po  # noqa: E402
+from catalogs import compile_po, marked_messages, read_po  # noqa: E402
+
+from sevenbridge._kit.i18n import LOCALE_DIR  # noqa: E402
 
 
 def messages() -> dict[str, str]:
-    return marked_messages()
+    return marked_messages(PACKAGE)
 
 
 def _quote(text: str) -> str:

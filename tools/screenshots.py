@@ -1,4 +1,4 @@
-"""Make the pictures of docs/pictures.md (python tools/screenshots.py).
+"""Make the pictures of docs/howto/pictures.md (python tools/screenshots.py).
 
 The SVG drawings are written by :mod:`sevenbridge.svg` (a test checks they are
 current); the PNG screenshots of the replay viewer and of a terminal game are

@@ -10,20 +10,25 @@ True
 
 from __future__ import annotations
 
-from . import _hooks
-from . import engine as _engine
-from ._i18n import translate
+from typing import Any
+
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
+from ._kit.i18n import translate
+from ._kit.version import version
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
-from .engine import apply, deal, legal_actions
+from .engine import _kernel, apply, deal, legal_actions
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidStateError,
+    Message,
     RulesConfigError,
     SevenBridgeError,
 )
+from .games import GAMES, GameModule
 from .match import DealResult, Match
 from .melds import (
     InvalidMeldError,
@@ -34,7 +39,7 @@ from .melds import (
     why_not_meld,
 )
 from .notation import NotationError, format_move, parse_move
-from .record import RecordError, record, record_match, replay, replay_match
+from .records import RecordError, record, record_match, replay, replay_match
 from .rules import (
     CardValues,
     ClaimTiming,
@@ -55,28 +60,66 @@ from .views import Observation, observe, sample_state
 # The drawings load on first use (a notebook asking for ``_repr_svg_``).
 _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
-#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`performance`) rather than pure Python.
+#: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.
 #: Both builds give exactly the same results.
-COMPILED: bool = not _engine.__file__.endswith(".py")
+COMPILED: bool = not _kernel.__file__.endswith(".py")
+#: The table sizes :func:`deal` accepts: 2 to 5 players.
+PLAYER_COUNTS: tuple[int, ...] = tuple(range(_checks.MIN_PLAYERS, _checks.MAX_PLAYERS + 1))
+
+
+def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
+    """The module of the game called ``name`` (one of :data:`GAMES`), which
+    provides the :class:`GameModule` protocol.
+
+    ``"seven_bridge"`` is this package itself; the other games are subpackages,
+    imported on first use (``import sevenbridge`` does not load them).
+
+    Raises:
+        InvalidArgumentError: for an unknown name, listing the known ones.
+
+    >>> import sevenbridge
+    >>> sevenbridge.game("seven_bridge") is sevenbridge
+    True
+    >>> sevenbridge.game("mahjong").deal(seed=1).seats
+    4
+    >>> sevenbridge.game("go")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidArgumentError: no game named 'go'; known: seven_bridge, mahjong
+    """
+    import importlib
+    import sys
+
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.unknown_game",
+                "no game named {name}; known: {games}",
+                name=repr(name)[:40],
+                games=", ".join(GAMES),
+            )
+        )
+    module: Any = (
+        sys.modules[__name__]
+        if name == "seven_bridge"
+        else importlib.import_module(f".{name}", __name__)
+    )
+    return module  # type: ignore[no-any-return]
 
 
 def __getattr__(name: str) -> str:
-    # The version is read from the package metadata on first use, which keeps
-    # importlib.metadata (tens of milliseconds) out of the import time.
+    # The version is read from the package metadata on first use.
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("sevenbridge")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            return "0.0.0+unknown"
+        return version()
     raise AttributeError(f"module 'sevenbridge' has no attribute {name!r}")
 
 
 __all__ = [
     "COMPILED",
     "FORMAT_VERSION",
+    "GAMES",
     "JOKER",
+    "PLAYER_COUNTS",
     "Action",
     "Card",
     "CardValues",
@@ -88,6 +131,7 @@ __all__ = [
     "Draw",
     "FirstDealer",
     "FirstPlayer",
+    "GameModule",
     "GameState",
     "IllegalActionError",
     "InvalidArgumentError",
@@ -120,6 +164,7 @@ __all__ = [
     "explain_hand_points",
     "format_move",
     "full_deck",
+    "game",
     "hand_points",
     "is_valid_meld",
     "json_schema",

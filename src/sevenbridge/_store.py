@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .errors import InvalidArgumentError, Message
+from .errors import Message, StoreError
 
 #: The store's own layout version.
 STORE_VERSION = 1
@@ -58,12 +58,6 @@ CSV_COLUMNS = (
     "decisions",
     "failure",
 )
-
-
-class StoreError(InvalidArgumentError):
-    """The results database cannot be used for this tournament."""
-
-    code = "store"
 
 
 class Store:

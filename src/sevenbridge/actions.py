@@ -17,9 +17,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from . import _checks, _hooks
+from ._kit import checks as _checks
+from ._kit.actionbase import JsonAction
 from .cards import Card, Suit, parse_cards
-from .errors import InvalidStateError, Message
+from .errors import Message
 
 __all__ = [
     "Action",
@@ -33,39 +34,17 @@ __all__ = [
 ]
 
 
-class _JsonAction:
-    """JSON methods shared by every action."""
+class _JsonAction(JsonAction):
+    """JSON methods shared by every action.
+
+    >>> from sevenbridge import Pon
+    >>> Pon.from_json(Pon(2, "9C 9D").to_json())
+    Pon(2, '9C 9D')
+    """
 
     __slots__ = ()
-
-    def to_json(self) -> str:
-        """The action as a JSON document.
-
-        >>> from sevenbridge import Pon
-        >>> Pon.from_json(Pon(2, "9C 9D").to_json())
-        Pon(2, '9C 9D')
-        """
-        return str(_hooks.call("action_to_json", self))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Action:
-        """Read an action written by :meth:`to_json` (of this type, unless called
-        on another action type's base).
-
-        Raises:
-            InvalidStateError: for a malformed document or another action type.
-        """
-        action: Action = _hooks.call("action_from_json", text)
-        if not isinstance(action, cls):
-            raise InvalidStateError(
-                Message(
-                    "invalid_state.action_expected_found",
-                    "action: expected a {expected}, found a {found}",
-                    expected=str(cls.__name__),
-                    found=str(type(action).__name__),
-                )
-            )
-        return action
+    _TO_JSON = "action_to_json"
+    _FROM_JSON = "action_from_json"
 
 
 def _player(value: int) -> int:

@@ -39,14 +39,15 @@ from typing import Any, TextIO
 
 import attrs
 
-from . import _checks
-from ._random import derive
-from ._store import Store, StoreError
+from ._kit import checks as _checks
+from ._kit.rng import derive
+from ._kit.version import version
+from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .engine import apply, deal, legal_actions
-from .errors import InvalidArgumentError, Message
+from .errors import InvalidArgumentError, Message, StoreError
 from .external import ExternalBotError, ExternalPlayer
-from .record import record
+from .records import record
 from .rules import Rules, require_rules
 from .scoring import returns
 from .views import observe
@@ -269,7 +270,7 @@ class TournamentResult:
     def table(self, lang: str | None = None) -> str:
         """The results as a text table, its headings and note in ``lang``
         (``None`` or ``"en"``: English; ``"ja"``: Japanese)."""
-        from ._i18n import translator, width
+        from ._kit.i18n import translator, width
 
         _ = translator(lang)
         head = (
@@ -565,11 +566,9 @@ def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Don
 def _settings(
     bots: Sequence[str], rules: Rules, players: int, seed: int, move_seconds: float
 ) -> dict[str, Any]:
-    from . import __version__
-
     return {
         "arena_version": ARENA_VERSION,
-        "sevenbridge": __version__,
+        "sevenbridge": version(),
         "bots": list(bots),
         "rules": rules.to_json(),
         "players": players,

@@ -21,11 +21,13 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from . import _checks
 from ._heuristics import card_points, keep_value
-from ._random import Rng
-from .actions import Action, Chi, Discard, LayDown, LayOff, Pon
+from ._kit import checks as _checks
+from ._kit.rng import Rng
+from .actions import Action
 from .engine import apply, legal_actions
+from .engine._kernel import legal_keys
+from .engine._playout import greedy_key
 from .errors import InvalidArgumentError, Message
 from .scoring import returns
 from .state import GameState
@@ -105,23 +107,8 @@ class GreedyPlayer:
     def __call__(self, view: Observation | GameState, /) -> Action:
         view = view_of(view)
         actions = choices(view)
-        for kinds in ((Pon, Chi), (LayDown,), (LayOff,)):
-            best = [a for a in actions if isinstance(a, kinds)]
-            if best:
-                most = max(len(getattr(a, "cards", ())) for a in best)
-                return self._rng.choice([a for a in best if len(getattr(a, "cards", ())) == most])
-        discards = [a for a in actions if isinstance(a, Discard)]
-        if discards:
-            points = card_points(view.rules)
-            hand, high = view.hand_mask, view.rules.ace_high
-
-            def waste(action: Discard) -> int:
-                c = action.card.index
-                return points[c] - keep_value(hand, c, high)
-
-            worst = max(waste(a) for a in discards)
-            return self._rng.choice([a for a in discards if waste(a) == worst])
-        return actions[0]  # no claim possible: Draw (start of turn) or Pass (claim window)
+        keys = legal_keys(view)
+        return actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, self._rng))]
 
 
 class _Node:

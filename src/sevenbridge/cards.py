@@ -20,7 +20,8 @@ from typing import Any
 
 import attrs
 
-from . import _hooks
+from ._kit import hooks as _hooks
+from ._kit.i18n import register_format, translator
 from .errors import InvalidCardError, Message, quote
 from .rules import Rules, require_rules
 
@@ -339,3 +340,15 @@ def full_deck(rules: Rules | None = None) -> tuple[Card, ...]:
     """
     jokers = 0 if rules is None else require_rules(rules).jokers
     return CARDS[: JOKER_INDEX + jokers]
+
+
+def card_text(card: Card, lang: str) -> str:
+    """A card as players of the language write it: ``7H`` in English, ``♥7`` in Japanese."""
+    if lang == "en":
+        return str(card)
+    if card.suit is None:
+        return translator(lang)("joker")
+    return card.suit.symbol + str(card)[:-1]
+
+
+register_format(Card, card_text)

@@ -10,13 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ExternalBotError",
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
+    "InvalidMeldError",
     "InvalidStateError",
+    "InvalidTileError",
     "Message",
+    "NotationError",
+    "RecordError",
     "RulesConfigError",
     "SevenBridgeError",
+    "StoreError",
 ]
 
 
@@ -200,3 +206,111 @@ class InvalidArgumentError(SevenBridgeError):
     """
 
     code = "invalid_argument"
+
+
+class InvalidMeldError(SevenBridgeError):
+    """A :class:`Meld` was built from cards that do not form that meld."""
+
+    code = "invalid_meld"
+
+
+def _where(text: str, reason: str, line: int, column: int) -> Message:
+    """The message of a text that failed to parse at ``line``, ``column``."""
+    return Message(
+        "notation",
+        "line {line}, column {column}: {reason} (in {text})",
+        line=line,
+        column=column,
+        reason=reason,
+        text=quote(text, 120),
+    )
+
+
+class NotationError(SevenBridgeError):
+    """A move does not parse; ``line`` and ``column`` say where (from 1).
+
+    Attributes:
+        text: The text given.
+        reason: What is wrong with it.
+        line: The line of the error, from 1.
+        column: The column of the error, from 1.
+    """
+
+    code = "notation"
+
+    def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
+        self.text = text
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(_where(text, reason, line, column))
+
+
+class RecordError(SevenBridgeError):
+    """A record that does not parse, or holds a move that is not legal where it
+    stands; ``line`` and ``column`` say where (from 1), as for
+    :class:`~sevenbridge.errors.NotationError`, which a lone move raises.
+
+    Attributes:
+        text: The record's text at the error.
+        reason: What is wrong.
+        line: The line of the error, from 1.
+        column: The column of the error, from 1.
+    """
+
+    code = "record"
+
+    def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
+        self.text = text
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(_where(text, reason, line, column))
+
+
+class InvalidTileError(SevenBridgeError):
+    """A tile (or a list of tiles) was written in a way that does not parse.
+
+    The message quotes the text that was given.
+
+    >>> from sevenbridge.mahjong import Tile
+    >>> Tile.parse("0m")
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.InvalidTileError: '0m' is not a tile: suited tiles are numbered 1 to 9
+    """
+
+    code = "invalid_tile"
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(
+            Message(
+                "invalid_tile", "{text} is not a tile: {reason}", text=quote(text), reason=reason
+            )
+        )
+
+
+class StoreError(InvalidArgumentError):
+    """The results database cannot be used for this tournament."""
+
+    code = "store"
+
+
+class ExternalBotError(SevenBridgeError):
+    """An external bot crashed, answered nonsense or ran out of time.
+
+    ``kind`` is ``"crashed"``, ``"nonsense"`` or ``"timeout"``; the message
+    says what happened, quoting the bot's answer where there was one.
+    """
+
+    code = "external_bot"
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(kind, message)
+        self.kind = kind
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message

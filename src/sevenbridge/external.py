@@ -52,9 +52,9 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from . import _checks
+from ._kit import checks as _checks
 from .actions import Action
-from .errors import InvalidArgumentError, Message, SevenBridgeError
+from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError
 from .rules import Rules
 from .serialize import action_from_json
 from .state import GameState
@@ -73,24 +73,6 @@ PROTOCOL = "sevenbridge-bot"
 PROTOCOL_VERSION = 1
 
 _EOF = object()
-
-
-class ExternalBotError(SevenBridgeError):
-    """An external bot crashed, answered nonsense or ran out of time.
-
-    ``kind`` is ``"crashed"``, ``"nonsense"`` or ``"timeout"``; the message
-    says what happened, quoting the bot's answer where there was one.
-    """
-
-    code = "external_bot"
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(kind, message)
-        self.kind = kind
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class _Lines:

@@ -1,6 +1,6 @@
 """A replay viewer: one self-contained HTML file that steps through a record.
 
-:func:`record_page` turns a deal or match record (see :mod:`sevenbridge.record`)
+:func:`record_page` turns a deal or match record (see :mod:`sevenbridge.records`)
 into a page that needs no network and no other file: every position is drawn
 in advance with :func:`sevenbridge.svg.table`, from every seat's view and with
 all hands shown, and stored compressed in the page. The reader steps with the
@@ -26,9 +26,9 @@ import gzip
 import json
 from xml.sax.saxutils import escape
 
-from ._i18n import check_lang, translator
+from ._kit.i18n import check_lang, translator
 from .notation import format_move
-from .record import replay, replay_match
+from .records import replay, replay_match
 from .state import GameState
 from .svg import table
 from .views import observe

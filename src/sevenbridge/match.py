@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import attrs
 
-from . import _checks
-from ._random import Rng, derive, fresh_seed
+from ._kit import checks as _checks
+from ._kit.rng import Rng, derive, fresh_seed
 from .actions import Action
 from .cards import CARDS
 from .engine import apply, deal, legal_actions

@@ -16,10 +16,12 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from . import _checks, _hooks
-from .cards import CARDS, JOKER_INDEX, Card, parse_cards
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
+from ._kit.i18n import register_format
+from .cards import CARDS, JOKER_INDEX, Card, card_text, parse_cards
+from .errors import InvalidMeldError
 from .errors import Message as M
-from .errors import SevenBridgeError
 from .rules import Rules, require_rules
 
 __all__ = [
@@ -32,12 +34,6 @@ __all__ = [
 ]
 
 _DEFAULT_RULES = Rules()
-
-
-class InvalidMeldError(SevenBridgeError):
-    """A :class:`Meld` was built from cards that do not form that meld."""
-
-    code = "invalid_meld"
 
 
 class MeldKind(str, enum.Enum):
@@ -400,3 +396,16 @@ def why_not_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULE
     """
     require_rules(rules)
     return analyse(_indexes(cards), rules)[1]
+
+
+def _meld_text(meld: Meld, lang: str) -> str:
+    """A meld in a translated message: its cards, a joker with what it stands for."""
+    return " ".join(
+        f"{card_text(c, lang)}={card_text(meld.joker_as, lang)}"
+        if c.is_joker and meld.joker_as is not None
+        else card_text(c, lang)
+        for c in meld.cards
+    )
+
+
+register_format(Meld, _meld_text)

@@ -27,31 +27,9 @@ from functools import lru_cache
 
 from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
-from .errors import InvalidCardError, Message, SevenBridgeError, quote
+from .errors import InvalidCardError, Message, NotationError, quote
 
 __all__ = ["NotationError", "format_move", "parse_move"]
-
-
-class NotationError(SevenBridgeError):
-    """A move or record does not parse; ``line`` and ``column`` say where (from 1)."""
-
-    code = "notation"
-
-    def __init__(self, text: str, reason: str, line: int = 1, column: int = 1) -> None:
-        self.text = text
-        self.reason = reason
-        self.line = line
-        self.column = column
-        super().__init__(
-            Message(
-                "notation",
-                "line {line}, column {column}: {reason} (in {text})",
-                line=line,
-                column=column,
-                reason=reason,
-                text=quote(text, 120),
-            )
-        )
 
 
 _VERBS = {

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from . import _checks
-from ._fastplay import play
-from ._random import Rng
+from ._kit import checks as _checks
+from ._kit.rng import Rng
+from .engine._playout import play
 from .errors import InvalidArgumentError, Message
 from .state import GameState
 

@@ -17,11 +17,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
-from . import _hooks
+from ._kit import hooks as _hooks
+from ._kit.presets import check_bool as _check_bool
+from ._kit.presets import convert as _convert
+from ._kit.presets import find_preset
+from ._kit.presets import int_field as _int_field
+from ._kit.presets import optional_int_field as _optional_int_field
 from .errors import Message, RulesConfigError, quote
 
 __all__ = [
@@ -117,27 +122,6 @@ class StockExhaustion(str, enum.Enum):
     """The deal ends with no winner and no score."""
 
 
-_E = TypeVar("_E", bound=enum.Enum)
-
-
-def _convert(cls: type[_E], value: Any) -> _E:
-    if isinstance(value, cls):
-        return value
-    try:
-        return cls(value)
-    except ValueError:
-        allowed = ", ".join(repr(m.value) for m in cls)
-        raise RulesConfigError(
-            Message(
-                "rules_config.not_expected_one",
-                "{value} is not a {name}; expected one of {allowed}",
-                value=quote(value),
-                name=str(cls.__name__),
-                allowed=str(allowed),
-            )
-        ) from None
-
-
 def _to_first_player(value: Any) -> FirstPlayer:
     return _convert(FirstPlayer, value)
 
@@ -168,84 +152,6 @@ def _to_card_values(value: Any) -> CardValues:
 
 def _to_stock_exhaustion(value: Any) -> StockExhaustion:
     return _convert(StockExhaustion, value)
-
-
-def _check_bool(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesConfigError(
-            Message(
-                "rules_config.rules_must_true_or",
-                "Rules.{name} must be True or False, not {value}",
-                name=attribute.name,
-                value=quote(value),
-            )
-        )
-
-
-def _int_in(lo: int, hi: int | None) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesConfigError(
-                Message(
-                    "rules_config.rules_must_integer_not",
-                    "Rules.{name} must be an integer, not {value}",
-                    name=attribute.name,
-                    value=quote(value),
-                )
-            )
-        if value < lo or (hi is not None and value > hi):
-            bound = (
-                Message("bound.to", "{lo} to {hi}", lo=lo, hi=hi)
-                if hi is not None
-                else Message("bound.at_least", "at least {lo}", lo=lo)
-            )
-            raise RulesConfigError(
-                Message(
-                    "rules_config.rules_must_not",
-                    "Rules.{name} must be {bound}, not {value}",
-                    name=attribute.name,
-                    bound=bound,
-                    value=str(value),
-                )
-            )
-
-    return check
-
-
-def _optional_in(lo: int, hi: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is None:
-            return
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesConfigError(
-                Message(
-                    "rules_config.rules_must_none_or",
-                    "Rules.{name} must be None or an integer from {lo} to {hi}, not {value}",
-                    name=attribute.name,
-                    lo=str(lo),
-                    hi=str(hi),
-                    value=quote(value),
-                )
-            )
-
-    return check
-
-
-def _int_field(default: int, lo: int, hi: int) -> Any:
-    """An integer option from ``lo`` to ``hi`` (the bounds are kept as metadata
-    for the JSON Schema)."""
-    return attrs.field(
-        default=default, validator=_int_in(lo, hi), metadata={"minimum": lo, "maximum": hi}
-    )
-
-
-def _optional_int_field(lo: int, hi: int) -> Any:
-    """``None`` or an integer option from ``lo`` to ``hi``."""
-    return attrs.field(
-        default=None,
-        validator=_optional_in(lo, hi),
-        metadata={"minimum": lo, "maximum": hi, "nullable": True},
-    )
 
 
 #: Upper bounds of the numeric options. They keep every position and score
@@ -474,19 +380,7 @@ class Rules:
         ...
         sevenbridge.errors.RulesConfigError: no preset named 'bridge'; known: nintendo, seven_rummy, standard
         """
-        key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-        key = cls._ALIASES.get(key, key)
-        factory = cls._PRESETS.get(key)
-        if factory is None:
-            raise RulesConfigError(
-                Message(
-                    "rules_config.no_preset_named_known",
-                    "no preset named {name}; known: {presets}",
-                    name=quote(name, 40),
-                    presets=", ".join(cls.presets()),
-                )
-            )
-        return factory()
+        return find_preset(cls._PRESETS, cls._ALIASES, name)()
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:

@@ -22,15 +22,51 @@ True
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from ._i18n import N_, check_lang, translate_end_reason, translator
+from ._kit.i18n import N_, check_lang, translate_end_reason, translator
+from ._kit.svgkit import (
+    BACK,
+    BLUE,
+    GREEN,
+    HIGHLIGHT,
+    INK,
+    JOKER_COLOUR,
+    ORANGE,
+    PANEL,
+    RED,
+    Translate,
+)
+from ._kit.svgkit import (
+    document as _document,
+)
+from ._kit.svgkit import (
+    draw_value as _draw_value,
+)
+from ._kit.svgkit import (
+    felt_document as _felt_document,
+)
+from ._kit.svgkit import (
+    label as _label,
+)
+from ._kit.svgkit import (
+    last_move_lines as _last_move_lines,
+)
+from ._kit.svgkit import (
+    num as _num,
+)
+from ._kit.svgkit import (
+    panel as _panel,
+)
+from ._kit.svgkit import (
+    seat_names as _seat_names,
+)
+from ._kit.svgkit import (
+    seat_words as _seat_words,
+)
 from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, Suit, parse_cards
-from .errors import InvalidArgumentError, Message
 from .melds import Meld, MeldKind
 from .rules import Rules
 from .state import GameState, Phase
@@ -38,28 +74,11 @@ from .views import Observation
 
 __all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
 
-Translate = Callable[[str], str]
-Drawing = Callable[[Any], str]
-
 CARD_W, CARD_H = 60, 84
-FONT = "DejaVu Sans,Noto Sans CJK JP,Noto Sans,Arial,Helvetica,sans-serif"
-INK = "#1a1a1a"
-RED = "#c8102e"
 #: Two-colour deck: the usual red and black.
 TWO_COLOURS = {Suit.CLUBS: INK, Suit.DIAMONDS: RED, Suit.HEARTS: RED, Suit.SPADES: INK}
 #: Four-colour deck, from the Okabe-Ito palette (safe for colour-blind readers).
-FOUR_COLOURS = {
-    Suit.CLUBS: "#007a56",
-    Suit.DIAMONDS: "#0063a3",
-    Suit.HEARTS: "#c24e00",
-    Suit.SPADES: INK,
-}
-JOKER_COLOUR = "#6a3d9a"
-HIGHLIGHT = "#ffb000"
-FELT = "#1f5c3d"
-PANEL = "#2a7250"
-PANEL_TURN = "#3c8f66"
-BACK = "#2b4c9b"
+FOUR_COLOURS = {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: ORANGE, Suit.SPADES: INK}
 
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -88,12 +107,6 @@ _SUIT_NAMES = {
     Suit.SPADES: N_("spades"),
 }
 _RANK_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
-
-
-def _num(x: float) -> str:
-    """A coordinate: an integer when it is one, else one decimal."""
-    r = round(x, 1)
-    return str(int(r)) if r == int(r) else str(r)
 
 
 def _rank_text(rank: int) -> str:
@@ -186,16 +199,6 @@ def _card_body(
 
 def _colours(four_color: bool) -> dict[Suit, str]:
     return FOUR_COLOURS if four_color else TWO_COLOURS
-
-
-def _document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
-    """The ``<svg>`` root, ``px`` wide, with a title and a description."""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_num(width)} {_num(height)}" '
-        f'width="{_num(px)}" height="{_num(px * height / width)}" role="img" '
-        f'font-family="{FONT}">'
-        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
-    )
 
 
 def card(
@@ -369,82 +372,6 @@ def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
     return None, isinstance(a, Discard)
 
 
-def _em(text: str) -> float:
-    """Rough width of text in ems: CJK characters are full width, others about 0.6."""
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
-
-
-def _wrap(text: str, width: float) -> list[str]:
-    """Lines of at most about ``width`` ems: English breaks between words,
-    Japanese between any two characters (words that do not fit are cut)."""
-    units = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", text)
-    lines = [""]
-    for unit in units:
-        if unit.isspace():
-            if lines[-1]:
-                lines[-1] += " "
-            continue
-        if lines[-1].strip() and _em(lines[-1] + unit) > width:
-            lines[-1] = lines[-1].rstrip()
-            lines.append("")
-        lines[-1] += unit
-    return [line.rstrip() for line in lines]
-
-
-def _seat_names(names: Sequence[str] | None, n: int) -> list[str]:
-    """The seats' names (``P0``, ``P1``, ... by default), checked to be one a seat."""
-    if names is None:
-        return [f"P{p}" for p in range(n)]
-    seat_names = [str(x) for x in names]
-    if len(seat_names) != n:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.names_give_names_one",
-                "names: give {n} names, one for each seat, not {n_seat_names}",
-                n=n,
-                n_seat_names=len(seat_names),
-            )
-        )
-    return seat_names
-
-
-def _seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
-    """A seat's label and its hand in words (``None``: the hand is face down)."""
-    if words is None:
-        return label + ": " + _("face down")
-    return label + ": " + (", ".join(words) or nothing)
-
-
-def _panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
-    """A seat's panel on the felt, outlined when it is the seat's turn."""
-    fill = PANEL_TURN if turn else PANEL
-    return (
-        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" rx="8" '
-        f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
-    )
-
-
-def _label(x: float, y: float, text: str, size: int = 14) -> str:
-    """A bold white label."""
-    return (
-        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" font-weight="bold" '
-        f'fill="#ffffff">{escape(text)}</text>'
-    )
-
-
-def _last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
-    """The "last move" heading and the move, wrapped, in the highlight colour."""
-    out = [
-        f'<text x="{_num(x)}" y="{_num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
-    ]
-    for k, line in enumerate(_wrap(text, width)):
-        out.append(
-            f'<text x="{_num(x)}" y="{_num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
-        )
-    return "".join(out)
-
-
 def table(
     position: GameState | Observation,
     *,
@@ -613,20 +540,6 @@ def table(
     desc[-1] += ". " + _("last move") + ": " + last + "."
     title = f"{_('Seven Bridge')}: {status}"
     return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
-
-
-def _felt_document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
-    """A table's ``<svg>``: :func:`_document` with the felt under ``body``."""
-    background = f'<rect width="{_num(width)}" height="{_num(height)}" rx="10" fill="{FELT}"/>'
-    return _document(width, height, title, desc, background + body, px)
-
-
-def _draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:
-    """The first drawing whose types ``value`` is an instance of, applied to it."""
-    for types, draw in drawings:
-        if isinstance(value, types):
-            return draw(value)
-    raise TypeError(f"no drawing for {type(value).__name__}")
 
 
 def repr_svg(value: object) -> str:

@@ -20,12 +20,13 @@ import json
 import re
 from typing import Any
 
-from . import _hooks
 from . import _tables as T
-from ._i18n import translate
+from ._kit import hooks as _hooks
+from ._kit.i18n import translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, parse_cards
-from .engine import _check_state, _may_claim, apply
+from .engine import apply
+from .engine._kernel import check_state, may_claim
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .errors import Message as M
 from .melds import InvalidMeldError, Meld, MeldKind
@@ -72,7 +73,7 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
     合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
-    _check_state(state, "explain")
+    check_state(state, "explain")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -495,7 +496,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             q = (current + k) % n
             if q == discarder:
                 break
-            if _may_claim(rules.pon_timing, q, normal_mask, turns_done, n):
+            if may_claim(rules.pon_timing, q, normal_mask, turns_done, n):
                 queue.append(q)
     owners = sorted({m["owner"] for m in melds})
     doc = {

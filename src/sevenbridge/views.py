@@ -17,9 +17,10 @@ from typing import Any
 
 import attrs
 
-from . import _checks, _hooks
 from . import _tables as T
-from ._random import Rng, shuffled
+from ._kit import checks as _checks
+from ._kit import hooks as _hooks
+from ._kit.rng import Rng, shuffled
 from .cards import CARDS, Card
 from .errors import InvalidArgumentError, InvalidStateError, Message
 from .rules import Rules
@@ -134,34 +135,34 @@ def observe(state: GameState, player: int | None = None) -> Observation:
         player = state.current_player
     player = _checks.seat(player, state.players)
     return Observation(
-        state.rules,
-        state.players,
-        state.dealer,
-        player,
-        state.phase,
-        state.current_player,
-        state.hand_masks[player],
-        tuple(h.bit_count() for h in state.hand_masks),
-        len(state.stock_cards),
-        state.discard_cards,
-        state.table,
-        state.meld_owners,
-        state.played,
-        state.normal_turns,
-        state.turns_done,
-        state.discarder,
-        state.claim_queue,
-        state.pending_pon,
-        state.turn_clean,
-        state.turn_by_claim,
-        state.reshuffles,
-        state.reshuffled,
-        state.winner,
-        state.deal_scores,
-        state.bonus,
-        state.end_reason,
-        state.move_log,
-        state.hand_masks if state.phase is Phase.OVER else None,
+        rules=state.rules,
+        players=state.players,
+        dealer=state.dealer,
+        viewer=player,
+        phase=state.phase,
+        current_player=state.current_player,
+        hand_mask=state.hand_masks[player],
+        hand_sizes=tuple(h.bit_count() for h in state.hand_masks),
+        stock_size=len(state.stock_cards),
+        discard_cards=state.discard_cards,
+        table=state.table,
+        meld_owners=state.meld_owners,
+        played=state.played,
+        normal_turns=state.normal_turns,
+        turns_done=state.turns_done,
+        discarder=state.discarder,
+        claim_queue=state.claim_queue,
+        pending_pon=state.pending_pon,
+        turn_clean=state.turn_clean,
+        turn_by_claim=state.turn_by_claim,
+        reshuffles=state.reshuffles,
+        reshuffled=state.reshuffled,
+        winner=state.winner,
+        deal_scores=state.deal_scores,
+        bonus=state.bonus,
+        end_reason=state.end_reason,
+        move_log=state.move_log,
+        shown_hands=state.hand_masks if state.phase is Phase.OVER else None,
     )
 
 
@@ -259,9 +260,12 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
         hands.append(mask)
         i += take
     return GameState(
-        o.rules, o.players, o.dealer, o.phase, o.current_player, tuple(hands), tuple(stock),
-        o.discard_cards, o.table, o.meld_owners, o.played, o.normal_turns, o.turns_done,
-        o.discarder, o.claim_queue, o.pending_pon, o.turn_clean, o.turn_by_claim,
-        o.reshuffles, o.reshuffled, seed, o.winner, o.deal_scores, o.bonus, o.end_reason,
-        o.move_log,
+        rules=o.rules, players=o.players, dealer=o.dealer, phase=o.phase,
+        current_player=o.current_player, hand_masks=tuple(hands), stock_cards=tuple(stock),
+        discard_cards=o.discard_cards, table=o.table, meld_owners=o.meld_owners,
+        played=o.played, normal_turns=o.normal_turns, turns_done=o.turns_done,
+        discarder=o.discarder, claim_queue=o.claim_queue, pending_pon=o.pending_pon,
+        turn_clean=o.turn_clean, turn_by_claim=o.turn_by_claim, reshuffles=o.reshuffles,
+        reshuffled=o.reshuffled, seed=seed, winner=o.winner, deal_scores=o.deal_scores,
+        bonus=o.bonus, end_reason=o.end_reason, move_log=o.move_log,
     )  # fmt: skip

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sevenbridge.mahjong import Rules, State, apply, deal, parse_action, stacked_wall
+from sevenbridge.mahjong import GameState, Rules, apply, deal, parse_action, stacked_wall
 
 #: A hand of thirteen different terminals and honours: it claims nothing in the
 #: scenarios below.
@@ -18,7 +18,7 @@ def start(
     dealer: int = 0,
     back: str = "",
     seed: int = 0,
-) -> State:
+) -> GameState:
     """A round dealt from a stacked wall: ``hands`` by seat, then ``draws``."""
     rules = Rules() if rules is None else rules
     wall = stacked_wall(hands, draws, rules=rules, dealer=dealer, back=back)
@@ -28,14 +28,14 @@ def start(
     )  # fmt: skip
 
 
-def play(state: State, *moves: str) -> State:
+def play(state: GameState, *moves: str) -> GameState:
     """Apply moves written as ``P<seat> <move>``."""
     for move in moves:
         state = apply(state, parse_action(move))
     return state
 
 
-def legal(state: State) -> list[str]:
+def legal(state: GameState) -> list[str]:
     """The legal actions as ``P<seat> <move>`` texts."""
     from sevenbridge.mahjong import legal_actions
 

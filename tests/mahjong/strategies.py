@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from sevenbridge.mahjong import (
     TILE_KINDS,
+    GameState,
     Rules,
     SelfDrawWin,
-    State,
     Tile,
     apply,
     deal,
@@ -78,7 +78,7 @@ def mahjong_rules(draw: st.DrawFn) -> Rules:
 
 
 @st.composite
-def reachable_states(draw: st.DrawFn, max_steps: int = 300) -> tuple[State, list[State]]:
+def reachable_states(draw: st.DrawFn, max_steps: int = 300) -> tuple[GameState, list[GameState]]:
     """A round played from a seeded deal by legal actions chosen by index; the
     final state and every state on the way."""
     rules = draw(mahjong_rules())

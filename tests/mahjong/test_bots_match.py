@@ -28,7 +28,7 @@ from sevenbridge.mahjong import (
     parse_tiles,
     play_match,
     record,
-    replay,
+    replay_match,
     shanten,
 )
 
@@ -124,11 +124,10 @@ def _run(argv: list[str]) -> str:
 def test_the_demo_writes_records_that_replay(tmp_path: Path) -> None:
     path = tmp_path / "rounds.txt"
     _run(["demo", "--game", "mahjong", "--players", "3", "--rules", "full", "--record", str(path)])
-    chunks = path.read_text(encoding="utf-8").split('[Game "Simple Mahjong"]')[1:]
-    assert len(chunks) == 16
-    for chunk in chunks[:3]:
-        state, moves = replay('[Game "Simple Mahjong"]' + chunk)
-        assert state.is_over and moves
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Game "Simple Mahjong match"]') and '[Round "16"]' in text
+    finals = [s for s in replay_match(text) if s.is_over]
+    assert len(finals) == 16 and all(s.history for s in finals)
 
 
 def test_record_needs_a_seed_or_a_wall() -> None:

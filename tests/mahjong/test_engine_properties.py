@@ -15,6 +15,7 @@ from sevenbridge.mahjong import (
     Chow,
     Discard,
     Draw,
+    GameState,
     Kong,
     Mahjong,
     MeldKind,
@@ -22,7 +23,6 @@ from sevenbridge.mahjong import (
     Phase,
     Pung,
     Rules,
-    State,
     apply,
     deal,
     legal_actions,
@@ -38,7 +38,7 @@ SETTINGS = settings(
 )
 
 
-def _held(state: State, seat: int) -> int:
+def _held(state: GameState, seat: int) -> int:
     """Tiles a seat holds, counting each meld as three (a kong's fourth tile is extra)."""
     return len(state.hands[seat]) + 3 * len(state.melds_of(seat))
 
@@ -46,7 +46,7 @@ def _held(state: State, seat: int) -> int:
 @SETTINGS
 @given(reachable_states())
 def test_tiles_are_conserved_and_hands_have_their_size(
-    played: tuple[State, list[State]],
+    played: tuple[GameState, list[GameState]],
 ) -> None:
     _, path = played
     for state in path:
@@ -64,7 +64,7 @@ def test_tiles_are_conserved_and_hands_have_their_size(
 
 @SETTINGS
 @given(reachable_states())
-def test_apply_is_pure_and_deterministic(played: tuple[State, list[State]]) -> None:
+def test_apply_is_pure_and_deterministic(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
     before = pickle.loads(pickle.dumps(state))
     for action in legal_actions(state):
@@ -73,7 +73,7 @@ def test_apply_is_pure_and_deterministic(played: tuple[State, list[State]]) -> N
         assert state == before
 
 
-def _candidates(state: State) -> list[Action]:
+def _candidates(state: GameState) -> list[Action]:
     out: list[Action] = []
     for p in range(state.seats):
         out += [Draw(p), Pass(p), Pung(p), Mahjong(p)]
@@ -85,7 +85,9 @@ def _candidates(state: State) -> list[Action]:
 
 @SETTINGS
 @given(reachable_states())
-def test_illegal_actions_are_refused_with_a_reason(played: tuple[State, list[State]]) -> None:
+def test_illegal_actions_are_refused_with_a_reason(
+    played: tuple[GameState, list[GameState]],
+) -> None:
     state, _ = played
     legal = set(legal_actions(state))
     for action in _candidates(state):
@@ -101,7 +103,7 @@ def test_illegal_actions_are_refused_with_a_reason(played: tuple[State, list[Sta
 
 @SETTINGS
 @given(reachable_states())
-def test_only_the_player_to_act_has_actions(played: tuple[State, list[State]]) -> None:
+def test_only_the_player_to_act_has_actions(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
     actions = legal_actions(state)
     assert bool(actions) == (not state.is_over)
@@ -128,7 +130,7 @@ def test_every_round_ends(rules: Rules, seed: int) -> None:
             assert _cannot_draw(state, back=False) or _cannot_draw(state, back=True)
 
 
-def _cannot_draw(state: State, *, back: bool) -> bool:
+def _cannot_draw(state: GameState, *, back: bool) -> bool:
     """Whether a draw (from the front, or a replacement from the back) would
     meet only bonus tiles before reaching the reserve."""
     wall = list(state.wall)
@@ -141,7 +143,7 @@ def _cannot_draw(state: State, *, back: bool) -> bool:
 
 
 def test_the_same_seed_replays_the_same_round() -> None:
-    def run(seed: int) -> list[State]:
+    def run(seed: int) -> list[GameState]:
         rng = random.Random(seed)
         state = deal(Rules.full(), players=3, seed=seed)
         out = [state]

@@ -8,12 +8,12 @@ from sevenbridge import IllegalActionError, InvalidArgumentError
 from sevenbridge.mahjong import (
     Discard,
     Draw,
+    GameState,
     MeldKind,
     Pass,
     Phase,
     Rules,
     SelfDrawWin,
-    State,
     Tile,
     apply,
     deal,
@@ -174,7 +174,7 @@ def test_ties_go_to_the_first_claimant_clockwise_from_the_discarder() -> None:
 # --- the end of the wall -------------------------------------------------------------
 
 
-def _pass_all(state: State) -> State:
+def _pass_all(state: GameState) -> GameState:
     """Play on by passing every claim and never winning."""
     while not state.is_over:
         actions = legal_actions(state)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sevenbridge.mahjong import GreedyPlayer, Rules, State, apply, deal, format_tiles
+from sevenbridge.mahjong import GameState, GreedyPlayer, Rules, apply, deal, format_tiles
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
@@ -20,7 +20,7 @@ CASES = [
 ]
 
 
-def _position(state: State) -> str:
+def _position(state: GameState) -> str:
     melds = "; ".join(f"P{m.owner}:{m}" for m in state.melds)
     return (
         f"phase={state.phase.value} next=P{state.current_player} wall={len(state.wall)} "

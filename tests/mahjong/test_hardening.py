@@ -42,7 +42,7 @@ BAD: list[tuple[str, Callable[[], Any]]] = [
     ("deal wall type", lambda: deal(wall=5)),  # type: ignore[arg-type]
     ("deal wall text", lambda: deal(wall="1m 2m")),
     ("deal rules", lambda: deal(Rules.full, players=2)),  # type: ignore[arg-type]
-    ("legal_actions", lambda: legal_actions("state")),  # type: ignore[arg-type]
+    ("legal_actions", lambda: legal_actions("state")),
     ("apply text", lambda: apply(STATE, "P0 Draw")),  # type: ignore[arg-type]
     ("apply list", lambda: apply(STATE, [1])),  # type: ignore[arg-type]
     ("apply view", lambda: apply(observe(STATE), Draw(0))),  # type: ignore[arg-type]
@@ -77,7 +77,7 @@ BAD: list[tuple[str, Callable[[], Any]]] = [
     ("stacked_wall copies", lambda: stacked_wall(["1111m 1111p 1111s E", "1m" * 13])),
     ("play_match players", lambda: play_match([])),
     ("play_match seed", lambda: play_match([lambda v: v.legal_actions[0]] * 2, seed=-1)),
-    ("State.from_json", lambda: STATE.from_json("[]")),
+    ("GameState.from_json", lambda: STATE.from_json("[]")),
 ]
 
 

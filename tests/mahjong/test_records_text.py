@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from sevenbridge import RecordError
+from sevenbridge import InvalidArgumentError, RecordError
 from sevenbridge.mahjong import (
-    Action,
     Discard,
     Draw,
+    GameState,
+    GreedyPlayer,
     Pass,
     Pung,
     Rules,
@@ -18,24 +20,29 @@ from sevenbridge.mahjong import (
     deal,
     explain,
     legal_actions,
+    observe,
+    play_match,
     record,
+    record_match,
     render,
     replay,
+    replay_match,
+    sample_state,
     stacked_wall,
 )
 
 from .helpers import JUNK, play, start
 
 
-def _random_round(rules: Rules, players: int, seed: int) -> list[Action]:
+def _random_round(rules: Rules, players: int, seed: int) -> list[GameState]:
+    """Every position of a round played at random, the deal first."""
     rng = random.Random(seed)
     state = deal(rules, players=players, seed=seed)
-    moves = []
+    positions = [state]
     while not state.is_over:
-        action = rng.choice(legal_actions(state))
-        moves.append(action)
-        state = apply(state, action)
-    return moves
+        state = apply(state, rng.choice(legal_actions(state)))
+        positions.append(state)
+    return positions
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -43,19 +50,84 @@ def test_records_replay_whole_rounds(preset: str) -> None:
     rules = Rules.preset(preset).replace(reserve=4)
     for seed in range(4):
         players = 2 + seed % 3
-        moves = _random_round(rules, players, seed)
-        text = record(moves, rules=rules, players=players, seed=seed)
-        state, replayed = replay(text)
-        assert list(replayed) == moves and state.is_over
+        played = _random_round(rules, players, seed)
+        final = played[-1]
+        text = record(final)
+        assert replay(text) == played and final.is_over
+        assert len(final.history) == len(played) - 1
         assert f'[Seed "{seed}"]' in text and '[Option "reserve" "4"]' in text
+        # The older form, actions and deal arguments, writes the same record.
+        assert record(final.history, rules=rules, players=players, seed=seed) == text
 
 
 def test_a_stacked_wall_is_recorded() -> None:
     wall = stacked_wall(["111222333m 4445p", "123567p 99p 123s 56s"], "5p")
-    text = record([Draw(0)], players=2, wall=wall)
+    state = apply(deal(players=2, wall=wall), Draw(0))
+    with pytest.raises(InvalidArgumentError, match="not dealt from its seed"):
+        record(state)
+    text = record(state, wall=wall)
     assert "[Wall " in text and '[Result "unfinished"]' in text
-    state, _ = replay(text)
-    assert len(state.hands[0]) == 14
+    assert replay(text)[-1] == state
+    assert len(replay(text)[-1].hands[0]) == 14
+    assert record([Draw(0)], players=2, wall=wall) == text
+
+
+def test_a_sampled_state_has_no_record() -> None:
+    state = apply(deal(players=3, seed=8), Draw(0))
+    with pytest.raises(InvalidArgumentError, match="not dealt from its seed"):
+        record(sample_state(observe(state, 1), 3))
+
+
+def test_a_wrong_result_tag_is_refused() -> None:
+    text = record(apply(deal(players=2, seed=4), Draw(0)))
+    with pytest.raises(RecordError, match="does not match the moves"):
+        replay(text.replace('"unfinished"', '"drawn"'))
+
+
+def _match(rounds: int = 3) -> tuple[str, list[GameState]]:
+    bots = [GreedyPlayer(seed=s) for s in range(3)]
+    result = play_match(bots, rules=Rules.full().replace(rounds=rounds), seed=21, dealer=2)
+    played = []
+    for r in result.rounds:
+        state = deal(result.rules, players=3, dealer=r.dealer, seed=r.seed)
+        played.append(state)
+        for action in r.moves:
+            state = apply(state, action)
+            played.append(state)
+        assert state == r.final
+    return record_match(result), played
+
+
+def test_match_records_replay_every_position() -> None:
+    text, played = _match()
+    assert text.startswith('[Game "Simple Mahjong match"]\n[Rules "full"]\n')
+    assert '[Dealer "2"]' in text and '[MatchSeed "21"]' in text and '[Round "3"]' in text
+    assert replay_match(text) == played
+    with pytest.raises(RecordError, match="match record: use replay_match"):
+        replay(text)
+    with pytest.raises(RecordError, match="not a Simple Mahjong match record"):
+        replay_match(record(deal(seed=1)))
+
+
+def test_bad_match_records_name_their_line() -> None:
+    text, _ = _match(rounds=2)
+    lines = text.splitlines()
+    second = lines.index('[Round "2"]')
+    with pytest.raises(RecordError, match='expected \\[Round "2"\\]'):
+        replay_match(text.replace('[Round "2"]', '[Round "3"]'))
+    with pytest.raises(RecordError, match="round 2 cannot start here") as info:
+        replay_match("\n".join(lines[: second - 2] + lines[second - 1 :]))
+    assert info.value.line == second
+    with pytest.raises(RecordError, match="round 3 cannot start here"):
+        replay_match(text + '[Round "3"]\n')
+    with pytest.raises(RecordError, match="does not match the moves"):
+        replay_match(text.replace("totals", "totals 9"))
+    unfinished = "\n".join(line for line in lines if not line.startswith("[Result")) + "\n"
+    assert len(replay_match(unfinished)) == len(replay_match(text))
+    with pytest.raises(RecordError, match="no MatchSeed tag"):
+        replay_match(text.replace('[MatchSeed "21"]', '[Seed "21"]'))
+    with pytest.raises(TypeError):
+        record_match("x")  # type: ignore[arg-type]
 
 
 def test_a_bad_record_names_its_line() -> None:
@@ -77,6 +149,42 @@ def test_render_hides_other_hands() -> None:
     assert "(13 tiles)" in mine and mine.count("hand (") == 1
     assert "(13 tiles)" not in render(state)
     assert str(state) == render(state)
+
+
+def test_render_of_a_view_shows_only_what_its_viewer_sees() -> None:
+    state = apply(deal(seed=1, players=3), Draw(0))
+    view = observe(state, 1)
+    text = render(view)
+    assert text.count("(you)") == 1 and "P1  hand (" not in text
+    assert "P0  hand (14 tiles)" in text and "P2  hand (13 tiles)" in text
+    assert text.replace("   (you)", "") == render(state, viewer=1)
+    with pytest.raises(InvalidArgumentError, match="this view is seat 1's"):
+        render(view, viewer=2)
+    over = state
+    while not over.is_over:
+        over = apply(over, legal_actions(over)[0])
+    assert "tiles)" not in render(observe(over, 2))  # every hand is shown at the end
+
+
+def test_render_and_explain_in_japanese() -> None:
+    state = apply(deal(seed=1, players=2, rules=Rules(flowers=True)), Draw(0))
+    for position in (state, observe(state, 1)):
+        japanese = render(position, lang="ja")
+        assert len(japanese.splitlines()) == len(render(position).splitlines())
+        assert "{" not in japanese and "山" in japanese and "手牌" in japanese
+        assert not re.search(r"\b(hand|melds|discards|tiles|seats|dealer|wall|to)\b", japanese)
+    rng = random.Random(2)
+    while not state.is_over:
+        for action in legal_actions(state):
+            answer = explain(state, action, lang="ja")
+            assert answer.startswith("合法。") and "{" not in answer, answer
+            assert not re.search(r"\b(the|draws|discards|claims|wins|takes)\b", answer), answer
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert explain(state, Draw(0), lang="ja").startswith("不可：")
+    with pytest.raises(InvalidArgumentError, match="lang must be one of en, ja"):
+        render(state, lang="fr")
+    with pytest.raises(InvalidArgumentError, match="lang must be one of en, ja"):
+        explain(state, Draw(0), lang="fr")
 
 
 def test_explain_names_the_rule_or_the_effect() -> None:

@@ -14,13 +14,13 @@ from sevenbridge.mahjong import (
     Chow,
     Discard,
     Draw,
+    GameState,
     Kong,
     Mahjong,
     Observation,
     Pass,
     Pung,
     Rules,
-    State,
     deal,
     observe,
 )
@@ -31,10 +31,10 @@ from .strategies import mahjong_rules, reachable_states
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reachable_states())
-def test_states_round_trip(played: tuple[State, list[State]]) -> None:
+def test_states_round_trip(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
-    assert State.from_json(state.to_json()) == state
-    assert State.from_json(state.to_json(indent=2).encode()) == state
+    assert GameState.from_json(state.to_json()) == state
+    assert GameState.from_json(state.to_json(indent=2).encode()) == state
 
 
 @given(mahjong_rules())
@@ -52,24 +52,24 @@ def test_actions_round_trip(action: Action) -> None:
         (Draw if not isinstance(action, Draw) else Pass).from_json(action.to_json())
 
 
-def _doc(state: State) -> dict[str, Any]:
+def _doc(state: GameState) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(state.to_json())
     return doc
 
 
 def _refused(doc: dict[str, Any], match: str) -> None:
     with pytest.raises(InvalidStateError, match=match):
-        State.from_json(json.dumps(doc))
+        GameState.from_json(json.dumps(doc))
 
 
 def test_malformed_documents_are_refused() -> None:
     doc = _doc(deal(seed=3))
     with pytest.raises(InvalidStateError, match="not well-formed JSON"):
-        State.from_json("{")
+        GameState.from_json("{")
     with pytest.raises(InvalidStateError, match="appears twice"):
-        State.from_json('{"format": 1, "format": 2}')
+        GameState.from_json('{"format": 1, "format": 2}')
     with pytest.raises(InvalidStateError, match="format"):
-        State.from_json(json.dumps({**doc, "format": "sevenbridge.state"}))
+        GameState.from_json(json.dumps({**doc, "format": "sevenbridge.state"}))
     _refused({**doc, "extra": 1}, "unknown field 'extra'")
     _refused({k: v for k, v in doc.items() if k != "wall"}, "missing field 'wall'")
     _refused({**doc, "wall": ["1m", "10m"]}, r"state\.wall\[1\]: '10m' is not one of")
@@ -98,7 +98,7 @@ def test_impossible_positions_are_refused() -> None:
 def test_a_claim_window_document_is_checked() -> None:
     hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
     state = play(start(hands, "5s", players=2), "P0 Draw", "P0 Discard 5s")
-    assert State.from_json(state.to_json()) == state
+    assert GameState.from_json(state.to_json()) == state
     doc = _doc(state)
     _refused({**doc, "last_discard": "E"}, "last discard")
     _refused({**doc, "current_player": 0}, "discarder is never asked")
@@ -109,7 +109,7 @@ def test_a_claim_window_document_is_checked() -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reachable_states())
-def test_observations_round_trip(played: tuple[State, list[State]]) -> None:
+def test_observations_round_trip(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
     for viewer in range(state.seats):
         view = observe(state, viewer)
@@ -153,3 +153,16 @@ def test_documents_follow_their_json_schemas() -> None:
     bad = {**json.loads(documents["state"]), "phase": "dance"}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, json_schema("state"))
+
+
+def test_history_and_seed_round_trip_and_older_documents_read() -> None:
+    state = play(start(["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"], "5s"), "P0 Draw")
+    state = play(state, "P0 Discard 5s", "P1 Pung")
+    doc = _doc(state)
+    assert doc["history"] == ["P0 Draw", "P0 Discard 5s", "P1 Pung"] and doc["seed"] == 0
+    assert GameState.from_json(state.to_json()).history == state.history
+    older = {k: v for k, v in doc.items() if k not in ("seed", "history")}
+    read = GameState.from_json(json.dumps(older))
+    assert read.history == () and read.seed == 0 and read.hands == state.hands
+    _refused({**doc, "history": ["P0 Fly"]}, "state.history")
+    _refused({**doc, "history": ["P3 Draw"]}, "seat 3 plays no moves")

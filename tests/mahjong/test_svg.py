@@ -13,8 +13,10 @@ import pytest
 from hypothesis import given, settings
 
 from sevenbridge import InvalidArgumentError
+from sevenbridge._kit.svgkit import BACK, HIGHLIGHT
 from sevenbridge.mahjong import (
     TILE_KINDS,
+    GameState,
     GreedyPlayer,
     InvalidTileError,
     Meld,
@@ -22,7 +24,6 @@ from sevenbridge.mahjong import (
     Observation,
     Phase,
     Rules,
-    State,
     Tile,
     apply,
     deal,
@@ -30,7 +31,6 @@ from sevenbridge.mahjong import (
     observe,
 )
 from sevenbridge.mahjong import svg as drawings
-from sevenbridge.svg import BACK, HIGHLIGHT
 
 from .. import svgcheck as check
 from .helpers import play as moves
@@ -43,7 +43,9 @@ FRAME = f'fill="{HIGHLIGHT}"/>'
 PUNG_HANDS = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
 
 
-def greedy_position(seed: int, steps: int, players: int = 4, rules: Rules | None = None) -> State:
+def greedy_position(
+    seed: int, steps: int, players: int = 4, rules: Rules | None = None
+) -> GameState:
     state = deal(rules or Rules(), players=players, seed=seed)
     bot = GreedyPlayer(seed)
     for _ in range(steps):
@@ -72,9 +74,9 @@ def test_golden_svg(name: str) -> None:
     check.assert_golden(GOLDEN, name, _golden_cases()[name])
 
 
-def _face_up(position: State | Observation) -> int:
+def _face_up(position: GameState | Observation) -> int:
     """How many tiles the table of ``position`` shows face up."""
-    if isinstance(position, State):
+    if isinstance(position, GameState):
         hands = sum(len(h) for h in position.hands)
     elif position.shown_hands is not None:
         hands = sum(len(h) for h in position.shown_hands)
@@ -110,7 +112,7 @@ def test_thousands_of_random_positions_are_well_formed_and_show_every_tile() -> 
 @settings(max_examples=60, deadline=None)
 @given(reachable_states())
 def test_varied_positions_and_views_draw_in_both_languages(
-    drawn: tuple[State, list[State]],
+    drawn: tuple[GameState, list[GameState]],
 ) -> None:
     state, _ = drawn
     for lang in ("en", "ja"):
@@ -198,7 +200,7 @@ BAD_CALLS: list[tuple[Callable[[], object], type[Exception], str]] = [
     (
         lambda: drawings.table("P0: 1m"),  # type: ignore[arg-type]
         TypeError,
-        "position must be a mahjong State or Observation",
+        "position must be a mahjong GameState or Observation",
     ),
     (
         lambda: drawings.table(deal(seed=1), names=["a", "b"]),

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from sevenbridge._kit.svgkit import FELT, PANEL
 from sevenbridge.mahjong import Rules, Tile, observe, svg
-from sevenbridge.svg import FELT, PANEL
 
 from .. import browser as chromium
 from ..pngread import pixels

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .. import _checks
+from .._kit import checks as _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions

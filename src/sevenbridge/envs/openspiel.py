@@ -31,8 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from .. import _checks
-from .._docspec import max_history
+from .._kit import checks as _checks
 from ..cards import CARDS
 from ..engine import apply, deal
 from ..errors import InvalidArgumentError, Message
@@ -40,6 +39,7 @@ from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_
 from ..rl._tensors import _of_state
 from ..rules import Rules
 from ..scoring import hand_points, returns
+from ..serialize._schema import max_history
 from ..state import GameState, History
 from ..views import observe, sample_state
 
@@ -243,7 +243,9 @@ class SevenBridgeObserver:
             size = information_state_tensor_size(rules, players)
         else:
             size = observation_tensor_size(rules, players)
+        #: The view as numbers (float32), filled in place by :meth:`set_from`.
         self.tensor = np.zeros(size, np.float32)
+        #: The same array by name, as OpenSpiel's observers offer it.
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SevenBridgeState, player: int) -> None:

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .. import _checks
+from .._kit import checks as _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError, Message

@@ -1,9 +1,12 @@
 """Simple Mahjong: the tile game whose claims Seven Bridge borrows.
 
 Tiles and their notation, winning hands, every rule option as a
-:class:`~sevenbridge.mahjong.Rules` value, and a pure engine with the same shape
-as the card game's: ``deal``, ``legal_actions`` and ``apply`` over frozen
-states.
+:class:`~sevenbridge.mahjong.Rules` value, and a pure engine over frozen states.
+The package provides the library's game protocol
+(:class:`sevenbridge.GameModule`) with the same names and shapes as the card
+game: ``deal``, ``legal_actions``, ``apply``, ``observe``, ``sample_state``,
+``returns``, ``explain``, ``render``, ``record``, ``replay``, ``record_match``,
+``replay_match``, ``parse_move`` and ``format_move``.
 
 >>> from sevenbridge import mahjong as mj
 >>> mj.is_mahjong("123m 456m 789m 555p EE")
@@ -12,16 +15,28 @@ True
 
 from __future__ import annotations
 
-from .. import _hooks
-from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, parse_action
+from .._kit import hooks as _hooks
+from .actions import (
+    Action,
+    Chow,
+    Discard,
+    Draw,
+    Kong,
+    Mahjong,
+    Pass,
+    Pung,
+    format_move,
+    parse_action,
+    parse_move,
+)
 from .bots import GreedyPlayer, Player, RandomPlayer, shanten
-from .engine import apply, deal, ghost_seats, legal_actions, stacked_wall
+from .engine import PLAYER_COUNTS, apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, next_dealer, play_match
-from .record import record, replay
+from .record import record, record_match, replay, replay_match
 from .rules import DealerRotation, Rules, SelfDrawWin
-from .state import Phase, State
+from .state import GameState, Phase, State, returns
 from .text import explain, render
 from .tiles import (
     BONUS_TILES,
@@ -50,6 +65,7 @@ __all__ = [
     "BONUS_TILES",
     "DRAGONS",
     "HONOURS",
+    "PLAYER_COUNTS",
     "TILE_KINDS",
     "WINDS",
     "Action",
@@ -57,6 +73,7 @@ __all__ = [
     "DealerRotation",
     "Discard",
     "Draw",
+    "GameState",
     "GreedyPlayer",
     "InvalidTileError",
     "Kong",
@@ -80,6 +97,7 @@ __all__ = [
     "deal",
     "decompositions",
     "explain",
+    "format_move",
     "format_tiles",
     "full_wall",
     "ghost_seats",
@@ -88,11 +106,15 @@ __all__ = [
     "next_dealer",
     "observe",
     "parse_action",
+    "parse_move",
     "parse_tiles",
     "play_match",
     "record",
+    "record_match",
     "render",
     "replay",
+    "replay_match",
+    "returns",
     "sample_state",
     "shanten",
     "stacked_wall",

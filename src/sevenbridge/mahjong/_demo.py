@@ -7,14 +7,14 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._i18n import N_, translator
+from .._kit.i18n import N_, translator
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions
 from .match import play_match
-from .record import record
+from .record import record_match
 from .rules import Rules
-from .state import State
+from .state import GameState
 
 PRIMER = (
     N_(
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     lines: list[tuple[int, str]] = []  # (move number in the match, text)
     moves_so_far = 0
 
-    def narrate(before: State, action: Action, after: State) -> None:
+    def narrate(before: GameState, action: Action, after: GameState) -> None:
         nonlocal moves_so_far
         moves_so_far += 1
         if isinstance(action, (Pung, Chow, Kong)) and after.melds != before.melds:
@@ -91,7 +91,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     result = play_match(bots, rules=rules, seed=args.seed, on_action=narrate)
     totals = [0] * len(result.totals)
-    records = []
     done = 0
     for r in result.rounds:
         state = r.final
@@ -121,10 +120,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         say("  " + _("Totals: {totals}").format(totals=", ".join(
             f"P{s} {t}" for s, t in enumerate(totals) if s not in result.ghosts
         )))  # fmt: skip
-        if args.record:
-            records.append(
-                record(r.moves, rules=rules, players=players, dealer=r.dealer, seed=r.seed)
-            )
     say("")
     winners = result.winners
     if len(winners) == 1:
@@ -141,10 +136,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     if args.record:
         with args.record as fh:
-            fh.write("\n".join(records))
-        say(
-            _("(records of the {n} rounds written to {path})").format(
-                n=len(records), path=args.record.name
-            )
-        )
+            fh.write(record_match(result))
+        say(_("(record written to {name})").format(name=args.record.name))
     return 0

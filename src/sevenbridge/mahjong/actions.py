@@ -2,7 +2,8 @@
 
 Every action names the ``player`` (seat) who takes it. ``str()`` gives the move
 without the player (``Chow 46m``); ``repr()`` evaluates back to the action;
-:func:`parse_action` reads ``str()`` with a player prefix (``P1 Chow 46m``).
+:func:`format_move` writes an action with its player (``P1 Chow 46m``) and
+:func:`parse_move` (or its older name :func:`parse_action`) reads it back.
 
 >>> from sevenbridge.mahjong import Chow, Discard, parse_action
 >>> str(Chow(1, "6m 4m"))
@@ -18,7 +19,8 @@ from typing import Any
 
 import attrs
 
-from .. import _checks, _hooks
+from .._kit import checks as _checks
+from .._kit.actionbase import JsonAction
 from ..errors import InvalidStateError, Message
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
@@ -32,7 +34,9 @@ __all__ = [
     "Mahjong",
     "Pass",
     "Pung",
+    "format_move",
     "parse_action",
+    "parse_move",
 ]
 
 #: Seats at a mahjong table: 0 to 3.
@@ -81,40 +85,18 @@ def _pair(value: Any) -> tuple[Tile, Tile]:
     return (a, b) if a <= b else (b, a)
 
 
-class _Base:
-    """What every action shares."""
+class _Base(JsonAction):
+    """What every action shares: the player, and JSON.
+
+    >>> from sevenbridge.mahjong import Kong
+    >>> Kong.from_json(Kong(2, "5p").to_json())
+    Kong(2, '5p')
+    """
 
     __slots__ = ()
+    _TO_JSON = "mahjong_action_to_json"
+    _FROM_JSON = "mahjong_action_from_json"
     player: int
-
-    def to_json(self) -> str:
-        """The action as a JSON document.
-
-        >>> from sevenbridge.mahjong import Kong, Action
-        >>> Kong.from_json(Kong(2, "5p").to_json())
-        Kong(2, '5p')
-        """
-        return str(_hooks.call("mahjong_action_to_json", self))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Action:
-        """Read an action written by :meth:`to_json` (of this type, unless called
-        on another action type).
-
-        Raises:
-            InvalidStateError: for a malformed document or another action type.
-        """
-        action: Action = _hooks.call("mahjong_action_from_json", text)
-        if not isinstance(action, cls):
-            raise InvalidStateError(
-                Message(
-                    "invalid_state.action_expected_found",
-                    "action: expected a {expected}, found a {found}",
-                    expected=str(cls.__name__),
-                    found=str(type(action).__name__),
-                )
-            )
-        return action
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -275,3 +257,34 @@ def parse_action(text: str) -> Action:
             verb=repr(verb),
         )
     )
+
+
+def parse_move(text: str) -> Action:
+    """Read one move written as :func:`format_move` writes it (``P1 Chow 46m``);
+    the card game's :func:`sevenbridge.notation.parse_move` reads its own moves alike.
+    :func:`parse_action` is the older name of this function.
+
+    Raises:
+        InvalidStateError: for text that names no action.
+        InvalidTileError: for a tile that does not parse.
+
+    >>> parse_move("P3 Kong 5p")
+    Kong(3, '5p')
+    >>> parse_move(format_move(Chow(1, "46m"))) == Chow(1, "46m")
+    True
+    """
+    return parse_action(text)
+
+
+def format_move(action: Action) -> str:
+    """``P<seat> <move>`` for an action, as records write it.
+
+    Raises:
+        TypeError: for anything but a mahjong action.
+
+    >>> format_move(Chow(1, "6m 4m"))
+    'P1 Chow 46m'
+    """
+    if not isinstance(action, _Base):
+        raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
+    return f"P{action.player} {action}"

@@ -2,7 +2,7 @@
 
 A player is any callable that takes an :class:`~sevenbridge.mahjong.Observation`
 (what the seat to act may know) and returns one of its legal actions. The bots
-here also accept a whole :class:`~sevenbridge.mahjong.State` and then look only
+here also accept a whole :class:`~sevenbridge.mahjong.GameState` and then look only
 at the view of the player to act.
 
 >>> from sevenbridge.mahjong import deal, apply, observe
@@ -19,11 +19,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Protocol
 
-from .. import _checks
+from .._kit import checks as _checks
 from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError
-from .state import Phase, State
+from .state import GameState, Phase
 from .tiles import N_KINDS, Tile
 from .views import Observation, observe
 
@@ -36,8 +36,8 @@ class Player(Protocol):
     def __call__(self, view: Observation, /) -> Action: ...
 
 
-def _view(position: Observation | State) -> Observation:
-    if isinstance(position, State):
+def _view(position: Observation | GameState) -> Observation:
+    if isinstance(position, GameState):
         if position.is_over:
             raise InvalidArgumentError(
                 Message(
@@ -48,7 +48,7 @@ def _view(position: Observation | State) -> Observation:
         position = observe(position)
     if not isinstance(position, Observation):
         raise TypeError(
-            f"view must be a mahjong Observation (or State), not {_checks.type_name(position)}"
+            f"view must be a mahjong Observation (or GameState), not {_checks.type_name(position)}"
         )
     if not position.legal_actions:
         if position.is_over:
@@ -75,7 +75,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self._rng = _checks.seeded_rng(seed)
 
-    def __call__(self, view: Observation | State, /) -> Action:
+    def __call__(self, view: Observation | GameState, /) -> Action:
         return self._rng.choice(_view(view).legal_actions)
 
 
@@ -180,7 +180,7 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self._rng = _checks.seeded_rng(seed)
 
-    def __call__(self, view: Observation | State, /) -> Action:
+    def __call__(self, view: Observation | GameState, /) -> Action:
         view = _view(view)
         actions = view.legal_actions
         if len(actions) == 1:

@@ -1,6 +1,6 @@
 """The pure mahjong engine: :func:`deal`, :func:`legal_actions` and :func:`apply`.
 
-Every function takes a frozen :class:`~sevenbridge.mahjong.State` and returns a
+Every function takes a frozen :class:`~sevenbridge.mahjong.GameState` and returns a
 new one; nothing is changed in place, and randomness comes only from the seed
 (or the wall) given to :func:`deal`.
 
@@ -21,20 +21,24 @@ from typing import Any
 
 import attrs
 
-from .. import _checks
-from .._random import derive, fresh_seed, shuffled
+from .._kit import checks as _checks
+from .._kit.history import History
+from .._kit.rng import derive, fresh_seed, shuffled
 from ..errors import Message
 from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
 from .hands import Meld, MeldKind, winning
 from .rules import Rules, SelfDrawWin, require_rules
-from .state import Phase, State
+from .state import GameState, Phase
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, full_wall, tile_list
 
-__all__ = ["apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
+__all__ = ["PLAYER_COUNTS", "apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
 
 #: Tiles dealt to each seat.
 HAND_SIZE = 13
+#: The table sizes :func:`deal` accepts: 2 to 4 real players (with ghosts in
+#: the empty seats when the rules ask for them).
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 
 # Shared action values: legal_actions hands out the same objects every time.
 _DRAW = tuple(Draw(p) for p in range(MAX_SEATS))
@@ -76,7 +80,7 @@ def deal(
     dealer: int = 0,
     seed: int | None = None,
     wall: Iterable[Tile | str] | str | None = None,
-) -> State:
+) -> GameState:
     """Shuffle (or take) a wall and deal a round: 13 tiles to every seat.
 
     The wall is dealt 13 tiles at a time, starting with the dealer and going
@@ -84,12 +88,13 @@ def deal(
     aside and replaced from the back of the wall, seat by seat from the dealer.
 
     Args:
-        rules: The rules (the standard rules by default).
         players: Real players, 2 to 4. With ``rules.ghosts`` a table of two or
             three gets ghosts in the empty seats (see :func:`ghost_seats`), and
             the real players sit at the other seats.
         dealer: The dealer's seat (a real player's).
-        seed: Seeds the shuffle and the ghosts' discards (a fresh one if ``None``).
+        rules: The rules (``None``: the standard rules).
+        seed: Seeds the shuffle and the ghosts' discards (a fresh one if ``None``);
+            the state keeps it (:attr:`~GameState.seed`).
         wall: A stacked wall: every tile of the set in the order to deal, used
             instead of shuffling (for tests and puzzles).
 
@@ -103,7 +108,11 @@ def deal(
     """
     rules = Rules() if rules is None else require_rules(rules)
     n = _checks.integer(
-        players, "players", 2, 4, Message("why.mahjong_players", " (mahjong is for 2 to 4 players)")
+        players,
+        "players",
+        PLAYER_COUNTS[0],
+        PLAYER_COUNTS[-1],
+        Message("why.mahjong_players", " (mahjong is for 2 to 4 players)"),
     )
     ghosts = ghost_seats(n, rules.ghosts)
     seats = 4 if ghosts else n
@@ -151,7 +160,7 @@ def deal(
             need = len(hand) - len(kept)
             hand = kept + [rest.pop() for _ in range(need)]
         hands[seat] = hand
-    return State(
+    return GameState(
         rules=rules,
         players=n,
         seats=seats,
@@ -172,6 +181,8 @@ def deal(
         winner=None,
         self_drawn=False,
         ghost_key=derive(key, 1),
+        seed=key,
+        move_log=None,
     )
 
 
@@ -265,7 +276,7 @@ def _counts(hand: tuple[Tile, ...]) -> list[int]:
 
 
 def _claim_options(
-    state: State, seat: int, tile: Tile, discarder: int | None = None
+    state: GameState, seat: int, tile: Tile, discarder: int | None = None
 ) -> list[Action]:
     """What ``seat`` may do with the open discard ``tile``, Pass first."""
     hand = state.hands[seat]
@@ -302,7 +313,7 @@ def _rank(action: Action) -> int:
     return 1 if isinstance(action, Chow) else 0
 
 
-def _play_options(state: State) -> list[Action]:
+def _play_options(state: GameState) -> list[Action]:
     seat = state.turn
     hand = state.hands[seat]
     if state.drew and winning(hand):
@@ -330,7 +341,7 @@ def _play_options(state: State) -> list[Action]:
     return out + win
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     """The actions the player to act may take, in a fixed order (none once the
     round is over).
 
@@ -341,12 +352,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :class:`Mahjong` as the hand allows. When the rules forbid declining a win,
     :class:`Mahjong` is then the only action.
 
-    >>> from sevenbridge.mahjong import deal
-    >>> [str(a) for a in legal_actions(apply(deal(seed=7), Draw(0)))][:4]
+    ``state`` may also be an :class:`~sevenbridge.mahjong.Observation`: then the
+    actions are the viewer's when the decision is theirs, and none otherwise.
+
+    Raises:
+        TypeError: for anything but a state or an observation.
+
+    >>> from sevenbridge.mahjong import deal, observe
+    >>> state = apply(deal(seed=7), Draw(0))
+    >>> [str(a) for a in legal_actions(state)][:4]
     ['Discard 1m', 'Discard 3p', 'Discard 7p', 'Discard 9p']
+    >>> legal_actions(observe(state, 0)) == legal_actions(state), legal_actions(observe(state, 1))
+    (True, ())
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
+    if not isinstance(state, GameState):
+        if hasattr(state, "viewer") and hasattr(state, "own_claims"):
+            # An Observation: observe() stored the viewer's actions in it.
+            view_actions: tuple[Action, ...] = state.legal_actions
+            return view_actions
+        raise TypeError(
+            "legal_actions needs a mahjong GameState or Observation, not "
+            + _checks.type_name(state)
+        )
     cached: tuple[Action, ...] | None = state._legal
     if cached is not None:
         return cached
@@ -367,7 +394,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 # --- applying actions --------------------------------------------------------------
 
 
-def _why(state: State, action: Action) -> str:
+def _why(state: GameState, action: Action) -> str:
     """Plain words naming the rule an illegal action breaks."""
     seat = action.player
     if state.phase is Phase.OVER:
@@ -494,8 +521,9 @@ def _why(state: State, action: Action) -> str:
     return Message("mahjong.not_legal_action_here", "not a legal action here")  # pragma: no cover
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``.
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action`` (added to its :attr:`~GameState.history`);
+    ``state`` itself is never changed.
 
     Raises:
         IllegalActionError: if the action is not legal here; the reason names the rule.
@@ -507,16 +535,18 @@ def apply(state: State, action: Action) -> State:
     ...
     sevenbridge.errors.IllegalActionError: illegal action Pass(0): only a player asked about a discard may pass
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
     if action not in legal_actions(state):
         if not isinstance(action, (Draw, Discard, Chow, Pung, Kong, Mahjong, Pass)):
             raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
         raise IllegalActionError(action, _why(state, action))
-    return _step(state, action)
+    after = _step(state, action)
+    _set(after, "move_log", History(state.move_log, action))
+    return after
 
 
-def _step(state: State, action: Action) -> State:
+def _step(state: GameState, action: Action) -> GameState:
     """Apply a legal action (unchecked)."""
     if isinstance(action, Draw):
         return _draw(state)
@@ -536,24 +566,24 @@ def _remove(hand: tuple[Tile, ...], tile: int, n: int = 1) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(State) if f.name != "_legal")
+_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "_legal")
 _new = object.__new__
 _set = object.__setattr__
 
 
-def _make_evolve() -> Callable[..., State]:
+def _make_evolve() -> Callable[..., GameState]:
     """``attrs.evolve`` for the engine's own states, written out field by field
     with the slots' own setters and without re-running ``__init__`` (the engine's
     values are right by construction); the cached legal actions are cleared."""
-    lines = ["def _evolve(state, **changes):", "    new = _new(State)"]
-    namespace: dict[str, Any] = {"_new": _new, "State": State}
+    lines = ["def _evolve(state, **changes):", "    new = _new(GameState)"]
+    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
     for name in (*_FIELDS, "_legal"):
-        namespace[f"set_{name}"] = State.__dict__[name].__set__
+        namespace[f"set_{name}"] = GameState.__dict__[name].__set__
         value = "None" if name == "_legal" else f"changes.get({name!r}, state.{name})"
         lines.append(f"    set_{name}(new, {value})")
     lines.append("    return new")
     exec("\n".join(lines), namespace)
-    evolve: Callable[..., State] = namespace["_evolve"]
+    evolve: Callable[..., GameState] = namespace["_evolve"]
     return evolve
 
 
@@ -564,7 +594,7 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _take(state: State, seat: int, *, back: bool) -> dict[str, Any] | None:
+def _take(state: GameState, seat: int, *, back: bool) -> dict[str, Any] | None:
     """Draw a tile for ``seat`` (from the front, or the back for a replacement),
     setting bonus tiles aside and replacing them: the changed fields, or ``None``
     when the wall is exhausted (the round is then drawn)."""
@@ -586,13 +616,13 @@ def _take(state: State, seat: int, *, back: bool) -> dict[str, Any] | None:
     return {"wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand)}
 
 
-def _drawn_out(state: State, **changes: Any) -> State:
+def _drawn_out(state: GameState, **changes: Any) -> GameState:
     return _evolve(
         state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None
     )
 
 
-def _after_draw(state: State, seat: int, taken: dict[str, Any]) -> State:
+def _after_draw(state: GameState, seat: int, taken: dict[str, Any]) -> GameState:
     """The player has just taken a tile from the wall: a win may end the round."""
     if (
         state.rules.self_draw_win is SelfDrawWin.AUTOMATIC
@@ -609,7 +639,7 @@ def _after_draw(state: State, seat: int, taken: dict[str, Any]) -> State:
     )  # fmt: skip
 
 
-def _draw(state: State) -> State:
+def _draw(state: GameState) -> GameState:
     seat = state.current_player
     taken = _take(state, seat, back=False)
     if taken is None:  # pragma: no cover - a draw phase always has a tile
@@ -617,7 +647,7 @@ def _draw(state: State) -> State:
     return _after_draw(state, seat, taken)
 
 
-def _next_turn(state: State, seat: int, **changes: Any) -> State:
+def _next_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     """Start the turn of ``seat`` (with ``changes`` to the state): a real player is
     asked to draw; a ghost draws and discards a random tile at once (it never wins)."""
     if len(state.wall) > state.rules.reserve and seat not in state.ghosts:
@@ -638,11 +668,11 @@ def _next_turn(state: State, seat: int, **changes: Any) -> State:
     return _open_claims(state, seat, hand[pick])
 
 
-def _discard(state: State, tile: Tile) -> State:
+def _discard(state: GameState, tile: Tile) -> GameState:
     return _open_claims(state, state.turn, tile)
 
 
-def _open_claims(state: State, seat: int, tile: Tile) -> State:
+def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
     """``seat`` discards ``tile``: ask the players who could claim it, or move on."""
     hands = _replace_at(state.hands, seat, _remove(state.hands[seat], tile))
     discards = _replace_at(state.discards, seat, state.discards[seat] + (tile,))
@@ -671,7 +701,7 @@ def _open_claims(state: State, seat: int, tile: Tile) -> State:
     )
 
 
-def _claim(state: State, action: Action) -> State:
+def _claim(state: GameState, action: Action) -> GameState:
     """Record a claim (or a pass); ask the next player who could still matter, or
     settle the claims."""
     claims = state.claims if isinstance(action, Pass) else (*state.claims, action)
@@ -695,7 +725,7 @@ def _claim(state: State, action: Action) -> State:
     return _settle(state, winner, tile)
 
 
-def _settle(state: State, claim: Action, tile: Tile) -> State:
+def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
     """The winning claim takes the discard."""
     seat = claim.player
     discarder = state.turn
@@ -738,14 +768,14 @@ def _settle(state: State, claim: Action, tile: Tile) -> State:
     return state
 
 
-def _replacement(state: State, seat: int) -> State:
+def _replacement(state: GameState, seat: int) -> GameState:
     taken = _take(state, seat, back=True)
     if taken is None:
         return _drawn_out(state)
     return _after_draw(state, seat, taken)
 
 
-def _kong_from_hand(state: State, tile: Tile) -> State:
+def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
     seat = state.turn
     hand = state.hands[seat]
     melds = state.melds
@@ -767,7 +797,7 @@ def _kong_from_hand(state: State, tile: Tile) -> State:
     return _replacement(state, seat)
 
 
-def check_state(state: State) -> None:
+def check_state(state: GameState) -> None:
     """Raise InvalidStateError unless the state's tiles are exactly the rules' set."""
     seen: Counter[Tile] = Counter(state.wall)
     for seat in range(state.seats):

@@ -14,10 +14,9 @@ from ..errors import (
     IllegalActionError,
     InvalidArgumentError,
     InvalidStateError,
-    Message,
+    InvalidTileError,
     RulesConfigError,
     SevenBridgeError,
-    quote,
 )
 
 __all__ = [
@@ -28,27 +27,3 @@ __all__ = [
     "RulesConfigError",
     "SevenBridgeError",
 ]
-
-
-class InvalidTileError(SevenBridgeError):
-    """A tile (or a list of tiles) was written in a way that does not parse.
-
-    The message quotes the text that was given.
-
-    >>> from sevenbridge.mahjong import Tile
-    >>> Tile.parse("0m")
-    Traceback (most recent call last):
-    ...
-    sevenbridge.mahjong.errors.InvalidTileError: '0m' is not a tile: suited tiles are numbered 1 to 9
-    """
-
-    code = "invalid_tile"
-
-    def __init__(self, text: str, reason: str) -> None:
-        self.text = text
-        self.reason = reason
-        super().__init__(
-            Message(
-                "invalid_tile", "{text} is not a tile: {reason}", text=quote(text), reason=reason
-            )
-        )

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from ..errors import Message
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, parse_tiles, tile_list
@@ -118,7 +118,7 @@ class Meld:
     >>> Meld.parse("EFG")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.errors.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
+    sevenbridge.errors.InvalidTileError: 'EFG' is not a tile: cannot read 'FG'; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f
     """
 
     kind: MeldKind = attrs.field(converter=_kind)

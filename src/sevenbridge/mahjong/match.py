@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .. import _checks
-from .._random import derive, fresh_seed
+from .._kit import checks as _checks
+from .._kit.rng import derive, fresh_seed
 from ..errors import Message
 from .actions import Action
 from .engine import apply, deal, ghost_seats
 from .rules import DealerRotation, Rules, require_rules
-from .state import State
+from .state import GameState
 from .views import Observation, observe
 
 __all__ = ["MatchResult", "RoundResult", "next_dealer", "play_match"]
@@ -43,7 +43,7 @@ class RoundResult:
     """Whether the winning tile came from the wall."""
     moves: tuple[Action, ...]
     """Every action of the round, in order."""
-    final: State
+    final: GameState
     """The round's last position."""
 
 
@@ -72,7 +72,12 @@ class MatchResult:
         return tuple(s for s in real if self.totals[s] == top)
 
 
-def next_dealer(rules: Rules, state: State) -> int:
+def _round_seed(key: int, number: int) -> int:
+    """The seed of round ``number`` (from 0) of a match with the seed ``key``."""
+    return derive(key, number) >> 1
+
+
+def next_dealer(rules: Rules, state: GameState) -> int:
     """Who deals after the round that ended in ``state``: the next real player
     clockwise, unless the rules let a winning dealer deal again.
 
@@ -94,7 +99,7 @@ def play_match(
     rules: Rules | None = None,
     seed: int | None = None,
     dealer: int = 0,
-    on_action: Callable[[State, Action, State], None] | None = None,
+    on_action: Callable[[GameState, Action, GameState], None] | None = None,
 ) -> MatchResult:
     """Play ``rules.rounds`` rounds between bots (one for each real player, in
     seat order of the real seats) and add up the points.
@@ -129,8 +134,8 @@ def play_match(
     results = []
     current = dealer
     for number in range(rules.rounds):
-        round_seed = derive(key, number) >> 1
-        state = deal(rules, players=n, dealer=current, seed=round_seed)
+        seed_k = _round_seed(key, number)
+        state = deal(rules, players=n, dealer=current, seed=seed_k)
         moves = []
         while not state.is_over:
             action = by_seat[state.current_player](observe(state))
@@ -145,7 +150,7 @@ def play_match(
             RoundResult(
                 number=number,
                 dealer=current,
-                seed=round_seed,
+                seed=seed_k,
                 winner=state.winner,
                 points=state.points,
                 self_drawn=state.self_drawn,

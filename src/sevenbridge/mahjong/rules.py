@@ -21,9 +21,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from .. import _hooks
-from ..errors import Message, RulesConfigError, quote
-from ..rules import _check_bool, _convert, _int_field
+from .._kit import hooks as _hooks
+from .._kit.presets import check_bool as _check_bool
+from .._kit.presets import convert as _convert
+from .._kit.presets import find_preset
+from .._kit.presets import int_field as _int_field
+from ..errors import quote
 
 __all__ = ["DealerRotation", "Rules", "SelfDrawWin"]
 
@@ -187,19 +190,7 @@ class Rules:
         >>> Rules.preset("source") == Rules.literal()
         True
         """
-        key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
-        key = cls._ALIASES.get(key, key)
-        factory = cls._PRESETS.get(key)
-        if factory is None:
-            raise RulesConfigError(
-                Message(
-                    "rules_config.no_preset_named_known",
-                    "no preset named {name}; known: {presets}",
-                    name=quote(name, 40),
-                    presets=", ".join(cls.presets()),
-                )
-            )
-        return factory()
+        return find_preset(cls._PRESETS, cls._ALIASES, name)()
 
     @classmethod
     def presets(cls) -> tuple[str, ...]:

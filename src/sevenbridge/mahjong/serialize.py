@@ -7,10 +7,10 @@ every tile of the set exactly once, hand sizes that fit the phase, melds that
 are real sets, and a phase whose fields agree. A problem raises
 :class:`~sevenbridge.InvalidStateError` naming the field.
 
->>> from sevenbridge.mahjong import State, deal
->>> State.from_json(deal(seed=1).to_json()) == deal(seed=1)
+>>> from sevenbridge.mahjong import GameState, deal
+>>> GameState.from_json(deal(seed=1).to_json()) == deal(seed=1)
 True
->>> State.from_json('{"format": "sevenbridge.mahjong.state", "version": 1}')
+>>> GameState.from_json('{"format": "sevenbridge.mahjong.state", "version": 1}')
 Traceback (most recent call last):
 ...
 sevenbridge.errors.InvalidStateError: state: missing field 'rules'
@@ -24,13 +24,14 @@ from typing import Any
 
 import attrs
 
-from .. import _jsonread as J
+from .._kit import jsonread as J
+from .._kit.history import History
 from ..errors import InvalidStateError, Message, RulesConfigError, SevenBridgeError
 from .actions import Action, parse_action
 from .engine import check_state, ghost_seats, legal_actions
 from .hands import Meld, MeldKind
 from .rules import Rules
-from .state import Phase, State
+from .state import GameState, Phase
 from .tiles import _NAMES, Tile
 from .views import Observation, observe, sample_state
 
@@ -185,6 +186,10 @@ def _read_meld(value: Any, path: str) -> Meld:
 
 _meld: J.Check[Meld] = J.Check(_read_meld, _meld_object.schema)
 
+#: Most actions a round's history may hold in a document: every tile of the
+#: largest wall drawn and discarded, each discard answered by three players.
+MAX_HISTORY = 144 * 5
+
 STATE_DOC = J.Object(
     {
         "rules": J.raw(RULES_DOC.schema),
@@ -207,13 +212,17 @@ STATE_DOC = J.Object(
         "winner": J.nullable(J.integer(0, 3)),
         "self_drawn": J.boolean,
         "ghost_key": J.integer(0, 2**64 - 1),
+        "seed": J.integer(0, 2**64 - 1),
+        "history": J.array(J.string(40), MAX_HISTORY),
     },
     header=("sevenbridge.mahjong.state", FORMAT_VERSION),
+    # Fields added after version 1 was published: older documents lack them.
+    defaults={"seed": 0, "history": []},
 )
 
 
-def state_to_json(state: State, *, indent: int | None = None) -> str:
-    """The state as a JSON document (see :meth:`sevenbridge.mahjong.State.to_json`)."""
+def state_to_json(state: GameState, *, indent: int | None = None) -> str:
+    """The state as a JSON document (see :meth:`sevenbridge.mahjong.GameState.to_json`)."""
     doc: dict[str, Any] = {"format": "sevenbridge.mahjong.state", "version": FORMAT_VERSION}
     doc.update(
         rules={"format": "sevenbridge.mahjong.rules", "version": FORMAT_VERSION}
@@ -237,12 +246,14 @@ def state_to_json(state: State, *, indent: int | None = None) -> str:
         winner=state.winner,
         self_drawn=state.self_drawn,
         ghost_key=state.ghost_key,
+        seed=state.seed,
+        history=[f"P{a.player} {a}" for a in state.history],
     )
     return json.dumps(doc, indent=indent)
 
 
-def state_from_json(text: str | bytes) -> State:
-    """Read a state (see :meth:`sevenbridge.mahjong.State.from_json`), checking that it is a real position."""
+def state_from_json(text: str | bytes) -> GameState:
+    """Read a state (see :meth:`sevenbridge.mahjong.GameState.from_json`), checking that it is a real position."""
     fields = STATE_DOC.read(J.parse(text, "state"), "state")
     rules = _make_rules(RULES_DOC.read(fields["rules"], "state.rules"), "state.rules")
     fields["rules"] = rules
@@ -254,8 +265,21 @@ def state_from_json(text: str | bytes) -> State:
     fields["claims"] = tuple(
         _read_action(c, f"state.claims[{i}]") for i, c in enumerate(fields["claims"])
     )
+    history = [_read_action(a, f"state.history[{i}]") for i, a in enumerate(fields["history"])]
+    for i, action in enumerate(history):
+        if action.player >= fields["seats"] or action.player in fields["ghosts"]:
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_history_seat",
+                    "state.history[{i}]: seat {seat} plays no moves at this table",
+                    i=i,
+                    seat=str(action.player),
+                )
+            )
+    fields["move_log"] = History.of(history)
+    del fields["history"]
     _check_shape(fields)
-    state = State(**fields)
+    state = GameState(**fields)
     _check_position(state)
     return state
 
@@ -337,7 +361,7 @@ def _check_shape(f: dict[str, Any]) -> None:
             )
 
 
-def _check_position(state: State) -> None:
+def _check_position(state: GameState) -> None:
     check_state(state)
     phase = state.phase
     acting = state.current_player
@@ -580,7 +604,7 @@ def observation_from_json(text: str | bytes) -> Observation:
                 wall_size=str(view.wall_size),
             )
         )
-    sampled = sample_state(view, seed=0)
+    sampled = sample_state(view, 0)
     doc = json.loads(state_to_json(sampled))
     try:
         full = state_from_json(json.dumps(doc))

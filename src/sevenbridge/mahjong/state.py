@@ -1,4 +1,5 @@
-"""The mahjong :class:`State` value and the :class:`Phase` of a round."""
+"""The mahjong :class:`GameState` value, the :class:`Phase` of a round, and
+:func:`returns` for learners and searches."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from typing import Any
 
 import attrs
 
-from .. import _hooks
+from .._kit import hooks as _hooks
+from .._kit.history import History
 from .actions import Action
 from .hands import Meld, MeldKind, decompositions
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["Phase", "State"]
+__all__ = ["GameState", "Phase", "State", "returns"]
 
 
 class Phase(str, enum.Enum):
@@ -30,7 +32,7 @@ class Phase(str, enum.Enum):
 
 
 @attrs.frozen(repr=False)
-class State:
+class GameState:
     """One position of a round of mahjong: everything, hidden tiles included.
 
     States come from :func:`~sevenbridge.mahjong.deal` and
@@ -87,12 +89,28 @@ class State:
     """Whether the winner completed the hand from the wall."""
     ghost_key: int
     """The seed of the ghosts' random discards."""
+    seed: int = 0
+    """The seed the round was dealt from (``deal(..., seed=seed)`` deals it again;
+    a round dealt from a stacked wall keeps the seed given with it, or 0)."""
+    move_log: History | None = None
+    """The actions played so far (part of equality); :attr:`history` gives them
+    as a tuple. The ghosts' moves are not in it: they follow from the seed."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
         return self.phase is Phase.OVER
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action played since the deal, oldest first.
+
+        >>> from sevenbridge.mahjong import deal, apply, Draw
+        >>> apply(deal(seed=1), Draw(0)).history
+        (Draw(0),)
+        """
+        return () if self.move_log is None else self.move_log.actions()
 
     @property
     def is_draw(self) -> bool:
@@ -139,21 +157,21 @@ class State:
     def to_json(self, *, indent: int | None = None) -> str:
         """The state as a JSON document (every field, hidden tiles included).
 
-        >>> from sevenbridge.mahjong import deal, State
-        >>> State.from_json(deal(seed=2).to_json()) == deal(seed=2)
+        >>> from sevenbridge.mahjong import deal, GameState
+        >>> GameState.from_json(deal(seed=2).to_json()) == deal(seed=2)
         True
         """
         return str(_hooks.call("mahjong_state_to_json", self, indent=indent))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> State:
+    def from_json(cls, text: str | bytes) -> GameState:
         """Read a state written by :meth:`to_json`, checking that it describes a
         real position (the tiles of a full set, each once, the sizes of the hands).
 
         Raises:
             InvalidStateError: naming what is wrong and where.
         """
-        state: State = _hooks.call("mahjong_state_from_json", text)
+        state: GameState = _hooks.call("mahjong_state_from_json", text)
         return state
 
     def __str__(self) -> str:
@@ -166,19 +184,24 @@ class State:
     def __repr__(self) -> str:
         if self.phase is Phase.OVER:
             end = "drawn" if self.winner is None else f"won by seat {self.winner}"
-            return f"<mahjong State over, {end}>"
-        return f"<mahjong State {self.phase.value}, seat {self.current_player} to act>"
+            return f"<mahjong GameState over, {end}>"
+        return f"<mahjong GameState {self.phase.value}, seat {self.current_player} to act>"
 
 
-def win_points(state: State) -> int:
-    """The winner's points (see :attr:`State.points`)."""
+def win_points(state: GameState) -> int:
+    """The winner's points (see :attr:`GameState.points`)."""
     if state.winner is None:
         return 0
-    rules = state.rules
+    return _points(
+        state.rules, state.hands[state.winner], state.melds_of(state.winner), state.self_drawn
+    )
+
+
+def _points(rules: Rules, hand: tuple[Tile, ...], own: tuple[Meld, ...], self_drawn: bool) -> int:
+    """The points of a winning hand (concealed tiles and own melds)."""
     points = 1
-    own = state.melds_of(state.winner)
     if rules.dragon_pung_bonus:
-        splits = decompositions(state.hands[state.winner], own)
+        splits = decompositions(hand, own)
         points += max(
             (
                 sum(
@@ -190,6 +213,58 @@ def win_points(state: State) -> int:
             ),
             default=0,
         )
-    if rules.concealed_bonus and state.self_drawn and all(m.claimed is None for m in own):
+    if rules.concealed_bonus and self_drawn and all(m.claimed is None for m in own):
         points += 1
     return points
+
+
+def returns(state: object) -> tuple[float, ...]:
+    """Each seat's result of a finished round as one number, higher always better.
+
+    The winner's points measured against the real players' average: the winner
+    gets the points less that average, every other real player minus the
+    average, so the numbers add up to zero (as the card game's
+    :func:`sevenbridge.returns` do). Ghosts' seats get 0, and so does every seat
+    during the round and after a drawn one. There is one number per seat.
+
+    Args:
+        state: A :class:`GameState` or an :class:`~sevenbridge.mahjong.Observation`
+            (a finished round shows every hand).
+
+    Raises:
+        TypeError: for anything else.
+
+    >>> from sevenbridge.mahjong import deal, apply, observe, GreedyPlayer
+    >>> state, bot = deal(players=3, seed=2), GreedyPlayer(2)
+    >>> returns(state)
+    (0.0, 0.0, 0.0)
+    >>> while not state.is_over:
+    ...     state = apply(state, bot(observe(state)))
+    >>> state.winner, state.points, returns(state)
+    (0, 1, (0.6666666666666667, -0.3333333333333333, -0.3333333333333333))
+    """
+    position: Any = state
+    if isinstance(state, GameState):
+        hands: tuple[tuple[Tile, ...], ...] | None = state.hands
+    elif hasattr(state, "shown_hands") and hasattr(state, "viewer"):
+        hands = position.shown_hands
+    else:
+        raise TypeError(
+            f"returns needs a mahjong GameState or Observation, not {type(state).__name__}"
+        )
+    seats: int = position.seats
+    winner: int | None = position.winner
+    if winner is None or hands is None:
+        return (0.0,) * seats
+    own = tuple(m for m in position.melds if m.owner == winner)
+    points = _points(position.rules, hands[winner], own, position.self_drawn)
+    ghosts: tuple[int, ...] = position.ghosts
+    mean = points / (seats - len(ghosts))
+    return tuple(
+        0.0 if seat in ghosts else (points if seat == winner else 0) - mean for seat in range(seats)
+    )
+
+
+#: The old name of :class:`GameState`, kept for code written before the games
+#: shared one protocol.
+State = GameState

@@ -15,7 +15,7 @@ reads even where no Chinese font is installed. In a meld, the tile claimed
 from a discard lies sideways, as players lay it.
 
 In a notebook, :class:`~sevenbridge.mahjong.Tile`,
-:class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.State` and
+:class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.GameState` and
 :class:`~sevenbridge.mahjong.Observation` show themselves with these drawings.
 
 >>> from sevenbridge.mahjong import deal, observe, svg
@@ -30,27 +30,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .._i18n import N_, check_lang, translator
-from ..cards import Suit
-from ..svg import (
+from .._kit.i18n import N_, check_lang, translator
+from .._kit.svgkit import (
     BACK,
-    FOUR_COLOURS,
+    BLUE,
+    GREEN,
     HIGHLIGHT,
     INK,
     JOKER_COLOUR,
     RED,
-    _document,
-    _draw_value,
-    _felt_document,
-    _label,
-    _last_move_lines,
-    _num,
-    _panel,
-    _seat_names,
-    _seat_words,
 )
+from .._kit.svgkit import document as _document
+from .._kit.svgkit import draw_value as _draw_value
+from .._kit.svgkit import felt_document as _felt_document
+from .._kit.svgkit import label as _label
+from .._kit.svgkit import last_move_lines as _last_move_lines
+from .._kit.svgkit import num as _num
+from .._kit.svgkit import panel as _panel
+from .._kit.svgkit import seat_names as _seat_names
+from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
-from .state import Phase, State
+from .state import GameState, Phase
 from .tiles import Tile, TileSuit, parse_tiles
 from .views import Observation
 
@@ -62,11 +62,11 @@ TILE_W, TILE_H, DEPTH = 44, 58, 5
 #: The colour of each suit's numbers and characters.
 SUIT_COLOURS = {
     TileSuit.CHARACTERS: RED,
-    TileSuit.DOTS: FOUR_COLOURS[Suit.DIAMONDS],
-    TileSuit.BAMBOOS: FOUR_COLOURS[Suit.CLUBS],
+    TileSuit.DOTS: BLUE,
+    TileSuit.BAMBOOS: GREEN,
 }
-GREEN = FOUR_COLOURS[Suit.CLUBS]
-BLUE = FOUR_COLOURS[Suit.DIAMONDS]
+GREEN = GREEN
+BLUE = BLUE
 FACE = "#fbf7ea"
 SIDE = "#c9b98f"
 BACK_SIDE = "#1b3570"
@@ -260,7 +260,7 @@ def _count(n: int, _: Translate) -> str:
     return _("{n} tile").format(n=n) if n == 1 else _("{n} tiles").format(n=n)
 
 
-def _status(position: State | Observation, names: Sequence[str], _: Translate) -> str:
+def _status(position: GameState | Observation, names: Sequence[str], _: Translate) -> str:
     p = names[position.current_player]
     if position.phase is Phase.DRAW:
         return _("{player} to draw").format(player=p)
@@ -276,7 +276,7 @@ def _status(position: State | Observation, names: Sequence[str], _: Translate) -
 
 
 def _last_move(
-    position: State | Observation, names: Sequence[str], _: Translate, lang: str | None
+    position: GameState | Observation, names: Sequence[str], _: Translate, lang: str | None
 ) -> tuple[str, tuple[str, int] | None]:
     """The last move, read from the position, and what to frame: ``("discard",
     seat)`` (that seat's newest discard), ``("meld", index)`` or ``("hand", seat)``.
@@ -318,9 +318,9 @@ def _last_move(
     return _status(position, names, _), ("hand", position.winner)
 
 
-def _hand_of(position: State | Observation, seat: int) -> tuple[list[Tile | None], bool]:
+def _hand_of(position: GameState | Observation, seat: int) -> tuple[list[Tile | None], bool]:
     """The seat's concealed tiles as the position shows them, and whether face up."""
-    if isinstance(position, State):
+    if isinstance(position, GameState):
         return list(position.hands[seat]), True
     if position.shown_hands is not None:
         return list(position.shown_hands[seat]), True
@@ -330,7 +330,7 @@ def _hand_of(position: State | Observation, seat: int) -> tuple[list[Tile | None
 
 
 def table(
-    position: State | Observation,
+    position: GameState | Observation,
     *,
     names: Sequence[str] | None = None,
     size: float = 720,
@@ -339,7 +339,7 @@ def table(
     """The whole table: each seat with its name, hand, melds, bonus tiles and
     discards, the wall, whose turn it is and the last move (framed in amber).
 
-    A :class:`~sevenbridge.mahjong.State` is drawn with every hand face up,
+    A :class:`~sevenbridge.mahjong.GameState` is drawn with every hand face up,
     for analysis; an :class:`~sevenbridge.mahjong.Observation` shows only what
     its viewer may see: the other hands face down, with their sizes.
 
@@ -353,9 +353,9 @@ def table(
         TypeError: if ``position`` is neither a mahjong state nor a view.
         InvalidArgumentError: for a language without a catalog, or a wrong number of names.
     """
-    if not isinstance(position, (State, Observation)):
+    if not isinstance(position, (GameState, Observation)):
         raise TypeError(
-            "position must be a mahjong State or Observation, not " + type(position).__name__
+            "position must be a mahjong GameState or Observation, not " + type(position).__name__
         )
     lang = check_lang(lang)
     _ = translator(lang)
@@ -468,7 +468,7 @@ def table(
     # The right-hand column: the wall, the discard open to claims, the last move.
     cx = left_w + 16
     body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
-    wall_size = len(position.wall) if isinstance(position, State) else position.wall_size
+    wall_size = len(position.wall) if isinstance(position, GameState) else position.wall_size
     wall_label = _("wall") + ": " + _count(wall_size, _)
     body.append(_label(cx + 4, 62, wall_label))
     if wall_size:
@@ -496,4 +496,4 @@ def table(
 
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the mahjong values (registered in the hooks)."""
-    return _draw_value(value, ((Tile, tile), (Meld, meld), ((State, Observation), table)))
+    return _draw_value(value, ((Tile, tile), (Meld, meld), ((GameState, Observation), table)))

@@ -1,145 +1,333 @@
 """Text for people: :func:`render` draws a position as a small table, and
-:func:`explain` says what an action does or which rule forbids it.
+:func:`explain` says what an action does or which rule forbids it. Both speak
+English by default and Japanese with ``lang="ja"``, as the card game's do.
 
 >>> from sevenbridge.mahjong import deal, Draw, Pung
 >>> print(explain(deal(seed=1), Draw(0)))
 Legal. P0 draws the next tile of the wall (84 left) and then discards, or declares a win or a kong.
 >>> print(explain(deal(seed=1), Pung(2)))
 Illegal: it is seat 0 who must act (in turn), not seat 2.
+>>> print(explain(deal(seed=1), Pung(2), lang="ja"))
+不可：動くのは席2ではなく席0です（手番の人）。
 """
 
 from __future__ import annotations
 
-from .. import _checks, _hooks
-from ..errors import IllegalActionError
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.i18n import check_lang, translate
+from ..errors import IllegalActionError, InvalidArgumentError
+from ..errors import Message as M
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .engine import apply
-from .hands import decompositions, waits
-from .state import Phase, State
-from .tiles import format_tiles
+from .hands import Meld, decompositions, waits
+from .state import GameState, Phase, _points
+from .tiles import Tile, format_tiles
+from .views import Observation
 
 __all__ = ["explain", "render"]
 
+_CLAIM_WORD = {
+    Pung: M("mahjong.word.pung", "pung"),
+    Chow: M("mahjong.word.chow", "chow"),
+    Kong: M("mahjong.word.kong", "kong"),
+}
 
-def render(state: State, *, viewer: int | None = None) -> str:
+
+def _cat(first: str, second: str) -> str:
+    """Two messages, one after the other, as one message (so both translate)
+    with the first one's code (``explain.legal`` for every legal answer)."""
+    code = first.code if isinstance(first, M) else "join"
+    return M(code, "{first}{second}", first=first, second=second)
+
+
+def _then(first: str, second: str) -> str:
+    """Two sentences, a space between them (none in Japanese), as one message."""
+    code = first.code if isinstance(first, M) else "join"
+    return M(code, "{first} {second}", first=first, second=second)
+
+
+def render(
+    state: GameState | Observation, *, viewer: int | None = None, lang: str | None = None
+) -> str:
     """The position as text: one line per seat with its melds, discards and
-    bonus tiles, the concealed tiles of ``viewer`` (all of them when ``viewer``
-    is ``None``), and what the round waits for.
+    bonus tiles, the concealed tiles that may be shown, and what the round
+    waits for.
 
-    >>> from sevenbridge.mahjong import deal
+    A state shows the concealed tiles of ``viewer`` (all of them when ``viewer``
+    is ``None``); an :class:`~sevenbridge.mahjong.Observation` shows only what
+    its viewer may see: their own tiles, and every hand once the round is over.
+    ``str()`` of a state gives the same text as ``render(state)``.
+
+    Args:
+        state: A state or a player's view.
+        viewer: For a state, the seat whose tiles alone are shown (a view
+            already has its viewer).
+        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog, or a viewer
+            who is not at the table.
+        TypeError: for anything but a mahjong state or view.
+
+    >>> from sevenbridge.mahjong import deal, observe
     >>> print(render(deal(seed=1, players=2), viewer=0))
     Simple Mahjong, 2 seats, dealer P0, wall 110 tiles
     P0  hand 578899m245p346sWd   melds -   discards -
     P1  hand (13 tiles)   melds -   discards -
     P0 to draw.
+    >>> print(render(observe(deal(seed=1, players=2), 1), lang="ja"))
+    シンプル麻雀、2席、親はP0、山は110枚
+    P0  手牌 （13枚）   面子 -   捨て牌 -
+    P1  手牌 22338m129p478sES   面子 -   捨て牌 -   （あなた）
+    P0がツモる番です。
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
-    lines = [
-        f"Simple Mahjong, {state.seats} seats, dealer P{state.dealer}, wall {len(state.wall)} tiles"
+    lang = check_lang(lang)
+    if isinstance(state, GameState):
+        seats = state.seats
+        wall = len(state.wall)
+        if viewer is not None:
+            viewer = _checks.seat(viewer, seats, "viewer")
+        hands: tuple[tuple[Tile, ...], ...] | None = state.hands
+        sizes = tuple(len(h) for h in state.hands)
+        you = None
+    elif isinstance(state, Observation):
+        if viewer is not None and viewer != state.viewer:
+            raise InvalidArgumentError(
+                M(
+                    "invalid_argument.render_view_viewer",
+                    "viewer: this view is seat {viewer}'s, not seat {other}'s",
+                    viewer=state.viewer,
+                    other=str(viewer),
+                )
+            )
+        seats = state.seats
+        wall = state.wall_size
+        viewer = you = state.viewer
+        hands = state.shown_hands
+        sizes = state.hand_sizes
+    else:
+        raise TypeError(
+            f"state must be a mahjong GameState or Observation, not {_checks.type_name(state)}"
+        )
+    lines: list[str] = [
+        M(
+            "mahjong.render.heading",
+            "Simple Mahjong, {seats} seats, dealer P{dealer}, wall {wall} tiles",
+            seats=seats,
+            dealer=state.dealer,
+            wall=wall,
+        )
     ]
-    for seat in range(state.seats):
-        shown = viewer is None or viewer == seat or state.is_over
-        hand = format_tiles(state.hands[seat]) if shown else f"({len(state.hands[seat])} tiles)"
-        melds = " ".join(str(m) for m in state.melds_of(seat)) or "-"
-        discards = format_tiles(state.discards[seat]) or "-"
-        line = f"P{seat}  hand {hand}   melds {melds}   discards {discards}"
+    for seat in range(seats):
+        if isinstance(state, Observation) and seat == you and hands is None:
+            shown: tuple[Tile, ...] | None = state.hand
+        elif hands is not None and (viewer is None or viewer == seat or state.is_over):
+            shown = hands[seat]
+        else:
+            shown = None
+        hand: str = (
+            format_tiles(shown)
+            if shown is not None
+            else M("mahjong.render.hidden", "({n} tiles)", n=sizes[seat])
+        )
+        own = " ".join(str(m) for m in state.melds if m.owner == seat) or "-"
+        line: str = M(
+            "mahjong.render.seat",
+            "P{seat}  hand {hand}   melds {melds}   discards {discards}",
+            seat=seat,
+            hand=hand,
+            melds=own,
+            discards=format_tiles(state.discards[seat]) or "-",
+        )
         if state.bonus[seat]:
-            line += f"   bonus {format_tiles(state.bonus[seat])}"
+            line = _cat(
+                line,
+                M(
+                    "mahjong.render.bonus",
+                    "   bonus {tiles}",
+                    tiles=format_tiles(state.bonus[seat]),
+                ),
+            )
         if seat in state.ghosts:
-            line += "   (ghost)"
+            line = _cat(line, M("mahjong.render.ghost", "   (ghost)"))
+        if seat == you:
+            line = _cat(line, M("mahjong.render.you", "   (you)"))
         lines.append(line)
     lines.append(_status(state))
-    return "\n".join(lines)
+    return "\n".join(translate(line, lang) for line in lines)
 
 
-def _status(state: State) -> str:
-    p = f"P{state.current_player}"
+def _winner_points(position: GameState | Observation) -> int:
+    if isinstance(position, GameState):
+        return position.points
+    winner = position.winner
+    assert winner is not None and position.shown_hands is not None
+    return _points(
+        position.rules, position.shown_hands[winner], position.melds_of(winner), position.self_drawn
+    )
+
+
+def _status(state: GameState | Observation) -> str:
+    p = state.current_player
     if state.phase is Phase.DRAW:
-        return f"{p} to draw."
+        return M("mahjong.status.draw", "P{p} to draw.", p=p)
     if state.phase is Phase.PLAY:
-        return f"{p} to discard."
+        return M("mahjong.status.discard", "P{p} to discard.", p=p)
     if state.phase is Phase.CLAIM:
-        return f"{p} may claim P{state.turn}'s discard {state.last_discard}."
+        return M(
+            "mahjong.status.claim",
+            "P{p} may claim P{turn}'s discard {tile}.",
+            p=p,
+            turn=state.turn,
+            tile=state.last_discard,
+        )
     if state.winner is None:
-        return "The wall ran out: the round is drawn."
-    how = "drawing" if state.self_drawn else "claiming a discard"
-    return f"P{state.winner} won by {how}, scoring {state.points}."
+        return M("mahjong.status.drawn", "The wall ran out: the round is drawn.")
+    how = (
+        M("mahjong.how.drawing", "drawing")
+        if state.self_drawn
+        else M("mahjong.how.claiming", "claiming a discard")
+    )
+    return M(
+        "mahjong.status.won",
+        "P{p} won by {how}, scoring {points}.",
+        p=state.winner,
+        how=how,
+        points=_winner_points(state),
+    )
 
 
-def explain(state: State, action: Action) -> str:
+def explain(state: GameState, action: Action, *, lang: str | None = None) -> str:
     """What a legal action does, or which rule forbids an illegal one.
+
+    The answer is a :class:`~sevenbridge.errors.Message` (English text with a
+    code and parameters); with ``lang="ja"`` it comes in Japanese instead.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+        TypeError: if ``state`` is not a mahjong state.
 
     >>> from sevenbridge.mahjong import deal, Discard
     >>> print(explain(deal(seed=1), Discard(0, "1m")))
     Illegal: a discard ends a turn, after a draw or a claim.
+    >>> print(explain(deal(seed=1), Draw(0), lang="ja"))
+    合法。P0は山の次の牌（残り84枚）をツモり、そのあと1枚捨てるか、和了かカンを宣言します。
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
+    if lang is not None:
+        check_lang(lang)
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
-        return f"Illegal: {error.reason}."
+        illegal = M("explain.illegal", "Illegal: {reason}.", reason=error.reason)
+        return illegal if lang is None else translate(illegal, lang)
+    out = _cat(M("explain.legal", "Legal. "), _what(state, action, after))
+    return out if lang is None else translate(out, lang)
+
+
+def _what(state: GameState, action: Action, after: GameState) -> str:
+    """What a legal ``action`` did, taking ``state`` to ``after``."""
     p = f"P{action.player}"
     tile = state.last_discard
     if isinstance(action, Draw):
-        out = (
-            f"{p} draws the next tile of the wall ({len(state.wall)} left) and then discards, "
-            "or declares a win or a kong."
+        return M(
+            "mahjong.explain.draw",
+            "{p} draws the next tile of the wall ({n} left) and then discards, "
+            "or declares a win or a kong.",
+            p=p,
+            n=len(state.wall),
         )
-    elif isinstance(action, Discard):
-        out = f"{p} discards {action.tile}."
-        rest = after.hands[action.player]
-        own = after.melds_of(action.player)
+    if isinstance(action, Discard):
+        out: str = M("mahjong.explain.discard", "{p} discards {tile}.", p=p, tile=action.tile)
         if after.phase is not Phase.OVER or after.winner != action.player:
-            wanted = waits(rest, own)
+            wanted = waits(after.hands[action.player], after.melds_of(action.player))
             if wanted:
-                out += f" The hand then waits on {format_tiles(wanted, compact=False)}."
-        out += " " + _next(after)
-    elif isinstance(action, Pass):
-        out = f"{p} lets P{state.turn}'s {tile} go. " + _next(after)
-    elif isinstance(action, Mahjong):
-        split = decompositions(after.hands[action.player], after.melds_of(action.player))[0]
-        how = "drawn from the wall" if after.self_drawn else f"claimed from P{state.turn}"
-        out = (
-            f"{p} wins with the last tile {how}: "
-            f"{' '.join(str(m) for m in split)}, scoring {after.points}."
+                out = _cat(out, M(
+                    "mahjong.explain.waits",
+                    " The hand then waits on {tiles}.",
+                    tiles=format_tiles(wanted, compact=False),
+                ))  # fmt: skip
+        return _then(out, _next(after))
+    if isinstance(action, Pass):
+        out = M(
+            "mahjong.explain.pass", "{p} lets P{turn}'s {tile} go.", p=p, turn=state.turn, tile=tile
         )
-        if state.phase is Phase.CLAIM and after.winner != action.player:  # pragma: no cover
-            out = f"{p} claims a win on {tile}."
-    elif isinstance(action, (Pung, Chow, Kong)):
-        name = type(action).__name__.lower()
-        if state.phase is Phase.PLAY:
-            out = (
-                f"{p} makes a kong of {action.tile if isinstance(action, Kong) else ''} from the "
-                "hand and draws a replacement tile from the back of the wall."
+        return _then(out, _next(after))
+    if isinstance(action, Mahjong):
+        split: tuple[Meld, ...] = decompositions(
+            after.hands[action.player], after.melds_of(action.player)
+        )[0]
+        hand = " ".join(str(m) for m in split)
+        if after.self_drawn:
+            return M(
+                "mahjong.explain.win_drawn",
+                "{p} wins with the last tile drawn from the wall: {hand}, scoring {points}.",
+                p=p,
+                hand=hand,
+                points=after.points,
             )
-        else:
-            out = f"{p} claims P{state.turn}'s {tile} for a {name}."
-            if after.phase is Phase.CLAIM and after.current_player != action.player:
-                out += (
-                    f" P{after.current_player} may still beat it (mahjong beats pung and kong, "
-                    "which beat chow)."
-                )
-            elif after.current_player == action.player and after.phase is Phase.PLAY:
-                out += " It takes the tile, lays the set face up and discards without drawing."
-                if isinstance(action, Kong):
-                    out += " (A kong first draws a replacement from the back of the wall.)"
-            else:
-                out += " " + _next(after)
-    else:  # pragma: no cover
-        out = f"{p}: {action}."
-    return "Legal. " + out.strip()
+        return M(
+            "mahjong.explain.win_claimed",
+            "{p} wins with the last tile claimed from P{turn}: {hand}, scoring {points}.",
+            p=p,
+            turn=state.turn,
+            hand=hand,
+            points=after.points,
+        )
+    assert isinstance(action, (Pung, Chow, Kong))
+    if state.phase is Phase.PLAY:
+        assert isinstance(action, Kong)
+        return M(
+            "mahjong.explain.kong_from_hand",
+            "{p} makes a kong of {tile} from the hand and draws a replacement tile from the "
+            "back of the wall.",
+            p=p,
+            tile=action.tile,
+        )
+    out = M(
+        "mahjong.explain.claim",
+        "{p} claims P{turn}'s {tile} for a {kind}.",
+        p=p,
+        turn=state.turn,
+        tile=tile,
+        kind=_CLAIM_WORD[type(action)],
+    )
+    if after.phase is Phase.CLAIM and after.current_player != action.player:
+        return _cat(out, M(
+            "mahjong.explain.may_be_beaten",
+            " P{q} may still beat it (mahjong beats pung and kong, which beat chow).",
+            q=after.current_player,
+        ))  # fmt: skip
+    if after.current_player == action.player and after.phase is Phase.PLAY:
+        out = _cat(out, M(
+            "mahjong.explain.takes",
+            " It takes the tile, lays the set face up and discards without drawing.",
+        ))  # fmt: skip
+        if isinstance(action, Kong):
+            out = _cat(out, M(
+                "mahjong.explain.kong_replacement",
+                " (A kong first draws a replacement from the back of the wall.)",
+            ))  # fmt: skip
+        return out
+    return _then(out, _next(after))
 
 
-def _next(after: State) -> str:
+def _next(after: GameState) -> str:
     if after.phase is Phase.CLAIM:
-        return f"P{after.current_player} is asked about the discard next."
+        return M(
+            "mahjong.next.asked",
+            "P{q} is asked about the discard next.",
+            q=after.current_player,
+        )
     if after.phase is Phase.OVER:
         return _status(after)
     if after.phase is Phase.PLAY:
-        return f"P{after.current_player} takes the discard and plays on."
-    return f"Next, P{after.current_player} draws."
+        return M(
+            "mahjong.next.takes", "P{q} takes the discard and plays on.", q=after.current_player
+        )
+    return M("mahjong.next.draws", "Next, P{q} draws.", q=after.current_player)
 
 
 _hooks.register("mahjong_render", render)

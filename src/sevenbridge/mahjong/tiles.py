@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .. import _hooks
+from .._kit import hooks as _hooks
 from ..errors import Message
 from .errors import InvalidTileError
 
@@ -300,7 +300,7 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     >>> parse_tiles("10m")
     Traceback (most recent call last):
     ...
-    sevenbridge.mahjong.errors.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
+    sevenbridge.errors.InvalidTileError: '10m' is not a tile: suited tiles are numbered 1 to 9
     """
     if isinstance(text, str):
         out: list[Tile] = []

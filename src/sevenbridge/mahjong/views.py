@@ -9,17 +9,20 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
 
-from .. import _checks, _hooks
-from .._random import derive, fresh_seed, shuffled
+from .._kit import checks as _checks
+from .._kit import hooks as _hooks
+from .._kit.rng import derive, fresh_seed, shuffled
+from ..errors import InvalidArgumentError, Message
 from .actions import Action
 from .engine import legal_actions
 from .hands import Meld
 from .rules import Rules
-from .state import Phase, State
+from .state import GameState, Phase
 from .tiles import N_KINDS, Tile, full_wall
 
 __all__ = ["Observation", "observe", "sample_state"]
@@ -137,7 +140,7 @@ class Observation:
         return f"<mahjong Observation of seat {self.viewer}, {self.phase.value}>"
 
 
-def observe(state: State, player: int | None = None) -> Observation:
+def observe(state: GameState, player: int | None = None) -> Observation:
     """What ``player`` (by default the player to act) knows of ``state``.
 
     Raises:
@@ -147,8 +150,8 @@ def observe(state: State, player: int | None = None) -> Observation:
     >>> observe(deal(seed=4)).legal_actions
     (Draw(0),)
     """
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a mahjong State, not {_checks.type_name(state)}")
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
     viewer = state.current_player if player is None else _checks.seat(player, state.seats)
     return Observation(
         rules=state.rules,
@@ -177,25 +180,55 @@ def observe(state: State, player: int | None = None) -> Observation:
     )
 
 
-def sample_state(observation: Observation, seed: int | None = None) -> State:
+def sample_state(
+    observation: Observation, rng: random.Random | int | None = None, *, seed: int | None = None
+) -> GameState:
     """A full state consistent with ``observation``: the unseen tiles dealt at
     random to the other hands and the wall (bonus tiles only to the wall).
 
     Claims other players made on the open discard are unknown, so the sample
-    has none; the viewer's own claim is kept.
+    has none; the viewer's own claim is kept. The sample has no history (a view
+    does not hold one) and a seed of its own, for the ghosts' discards.
+    ``observe(sample_state(view, rng), view.viewer) == view`` always holds.
+
+    Args:
+        observation: The viewer's observation.
+        rng: A :class:`random.Random`, or an integer seed (a fresh seed if ``None``).
+        seed: The older name of an integer ``rng``, still accepted.
+
+    Raises:
+        TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
+            neither a :class:`random.Random` nor an integer.
+        InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
 
     >>> from sevenbridge.mahjong import deal
     >>> state = deal(seed=4)
-    >>> sampled = sample_state(observe(state, 2), seed=1)
+    >>> sampled = sample_state(observe(state, 2), 1)
     >>> observe(sampled, 2) == observe(state, 2), sampled == state
     (True, False)
+    >>> observe(sample_state(observe(state, 2), random.Random(5)), 2) == observe(state, 2)
+    True
     """
     if not isinstance(observation, Observation):
         raise TypeError(
             f"observation must be a mahjong Observation, not {_checks.type_name(observation)}"
         )
-    key = _checks.seed(seed)
-    key = fresh_seed() if key is None else key
+    if seed is not None:
+        if rng is not None:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.rng_or_seed",
+                    "sample_state takes rng or seed (its older name), not both",
+                )
+            )
+        rng = seed
+    if isinstance(rng, random.Random):
+        key = rng.getrandbits(64)
+    elif rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        checked = _checks.seed(rng)
+        key = fresh_seed() if checked is None else checked
+    else:
+        raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
     unseen = observation.unseen()
     playing = [t for t in unseen if t < N_KINDS]
     extra = [t for t in unseen if t >= N_KINDS]
@@ -216,7 +249,7 @@ def sample_state(observation: Observation, seed: int | None = None) -> State:
         hands = tuple(built)
         rest = playing_order
     wall = shuffled(rest + extra, derive(key, 1))
-    return State(
+    return GameState(
         rules=observation.rules,
         players=observation.players,
         seats=observation.seats,
@@ -237,4 +270,6 @@ def sample_state(observation: Observation, seed: int | None = None) -> State:
         winner=observation.winner,
         self_drawn=observation.self_drawn,
         ghost_key=derive(key, 2),
+        seed=derive(key, 3),
+        move_log=None,
     )

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _checks
+from .._kit import checks as _checks
 from ..actions import Chi, Discard, Pass, Pon
 from ..rules import Rules
 from ..state import GameState, History, Phase

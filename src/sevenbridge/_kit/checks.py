@@ -1,0 +1,108 @@
+"""Argument checks shared by the public entry points.
+
+A value of the wrong type raises :class:`TypeError` naming the argument and
+what was expected; a value of the right type out of range raises
+:class:`~sevenbridge.errors.InvalidArgumentError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidArgumentError, Message
+from .rng import Rng
+
+#: Seven Bridge is for 2 to 5 players.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+#: Seeds are 64-bit: 0 to 2**64 - 1.
+MAX_SEED = 2**64 - 1
+
+
+def type_name(value: Any) -> str:
+    """A short description of a value's type for messages."""
+    return "None" if value is None else type(value).__name__
+
+
+def integer(value: Any, name: str, lo: int, hi: int | None = None, why: str = "") -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``lo`` to ``hi``.
+
+    ``why``, the reason for the bounds shown after them, is a
+    :class:`~sevenbridge.errors.Message` (or ``""``) so that it translates."""
+    if type(value) is not int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = int(value)  # an int subclass such as numpy's is fine
+        else:
+            raise TypeError(f"{name} must be an int, not {type_name(value)} ({value!r:.40})")
+    if value < lo or (hi is not None and value > hi):
+        bound = (
+            Message("bound.range", "from {lo} to {hi}", lo=lo, hi=hi)
+            if hi is not None
+            else Message("bound.min", "{lo} or more", lo=lo)
+        )
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.must_not",
+                "{name} must be {bound}{why}, not {value}",
+                name=name,
+                bound=bound,
+                why=why,
+                value=str(value),
+            )
+        )
+    return int(value)
+
+
+def players(value: Any, name: str = "players") -> int:
+    """A table size: 2 to 5."""
+    return integer(
+        value,
+        name,
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        Message("why.players", " (Seven Bridge is for 2 to 5 players)"),
+    )
+
+
+def seat(value: Any, players: int, name: str = "player") -> int:
+    """A seat at a table of ``players``."""
+    return integer(value, name, 0, players - 1)
+
+
+def seed(value: Any, name: str = "seed") -> int | None:
+    """A seed: ``None`` or 0 to 2**64 - 1."""
+    if value is None:
+        return None
+    return integer(value, name, 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)"))
+
+
+def instance(value: Any, kind: type, name: str, what: str) -> Any:
+    """``value`` if it is a ``kind``, else a TypeError saying ``what`` was expected."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, not {type_name(value)}")
+    return value
+
+
+def seeded_rng(value: Any) -> Rng:
+    """A bot's random generator from its seed: an int from 0 to 2**64 - 1 (not ``None``)."""
+    checked = seed(value)
+    if checked is None:
+        raise TypeError("seed must be an int, not None")
+    return Rng(checked)
+
+
+#: The render modes the learning environments know.
+RENDER_MODES = (None, "human", "ansi")
+
+
+def render_mode(value: Any) -> str | None:
+    """An environment's ``render_mode``: ``None``, ``"human"`` or ``"ansi"``."""
+    if value not in RENDER_MODES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.render_mode_must_none",
+                "render_mode must be None, 'human' or 'ansi', not {render_mode}",
+                render_mode=repr(value),
+            )
+        )
+    return None if value is None else str(value)

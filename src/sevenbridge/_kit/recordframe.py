@@ -1,0 +1,55 @@
+"""The frame of a game record that both games write and read: bracketed tags.
+
+A record begins with tags such as ``[Seed "5"]``, one a line, then lists the
+moves. The rules are written as the nearest preset (``[Rules "standard"]``)
+and the options that differ from it (``[Option "jokers" "1"]``), so a record
+stays short and readable; reading them back rebuilds the same rules. Each
+game's record module writes its moves and checks its own tags.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+__all__ = ["TAG", "VALUE", "RulesLike", "rules_tags", "value_text"]
+
+#: A tag line: a name and one or more quoted values.
+TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
+#: One quoted value of a tag.
+VALUE = re.compile(r'"([^"]*)"')
+
+
+class RulesLike(Protocol):
+    """What :func:`rules_tags` needs of a game's rules class."""
+
+    @classmethod
+    def presets(cls) -> tuple[str, ...]: ...
+
+    @classmethod
+    def preset(cls, name: str) -> Any: ...
+
+    def changes(self, other: Any) -> dict[str, Any]: ...
+
+
+def value_text(value: object) -> str:
+    """An option's value as a tag writes it: ``true``/``false``, ``none``, an
+    enum's value, or the value's text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(getattr(value, "value", value))
+
+
+def rules_tags(rules: RulesLike) -> list[str]:
+    """``Rules`` and ``Option`` tags for ``rules``: the nearest preset (the one
+    with the fewest changes, ``standard`` on a tie) and its changes."""
+    name = min(
+        rules.presets(),
+        key=lambda n: (len(rules.changes(rules.preset(n))), n != "standard"),
+    )
+    lines = [f'[Rules "{name}"]']
+    for key, value in rules.changes(rules.preset(name)).items():
+        lines.append(f'[Option "{key}" "{value_text(value)}"]')
+    return lines

@@ -1,0 +1,148 @@
+"""The SVG toolkit of the drawings: colours, text, panels and documents.
+
+Both games draw their tables with it (cards in :mod:`sevenbridge.svg`, tiles
+in :mod:`sevenbridge.mahjong.svg`), so that they look alike: the same felt,
+panels, labels, fonts and colours, and documents that stand alone (no
+external resources).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..errors import InvalidArgumentError, Message
+
+__all__ = [
+    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "ORANGE",
+    "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "draw_value", "em",
+    "felt_document", "label", "last_move_lines", "num", "panel", "seat_names", "seat_words",
+    "wrap",
+]  # fmt: skip
+
+#: A translation function (``translator(lang)``).
+Translate = Callable[[str], str]
+#: A function drawing one kind of value.
+Drawing = Callable[[Any], str]
+
+FONT = "DejaVu Sans,Noto Sans CJK JP,Noto Sans,Arial,Helvetica,sans-serif"
+INK = "#1a1a1a"
+RED = "#c8102e"
+# From the Okabe-Ito palette (safe for colour-blind readers).
+GREEN = "#007a56"
+BLUE = "#0063a3"
+ORANGE = "#c24e00"
+JOKER_COLOUR = "#6a3d9a"
+HIGHLIGHT = "#ffb000"
+FELT = "#1f5c3d"
+PANEL = "#2a7250"
+PANEL_TURN = "#3c8f66"
+BACK = "#2b4c9b"
+
+
+def num(x: float) -> str:
+    """A coordinate: an integer when it is one, else one decimal."""
+    r = round(x, 1)
+    return str(int(r)) if r == int(r) else str(r)
+
+
+def document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
+    """The ``<svg>`` root, ``px`` wide, with a title and a description."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
+        f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
+        f'font-family="{FONT}">'
+        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
+    )
+
+
+def em(text: str) -> float:
+    """Rough width of text in ems: CJK characters are full width, others about 0.6."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def wrap(text: str, width: float) -> list[str]:
+    """Lines of at most about ``width`` ems: English breaks between words,
+    Japanese between any two characters (words that do not fit are cut)."""
+    units = re.findall(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+|\s+", text)
+    lines = [""]
+    for unit in units:
+        if unit.isspace():
+            if lines[-1]:
+                lines[-1] += " "
+            continue
+        if lines[-1].strip() and em(lines[-1] + unit) > width:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+        lines[-1] += unit
+    return [line.rstrip() for line in lines]
+
+
+def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
+    """The seats' names (``P0``, ``P1``, ... by default), checked to be one a seat."""
+    if names is None:
+        return [f"P{p}" for p in range(n)]
+    seat_names = [str(x) for x in names]
+    if len(seat_names) != n:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.names_give_names_one",
+                "names: give {n} names, one for each seat, not {n_seat_names}",
+                n=n,
+                n_seat_names=len(seat_names),
+            )
+        )
+    return seat_names
+
+
+def seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
+    """A seat's label and its hand in words (``None``: the hand is face down)."""
+    if words is None:
+        return label + ": " + _("face down")
+    return label + ": " + (", ".join(words) or nothing)
+
+
+def panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
+    """A seat's panel on the felt, outlined when it is the seat's turn."""
+    fill = PANEL_TURN if turn else PANEL
+    return (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="8" '
+        f'fill="{fill}"' + (f' stroke="{HIGHLIGHT}" stroke-width="3"' if turn else "") + "/>"
+    )
+
+
+def label(x: float, y: float, text: str, size: int = 14) -> str:
+    """A bold white label."""
+    return (
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{size}" font-weight="bold" '
+        f'fill="#ffffff">{escape(text)}</text>'
+    )
+
+
+def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+    """The "last move" heading and the move, wrapped, in the highlight colour."""
+    out = [
+        f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
+    ]
+    for k, line in enumerate(wrap(text, width)):
+        out.append(
+            f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
+            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+        )
+    return "".join(out)
+
+
+def felt_document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
+    """A table's ``<svg>``: :func:`_document` with the felt under ``body``."""
+    background = f'<rect width="{num(width)}" height="{num(height)}" rx="10" fill="{FELT}"/>'
+    return document(width, height, title, desc, background + body, px)
+
+
+def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:
+    """The first drawing whose types ``value`` is an instance of, applied to it."""
+    for types, draw in drawings:
+        if isinstance(value, types):
+            return draw(value)
+    raise TypeError(f"no drawing for {type(value).__name__}")

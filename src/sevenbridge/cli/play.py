@@ -1,0 +1,454 @@
+"""The ``play`` command: a person plays one seat of a deal against bots, in the terminal.
+
+Every move is narrated as it is played (the bots' passes left out); before
+each of the person's decisions the table is drawn and the legal moves are
+numbered, and a move can also be typed in move notation (``Discard 7H``, ``Pon 9C 9D``, ``LayOff 8H>2``). Other
+commands: ``hint`` (what the greedy bot would do, and why), ``why MOVE`` (the
+rule-by-rule answer of :func:`~sevenbridge.explain`), ``rules``, ``undo``
+(practice mode only), ``help`` and ``quit`` (which offers to save the record).
+End of input (Ctrl-D) saves the record and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from .._heuristics import card_points, keep_value
+from .._kit.i18n import LANGUAGES, N_, translate, translator
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
+from ..cards import Card, Suit
+from ..engine import apply, deal, legal_actions
+from ..errors import SevenBridgeError
+from ..notation import NotationError, parse_move
+from ..records import record
+from ..rules import Rules, Scoring
+from ..state import GameState, Phase
+from ..svg import end_reason
+from ..text import explain
+from ..views import observe
+from . import arguments
+
+#: The bots a seat can be given, by name.
+BOTS: dict[str, Callable[[int], Player]] = {
+    "greedy": lambda seed: GreedyPlayer(seed),
+    "random": lambda seed: RandomPlayer(seed),
+    "ismcts": lambda seed: ISMCTSPlayer(seed, iterations=200),
+}
+
+DEFAULT_SEED = 72
+
+_HELP = N_(
+    "Type the number of a move, or the move itself ('Discard 7H', 'Pon 9C 9D',\n"
+    "'LayOff 8H>2'). Commands: hint, why MOVE, rules, undo (practice mode), help, quit.\n"
+    "Ctrl-D saves the record and exits."
+)
+
+_DOING = {
+    Phase.CLAIM: N_("{player} to pon or pass"),
+    Phase.DRAW: N_("{player} to draw or chi"),
+    Phase.PLAY: N_("{player} to meld, lay off and discard"),
+}
+
+_CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQK])([CDHS])\b")
+_ANSI_RED, _ANSI_RESET, _ANSI_BOLD = "\x1b[31m", "\x1b[0m", "\x1b[1m"
+
+
+class _Style:
+    """Cards as symbols (``7♥``) or letters (``7H``), in colour where the terminal has it."""
+
+    def __init__(self, symbols: bool, colour: bool) -> None:
+        self.symbols = symbols
+        self.colour = colour
+
+    def card(self, card: Card) -> str:
+        text = format(card, "u") if self.symbols else str(card)
+        if card.is_joker and self.symbols:
+            text = "JK"
+        if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+            return f"{_ANSI_RED}{text}{_ANSI_RESET}"
+        return text
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards) or "-"
+
+    def move(self, action: Action) -> str:
+        """The move in notation (without the player), with the cards styled."""
+        return _CARD_TOKEN.sub(lambda m: self.card(Card.parse(m.group(0))), str(action))
+
+    def bold(self, text: str) -> str:
+        return f"{_ANSI_BOLD}{text}{_ANSI_RESET}" if self.colour else text
+
+
+class Game:
+    """One deal between a person (``seat``) and bots, driven by lines of input."""
+
+    def __init__(
+        self,
+        state: GameState,
+        seat: int,
+        bots: dict[int, Player],
+        style: _Style,
+        inp: TextIO,
+        out: TextIO,
+        *,
+        practice: bool = False,
+        pause: float = 0.0,
+        lang: str | None = None,
+        save_to: str | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.bots = bots
+        self.style = style
+        self.inp = inp
+        self.out = out
+        self.practice = practice
+        self.pause = pause
+        self.lang = lang
+        self._ = translator(lang)
+        self.save_to = save_to
+        self.undo_stack: list[GameState] = []
+        self.advisor = GreedyPlayer(seed=state.seed % 1000 + 1)
+
+    # --- output ----------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input (``None`` at the end of input)."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def who(self, player: int) -> str:
+        return f"P{player} {self._('(you)')}" if player == self.seat else f"P{player}"
+
+    def show_table(self) -> None:
+        _, s, state = self._, self.style, self.state
+        view = observe(state, self.seat)
+        status = (
+            _("deal over: {reason}").format(reason=end_reason(state.end_reason, self.lang))
+            if state.is_over
+            else _(_DOING[state.phase]).format(player=f"P{state.current_player}")
+        )
+        self.say()
+        self.say(s.bold(f"== {status} =="))
+        for p in range(state.players):
+            mark = ">" if p == state.current_player else " "
+            if p == self.seat:
+                hand = f"{s.cards(view.hand)}  {_('(you)')}"
+            elif view.shown_hands is not None:
+                hand = s.cards([c for c in state.hand(p)])
+            else:
+                n = view.hand_sizes[p]
+                hand = _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
+            self.say(f"{mark} P{p}  {hand}")
+        for i, meld in enumerate(state.melds):
+            joker = ""
+            if meld.joker_as is not None:
+                joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
+            self.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+        top = state.top_discard
+        self.say(
+            "  "
+            + _("discard pile: {n}, top {card}").format(
+                n=len(state.discard_cards), card=s.card(top) if top else "-"
+            )
+            + "   "
+            + _("stock: {n}").format(n=state.stock_size)
+        )
+
+    def narrate(self, before: GameState, action: Action, after: GameState) -> None:
+        _, s = self._, self.style
+        who = self.who(action.player)
+        if isinstance(action, Draw):
+            if action.player == self.seat:
+                drawn = sorted(set(after.hand(self.seat)) - set(before.hand(self.seat)))
+                line = _("{who} draws {card}").format(who=who, card=s.cards(drawn))
+            else:
+                line = _("{who} draws from the stock").format(who=who)
+        elif isinstance(action, Pass):
+            line = _("{who} passes").format(who=who)
+        elif isinstance(action, (Chi, Pon)):
+            call = _("chi") if isinstance(action, Chi) else _("pon")
+            line = _("{who} calls {call}: {cards}").format(who=who, call=call, cards=s.move(action))
+        elif isinstance(action, LayDown):
+            line = _("{who} lays down {cards}").format(who=who, cards=s.cards(action.cards))
+        elif isinstance(action, LayOff):
+            line = _("{who} lays off {card} on meld [{target}]").format(
+                who=who, card=s.card(action.card), target=action.target
+            )
+        else:
+            assert isinstance(action, Discard)
+            line = _("{who} discards {card}").format(who=who, card=s.card(action.card))
+        self.say(f"  {line}")
+
+    # --- input -----------------------------------------------------------------
+    def parse(self, text: str, actions: Sequence[Action]) -> Action | str:
+        """A move from a number or notation, or the message saying why not."""
+        _ = self._
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(actions):
+                return actions[k - 1]
+            return _("There is no move {k}: the moves are numbered 1 to {n}.").format(
+                k=k, n=len(actions)
+            )
+        notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{self.seat} {text}"
+        try:
+            action = parse_move(notation)
+        except NotationError:
+            return _(
+                "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
+                "as 'Discard 7H', or help."
+            ).format(text=text, n=len(actions))
+        if action in actions:
+            return action
+        return translate(explain(self.state, action), self.lang)
+
+    def hint(self) -> None:
+        _, s, state = self._, self.style, self.state
+        view = observe(state, self.seat)
+        action = self.advisor(view)
+        if isinstance(action, (Pon, Chi)):
+            why = _("a claim puts a meld on the table at once and empties your hand faster")
+        elif isinstance(action, LayDown):
+            why = _("these cards form a meld: laid down, they no longer count against you")
+        elif isinstance(action, LayOff):
+            why = _("the card fits a meld on the table, so it leaves your hand")
+        elif isinstance(action, Discard):
+            points = card_points(state.rules)[action.card.index]
+            helps = keep_value(view.hand_mask, action.card.index, state.rules.ace_high)
+            why = _(
+                "it is worth {points} points in your hand and helps little towards a meld "
+                "(keep value {helps})"
+            ).format(points=points, helps=helps)
+        elif isinstance(action, Draw):
+            why = _("no claim makes a meld for you, so take a card from the stock")
+        else:
+            why = _("no pon would make a meld for you")
+        self.say(_("Hint: {move} ({why}).").format(move=s.move(action), why=why))
+
+    def rules_text(self) -> None:
+        _, r = self._, self.state.rules
+        lines = [
+            _("Melds: a set (3 or 4 of one rank) or a run (3 or more in a row, one suit)."),
+            _("Sevens: a single 7, two 7s, or a two-card run with a 7 is a meld too."),
+            _("Aces: low or high.") if r.ace_high else _("Aces: low only (A-2-3, not Q-K-A)."),
+            _("Jokers: {n}.").format(n=r.jokers),
+            _(
+                "Claims: anyone may pon the last discard for a set; the next player may chi it "
+                "for a run; a claim uses at least {n} hand cards."
+            ).format(n=r.claim_min_hand_cards),
+            _("Lay-offs: only once you have a meld of your own on the table.")
+            if r.lay_off_needs_own_meld
+            else _("Lay-offs: at any time in your turn."),
+            _("Going out: the turn still ends with a discard.")
+            if r.final_discard
+            else _("Going out: no final discard is needed."),
+            _("Score: penalty points for the cards left in hand; the lowest total wins.")
+            if r.scoring is Scoring.PENALTY
+            else _("Score: the winner scores the cards left in the other hands."),
+        ]
+        for line in lines:
+            self.say("  " + line)
+
+    def save(self) -> None:
+        _ = self._
+        path = self.save_to or f"sevenbridge-{self.state.seed}.txt"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(record(self.state))
+        self.say(_("Record saved to {path}.").format(path=path))
+
+    def quit(self) -> None:
+        _ = self._
+        answer = self.ask(_("Save the record? [y/N] "))
+        if answer is not None and answer.lower() in ("y", "yes", "はい"):
+            if self.save_to is None:
+                name = self.ask(
+                    _("File name [sevenbridge-{seed}.txt]: ").format(seed=self.state.seed)
+                )
+                if name:
+                    self.save_to = name
+            self.save()
+        self.say(_("Goodbye."))
+
+    def decide(self) -> Action | None:
+        """The person's move (``None``: they left the game)."""
+        _, s = self._, self.style
+        self.show_table()
+        actions = legal_actions(self.state)
+        self.say(_("Your moves:"))
+        for k, action in enumerate(actions, start=1):
+            self.say(f"  {k:>2}  {s.move(action)}")
+        while True:
+            line = self.ask(_("your move> "))
+            if line is None:
+                self.save()
+                return None
+            if not line:
+                continue
+            word, _sep, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("help", "?", "h"):
+                self.say(_(_HELP))
+            elif word == "hint":
+                self.hint()
+            elif word == "why":
+                if not rest.strip():
+                    self.say(_("Say which move: why 3, or why Discard 7H."))
+                    continue
+                found = self.parse(rest.strip(), actions)
+                self.say(
+                    translate(explain(self.state, found), self.lang)
+                    if not isinstance(found, str)
+                    else found
+                )
+            elif word == "rules":
+                self.rules_text()
+            elif word == "undo":
+                if not self.practice:
+                    self.say(_("Undo is for practice games: start one with --practice."))
+                elif not self.undo_stack:
+                    self.say(_("Nothing to undo yet."))
+                else:
+                    self.state = self.undo_stack.pop()
+                    self.say(_("Undone: back to your previous decision."))
+                    return self.decide()
+            elif word in ("quit", "exit", "q"):
+                self.quit()
+                return None
+            elif word == "table":
+                self.show_table()
+            else:
+                found = self.parse(line, actions)
+                if isinstance(found, str):
+                    self.say(found)
+                else:
+                    return found
+
+    def play(self) -> int:
+        _ = self._
+        while not self.state.is_over:
+            player = self.state.current_player
+            assert player is not None
+            if player == self.seat:
+                action = self.decide()
+                if action is None:
+                    return 0
+                self.undo_stack.append(self.state)
+            else:
+                action = self.bots[player](observe(self.state))
+                if self.pause:
+                    time.sleep(self.pause)
+            before = self.state
+            self.state = apply(self.state, action)
+            if not isinstance(action, Pass) or player == self.seat:
+                self.narrate(before, action, self.state)
+        self.show_table()
+        scores = self.state.deal_scores or ()
+        label = _("Penalty points") if self.state.rules.scoring is Scoring.PENALTY else _("Score")
+        self.say(f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)))
+        self.say(_("End of the deal."))
+        if self.save_to:
+            self.save()
+        return 0
+
+
+def _colour_ok(out: TextIO) -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM", "dumb") == "dumb":
+        return False
+    return bool(getattr(out, "isatty", lambda: False)())
+
+
+def _symbols_ok(out: TextIO) -> bool:
+    try:
+        "♣♦♥♠".encode(getattr(out, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    _: Callable[[str], str] = str,
+) -> None:
+    """The ``play`` command's arguments."""
+    play = sub.add_parser(
+        "play",
+        help=_("play a deal yourself against bots"),
+        description=_("Play one seat of a deal against computer players in the terminal."),
+    )
+    arguments.add_rules(play, _)
+    play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
+                      help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
+    play.add_argument("--seat", type=int, default=0, metavar="S",
+                      help=_("your seat, 0 to N-1 (default 0)"))  # fmt: skip
+    play.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
+                      help=_("the bots for the other seats, in seat order: greedy, random or "
+                      "ismcts; one name for all (default greedy)"))  # fmt: skip
+    play.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                      help=_('seed of the deal (default {DEFAULT_SEED})').format(DEFAULT_SEED=str(DEFAULT_SEED)))  # fmt: skip
+    play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
+    play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
+                      help=_("wait this long after each bot move (default 0)"))  # fmt: skip
+    play.add_argument("--record", metavar="FILE",
+                      help=_("where the record is saved (at the end, on quit or Ctrl-D)"))  # fmt: skip
+    play.add_argument("--ascii", action="store_true", help=_("suits as letters (7H)"))
+    play.add_argument("--no-color", action="store_true", help=_("no colours"))
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
+    play.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the deal the arguments describe, reading moves from standard input."""
+    import sys
+
+    _ = translator(args.lang)
+    if not 0 <= args.seat < args.players:
+        print(
+            "sevenbridge play: " + _("--seat must be 0 to {last}").format(last=args.players - 1),
+            file=sys.stderr,
+        )
+        return 2
+    names = [n.strip().lower() for n in args.bots.split(",")]
+    others = [p for p in range(args.players) if p != args.seat]
+    if len(names) == 1:
+        names *= len(others)
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or len(names) != len(others):
+        print(
+            "sevenbridge play: "
+            + _("--bots takes one name or {n} names from {names}, not {given}").format(
+                n=len(others), names=", ".join(BOTS), given=repr(args.bots)
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    bots = {p: BOTS[n](args.seed * 10 + p) for p, n in zip(others, names, strict=True)}
+    try:
+        state = deal(Rules.preset(args.rules), players=args.players, seed=args.seed)
+    except SevenBridgeError as error:
+        print(f"sevenbridge play: {translate(error.args[0], args.lang)}", file=sys.stderr)
+        return 2
+    style = _Style(
+        symbols=not args.ascii and _symbols_ok(out), colour=not args.no_color and _colour_ok(out)
+    )
+    game = Game(state, args.seat, bots, style, sys.stdin, out, practice=args.practice,
+                pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
+    print(
+        _("Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help.")
+        .format(rules=args.rules, players=args.players, seat=args.seat),
+        file=out,
+    )  # fmt: skip
+    return game.play()

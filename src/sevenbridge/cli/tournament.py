@@ -1,0 +1,154 @@
+"""The ``tournament`` command: bots against each other, duplicate deals, a results table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from .._kit.i18n import LANGUAGES, translator
+from ..arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
+from ..errors import InvalidArgumentError, Message
+from ..rules import Rules
+from . import arguments
+
+
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    _: Callable[[str], str] = str,
+) -> None:
+    """The ``tournament`` command's arguments."""
+    cmd = sub.add_parser(
+        "tournament",
+        help=_("play bots against each other and report who is stronger"),
+        description=_(
+            "Play a duplicate tournament: each dealt deck is played once for every "
+            "seating of the bots, and each bot's results come with 95%% intervals. "
+            "With --report, print the results a database holds instead."
+        ),
+    )
+    cmd.add_argument(
+        "--bots",
+        metavar="LIST",
+        help=_(
+            "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
+        ).format(BOT_NAMES=", ".join(BOT_NAMES)),
+    )
+    arguments.add_rules(cmd, _)
+    cmd.add_argument(
+        "--players",
+        type=int,
+        choices=range(2, 6),
+        metavar="N",
+        help=_("table size (default: one seat per bot)"),
+    )
+    cmd.add_argument(
+        "--deals",
+        type=int,
+        default=300,
+        metavar="N",
+        help=_("deals to play, rounded up to whole decks (default 300)"),
+    )
+    cmd.add_argument("--seed", type=int, default=0, help=_("tournament seed (default 0)"))
+    cmd.add_argument(
+        "--workers", type=int, default=1, metavar="N", help=_("worker processes (default 1)")
+    )
+    cmd.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help=_("local processes (default) or Ray tasks (needs the ray extra)"),
+    )
+    cmd.add_argument(
+        "--address", metavar="ADDR", help=_("with --backend ray: an existing Ray cluster's address")
+    )
+    cmd.add_argument(
+        "--db",
+        metavar="FILE",
+        help=_("SQLite file for the results; the same command again resumes a stopped run"),
+    )
+    cmd.add_argument(
+        "--report", metavar="FILE", help=_("print the results held in a database and stop")
+    )
+    cmd.add_argument("--csv", metavar="FILE", help=_("also export every deal to a CSV file"))
+    cmd.add_argument(
+        "--plot", metavar="PNG", help=_("draw the win shares to an image (needs matplotlib)")
+    )
+    cmd.add_argument(
+        "--move-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help=_("time limit per decision for external bots (default 10)"),
+    )
+    cmd.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    cmd.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
+    cmd.set_defaults(run=run)  # fmt: skip
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the tournament the arguments describe and print its table."""
+    result: TournamentResult
+    _ = translator(args.lang)
+    if args.report is not None:
+        result = report(args.report)
+        source = args.report
+        name = next((p for p in Rules.presets() if Rules.preset(p) == result.rules), "custom")
+        print(
+            _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
+                source=source, name=name, players=result.players, seed=result.seed
+            ),
+            file=out,
+        )
+    else:
+        if not args.bots:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.name_bots_with_bots",
+                    "name the bots with --bots (or read a database with --report)",
+                )
+            )
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        result = run_tournament(
+            bots,
+            Rules.preset(args.rules),
+            players=args.players,
+            deals=args.deals,
+            seed=args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            db=args.db,
+            move_seconds=args.move_seconds,
+            progress=not args.quiet,
+            progress_file=sys.stderr,
+        )
+        resumed = (
+            _(", {n} decks resumed from {db}").format(n=result.resumed, db=args.db)
+            if result.resumed
+            else ""
+        )
+        print(
+            _("Tournament: {rules} rules, {players} players, seed {seed}, {seconds} s{resumed}")
+            .format(rules=args.rules, players=result.players, seed=result.seed,
+                    seconds=f"{result.seconds:.1f}", resumed=resumed),
+            file=out,
+        )  # fmt: skip
+    print(result.table(lang=args.lang), file=out)
+    source_db = args.report if args.report is not None else args.db
+    if args.csv:
+        if source_db is None:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.csv_exports_database_give",
+                    "--csv exports a database: give --db FILE",
+                )
+            )
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            rows = export_csv(source_db, f)
+        print(_("{rows} deals written to {path}").format(rows=rows, path=args.csv), file=out)
+    if args.plot:
+        plot(result, args.plot)
+        print(_("plot written to {path}").format(path=args.plot), file=out)
+    return 0

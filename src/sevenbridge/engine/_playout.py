@@ -1,0 +1,437 @@
+"""The inner loop of :func:`sevenbridge.playout.playout` (compiled in the
+compiled build; the public function, which checks its arguments, is not).
+
+It plays on the kernel's field dictionary and operation keys, and imports
+nothing of the engine but the kernel."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .._heuristics import card_points, keep_value
+from .._kit.rng import GOLDEN, MASK, Rng, mix
+from .._tables import (
+    RANK_MASK,
+    RUN,
+    SET,
+    SUIT_BITS,
+    count_melds,
+    may_hold_meld,
+    melds_in,
+)
+from ..actions import Action
+from ..rules import Rules
+from ..state import GameState, TableMeld
+from ._kernel import (
+    _ABLE_ONLY,
+    _AFTER,
+    _CLAIM,
+    _DISCARDS,
+    _DRAW,
+    _DRAWS,
+    _JOKER,
+    _NEAR,
+    _OVER,
+    _PASSES,
+    _PLAY,
+    BY_CLAIM,
+    CLEAN,
+    CURRENT,
+    DISCARDER,
+    DISCARDS,
+    HANDS,
+    LOG,
+    NORMAL,
+    OP_CHI,
+    OP_DISCARD,
+    OP_LAY,
+    OP_OFF,
+    OP_PON,
+    OWNERS,
+    PENDING,
+    PHASE,
+    PLAYED,
+    PLAYERS,
+    QUEUE,
+    RULES,
+    STOCK,
+    TABLE,
+    TURNS,
+    _asked,
+    _chi_allowed,
+    _claims,
+    _enter_draw,
+    _fields_of,
+    _history_add,
+    _history_extend,
+    _intern,
+    _legal_keys,
+    _may_chi,
+    _may_pon,
+    _state,
+    _step,
+    _table_takes,
+)
+
+__all__ = ["greedy_key", "play"]
+
+# The generator's step (kit.rng), as module constants of the compiled code.
+_GOLDEN: Final[int] = GOLDEN
+_MASK: Final[int] = MASK
+_PASS_KEYS: Final = [key for _, key in _PASSES]
+_DRAW_KEYS: Final = [key for _, key in _DRAWS]
+
+
+def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
+    """The legal moves at the field list ``v``, as operation keys."""
+    phase = v[PHASE]
+    p = v[CURRENT]
+    rules = v[RULES]
+    discards = v[DISCARDS]
+    chi_open = (
+        phase is _DRAW
+        and bool(discards)
+        and _chi_allowed(rules, p, v[DISCARDER], v[NORMAL], v[TURNS], v[PLAYERS])
+    )
+    return _legal_keys(
+        phase, p, rules, v[HANDS][p], v[OWNERS], v[TABLE], discards, v[PENDING], chi_open
+    )
+
+
+def greedy_key(keys: list[tuple[int, ...]], hand: int, rules: Rules, rng: Rng) -> tuple[int, ...]:
+    """The greedy policy's choice among the legal moves ``keys`` (operation keys,
+    in legal_actions' order) of a player holding ``hand``: the one spelling of
+    :class:`~sevenbridge.bots.GreedyPlayer`, which calls it too, so the greedy
+    playout makes the same choices with the same numbers of ``rng``.
+
+    A claim or a new meld using the most cards of the hand, else a lay-off, else
+    the discard with the most points left over once its use towards melds is
+    counted; ties broken by ``rng``."""
+    for codes in ((OP_PON, OP_CHI), (OP_LAY,)):
+        best = [k for k in keys if k[0] in codes]
+        if best:
+            most = max(k[2].bit_count() for k in best)
+            return rng.choice([k for k in best if k[2].bit_count() == most])
+    offs = [k for k in keys if k[0] == OP_OFF]
+    if offs:
+        return rng.choice(offs)  # lay-offs carry no cards to count: all tie
+    discards = [k for k in keys if k[0] == OP_DISCARD]
+    if discards:
+        points = card_points(rules)
+        high = rules.ace_high
+        waste = [points[k[2]] - keep_value(hand, k[2], high) for k in discards]
+        worst = max(waste)
+        return rng.choice([k for k, w in zip(discards, waste, strict=True) if w == worst])
+    return keys[0]
+
+
+def _claim_chosen(
+    x: int, claims: list[tuple[int, int]], code: int, player: int
+) -> tuple[Action, tuple[int, ...]] | None:
+    """The chi or pon (``code``) that the random number of ``x`` picks among a
+    Draw or Pass followed by ``claims``, as legal_actions lists them; None
+    when it picks the Draw or Pass."""
+    k = (mix(x) * (len(claims) + 1)) >> 64
+    if not k:
+        return None
+    used, j = claims[k - 1]
+    key = (code, player, used, j)
+    return _intern(key), key
+
+
+def _random_turns(
+    v: dict[str, Any], x: int, steps: int, limit: int, history: bool
+) -> tuple[int, int, bool]:
+    """Random play from a draw or the play of a turn, on local variables.
+
+    Every move is chosen here, with the same choices and the same stream of
+    numbers as the general loop (the moves counted in ``legal_actions``' order,
+    only the chosen one built): draws, discards and passes are played on the
+    local variables; a chosen chi, pon, lay-down, lay-off or going out by the
+    engine's ``_step`` on the fields, which are written back first and read
+    again after. What the quick path leaves to the general loop (the joker in
+    hand, a pon waiting in the claim window) ends it, as do the end of the
+    deal and the move limit. Returns ``(x, steps, general)``: ``general`` is
+    True when the position reached needs one move of the general loop.
+    """
+    rules: Rules = v[RULES]
+    n: int = v[PLAYERS]
+    ace_high = rules.ace_high
+    near = _NEAR[ace_high]
+    needs_own = rules.lay_off_needs_own_meld
+    final_discard = rules.final_discard
+    after = _AFTER[n]
+    everyone = (1 << n) - 1
+    # Once everyone has had a normal turn, every pon timing asks every other
+    # player (engine._asked), unless only those able to pon are asked.
+    plain_window = rules.claim_window is not _ABLE_ONLY
+    while True:  # until the position needs the general loop (or the deal or the limit is reached)
+        # Typed, so that the compiled build works on native ints (the field
+        # dictionary's values are Any, and an Any makes every operation generic).
+        hands: list[int] = list(v[HANDS])
+        stock: tuple[int, ...] = v[STOCK]
+        si = 0
+        discards: list[int] = list(v[DISCARDS])
+        table: tuple[TableMeld, ...] = v[TABLE]
+        takes = _table_takes(table)  # the natural cards some meld on the table takes
+        owners: int = v[OWNERS]
+        played: int = v[PLAYED]
+        normal: int = v[NORMAL]
+        turns: int = v[TURNS]
+        discarder: int = v[DISCARDER]
+        clean: bool = v[CLEAN]
+        by_claim: bool = v[BY_CLAIM]
+        log = v[LOG]
+        moves: list[Action] = []  # played since log, added to it in one go
+        phase = v[PHASE]
+        p: int = v[CURRENT]
+        queue: tuple[int, ...] = ()
+        general = True
+        # A move for the engine to play once the fields are written back: a chi,
+        # a pon, or a discard that goes out.
+        last: tuple[Action, tuple[int, ...]] | None = None
+        key: tuple[int, ...]
+        while steps != limit:
+            hand = hands[p]
+            if phase is _DRAW:
+                if discards:
+                    top = discards[-1]
+                    if _may_chi(hand, top, near) and _chi_allowed(
+                        rules, p, discarder, normal, turns, n
+                    ):
+                        chis = _claims(hand, top, rules, RUN)
+                        if chis:
+                            last = _claim_chosen(x, chis, OP_CHI, p)
+                            if last is not None:  # the engine plays it below
+                                x = (x + _GOLDEN) & _MASK
+                                general = False
+                                break
+                x = (x + _GOLDEN) & _MASK
+                if history:
+                    moves.append(_DRAWS[p][0])
+                hand |= 1 << stock[si]
+                hands[p] = hand
+                si += 1
+                phase = _PLAY
+                clean = not played >> p & 1
+                by_claim = False
+                steps += 1
+                if steps == limit:
+                    general = False
+                    break
+            # The play of a turn.
+            if hand & _JOKER:
+                break
+            # The moves in legal_actions' order: new melds, lay-offs (by meld, card
+            # by card), discards (lowest card first); counted, and built only when
+            # the number falls on one of them (new melds by melds_in).
+            lays: list[tuple[int, int, int]] | None = None
+            count = 0
+            if may_hold_meld(hand, ace_high):
+                count = count_melds(hand, ace_high)
+            if count != 0 and final_discard:
+                # The whole hand is not a new meld (its last card is discarded):
+                # only a hand of one suit or one rank can be one.
+                low = (hand & -hand).bit_length() - 1
+                if not hand & ~(SUIT_BITS << (low - low % 13)) or not hand & ~RANK_MASK[low % 13]:
+                    lays = [m for m in melds_in(hand, ace_high, False) if m[0] != hand]
+                    count = len(lays)
+            offs = 0
+            if (
+                (not needs_own or owners >> p & 1)
+                and (not final_discard or hand & (hand - 1))
+                and hand & takes
+            ):
+                for tm in table:
+                    offs += (hand & tm.ext).bit_count()
+            # mix(x) (kit.rng, the generator's one definition) written out: this
+            # is the playout's commonest draw, and a call here costs the pure
+            # build about 3 % of a playout. The move-for-move tests against
+            # RandomPlayer, which draws through mix, fail if the two differ.
+            x = (x + _GOLDEN) & _MASK
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
+            if k < count + offs:
+                if k < count:
+                    if lays is None:
+                        lays = melds_in(hand, ace_high, False)
+                    mask, kind, j = lays[k]
+                    key = (OP_LAY, p, mask, j, kind)
+                else:
+                    k -= count
+                    for i, tm in enumerate(table):
+                        cand = hand & tm.ext
+                        size = cand.bit_count()
+                        if k < size:
+                            while k:
+                                cand &= cand - 1
+                                k -= 1
+                            key = (OP_OFF, p, (cand & -cand).bit_length() - 1, i, -1)
+                            break
+                        k -= size
+                # Played by the engine on the fields.
+                v[PHASE] = _PLAY
+                v[CURRENT] = p
+                v[HANDS] = tuple(hands)
+                if moves:
+                    v[LOG] = log = _history_extend(log, moves)
+                    moves.clear()
+                v[CLEAN] = clean
+                v[BY_CLAIM] = by_claim
+                _step(v, key, _intern(key) if history else None)
+                steps += 1
+                if v[PHASE] is _OVER:
+                    v[STOCK] = stock[si:] if si else stock
+                    v[DISCARDS] = tuple(discards)
+                    v[NORMAL] = normal
+                    v[TURNS] = turns
+                    v[DISCARDER] = discarder
+                    return x, steps, False
+                hands = list(v[HANDS])
+                log = v[LOG]
+                table = v[TABLE]
+                takes = _table_takes(table)
+                owners = v[OWNERS]
+                played = v[PLAYED]
+                continue
+            k -= count + offs
+            h = hand
+            while k:
+                h &= h - 1
+                k -= 1
+            c = (h & -h).bit_length() - 1
+            hand &= ~(1 << c)
+            if not hand:  # going out: the engine scores it below
+                last = _DISCARDS[p][c]
+                general = False
+                break
+            if history:
+                moves.append(_DISCARDS[p][c][0])
+            hands[p] = hand
+            discards.append(c)
+            if not by_claim:
+                normal |= 1 << p
+            turns += 1
+            discarder = p
+            clean = by_claim = False
+            steps += 1
+            # The claim window (engine._open_window, then the quick refusals of
+            # the general loop for each player asked).
+            asked: Sequence[int]
+            if plain_window and normal == everyone:
+                asked = after[p]
+            else:
+                asked = _asked(rules, after[p], normal, turns, n, hands, c)
+            rank = RANK_MASK[c % 13]  # most hands hold none of it: _may_pon not asked
+            i = 0  # the players who have passed
+            for q in asked:
+                held = hands[q]
+                if held & _JOKER or steps == limit:
+                    break  # the general loop asks q
+                if held & rank and _may_pon(held, c):
+                    pons = _claims(held, c, rules, SET)
+                    if pons:
+                        last = _claim_chosen(x, pons, OP_PON, q)
+                        if last is not None:  # the engine plays it below
+                            x = (x + _GOLDEN) & _MASK
+                            break
+                x = (x + _GOLDEN) & _MASK
+                steps += 1
+                if history:
+                    moves.append(_PASSES[q][0])
+                i += 1
+            if i < len(asked):
+                phase = _CLAIM
+                p = asked[i]
+                queue = tuple(asked[i + 1 :])
+                general = False
+                break
+            p = (p + 1) % n
+            phase = _DRAW
+            if si == len(stock):
+                general = False
+                break  # _enter_draw below reshuffles or ends the deal
+        else:
+            general = False
+        v[HANDS] = tuple(hands)
+        v[STOCK] = stock[si:] if si else stock
+        v[DISCARDS] = tuple(discards)
+        v[TABLE] = table
+        v[OWNERS] = owners
+        v[PLAYED] = played
+        v[NORMAL] = normal
+        v[TURNS] = turns
+        v[DISCARDER] = discarder
+        v[CLEAN] = clean
+        v[BY_CLAIM] = by_claim
+        v[LOG] = _history_extend(log, moves) if moves else log
+        v[PHASE] = phase
+        v[CURRENT] = p
+        v[QUEUE] = queue
+        if last is not None:
+            _step(v, last[1], last[0] if history else None)
+            steps += 1
+        elif phase is _DRAW and not general and si == len(stock):
+            _enter_draw(v, p)
+        if general or steps == limit or not (v[PHASE] is _DRAW or v[PHASE] is _PLAY):
+            return x, steps, general
+
+
+def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) -> GameState:
+    """Play on from ``state`` for at most ``limit`` moves (-1: to the end)."""
+    v = _fields_of(state)
+    # The random policy's stream, kept here as Rng keeps it (one number per
+    # move, forced or not, like RandomPlayer): rng.below(n) is
+    # mix(x) * n >> 64, and each number moves x on by _GOLDEN.
+    x: int = rng.state
+    rules: Rules = v[RULES]
+    near = _NEAR[rules.ace_high]
+    steps = 0
+    general = greedy  # the greedy policy plays every move in the general loop
+    while v[PHASE] is not _OVER and steps != limit:
+        phase = v[PHASE]
+        if not general and (phase is _DRAW or phase is _PLAY):
+            x, steps, general = _random_turns(v, x, steps, limit, history)
+            continue
+        general = greedy
+        p: int = v[CURRENT]
+        hand: int = v[HANDS][p]
+        # A lone Pass or Draw, found by the quick refusals of
+        # engine._compute_legal (the same checks, on the field dictionary).
+        key: tuple[int, ...] | None = None
+        if phase is _CLAIM:
+            if not hand & _JOKER and (
+                v[PENDING] is not None or not _may_pon(hand, v[DISCARDS][-1])
+            ):
+                key = _PASS_KEYS[p]
+            if key is not None and v[QUEUE]:  # the next player in the window is asked
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
+                if history:
+                    v[LOG] = _history_add(v[LOG], _intern(key))
+                queue = v[QUEUE]
+                v[CURRENT] = queue[0]
+                v[QUEUE] = queue[1:]
+                steps += 1
+                continue
+        elif phase is _DRAW:
+            discards = v[DISCARDS]
+            if not discards:
+                key = _DRAW_KEYS[p]
+            else:
+                if not _may_chi(hand, discards[-1], near):
+                    key = _DRAW_KEYS[p]
+        if key is None:
+            keys = _keys(v)
+            if greedy:
+                key = greedy_key(keys, v[HANDS][p], rules, rng)
+            else:
+                key = keys[(mix(x) * len(keys)) >> 64]
+                x = (x + _GOLDEN) & _MASK
+        elif not greedy:
+            x = (x + _GOLDEN) & _MASK
+        _step(v, key, _intern(key) if history else None)
+        steps += 1
+    return _state(v)

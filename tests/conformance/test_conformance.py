@@ -1,0 +1,299 @@
+"""One conformance suite for every game of the library.
+
+Every game named in :data:`sevenbridge.GAMES` is driven through the game
+protocol (:class:`sevenbridge.GameModule`) alone, got by
+:func:`sevenbridge.game`: seeded random games on every preset and every table
+size the game allows, checked position by position against what the protocol
+promises. Adding a game means adding its name to ``GAMES``; nothing here names
+a game.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import sevenbridge
+from sevenbridge import GAMES, IllegalActionError, InvalidArgumentError
+
+from ..strategies import game_positions
+
+#: Most moves a random game may take before the suite calls it endless.
+MOVE_LIMIT = 3000
+#: Illegal actions tried on each position (drawn from the actions seen in the game).
+ILLEGAL_TRIES = 4
+#: Positions of each game given the costlier checks (JSON, sampling, every
+#: legal action applied): spread evenly from the deal to the end.
+SPREAD = 24
+
+
+def _cases() -> list[tuple[str, str, int]]:
+    return [
+        (name, preset, players)
+        for name in GAMES
+        for preset in sevenbridge.game(name).Rules.presets()
+        for players in sevenbridge.game(name).PLAYER_COUNTS
+    ]
+
+
+CASES = _cases()
+IDS = [f"{name}-{preset}-{players}p" for name, preset, players in CASES]
+
+
+#: Games tried per case to find one that ends with a result (not drawn or void).
+TRIES = 40
+
+
+class Played:
+    """A seeded random game of one case: every position, every action, every
+    action seen on the way.
+
+    The players take a move that wins at once (it ends the game with a positive
+    return for them) and otherwise pick at random; seeds are tried in turn until
+    a game ends with a result, so that finished games with scores are checked
+    too (at most :data:`TRIES` games).
+    """
+
+    def __init__(self, name: str, preset: str, players: int) -> None:
+        self.name = name
+        self.game = sevenbridge.game(name)
+        self.rules = self.game.Rules.preset(preset)
+        base = CASES.index((name, preset, players)) * 7919 + 11
+        for attempt in range(TRIES):
+            self._play(players, base + 1_000_003 * attempt)
+            if any(self.game.returns(self.final)):
+                break
+        self.seats = len(self.game.returns(self.final))
+
+    def _play(self, players: int, seed: int) -> None:
+        game = self.game
+        state = game.deal(self.rules, players=players, seed=seed)
+        rng = random.Random(seed)
+        self.states: list[Any] = [state]
+        self.actions: list[Any] = []
+        seen: dict[Any, None] = {}
+        while not state.is_over:
+            assert len(self.actions) < MOVE_LIMIT, "the game does not end"
+            legal = game.legal_actions(state)
+            seen.update(dict.fromkeys(legal))
+            action = next((a for a in legal if _wins(game, state, a)), None)
+            if action is None:
+                action = rng.choice(legal)
+            state = game.apply(state, action)
+            self.states.append(state)
+            self.actions.append(action)
+        self.seen = list(seen)
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+    def spread(self) -> list[Any]:
+        """:data:`SPREAD` positions from the deal to the end, both included."""
+        n = len(self.states)
+        picks = sorted({round(k * (n - 1) / (SPREAD - 1)) for k in range(SPREAD)})
+        return [self.states[k] for k in picks]
+
+
+def _wins(game: Any, state: Any, action: Any) -> bool:
+    """Whether ``action`` ends the game at once with a positive return for its player."""
+    after = game.apply(state, action)
+    return bool(after.is_over and game.returns(after)[state.current_player] > 0)
+
+
+@cache
+def played(name: str, preset: str, players: int) -> Played:
+    return Played(name, preset, players)
+
+
+#: Runs a test on every game, preset and table size.
+each_case = pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=IDS)
+
+
+@each_case
+def test_the_seats_are_those_returns_and_observe_know(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    assert p.seats >= players
+    for state in p.states:
+        assert len(p.game.returns(state)) == p.seats
+        p.game.observe(state, p.seats - 1)
+        with pytest.raises(InvalidArgumentError):
+            p.game.observe(state, p.seats)
+
+
+@each_case
+def test_legal_actions_from_a_view_are_the_players_to_act(
+    name: str, preset: str, players: int
+) -> None:
+    p = played(name, preset, players)
+    for state in p.states:
+        legal = p.game.legal_actions(state)
+        assert isinstance(legal, tuple)
+        if state.is_over:
+            assert legal == ()
+        else:
+            assert legal and state.current_player in range(p.seats)
+        for seat in range(p.seats):
+            view = p.game.observe(state, seat)
+            expected = legal if seat == state.current_player else ()
+            assert p.game.legal_actions(view) == expected, (seat, state)
+
+
+@each_case
+def test_sampled_states_give_back_the_view(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    varied = set()
+    for k, state in enumerate(p.spread()):
+        for seat in range(p.seats):
+            view = p.game.observe(state, seat)
+            by_seed = p.game.sample_state(view, k)
+            by_rng = p.game.sample_state(view, random.Random(k))
+            assert p.game.observe(by_seed, seat) == view
+            assert p.game.observe(by_rng, seat) == view
+            assert p.game.sample_state(view, k) == by_seed  # a seed fixes the sample
+            # The sample is a position the engine plays on.
+            for action in p.game.legal_actions(view)[:2]:
+                p.game.apply(by_seed, action)
+            # What the viewer cannot see varies from sample to sample: the
+            # other seats' views of two samples differ somewhere in the game.
+            if any(
+                p.game.observe(by_seed, other) != p.game.observe(by_rng, other)
+                for other in range(p.seats)
+                if other != seat
+            ):
+                varied.add(seat)
+    assert varied == set(range(p.seats)), "a view shows what its viewer should not see"
+
+
+@each_case
+def test_states_and_views_read_back_from_json(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    for state in p.spread():
+        assert p.game.GameState.from_json(state.to_json()) == state
+        for seat in range(p.seats):
+            view = p.game.observe(state, seat)
+            assert p.game.Observation.from_json(view.to_json()) == view
+
+
+@each_case
+def test_records_replay_every_position(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    assert p.game.replay(p.game.record(p.final)) == p.states
+    middle = len(p.states) // 2
+    assert p.game.replay(p.game.record(p.states[middle])) == p.states[: middle + 1]
+    assert p.game.replay(p.game.record(p.states[0])) == p.states[:1]
+
+
+@each_case
+def test_moves_read_back_from_their_notation(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    for action in p.seen:
+        text = p.game.format_move(action)
+        assert isinstance(text, str) and "\n" not in text
+        assert p.game.parse_move(text) == action
+        assert p.game.format_move(p.game.parse_move(text)) == text
+
+
+@each_case
+def test_returns_are_zero_until_the_end_and_add_up_to_zero(
+    name: str, preset: str, players: int
+) -> None:
+    p = played(name, preset, players)
+    for state in p.states:
+        values = p.game.returns(state)
+        assert len(values) == p.seats and all(type(v) is float for v in values)
+        if not state.is_over:
+            assert values == (0.0,) * p.seats
+    assert abs(sum(p.game.returns(p.final))) < 1e-9
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_some_games_of_every_kind_end_with_a_result(name: str) -> None:
+    finals = [played(*case).final for case in CASES if case[0] == name]
+    game = sevenbridge.game(name)
+    assert any(any(game.returns(final)) for final in finals)
+
+
+@each_case
+def test_actions_not_legal_are_refused(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    rng = random.Random(len(p.states))
+    tried = 0
+    for state in p.states:
+        legal = set(p.game.legal_actions(state))
+        others = [a for a in p.seen if a not in legal]
+        before = state.to_json()
+        for action in rng.sample(others, min(ILLEGAL_TRIES, len(others))):
+            with pytest.raises(IllegalActionError):
+                p.game.apply(state, action)
+            assert p.game.explain(state, action).startswith("Illegal")
+            tried += 1
+        assert state.to_json() == before
+    assert tried > len(p.states)
+
+
+@each_case
+def test_applying_never_changes_the_state(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    for state in p.spread():
+        before, digest = state.to_json(), hash(state)
+        copy = p.game.GameState.from_json(before)
+        for action in p.game.legal_actions(state):
+            after = p.game.apply(state, action)
+            assert after is not state and after != state
+            assert p.game.explain(state, action).startswith("Legal")
+        assert state.to_json() == before and hash(state) == digest and state == copy
+
+
+@each_case
+def test_a_finished_game_takes_no_action(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    final = p.final
+    assert final.is_over and p.game.legal_actions(final) == ()
+    for seat in range(p.seats):
+        assert p.game.legal_actions(p.game.observe(final, seat)) == ()
+    for action in p.seen:
+        with pytest.raises(IllegalActionError):
+            p.game.apply(final, action)
+
+
+@each_case
+def test_text_for_people_in_every_language(name: str, preset: str, players: int) -> None:
+    p = played(name, preset, players)
+    for state in (p.states[0], p.states[len(p.states) // 2], p.final):
+        views = [p.game.observe(state, seat) for seat in range(p.seats)]
+        for position in (state, *views):
+            english = p.game.render(position)
+            japanese = p.game.render(position, lang="ja")
+            assert english and japanese != english
+            assert len(japanese.splitlines()) == len(english.splitlines())
+        for action in p.game.legal_actions(state):
+            assert p.game.explain(state, action, lang="ja") != p.game.explain(state, action)
+        with pytest.raises(InvalidArgumentError):
+            p.game.render(state, lang="xx")
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(game_positions(max_moves=300))
+def test_any_reachable_position_keeps_the_promises(position: tuple[str, Any, list[Any]]) -> None:
+    """Positions that the seeded games above may not reach (any seed, any
+    choice of moves, games cut short) keep the promises too."""
+    game_name, _, states = position
+    game = sevenbridge.game(game_name)
+    state = states[-1]
+    seats = len(game.returns(state))
+    for seat in range(seats):
+        view = game.observe(state, seat)
+        sampled = game.sample_state(view, random.Random(seat))
+        assert game.observe(sampled, seat) == view
+        assert game.Observation.from_json(view.to_json()) == view
+    assert game.GameState.from_json(state.to_json()) == state
+    assert game.replay(game.record(state)) == states

@@ -1,0 +1,46 @@
+"""What the engine's kernel assumes of the classes it builds states of.
+
+The kernel builds a new state by copying the old one's field dictionary and
+setting its two extra entries (the legal-action cache and attrs' cached hash)
+directly. These tests fail loudly if a field, the field order or attrs' way of
+keeping the cached hash changes, rather than letting states go wrong quietly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from sevenbridge import Draw, GameState, apply, deal
+from sevenbridge.engine import _kernel
+
+
+def test_the_field_keys_are_the_state_fields() -> None:
+    names = [f.name for f in attrs.fields(GameState) if f.init]
+    assert list(_kernel._FIELDS) == names
+    keys = [
+        _kernel.RULES, _kernel.PLAYERS, _kernel.DEALER, _kernel.PHASE, _kernel.CURRENT,
+        _kernel.HANDS, _kernel.STOCK, _kernel.DISCARDS, _kernel.TABLE, _kernel.OWNERS,
+        _kernel.PLAYED, _kernel.NORMAL, _kernel.TURNS, _kernel.DISCARDER, _kernel.QUEUE,
+        _kernel.PENDING, _kernel.CLEAN, _kernel.BY_CLAIM, _kernel.RESHUFFLES,
+        _kernel.RESHUFFLED, _kernel.SEED, _kernel.WINNER, _kernel.SCORES, _kernel.BONUS,
+        _kernel.REASON, _kernel.LOG,
+    ]  # fmt: skip
+    assert sorted(keys) == sorted(names)
+
+
+def test_a_fresh_state_holds_only_its_fields_the_cache_and_the_cached_hash() -> None:
+    blank: dict[str, Any] = dict.fromkeys(_kernel._FIELDS)
+    fresh = GameState(**blank)
+    extra = {k: v for k, v in fresh.__dict__.items() if k not in _kernel._FIELDS}
+    assert extra == {_kernel._LEGAL_KEY: None, _kernel._HASH_KEY: None}
+
+
+def test_attrs_keeps_the_cached_hash_where_the_kernel_resets_it() -> None:
+    state = deal(seed=5)
+    hash(state)
+    assert state.__dict__[_kernel._HASH_KEY] is not None  # attrs filled it in
+    after = apply(state, Draw(state.current_player))  # type: ignore[arg-type]
+    assert after.__dict__[_kernel._HASH_KEY] is None
+    assert hash(after) == hash(GameState(**{k: getattr(after, k) for k in _kernel._FIELDS}))
