@@ -593,7 +593,8 @@ def _one_deal(seed: int, rules: Rules | None = None, players: int = 3) -> list[G
 
 def test_the_cache_type() -> None:
     """Bounded, emptied when full; an entry by identity keeps its object alive;
-    a copy or a pickle starts empty; forget and clear take entries out."""
+    a cache of one entry keeps it in ``last``; a copy or a pickle starts
+    empty; clear empties."""
     import copy
 
     cache: _caches.Cache[Any, Any] = _caches.Cache(3)
@@ -615,14 +616,22 @@ def test_the_cache_type() -> None:
     by_id.keep(things[2], "two")  # full: emptied first, the kept object let go
     gc.collect()
     assert thing_ref() is None and by_id.data == {id(things[2]): ("two", things[2])}
-    by_id.forget([things[2], things[0]])
-    assert not by_id.data
+    del by_id.data[id(things[2])]
+    assert not by_id.data and len(by_id) == 0
     by_id.keep(things[0], "zero")
     for other in (copy.copy(by_id), copy.deepcopy(by_id), pickle.loads(pickle.dumps(by_id))):
         assert type(other) is _caches.Cache and other.limit == 2 and not other.data
     assert repr(by_id) == "<Cache of 1 entries, at most 2>"
     by_id.clear()
     assert not by_id.data
+    one: _caches.Cache[tuple[int, ...], int] = _caches.Cache(1, empty=((), 0))
+    assert one.last == ((), 0) and len(one) == 0
+    one.last = ((5,), 32)
+    assert len(one) == 1 and repr(one) == "<Cache of 1 entries, at most 1>"
+    again = pickle.loads(pickle.dumps(one))
+    assert again.last == ((), 0) and again.limit == 1 and len(again) == 0
+    one.clear()
+    assert one.last == ((), 0) and len(one) == 0
 
 
 class _Thing:

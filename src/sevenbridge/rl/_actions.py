@@ -305,13 +305,18 @@ class ActionSpace:
         >>> space.label(space.encode(Chi(1, "5H 6H")))
         'chi 5H.6H'
         """
+        encoded = self._encoded.data
         try:
-            return self._encoded.data[action]
+            return encoded[action]
         except KeyError:
             pass
         except TypeError:
             raise TypeError(f"action must be an Action, not {_checks.type_name(action)}") from None
-        return self._encoded.put(action, self._compute_id(action))
+        action_id = self._compute_id(action)
+        if len(encoded) >= self._encoded.limit:  # Cache.put written out (a call costs more)
+            encoded.clear()
+        encoded[action] = action_id
+        return action_id
 
     def _compute_id(self, action: Any) -> int:
         t = self._t
@@ -373,9 +378,14 @@ class ActionSpace:
             pass
         action_id = self._check_id(action_id)
         action = self._build(action_id, player)
-        self._decoded.put((action_id, player), action)
-        if action not in self._encoded.data:
-            self._encoded.put(action, action_id)
+        decoded, encoded = self._decoded.data, self._encoded.data
+        if len(decoded) >= self._decoded.limit:  # Cache.put written out (a call costs more)
+            decoded.clear()
+        decoded[(action_id, player)] = action
+        if action not in encoded:
+            if len(encoded) >= self._encoded.limit:
+                encoded.clear()
+            encoded[action] = action_id
         return action
 
     def _build(self, i: int, p: int) -> Action:
@@ -426,10 +436,15 @@ class ActionSpace:
     def _learn(self, action: Action) -> int:
         """The id of an action the engine handed out, remembered by the object's
         identity (the engine interns its actions, so the same objects come back)."""
-        entry = self._by_id.data.get(id(action))
-        if entry is None:
-            return self._by_id.keep(action, self.encode(action))
-        return entry[0]
+        by_id = self._by_id.data
+        entry = by_id.get(id(action))
+        if entry is not None:
+            return entry[0]
+        action_id = self.encode(action)
+        if len(by_id) >= self._by_id.limit:  # Cache.keep written out (a call costs more)
+            by_id.clear()
+        by_id[id(action)] = (action_id, action)
+        return action_id
 
     def _mark(self, out: npt.NDArray[Any], legal: tuple[Action, ...]) -> npt.NDArray[Any]:
         """Set ``out`` (all zeros) to 1 at the ids of the engine's ``legal``

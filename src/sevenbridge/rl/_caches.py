@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import threading
 import weakref
-from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
 __all__ = ["ACTIONS", "HISTORIES", "PARTS", "SETUPS", "Cache", "clear_caches"]
@@ -33,11 +32,12 @@ ACTIONS = 1 << 18
 #: discard pile, the packed hand sizes. A few thousand covers the positions an
 #: environment or a search visits in a row.
 PARTS = 4096
-#: Bound of the caches of history summaries, one entry per node (a position's
-#: last action): the positions of a hundred deals or so, which a batch of
-#: stored positions or a search tree may hold at once. An entry holds its node,
-#: so a deal's history can outlive the deal until the cache is emptied; the
-#: summaries of a deal leave as soon as its final position is summed up.
+#: Bound of the caches of history summaries, one entry per position asked for
+#: (under its history's last node): the positions of a hundred deals or so,
+#: which a batch of stored positions or a search tree may hold at once. An
+#: entry holds its node, so a deal's history can outlive the deal until the
+#: cache is emptied; the summaries of a deal leave as soon as its final
+#: position is summed up.
 HISTORIES = 1 << 15
 
 # Every live cache, held weakly (a cache dies with its owner), for clear_caches.
@@ -61,6 +61,18 @@ class Cache(Generic[K, V]):
     a few calls; keeping a recency order would cost on every hit, which is
     most calls, to save a little on the rare refill.
 
+    The paths that run at every call (ids, masks, tensors) write :attr:`data`
+    themselves, with the two steps of :meth:`put` or :meth:`keep` written out:
+    on a miss, a method call would cost more than the rest of the work. An
+    entry keyed by identity is taken out by its key alone
+    (``data.pop(id(obj), None)``).
+
+    A cache of one entry (``limit`` 1) holds it in :attr:`last`, as ``(key,
+    value)``, replaced whole by the next one (full, it is emptied): for a
+    reader whose keys come in runs (the hands of successive states, a discard
+    pile one card longer or shorter than the last), who compares its key with
+    ``last[0]`` rather than looking it up. Empty, ``last`` is ``empty``.
+
     An entry keyed by identity is ``id(obj): (value, obj)``: it holds ``obj``,
     so while the entry exists no other object can have that id, and a reader
     holding an object ``x`` knows that ``data.get(id(x))`` is ``x``'s entry
@@ -73,13 +85,17 @@ class Cache(Generic[K, V]):
     :func:`clear_caches`.
     """
 
-    __slots__ = ("__weakref__", "data", "limit")
+    __slots__ = ("__weakref__", "data", "empty", "last", "limit")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, *, empty: tuple[K, V] | None = None) -> None:
         #: The entries. Emptied in place, never replaced, so a reference to it
         #: stays good.
         self.data: dict[K, V] = {}
         self.limit = limit
+        #: The entry of a cache of one entry, ``(key, value)``; ``empty`` when
+        #: there is none (typed Any: such a cache's ``empty`` is a tuple too).
+        self.last: Any = empty
+        self.empty = empty
         with _LIVE_LOCK:
             _LIVE[next(_NUMBERS)] = self
 
@@ -100,24 +116,24 @@ class Cache(Generic[K, V]):
         data[id(obj)] = (value, obj)
         return value
 
-    def forget(self: Cache[int, tuple[T, object]], objs: Iterable[object]) -> None:
-        """Take out the entries of ``objs``, keyed by identity (if there are any)."""
-        pop = self.data.pop
-        for obj in objs:
-            pop(id(obj), None)
-
     def clear(self) -> None:
         """Empty the cache."""
         self.data.clear()
+        self.last = self.empty
 
     def __len__(self) -> int:
-        return len(self.data)
+        return len(self.data) + (self.last is not self.empty)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Cache, (self.limit,))
+        return (_empty_cache, (self.limit, self.empty))
 
     def __repr__(self) -> str:
-        return f"<Cache of {len(self.data)} entries, at most {self.limit}>"
+        return f"<Cache of {len(self)} entries, at most {self.limit}>"
+
+
+def _empty_cache(limit: int, empty: Any) -> Cache[Any, Any]:
+    """A new empty cache (what a copy or a pickle of a cache gives)."""
+    return Cache(limit, empty=empty)
 
 
 def clear_caches() -> None:

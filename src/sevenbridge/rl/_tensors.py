@@ -139,10 +139,10 @@ class _Layout:
         # table's planes that do not depend on the viewer and the cards each
         # seat owns; the first item of ``by_viewer``, the table's planes as
         # that viewer sees them; ``piles``, the discard pile's planes;
-        # ``hands``, the packed hand sizes of a state's hands; ``histories``,
-        # the summary of each history node. By value: ``pile_cards``, the
-        # cards of a discard pile; ``hand_sizes``, the packed hand sizes by
-        # the hand sizes.
+        # ``histories``, the summary of each history node. By value:
+        # ``hand_sizes``, the packed hand sizes by the hand sizes; and of one
+        # entry, ``pile_cards``, the last discard pile and its cards, and
+        # ``hands``, a state's last hands and their packed sizes.
         self.tables: Cache[int, tuple[tuple[int, tuple[int, ...]], object]] = Cache(PARTS)
         self.piles: Cache[int, tuple[int, object]] = Cache(PARTS)
         self.histories: Cache[int, tuple[tuple[int, ...], object]] = Cache(HISTORIES)
@@ -150,8 +150,8 @@ class _Layout:
         # they were asked for and with a weak reference to it: they hold
         # nothing of the deal.
         self.finished: Cache[int, tuple[tuple[int, ...], weakref.ref[Any]]] = Cache(PARTS)
-        self.pile_cards: Cache[tuple[int, ...], int] = Cache(PARTS)
-        self.hands: Cache[int, tuple[tuple[bytes, ...], object]] = Cache(PARTS)
+        self.pile_cards: Cache[tuple[int, ...], int] = Cache(1, empty=((), 0))
+        self.hands: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(1, empty=((), ()))
         self.hand_sizes: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(PARTS)
         # What _fill reads, by viewer: one tuple to unpack instead of a dozen
         # attribute look-ups (the caches in it, their dictionaries, are emptied
@@ -241,36 +241,49 @@ def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
             bits |= tm.ext << (at + t * d)
             if tm.joker >= 0:
                 jokers |= 1 << tm.joker
-        shared = layout.tables.keep(table, (bits | jokers << layout.at_jokers, tuple(owned)))
+        shared = (bits | jokers << layout.at_jokers, tuple(owned))
+        tables = layout.tables.data
+        if len(tables) >= layout.tables.limit:  # Cache.keep written out (a call costs more)
+            tables.clear()
+        tables[id(table)] = (shared, table)
     bits = shared[0]
     for at, mask in zip(layout.at_melds[me], shared[1]):  # noqa: B905 (both n long)
         bits |= mask << at
-    viewer_cache: Cache[int, tuple[int, object]] = layout.by_viewer[me][0]
-    return viewer_cache.keep(table, bits)
+    viewer: Cache[int, tuple[int, object]] = layout.by_viewer[me][0]
+    data = viewer.data
+    if len(data) >= viewer.limit:  # Cache.keep written out (a call costs more)
+        data.clear()
+    data[id(table)] = (bits, table)
+    return bits
 
 
 def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
     """The discard pile's planes (every card in it, its top card), as bits of
-    the big integer, kept under ``id(pile)``. The pile's cards come
-    from ``layout.pile_cards`` (by value): the pile itself, when it was seen
-    before (after a claim, the pile is again the one before the discard), or
-    the pile less its top card (after a discard); only a pile seen neither way
-    is walked."""
+    the big integer, kept under ``id(pile)``. A new pile is most often the
+    last one seen (``layout.pile_cards``) with a card more (a discard) or less
+    (a claim): then its cards come from the last pile's in one step, not a walk."""
     known = layout.pile_cards
-    cards = known.data.get(pile)
-    if cards is None:
-        below = known.data.get(pile[:-1]) if pile else None
-        if below is None:
-            cards = 0
-            for c in pile:
-                cards |= 1 << c
-        else:
-            cards = below | 1 << pile[-1]
-        known.put(pile, cards)
+    last: tuple[int, ...]
+    cards: int
+    last, cards = known.last
+    k = len(pile)
+    if k == len(last) + 1 and pile[:-1] == last:
+        cards |= 1 << pile[-1]
+    elif k == len(last) - 1 and last[:-1] == pile:
+        cards ^= 1 << last[-1]
+    elif pile != last:
+        cards = 0
+        for c in pile:
+            cards |= 1 << c
+    known.last = (pile, cards)  # one tuple, replaced whole (threads)
     bits = cards << layout.at_discards
     if pile:
         bits |= 1 << (layout.at_top + pile[-1])
-    return layout.piles.keep(pile, bits)
+    data = layout.piles.data
+    if len(data) >= layout.piles.limit:  # Cache.keep written out
+        data.clear()
+    data[id(pile)] = (bits, pile)
+    return bits
 
 
 def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
@@ -279,7 +292,11 @@ def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
     n = len(sizes)
     fmt = f"={n}f"
     packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
-    return layout.hand_sizes.put(sizes, packed)
+    data = layout.hand_sizes.data
+    if len(data) >= layout.hand_sizes.limit:  # Cache.put written out (a call costs more)
+        data.clear()
+    data[sizes] = packed
+    return packed
 
 
 def _fill(
@@ -382,13 +399,13 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     """:func:`_of_state` with the layout already looked up."""
     extra = _history_planes(state, player, layout) if layout.info else 0
     hands = state.hand_masks
-    entry = layout.hands.data.get(id(hands))  # the hands change at about every other step
-    if entry is None:
-        sizes = tuple(map(int.bit_count, hands))
-        known = layout.hand_sizes.data.get(sizes)
-        packed = layout.hands.keep(hands, _hand_sizes(sizes, layout) if known is None else known)
+    last = layout.hands.last  # the hands change at about every other step
+    if hands == last[0]:
+        packed = last[1]
     else:
-        packed = entry[0]
+        sizes = tuple(map(int.bit_count, hands))
+        packed = layout.hand_sizes.data.get(sizes) or _hand_sizes(sizes, layout)
+        layout.hands.last = (hands, packed)  # one tuple, replaced whole (threads)
     return _fill(
         state, player, hands[player], packed, len(state.stock_cards),
         hands if state.phase is _OVER else None, layout, extra,
@@ -484,11 +501,13 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ..
     decline (or -1).
 
     It is worked out from the nearest node before ``log`` whose summary
-    ``layout.histories`` holds (most often the one just before: the cost does
-    not grow with the length of the deal); with ``keep``, the summary of each
-    new node goes into that cache, under the node's identity."""
+    ``layout.histories`` holds (most often the position asked for just
+    before: the cost does not grow with the length of the deal); with
+    ``keep``, the summary goes into that cache, under ``log``'s identity (the
+    nodes passed on the way are not asked for, and stay out)."""
     memo = layout.histories
-    get = memo.data.get
+    data = memo.data
+    get = data.get
     pending: list[History] = []
     node: History | None = log
     while node is not None:
@@ -504,7 +523,6 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ..
         values = [0] * (2 * layout.n) + [-1]
     n = layout.n
     at_top = 2 * n
-    summary: tuple[int, ...] = ()
     for node in reversed(pending):
         action = node.action
         kind = type(action)
@@ -517,17 +535,20 @@ def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ..
                 values[n + action.player] |= 1 << top
         elif kind is Chi or kind is Pon:
             values[at_top] = -1
-        summary = tuple(values)
-        if keep:
-            memo.keep(node, summary)
+    summary = tuple(values)
+    if keep:
+        if len(data) >= memo.limit:  # Cache.keep written out (a call costs more)
+            data.clear()
+        data[id(log)] = (summary, log)
     return summary
 
 
 def _forget_history(log: History, memo: Cache[int, tuple[tuple[int, ...], object]]) -> None:
-    """Take the summaries of ``log`` and of every node before it out of ``memo``."""
-    chain = []
+    """Take the summaries of ``log`` and of every node before it out of ``memo``
+    (an entry under the id of a live node is that node's, so each goes by its
+    id alone)."""
+    pop = memo.data.pop
     node: History | None = log
     while node is not None:
-        chain.append(node)
+        pop(id(node), None)
         node = node.prev
-    memo.forget(chain)
