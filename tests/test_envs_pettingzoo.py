@@ -137,3 +137,26 @@ def test_the_wrapped_env_keeps_pettingzoos_checks() -> None:
         table.step(int(choice) if rng.random() < 0.5 else choice)
         plain.step(int(choice))
     assert table.unwrapped.state == plain.unwrapped.state
+
+
+def test_deals_played_in_the_env_leave_nothing_behind() -> None:
+    """Deals played to their end through the environment (information state
+    tensors, whose summaries of the history are cached) leave no history node
+    alive once the environment is dropped."""
+    import gc
+
+    from sevenbridge.rl import clear_caches
+    from sevenbridge.state import History
+
+    def history_nodes() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if type(o) is History)
+
+    clear_caches()
+    before = history_nodes()
+    table = raw_env(rules="nintendo", players=3, tensor="information_state")
+    for seed in range(3):
+        assert len(_play(table, seed)) > 20
+        assert table.state.is_over and history_nodes() > before  # the env holds its last deal
+    del table
+    assert history_nodes() == before

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import pickle
 import random
+import weakref
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -31,24 +33,26 @@ from sevenbridge import (  # noqa: E402
     deal,
     legal_actions,
     observe,
-    rl,
     sample_state,
 )
 from sevenbridge import _tables as T  # noqa: E402
 from sevenbridge.rl import (  # noqa: E402
-    _HISTORY_CACHE,
     ACTION_SPACE_VERSION,
     MAX_LAY_OFF_TARGETS,
     ActionSpace,
-    _catalogue,
-    _history_summary,
-    _of_state,
+    _actions,
+    _caches,
+    _tensors,
+    clear_caches,
     information_state_tensor,
     information_state_tensor_size,
     observation_tensor,
     observation_tensor_size,
     tensor_fields,
 )
+from sevenbridge.rl._actions import _catalogue  # noqa: E402
+from sevenbridge.rl._tensors import _history_summary, _layout, _of_state  # noqa: E402
+from sevenbridge.state import History  # noqa: E402
 
 from .strategies import reachable_states, varied_states  # noqa: E402
 
@@ -306,14 +310,26 @@ def _walk_history(history: Any, n: int) -> tuple[list[int], list[int]]:
     return discarded, passed
 
 
+def _summary(state: GameState) -> tuple[list[int], list[int]]:
+    """The history summary the information state tensor uses, as the two lists
+    of :func:`_walk_history`."""
+    n, log = state.players, state.move_log
+    assert log is not None
+    layout = _layout(state.rules.deck_size, n, True)
+    summary = _history_summary(log, layout, keep=True)
+    assert layout.histories.data[id(log)] == (summary, log)
+    return list(summary[:n]), list(summary[n : 2 * n])
+
+
 def test_the_history_summary_matches_a_fresh_walk() -> None:
+    checked = 0
     for _, state in _random_positions(12, seed=3):
-        n = state.players
-        cached = _history_summary(state.move_log, n)
-        discarded, passed = _walk_history(state.history, n)
-        assert cached == (tuple(discarded), tuple(passed))
-    _HISTORY_CACHE.clear()
-    assert _history_summary(state.move_log, n) == (tuple(discarded), tuple(passed))
+        if state.move_log is not None:
+            assert _summary(state) == _walk_history(state.history, state.players)
+            checked += 1
+    assert checked > 500
+    clear_caches()
+    assert _summary(state) == _walk_history(state.history, state.players)
 
 
 VARIANTS = [
@@ -348,16 +364,14 @@ def test_property_rule_variants_round_trip(state: GameState) -> None:
     assert [space.decode(i, state) for i in ids] == list(legal_actions(state))
 
 
-def _clear_tensor_caches() -> None:
-    for layout in [rl._layout(d, n, i) for d in (52, 53) for n in range(2, 6) for i in (0, 1)]:
-        layout.clear()
-
-
 def test_the_tensor_caches_change_no_tensor(monkeypatch: pytest.MonkeyPatch) -> None:
     """The planes cached by tuple identity (table, discard pile) and the packed
     hand sizes give the same tensors as a cold start, also while the caches
     overflow and are emptied all the time (so ids of dead tuples come back)."""
-    monkeypatch.setattr(rl, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(_tensors, "PARTS", 3)
+    monkeypatch.setattr(_tensors, "HISTORIES", 3)
+    clear_caches()  # the layouts are built again, with caches of 3 entries
+    assert _layout(52, 3, True).piles.limit == _layout(52, 3, True).histories.limit == 3
     checked = 0
     for i, (_, state) in enumerate(_random_positions(9, seed=21)):
         if i % 3:
@@ -370,24 +384,26 @@ def test_the_tensor_caches_change_no_tensor(monkeypatch: pytest.MonkeyPatch) -> 
             view = observe(position, me)
             warm = [observation_tensor(view), information_state_tensor(view)]
             warm += [_of_state(position, me, False), _of_state(position, me, True)]
-            _clear_tensor_caches()
+            clear_caches()
             cold = [observation_tensor(view), information_state_tensor(view)]
-            _clear_tensor_caches()
+            clear_caches()
             cold += [_of_state(position, me, False), _of_state(position, me, True)]
             assert all((a == b).all() for a, b in zip(warm, cold, strict=True))
             assert (warm[2] == warm[0]).all() and (warm[3] == warm[1]).all()
             checked += 1
     assert checked > 100
+    clear_caches()  # no layout with tiny caches is left to the other tests
 
 
 def test_ids_by_identity_survive_the_cache_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rl, "_ID_CACHE_LIMIT", 4)
+    monkeypatch.setattr(_actions, "ACTIONS", 4)
     checked = 0
     for space, state in _random_positions(6, seed=5):
         legal = legal_actions(state)
         assert space.legal_ids(state) == [space.encode(a) for a in legal]
         assert space.mask(state).nonzero()[0].tolist() == sorted(space.legal_ids(state))
-        assert len(space._by_id) == len(space._kept) < 4 + 100  # emptied when it overflows
+        assert space._by_id.limit == 4 and len(space._by_id) <= 4  # emptied when full
+        assert len(space._encoded) <= 4 and len(space._decoded) <= 4
         checked += 1
     assert checked > 100
 
@@ -544,5 +560,170 @@ def test_a_pickled_space_starts_without_its_identity_caches() -> None:
     for other in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space), copy.copy(space)):
         assert type(other) is ActionSpace and other.digest == space.digest
         assert (other.rules, other.players) == (space.rules, space.players)
-        assert not other._by_id and not other._kept and not other._lone
+        assert not other._by_id and not other._lone and not other._encoded
         assert [other.mask(s).tolist() for s in states] == masks
+
+
+def _every_kind_of_call(states: list[GameState], space: ActionSpace) -> list[list[float]]:
+    """Masks, ids and both tensors, from states and from views, of ``states``:
+    every path that fills a cache of sevenbridge.rl."""
+    out = []
+    for state in states:
+        out.append(space.mask(state).tolist())
+        out.append([float(i) for i in space.legal_ids(state)])
+        out.append([float(space.encode(space.decode(i, state))) for i in space.legal_ids(state)])
+        for me in range(state.players):
+            view = observe(state, me)
+            out.append(observation_tensor(view).tolist())
+            out.append(information_state_tensor(view).tolist())
+            out.append(_of_state(state, me, False).tolist())
+            out.append(_of_state(state, me, True).tolist())
+    return out
+
+
+def _one_deal(seed: int, rules: Rules | None = None, players: int = 3) -> list[GameState]:
+    rng = random.Random(seed)
+    state = deal(rules or Rules.standard(), players=players, seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def test_the_cache_type() -> None:
+    """Bounded, emptied when full; an entry by identity keeps its object alive;
+    a copy or a pickle starts empty; forget and clear take entries out."""
+    import copy
+
+    cache: _caches.Cache[Any, Any] = _caches.Cache(3)
+    for key in "abc":
+        assert cache.put(key, key.upper()) == key.upper()
+    assert cache.data == {"a": "A", "b": "B", "c": "C"} and len(cache) == 3
+    cache.put("d", "D")  # full: emptied first
+    assert cache.data == {"d": "D"}
+    by_id: _caches.Cache[int, tuple[str, object]] = _caches.Cache(2)
+    things = [object(), object(), object()]
+    thing = _Thing()
+    thing_ref = weakref.ref(thing)
+    assert by_id.keep(thing, "kept") == "kept"
+    del thing
+    gc.collect()
+    assert thing_ref() is not None  # kept by its entry
+    assert by_id.data == {id(thing_ref()): ("kept", thing_ref())}
+    by_id.keep(things[1], "one")
+    by_id.keep(things[2], "two")  # full: emptied first, the kept object let go
+    gc.collect()
+    assert thing_ref() is None and by_id.data == {id(things[2]): ("two", things[2])}
+    by_id.forget([things[2], things[0]])
+    assert not by_id.data
+    by_id.keep(things[0], "zero")
+    for other in (copy.copy(by_id), copy.deepcopy(by_id), pickle.loads(pickle.dumps(by_id))):
+        assert type(other) is _caches.Cache and other.limit == 2 and not other.data
+    assert repr(by_id) == "<Cache of 1 entries, at most 2>"
+    by_id.clear()
+    assert not by_id.data
+
+
+class _Thing:
+    """An object that takes weak references."""
+
+
+def test_clear_caches_empties_every_cache_and_changes_no_result() -> None:
+    space = ActionSpace(Rules.standard(), 3)
+    states = _one_deal(4)[:-1]
+    warm = _every_kind_of_call(states, space)
+    # the module's caches and the space's: ids, masks, tables, piles, hands, histories
+    filled = {id(c) for c in list(_caches._LIVE.values()) if c}
+    layout = _layout(52, 3, True)
+    mine: list[Any] = [space._by_id, space._encoded, space._decoded, space._lone]
+    mine += [layout.tables, layout.piles, layout.pile_cards, layout.hands, layout.hand_sizes]
+    mine += [layout.histories, layout.by_viewer[0][0], _actions._TABLES, _tensors._LAYOUTS]
+    assert {id(c) for c in mine} <= filled
+    clear_caches()
+    assert not any(_caches._LIVE.values())
+    assert _every_kind_of_call(states, space) == warm
+
+
+def _history_nodes() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) is History)
+
+
+def _histories_in_caches() -> int:
+    """How many history nodes the entries of sevenbridge.rl's caches hold."""
+    found = 0
+    for cache in list(_caches._LIVE.values()):
+        for key, value in list(cache.data.items()):
+            items = (key, *value) if isinstance(value, tuple) else (key, value)
+            found += sum(type(item) is History for item in items)
+    return found
+
+
+def test_a_finished_deal_leaves_nothing_in_the_caches() -> None:
+    """Play deals through every kind of call, to the end; once the caller drops
+    them, no state, view or history node of theirs is left alive by the module."""
+    clear_caches()
+    before = _history_nodes()
+    space = ActionSpace(Rules.nintendo(), 4)
+    alive = []
+    for seed in range(3):
+        states = _one_deal(seed, Rules.nintendo(), 4)
+        _every_kind_of_call(states, space)  # the last state is the finished deal
+        views = [observe(s, seed) for s in states]
+        for view in views:
+            information_state_tensor(view)
+        alive += [weakref.ref(x) for x in states + views]
+        assert _history_nodes() > before
+        assert _histories_in_caches() == 0
+    del states, views, view
+    assert _history_nodes() == before
+    assert not [r for r in alive if r() is not None]
+    # a deal given up before its end is held (by the summaries of its history)
+    # until the cache fills or clear_caches empties it
+    _every_kind_of_call(_one_deal(7, Rules.nintendo(), 4)[:40], space)
+    assert _history_nodes() > before and _histories_in_caches() > 0
+    clear_caches()
+    assert _history_nodes() == before
+
+
+def test_the_caches_hold_in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads that share tiny caches, emptied all the time, get the results of a
+    cold start: every entry is one tuple, whole or absent."""
+    import sys
+    import threading
+
+    reference = {}
+    deals = {
+        seed: _one_deal(seed, Rules.preset(PRESETS[seed % 3]), 2 + seed % 4) for seed in range(4)
+    }
+    for seed, states in deals.items():
+        clear_caches()
+        reference[seed] = _every_kind_of_call(
+            states, ActionSpace(states[0].rules, states[0].players)
+        )
+    monkeypatch.setattr(_tensors, "PARTS", 3)
+    monkeypatch.setattr(_tensors, "HISTORIES", 3)
+    monkeypatch.setattr(_actions, "ACTIONS", 5)
+    clear_caches()
+    spaces = {seed: ActionSpace(s[0].rules, s[0].players) for seed, s in deals.items()}
+    results: dict[tuple[int, int], list[list[float]]] = {}
+
+    def run(worker: int) -> None:
+        for seed in (worker, (worker + 1) % 4):
+            results[worker, seed] = _every_kind_of_call(deals[seed], spaces[seed])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns as often as they can
+    try:
+        threads = [threading.Thread(target=run, args=(w,)) for w in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(results) == 8
+    for (_, seed), got in results.items():
+        assert got == reference[seed]
+    clear_caches()

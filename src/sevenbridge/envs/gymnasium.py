@@ -30,7 +30,8 @@ from .._kit import checks as _checks
 from ..actions import Action, Draw, Pass
 from ..bots import GreedyPlayer
 from ..engine import apply, deal, legal_actions
-from ..rl import ActionSpace, _of_state, observation_tensor_size
+from ..rl import ActionSpace, observation_tensor_size
+from ..rl._tensors import _of_state
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState

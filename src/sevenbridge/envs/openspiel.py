@@ -35,7 +35,8 @@ from .._kit import checks as _checks
 from ..cards import CARDS
 from ..engine import apply, deal
 from ..errors import InvalidArgumentError, Message
-from ..rl import ActionSpace, _of_state, information_state_tensor_size, observation_tensor_size
+from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_size
+from ..rl._tensors import _of_state
 from ..rules import Rules
 from ..scoring import hand_points, returns
 from ..serialize._schema import max_history

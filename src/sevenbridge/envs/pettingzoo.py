@@ -29,13 +29,8 @@ from .._kit import checks as _checks
 from ..actions import Draw, Pass
 from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError, Message
-from ..rl import (
-    ActionSpace,
-    _layout,
-    _state_tensor,
-    information_state_tensor_size,
-    observation_tensor_size,
-)
+from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_size
+from ..rl._tensors import _layout, _state_tensor
 from ..rules import Rules
 from ..scoring import returns
 from ..state import GameState, Phase
@@ -153,7 +148,7 @@ class raw_env(AECEnv):
         self.auto_forced = bool(auto_forced)
         self.space = ActionSpace(self.rules, n)
         self._size = self.space.size
-        self._decoded: dict[Any, Any] = self.space._decoded  # (id, player) -> action
+        self._decoded: dict[Any, Any] = self.space._decoded.data  # (id, player) -> action
         self._masked = self.space._masked
         self._info = tensor == "information_state"
         self._layout = _layout(self.rules.deck_size, n, self._info)

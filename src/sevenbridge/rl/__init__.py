@@ -1,0 +1,47 @@
+"""Fixed action ids, legal-action masks and observation tensors for learning and search.
+
+This module needs numpy (``pip install "sevenbridge[rl]"``); the rest of the
+library does not. It gives every action the rules allow a fixed integer id
+(:class:`ActionSpace`), a boolean mask of the legal ids, and float32 tensors of
+a player's view (:func:`observation_tensor`, :func:`information_state_tensor`)
+built from the engine's card bitmasks. ``returns`` (:func:`sevenbridge.returns`,
+re-exported here) turns a finished deal into one zero-sum number per player.
+What it works out once is kept in bounded caches; :func:`clear_caches` empties
+them.
+
+>>> from sevenbridge import Rules, deal, legal_actions
+>>> from sevenbridge.rl import ActionSpace, observation_tensor
+>>> space = ActionSpace(Rules.standard(), players=3)
+>>> state = deal(seed=1)
+>>> ids = [space.encode(a) for a in legal_actions(state)]
+>>> ids, space.decode(ids[0], state)
+([0], Draw(1))
+>>> space.mask(state).nonzero()[0].tolist() == ids
+True
+"""
+
+from __future__ import annotations
+
+from ..scoring import returns
+from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
+from ._caches import clear_caches
+from ._tensors import (
+    information_state_tensor,
+    information_state_tensor_size,
+    observation_tensor,
+    observation_tensor_size,
+    tensor_fields,
+)
+
+__all__ = [
+    "ACTION_SPACE_VERSION",
+    "MAX_LAY_OFF_TARGETS",
+    "ActionSpace",
+    "clear_caches",
+    "information_state_tensor",
+    "information_state_tensor_size",
+    "observation_tensor",
+    "observation_tensor_size",
+    "returns",
+    "tensor_fields",
+]

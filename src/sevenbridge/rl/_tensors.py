@@ -1,0 +1,533 @@
+"""The tensors: a player's view, and with the public history its information
+state, as float32 vectors of a fixed length per deck and table size.
+
+The layout of each tensor (:class:`_Layout`, one per deck size, table size and
+kind), :func:`observation_tensor`, :func:`information_state_tensor`, their
+sizes and :func:`tensor_fields`. Re-exported by :mod:`sevenbridge.rl`.
+"""
+
+from __future__ import annotations
+
+import weakref
+from struct import Struct, pack
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kit import checks as _checks
+from ..actions import Chi, Discard, Pass, Pon
+from ..rules import Rules
+from ..state import GameState, History, Phase
+from ..views import Observation
+from ._actions import MAX_LAY_OFF_TARGETS
+from ._caches import HISTORIES, PARTS, SETUPS, Cache
+
+__all__ = [
+    "information_state_tensor",
+    "information_state_tensor_size",
+    "observation_tensor",
+    "observation_tensor_size",
+    "tensor_fields",
+]
+
+_PHASES = (Phase.CLAIM, Phase.DRAW, Phase.PLAY, Phase.OVER)
+_OVER = Phase.OVER
+
+
+class _Layout:
+    """Where each field of the tensors sits, for one deck size and table size.
+
+    The binary fields are gathered into one big integer, ``deck`` bits per card
+    plane, then the flags, and unpacked at once; the counts are written after.
+    """
+
+    def __init__(self, deck: int, n: int, info: bool) -> None:
+        planes = [("hand", 1)]
+        planes += [("melds", n), ("known", n), ("discards", 1), ("top", 1)]
+        planes += [("jokers", 1), ("reshuffled", 1), ("targets", MAX_LAY_OFF_TARGETS)]
+        if info:
+            planes += [("discarded_by", n), ("passed_by", n)]
+        self.deck = deck
+        self.info = info
+        self.shift: dict[str, int] = {}
+        names: list[str] = []
+        plane = 0
+        for name, count in planes:
+            self.shift[name] = plane * deck
+            names.extend(
+                f"{name}[{k}]: {deck}" if count > 1 else f"{name}: {deck}" for k in range(count)
+            )
+            plane += count
+        self.flags = plane * deck
+        self.flag_names = (
+            [f"phase.{p.value}" for p in _PHASES]
+            + [f"turn[{k}]" for k in range(n)]
+            + [f"discarder[{k}]" for k in range(n)]
+            + ["discarder.upcard"]
+            + [f"meld_owner[{k}]" for k in range(n)]
+            + [f"played[{k}]" for k in range(n)]
+            + [f"normal_turn[{k}]" for k in range(n)]
+            + [f"pending_pon[{k}]" for k in range(n)]
+            + ["turn_clean", "turn_by_claim"]
+        )
+        self.binary = self.flags + len(self.flag_names)
+        self.bytes = (self.binary + 7) // 8
+        self.counts = [f"hand_size[{k}]" for k in range(n)]
+        self.counts += ["stock_size", "discard_size", "table_size", "reshuffles"]
+        self.size = self.binary + len(self.counts)
+        self.fields = (
+            names + [f"{f}: 1" for f in self.flag_names] + [f"{c}: 1" for c in self.counts]
+        )
+        # Offsets worked out once: by viewer, then by absolute seat or target.
+        sh = self.shift
+        seats = range(n)
+
+        def by_seat(plane: str) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(sh[plane] + (o - me) % n * deck for o in seats) for me in seats)
+
+        self.at_melds = by_seat("melds")
+        self.at_reshuffled = sh["reshuffled"]
+        self.at_known = by_seat("known")
+        # The history planes' offsets by viewer: discarded_by then passed_by,
+        # by absolute seat (the order of a history summary's values).
+        self.at_history: tuple[tuple[int, ...], ...] = (
+            tuple(d + p for d, p in zip(by_seat("discarded_by"), by_seat("passed_by"), strict=True))
+            if info
+            else ()
+        )
+        # The flags' bits by viewer, counted from the first flag: they make a
+        # small integer, shifted into the big one once (big-integer operations
+        # cost by the length of the integer).
+        f0 = 0
+        self.phase_bits = {phase: 1 << (f0 + i) for i, phase in enumerate(_PHASES)}
+        b = f0 + 4 + 2 * n + 1  # the seat sets: meld owners, played, normal turns
+
+        def rotated(field: int, me: int, at: int) -> int:
+            return sum(1 << (at + (o - me) % n) for o in seats if field >> o & 1)
+
+        self.by_viewer: tuple[tuple[Any, ...], ...] = tuple(
+            (
+                Cache(PARTS),  # this viewer's cache of table planes
+                self.at_known[me],
+                tuple(1 << (f0 + 4 + (o - me) % n) for o in seats),
+                tuple(1 << (f0 + 4 + n + ((o - me) % n if o >= 0 else n)) for o in range(-1, n)),
+                tuple(rotated(field, me, b) for field in range(1 << n)),
+                tuple(rotated(field, me, b + n) for field in range(1 << n)),
+                tuple(rotated(field, me, b + 2 * n) for field in range(1 << n)),
+                tuple(1 << (b + 3 * n + (o - me) % n) for o in seats),
+            )
+            for me in seats
+        )
+        self.clean_bit = 1 << (b + 4 * n)
+        self.claim_bit = 1 << (b + 4 * n + 1)
+        # The big integer's bytes (the counts' places are zero bits) become 8
+        # entries each through _BYTE_ROWS; the counts are then packed in place.
+        self.rows = (self.size + 7) // 8
+        self.exact = self.rows * 8 == self.size
+        # the hand sizes' packed bytes, then 4 counts
+        # (typed Any: an ndarray is a writable buffer, which its stubs do not say)
+        self.pack_counts: Any = Struct(f"={4 * n}s4f").pack_into
+        self.count_offset = self.binary * 4
+        self.n = n
+        self.at_targets = sh["targets"]
+        self.at_jokers = sh["jokers"]
+        self.at_discards = sh["discards"]
+        self.at_top = sh["top"]
+        # The caches (see sevenbridge.rl._caches). By the identity of the
+        # (immutable) object an entry is worked out from: ``tables``, the
+        # table's planes that do not depend on the viewer and the cards each
+        # seat owns; the first item of ``by_viewer``, the table's planes as
+        # that viewer sees them; ``piles``, the discard pile's planes;
+        # ``hands``, the packed hand sizes of a state's hands; ``histories``,
+        # the summary of each history node. By value: ``pile_cards``, the
+        # cards of a discard pile; ``hand_sizes``, the packed hand sizes by
+        # the hand sizes.
+        self.tables: Cache[int, tuple[tuple[int, tuple[int, ...]], object]] = Cache(PARTS)
+        self.piles: Cache[int, tuple[int, object]] = Cache(PARTS)
+        self.histories: Cache[int, tuple[tuple[int, ...], object]] = Cache(HISTORIES)
+        # The summaries of finished deals, by the identity of the state or view
+        # they were asked for and with a weak reference to it: they hold
+        # nothing of the deal.
+        self.finished: Cache[int, tuple[tuple[int, ...], weakref.ref[Any]]] = Cache(PARTS)
+        self.pile_cards: Cache[tuple[int, ...], int] = Cache(PARTS)
+        self.hands: Cache[int, tuple[tuple[bytes, ...], object]] = Cache(PARTS)
+        self.hand_sizes: Cache[tuple[int, ...], tuple[bytes, ...]] = Cache(PARTS)
+        # What _fill reads, by viewer: one tuple to unpack instead of a dozen
+        # attribute look-ups (the caches in it, their dictionaries, are emptied
+        # in place, never replaced).
+        shared = (
+            self.phase_bits, self.clean_bit, self.claim_bit, self.flags, self.at_reshuffled,
+            self.piles.data, self.rows, None if self.exact else self.size, self.pack_counts,
+            self.count_offset,
+        )  # fmt: skip
+        self.fill_args: tuple[tuple[Any, ...], ...] = tuple(
+            (viewer[0].data, *viewer[1:], *shared) for viewer in self.by_viewer
+        )
+
+
+#: The layouts by deck size, table size and kind.
+_LAYOUTS: Cache[tuple[int, int, bool], _Layout] = Cache(SETUPS)
+_LAYOUTS_GET = _LAYOUTS.data.get  # for the tensors' calls: no call of _layout when known
+
+
+def _layout(deck: int, n: int, info: bool) -> _Layout:
+    """The layout of a tensor (built once per deck size, table size and kind)."""
+    key = (deck, n, info)
+    layout = _LAYOUTS.data.get(key)
+    if layout is None:
+        layout = _LAYOUTS.put(key, _Layout(deck, n, info))
+    return layout
+
+
+def observation_tensor_size(rules: Rules, players: int) -> int:
+    """The length of :func:`observation_tensor` for these rules and table size.
+
+    >>> from sevenbridge import Rules
+    >>> observation_tensor_size(Rules.standard(), 3)
+    1592
+    """
+    _checks.instance(rules, Rules, "rules", "a Rules value")
+    return _layout(rules.deck_size, _checks.players(players), False).size
+
+
+def information_state_tensor_size(rules: Rules, players: int) -> int:
+    """The length of :func:`information_state_tensor` for these rules and table size.
+
+    >>> from sevenbridge import Rules
+    >>> information_state_tensor_size(Rules.standard(), 3)
+    1904
+    """
+    _checks.instance(rules, Rules, "rules", "a Rules value")
+    return _layout(rules.deck_size, _checks.players(players), True).size
+
+
+def tensor_fields(rules: Rules, players: int, *, info: bool = False) -> tuple[str, ...]:
+    """The fields of :func:`observation_tensor` (or, with ``info``, of
+    :func:`information_state_tensor`) in order, as ``"name: width"``; a number
+    in brackets is a relative seat (``0`` the viewer) or a lay-off target.
+
+    >>> from sevenbridge import Rules
+    >>> fields = tensor_fields(Rules.standard(), 3)
+    >>> fields[:3], fields[-2:]
+    (('hand: 52', 'melds[0]: 52', 'melds[1]: 52'), ('table_size: 1', 'reshuffles: 1'))
+    """
+    _checks.instance(rules, Rules, "rules", "a Rules value")
+    return tuple(_layout(rules.deck_size, _checks.players(players), info).fields)
+
+
+#: Each byte value's 8 bits, least significant first, as a float32 row.
+_BYTE_ROWS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+_UINT8 = np.dtype(np.uint8)
+
+
+def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
+    """The table's planes (melds by owner, lay-off targets, joker readings) as
+    viewer ``me`` sees them, as bits of the big integer, kept in ``me``'s cache
+    under ``id(table)``. The planes that every viewer sees alike are worked
+    out once per table, in ``layout.tables``."""
+    entry = layout.tables.data.get(id(table))
+    if entry is not None:
+        shared = entry[0]
+    else:
+        owned = [0] * layout.n
+        at, d = layout.at_targets, layout.deck
+        bits = 0
+        jokers = 0
+        for t, tm in enumerate(table):
+            owned[tm.owner] |= tm.mask
+            bits |= tm.ext << (at + t * d)
+            if tm.joker >= 0:
+                jokers |= 1 << tm.joker
+        shared = layout.tables.keep(table, (bits | jokers << layout.at_jokers, tuple(owned)))
+    bits = shared[0]
+    for at, mask in zip(layout.at_melds[me], shared[1]):  # noqa: B905 (both n long)
+        bits |= mask << at
+    viewer_cache: Cache[int, tuple[int, object]] = layout.by_viewer[me][0]
+    return viewer_cache.keep(table, bits)
+
+
+def _pile_bits(pile: tuple[int, ...], layout: _Layout) -> int:
+    """The discard pile's planes (every card in it, its top card), as bits of
+    the big integer, kept under ``id(pile)``. The pile's cards come
+    from ``layout.pile_cards`` (by value): the pile itself, when it was seen
+    before (after a claim, the pile is again the one before the discard), or
+    the pile less its top card (after a discard); only a pile seen neither way
+    is walked."""
+    known = layout.pile_cards
+    cards = known.data.get(pile)
+    if cards is None:
+        below = known.data.get(pile[:-1]) if pile else None
+        if below is None:
+            cards = 0
+            for c in pile:
+                cards |= 1 << c
+        else:
+            cards = below | 1 << pile[-1]
+        known.put(pile, cards)
+    bits = cards << layout.at_discards
+    if pile:
+        bits |= 1 << (layout.at_top + pile[-1])
+    return layout.piles.keep(pile, bits)
+
+
+def _hand_sizes(sizes: tuple[int, ...], layout: _Layout) -> tuple[bytes, ...]:
+    """The hand sizes / 10 by relative seat, packed as float32, for each viewer
+    (stored in ``layout.hand_sizes``)."""
+    n = len(sizes)
+    fmt = f"={n}f"
+    packed = tuple(pack(fmt, *[sizes[(me + k) % n] / 10 for k in range(n)]) for me in range(n))
+    return layout.hand_sizes.put(sizes, packed)
+
+
+def _fill(
+    src: Any,
+    me: int,
+    hand: int,
+    sizes: tuple[bytes, ...],
+    stock: int,
+    shown: tuple[int, ...] | None,
+    layout: _Layout,
+    extra: int,
+) -> npt.NDArray[np.float32]:
+    """The tensor of player ``me`` from the public fields of ``src`` (a state or a
+    view) and what ``me`` knows (``hand``, the packed hand ``sizes`` of
+    :func:`_hand_sizes`, the ``stock`` size, the ``shown`` hands once the deal
+    is over).
+
+    Every binary entry is a bit of one big integer, put together from bits
+    worked out in advance (the layout's tables by viewer, the cached planes of
+    the table and the discard pile); its bytes become rows of ``_BYTE_ROWS`` by
+    one ``numpy.take``, and the counts are packed in place. Numpy's cost per
+    call is most of what a tensor costs, so there are as few calls as can be.
+    """
+    (tables, known_at, turn_bits, discarder_bits, owner_bits, played_bits, normal_bits,
+     pending_bits, phase_bits, clean_bit, claim_bit, at_flags, at_reshuffled, piles, rows, cut,
+     pack_counts, count_offset) = layout.fill_args[me]  # fmt: skip
+    table = src.table
+    entry = tables.get(id(table))
+    table_bits = _table_bits(table, me, layout) if entry is None else entry[0]
+    pile = src.discard_cards
+    entry = piles.get(id(pile))
+    pile_bits = _pile_bits(pile, layout) if entry is None else entry[0]
+    flags = (
+        phase_bits[src.phase]
+        | discarder_bits[src.discarder + 1]
+        | owner_bits[src.meld_owners]
+        | played_bits[src.played]
+        | normal_bits[src.normal_turns]
+    )
+    current = src.current_player
+    if current is not None:
+        flags |= turn_bits[current]
+    pending = src.pending_pon
+    if pending is not None:
+        flags |= pending_bits[pending[0]]
+    if src.turn_clean:
+        flags |= clean_bit
+    if src.turn_by_claim:
+        flags |= claim_bit
+    big = table_bits | pile_bits | ((flags << at_flags) | extra | hand)
+    reshuffled = src.reshuffled
+    if reshuffled:
+        big |= reshuffled << at_reshuffled
+    if shown is not None:
+        for p, mask in enumerate(shown):
+            big |= mask << known_at[p]
+    elif pending is not None:
+        big |= pending[1] << known_at[pending[0]]
+    out = _BYTE_ROWS.take(np.frombuffer(big.to_bytes(rows, "little"), _UINT8), 0).ravel()
+    if cut is not None:
+        out = out[:cut]
+    reshuffles = src.reshuffles
+    pack_counts(
+        out,
+        count_offset,
+        sizes[me],
+        stock / 52,
+        len(pile) / 52,
+        len(table) / MAX_LAY_OFF_TARGETS,
+        reshuffles and reshuffles / max(1, src.rules.reshuffle_limit),
+    )
+    return out
+
+
+def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
+    if type(view) is not Observation:
+        raise TypeError(
+            f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
+        )
+    key = (view.rules.deck_size, view.players, info)
+    layout = _LAYOUTS_GET(key) or _layout(*key)
+    extra = _history_planes(view, view.viewer, layout) if info else 0
+    sizes = view.hand_sizes
+    packed = layout.hand_sizes.data.get(sizes)
+    if packed is None:
+        packed = _hand_sizes(sizes, layout)
+    return _fill(
+        view, view.viewer, view.hand_mask, packed, view.stock_size, view.shown_hands, layout, extra
+    )
+
+
+def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
+    """The tensor of ``observe(state, player)``, without building the Observation
+    (what the environments use)."""
+    key = (state.rules.deck_size, state.players, info)
+    return _state_tensor(state, player, _LAYOUTS_GET(key) or _layout(*key))
+
+
+def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray[np.float32]:
+    """:func:`_of_state` with the layout already looked up."""
+    extra = _history_planes(state, player, layout) if layout.info else 0
+    hands = state.hand_masks
+    entry = layout.hands.data.get(id(hands))  # the hands change at about every other step
+    if entry is None:
+        sizes = tuple(map(int.bit_count, hands))
+        known = layout.hand_sizes.data.get(sizes)
+        packed = layout.hands.keep(hands, _hand_sizes(sizes, layout) if known is None else known)
+    else:
+        packed = entry[0]
+    return _fill(
+        state, player, hands[player], packed, len(state.stock_cards),
+        hands if state.phase is _OVER else None, layout, extra,
+    )  # fmt: skip
+
+
+def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
+    """A player's view as a float32 vector of fixed length per deck and table size.
+
+    Seats are relative: seat ``k`` is the player ``k`` places to the viewer's
+    left (``0`` is the viewer). Card planes have one entry per card of the deck
+    (index ``suit * 13 + rank - 1``, the joker last). In order: own hand; the
+    table's cards by owner (``players`` planes); cards known to be in each hand
+    (a pon waiting in the claim window; every hand once the deal is over); the
+    discard pile; its top card; the cards the table's jokers stand for; the
+    cards the last reshuffle put in the stock; for each lay-off target ``t`` (0
+    to 18) the natural cards meld ``t`` takes; then flags: the phase (claim,
+    draw, play, over), whose decision it is, who threw the top discard (or the
+    upcard), who owns a meld, who has put a card on the table, who has had a
+    normal turn, who has a pon waiting, and the turn's clean and by-claim
+    flags; then the counts: each hand's size / 10, the stock's and the discard
+    pile's sizes / 52, the number of table melds / 19, and the reshuffles so far / the rules'
+    ``reshuffle_limit`` (so every entry is between 0 and 1).
+    The docs' "Learning and search" page lists every field.
+
+    Raises:
+        TypeError: if ``view`` is not an :class:`~sevenbridge.Observation`.
+
+    >>> from sevenbridge import deal, observe
+    >>> x = observation_tensor(observe(deal(seed=1), 0))
+    >>> x.dtype.name, x.shape, int(x[:52].sum())
+    ('float32', (1592,), 7)
+    """
+    return _of_view(view, False)
+
+
+def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
+    """:func:`observation_tensor` with what the public history adds.
+
+    Two more groups of card planes, by relative seat, come after the
+    observation's card planes (before its flags and counts): every card each
+    player has discarded this deal (claimed or reshuffled since, or not), and
+    every discard each player declined to pon when asked (a hint at what they
+    lack; passes on the upcard are not counted). The order of play beyond these
+    is left out: the engine's rules make the position depend on no more of it.
+    :func:`tensor_fields` with ``info=True`` lists the fields in order.
+
+    Raises:
+        TypeError: if ``view`` is not an :class:`~sevenbridge.Observation`.
+
+    >>> from sevenbridge import deal, observe
+    >>> x = information_state_tensor(observe(deal(seed=1), 0))
+    >>> x.shape
+    (1904,)
+    """
+    return _of_view(view, True)
+
+
+def _history_planes(src: Any, me: int, layout: _Layout) -> int:
+    """The information state's history planes of viewer ``me``, as bits of the
+    big integer, from the summary of ``src``'s public history (``src`` is a
+    state or a view).
+
+    Once the deal is over, the summary is worked out without going into the
+    cache, and the summaries of the deal's history leave it: nothing of a
+    finished deal stays in the module's caches."""
+    log = src.move_log
+    if log is None:
+        return 0
+    if src.phase is _OVER:
+        # The summary, for every viewer of this state, under the state's
+        # identity, and the deal's history out of the cache.
+        done = layout.finished.data.get(id(src))
+        if done is None or done[1]() is not src:
+            summary = _history_summary(log, layout, keep=False)
+            layout.finished.put(id(src), (summary, weakref.ref(src)))
+            _forget_history(log, layout.histories)
+        else:
+            summary = done[0]
+    else:
+        entry = layout.histories.data.get(id(log))
+        summary = _history_summary(log, layout, keep=True) if entry is None else entry[0]
+    extra = 0
+    for value, at in zip(summary, layout.at_history[me]):  # noqa: B905 (top, last, left out)
+        extra |= value << at
+    return extra
+
+
+def _history_summary(log: History, layout: _Layout, keep: bool) -> tuple[int, ...]:
+    """The public history ``log`` summed up, as ``(discarded..., passed...,
+    top)``: by absolute seat the cards each player has discarded, then the
+    discards each player declined to pon, then the discard a pass would
+    decline (or -1).
+
+    It is worked out from the nearest node before ``log`` whose summary
+    ``layout.histories`` holds (most often the one just before: the cost does
+    not grow with the length of the deal); with ``keep``, the summary of each
+    new node goes into that cache, under the node's identity."""
+    memo = layout.histories
+    get = memo.data.get
+    pending: list[History] = []
+    node: History | None = log
+    while node is not None:
+        entry = get(id(node))
+        if entry is not None:
+            if not pending:
+                return entry[0]
+            values = list(entry[0])
+            break
+        pending.append(node)
+        node = node.prev
+    else:
+        values = [0] * (2 * layout.n) + [-1]
+    n = layout.n
+    at_top = 2 * n
+    summary: tuple[int, ...] = ()
+    for node in reversed(pending):
+        action = node.action
+        kind = type(action)
+        if kind is Discard:
+            top = values[at_top] = action.card.index
+            values[action.player] |= 1 << top
+        elif kind is Pass:
+            top = values[at_top]
+            if top >= 0:
+                values[n + action.player] |= 1 << top
+        elif kind is Chi or kind is Pon:
+            values[at_top] = -1
+        summary = tuple(values)
+        if keep:
+            memo.keep(node, summary)
+    return summary
+
+
+def _forget_history(log: History, memo: Cache[int, tuple[tuple[int, ...], object]]) -> None:
+    """Take the summaries of ``log`` and of every node before it out of ``memo``."""
+    chain = []
+    node: History | None = log
+    while node is not None:
+        chain.append(node)
+        node = node.prev
+    memo.forget(chain)
