@@ -482,7 +482,9 @@ def _legal(state: GameState) -> _Legal:
     if cached is None:
         p = state.current_player
         cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
-        _setattr(state, "_legal", cached)
+        # Written straight into the fields' dictionary: object.__setattr__
+        # costs three times as much (the cache is not a field of the value).
+        state.__dict__[_LEGAL_KEY] = cached
     return cached  # type: ignore[no-any-return]
 
 
@@ -508,7 +510,7 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
         if cached is None:  # _legal, spelled out
             p = state.current_player
             cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
-            _setattr(state, "_legal", cached)
+            state.__dict__[_LEGAL_KEY] = cached
         return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
 
@@ -554,7 +556,10 @@ def apply(state: GameState, action: Action) -> GameState:
     cached = state._legal
     if cached is None:
         cached = _legal(state)
-    op = _find(cached, action)
+    # _find, its first test spelled out: the action taken is most often the
+    # first legal one (every forced step).
+    first = cached[1]
+    op = cached[0][0] if first and first[0] is action else _find(cached, action)
     if op is None:
         # An action equal to a legal one but not the interned object itself.
         try:
@@ -610,8 +615,13 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None
 
     With ``action`` None (a playout without history) the history is left as it is.
     """
-    if action is not None:
-        v[LOG] = _history_add(v[LOG], action)
+    if action is not None:  # _history_add, spelled out (a call per step saved)
+        prev = v[LOG]
+        node: History = _new(History)
+        _set_prev(node, prev)
+        _set_action(node, action)
+        _set_length(node, 1 if prev is None else prev.length + 1)
+        v[LOG] = node
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
         queue = v[QUEUE]
