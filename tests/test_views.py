@@ -133,6 +133,28 @@ def test_very_long_histories_compare_and_pickle_without_recursion() -> None:
     assert pickle.loads(pickle.dumps(long_view)) == long_view
 
 
+def test_a_history_node_behaves_as_a_history_not_as_its_tuple() -> None:
+    import copy
+    import operator
+
+    import pytest
+
+    from sevenbridge import Draw, Pass
+    from sevenbridge.state import History
+
+    actions = [Draw(i % 3) for i in range(5_000)]
+    a = History.of(actions)
+    assert a is not None and a.prev is not None
+    assert (a.action, a.length, a.prev.length) == (Draw(4_999 % 3), 5_000, 4_999)
+    assert list(a) == actions and len(a) == 5_000
+    assert Draw(1) in a and Pass(1) not in a
+    assert (a != History.of(actions)) is False  # no walk of the nodes (recursion)
+    assert copy.deepcopy(a) == a and copy.copy(a) == a
+    for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+        with pytest.raises(TypeError):
+            compare(a, a)
+
+
 def test_a_finished_deal_shows_every_hand() -> None:
     from sevenbridge import Observation, apply, sample_state
     from sevenbridge.bots import GreedyPlayer

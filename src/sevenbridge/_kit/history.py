@@ -11,33 +11,44 @@ Both games keep the actions played in their states with it (the card game's
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 __all__ = ["History"]
 
-_set = object.__setattr__
+_new_tuple = tuple.__new__
 
 
-class History:
+class History(tuple[Any, ...]):
     """The actions of a deal as an immutable linked list: each node holds the
     previous node, one action and the length so far.
 
     Appending shares everything before (so a transition costs the same early and
     late in a deal); equality and hashing walk the list without recursion, so a
-    history of any length compares safely. Iterating gives the actions oldest first.
+    history of any length compares safely. Iterating gives the actions oldest
+    first, and ``len`` is the number of actions.
+
+    A node is a tuple ``(prev, action, length)`` underneath: a tuple is the
+    object CPython builds fastest (one call, no attribute stores), and the
+    engine adds a node at every step. Read it by the names; the tuple's own
+    comparisons and containment are replaced by the history's.
     """
 
-    __slots__ = ("action", "length", "prev")
-    prev: History | None
-    action: Any
-    length: int
+    __slots__ = ()
+    if TYPE_CHECKING:
+        prev: History | None
+        action: Any
+        length: int
+    else:
+        prev = property(itemgetter(0), doc="The node before (``None`` for the first action).")
+        action = property(itemgetter(1), doc="The last action.")
+        length = property(itemgetter(2), doc="The number of actions.")
 
-    def __init__(self, prev: History | None, action: Any) -> None:
-        _set(self, "prev", prev)
-        _set(self, "action", action)
-        _set(self, "length", 1 if prev is None else prev.length + 1)
+    def __new__(cls, prev: History | None, action: Any) -> History:
+        return _new_tuple(cls, (prev, action, 1 if prev is None else prev[2] + 1))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise attrs.exceptions.FrozenInstanceError()
@@ -63,10 +74,13 @@ class History:
         return tuple(reversed(out))
 
     def __len__(self) -> int:
-        return self.length
+        return self[2]  # type: ignore[no-any-return]
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.actions())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.actions()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -78,6 +92,16 @@ class History:
                 return False
             a, b = a.prev, b.prev
         return True
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    # A history has no order (the tuple's would compare the nodes).
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash((self.length, self.action))

@@ -99,7 +99,6 @@ _HASH_KEY: Final[str] = next(
     k for k in GameState(**_BLANK).__dict__ if k not in _FIELDS and k != _LEGAL_KEY
 )
 _new: Final = object.__new__
-_setattr: Final = object.__setattr__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
 _set_dict: Final = vars(GameState)["__dict__"].__set__
 
@@ -109,33 +108,22 @@ def _fields_of(state: GameState) -> dict[str, Any]:
     return state.__dict__.copy()
 
 
-# History nodes are built by their slots' own setters (History.__init__ goes
-# through the frozen __setattr__ checks).
-_history_slots: Final[dict[str, Any]] = dict(vars(History))
-_set_prev: Final = _history_slots["prev"].__set__
-_set_action: Final = _history_slots["action"].__set__
-_set_length: Final = _history_slots["length"].__set__
+# A history node is a tuple (prev, action, length) (see History), built here by
+# tuple.__new__ itself: History's own __new__ would add a Python call per step.
+_new_node: Final = tuple.__new__
 
 
 def _history_add(prev: History | None, action: Action) -> History:
     """``History(prev, action)``, built quickly."""
-    node: History = _new(History)
-    _set_prev(node, prev)
-    _set_action(node, action)
-    _set_length(node, 1 if prev is None else prev.length + 1)
-    return node
+    return _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
 
 
 def _history_extend(prev: History | None, actions: list[Action]) -> History | None:
     """``prev`` with ``actions`` added in order (:func:`_history_add` in a loop)."""
-    length = 0 if prev is None else prev.length
+    length = 0 if prev is None else prev[2]
     for action in actions:
-        node: History = _new(History)
-        _set_prev(node, prev)
-        _set_action(node, action)
         length += 1
-        _set_length(node, length)
-        prev = node
+        prev = _new_node(History, (prev, action, length))
     return prev
 
 
@@ -617,11 +605,7 @@ def _step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None
     """
     if action is not None:  # _history_add, spelled out (a call per step saved)
         prev = v[LOG]
-        node: History = _new(History)
-        _set_prev(node, prev)
-        _set_action(node, action)
-        _set_length(node, 1 if prev is None else prev.length + 1)
-        v[LOG] = node
+        v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
         queue = v[QUEUE]
