@@ -81,6 +81,26 @@ class GameAdapter:
         """The number of seats at the table (the players and any ghosts)."""
         return players + len(self._ghosts(rules, players))
 
+    def real_seat(self, value: Any, rules: Any, players: int, name: str) -> int:
+        """``value`` checked as a real player's seat (not a ghost's).
+
+        Raises:
+            InvalidArgumentError: for a seat out of range or a ghost's.
+        """
+        seat = _checks.seat(value, self.table_size(rules, players), name)
+        seats = self.seats(rules, players)
+        if seat not in seats:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.seat_is_ghosts",
+                    "{name} {seat} is a ghost's seat; the real players sit at {seats}",
+                    name=name,
+                    seat=str(seat),
+                    seats=", ".join(map(str, seats)),
+                )
+            )
+        return seat
+
     def tensor_of(self, rules: Any, players: int, info: bool = False) -> Callable[..., Any]:
         """A function ``(state, seat) -> float32 tensor`` of the seat's view."""
         return functools.partial(self._tensor, layout=self._layout(rules, players, info))

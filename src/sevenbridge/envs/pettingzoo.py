@@ -139,16 +139,7 @@ class raw_env(AECEnv):
         n = self.game.players(players)
         seats = self.game.seats(self.rules, n)
         total = self.game.table_size(self.rules, n)
-        self.dealer = _checks.seat(dealer, total, "dealer")
-        if self.dealer not in seats:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.dealer_ghost_seat",
-                    "dealer {dealer} is a ghost's seat; the real players sit at {seats}",
-                    dealer=str(dealer),
-                    seats=", ".join(map(str, seats)),
-                )
-            )
+        self.dealer = self.game.real_seat(dealer, self.rules, n, "dealer")
         _checks.render_mode(render_mode)
         if tensor not in ("observation", "information_state") or (
             tensor != "observation" and game != "seven_bridge"
