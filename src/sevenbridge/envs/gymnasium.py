@@ -25,7 +25,7 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 >>> env = gymnasium.make("sevenbridge/Mahjong-v0", players=2)
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, info["action_mask"].shape
-((551,), (117,))
+((415,), (117,))
 """
 
 from __future__ import annotations
