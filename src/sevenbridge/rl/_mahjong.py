@@ -117,7 +117,7 @@ class MahjongActionSpace(ActionSpace):
 
     @property
     def size(self) -> int:
-        """How many ids there are (the length of a mask): 117."""
+        """The number of ids, 117 (the length of a mask)."""
         return _SIZE
 
     @property
