@@ -32,7 +32,7 @@ from .errors import InvalidArgumentError, Message
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["CARD_GAME", "GAMES", "GameModule", "check_game", "game_module", "game_of"]
+__all__ = ["CARD_GAME", "GAMES", "GameModule", "check_game", "game_module", "game_of", "outcome"]
 
 #: The names of the games, for :func:`sevenbridge.game`: ``"seven_bridge"`` is
 #: the card game (the :mod:`sevenbridge` package itself), any other name the
@@ -79,6 +79,15 @@ def game_of(value: object) -> str:
         if first != CARD_GAME and first in GAMES:
             return first
     return CARD_GAME
+
+
+def outcome(state: Any) -> tuple[tuple[int, ...], str]:
+    """A finished game's scores per seat and why it ended, in any game: the card
+    game's deal scores and end reason, or a mahjong round's scores and
+    ``"mahjong"`` (somebody won) or ``"drawn"`` (the wall ran out)."""
+    if hasattr(state, "deal_scores"):
+        return tuple(state.deal_scores or ()), state.end_reason or ""
+    return tuple(state.scores), "drawn" if state.winner is None else "mahjong"
 
 
 class RulesLike(Protocol):
