@@ -32,7 +32,16 @@ from .errors import InvalidArgumentError, Message
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["CARD_GAME", "GAMES", "GameModule", "check_game", "game_module", "game_of", "outcome"]
+__all__ = [
+    "CARD_GAME",
+    "GAMES",
+    "GameModule",
+    "check_game",
+    "game_module",
+    "game_of",
+    "game_part",
+    "outcome",
+]
 
 #: The names of the games, for :func:`sevenbridge.game`: ``"seven_bridge"`` is
 #: the card game (the :mod:`sevenbridge` package itself), any other name the
@@ -66,6 +75,12 @@ def game_module(name: str) -> Any:
     if name == CARD_GAME:
         return sys.modules.get(package) or importlib.import_module(package)
     return importlib.import_module(f"{package}.{name}")
+
+
+def game_part(name: str, part: str) -> Any:
+    """A module of the game called ``name``, such as its drawings (``"svg"``:
+    :mod:`sevenbridge.svg` or :mod:`sevenbridge.mahjong.svg`), imported on first use."""
+    return importlib.import_module(f"{game_module(name).__name__}.{part}")
 
 
 def game_of(value: object) -> str:

@@ -117,7 +117,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         result = run_tournament(
             bots,
             arguments.rules_of(args),
-            game=args.game,
+            game=arguments.game_name(args.game),
             players=args.players,
             deals=args.deals,
             seed=args.seed,
