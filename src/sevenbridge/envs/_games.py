@@ -148,9 +148,9 @@ def adapter(name: str) -> GameAdapter:
         from ..actions import Draw, Pass
         from ..rules import Rules
         from ..scoring import returns
-        from ..views import Observation, observe
+        from ..views import Observation, observe, sample_state
 
-        module = _CardModule(card, Rules, observe, returns, Observation)
+        module = _CardModule(card, Rules, observe, returns, Observation, sample_state)
         return GameAdapter(
             name, module, state.Phase.OVER, (Pass, Draw), bots.GreedyPlayer,
             _card_tensor, lambda rules, n: (), _checks.players, _card_layout,
@@ -182,7 +182,9 @@ class _CardModule:
     """The card game's names the environments use (the package itself would
     be an import from the applications' own layer, and a circle)."""
 
-    def __init__(self, engine: Any, rules: Any, observe: Any, returns: Any, view: Any) -> None:
+    def __init__(
+        self, engine: Any, rules: Any, observe: Any, returns: Any, view: Any, sample_state: Any
+    ) -> None:
         self.Rules = rules
         self.Observation = view
         self.deal = engine.deal
@@ -190,3 +192,4 @@ class _CardModule:
         self.apply = engine.apply
         self.observe = observe
         self.returns = returns
+        self.sample_state = sample_state
