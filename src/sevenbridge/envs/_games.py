@@ -160,7 +160,8 @@ def adapter(name: str) -> GameAdapter:
 
         def mahjong_players(value: Any) -> int:
             counts = mahjong.PLAYER_COUNTS
-            return _checks.integer(value, "players", counts[0], counts[-1])
+            why = Message("why.mahjong_players", " (mahjong is for 2 to 4 players)")
+            return _checks.integer(value, "players", counts[0], counts[-1], why)
 
         return GameAdapter(
             name, mahjong, mahjong.Phase.OVER, (mahjong.Pass, mahjong.Draw),
