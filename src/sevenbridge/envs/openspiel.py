@@ -194,7 +194,8 @@ class _EngineState(pyspiel.State):
     one (:meth:`_placed_deal` turns them into the engine's state), then the
     engine plays on, OpenSpiel player ``p`` at seat ``game.seats[p]``."""
 
-    def __init__(self, game: _EngineGame) -> None:
+    def __init__(self, game: Any) -> None:
+        """A new deal of ``game`` (one of this module's games), at its first chance node."""
         super().__init__(game)
         self._table = _Frozen(game._table)
         self._placed: tuple[int, ...] = ()
@@ -310,7 +311,7 @@ class _Observer:
     def _fill(self, game_state: Any, seat: int) -> Any:
         raise NotImplementedError  # pragma: no cover - overridden
 
-    def set_from(self, state: _EngineState, player: int) -> None:
+    def set_from(self, state: Any, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while dealing)."""
         game_state = state.game_state
         if game_state is None:
