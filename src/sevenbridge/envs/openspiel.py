@@ -463,10 +463,10 @@ class MahjongGame(_EngineGame):
         wall = full_wall(flowers=rules.flowers, seasons=rules.seasons)
         seats = len(table.player_of)
         points = float(_mahjong_max_points(rules))
-        # Every tile is placed by chance, drawn at most once and discarded at
-        # most once, and each discard asks at most every other seat; kongs
-        # and declared (or declined) wins add a few decisions more.
-        length = len(wall) * (seats + 2) + 8 * seats + 8
+        # Every tile is placed by chance, drawn at most once (with at most one
+        # declined win after the draw) and discarded at most once, and each
+        # discard asks at most every other seat; kongs add a few decisions more.
+        length = len(wall) * (seats + 3) + 8 * seats + 8
         return pyspiel.GameInfo(
             num_distinct_actions=table.space.size,
             max_chance_outcomes=int(max(wall)) + 1,
