@@ -7,6 +7,12 @@ commands: ``hint`` (what the greedy bot would do, and why), ``why MOVE`` (the
 rule-by-rule answer of :func:`~sevenbridge.explain`), ``rules``, ``undo``
 (practice mode only), ``help`` and ``quit`` (which offers to save the record).
 End of input (Ctrl-D) saves the record and exits.
+
+One loop, :class:`Game`, plays every game; what differs between games (how the
+table, the moves and the narration read, what a hint says, how typed moves are
+read) lives in a small per-game part, a :class:`GamePart`: :class:`CardPart`
+here for Seven Bridge, :class:`~sevenbridge.cli.play_mahjong.MahjongPart` for
+Simple Mahjong (``--game mahjong``).
 """
 
 from __future__ import annotations
@@ -16,18 +22,19 @@ import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, Protocol, TextIO
 
 from .._heuristics import card_points, keep_value
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit
-from ..engine import apply, deal, legal_actions
+from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
+from ..games import CARD_GAME, game_module
 from ..notation import NotationError, parse_move
 from ..records import record
-from ..rules import Rules, Scoring
+from ..rules import Scoring
 from ..state import GameState, Phase
 from ..svg import end_reason
 from ..text import explain
@@ -85,15 +92,238 @@ class _Style:
         return f"{_ANSI_BOLD}{text}{_ANSI_RESET}" if self.colour else text
 
 
+class GamePart(Protocol):
+    """What the play loop needs of one game: the engine, and how the game reads.
+
+    ``Any`` stands for the game's states and actions: the loop only hands back
+    what the part gave it.
+    """
+
+    #: A lone legal move of the person's (a forced draw, a lone pass) is played
+    #: for them, with a line saying so, instead of asking.
+    auto_lone: bool
+    #: The ``help`` text (an ``N_`` message).
+    help: str
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """The legal moves of the player to act, in a fixed order."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The position after the move."""
+        ...
+
+    def bot_view(self, state: Any) -> Any:
+        """What a bot sees: the view of the player to act."""
+        ...
+
+    def show_table(self, game: Game) -> None:
+        """Draw the table as the person's seat sees it."""
+        ...
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """A legal move as the numbered list shows it."""
+        ...
+
+    def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
+        """The lines that tell a move as it is played (none: it goes untold)."""
+        ...
+
+    def read_move(self, game: Game, text: str, actions: Sequence[Any]) -> Any:
+        """A typed move (``None``: the text is no move)."""
+        ...
+
+    def explain(self, game: Game, action: Any) -> str:
+        """What a move does, or the rule that forbids it, in the game's language."""
+        ...
+
+    def hint(self, game: Game) -> str:
+        """What the greedy bot would play and why, as one line."""
+        ...
+
+    def rules_lines(self, game: Game) -> list[str]:
+        """The rules in play, a few lines."""
+        ...
+
+    def end_lines(self, game: Game) -> list[str]:
+        """The result, once the game is over."""
+        ...
+
+    def record(self, state: Any) -> str:
+        """The record of the game so far."""
+        ...
+
+    def default_record(self, state: Any) -> str:
+        """The file name the record is saved to when none is given."""
+        ...
+
+
+class CardPart:
+    """Seven Bridge's part of the play loop."""
+
+    auto_lone = False
+    help = _HELP
+
+    def __init__(self, style: _Style) -> None:
+        self.style = style
+
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return apply(state, action)
+
+    def bot_view(self, state: GameState) -> Any:
+        return observe(state)
+
+    def move_text(self, state: GameState, action: Action) -> str:
+        return self.style.move(action)
+
+    def record(self, state: GameState) -> str:
+        return record(state)
+
+    def default_record(self, state: GameState) -> str:
+        return f"sevenbridge-{state.seed}.txt"
+
+    def show_table(self, game: Game) -> None:
+        _, s, state = game._, self.style, game.state
+        view = observe(state, game.seat)
+        status = (
+            _("deal over: {reason}").format(reason=end_reason(state.end_reason, game.lang))
+            if state.is_over
+            else _(_DOING[state.phase]).format(player=f"P{state.current_player}")
+        )
+        game.say()
+        game.say(s.bold(f"== {status} =="))
+        for p in range(state.players):
+            mark = ">" if p == state.current_player else " "
+            if p == game.seat:
+                hand = f"{s.cards(view.hand)}  {_('(you)')}"
+            elif view.shown_hands is not None:
+                hand = s.cards([c for c in state.hand(p)])
+            else:
+                n = view.hand_sizes[p]
+                hand = _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
+            game.say(f"{mark} P{p}  {hand}")
+        for i, meld in enumerate(state.melds):
+            joker = ""
+            if meld.joker_as is not None:
+                joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
+            game.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+        top = state.top_discard
+        game.say(
+            "  "
+            + _("discard pile: {n}, top {card}").format(
+                n=len(state.discard_cards), card=s.card(top) if top else "-"
+            )
+            + "   "
+            + _("stock: {n}").format(n=state.stock_size)
+        )
+
+    def narrate(
+        self, game: Game, before: GameState, action: Action, after: GameState
+    ) -> list[str]:
+        _, s = game._, self.style
+        if isinstance(action, Pass) and action.player != game.seat:
+            return []
+        who = game.who(action.player)
+        if isinstance(action, Draw):
+            if action.player == game.seat:
+                drawn = sorted(set(after.hand(game.seat)) - set(before.hand(game.seat)))
+                line = _("{who} draws {card}").format(who=who, card=s.cards(drawn))
+            else:
+                line = _("{who} draws from the stock").format(who=who)
+        elif isinstance(action, Pass):
+            line = _("{who} passes").format(who=who)
+        elif isinstance(action, (Chi, Pon)):
+            call = _("chi") if isinstance(action, Chi) else _("pon")
+            line = _("{who} calls {call}: {cards}").format(who=who, call=call, cards=s.move(action))
+        elif isinstance(action, LayDown):
+            line = _("{who} lays down {cards}").format(who=who, cards=s.cards(action.cards))
+        elif isinstance(action, LayOff):
+            line = _("{who} lays off {card} on meld [{target}]").format(
+                who=who, card=s.card(action.card), target=action.target
+            )
+        else:
+            assert isinstance(action, Discard)
+            line = _("{who} discards {card}").format(who=who, card=s.card(action.card))
+        return [line]
+
+    def read_move(self, game: Game, text: str, actions: Sequence[Action]) -> Action | None:
+        notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{game.seat} {text}"
+        try:
+            return parse_move(notation)
+        except NotationError:
+            return None
+
+    def explain(self, game: Game, action: Action) -> str:
+        return translate(explain(game.state, action), game.lang)
+
+    def hint(self, game: Game) -> str:
+        _, s, state = game._, self.style, game.state
+        view = observe(state, game.seat)
+        action = game.advisor(view)
+        if isinstance(action, (Pon, Chi)):
+            why = _("a claim puts a meld on the table at once and empties your hand faster")
+        elif isinstance(action, LayDown):
+            why = _("these cards form a meld: laid down, they no longer count against you")
+        elif isinstance(action, LayOff):
+            why = _("the card fits a meld on the table, so it leaves your hand")
+        elif isinstance(action, Discard):
+            points = card_points(state.rules)[action.card.index]
+            helps = keep_value(view.hand_mask, action.card.index, state.rules.ace_high)
+            why = _(
+                "it is worth {points} points in your hand and helps little towards a meld "
+                "(keep value {helps})"
+            ).format(points=points, helps=helps)
+        elif isinstance(action, Draw):
+            why = _("no claim makes a meld for you, so take a card from the stock")
+        else:
+            why = _("no pon would make a meld for you")
+        return _("Hint: {move} ({why}).").format(move=s.move(action), why=why)
+
+    def rules_lines(self, game: Game) -> list[str]:
+        _, r = game._, game.state.rules
+        return [
+            _("Melds: a set (3 or 4 of one rank) or a run (3 or more in a row, one suit)."),
+            _("Sevens: a single 7, two 7s, or a two-card run with a 7 is a meld too."),
+            _("Aces: low or high.") if r.ace_high else _("Aces: low only (A-2-3, not Q-K-A)."),
+            _("Jokers: {n}.").format(n=r.jokers),
+            _(
+                "Claims: anyone may pon the last discard for a set; the next player may chi it "
+                "for a run; a claim uses at least {n} hand cards."
+            ).format(n=r.claim_min_hand_cards),
+            _("Lay-offs: only once you have a meld of your own on the table.")
+            if r.lay_off_needs_own_meld
+            else _("Lay-offs: at any time in your turn."),
+            _("Going out: the turn still ends with a discard.")
+            if r.final_discard
+            else _("Going out: no final discard is needed."),
+            _("Score: penalty points for the cards left in hand; the lowest total wins.")
+            if r.scoring is Scoring.PENALTY
+            else _("Score: the winner scores the cards left in the other hands."),
+        ]
+
+    def end_lines(self, game: Game) -> list[str]:
+        _, state = game._, game.state
+        scores = state.deal_scores or ()
+        label = _("Penalty points") if state.rules.scoring is Scoring.PENALTY else _("Score")
+        return [
+            f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)),
+            _("End of the deal."),
+        ]
+
+
 class Game:
-    """One deal between a person (``seat``) and bots, driven by lines of input."""
+    """One game between a person (``seat``) and bots, driven by lines of input:
+    the play loop every game shares, its game's ways in ``part``."""
 
     def __init__(
         self,
-        state: GameState,
+        state: Any,
         seat: int,
         bots: dict[int, Player],
-        style: _Style,
+        part: GamePart,
         inp: TextIO,
         out: TextIO,
         *,
@@ -105,7 +335,7 @@ class Game:
         self.state = state
         self.seat = seat
         self.bots = bots
-        self.style = style
+        self.part = part
         self.inp = inp
         self.out = out
         self.practice = practice
@@ -113,7 +343,7 @@ class Game:
         self.lang = lang
         self._ = translator(lang)
         self.save_to = save_to
-        self.undo_stack: list[GameState] = []
+        self.undo_stack: list[Any] = []
         self.advisor = GreedyPlayer(seed=state.seed % 1000 + 1)
 
     # --- output ----------------------------------------------------------------
@@ -133,69 +363,10 @@ class Game:
     def who(self, player: int) -> str:
         return f"P{player} {self._('(you)')}" if player == self.seat else f"P{player}"
 
-    def show_table(self) -> None:
-        _, s, state = self._, self.style, self.state
-        view = observe(state, self.seat)
-        status = (
-            _("deal over: {reason}").format(reason=end_reason(state.end_reason, self.lang))
-            if state.is_over
-            else _(_DOING[state.phase]).format(player=f"P{state.current_player}")
-        )
-        self.say()
-        self.say(s.bold(f"== {status} =="))
-        for p in range(state.players):
-            mark = ">" if p == state.current_player else " "
-            if p == self.seat:
-                hand = f"{s.cards(view.hand)}  {_('(you)')}"
-            elif view.shown_hands is not None:
-                hand = s.cards([c for c in state.hand(p)])
-            else:
-                n = view.hand_sizes[p]
-                hand = _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
-            self.say(f"{mark} P{p}  {hand}")
-        for i, meld in enumerate(state.melds):
-            joker = ""
-            if meld.joker_as is not None:
-                joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
-            self.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
-        top = state.top_discard
-        self.say(
-            "  "
-            + _("discard pile: {n}, top {card}").format(
-                n=len(state.discard_cards), card=s.card(top) if top else "-"
-            )
-            + "   "
-            + _("stock: {n}").format(n=state.stock_size)
-        )
-
-    def narrate(self, before: GameState, action: Action, after: GameState) -> None:
-        _, s = self._, self.style
-        who = self.who(action.player)
-        if isinstance(action, Draw):
-            if action.player == self.seat:
-                drawn = sorted(set(after.hand(self.seat)) - set(before.hand(self.seat)))
-                line = _("{who} draws {card}").format(who=who, card=s.cards(drawn))
-            else:
-                line = _("{who} draws from the stock").format(who=who)
-        elif isinstance(action, Pass):
-            line = _("{who} passes").format(who=who)
-        elif isinstance(action, (Chi, Pon)):
-            call = _("chi") if isinstance(action, Chi) else _("pon")
-            line = _("{who} calls {call}: {cards}").format(who=who, call=call, cards=s.move(action))
-        elif isinstance(action, LayDown):
-            line = _("{who} lays down {cards}").format(who=who, cards=s.cards(action.cards))
-        elif isinstance(action, LayOff):
-            line = _("{who} lays off {card} on meld [{target}]").format(
-                who=who, card=s.card(action.card), target=action.target
-            )
-        else:
-            assert isinstance(action, Discard)
-            line = _("{who} discards {card}").format(who=who, card=s.card(action.card))
-        self.say(f"  {line}")
-
     # --- input -----------------------------------------------------------------
-    def parse(self, text: str, actions: Sequence[Action]) -> Action | str:
-        """A move from a number or notation, or the message saying why not."""
+    def parse(self, text: str, actions: Sequence[Any]) -> Any:
+        """A move from a number or the game's notation, or the message (a
+        ``str``) saying why not."""
         _ = self._
         if text.isdigit():
             k = int(text)
@@ -204,70 +375,21 @@ class Game:
             return _("There is no move {k}: the moves are numbered 1 to {n}.").format(
                 k=k, n=len(actions)
             )
-        notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{self.seat} {text}"
-        try:
-            action = parse_move(notation)
-        except NotationError:
+        action = self.part.read_move(self, text, actions)
+        if action is None:
             return _(
                 "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
                 "as 'Discard 7H', or help."
             ).format(text=text, n=len(actions))
         if action in actions:
             return action
-        return translate(explain(self.state, action), self.lang)
-
-    def hint(self) -> None:
-        _, s, state = self._, self.style, self.state
-        view = observe(state, self.seat)
-        action = self.advisor(view)
-        if isinstance(action, (Pon, Chi)):
-            why = _("a claim puts a meld on the table at once and empties your hand faster")
-        elif isinstance(action, LayDown):
-            why = _("these cards form a meld: laid down, they no longer count against you")
-        elif isinstance(action, LayOff):
-            why = _("the card fits a meld on the table, so it leaves your hand")
-        elif isinstance(action, Discard):
-            points = card_points(state.rules)[action.card.index]
-            helps = keep_value(view.hand_mask, action.card.index, state.rules.ace_high)
-            why = _(
-                "it is worth {points} points in your hand and helps little towards a meld "
-                "(keep value {helps})"
-            ).format(points=points, helps=helps)
-        elif isinstance(action, Draw):
-            why = _("no claim makes a meld for you, so take a card from the stock")
-        else:
-            why = _("no pon would make a meld for you")
-        self.say(_("Hint: {move} ({why}).").format(move=s.move(action), why=why))
-
-    def rules_text(self) -> None:
-        _, r = self._, self.state.rules
-        lines = [
-            _("Melds: a set (3 or 4 of one rank) or a run (3 or more in a row, one suit)."),
-            _("Sevens: a single 7, two 7s, or a two-card run with a 7 is a meld too."),
-            _("Aces: low or high.") if r.ace_high else _("Aces: low only (A-2-3, not Q-K-A)."),
-            _("Jokers: {n}.").format(n=r.jokers),
-            _(
-                "Claims: anyone may pon the last discard for a set; the next player may chi it "
-                "for a run; a claim uses at least {n} hand cards."
-            ).format(n=r.claim_min_hand_cards),
-            _("Lay-offs: only once you have a meld of your own on the table.")
-            if r.lay_off_needs_own_meld
-            else _("Lay-offs: at any time in your turn."),
-            _("Going out: the turn still ends with a discard.")
-            if r.final_discard
-            else _("Going out: no final discard is needed."),
-            _("Score: penalty points for the cards left in hand; the lowest total wins.")
-            if r.scoring is Scoring.PENALTY
-            else _("Score: the winner scores the cards left in the other hands."),
-        ]
-        for line in lines:
-            self.say("  " + line)
+        return self.part.explain(self, action)
 
     def save(self) -> None:
         _ = self._
-        path = self.save_to or f"sevenbridge-{self.state.seed}.txt"
+        path = self.save_to or self.part.default_record(self.state)
         with open(path, "w", encoding="utf-8") as f:
-            f.write(record(self.state))
+            f.write(self.part.record(self.state))
         self.say(_("Record saved to {path}.").format(path=path))
 
     def quit(self) -> None:
@@ -276,21 +398,21 @@ class Game:
         if answer is not None and answer.lower() in ("y", "yes", "はい"):
             if self.save_to is None:
                 name = self.ask(
-                    _("File name [sevenbridge-{seed}.txt]: ").format(seed=self.state.seed)
+                    _("File name [{name}]: ").format(name=self.part.default_record(self.state))
                 )
                 if name:
                     self.save_to = name
             self.save()
         self.say(_("Goodbye."))
 
-    def decide(self) -> Action | None:
+    def decide(self) -> Any:
         """The person's move (``None``: they left the game)."""
-        _, s = self._, self.style
-        self.show_table()
-        actions = legal_actions(self.state)
+        _, part = self._, self.part
+        part.show_table(self)
+        actions = part.legal_actions(self.state)
         self.say(_("Your moves:"))
         for k, action in enumerate(actions, start=1):
-            self.say(f"  {k:>2}  {s.move(action)}")
+            self.say(f"  {k:>2}  {part.move_text(self.state, action)}")
         while True:
             line = self.ask(_("your move> "))
             if line is None:
@@ -301,21 +423,18 @@ class Game:
             word, _sep, rest = line.partition(" ")
             word = word.lower()
             if word in ("help", "?", "h"):
-                self.say(_(_HELP))
+                self.say(_(part.help))
             elif word == "hint":
-                self.hint()
+                self.say(part.hint(self))
             elif word == "why":
                 if not rest.strip():
                     self.say(_("Say which move: why 3, or why Discard 7H."))
                     continue
                 found = self.parse(rest.strip(), actions)
-                self.say(
-                    translate(explain(self.state, found), self.lang)
-                    if not isinstance(found, str)
-                    else found
-                )
+                self.say(part.explain(self, found) if not isinstance(found, str) else found)
             elif word == "rules":
-                self.rules_text()
+                for text in part.rules_lines(self):
+                    self.say("  " + text)
             elif word == "undo":
                 if not self.practice:
                     self.say(_("Undo is for practice games: start one with --practice."))
@@ -329,7 +448,7 @@ class Game:
                 self.quit()
                 return None
             elif word == "table":
-                self.show_table()
+                part.show_table(self)
             else:
                 found = self.parse(line, actions)
                 if isinstance(found, str):
@@ -338,28 +457,33 @@ class Game:
                     return found
 
     def play(self) -> int:
-        _ = self._
+        part = self.part
         while not self.state.is_over:
             player = self.state.current_player
             assert player is not None
+            forced = False
             if player == self.seat:
-                action = self.decide()
-                if action is None:
-                    return 0
-                self.undo_stack.append(self.state)
+                actions = part.legal_actions(self.state)
+                if part.auto_lone and len(actions) == 1:
+                    action, forced = actions[0], True
+                else:
+                    action = self.decide()
+                    if action is None:
+                        return 0
+                    self.undo_stack.append(self.state)
             else:
-                action = self.bots[player](observe(self.state))
+                action = self.bots[player](part.bot_view(self.state))
                 if self.pause:
                     time.sleep(self.pause)
             before = self.state
-            self.state = apply(self.state, action)
-            if not isinstance(action, Pass) or player == self.seat:
-                self.narrate(before, action, self.state)
-        self.show_table()
-        scores = self.state.deal_scores or ()
-        label = _("Penalty points") if self.state.rules.scoring is Scoring.PENALTY else _("Score")
-        self.say(f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)))
-        self.say(_("End of the deal."))
+            self.state = part.apply(self.state, action)
+            for k, line in enumerate(part.narrate(self, before, action, self.state)):
+                if forced and k == 0:
+                    line = self._("{line}  (your only move, played for you)").format(line=line)
+                self.say(f"  {line}")
+        part.show_table(self)
+        for line in part.end_lines(self):
+            self.say(line)
         if self.save_to:
             self.save()
         return 0
@@ -389,9 +513,10 @@ def add_parser(
         help=_("play a deal yourself against bots"),
         description=_("Play one seat of a deal against computer players in the terminal."),
     )
-    arguments.add_rules(play, _)
-    play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                      help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
+    arguments.add_game(play, _)
+    arguments.add_rules(play, _, games=True)
+    play.add_argument("--players", type=int, default=None, choices=range(2, 6), metavar="N",
+                      help=_("number of players, 2 to 5 (default 3; mahjong 2 to 4, default 4)"))  # fmt: skip
     play.add_argument("--seat", type=int, default=0, metavar="S",
                       help=_("your seat, 0 to N-1 (default 0)"))  # fmt: skip
     play.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
@@ -410,45 +535,68 @@ def add_parser(
     play.set_defaults(run=run)
 
 
+def _fail(text: str) -> int:
+    import sys
+
+    print(f"sevenbridge play: {text}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Play the deal the arguments describe, reading moves from standard input."""
+    """Play the game the arguments describe, reading moves from standard input."""
     import sys
 
     _ = translator(args.lang)
-    if not 0 <= args.seat < args.players:
-        print(
-            "sevenbridge play: " + _("--seat must be 0 to {last}").format(last=args.players - 1),
-            file=sys.stderr,
+    game = arguments.game_name(getattr(args, "game", "sevenbridge"))
+    module = game_module(game)
+    if args.players is None:
+        args.players = 3 if game == CARD_GAME else max(module.PLAYER_COUNTS)
+    if args.players not in module.PLAYER_COUNTS:
+        return _fail(_("mahjong is for 2 to 4 players"))
+    rules = arguments.rules_of(args)
+    try:
+        state = module.deal(rules, players=args.players, seed=args.seed)
+    except SevenBridgeError as error:
+        return _fail(translate(error.args[0], args.lang))
+    # The seats people and bots take (a mahjong table's ghosts play themselves).
+    seats = list(getattr(state, "real_seats", range(args.players)))
+    if args.seat not in seats:
+        return _fail(
+            _("--seat must be 0 to {last}").format(last=args.players - 1)
+            if seats == list(range(args.players))
+            else _("--seat must be one of {seats} (the others are ghosts)").format(
+                seats=", ".join(map(str, seats))
+            )
         )
-        return 2
     names = [n.strip().lower() for n in args.bots.split(",")]
-    others = [p for p in range(args.players) if p != args.seat]
+    others = [p for p in seats if p != args.seat]
     if len(names) == 1:
         names *= len(others)
     unknown = [n for n in names if n not in BOTS]
     if unknown or len(names) != len(others):
-        print(
-            "sevenbridge play: "
-            + _("--bots takes one name or {n} names from {names}, not {given}").format(
+        return _fail(
+            _("--bots takes one name or {n} names from {names}, not {given}").format(
                 n=len(others), names=", ".join(BOTS), given=repr(args.bots)
-            ),
-            file=sys.stderr,
+            )
         )
-        return 2
     bots = {p: BOTS[n](args.seed * 10 + p) for p, n in zip(others, names, strict=True)}
-    try:
-        state = deal(Rules.preset(args.rules), players=args.players, seed=args.seed)
-    except SevenBridgeError as error:
-        print(f"sevenbridge play: {translate(error.args[0], args.lang)}", file=sys.stderr)
-        return 2
-    style = _Style(
-        symbols=not args.ascii and _symbols_ok(out), colour=not args.no_color and _colour_ok(out)
-    )
-    game = Game(state, args.seat, bots, style, sys.stdin, out, practice=args.practice,
+    symbols = not args.ascii and _symbols_ok(out)
+    colour = not args.no_color and _colour_ok(out)
+    part: GamePart
+    if game == CARD_GAME:
+        part = CardPart(_Style(symbols=symbols, colour=colour))
+        welcome = _(
+            "Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help."
+        )
+    else:
+        from .play_mahjong import MahjongPart
+
+        part = MahjongPart(colour=colour)
+        welcome = _(
+            "Simple Mahjong: {rules} rules, {players} players; you are P{seat}. "
+            "Type help for help."
+        )
+    play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    print(
-        _("Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help.")
-        .format(rules=args.rules, players=args.players, seat=args.seat),
-        file=out,
-    )  # fmt: skip
-    return game.play()
+    print(welcome.format(rules=args.rules, players=args.players, seat=args.seat), file=out)
+    return play.play()
