@@ -104,6 +104,8 @@ class GamePart(Protocol):
     auto_lone: bool
     #: The ``help`` text (an ``N_`` message).
     help: str
+    #: A move in notation, for the messages that show one (``Discard 7H``).
+    example: str
 
     def legal_actions(self, state: Any) -> Sequence[Any]:
         """The legal moves of the player to act, in a fixed order."""
@@ -163,6 +165,7 @@ class CardPart:
 
     auto_lone = False
     help = _HELP
+    example = "Discard 7H"
 
     def __init__(self, style: _Style) -> None:
         self.style = style
@@ -379,8 +382,8 @@ class Game:
         if action is None:
             return _(
                 "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
-                "as 'Discard 7H', or help."
-            ).format(text=text, n=len(actions))
+                "as '{example}', or help."
+            ).format(text=text, n=len(actions), example=self.part.example)
         if action in actions:
             return action
         return self.part.explain(self, action)
@@ -428,7 +431,11 @@ class Game:
                 self.say(part.hint(self))
             elif word == "why":
                 if not rest.strip():
-                    self.say(_("Say which move: why 3, or why Discard 7H."))
+                    self.say(
+                        _("Say which move: why 3, or why {example}.").format(
+                            example=part.example
+                        )
+                    )
                     continue
                 found = self.parse(rest.strip(), actions)
                 self.say(part.explain(self, found) if not isinstance(found, str) else found)

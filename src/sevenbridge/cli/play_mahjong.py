@@ -71,6 +71,7 @@ class MahjongPart:
 
     auto_lone = True
     help = HELP
+    example = "Discard 5m"
 
     def __init__(self, colour: bool = False) -> None:
         self.colour = colour
