@@ -66,6 +66,18 @@ _ANSI_RESET, _ANSI_BOLD = "\x1b[0m", "\x1b[1m"
 _TILE_TOKEN = re.compile(r"(?<![\w])([1-9]+)([mps])\b")
 
 
+def _tile_case(word: str) -> str:
+    """Tiles as the notation writes them, however they were typed: ``5M`` is
+    ``5m``, ``e`` is ``E``, ``gd`` is ``Gd``."""
+    if re.fullmatch(r"[1-9]+[mpsMPS]", word):
+        return word.lower()
+    if re.fullmatch(r"[eswnESWN]", word):
+        return word.upper()
+    if re.fullmatch(r"[rgwRGW][dD]", word):
+        return word[0].upper() + "d"
+    return word
+
+
 class MahjongPart:
     """Simple Mahjong's part of the play loop."""
 
@@ -207,7 +219,7 @@ class MahjongPart:
                 return None
             verb, words = "Discard", ["Discard", words[0]]
         try:
-            return parse_move(" ".join([f"P{seat}", verb, *words[1:]]))
+            return parse_move(" ".join([f"P{seat}", verb, *map(_tile_case, words[1:])]))
         except (SevenBridgeError, ValueError):
             return None
 
