@@ -1,6 +1,6 @@
 """Simple Mahjong's part of the ``play`` command (``sevenbridge play --game mahjong``).
 
-The play loop is :class:`sevenbridge.cli.play.Game`, shared with the card game;
+The play loop is :class:`sevenbridge.cli.seat.Game`, shared with the card game;
 this part says how a mahjong table, its moves and their narration read, what a
 hint says, and how typed moves (``Discard 5m``, ``5m``, ``Chow 46m``, ``pung``)
 are read. It goes through the game's protocol functions (``legal_actions``,
@@ -40,7 +40,7 @@ from ..mahjong import (
 )
 
 if TYPE_CHECKING:
-    from .play import Game
+    from .seat import Game
 
 __all__ = ["HELP", "MahjongPart"]
 
@@ -144,9 +144,7 @@ class MahjongPart:
             return self.tiles(str(action))
         return self.tiles(f"{action}   ({gloss})")
 
-    def narrate(
-        self, game: Game, before: GameState, action: Action, after: GameState
-    ) -> list[str]:
+    def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
         _ = game._
         mine = action.player == game.seat
         who = game.who(action.player)
@@ -289,10 +287,7 @@ class MahjongPart:
             )
             hand = " ".join(str(m) for m in split[0]) if split else ""
             lines.append(wins.format(p=state.winner, how=how, points=state.points, hand=hand))
-        scores = ", ".join(
-            f"P{p} {v}" for p, v in enumerate(state.scores) if p not in state.ghosts
-        )
+        scores = ", ".join(f"P{p} {v}" for p, v in enumerate(state.scores) if p not in state.ghosts)
         lines.append(_("Scores: {scores}").format(scores=scores))
         lines.append(_("End of the round."))
         return lines
-
