@@ -279,14 +279,8 @@ class MahjongPart:
         lines = []
         if state.winner is not None:
             split = decompositions(state.hands[state.winner], state.melds_of(state.winner))
-            how = _("drawing the last tile") if state.self_drawn else _("claiming a discard")
-            wins = (
-                _("P{p} wins by {how}, 1 point: {hand}")
-                if state.points == 1
-                else _("P{p} wins by {how}, {points} points: {hand}")
-            )
             hand = " ".join(str(m) for m in split[0]) if split else ""
-            lines.append(wins.format(p=state.winner, how=how, points=state.points, hand=hand))
+            lines.append(_("Winning hand: {hand}").format(hand=self.tiles(hand)))
         scores = ", ".join(f"P{p} {v}" for p, v in enumerate(state.scores) if p not in state.ghosts)
         lines.append(_("Scores: {scores}").format(scores=scores))
         lines.append(_("End of the round."))
