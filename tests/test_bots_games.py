@@ -61,7 +61,7 @@ def test_a_bot_asked_out_of_turn_says_whose_decision_it_is() -> None:
 
 def test_anything_else_is_a_type_error() -> None:
     with pytest.raises(TypeError):
-        RandomPlayer(seed=1)("P0 Draw")  # type: ignore[arg-type]
+        RandomPlayer(seed=1)("P0 Draw")  # type: ignore[call-overload]
 
 
 def test_the_game_of_a_value_and_its_module() -> None:

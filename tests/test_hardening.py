@@ -501,7 +501,7 @@ def test_bots_on_a_finished_deal_and_bad_seeds() -> None:
         with pytest.raises(InvalidArgumentError, match="the deal is over"):
             player(state)
         with pytest.raises(TypeError, match="view must be an Observation"):
-            player("not a state")  # type: ignore[arg-type]
+            player("not a state")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="seed must be an int, not None"):
         RandomPlayer(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed must be an int"):

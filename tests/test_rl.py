@@ -194,7 +194,7 @@ def test_bad_input_gets_clear_errors() -> None:
     with pytest.raises(TypeError, match="position must be a GameState or an Observation"):
         space.mask("state")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        ActionSpace("standard")  # type: ignore[arg-type]
+        ActionSpace("standard")  # type: ignore[call-overload]
     with pytest.raises(InvalidArgumentError):
         ActionSpace(Rules(), players=6)
     with pytest.raises(TypeError, match="must be an Observation"):

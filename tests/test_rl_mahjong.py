@@ -66,7 +66,7 @@ def test_the_blocks_of_the_numbering() -> None:
 
 
 def test_every_legal_action_round_trips_and_the_mask_is_the_legal_set() -> None:
-    spaces = {}
+    spaces: dict[tuple[mj.Rules, int], MahjongActionSpace] = {}
     count = 0
     for state in _positions(12, seed=3):
         key = (state.rules, state.players)

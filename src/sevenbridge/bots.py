@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
@@ -44,7 +44,7 @@ from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key
 from .errors import InvalidArgumentError, Message
-from .games import game_module, game_of
+from .games import DocumentLike, game_module, game_of
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -67,7 +67,7 @@ def _deal_over() -> InvalidArgumentError:
     )
 
 
-def view_of(position: Observation | GameState) -> Observation:
+def view_of(position: Observation | GameState | DocumentLike) -> Observation:
     """The view a bot decides from: ``position`` itself, or the view of the
     player to act in a full state (of any game)."""
     if isinstance(position, Observation):
@@ -77,12 +77,16 @@ def view_of(position: Observation | GameState) -> Observation:
             raise _deal_over()
         return observe(position)
     game = game_module(game_of(position))
+    # Another game's view, handled through the game protocol like the card game's.
+    other: Observation
     if game.Observation is not Observation and isinstance(position, game.Observation):
-        return position
+        other = position
+        return other
     if game.GameState is not GameState and isinstance(position, game.GameState):
         if position.is_over:
             raise _deal_over()
-        return game.observe(position)
+        other = game.observe(position)
+        return other
     raise TypeError(
         f"view must be an Observation (or a GameState), not {_checks.type_name(position)}"
     )
@@ -120,7 +124,11 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self._rng = _checks.seeded_rng(seed)
 
-    def __call__(self, view: Observation | GameState, /) -> Action:
+    @overload
+    def __call__(self, view: Observation | GameState, /) -> Action: ...
+    @overload
+    def __call__(self, view: DocumentLike, /) -> Any: ...
+    def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
         return self._rng.choice(choices(view_of(view)))
 
 
@@ -142,7 +150,11 @@ class GreedyPlayer:
         self._seed = seed
         self._others: dict[str, Callable[[Any], Any]] = {}
 
-    def __call__(self, view: Observation | GameState, /) -> Action:
+    @overload
+    def __call__(self, view: Observation | GameState, /) -> Action: ...
+    @overload
+    def __call__(self, view: DocumentLike, /) -> Any: ...
+    def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
         if not isinstance(view, (Observation, GameState)):
             name = game_of(view)
             player = self._others.get(name)
@@ -244,7 +256,11 @@ class ISMCTSPlayer:
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
-    def __call__(self, view: Observation | GameState, /) -> Action:
+    @overload
+    def __call__(self, view: Observation | GameState, /) -> Action: ...
+    @overload
+    def __call__(self, view: DocumentLike, /) -> Any: ...
+    def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
         import time
 
         view = view_of(view)

@@ -31,7 +31,7 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
@@ -42,6 +42,9 @@ from .._kit import checks as _checks
 from ..rl import observation_tensor_size
 from ..rules import Rules
 from ._games import adapter
+
+if TYPE_CHECKING:
+    from ..mahjong.rules import Rules as MahjongRules
 
 __all__ = ["ENV_ID", "MAHJONG_ENV_ID", "SevenBridgeEnv"]
 
@@ -82,7 +85,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(
         self,
-        rules: Rules | str | None = None,
+        rules: Rules | MahjongRules | str | None = None,
         players: int = 3,
         seat: int = 0,
         opponents: Any = _DEFAULT,

@@ -24,7 +24,7 @@ ids those of :class:`sevenbridge.rl.MahjongActionSpace`, the rewards
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -36,6 +36,9 @@ from ..errors import InvalidArgumentError, Message
 from ..rl import information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
 from ._games import adapter
+
+if TYPE_CHECKING:
+    from ..mahjong.rules import Rules as MahjongRules
 
 __all__ = ["env", "raw_env"]
 
@@ -125,7 +128,7 @@ class raw_env(AECEnv):
 
     def __init__(
         self,
-        rules: Rules | str | None = None,
+        rules: Rules | MahjongRules | str | None = None,
         players: int = 3,
         render_mode: str | None = None,
         auto_forced: bool = False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,12 @@ from ..rules import Rules
 from ..state import GameState
 from ..views import Observation
 from ._caches import ACTIONS, PARTS, SETUPS, Cache
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from ..mahjong.rules import Rules as MahjongRules
+    from ._mahjong import MahjongActionSpace
 
 __all__ = ["ACTION_SPACE_VERSION", "MAX_LAY_OFF_TARGETS", "ActionSpace"]
 
@@ -234,6 +240,10 @@ class ActionSpace:
 
     __slots__ = ("_by_id", "_decoded", "_encoded", "_lone", "_t", "players", "rules")
 
+    @overload
+    def __new__(cls, rules: MahjongRules, players: int = ...) -> MahjongActionSpace: ...
+    @overload
+    def __new__(cls, rules: Rules | None = None, players: int = ...) -> Self: ...
     def __new__(cls, rules: Any = None, players: int = 3) -> ActionSpace:
         # The mahjong rules get the mahjong numbering (sevenbridge.rl._mahjong,
         # imported only then: card-game users never load the mahjong package).
@@ -244,7 +254,14 @@ class ActionSpace:
                     return object.__new__(found)
         return object.__new__(cls)
 
-    def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
+    if not TYPE_CHECKING:
+        # Hidden from the type checker, which then takes the constructor's
+        # signature from the overloads of __new__ (a mahjong Rules gives a
+        # MahjongActionSpace); _setup is the checked body.
+        def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
+            self._setup(rules, players)
+
+    def _setup(self, rules: Rules | None, players: int) -> None:
         if rules is None:
             rules = Rules()
         _checks.instance(rules, Rules, "rules", "a Rules value")
