@@ -25,9 +25,18 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
-from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, MahjongActionSpace, returns
+from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
+
+if TYPE_CHECKING:
+    # To type checkers, MahjongActionSpace is the declaration that
+    # ActionSpace(mahjong.Rules()) returns (the class derives from it).
+    from ._actions import _MahjongActionSpace as MahjongActionSpace
+else:
+    from ._mahjong import MahjongActionSpace
 from ._tensors import (
     information_state_tensor,
     information_state_tensor_size,

@@ -27,8 +27,10 @@ from ._caches import ACTIONS, PARTS, SETUPS, Cache
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from ..mahjong.actions import Action as MahjongAction
     from ..mahjong.rules import Rules as MahjongRules
-    from ._mahjong import MahjongActionSpace
+    from ..mahjong.state import GameState as MahjongState
+    from ..mahjong.views import Observation as MahjongObservation
 
 __all__ = ["ACTION_SPACE_VERSION", "MAX_LAY_OFF_TARGETS", "ActionSpace"]
 
@@ -241,7 +243,7 @@ class ActionSpace:
     __slots__ = ("_by_id", "_decoded", "_encoded", "_lone", "_t", "players", "rules")
 
     @overload
-    def __new__(cls, rules: MahjongRules, players: int = ...) -> MahjongActionSpace: ...
+    def __new__(cls, rules: MahjongRules, players: int = ...) -> _MahjongActionSpace: ...
     @overload
     def __new__(cls, rules: Rules | None = None, players: int = ...) -> Self: ...
     def __new__(cls, rules: Any = None, players: int = 3) -> ActionSpace:
@@ -543,3 +545,24 @@ def _player_of(position: Any) -> int:
             Message("invalid_argument.deal_over_no_player", "the deal is over: no player is to act")
         )
     return p  # type: ignore[no-any-return]
+
+
+if TYPE_CHECKING:
+    # What the type checker knows of sevenbridge.rl.MahjongActionSpace, the
+    # space ActionSpace(mahjong.Rules()) gives. The class itself is in
+    # sevenbridge.rl._mahjong, which imports this module (so this one may not
+    # import it back, even for types); it derives from this declaration for the
+    # type checker, which checks it against these signatures, and
+    # sevenbridge.rl exports this declaration to type checkers under its name.
+    class _MahjongActionSpace(ActionSpace):
+        def __init__(self, rules: MahjongRules | None = None, players: int = 4) -> None: ...
+        @property
+        def rules(self) -> MahjongRules: ...  # type: ignore[override]
+        def encode(self, action: MahjongAction) -> int: ...  # type: ignore[override]
+        def decode(  # type: ignore[override]
+            self, action_id: int, position: MahjongState | MahjongObservation
+        ) -> MahjongAction: ...
+        def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
+            ...
+        def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
+            ...

@@ -20,10 +20,16 @@ from ..errors import InvalidArgumentError, Message
 from ._actions import OTHER_GAMES, ActionSpace
 
 if TYPE_CHECKING:
+    # The declaration of this module's MahjongActionSpace that ActionSpace's
+    # constructor names (see sevenbridge.rl._actions): its base for the checker.
     from ..mahjong.actions import Action as MahjongAction
     from ..mahjong.rules import Rules as MahjongRules
     from ..mahjong.state import GameState as MahjongState
     from ..mahjong.views import Observation as MahjongObservation
+    from ._actions import _MahjongActionSpace as _SpaceBase
+
+if not TYPE_CHECKING:
+    _SpaceBase = ActionSpace
 
 __all__ = [
     "MAHJONG_ACTION_SPACE_VERSION",
@@ -73,7 +79,7 @@ def _labels() -> tuple[str, ...]:
     return tuple(labels)
 
 
-class MahjongActionSpace(ActionSpace):
+class MahjongActionSpace(_SpaceBase):
     """The fixed numbering of every Simple Mahjong action, with legal-action masks.
 
     What :class:`ActionSpace` gives for the mahjong
