@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sevenbridge import IllegalActionError, InvalidArgumentError
@@ -21,7 +23,17 @@ from sevenbridge.mahjong import (
     parse_tiles,
 )
 
-from .helpers import JUNK, legal, play, start
+from .helpers import JUNK, legal, play
+from .helpers import start as _start
+
+
+def start(hands: list[str], draws: str = "", **options: Any) -> GameState:
+    """A stacked round under ``able_only`` claim windows, the engine's behaviour
+    when these scenarios were written: a seat is asked about a discard only when
+    it can claim it, so the scenarios name just the claims that matter. The
+    default windows (every real seat asked) have scenarios of their own below."""
+    rules = options.pop("rules", None) or Rules()
+    return _start(hands, draws, rules=rules.replace(claim_window="able_only"), **options)
 
 # Seat 1 pungs 5s, seat 2 wins on 5s (pair wait), seat 3 holds 4s 6s (a chow).
 WINS_ON_5S = "123m 456m 789m 111p 5s"
@@ -391,3 +403,47 @@ def test_a_ghost_never_wins() -> None:
         assert not state.is_over and state.winner is None
         assert len(state.hands[1]) == 13 and len(state.discards[1]) == 1
         assert state.current_player == 2 or state.phase is Phase.CLAIM
+
+
+# --- claim windows: every real seat is asked by default -------------------------------
+
+
+def test_by_default_every_other_seat_is_asked_in_seat_order_and_may_pass() -> None:
+    quiet2 = QUIET.replace("Gd", "Rd")
+    state = play(_start([JUNK, QUIET, quiet2, JUNK.replace("Rd", "5s")], "E"), "P0 Draw")
+    state = play(state, "P0 Discard 1m")  # nobody can claim 1m, yet all are asked
+    for seat in (1, 2, 3):
+        assert state.phase is Phase.CLAIM and state.current_player == seat
+        assert legal(state) == [f"P{seat} Pass"]
+        state = play(state, f"P{seat} Pass")
+    assert state.phase is Phase.DRAW and state.current_player == 1
+
+
+def test_by_default_a_pung_does_not_stop_the_questions_but_a_mahjong_does() -> None:
+    state = play(_start([JUNK, CHOWS_5S, PUNGS_5S, QUIET], "5s"), "P0 Draw", "P0 Discard 5s")
+    state = play(state, "P1 Chow 4s6s", "P2 Pung")
+    assert state.current_player == 3 and legal(state) == ["P3 Pass"]  # asked all the same
+    state = play(state, "P3 Pass")
+    assert state.phase is Phase.PLAY and state.current_player == 2
+    won = play(_start([JUNK, WINS_ON_5S, QUIET, PUNGS_5S], "5s"), "P0 Draw", "P0 Discard 5s")
+    assert play(won, "P1 Mahjong").winner == 1  # seat 3 is not asked: nothing beats it
+
+
+def test_the_default_questions_are_the_same_whatever_the_hands() -> None:
+    def questions(hands: list[str], window: str) -> list[tuple[int, tuple[int, ...]]]:
+        rules = Rules(claim_window=window)
+        state = play(_start(hands, "5s", rules=rules), "P0 Draw", "P0 Discard 5s")
+        return [(state.current_player, state.asking)]
+
+    quiet = [JUNK, QUIET, QUIET.replace("Gd", "Rd"), JUNK.replace("Rd", "5s")]
+    busy = [JUNK, CHOWS_5S, QUIET, PUNGS_5S]
+    assert questions(quiet, "every_eligible") == questions(busy, "every_eligible")
+    assert questions(busy, "able_only") == [(1, (3,))]  # the leak the option trades for speed
+
+
+def test_ghosts_are_never_asked() -> None:
+    rules = Rules(ghosts=True)
+    hands = [JUNK, PUNGS_5S, QUIET, WINS_ON_5S]  # seats 1 and 3 are ghosts
+    state = play(_start(hands, "5s Rd", rules=rules, players=2), "P0 Draw", "P0 Discard 5s")
+    # Only seat 2 is asked about seat 0's discard, though the ghosts could claim it.
+    assert state.phase is Phase.CLAIM and state.current_player == 2 and state.asking == ()

@@ -35,7 +35,7 @@ from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, next_dealer, play_match
 from .record import record, record_match, replay, replay_match
-from .rules import DealerRotation, Rules, SelfDrawWin
+from .rules import ClaimWindow, DealerRotation, Rules, SelfDrawWin
 from .state import GameState, Phase, State, returns
 from .text import explain, render
 from .tiles import (
@@ -70,6 +70,7 @@ __all__ = [
     "WINDS",
     "Action",
     "Chow",
+    "ClaimWindow",
     "DealerRotation",
     "Discard",
     "Draw",

@@ -28,7 +28,7 @@ from ..errors import Message
 from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
 from .hands import Meld, MeldKind, winning
-from .rules import Rules, SelfDrawWin, require_rules
+from .rules import ClaimWindow, Rules, SelfDrawWin, require_rules
 from .state import GameState, Phase
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, full_wall, tile_list
 
@@ -311,6 +311,12 @@ def _rank(action: Action) -> int:
     if isinstance(action, (Pung, Kong)):
         return 2
     return 1 if isinstance(action, Chow) else 0
+
+
+#: What a seat may do with an open discard, and the precedence of claims, for
+#: :func:`~sevenbridge.mahjong.sample_state`.
+claim_options = _claim_options
+claim_rank = _rank
 
 
 def _play_options(state: GameState) -> list[Action]:
@@ -673,14 +679,19 @@ def _discard(state: GameState, tile: Tile) -> GameState:
 
 
 def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
-    """``seat`` discards ``tile``: ask the players who could claim it, or move on."""
+    """``seat`` discards ``tile``: ask the other real players (all of them, or
+    with ``able_only`` windows those who could claim it), or move on."""
     hands = _replace_at(state.hands, seat, _remove(state.hands[seat], tile))
     discards = _replace_at(state.discards, seat, state.discards[seat] + (tile,))
     asking: list[int] = []
     if seat not in state.ghosts or state.rules.ghost_discards_claimable:
+        every = state.rules.claim_window is ClaimWindow.EVERY_ELIGIBLE
         for k in range(1, state.seats):
             other = (seat + k) % state.seats
             if other in state.ghosts:
+                continue
+            if every:
+                asking.append(other)
                 continue
             options = _claim_options(state, other, tile, seat)
             if len(options) > 1 or options[0] is not _PASS[other]:
@@ -702,20 +713,21 @@ def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
 
 
 def _claim(state: GameState, action: Action) -> GameState:
-    """Record a claim (or a pass); ask the next player who could still matter, or
-    settle the claims."""
+    """Record a claim (or a pass); ask the next player (with ``able_only`` windows,
+    the next who could still beat the best claim), or settle the claims. A
+    mahjong claim ends the questions at once: nothing beats it."""
     claims = state.claims if isinstance(action, Pass) else (*state.claims, action)
     best = max((_rank(c) for c in claims), default=0)
     asking = list(state.asking)
     tile = state.last_discard
     assert tile is not None
-    if best < 3:
+    if best < 3 and state.rules.claim_window is ClaimWindow.ABLE_ONLY:
         while asking:
             options = _claim_options(state, asking[0], tile)
             if max(_rank(a) for a in options) > best:
                 break
             asking.pop(0)
-    else:
+    elif best == 3:
         asking = []
     if asking:
         return _evolve(state, claims=claims, current_player=asking[0], asking=tuple(asking[1:]))

@@ -80,7 +80,13 @@ def _rules_fields() -> dict[str, J.Check[Any]]:
     return fields
 
 
-RULES_DOC = J.Object(_rules_fields(), header=("sevenbridge.mahjong.rules", FORMAT_VERSION))
+RULES_DOC = J.Object(
+    _rules_fields(),
+    header=("sevenbridge.mahjong.rules", FORMAT_VERSION),
+    # Fields added after version 1 was published: older documents lack them, and
+    # were played with the engine of their time (it asked only able players).
+    defaults={"claim_window": "able_only"},
+)
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:

@@ -19,9 +19,10 @@ from .._kit import hooks as _hooks
 from .._kit.rng import derive, fresh_seed, shuffled
 from ..errors import InvalidArgumentError, Message
 from .actions import Action
-from .engine import legal_actions
-from .hands import Meld
-from .rules import Rules
+from .engine import claim_options, claim_rank, legal_actions
+from .errors import InvalidStateError
+from .hands import Meld, winning
+from .rules import ClaimWindow, Rules, SelfDrawWin
 from .state import GameState, Phase
 from .tiles import N_KINDS, Tile, full_wall
 
@@ -72,8 +73,10 @@ class Observation:
     own_claims: tuple[Action, ...]
     """The viewer's own claim on the open discard (none, or one)."""
     asking: tuple[int, ...]
-    """Who is still to be asked about the open discard (the engine asks only
-    players who could claim it, so this is public)."""
+    """Who is still to be asked about the open discard, in order. With the
+    default :attr:`~sevenbridge.mahjong.ClaimWindow.EVERY_ELIGIBLE` windows this
+    is every later real seat and tells nothing; with ``able_only`` windows the
+    engine asks only players who could claim, so it shows who can."""
     drew: bool
     """Whether the player in turn drew from the wall this turn."""
     winner: int | None
@@ -191,6 +194,16 @@ def sample_state(
     does not hold one) and a seed of its own, for the ghosts' discards.
     ``observe(sample_state(view, rng), view.viewer) == view`` always holds.
 
+    The sample is a position the engine could reach from what the view shows.
+    With the default claim windows nobody learns anything from being asked;
+    with ``able_only`` windows (:class:`~sevenbridge.mahjong.ClaimWindow`) the
+    seat asked now and those still to be asked about the open discard must be
+    able to claim it. Seats who were asked before the current one and may not
+    win a discard they are shown (``may_decline_win`` off) must not be able to
+    win it, and a drawn winning hand cannot be waiting for a decision when the
+    rules end the round at once. This is done by rejection sampling: deals are
+    drawn from the seed until one fits, at most :data:`SAMPLE_TRIES` of them.
+
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed (a fresh seed if ``None``).
@@ -200,6 +213,8 @@ def sample_state(
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
             neither a :class:`random.Random` nor an integer.
         InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
+        InvalidStateError: when no fitting deal is found in :data:`SAMPLE_TRIES`
+            tries (a view that no real position gives, or a very unlikely one).
 
     >>> from sevenbridge.mahjong import deal
     >>> state = deal(seed=4)
@@ -229,6 +244,54 @@ def sample_state(
         key = fresh_seed() if checked is None else checked
     else:
         raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    for attempt in range(SAMPLE_TRIES):
+        state = _sample_once(observation, derive(key, 4, attempt) if attempt else key)
+        if _reachable(state, observation):
+            return state
+    raise InvalidStateError(
+        Message(
+            "invalid_state.sample_state_no_fit",
+            "sample_state: no deal of the unseen tiles fits this view in {tries} tries",
+            tries=str(SAMPLE_TRIES),
+        )
+    )
+
+
+#: Most deals :func:`sample_state` draws before it gives up.
+SAMPLE_TRIES = 10_000
+
+
+def _reachable(state: GameState, view: Observation) -> bool:
+    """Whether the engine could be at ``state`` as the view shows it: the tests
+    :func:`sample_state` documents."""
+    rules = state.rules
+    if state.phase is Phase.PLAY and state.drew and state.turn != view.viewer:
+        if rules.self_draw_win is SelfDrawWin.AUTOMATIC and winning(state.hands[state.turn]):
+            return False
+    if state.phase is not Phase.CLAIM:
+        return True
+    tile = state.last_discard
+    assert tile is not None
+    if not rules.may_decline_win:
+        seat = (state.turn + 1) % state.seats
+        while seat != state.current_player:
+            if seat != view.viewer and seat not in state.ghosts:
+                if winning((*state.hands[seat], tile)):
+                    return False
+            seat = (seat + 1) % state.seats
+    if rules.claim_window is ClaimWindow.ABLE_ONLY:
+        best = max((claim_rank(c) for c in state.claims), default=0)
+        for seat in (state.current_player, *state.asking):
+            if seat == view.viewer:
+                continue
+            options = claim_options(state, seat, tile)
+            if max(claim_rank(a) for a in options) <= best:
+                return False
+    return True
+
+
+def _sample_once(observation: Observation, key: int) -> GameState:
+    """One deal of the unseen tiles (see :func:`sample_state`)."""
     unseen = observation.unseen()
     playing = [t for t in unseen if t < N_KINDS]
     extra = [t for t in unseen if t >= N_KINDS]
