@@ -265,9 +265,14 @@ def _reachable(state: GameState, view: Observation) -> bool:
     """Whether the engine could be at ``state`` as the view shows it: the tests
     :func:`sample_state` documents."""
     rules = state.rules
-    if state.phase is Phase.PLAY and state.drew and state.turn != view.viewer:
-        if rules.self_draw_win is SelfDrawWin.AUTOMATIC and winning(state.hands[state.turn]):
-            return False
+    if (
+        state.phase is Phase.PLAY
+        and state.drew
+        and state.turn != view.viewer
+        and rules.self_draw_win is SelfDrawWin.AUTOMATIC
+        and winning(state.hands[state.turn])
+    ):
+        return False
     if state.phase is not Phase.CLAIM:
         return True
     tile = state.last_discard
@@ -275,9 +280,12 @@ def _reachable(state: GameState, view: Observation) -> bool:
     if not rules.may_decline_win:
         seat = (state.turn + 1) % state.seats
         while seat != state.current_player:
-            if seat != view.viewer and seat not in state.ghosts:
-                if winning((*state.hands[seat], tile)):
-                    return False
+            if (
+                seat != view.viewer
+                and seat not in state.ghosts
+                and winning((*state.hands[seat], tile))
+            ):
+                return False
             seat = (seat + 1) % state.seats
     if rules.claim_window is ClaimWindow.ABLE_ONLY:
         best = max((claim_rank(c) for c in state.claims), default=0)
