@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from sevenbridge import IllegalActionError, InvalidArgumentError
@@ -34,6 +35,7 @@ def start(hands: list[str], draws: str = "", **options: Any) -> GameState:
     default windows (every real seat asked) have scenarios of their own below."""
     rules = options.pop("rules", None) or Rules()
     return _start(hands, draws, rules=rules.replace(claim_window="able_only"), **options)
+
 
 # Seat 1 pungs 5s, seat 2 wins on 5s (pair wait), seat 3 holds 4s 6s (a chow).
 WINS_ON_5S = "123m 456m 789m 111p 5s"
@@ -243,6 +245,34 @@ def test_a_concealed_kong_on_ones_turn() -> None:
     assert len(state.hands[0]) == 11 and state.phase is Phase.PLAY
     off = play(start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", players=2), "P0 Draw")
     assert "P0 Kong E" not in legal(off)
+
+
+def _empty_wall(state: GameState, keep: int = 0) -> GameState:
+    """The same position with all but ``keep`` tiles of the wall moved to the
+    last seat's discards (still one full set)."""
+    last = len(state.discards) - 1
+    cut = len(state.wall) - keep
+    discards = (*state.discards[:last], state.discards[last] + state.wall[:cut])
+    return attrs.evolve(state, wall=state.wall[cut:], discards=discards)
+
+
+def test_no_kong_without_a_replacement_tile() -> None:
+    rules = Rules(kong=True)
+    state = start([JUNK, KONG_HAND, QUIET], "5s", rules=rules)
+    state = _empty_wall(play(state, "P0 Draw", "P0 Discard 5s"))
+    assert legal(state) == ["P1 Pass", "P1 Pung"]
+    with pytest.raises(IllegalActionError, match="no tile left"):
+        play(state, "P1 Kong 5s")
+    own = start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", rules=rules, players=2)
+    own = _empty_wall(play(own, "P0 Draw"))
+    assert "P0 Kong E" not in legal(own) and "P0 Discard E" in legal(own)
+    with pytest.raises(IllegalActionError, match="no tile left"):
+        play(own, "P0 Kong E")
+    reserved = start([JUNK, KONG_HAND, QUIET], "5s", rules=rules.replace(reserve=14))
+    reserved = _empty_wall(play(reserved, "P0 Draw", "P0 Discard 5s"), keep=14)
+    assert legal(reserved) == ["P1 Pass", "P1 Pung"]  # only the reserve is left
+    assert "P1 Kong 5s" in legal(_empty_wall(play(start([JUNK, KONG_HAND, QUIET], "5s",
+        rules=rules), "P0 Draw", "P0 Discard 5s"), keep=1))  # fmt: skip
 
 
 def test_adding_the_fourth_tile_to_a_pung() -> None:

@@ -275,6 +275,12 @@ def _counts(hand: tuple[Tile, ...]) -> list[int]:
     return counts
 
 
+def _can_draw(state: GameState) -> bool:
+    """Whether the wall still has a tile to draw (beyond the reserve): a turn
+    starts with a draw, and a kong needs a replacement, only then."""
+    return len(state.wall) > state.rules.reserve
+
+
 def _claim_options(
     state: GameState, seat: int, tile: Tile, discarder: int | None = None
 ) -> list[Action]:
@@ -285,7 +291,7 @@ def _claim_options(
     have = hand.count(tile)
     if have >= 2:
         out.append(_PUNG[seat])
-    if have >= 3 and state.rules.kong:
+    if have >= 3 and state.rules.kong and _can_draw(state):
         out.append(_KONG[seat][tile])
     turn = state.turn if discarder is None else discarder
     if tile < 27 and seat == (turn + 1) % state.seats:
@@ -335,7 +341,7 @@ def _play_options(state: GameState) -> list[Action]:
         if t != previous:
             out.append(discards[t])
             previous = t
-    if state.rules.kong:
+    if state.rules.kong and _can_draw(state):
         kongs = _KONG[seat]
         counts = _counts(hand)
         for kind in range(N_KINDS):
@@ -503,6 +509,11 @@ def _why(state: GameState, action: Action) -> str:
             return Message(
                 "mahjong.kongs_are_not_played", "kongs are not played (Rules.kong is off)"
             )
+        if phase in (Phase.CLAIM, Phase.PLAY) and not _can_draw(state):
+            return Message(
+                "mahjong.kong_needs_replacement",
+                "a kong needs a replacement tile, and the wall has no tile left to draw",
+            )
         if phase is Phase.CLAIM:
             if action.tile != state.last_discard:
                 return Message(
@@ -656,7 +667,7 @@ def _draw(state: GameState) -> GameState:
 def _next_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     """Start the turn of ``seat`` (with ``changes`` to the state): a real player is
     asked to draw; a ghost draws and discards a random tile at once (it never wins)."""
-    if len(state.wall) > state.rules.reserve and seat not in state.ghosts:
+    if _can_draw(state) and seat not in state.ghosts:
         return _evolve(
             state, **changes, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
             last_discard=None, claims=(), asking=(),

@@ -475,6 +475,14 @@ def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tupl
                 n_sets=len(sets),
             )
         )
+    return tuple(TILE_KINDS[t] for t in wait_kinds(hand, counts))
+
+
+def wait_kinds(hand: Iterable[int], counts: list[int]) -> list[int]:
+    """The kinds that complete ``hand`` (unchecked), leaving out those of which
+    ``counts`` (the hand and its melds) already hold all four copies: a wait
+    on a fifth copy is no wait. The one place that rule is written; :func:`waits`
+    and :func:`~sevenbridge.mahjong.shanten` both use it."""
     keys = count_key(hand)
     out = []
     for t in range(N_KINDS):
@@ -483,6 +491,6 @@ def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tupl
         g, w = GROUP[t], WEIGHT[t]
         keys[g] += w
         if keys_win(keys):
-            out.append(TILE_KINDS[t])
+            out.append(t)
         keys[g] -= w
-    return tuple(out)
+    return out

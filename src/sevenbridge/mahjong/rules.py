@@ -112,7 +112,8 @@ class Rules:
     whoever makes one takes a replacement tile from the back of the wall before
     discarding. A kong is made by claiming a discard with three in hand, or on
     one's own turn from the hand: four concealed tiles, or a fourth tile added to
-    one's own claimed pung. Nobody may rob a kong."""
+    one's own claimed pung. Nobody may rob a kong, and no kong is made when the
+    wall has no tile left for the replacement (beyond the reserve)."""
 
     # --- winning ---------------------------------------------------------------------
     self_draw_win: SelfDrawWin = attrs.field(
