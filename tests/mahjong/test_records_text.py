@@ -211,3 +211,19 @@ def test_explain_wins_waits_and_kongs() -> None:
     claim = play(claim, "P0 Discard 5s")
     assert "claimed from P0" in explain(claim, Mahjong(1))
     assert explain(claim, Kong(1, "5s")).startswith("Illegal: kongs are not played")
+
+
+def test_the_top_level_render_and_explain_take_mahjong_values() -> None:
+    import sevenbridge
+    from sevenbridge import mahjong as mj
+
+    state = mj.apply(mj.deal(seed=1), mj.Draw(0))
+    view = mj.observe(state, 1)
+    assert sevenbridge.render(view) == mj.render(view)
+    assert sevenbridge.render(state) == mj.render(state)
+    assert sevenbridge.render(view, lang="ja") == mj.render(view, lang="ja")
+    assert sevenbridge.render(view, lang="ja").startswith("シンプル麻雀")
+    action = mj.legal_actions(state)[0]
+    assert sevenbridge.explain(state, action) == mj.explain(state, action)
+    assert sevenbridge.explain(state, action, lang="ja").startswith("合法")
+    assert sevenbridge.explain(state, mj.Pass(1), lang="ja").startswith("不可")

@@ -331,3 +331,4 @@ def _next(after: GameState) -> str:
 
 
 _hooks.register("mahjong_render", render)
+_hooks.register("mahjong_explain", explain)
