@@ -140,9 +140,17 @@ def _run(argv: list[str]) -> str:
     return buffer.getvalue()
 
 
-def test_the_demo_writes_records_that_replay(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--players", "3", "--rules", "full"],
+        [],  # the command: four greedy players, standard rules, seed 72
+        ["--players", "2", "--rules", "literal", "--bot", "random", "--seed", "5"],
+    ],
+)
+def test_the_demo_writes_records_that_replay(tmp_path: Path, options: list[str]) -> None:
     path = tmp_path / "rounds.txt"
-    _run(["demo", "--game", "mahjong", "--players", "3", "--rules", "full", "--record", str(path)])
+    _run(["demo", "--game", "mahjong", *options, "--record", str(path)])
     text = path.read_text(encoding="utf-8")
     assert text.startswith('[Game "Simple Mahjong match"]') and '[Round "16"]' in text
     finals = [s for s in replay_match(text) if s.is_over]
