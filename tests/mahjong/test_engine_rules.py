@@ -23,6 +23,7 @@ from sevenbridge.mahjong import (
     legal_actions,
     parse_tiles,
 )
+from sevenbridge.mahjong.engine import check_state
 
 from .helpers import JUNK, legal, play
 from .helpers import start as _start
@@ -121,7 +122,9 @@ def test_mahjong_on_a_discard() -> None:
     assert state.phase is Phase.CLAIM and state.current_player == 1
     assert legal(state) == ["P1 Pass", "P1 Mahjong"]
     won = play(state, "P1 Mahjong")
-    assert won.winner == 1 and not won.self_drawn and won.discards[0] == ()
+    assert won.winner == 1 and not won.self_drawn
+    # The claimed tile stays in the discarder's row, marked as taken.
+    assert won.discards[0] == parse_tiles("5s") and won.taken == ((0, 0),)
     assert len(won.hands[1]) == 14 and won.scores == (0, 1, 0, 0)
 
 
@@ -477,3 +480,29 @@ def test_ghosts_are_never_asked() -> None:
     state = play(_start(hands, "5s Rd", rules=rules, players=2), "P0 Draw", "P0 Discard 5s")
     # Only seat 2 is asked about seat 0's discard, though the ghosts could claim it.
     assert state.phase is Phase.CLAIM and state.current_player == 2 and state.asking == ()
+
+
+# --- the move log: where claimed tiles came from, and the tile just drawn ------------------
+
+
+def test_melds_name_the_discarder_and_claimed_tiles_stay_in_the_row_marked() -> None:
+    state = play(start([JUNK, CHOWS_5S, QUIET, PUNGS_5S], "5s"), "P0 Draw", "P0 Discard 5s")
+    state = play(state, "P1 Chow 4s6s", "P3 Pung")
+    (meld,) = state.melds
+    assert meld.owner == 3 and meld.claimed == Tile.parse("5s") and meld.claimed_from == 0
+    assert state.discards[0] == parse_tiles("5s") and state.taken == ((0, 0),)
+    check_state(state)  # the claimed tile is counted once, in the meld
+
+
+def test_a_state_knows_the_tile_just_drawn() -> None:
+    rules = Rules(kong=True)
+    state = start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", rules=rules, players=2, back="1s")
+    assert state.last_drawn is None
+    state = play(state, "P0 Draw")
+    assert state.last_drawn == Tile.parse("E")
+    state = play(state, "P0 Kong E")
+    assert state.last_drawn == Tile.parse("1s")  # the replacement
+    state = play(state, "P0 Discard Gd")
+    assert state.last_drawn is None
+    claimed = play(start([JUNK, CHOWS_5S, QUIET], "5s", players=3), "P0 Draw", "P0 Discard 5s")
+    assert play(claimed, "P1 Chow 4s6s").last_drawn is None  # a claim is no draw

@@ -29,7 +29,7 @@ from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
 from .hands import Meld, MeldKind, winning
 from .rules import ClaimWindow, Rules, SelfDrawWin, require_rules
-from .state import GameState, Phase
+from .state import GameState, Phase, lying
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, full_wall, tile_list
 
 __all__ = ["PLAYER_COUNTS", "apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
@@ -630,13 +630,17 @@ def _take(state: GameState, seat: int, *, back: bool) -> dict[str, Any] | None:
         bonus = _replace_at(bonus, seat, bonus[seat] + (tile,))
         back = True
     hand = tuple(sorted((*state.hands[seat], tile)))
-    return {"wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand)}
+    return {
+        "wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand),
+        "last_drawn": tile,
+    }  # fmt: skip
 
 
 def _drawn_out(state: GameState, **changes: Any) -> GameState:
     return _evolve(
-        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None
-    )
+        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None,
+        last_drawn=None,
+    )  # fmt: skip
 
 
 def _after_draw(state: GameState, seat: int, taken: dict[str, Any]) -> GameState:
@@ -708,11 +712,14 @@ def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
             if len(options) > 1 or options[0] is not _PASS[other]:
                 asking.append(other)
     if not asking:
-        return _next_turn(state, (seat + 1) % state.seats, hands=hands, discards=discards)
+        return _next_turn(
+            state, (seat + 1) % state.seats, hands=hands, discards=discards, last_drawn=None
+        )
     return _evolve(
         state,
         hands=hands,
         discards=discards,
+        last_drawn=None,
         turn=seat,
         drew=False,
         phase=Phase.CLAIM,
@@ -752,8 +759,11 @@ def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
     """The winning claim takes the discard."""
     seat = claim.player
     discarder = state.turn
-    discards = _replace_at(state.discards, discarder, state.discards[discarder][:-1])
-    base: dict[str, Any] = dict(discards=discards, claims=(), asking=(), last_discard=None)
+    # The claimed tile stays in its row, marked as taken.
+    taken = (*state.taken, (discarder, len(state.discards[discarder]) - 1))
+    base: dict[str, Any] = dict(
+        taken=taken, claims=(), asking=(), last_discard=None, last_drawn=None
+    )
     hand = state.hands[seat]
     if isinstance(claim, Mahjong):
         return _evolve(
@@ -769,13 +779,15 @@ def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
     if isinstance(claim, Chow):
         a, b = claim.tiles
         rest = _remove(_remove(hand, a), b)
-        meld = Meld(MeldKind.CHOW, (a, b, tile), owner=seat, claimed=tile)
+        meld = Meld(MeldKind.CHOW, (a, b, tile), owner=seat, claimed=tile, claimed_from=discarder)
     elif isinstance(claim, Pung):
         rest = _remove(hand, tile, 2)
-        meld = Meld(MeldKind.PUNG, (tile, tile, tile), owner=seat, claimed=tile)
+        meld = Meld(
+            MeldKind.PUNG, (tile, tile, tile), owner=seat, claimed=tile, claimed_from=discarder
+        )
     else:
         rest = _remove(hand, tile, 3)
-        meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile)
+        meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile, claimed_from=discarder)
     state = _evolve(
         state,
         **base,
@@ -814,8 +826,13 @@ def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
         )
         old = melds[index]
         melds = _replace_at(
-            melds, index, Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed)
-        )
+            melds,
+            index,
+            Meld(
+                MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed,
+                claimed_from=old.claimed_from,
+            ),
+        )  # fmt: skip
     state = _evolve(state, hands=_replace_at(state.hands, seat, rest), melds=melds)
     return _replacement(state, seat)
 
@@ -823,9 +840,9 @@ def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
 def check_state(state: GameState) -> None:
     """Raise InvalidStateError unless the state's tiles are exactly the rules' set."""
     seen: Counter[Tile] = Counter(state.wall)
+    seen.update(lying(state.discards, state.taken))
     for seat in range(state.seats):
         seen.update(state.hands[seat])
-        seen.update(state.discards[seat])
         seen.update(state.bonus[seat])
     for m in state.melds:
         seen.update(m.tiles)

@@ -104,15 +104,17 @@ def _claimed(value: Any) -> Tile | None:
 class Meld:
     """A group of tiles: a set (chow, pung, kong) or a pair.
 
-    Tiles are kept sorted. A meld on the table names its ``owner`` and the
+    Tiles are kept sorted. A meld on the table names its ``owner``, the
     discard it ``claimed`` (``None`` for a kong declared from the hand, which
-    is ``concealed`` when all four came from the hand).
+    is ``concealed`` when all four came from the hand) and the seat it was
+    ``claimed_from`` (the discarder; ``None`` when nothing was claimed, or
+    unknown in a document older than the field).
 
     Raises:
         InvalidTileError: if the tiles do not form the group (or any group).
 
     >>> Meld.parse("345p")
-    Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(Tile('3p'), Tile('4p'), Tile('5p')), owner=None, claimed=None, concealed=False)
+    Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(Tile('3p'), Tile('4p'), Tile('5p')), owner=None, claimed=None, concealed=False, claimed_from=None)
     >>> str(Meld.parse("EEE"))
     'EEE'
     >>> Meld.parse("EFG")
@@ -126,6 +128,7 @@ class Meld:
     owner: int | None = attrs.field(default=None, converter=_owner)
     claimed: Tile | None = attrs.field(default=None, converter=_claimed)
     concealed: bool = attrs.field(default=False, converter=bool)
+    claimed_from: int | None = attrs.field(default=None, converter=_owner)
 
     def __attrs_post_init__(self) -> None:
         shape = _shape(self.tiles)

@@ -23,7 +23,7 @@ from .engine import claim_options, claim_rank, legal_actions
 from .errors import InvalidStateError
 from .hands import Meld, winning
 from .rules import ClaimWindow, Rules, SelfDrawWin
-from .state import GameState, Phase
+from .state import GameState, Phase, lying
 from .tiles import N_KINDS, Tile, full_wall
 
 __all__ = ["Observation", "observe", "sample_state"]
@@ -87,6 +87,12 @@ class Observation:
     """Every concealed hand once the round is over, else ``None``."""
     legal_actions: tuple[Action, ...]
     """What the viewer may do now (nothing unless it is the viewer's decision)."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """The claimed discards (seat and place in the row), as in
+    :attr:`GameState.taken <sevenbridge.mahjong.GameState.taken>`: public."""
+    last_drawn: Tile | None = None
+    """The tile the viewer has just drawn, when it is the viewer's turn and
+    they drew; ``None`` for the other players' draws (hidden) and otherwise."""
 
     @property
     def is_over(self) -> bool:
@@ -105,8 +111,7 @@ class Observation:
         123
         """
         seen = Counter(self.hand)
-        for pile in self.discards:
-            seen.update(pile)
+        seen.update(lying(self.discards, self.taken))
         for pile in self.bonus:
             seen.update(pile)
         for m in self.melds:
@@ -180,6 +185,8 @@ def observe(state: GameState, player: int | None = None) -> Observation:
         self_drawn=state.self_drawn,
         shown_hands=state.hands if state.is_over else None,
         legal_actions=legal_actions(state) if viewer == state.current_player else (),
+        taken=state.taken,
+        last_drawn=state.last_drawn if viewer == state.turn else None,
     )
 
 
@@ -343,4 +350,20 @@ def _sample_once(observation: Observation, key: int) -> GameState:
         ghost_key=derive(key, 2),
         seed=derive(key, 3),
         move_log=None,
+        taken=observation.taken,
+        last_drawn=_hidden_draw(observation, hands, key),
     )
+
+
+def _hidden_draw(view: Observation, hands: tuple[tuple[Tile, ...], ...], key: int) -> Tile | None:
+    """The sample's :attr:`~GameState.last_drawn`: the viewer's own, or for
+    another player in turn who drew, one of the tiles of their sampled hand."""
+    if view.last_drawn is not None or view.turn == view.viewer:
+        return view.last_drawn
+    drew = (view.phase is Phase.PLAY and view.drew) or (
+        view.phase is Phase.OVER and view.self_drawn and view.winner == view.turn
+    )
+    if not drew:
+        return None
+    hand = hands[view.turn]
+    return hand[derive(key, 5) % len(hand)]
