@@ -227,3 +227,33 @@ def test_the_top_level_render_and_explain_take_mahjong_values() -> None:
     assert sevenbridge.explain(state, action) == mj.explain(state, action)
     assert sevenbridge.explain(state, action, lang="ja").startswith("合法")
     assert sevenbridge.explain(state, mj.Pass(1), lang="ja").startswith("不可")
+
+
+def _claimed_then_drawn() -> object:
+    from sevenbridge.mahjong import Rules
+
+    from .helpers import play, start
+
+    hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
+    state = play(start(hands, "5s 1s", rules=Rules()), "P0 Draw", "P0 Discard 5s", "P1 Pung")
+    return play(state, "P1 Discard W", "P0 Pass", "P0 Draw")
+
+
+def test_the_text_marks_claimed_discards_their_source_and_the_tile_drawn() -> None:
+    from sevenbridge.mahjong import observe, render
+
+    state = _claimed_then_drawn()
+    text = render(state)  # type: ignore[arg-type]
+    assert "discards [5s]   drew 1s" in text and "melds 555s<P0" in text
+    assert "ツモ 1s" in render(observe(state, 0), lang="ja")  # type: ignore[arg-type]
+    assert "drew" not in render(observe(state, 1))  # type: ignore[arg-type]
+
+
+def test_the_drawing_dims_claimed_discards_and_marks_the_tile_drawn() -> None:
+    from sevenbridge.mahjong import observe, svg
+
+    state = _claimed_then_drawn()
+    mine = svg.table(observe(state, 0))  # type: ignore[arg-type]
+    assert '<g opacity="0.4">' in mine and "(claimed)" in mine and "drew 1 of bamboos" in mine
+    theirs = svg.table(observe(state, 1))  # type: ignore[arg-type]
+    assert "(claimed)" in theirs and "drew 1 of" not in theirs
