@@ -476,7 +476,8 @@ def table(
             my = row_y + tile_h + 2
             body.append(
                 f'<path d="M{_num(mx - 5)} {_num(my + 6)}L{_num(mx)} {_num(my)}'
-                f'L{_num(mx + 5)} {_num(my + 6)}Z" fill="{HIGHLIGHT}"/>'
+                f'L{_num(mx + 5)} {_num(my + 6)}Z" fill="{HIGHLIGHT}" stroke="{INK}" '
+                'stroke-width="0.5"/>'
             )
         words = [tile_name(t, lang) for t in tiles if t is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no tiles"), _)
