@@ -47,8 +47,12 @@ from .tiles import (
     Tile,
     TileSuit,
     format_tiles,
+    from_34_array,
+    from_136_array,
     full_wall,
     parse_tiles,
+    to_34_array,
+    to_136_array,
 )
 from .views import Observation, observe, sample_state
 
@@ -100,6 +104,8 @@ __all__ = [
     "explain",
     "format_move",
     "format_tiles",
+    "from_34_array",
+    "from_136_array",
     "full_wall",
     "ghost_seats",
     "is_mahjong",
@@ -119,5 +125,7 @@ __all__ = [
     "sample_state",
     "shanten",
     "stacked_wall",
+    "to_34_array",
+    "to_136_array",
     "waits",
 ]
