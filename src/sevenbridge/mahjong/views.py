@@ -24,7 +24,7 @@ from .errors import InvalidStateError
 from .hands import Meld, winning
 from .rules import ClaimWindow, Rules, SelfDrawWin
 from .state import GameState, Phase, lying
-from .tiles import N_KINDS, Tile, full_wall
+from .tiles import N_KINDS, TILE_KINDS, Tile, full_wall
 
 __all__ = ["Observation", "observe", "sample_state"]
 
@@ -210,6 +210,10 @@ def sample_state(
     win it, and a drawn winning hand cannot be waiting for a decision when the
     rules end the round at once. This is done by rejection sampling: deals are
     drawn from the seed until one fits, at most :data:`SAMPLE_TRIES` of them.
+    So that a fit comes quickly, each deal first gives every seat that must be
+    able to claim the tiles of one pung or chow of the discard that the unseen
+    tiles allow, chosen at random (a seat that could only claim with a win is
+    left to the rejection); every deal is checked all the same.
 
     Args:
         observation: The viewer's observation.
@@ -305,11 +309,48 @@ def _reachable(state: GameState, view: Observation) -> bool:
     return True
 
 
+def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile]]:
+    """For ``able_only`` windows, the tiles of one pung or chow of the open
+    discard for each seat that must be able to claim it, taken out of ``pool``
+    (the unseen tiles) while they last."""
+    tile = view.last_discard
+    if (
+        tile is None
+        or view.phase is not Phase.CLAIM
+        or view.rules.claim_window is not ClaimWindow.ABLE_ONLY
+    ):
+        return {}
+    best = max((claim_rank(c) for c in view.own_claims), default=0)
+    left = Counter(pool)
+    out: dict[int, list[Tile]] = {}
+    for k, seat in enumerate((view.current_player, *view.asking)):
+        if seat == view.viewer or view.hand_sizes[seat] < 2:
+            continue
+        options: list[list[Tile]] = []
+        if left[tile] >= 2 and best < 2:
+            options.append([tile, tile])
+        if tile < 27 and seat == (view.turn + 1) % view.seats and best < 1:
+            n = tile % 9
+            for lo in range(max(n - 2, 0), min(n, 6) + 1):
+                pair = [TILE_KINDS[tile - n + lo + d] for d in range(3) if lo + d != n]
+                if all(left[t] >= pair.count(t) for t in pair):
+                    options.append(pair)
+        if options:
+            chosen = options[derive(key, 6, k) % len(options)]
+            left.subtract(chosen)
+            out[seat] = chosen
+    for chosen in out.values():
+        for t in chosen:
+            pool.remove(t)
+    return out
+
+
 def _sample_once(observation: Observation, key: int) -> GameState:
     """One deal of the unseen tiles (see :func:`sample_state`)."""
     unseen = observation.unseen()
     playing = [t for t in unseen if t < N_KINDS]
     extra = [t for t in unseen if t >= N_KINDS]
+    seeds = _seeds(observation, playing, key) if observation.shown_hands is None else {}
     playing_order = list(shuffled(playing, derive(key, 0)))
     viewer = observation.viewer
     if observation.shown_hands is not None:
@@ -322,8 +363,10 @@ def _sample_once(observation: Observation, key: int) -> GameState:
             if seat == viewer:
                 built.append(observation.hand)
             else:
-                built.append(tuple(sorted(playing_order[:size])))
-                del playing_order[:size]
+                given = seeds.get(seat, [])
+                take = size - len(given)
+                built.append(tuple(sorted([*given, *playing_order[:take]])))
+                del playing_order[:take]
         hands = tuple(built)
         rest = playing_order
     wall = shuffled(rest + extra, derive(key, 1))
