@@ -26,6 +26,7 @@ from sevenbridge.mahjong import (
     views,
 )
 from sevenbridge.mahjong.engine import check_state, claim_options
+from sevenbridge.mahjong.hands import winning
 
 from .helpers import JUNK, play, start
 from .strategies import reachable_states
@@ -177,12 +178,14 @@ def test_able_only_sampling_rejects_deals_and_gives_up_after_its_tries(
         sampled = sample_state(view, seed)
         assert any(not isinstance(a, Pass) for a in legal_actions(sampled))
         assert any(not isinstance(a, Pass) for a in claim_options(sampled, 2, Tile.parse("5s")))
-    monkeypatch.setattr(views, "SAMPLE_TRIES", 1)
-    failures = 0
-    for seed in range(20):
-        try:
-            sample_state(view, seed)
-        except InvalidStateError as error:
-            assert "no deal of the unseen tiles fits this view in 1 tries" in str(error)
-            failures += 1
-    assert failures
+    # Seen by seat 1, who punged: seat 2, still asked, can only beat that with a
+    # win, which the deal builds for it (rejection alone would rarely find one).
+    punger = observe(play(state, "P1 Pung"), 1)
+    assert punger.current_player == 2
+    for seed in range(5):
+        assert winning((*sample_state(punger, seed).hands[2], Tile.parse("5s")))
+    # A view no deal fits (here: every deal refused) ends in a clear error.
+    monkeypatch.setattr(views, "SAMPLE_TRIES", 3)
+    monkeypatch.setattr(views, "_reachable", lambda state, view: False)
+    with pytest.raises(InvalidStateError, match="no deal of the unseen tiles fits this view in 3"):
+        sample_state(view, 1)

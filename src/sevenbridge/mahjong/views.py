@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 import attrs
 
@@ -212,8 +213,10 @@ def sample_state(
     drawn from the seed until one fits, at most :data:`SAMPLE_TRIES` of them.
     So that a fit comes quickly, each deal first gives every seat that must be
     able to claim the tiles of one pung or chow of the discard that the unseen
-    tiles allow, chosen at random (a seat that could only claim with a win is
-    left to the rejection); every deal is checked all the same.
+    tiles allow, chosen at random, or, when only a win would beat the claims
+    already made, a random winning shape with the discard; every deal is
+    checked all the same. The samples are therefore not weighted exactly as
+    the hidden hands' true odds under ``able_only`` windows.
 
     Args:
         observation: The viewer's observation.
@@ -335,6 +338,9 @@ def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile
                 pair = [TILE_KINDS[tile - n + lo + d] for d in range(3) if lo + d != n]
                 if all(left[t] >= pair.count(t) for t in pair):
                     options.append(pair)
+        if not options:  # only a win would do: build one
+            win = _winning_seed(left, tile, view.hand_sizes[seat], derive(key, 7, k))
+            options = [] if win is None else [win]
         if options:
             chosen = options[derive(key, 6, k) % len(options)]
             left.subtract(chosen)
@@ -343,6 +349,50 @@ def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile
         for t in chosen:
             pool.remove(t)
     return out
+
+
+def _winning_seed(left: Counter[Tile], tile: Tile, size: int, key: int) -> list[Tile] | None:
+    """``size`` tiles from ``left`` that ``tile`` completes to sets and a pair:
+    the tile's own group first, then random sets and a pair (``None`` when the
+    tries find none)."""
+    rng = random.Random(key)
+    kinds = [TILE_KINDS[k] for k in range(N_KINDS)]
+
+    def runs(pool: Counter[Tile], lows: Iterable[int]) -> list[list[Tile]]:
+        return [
+            [TILE_KINDS[lo], TILE_KINDS[lo + 1], TILE_KINDS[lo + 2]]
+            for lo in lows
+            if 0 <= lo < 27 and lo % 9 <= 6 and all(pool[TILE_KINDS[lo + d]] for d in range(3))
+        ]
+
+    sets_needed = (size + 1) // 3
+    for _ in range(20):
+        pool = Counter(left)
+        pool[tile] += 1  # the discard is part of the winning shape
+        own = [[tile] * 2] if pool[tile] >= 2 else []
+        own += [[tile] * 3] if pool[tile] >= 3 and sets_needed else []
+        own += runs(pool, range(tile - 2, tile + 1)) if sets_needed else []
+        if not own:
+            return None
+        first = rng.choice(own)
+        pool.subtract(first)
+        shape = list(first)
+        has_pair = len(first) == 2
+        for _ in range(sets_needed - (0 if has_pair else 1)):
+            groups = [[t] * 3 for t in kinds if pool[t] >= 3] + runs(pool, range(27))
+            if not groups:
+                break
+            group = rng.choice(groups)
+            pool.subtract(group)
+            shape += group
+        if not has_pair:
+            pairs = [t for t in kinds if pool[t] >= 2]
+            if pairs:
+                shape += [rng.choice(pairs)] * 2
+        if len(shape) == size + 1:
+            shape.remove(tile)
+            return shape
+    return None
 
 
 def _sample_once(observation: Observation, key: int) -> GameState:
