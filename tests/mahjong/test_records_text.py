@@ -257,3 +257,20 @@ def test_the_drawing_dims_claimed_discards_and_marks_the_tile_drawn() -> None:
     assert '<g opacity="0.4">' in mine and "(claimed)" in mine and "drew 1 of bamboos" in mine
     theirs = svg.table(observe(state, 1))  # type: ignore[arg-type]
     assert "(claimed)" in theirs and "drew 1 of" not in theirs
+
+
+def test_records_name_the_claim_window_and_older_records_replay_as_able_only() -> None:
+    from sevenbridge.mahjong import GreedyPlayer, Rules, apply, deal, observe, record, replay
+
+    for window in ("every_eligible", "able_only"):
+        state, bot = deal(Rules(claim_window=window), players=3, seed=4), GreedyPlayer(1)
+        while not state.is_over:
+            state = apply(state, bot(observe(state)))
+        text = record(state)
+        assert replay(text)[-1] == state
+        if window == "every_eligible":
+            assert '[Option "claim_window" "every_eligible"]' in text
+        else:
+            # A record written before the option: no claim_window tag at all.
+            assert "claim_window" not in text
+            assert replay(text)[-1].rules.claim_window.value == "able_only"
