@@ -24,7 +24,6 @@ from .errors import (
     InvalidArgumentError,
     InvalidCardError,
     InvalidStateError,
-    Message,
     RulesConfigError,
     SevenBridgeError,
 )
@@ -87,24 +86,10 @@ def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
     ...
     sevenbridge.errors.InvalidArgumentError: no game named 'go'; known: seven_bridge, mahjong
     """
-    import importlib
-    import sys
+    from .games import game_module
 
-    if not isinstance(name, str) or name not in GAMES:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.unknown_game",
-                "no game named {name}; known: {games}",
-                name=repr(name)[:40],
-                games=", ".join(GAMES),
-            )
-        )
-    module: Any = (
-        sys.modules[__name__]
-        if name == "seven_bridge"
-        else importlib.import_module(f".{name}", __name__)
-    )
-    return module  # type: ignore[no-any-return]
+    module: GameModule[Any, Any, Any, Any, Any] = game_module(name)
+    return module
 
 
 def __getattr__(name: str) -> str:

@@ -13,6 +13,11 @@ first, and the 95% interval is the normal one over those deck means
 (mean ± 1.96 standard errors). With fewer than 30 decks the interval is rough;
 the report says so.
 
+The same tournaments play every game of :data:`sevenbridge.GAMES`:
+``run_tournament(..., game="mahjong")`` plays rounds of Simple Mahjong with
+the same bots (:mod:`sevenbridge.bots` play both games), seatings and
+statistics (a mahjong "deal" is a round).
+
 Results can go to an SQLite database (``db=``) as the decks finish; a run
 that is stopped and started again with the same settings plays only what is
 missing and ends with the same numbers.
@@ -44,13 +49,10 @@ from ._kit.rng import derive
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .engine import apply, deal, legal_actions
 from .errors import InvalidArgumentError, Message, StoreError
 from .external import ExternalBotError, ExternalPlayer
-from .records import record
+from .games import CARD_GAME, check_game, game_module, outcome
 from .rules import Rules, require_rules
-from .scoring import returns
-from .views import observe
 
 __all__ = [
     "ARENA_VERSION",
@@ -255,7 +257,8 @@ class BotStats:
 class TournamentResult:
     """What :func:`run_tournament` and :func:`report` return."""
 
-    rules: Rules
+    rules: Any
+    """The rules (the game's own ``Rules``)."""
     players: int
     seed: int
     decks: int
@@ -266,6 +269,8 @@ class TournamentResult:
     """Time this run took (a resumed run counts only its own part)."""
     resumed: int = 0
     """Decks found already played in the store."""
+    game: str = CARD_GAME
+    """The game played (a name of :data:`sevenbridge.GAMES`)."""
 
     def table(self, lang: str | None = None) -> str:
         """The results as a text table, its headings and note in ``lang``
@@ -321,12 +326,13 @@ def _forfeit(players: int, seat: int) -> tuple[float, ...]:
 
 
 def play_deck(
-    rules: Rules,
+    rules: Any,
     players: int,
     seed: int,
     deck: int,
     bots: Sequence[str],
     move_seconds: float = 10.0,
+    game: str = CARD_GAME,
 ) -> list[GameResult]:
     """Play one deck under every seating (what one worker task does).
 
@@ -339,7 +345,7 @@ def play_deck(
     try:
         for index, seating in enumerate(seatings(bots)):
             out.append(_play_seating(rules, players, deck, deck_seed, index, seating,
-                                     move_seconds, idle))  # fmt: skip
+                                     move_seconds, idle, game))  # fmt: skip
     finally:
         for waiting in idle.values():
             for bot in waiting:
@@ -348,7 +354,7 @@ def play_deck(
 
 
 def _play_seating(
-    rules: Rules,
+    rules: Any,
     players: int,
     deck: int,
     deck_seed: int,
@@ -356,16 +362,24 @@ def _play_seating(
     seating: tuple[str, ...],
     move_seconds: float,
     idle: dict[str, list[ExternalPlayer]],
+    game: str = CARD_GAME,
 ) -> GameResult:
-    seated: list[Player] = []
-    for seat, name in enumerate(seating):
-        bot_seed = derive(deck_seed, seat + 1)
+    module = game_module(game)
+    # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
+    # bots at the real players' seats, in order.
+    seats = tuple(range(players))
+    if game != CARD_GAME:
+        seats = tuple(module.deal(rules, players=players, seed=deck_seed).real_seats)
+    seated: dict[int, Player] = {}
+    for place, name in enumerate(seating):
+        bot_seed = derive(deck_seed, place + 1)
         pool = idle.get(name)
         bot = pool.pop() if pool else make_bot(name, bot_seed, move_seconds=move_seconds)
         if isinstance(bot, ExternalPlayer):
-            bot.new_deal(seat=seat, players=players, seed=bot_seed, rules=rules)
-        seated.append(bot)
-    state = deal(rules, players=players, dealer=deck % players, seed=deck_seed)
+            bot.new_deal(seat=seats[place], players=players, seed=bot_seed, rules=rules)
+        seated[seats[place]] = bot
+    state = module.deal(rules, players=players, dealer=seats[deck % players], seed=deck_seed)
+    observe, legal_actions, apply = module.observe, module.legal_actions, module.apply
     decisions = 0
     failure: str | None = None
     try:
@@ -375,26 +389,31 @@ def _play_seating(
             try:
                 action = seated[view.viewer](view)
             except ExternalBotError as error:
-                failure = f"seat {view.viewer} ({seating[view.viewer]}) {error.kind}: {error}"
+                name = seating[seats.index(view.viewer)]
+                failure = f"seat {view.viewer} ({name}) {error.kind}: {error}"
                 break
             state = apply(state, action)
     finally:
-        for seat, bot in enumerate(seated):
+        for seat, bot in seated.items():
             if isinstance(bot, ExternalPlayer):
                 if state.is_over and failure is None:
                     with contextlib.suppress(ExternalBotError):  # too late to lose it
                         bot.end_deal(state)
                 if bot.running:
-                    idle.setdefault(seating[seat], []).append(bot)
+                    idle.setdefault(seating[seats.index(seat)], []).append(bot)
     if failure is None:
+        scores, reason = outcome(state)
+        returns = module.returns(state)
         return GameResult(
-            deck, index, seating, state.winner, state.deal_scores or (), returns(state),
-            state.end_reason or "", decisions, None, record(state),
+            deck, index, seating,
+            None if state.winner is None else seats.index(state.winner),
+            tuple(scores[s] for s in seats), tuple(returns[s] for s in seats),
+            reason, decisions, None, module.record(state),
         )  # fmt: skip
-    seat = state.current_player if state.current_player is not None else 0
+    seat = state.current_player if state.current_player is not None else seats[0]
     return GameResult(
-        deck, index, seating, None, (0,) * players, _forfeit(players, seat),
-        "forfeit", decisions, failure, record(state),
+        deck, index, seating, None, (0,) * players, _forfeit(players, seats.index(seat)),
+        "forfeit", decisions, failure, module.record(state),
     )  # fmt: skip
 
 
@@ -485,23 +504,24 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Rules, int, int, tuple[int, ...], tuple[str, ...], float]
+_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str]
 _Done = list[tuple[int, list[GameResult], float]]
 
 
 def _timed_decks(
-    rules: Rules,
+    rules: Any,
     players: int,
     seed: int,
     decks: tuple[int, ...],
     bots: tuple[str, ...],
     move_seconds: float,
+    game: str = CARD_GAME,
 ) -> _Done:
     """Play a batch of decks (one worker task); each deck with its time."""
     out = []
     for deck in decks:
         start = time.perf_counter()
-        games = play_deck(rules, players, seed, deck, bots, move_seconds)
+        games = play_deck(rules, players, seed, deck, bots, move_seconds, game)
         out.append((deck, games, time.perf_counter() - start))
     return out
 
@@ -564,9 +584,10 @@ def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Don
 
 
 def _settings(
-    bots: Sequence[str], rules: Rules, players: int, seed: int, move_seconds: float
+    bots: Sequence[str], rules: Any, players: int, seed: int, move_seconds: float, game: str
 ) -> dict[str, Any]:
     return {
+        "game": game,
         "arena_version": ARENA_VERSION,
         "sevenbridge": version(),
         "bots": list(bots),
@@ -579,8 +600,9 @@ def _settings(
 
 def run_tournament(
     bots: Sequence[str],
-    rules: Rules | None = None,
+    rules: Any = None,
     *,
+    game: str = CARD_GAME,
     players: int | None = None,
     deals: int = 300,
     seed: int = 0,
@@ -598,9 +620,11 @@ def run_tournament(
     Args:
         bots: One bot name per seat (see :func:`make_bot`); names may repeat
             (``["ismcts", "greedy", "greedy"]``) and figures are per name.
-        rules: The rules (default: standard).
+        rules: The rules, the game's own ``Rules`` (default: the game's standard).
+        game: The game, a name of :data:`sevenbridge.GAMES`: ``"seven_bridge"``
+            (the card game, default) or ``"mahjong"`` (rounds of Simple Mahjong).
         players: The table size; by default one seat per bot. Must equal
-            ``len(bots)``.
+            ``len(bots)`` and be one of the game's ``PLAYER_COUNTS``.
         deals: How many deals to play at least; rounded up to whole decks
             (each deck is played once per distinct seating).
         seed: Fixes every deck, seat and choice.
@@ -625,13 +649,26 @@ def run_tournament(
 
     Raises:
         InvalidArgumentError: for a bad bot name, table size or option.
-        StoreError: for a database made with other settings.
+        StoreError: for a database made with other settings (or another game).
     """
-    rules = require_rules(rules if rules is not None else Rules())
+    game = check_game(game)
+    module = game_module(game)
+    if game == CARD_GAME:
+        rules = require_rules(rules if rules is not None else Rules())
+    elif rules is None:
+        rules = module.Rules()
+    elif not isinstance(rules, module.Rules):
+        raise TypeError(f"rules must be {game} Rules, not {_checks.type_name(rules)}")
     if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
         raise TypeError("bots must be a list of bot names, one per seat")
     bots = tuple(b.strip() for b in bots)
-    players = _checks.players(len(bots) if players is None else players)
+    if game == CARD_GAME:
+        players = _checks.players(len(bots) if players is None else players)
+    else:
+        players = _checks.integer(
+            len(bots) if players is None else players, "players",
+            min(module.PLAYER_COUNTS), max(module.PLAYER_COUNTS),
+        )  # fmt: skip
     if len(bots) != players:
         raise InvalidArgumentError(
             Message(
@@ -665,13 +702,13 @@ def run_tournament(
     store = Store(db) if db is not None else None
     try:
         if store is not None:
-            store.claim(_settings(bots, rules, players, seed, move_seconds))
+            _claim(store, _settings(bots, rules, players, seed, move_seconds, game))
             for row in store.games(decks):
                 results.setdefault(row["deck"], []).append(GameResult.from_row(row))
         resumed = len(results)
         missing = [deck for deck in range(decks) if deck not in results]
         tasks: list[_Task] = [
-            (rules, players, seed, batch, bots, move_seconds)
+            (rules, players, seed, batch, bots, move_seconds, game)
             for batch in _batches(missing, workers)
         ]
         bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
@@ -694,8 +731,30 @@ def run_tournament(
     ordered = tuple(g for deck in sorted(results) for g in results[deck])
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
-        time.perf_counter() - start, resumed,
+        time.perf_counter() - start, resumed, game,
     )  # fmt: skip
+
+
+def _claim(store: Store, settings: dict[str, Any]) -> None:
+    """Claim the store for this run's settings; a store of another game is refused
+    first, with a message that says so (a store written before the game was
+    recorded holds the card game)."""
+    held = store.settings()
+    if held:
+        held_game = held.get("game", CARD_GAME)
+        if held_game != settings["game"]:
+            raise StoreError(
+                Message(
+                    "store.holds_other_game",
+                    "{path} holds a tournament of {held}, not {game}; use another database file",
+                    path=store.path,
+                    held=held_game,
+                    game=settings["game"],
+                )
+            )
+        if "game" not in held:
+            settings = {k: v for k, v in settings.items() if k != "game"}
+    store.claim(settings)
 
 
 def report(db: str | Path) -> TournamentResult:
@@ -716,11 +775,12 @@ def report(db: str | Path) -> TournamentResult:
                 Message("store.holds_no_tournament", "{path}: holds no tournament", path=path)
             )
         games = tuple(GameResult.from_row(row) for row in store.games())
-    rules = Rules.from_json(settings["rules"])
+    game = settings.get("game", CARD_GAME)
+    rules = game_module(check_game(game)).Rules.from_json(settings["rules"])
     decks = len({g.deck for g in games})
     return TournamentResult(
         rules, settings["players"], settings["seed"], decks, len(games), summarize(games), games,
-        0.0, decks,
+        0.0, decks, game,
     )  # fmt: skip
 
 

@@ -1,10 +1,24 @@
-"""Simple players for demos, tests and baselines.
+"""Simple players for demos, tests and baselines, for every game of the library.
 
 A player (:class:`Player`) is any callable that takes an
 :class:`~sevenbridge.Observation`, what the seat to act may know, and returns
 one of its legal actions. Hand it ``observe(state)``: the view of the player
 to act. The bots here also accept a whole :class:`~sevenbridge.GameState` for
 convenience, and then look only at the view of the player to act.
+
+The same bots play every game of :data:`sevenbridge.GAMES`: handed a view of
+Simple Mahjong (:mod:`sevenbridge.mahjong`) they play it through the game
+protocol (:class:`sevenbridge.GameModule`: its views, legal actions,
+``sample_state``, ``apply`` and ``returns``). Only the greedy heuristic is the
+game's own.
+
+>>> from sevenbridge import mahjong
+>>> state = mahjong.deal(players=2, seed=1)
+>>> bots = [ISMCTSPlayer(seed=1, iterations=10), GreedyPlayer(seed=2)]
+>>> while not state.is_over:
+...     state = mahjong.apply(state, bots[state.current_player](mahjong.observe(state)))
+>>> state.is_over
+True
 
 >>> from sevenbridge import deal, apply, observe
 >>> from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer
@@ -19,7 +33,8 @@ True
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
@@ -29,6 +44,7 @@ from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key
 from .errors import InvalidArgumentError, Message
+from .games import game_module, game_of
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -42,20 +58,31 @@ class Player(Protocol):
     def __call__(self, view: Observation, /) -> Action: ...
 
 
+def _deal_over() -> InvalidArgumentError:
+    return InvalidArgumentError(
+        Message(
+            "invalid_argument.deal_over_player_has",
+            "the deal is over: a player has no action to choose",
+        )
+    )
+
+
 def view_of(position: Observation | GameState) -> Observation:
     """The view a bot decides from: ``position`` itself, or the view of the
-    player to act in a full state."""
+    player to act in a full state (of any game)."""
     if isinstance(position, Observation):
         return position
     if isinstance(position, GameState):
         if position.is_over:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.deal_over_player_has",
-                    "the deal is over: a player has no action to choose",
-                )
-            )
+            raise _deal_over()
         return observe(position)
+    game = game_module(game_of(position))
+    if game.Observation is not Observation and isinstance(position, game.Observation):
+        return position
+    if game.GameState is not GameState and isinstance(position, game.GameState):
+        if position.is_over:
+            raise _deal_over()
+        return game.observe(position)
     raise TypeError(
         f"view must be an Observation (or a GameState), not {_checks.type_name(position)}"
     )
@@ -63,7 +90,11 @@ def view_of(position: Observation | GameState) -> Observation:
 
 def choices(view: Observation) -> tuple[Action, ...]:
     """The viewer's legal actions, or a clear error when there is nothing to choose."""
-    actions = legal_actions(view)
+    actions = (
+        legal_actions(view)
+        if isinstance(view, Observation)
+        else game_module(game_of(view)).legal_actions(view)
+    )
     if not actions:
         if view.is_over:
             raise InvalidArgumentError(
@@ -99,16 +130,37 @@ class GreedyPlayer:
     The card thrown is the one with the most points left over once its use
     towards melds is counted (:func:`keep_value`: pairs, suit neighbours); ties
     are broken by a seeded random choice. It looks only at its own view.
+
+    The heuristic is each game's own: handed another game's view, the player
+    asks that game's ``GreedyPlayer`` (for Simple Mahjong,
+    :class:`sevenbridge.mahjong.GreedyPlayer`: win, else keep the hand closest
+    to a win), made with the same seed.
     """
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = _checks.seeded_rng(seed)
+        self._seed = seed
+        self._others: dict[str, Callable[[Any], Any]] = {}
 
     def __call__(self, view: Observation | GameState, /) -> Action:
+        if not isinstance(view, (Observation, GameState)):
+            name = game_of(view)
+            player = self._others.get(name)
+            if player is None:
+                player = self._others[name] = game_module(name).GreedyPlayer(self._seed)
+            chosen: Action = player(choices_view(view))
+            return chosen
         view = view_of(view)
         actions = choices(view)
         keys = legal_keys(view)
         return actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, self._rng))]
+
+
+def choices_view(position: Any) -> Any:
+    """The view of ``position`` (any game), checked to hold a choice for its viewer."""
+    view = view_of(position)
+    choices(view)
+    return view
 
 
 class _Node:
@@ -199,22 +251,24 @@ class ISMCTSPlayer:
         actions = choices(view)
         if len(actions) == 1:
             return actions[0]
+        game = _CARD_SEARCH if isinstance(view, Observation) else _search(game_of(view))
         rng = Rng(self._rng.next64())
         root = _Node(view.viewer)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        sample = game.sample_state
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sample_state(view, rng.next64()), rng)
+            self._iterate(root, sample(view, rng.next64()), rng, game)
             done += 1
         self.last_iterations = done
         best = max(actions, key=lambda a: _visits(root, a))
         return best
 
-    def _iterate(self, root: _Node, state: GameState, rng: Rng) -> None:
-        from .playout import playout
-
+    def _iterate(self, root: _Node, state: Any, rng: Rng, game: _Search) -> None:
+        legal_actions = game.legal_actions
+        apply = game.apply
         node = root
         path: list[_Node] = []
         c = self.exploration
@@ -251,8 +305,8 @@ class ISMCTSPlayer:
             path.append(node)
             state = apply(state, action)
         if not state.is_over:
-            state = playout(state, self.rollout, seed=rng.next64(), history=False)  # type: ignore[arg-type]
-        rewards = _rewards(state)
+            state = game.playout(state, self.rollout, rng.next64())
+        rewards = game.rewards(state)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
@@ -269,3 +323,67 @@ def _rewards(state: GameState) -> list[float]:
     if state.winner is not None:
         out[state.winner] += 1.0
     return out
+
+
+def _card_playout(state: GameState, rollout: str, seed: int) -> GameState:
+    from .playout import playout
+
+    return playout(state, rollout, seed=seed, history=False)  # type: ignore[arg-type]
+
+
+class _Search:
+    """What the search needs of a game: the engine, sampling, a playout to the
+    end (``rollout`` policy, seed) and the rewards of a finished game per seat."""
+
+    __slots__ = ("apply", "legal_actions", "playout", "rewards", "sample_state")
+
+    def __init__(
+        self,
+        legal_actions: Callable[[Any], tuple[Any, ...]],
+        apply: Callable[[Any, Any], Any],
+        sample_state: Callable[[Any, int], Any],
+        playout: Callable[[Any, str, int], Any],
+        rewards: Callable[[Any], list[float]],
+    ) -> None:
+        self.legal_actions = legal_actions
+        self.apply = apply
+        self.sample_state = sample_state
+        self.playout = playout
+        self.rewards = rewards
+
+
+_CARD_SEARCH = _Search(legal_actions, apply, sample_state, _card_playout, _rewards)
+_SEARCHES: dict[str, _Search] = {}
+
+
+def _search(name: str) -> _Search:
+    """The search's view of another game, through the game protocol: its
+    playouts use the game's own ``GreedyPlayer`` (or uniform random moves), and a
+    result is worth 1 for the winner plus the game's returns (a small number)."""
+    found = _SEARCHES.get(name)
+    if found is not None:
+        return found
+    game = game_module(name)
+    legal, step, greedy = game.legal_actions, game.apply, game.GreedyPlayer
+
+    def playout(state: Any, rollout: str, seed: int) -> Any:
+        rng = Rng(seed)
+        if rollout == "greedy":
+            player = greedy(rng.next64())
+            while not state.is_over:
+                actions = legal(state)
+                state = step(state, actions[0] if len(actions) == 1 else player(state))
+        else:
+            while not state.is_over:
+                actions = legal(state)
+                state = step(state, actions[rng.below(len(actions))])
+        return state
+
+    def rewards(state: Any) -> list[float]:
+        out = [float(r) / 10.0 for r in game.returns(state)]
+        if state.winner is not None:
+            out[state.winner] += 1.0
+        return out
+
+    found = _SEARCHES[name] = _Search(legal, step, game.sample_state, playout, rewards)
+    return found

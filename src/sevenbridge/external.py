@@ -10,20 +10,24 @@ Protocol ``sevenbridge-bot``, version 1:
 1. Handshake. The host sends ``{"type": "hello", "protocol": "sevenbridge-bot",
    "version": 1}``; the bot answers ``{"type": "ready", "name": "...",
    "protocol": "sevenbridge-bot", "version": 1}`` within the handshake time.
-2. A new deal. The host sends ``{"type": "deal", "seat": 0, "players": 3,
-   "seed": 123, "rules": {...}}`` (the rules document of
-   :meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
+2. A new deal. The host sends ``{"type": "deal", "game": "seven_bridge",
+   "seat": 0, "players": 3, "seed": 123, "rules": {...}}``: the game (a name of
+   :data:`sevenbridge.GAMES`, ``"seven_bridge"`` or ``"mahjong"``; a mahjong
+   "deal" is a round) and the rules document of that game's ``Rules.to_json``
+   (:meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
    so that tournaments replay exactly. No answer. A ``deal`` message may come
    before the previous deal's ``end`` (a deal cut short by another bot's
    failure): it always starts afresh.
 3. A decision. The host sends ``{"type": "decide", "observation": {...},
    "legal": [{...}, ...]}``: the seat's :class:`~sevenbridge.Observation` as
-   :meth:`~sevenbridge.Observation.to_json` writes it, and the legal actions as
+   :meth:`~sevenbridge.Observation.to_json` writes it (for mahjong,
+   :class:`sevenbridge.mahjong.Observation`), and the legal actions as
    action documents, in the engine's order. The bot answers ``{"type":
    "action", "index": 2}`` (a place in ``legal``) or ``{"type": "action",
    "action": {...}}`` (an action document) within the move time.
 4. The end of a deal. The host sends ``{"type": "end", "scores": [...],
-   "returns": [...], "winner": 1, "reason": "..."}``. No answer.
+   "returns": [...], "winner": 1, "reason": "..."}`` (for mahjong the reason
+   is ``"mahjong"`` or ``"drawn"``). No answer.
 5. ``{"type": "quit"}``, or the end of standard input: the bot exits.
 
 Forced moves (a lone legal action) are played by the host without asking.
@@ -53,8 +57,10 @@ from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
 from ._kit import checks as _checks
+from ._kit import hooks as _hooks
 from .actions import Action
 from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError
+from .games import CARD_GAME, game_module, game_of, outcome
 from .rules import Rules
 from .serialize import action_from_json
 from .state import GameState
@@ -318,10 +324,12 @@ class ExternalPlayer:
 
     # -- playing -------------------------------------------------------------
 
-    def new_deal(self, *, seat: int, players: int, seed: int, rules: Rules) -> None:
-        """Tell the bot a new deal starts, where it sits and the seed for its choices."""
+    def new_deal(self, *, seat: int, players: int, seed: int, rules: Rules | Any) -> None:
+        """Tell the bot a new deal starts, where it sits and the seed for its choices
+        (the game is the one ``rules`` belong to)."""
         message = {
             "type": "deal",
+            "game": game_of(rules),
             "seat": seat,
             "players": players,
             "seed": seed,
@@ -336,15 +344,14 @@ class ExternalPlayer:
         if self._process is None or not self._in_deal:
             return  # the bot was never asked anything in this deal
         self._in_deal = False
-        from .scoring import returns
-
+        scores, reason = outcome(state)
         self._send(
             {
                 "type": "end",
-                "scores": list(state.deal_scores or ()),
-                "returns": list(returns(state)),
+                "scores": list(scores),
+                "returns": list(game_module(game_of(state)).returns(state)),
                 "winner": state.winner,
-                "reason": state.end_reason or "",
+                "reason": reason,
             }
         )
 
@@ -393,8 +400,14 @@ class ExternalPlayer:
                     ),
                 )
             return legal[int(index)]
+        game = game_of(view)
         try:
-            action: Action = action_from_json(json.dumps(answer.get("action")))
+            text = json.dumps(answer.get("action"))
+            action: Action = (
+                action_from_json(text)
+                if game == CARD_GAME  # another game registers its reader as GAME_action_from_json
+                else _hooks.call(f"{game}_action_from_json", text)
+            )
         except SevenBridgeError as error:
             self._fail(
                 "nonsense",

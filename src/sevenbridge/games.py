@@ -22,18 +22,87 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import TYPE_CHECKING, Protocol, TypeVar
+import sys
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from .errors import InvalidArgumentError, Message
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["GAMES", "GameModule"]
+__all__ = [
+    "CARD_GAME",
+    "GAMES",
+    "GameModule",
+    "check_game",
+    "game_module",
+    "game_of",
+    "game_part",
+    "outcome",
+]
 
 #: The names of the games, for :func:`sevenbridge.game`: ``"seven_bridge"`` is
 #: the card game (the :mod:`sevenbridge` package itself), any other name the
 #: subpackage of that name (``"mahjong"``: :mod:`sevenbridge.mahjong`).
 GAMES: tuple[str, ...] = ("seven_bridge", "mahjong")
+#: The card game's name in :data:`GAMES`.
+CARD_GAME = "seven_bridge"
+
+
+def check_game(name: object) -> str:
+    """``name`` if it names a game of :data:`GAMES`, else
+    :class:`~sevenbridge.InvalidArgumentError` listing the known ones."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.unknown_game",
+                "no game named {name}; known: {games}",
+                name=repr(name)[:40],
+                games=", ".join(GAMES),
+            )
+        )
+    return name
+
+
+def game_module(name: str) -> Any:
+    """The module of the game called ``name``, imported on first use: the services
+    (bots, tournaments, records) reach a game through its name, never by importing
+    it, so that the card game's layers stay free of the other games."""
+    check_game(name)
+    package = __name__.rpartition(".")[0]
+    if name == CARD_GAME:
+        return sys.modules.get(package) or importlib.import_module(package)
+    return importlib.import_module(f"{package}.{name}")
+
+
+def game_part(name: str, part: str) -> Any:
+    """A module of the game called ``name``, such as its drawings (``"svg"``:
+    :mod:`sevenbridge.svg` or :mod:`sevenbridge.mahjong.svg`), imported on first use."""
+    return importlib.import_module(f"{game_module(name).__name__}.{part}")
+
+
+def game_of(value: object) -> str:
+    """The name of the game a state, view or action belongs to (by the module
+    of its class: a value from ``sevenbridge.mahjong`` is ``"mahjong"``, any
+    other the card game's)."""
+    package = __name__.rpartition(".")[0] + "."
+    where = type(value).__module__
+    if where.startswith(package):
+        first = where[len(package) :].partition(".")[0]
+        if first != CARD_GAME and first in GAMES:
+            return first
+    return CARD_GAME
+
+
+def outcome(state: Any) -> tuple[tuple[int, ...], str]:
+    """A finished game's scores per seat and why it ended, in any game: the card
+    game's deal scores and end reason, or a mahjong round's scores and
+    ``"mahjong"`` (somebody won) or ``"drawn"`` (the wall ran out)."""
+    if hasattr(state, "deal_scores"):
+        return tuple(state.deal_scores or ()), state.end_reason or ""
+    return tuple(state.scores), "drawn" if state.winner is None else "mahjong"
 
 
 class RulesLike(Protocol):

@@ -1,8 +1,10 @@
 """A replay viewer: one self-contained HTML file that steps through a record.
 
-:func:`record_page` turns a deal or match record (see :mod:`sevenbridge.records`)
-into a page that needs no network and no other file: every position is drawn
-in advance with :func:`sevenbridge.svg.table`, from every seat's view and with
+:func:`record_page` turns a deal or match record (see :mod:`sevenbridge.records`),
+or a round or match record of Simple Mahjong (:func:`sevenbridge.mahjong.record`;
+the record's ``Game`` tag tells the games apart), into a page that needs no network and no other file: every position is drawn
+in advance with :func:`sevenbridge.svg.table` (for mahjong, with
+:func:`sevenbridge.mahjong.svg.table`), from every seat's view and with
 all hands shown, and stored compressed in the page. The reader steps with the
 buttons, the arrow keys (Home and End jump to the ends) or by clicking a move
 in the list, and chooses whose view to see.
@@ -24,9 +26,11 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ._kit.i18n import check_lang, translator
+from .games import CARD_GAME, game_module, game_part
 from .notation import format_move
 from .records import replay, replay_match
 from .state import GameState
@@ -88,12 +92,50 @@ _SCRIPT = """
 """
 
 
+#: How a record of another game than the card game begins: its ``Game`` tag.
+_GAME_TAGS = {'[Game "Simple Mahjong': "mahjong"}
+
+
+def record_game(text: str) -> str:
+    """The game a record is of (a name of :data:`sevenbridge.GAMES`), from its
+    ``Game`` tag; a record without one of another game's tags is the card game's."""
+    head = text.lstrip()[:200]
+    return next((game for tag, game in _GAME_TAGS.items() if head.startswith(tag)), CARD_GAME)
+
+
 def _positions(text: str) -> list[GameState]:
     if not isinstance(text, str):
         raise TypeError(f"text must be a record (a string), not {type(text).__name__}")
     if "[MatchSeed" in text:
         return replay_match(text)
     return replay(text)
+
+
+def _other_game(
+    text: str, game: str, lang: str
+) -> tuple[list[Any], list[tuple[str, bool]], list[list[str]], int, str]:
+    """Positions, move labels, drawings and heading of another game's record."""
+    _ = translator(lang)
+    module = game_module(game)
+    draw = game_part(game, "svg").table
+    positions: list[Any] = (
+        module.replay_match(text) if "[MatchSeed" in text else module.replay(text)
+    )
+    labels: list[tuple[str, bool]] = []
+    round_no = 0
+    for state in positions:
+        history = state.history
+        if not history:
+            round_no += 1
+            labels.append((_("Round {k}").format(k=round_no), True))
+        else:
+            labels.append((module.format_move(history[-1]), False))
+    seats = positions[0].real_seats
+    views = [[draw(s, lang=lang) for s in positions]]
+    for p in seats:
+        views.append([draw(module.observe(s, p), lang=lang) for s in positions])
+    heading = _("Simple Mahjong replay: {players} players").format(players=len(seats))
+    return positions, labels, views, len(seats), heading
 
 
 def record_page(
@@ -107,9 +149,10 @@ def record_page(
 
     Args:
         text: The record, as :func:`~sevenbridge.record` or
-            :func:`~sevenbridge.record_match` writes it.
+            :func:`~sevenbridge.record_match` writes it, or a mahjong one
+            (:func:`sevenbridge.mahjong.record`, :func:`~sevenbridge.mahjong.record_match`).
         lang: Language of the page and the drawings (``None``: English; ``"ja"``).
-        four_color: Draw each suit in its own colour.
+        four_color: Draw each suit in its own colour (cards only).
         title: The page's title (default: from the record's rules and players).
 
     Raises:
@@ -118,27 +161,36 @@ def record_page(
     """
     lang = check_lang(lang)
     _ = translator(lang)
-    positions = _positions(text)
-    first = positions[0]
-    players = first.players
-    labels: list[tuple[str, bool]] = []
-    deal_no = 0
-    for state in positions:
-        if state.move_log is None:
-            deal_no += 1
-            labels.append((_("Deal {k}").format(k=deal_no), True))
-        else:
-            labels.append((format_move(state.move_log.action), False))
-    views: list[list[str]] = [[table(s, lang=lang, four_color=four_color) for s in positions]]
-    for p in range(players):
-        views.append([table(observe(s, p), lang=lang, four_color=four_color) for s in positions])
+    game = record_game(text) if isinstance(text, str) else CARD_GAME
+    if game != CARD_GAME:
+        found, labels, views, players, default = _other_game(text, game, lang or "en")
+        seats = list(found[0].real_seats)
+    else:
+        positions = _positions(text)
+        first = positions[0]
+        players = first.players
+        seats = list(range(players))
+        labels = []
+        deal_no = 0
+        for state in positions:
+            if state.move_log is None:
+                deal_no += 1
+                labels.append((_("Deal {k}").format(k=deal_no), True))
+            else:
+                labels.append((format_move(state.move_log.action), False))
+        views = [[table(s, lang=lang, four_color=four_color) for s in positions]]
+        for p in range(players):
+            views.append(
+                [table(observe(s, p), lang=lang, four_color=four_color) for s in positions]
+            )
+        default = _("Seven Bridge replay: {players} players").format(players=players)
     payload = json.dumps({"views": views}, ensure_ascii=False, separators=(",", ":"))
     packed = base64.b64encode(gzip.compress(payload.encode("utf-8"), mtime=0)).decode("ascii")
-    heading = title or _("Seven Bridge replay: {players} players").format(players=players)
+    heading = title or default
     options = [f'<option value="0">{escape(_("all hands"))}</option>']
     options += [
-        f'<option value="{p + 1}">{escape(_("view of P{p}").format(p=p))}</option>'
-        for p in range(players)
+        f'<option value="{k + 1}">{escape(_("view of P{p}").format(p=p))}</option>'
+        for k, p in enumerate(seats)
     ]
     moves = "".join(
         f'<li class="deal">{escape(label)}</li>' if is_deal else f"<li>{escape(label)}</li>"

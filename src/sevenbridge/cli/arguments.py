@@ -4,18 +4,71 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
+from ..errors import InvalidArgumentError, Message
+from ..games import CARD_GAME, GAMES, game_module
 from ..rules import Rules
 
+#: The games as the command line names them: ``sevenbridge`` is the card game.
+GAME_CHOICES = tuple("sevenbridge" if g == CARD_GAME else g for g in GAMES)
 
-def add_rules(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
-    """``--rules PRESET``, one of the presets, default ``standard``."""
+
+def add_game(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
+    """``--game GAME``: ``sevenbridge`` (the card game, default) or ``mahjong``."""
     parser.add_argument(
-        "--rules",
-        default="standard",
-        choices=Rules.presets(),
-        metavar="PRESET",
-        help=_("rule preset: {presets} (default standard)").format(
-            presets=", ".join(Rules.presets())
-        ),
+        "--game",
+        choices=GAME_CHOICES,
+        default="sevenbridge",
+        help=_("the game: sevenbridge (default) or mahjong (Simple Mahjong)"),
     )
+
+
+def game_name(choice: str) -> str:
+    """The library's name (:data:`sevenbridge.GAMES`) of a ``--game`` choice."""
+    return CARD_GAME if choice == "sevenbridge" else choice
+
+
+def game_label(game: str) -> str:
+    """A prefix that names a game other than the card game in a heading (``"mahjong "``)."""
+    game = game_name(game)
+    return "" if game == CARD_GAME else game + " "
+
+
+def add_rules(
+    parser: argparse.ArgumentParser, _: Callable[[str], str] = str, *, games: bool = False
+) -> None:
+    """``--rules PRESET``, one of the presets, default ``standard`` (with
+    ``games``: the presets of every game, checked against ``--game`` by
+    :func:`rules_of`)."""
+    presets = Rules.presets()
+    if games:
+        others = sorted(
+            {p for g in GAMES if g != CARD_GAME for p in game_module(g).Rules.presets()}
+        )
+        choices = sorted(set(presets) | set(others))
+        text = _("rule preset: {presets} (default standard); for mahjong {mahjong_presets}").format(
+            presets=", ".join(presets), mahjong_presets=", ".join(others)
+        )
+    else:
+        choices, text = (
+            list(presets),
+            _("rule preset: {presets} (default standard)").format(presets=", ".join(presets)),
+        )
+    parser.add_argument("--rules", default="standard", choices=choices, metavar="PRESET", help=text)
+
+
+def rules_of(args: argparse.Namespace) -> Any:
+    """The rules ``--rules`` names for the game ``--game`` names."""
+    kind: Any = game_module(game_name(getattr(args, "game", "sevenbridge"))).Rules
+    if args.rules not in kind.presets():
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.no_preset_for_game",
+                "no {game} preset {name}; known: {presets}",
+                game=getattr(args, "game", "sevenbridge"),
+                name=repr(args.rules),
+                presets=", ".join(kind.presets()),
+            )
+        )
+    return kind.preset(args.rules)

@@ -222,7 +222,11 @@ def add_parser(
             DEFAULT_SEED=str(DEFAULT_SEED)
         ),
     )
-    demo.add_argument("--match", action="store_true", help=_("play a whole match, not one deal"))
+    demo.add_argument(
+        "--match",
+        action="store_true",
+        help=_("play a whole match, not one deal (the mahjong demo always plays a match)"),
+    )
     demo.add_argument(
         "--bot",
         choices=("greedy", "random"),

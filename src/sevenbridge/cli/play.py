@@ -7,6 +7,12 @@ commands: ``hint`` (what the greedy bot would do, and why), ``why MOVE`` (the
 rule-by-rule answer of :func:`~sevenbridge.explain`), ``rules``, ``undo``
 (practice mode only), ``help`` and ``quit`` (which offers to save the record).
 End of input (Ctrl-D) saves the record and exits.
+
+One loop, :class:`~sevenbridge.cli.seat.Game`, plays every game; what differs between games (how the
+table, the moves and the narration read, what a hint says, how typed moves are
+read) lives in a small per-game part, a :class:`~sevenbridge.cli.seat.GamePart`: :class:`CardPart`
+here for Seven Bridge, :class:`~sevenbridge.cli.play_mahjong.MahjongPart` for
+Simple Mahjong (``--game mahjong``).
 """
 
 from __future__ import annotations
@@ -14,25 +20,26 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit
-from ..engine import apply, deal, legal_actions
+from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
+from ..games import CARD_GAME, game_module
 from ..notation import NotationError, parse_move
 from ..records import record
-from ..rules import Rules, Scoring
+from ..rules import Scoring
 from ..state import GameState, Phase
 from ..svg import end_reason
 from ..text import explain
 from ..views import observe
 from . import arguments
+from .seat import Game, GamePart
 
 #: The bots a seat can be given, by name.
 BOTS: dict[str, Callable[[int], Player]] = {
@@ -85,81 +92,61 @@ class _Style:
         return f"{_ANSI_BOLD}{text}{_ANSI_RESET}" if self.colour else text
 
 
-class Game:
-    """One deal between a person (``seat``) and bots, driven by lines of input."""
+class CardPart:
+    """Seven Bridge's part of the play loop."""
 
-    def __init__(
-        self,
-        state: GameState,
-        seat: int,
-        bots: dict[int, Player],
-        style: _Style,
-        inp: TextIO,
-        out: TextIO,
-        *,
-        practice: bool = False,
-        pause: float = 0.0,
-        lang: str | None = None,
-        save_to: str | None = None,
-    ) -> None:
-        self.state = state
-        self.seat = seat
-        self.bots = bots
+    auto_lone = False
+    help = _HELP
+    example = "Discard 7H"
+
+    def __init__(self, style: _Style) -> None:
         self.style = style
-        self.inp = inp
-        self.out = out
-        self.practice = practice
-        self.pause = pause
-        self.lang = lang
-        self._ = translator(lang)
-        self.save_to = save_to
-        self.undo_stack: list[GameState] = []
-        self.advisor = GreedyPlayer(seed=state.seed % 1000 + 1)
 
-    # --- output ----------------------------------------------------------------
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return legal_actions(state)
 
-    def ask(self, prompt: str) -> str | None:
-        """One line of input (``None`` at the end of input)."""
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.say()
-            return None
-        return line.strip()
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return apply(state, action)
 
-    def who(self, player: int) -> str:
-        return f"P{player} {self._('(you)')}" if player == self.seat else f"P{player}"
+    def bot_view(self, state: GameState) -> Any:
+        return observe(state)
 
-    def show_table(self) -> None:
-        _, s, state = self._, self.style, self.state
-        view = observe(state, self.seat)
+    def move_text(self, state: GameState, action: Action) -> str:
+        return self.style.move(action)
+
+    def record(self, state: GameState) -> str:
+        return record(state)
+
+    def default_record(self, state: GameState) -> str:
+        return f"sevenbridge-{state.seed}.txt"
+
+    def show_table(self, game: Game) -> None:
+        _, s, state = game._, self.style, game.state
+        view = observe(state, game.seat)
         status = (
-            _("deal over: {reason}").format(reason=end_reason(state.end_reason, self.lang))
+            _("deal over: {reason}").format(reason=end_reason(state.end_reason, game.lang))
             if state.is_over
             else _(_DOING[state.phase]).format(player=f"P{state.current_player}")
         )
-        self.say()
-        self.say(s.bold(f"== {status} =="))
+        game.say()
+        game.say(s.bold(f"== {status} =="))
         for p in range(state.players):
             mark = ">" if p == state.current_player else " "
-            if p == self.seat:
+            if p == game.seat:
                 hand = f"{s.cards(view.hand)}  {_('(you)')}"
             elif view.shown_hands is not None:
                 hand = s.cards([c for c in state.hand(p)])
             else:
                 n = view.hand_sizes[p]
                 hand = _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
-            self.say(f"{mark} P{p}  {hand}")
+            game.say(f"{mark} P{p}  {hand}")
         for i, meld in enumerate(state.melds):
             joker = ""
             if meld.joker_as is not None:
                 joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
-            self.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+            game.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
         top = state.top_discard
-        self.say(
+        game.say(
             "  "
             + _("discard pile: {n}, top {card}").format(
                 n=len(state.discard_cards), card=s.card(top) if top else "-"
@@ -168,12 +155,14 @@ class Game:
             + _("stock: {n}").format(n=state.stock_size)
         )
 
-    def narrate(self, before: GameState, action: Action, after: GameState) -> None:
-        _, s = self._, self.style
-        who = self.who(action.player)
+    def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
+        _, s = game._, self.style
+        if isinstance(action, Pass) and action.player != game.seat:
+            return []
+        who = game.who(action.player)
         if isinstance(action, Draw):
-            if action.player == self.seat:
-                drawn = sorted(set(after.hand(self.seat)) - set(before.hand(self.seat)))
+            if action.player == game.seat:
+                drawn = sorted(set(after.hand(game.seat)) - set(before.hand(game.seat)))
                 line = _("{who} draws {card}").format(who=who, card=s.cards(drawn))
             else:
                 line = _("{who} draws from the stock").format(who=who)
@@ -191,35 +180,22 @@ class Game:
         else:
             assert isinstance(action, Discard)
             line = _("{who} discards {card}").format(who=who, card=s.card(action.card))
-        self.say(f"  {line}")
+        return [line]
 
-    # --- input -----------------------------------------------------------------
-    def parse(self, text: str, actions: Sequence[Action]) -> Action | str:
-        """A move from a number or notation, or the message saying why not."""
-        _ = self._
-        if text.isdigit():
-            k = int(text)
-            if 1 <= k <= len(actions):
-                return actions[k - 1]
-            return _("There is no move {k}: the moves are numbered 1 to {n}.").format(
-                k=k, n=len(actions)
-            )
-        notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{self.seat} {text}"
+    def read_move(self, game: Game, text: str, actions: Sequence[Action]) -> Action | None:
+        notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{game.seat} {text}"
         try:
-            action = parse_move(notation)
+            return parse_move(notation)
         except NotationError:
-            return _(
-                "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
-                "as 'Discard 7H', or help."
-            ).format(text=text, n=len(actions))
-        if action in actions:
-            return action
-        return translate(explain(self.state, action), self.lang)
+            return None
 
-    def hint(self) -> None:
-        _, s, state = self._, self.style, self.state
-        view = observe(state, self.seat)
-        action = self.advisor(view)
+    def explain(self, game: Game, action: Action) -> str:
+        return translate(explain(game.state, action), game.lang)
+
+    def hint(self, game: Game) -> str:
+        _, s, state = game._, self.style, game.state
+        view = observe(state, game.seat)
+        action = game.advisor(view)
         if isinstance(action, (Pon, Chi)):
             why = _("a claim puts a meld on the table at once and empties your hand faster")
         elif isinstance(action, LayDown):
@@ -237,11 +213,11 @@ class Game:
             why = _("no claim makes a meld for you, so take a card from the stock")
         else:
             why = _("no pon would make a meld for you")
-        self.say(_("Hint: {move} ({why}).").format(move=s.move(action), why=why))
+        return _("Hint: {move} ({why}).").format(move=s.move(action), why=why)
 
-    def rules_text(self) -> None:
-        _, r = self._, self.state.rules
-        lines = [
+    def rules_lines(self, game: Game) -> list[str]:
+        _, r = game._, game.state.rules
+        return [
             _("Melds: a set (3 or 4 of one rank) or a run (3 or more in a row, one suit)."),
             _("Sevens: a single 7, two 7s, or a two-card run with a 7 is a meld too."),
             _("Aces: low or high.") if r.ace_high else _("Aces: low only (A-2-3, not Q-K-A)."),
@@ -260,109 +236,15 @@ class Game:
             if r.scoring is Scoring.PENALTY
             else _("Score: the winner scores the cards left in the other hands."),
         ]
-        for line in lines:
-            self.say("  " + line)
 
-    def save(self) -> None:
-        _ = self._
-        path = self.save_to or f"sevenbridge-{self.state.seed}.txt"
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(record(self.state))
-        self.say(_("Record saved to {path}.").format(path=path))
-
-    def quit(self) -> None:
-        _ = self._
-        answer = self.ask(_("Save the record? [y/N] "))
-        if answer is not None and answer.lower() in ("y", "yes", "はい"):
-            if self.save_to is None:
-                name = self.ask(
-                    _("File name [sevenbridge-{seed}.txt]: ").format(seed=self.state.seed)
-                )
-                if name:
-                    self.save_to = name
-            self.save()
-        self.say(_("Goodbye."))
-
-    def decide(self) -> Action | None:
-        """The person's move (``None``: they left the game)."""
-        _, s = self._, self.style
-        self.show_table()
-        actions = legal_actions(self.state)
-        self.say(_("Your moves:"))
-        for k, action in enumerate(actions, start=1):
-            self.say(f"  {k:>2}  {s.move(action)}")
-        while True:
-            line = self.ask(_("your move> "))
-            if line is None:
-                self.save()
-                return None
-            if not line:
-                continue
-            word, _sep, rest = line.partition(" ")
-            word = word.lower()
-            if word in ("help", "?", "h"):
-                self.say(_(_HELP))
-            elif word == "hint":
-                self.hint()
-            elif word == "why":
-                if not rest.strip():
-                    self.say(_("Say which move: why 3, or why Discard 7H."))
-                    continue
-                found = self.parse(rest.strip(), actions)
-                self.say(
-                    translate(explain(self.state, found), self.lang)
-                    if not isinstance(found, str)
-                    else found
-                )
-            elif word == "rules":
-                self.rules_text()
-            elif word == "undo":
-                if not self.practice:
-                    self.say(_("Undo is for practice games: start one with --practice."))
-                elif not self.undo_stack:
-                    self.say(_("Nothing to undo yet."))
-                else:
-                    self.state = self.undo_stack.pop()
-                    self.say(_("Undone: back to your previous decision."))
-                    return self.decide()
-            elif word in ("quit", "exit", "q"):
-                self.quit()
-                return None
-            elif word == "table":
-                self.show_table()
-            else:
-                found = self.parse(line, actions)
-                if isinstance(found, str):
-                    self.say(found)
-                else:
-                    return found
-
-    def play(self) -> int:
-        _ = self._
-        while not self.state.is_over:
-            player = self.state.current_player
-            assert player is not None
-            if player == self.seat:
-                action = self.decide()
-                if action is None:
-                    return 0
-                self.undo_stack.append(self.state)
-            else:
-                action = self.bots[player](observe(self.state))
-                if self.pause:
-                    time.sleep(self.pause)
-            before = self.state
-            self.state = apply(self.state, action)
-            if not isinstance(action, Pass) or player == self.seat:
-                self.narrate(before, action, self.state)
-        self.show_table()
-        scores = self.state.deal_scores or ()
-        label = _("Penalty points") if self.state.rules.scoring is Scoring.PENALTY else _("Score")
-        self.say(f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)))
-        self.say(_("End of the deal."))
-        if self.save_to:
-            self.save()
-        return 0
+    def end_lines(self, game: Game) -> list[str]:
+        _, state = game._, game.state
+        scores = state.deal_scores or ()
+        label = _("Penalty points") if state.rules.scoring is Scoring.PENALTY else _("Score")
+        return [
+            f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)),
+            _("End of the deal."),
+        ]
 
 
 def _colour_ok(out: TextIO) -> bool:
@@ -389,9 +271,10 @@ def add_parser(
         help=_("play a deal yourself against bots"),
         description=_("Play one seat of a deal against computer players in the terminal."),
     )
-    arguments.add_rules(play, _)
-    play.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                      help=_("number of players, 2 to 5 (default 3)"))  # fmt: skip
+    arguments.add_game(play, _)
+    arguments.add_rules(play, _, games=True)
+    play.add_argument("--players", type=int, default=None, choices=range(2, 6), metavar="N",
+                      help=_("number of players, 2 to 5 (default 3; mahjong 2 to 4, default 4)"))  # fmt: skip
     play.add_argument("--seat", type=int, default=0, metavar="S",
                       help=_("your seat, 0 to N-1 (default 0)"))  # fmt: skip
     play.add_argument("--bots", default="greedy", metavar="NAME[,NAME...]",
@@ -410,45 +293,67 @@ def add_parser(
     play.set_defaults(run=run)
 
 
+def _fail(text: str) -> int:
+    import sys
+
+    print(f"sevenbridge play: {text}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Play the deal the arguments describe, reading moves from standard input."""
+    """Play the game the arguments describe, reading moves from standard input."""
     import sys
 
     _ = translator(args.lang)
-    if not 0 <= args.seat < args.players:
-        print(
-            "sevenbridge play: " + _("--seat must be 0 to {last}").format(last=args.players - 1),
-            file=sys.stderr,
+    game = arguments.game_name(getattr(args, "game", "sevenbridge"))
+    module = game_module(game)
+    if args.players is None:
+        args.players = 3 if game == CARD_GAME else max(module.PLAYER_COUNTS)
+    if args.players not in module.PLAYER_COUNTS:
+        return _fail(_("mahjong is for 2 to 4 players"))
+    rules = arguments.rules_of(args)
+    try:
+        state = module.deal(rules, players=args.players, seed=args.seed)
+    except SevenBridgeError as error:
+        return _fail(translate(error.args[0], args.lang))
+    # The seats people and bots take (a mahjong table's ghosts play themselves).
+    seats = list(getattr(state, "real_seats", range(args.players)))
+    if args.seat not in seats:
+        return _fail(
+            _("--seat must be 0 to {last}").format(last=args.players - 1)
+            if seats == list(range(args.players))
+            else _("--seat must be one of {seats} (the others are ghosts)").format(
+                seats=", ".join(map(str, seats))
+            )
         )
-        return 2
     names = [n.strip().lower() for n in args.bots.split(",")]
-    others = [p for p in range(args.players) if p != args.seat]
+    others = [p for p in seats if p != args.seat]
     if len(names) == 1:
         names *= len(others)
     unknown = [n for n in names if n not in BOTS]
     if unknown or len(names) != len(others):
-        print(
-            "sevenbridge play: "
-            + _("--bots takes one name or {n} names from {names}, not {given}").format(
+        return _fail(
+            _("--bots takes one name or {n} names from {names}, not {given}").format(
                 n=len(others), names=", ".join(BOTS), given=repr(args.bots)
-            ),
-            file=sys.stderr,
+            )
         )
-        return 2
     bots = {p: BOTS[n](args.seed * 10 + p) for p, n in zip(others, names, strict=True)}
-    try:
-        state = deal(Rules.preset(args.rules), players=args.players, seed=args.seed)
-    except SevenBridgeError as error:
-        print(f"sevenbridge play: {translate(error.args[0], args.lang)}", file=sys.stderr)
-        return 2
-    style = _Style(
-        symbols=not args.ascii and _symbols_ok(out), colour=not args.no_color and _colour_ok(out)
-    )
-    game = Game(state, args.seat, bots, style, sys.stdin, out, practice=args.practice,
+    symbols = not args.ascii and _symbols_ok(out)
+    colour = not args.no_color and _colour_ok(out)
+    part: GamePart
+    if game == CARD_GAME:
+        part = CardPart(_Style(symbols=symbols, colour=colour))
+        welcome = _(
+            "Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help."
+        )
+    else:
+        from .play_mahjong import MahjongPart
+
+        part = MahjongPart(colour=colour)
+        welcome = _(
+            "Simple Mahjong: {rules} rules, {players} players; you are P{seat}. Type help for help."
+        )
+    play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    print(
-        _("Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help.")
-        .format(rules=args.rules, players=args.players, seat=args.seat),
-        file=out,
-    )  # fmt: skip
-    return game.play()
+    print(welcome.format(rules=args.rules, players=args.players, seat=args.seat), file=out)
+    return play.play()

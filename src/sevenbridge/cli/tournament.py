@@ -10,7 +10,6 @@ from typing import TextIO
 from .._kit.i18n import LANGUAGES, translator
 from ..arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
 from ..errors import InvalidArgumentError, Message
-from ..rules import Rules
 from . import arguments
 
 
@@ -35,13 +34,14 @@ def add_parser(
             "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
         ).format(BOT_NAMES=", ".join(BOT_NAMES)),
     )
-    arguments.add_rules(cmd, _)
+    arguments.add_game(cmd, _)
+    arguments.add_rules(cmd, _, games=True)
     cmd.add_argument(
         "--players",
         type=int,
         choices=range(2, 6),
         metavar="N",
-        help=_("table size (default: one seat per bot)"),
+        help=_("table size (default: one seat per bot; mahjong 2 to 4)"),
     )
     cmd.add_argument(
         "--deals",
@@ -94,10 +94,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.report is not None:
         result = report(args.report)
         source = args.report
-        name = next((p for p in Rules.presets() if Rules.preset(p) == result.rules), "custom")
+        kind = type(result.rules)
+        name = next((p for p in kind.presets() if kind.preset(p) == result.rules), "custom")
         print(
             _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
-                source=source, name=name, players=result.players, seed=result.seed
+                source=source,
+                name=arguments.game_label(result.game) + name,
+                players=result.players,
+                seed=result.seed,
             ),
             file=out,
         )
@@ -112,7 +116,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         result = run_tournament(
             bots,
-            Rules.preset(args.rules),
+            arguments.rules_of(args),
+            game=arguments.game_name(args.game),
             players=args.players,
             deals=args.deals,
             seed=args.seed,
@@ -131,7 +136,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(
             _("Tournament: {rules} rules, {players} players, seed {seed}, {seconds} s{resumed}")
-            .format(rules=args.rules, players=result.players, seed=result.seed,
+            .format(rules=arguments.game_label(args.game) + args.rules, players=result.players, seed=result.seed,
                     seconds=f"{result.seconds:.1f}", resumed=resumed),
             file=out,
         )  # fmt: skip

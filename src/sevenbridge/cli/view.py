@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, translate, translator
@@ -22,7 +26,7 @@ def add_parser(
         help=_("write a replay viewer (one HTML file) for a game record"),
         description=_(
             "Write a self-contained HTML page that steps through a recorded deal "
-            "or match, move by move."
+            "or match (of Seven Bridge or Simple Mahjong), move by move."
         ),
     )
     view.add_argument(
@@ -32,7 +36,6 @@ def add_parser(
         "-o",
         "--output",
         required=True,
-        type=argparse.FileType("w", encoding="utf-8"),
         metavar="FILE",
         help=_("the HTML file to write"),
     )
@@ -55,8 +58,25 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 1
-    with args.output:
-        args.output.write(page)
+    write_whole(args.output, page)
     _ = translator(args.lang)
-    print(_("wrote {path}").format(path=args.output.name), file=out)
+    print(_("wrote {path}").format(path=args.output), file=out)
     return 0
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside
+    it, renamed over ``path`` once written (a failure leaves no file behind and an
+    older file as it was)."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -4,8 +4,8 @@
   for every seat.
 - :mod:`sevenbridge.envs.gymnasium` (extra ``gymnasium``): one learning seat
   against bots, registered as ``sevenbridge/SevenBridge-v0``.
-- :mod:`sevenbridge.envs.openspiel` (extra ``openspiel``): the OpenSpiel game
-  ``python_sevenbridge``.
+- :mod:`sevenbridge.envs.openspiel` (extra ``openspiel``): the OpenSpiel games
+  ``python_sevenbridge`` and ``python_sevenbridge_mahjong``.
 
 Importing this package imports none of them (nor their frameworks).
 """

@@ -14,6 +14,18 @@ deal ends, and 0 before.
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, int(info["action_mask"].sum()) >= 1
 ((1592,), True)
+
+The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
+(``game="mahjong"``, 4 players by default): the observation is the mahjong
+:func:`sevenbridge.rl.observation_tensor`, the ids those of
+:class:`sevenbridge.rl.MahjongActionSpace`, the opponents
+:class:`sevenbridge.mahjong.GreedyPlayer` bots and the reward
+:func:`sevenbridge.mahjong.returns`.
+
+>>> env = gymnasium.make("sevenbridge/Mahjong-v0", players=2)
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, info["action_mask"].shape
+((415,), (117,))
 """
 
 from __future__ import annotations
@@ -27,22 +39,19 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .._kit import checks as _checks
-from ..actions import Action, Draw, Pass
-from ..bots import GreedyPlayer
-from ..engine import apply, deal, legal_actions
-from ..rl import ActionSpace, observation_tensor_size
-from ..rl._tensors import _of_state
+from ..rl import observation_tensor_size
 from ..rules import Rules
-from ..scoring import returns
-from ..state import GameState
-from ..views import Observation, observe
+from ._games import adapter
 
-__all__ = ["ENV_ID", "SevenBridgeEnv"]
+__all__ = ["ENV_ID", "MAHJONG_ENV_ID", "SevenBridgeEnv"]
 
 #: The id registered with Gymnasium.
 ENV_ID = "sevenbridge/SevenBridge-v0"
+#: The id of the mahjong environment (:class:`SevenBridgeEnv` with ``game="mahjong"``).
+MAHJONG_ENV_ID = "sevenbridge/Mahjong-v0"
 
-Bot = Callable[[Observation], Action]
+Bot = Callable[[Any], Any]
+_DEFAULT = object()
 
 
 class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -62,6 +71,9 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             the episode ends with this reward (``info["illegal_action"]`` is
             true). With the mask, a learner never meets it.
         render_mode: ``None``, ``"human"`` or ``"ansi"``.
+        game: ``"seven_bridge"`` (the card game) or ``"mahjong"`` (2 to 4
+            players; ``rules`` and ``opponents`` are then mahjong's, and
+            ghosts' seats are played by the engine).
 
     A deal that ends before the learner's first decision is dealt again.
     """
@@ -73,17 +85,22 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         rules: Rules | str | None = None,
         players: int = 3,
         seat: int = 0,
-        opponents: Any = GreedyPlayer,
+        opponents: Any = _DEFAULT,
         auto_forced: bool = False,
         illegal_reward: float = -100.0,
         render_mode: str | None = None,
+        game: str = "seven_bridge",
     ) -> None:
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        self.rules: Rules = Rules() if rules is None else rules
-        _checks.instance(self.rules, Rules, "rules", "a Rules value or a preset's name")
-        self.players = _checks.players(players)
-        self.seat = _checks.seat(seat, self.players, "seat")
+        self.game = adapter(game)
+        module = self.game.module
+        self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
+        self._observe, self._returns = module.observe, module.returns
+        self.rules: Any = self.game.rules(rules)
+        self.players = self.game.players(players)
+        self._real = self.game.seats(self.rules, self.players)
+        self.seat = self.game.real_seat(seat, self.rules, self.players, "seat")
+        if opponents is _DEFAULT:
+            opponents = self.game.default_bot
         others = self.players - 1
         if callable(opponents):
             opponents = [opponents] * others
@@ -98,38 +115,40 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.illegal_reward = float(illegal_reward)
-        self.space = ActionSpace(self.rules, self.players)
+        self.space = self.game.space(self.rules, self.players)
+        self._tensor = self.game.tensor_of(self.rules, self.players)
         size = observation_tensor_size(self.rules, self.players)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
         self.action_space = spaces.Discrete(self.space.size)
-        self.state: GameState = deal(self.rules, players=self.players, seed=0)
+        self.state: Any = self._deal(self.rules, players=self.players, seed=0)
         self._done = True
 
     def _bot_for(self, p: int) -> Bot:
-        return self.bots[p if p < self.seat else p - 1]
+        others = [s for s in self._real if s != self.seat]
+        return self.bots[others.index(p)]
 
-    def _advance(self, state: GameState) -> GameState:
+    def _advance(self, state: Any) -> Any:
         """Let the bots (and, with auto_forced, the learner's lone moves) play on."""
         while not state.is_over:
             p = state.current_player
             if p == self.seat:
                 if not self.auto_forced:
                     break
-                actions = legal_actions(state)
-                if len(actions) != 1 or type(actions[0]) not in (Pass, Draw):
+                actions = self._legal(state)
+                if len(actions) != 1 or type(actions[0]) not in self.game.forced:
                     break
-                state = apply(state, actions[0])
+                state = self._apply(state, actions[0])
                 continue
             assert p is not None
-            state = apply(state, self._bot_for(p)(observe(state, p)))
+            state = self._apply(state, self._bot_for(p)(self._observe(state, p)))
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if self.state.current_player == self.seat:
-            mask = self.space._masked(legal_actions(self.state), np.dtype(np.int8))
+            mask = self.space._masked(self._legal(self.state), np.dtype(np.int8))
         else:
             mask = np.zeros(self.space.size, dtype=np.int8)
-        return _of_state(self.state, self.seat, False), {"action_mask": mask}
+        return self._tensor(self.state, self.seat), {"action_mask": mask}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -141,7 +160,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 make(s) if isinstance(make, type) else make
                 for make, s in zip(self._makers, seeds[1:], strict=False)
             ]
-            state = self._advance(deal(self.rules, players=self.players, seed=seeds[0]))
+            state = self._advance(self._deal(self.rules, players=self.players, seed=seeds[0]))
             if not state.is_over:
                 break
         self.state = state
@@ -162,13 +181,13 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             info["illegal_action"] = True
             self._done = True
             return obs, self.illegal_reward, True, False, info
-        self.state = self._advance(apply(self.state, self.space.decode(action, self.state)))
+        self.state = self._advance(self._apply(self.state, self.space.decode(action, self.state)))
         obs, info = self._obs()
         if self.render_mode == "human":
             self.render()
         if self.state.is_over:
             self._done = True
-            return obs, float(returns(self.state)[self.seat]), True, False, info
+            return obs, float(self._returns(self.state)[self.seat]), True, False, info
         return obs, 0.0, False, False, info
 
     def render(self) -> str | None:
@@ -184,6 +203,12 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 def _register() -> None:
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SevenBridgeEnv")
+    if MAHJONG_ENV_ID not in gymnasium.registry:
+        gymnasium.register(
+            id=MAHJONG_ENV_ID,
+            entry_point=f"{__name__}:SevenBridgeEnv",
+            kwargs={"game": "mahjong", "players": 4},
+        )
 
 
 _register()

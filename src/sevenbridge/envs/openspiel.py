@@ -1,6 +1,6 @@
-"""The OpenSpiel game ``python_sevenbridge``.
+"""The OpenSpiel games ``python_sevenbridge`` and ``python_sevenbridge_mahjong``.
 
-Needs the ``openspiel`` extra. Importing this module registers the game, so
+Needs the ``openspiel`` extra. Importing this module registers both games, so
 ``pyspiel.load_game("python_sevenbridge", {"preset": "nintendo", "players": 4})``
 works; the parameters are a preset's name (default ``"standard"``) and the
 table size (default 3). It is an imperfect-information, zero-sum game with
@@ -16,55 +16,95 @@ The observers give :func:`sevenbridge.rl.observation_tensor` (or, with
 :meth:`SevenBridgeState.resample_from_infostate` deals the hidden cards with
 :func:`sevenbridge.sample_state`, which is what OpenSpiel's ``ISMCTSBot`` needs.
 
+``python_sevenbridge_mahjong`` (:data:`MAHJONG_GAME_NAME`) is Simple Mahjong
+(:mod:`sevenbridge.mahjong`) with the same parameters: a mahjong preset
+(default ``"standard"``) and the real players, 2 to 4 (default 4). The wall is
+dealt by chance, one node per tile, each outcome a kind of tile (its index,
+0 to 41) weighted by the copies not yet placed; once one kind is left the
+rest of the wall follows, and the round is :func:`sevenbridge.mahjong.deal`
+with that ``wall``. The OpenSpiel players are the real players in seat order:
+with ghosts (:attr:`sevenbridge.mahjong.Rules.ghosts`) a table of two has its
+players at seats 0 and 2, and the ghosts play inside the engine. The actions
+are the 117 ids of :class:`sevenbridge.rl.MahjongActionSpace`, the returns
+:func:`sevenbridge.mahjong.returns` of the real seats, the observation tensor
+:func:`sevenbridge.rl.observation_tensor` of the player's view and the
+observation string its text; there is no information state (string or
+tensor), so search it with ``MCTSBot`` rather than ``ISMCTSBot``.
+
 >>> import pyspiel
 >>> import sevenbridge.envs.openspiel
 >>> game = pyspiel.load_game("python_sevenbridge", {"players": 2})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
+>>> game = pyspiel.load_game("python_sevenbridge_mahjong", {"players": 2})
+>>> game.num_players(), game.num_distinct_actions(), len(game.new_initial_state().chance_outcomes())
+(2, 117, 34)
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections import Counter
+from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from .._kit import checks as _checks
 from ..cards import CARDS
-from ..engine import apply, deal
 from ..errors import InvalidArgumentError, Message
-from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_size
+from ..rl import information_state_tensor_size, observation_tensor_size
 from ..rl._tensors import _of_state
 from ..rules import Rules
-from ..scoring import hand_points, returns
+from ..scoring import hand_points
 from ..serialize._schema import max_history
 from ..state import GameState, History
-from ..views import observe, sample_state
+from ._games import GameAdapter, adapter
 
-__all__ = ["GAME_NAME", "SevenBridgeGame", "SevenBridgeObserver", "SevenBridgeState"]
+__all__ = [
+    "GAME_NAME",
+    "MAHJONG_GAME_NAME",
+    "MahjongGame",
+    "MahjongObserver",
+    "MahjongState",
+    "SevenBridgeGame",
+    "SevenBridgeObserver",
+    "SevenBridgeState",
+]
 
-#: The name the game is registered under.
+#: The name the card game is registered under.
 GAME_NAME = "python_sevenbridge"
+#: The name Simple Mahjong is registered under.
+MAHJONG_GAME_NAME = "python_sevenbridge_mahjong"
 
 _DEFAULTS = {"preset": "standard", "players": 3}
+_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4}
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Python Seven Bridge",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
+
+def _game_type(
+    name: str, long_name: str, players: tuple[int, int], info: bool, defaults: dict[str, Any]
+) -> Any:
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=info,
+        provides_information_state_tensor=info,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+
+
+_GAME_TYPE = _game_type(GAME_NAME, "Python Seven Bridge", (2, 5), True, _DEFAULTS)
+_MAHJONG_GAME_TYPE = _game_type(
+    MAHJONG_GAME_NAME, "Python Seven Bridge Simple Mahjong", (2, 4), False, _MAHJONG_DEFAULTS
 )
 
 
@@ -91,16 +131,211 @@ class _Frozen:
         return self
 
 
-class SevenBridgeGame(pyspiel.Game):
-    """The game, for a preset and a table size (the parameters ``preset`` and ``players``)."""
+class _Table:
+    """What every state of one game shares: the rules, the engine, the action
+    numbering, and the seats of the OpenSpiel players (the real players).
+    OpenSpiel pickles a state's attributes to clone it: a table pickles as
+    its game's name, rules and size, and unpickles to the same table."""
+
+    __slots__ = ("game", "module", "player_of", "players", "rules", "seats", "space")
+
+    def __init__(self, game: GameAdapter, rules: Any, players: int) -> None:
+        self.game = game.name
+        self.module = game.module
+        self.rules = rules
+        self.players = players
+        self.space = game.space(rules, players)
+        #: The seat of each OpenSpiel player.
+        self.seats: tuple[int, ...] = game.seats(rules, players)
+        #: The OpenSpiel player at each seat (-1 at a ghost's).
+        by_seat = [-1] * game.table_size(rules, players)
+        for p, seat in enumerate(self.seats):
+            by_seat[seat] = p
+        self.player_of: tuple[int, ...] = tuple(by_seat)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _table, (self.game, self.rules, self.players)
+
+
+@functools.lru_cache(maxsize=64)
+def _table(game: str, rules: Any, players: int) -> _Table:
+    """The table of a game, rules and size (one object for equal ones)."""
+    return _Table(adapter(game), rules, players)
+
+
+class _EngineGame(pyspiel.Game):
+    """What both games share: the parameters ``preset`` and ``players`` read
+    through the game's adapter (:mod:`sevenbridge.envs._games`)."""
+
+    _adapter_name: ClassVar[str]
+    _game_type: ClassVar[Any]
+    _defaults: ClassVar[dict[str, Any]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**_DEFAULTS, **(params or {})}
-        rules = Rules.preset(str(params["preset"]))
-        players = _checks.players(int(params["players"]))
-        space = ActionSpace(rules, players)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=space.size,
+        params = {**self._defaults, **(params or {})}
+        game = adapter(self._adapter_name)
+        rules = game.rules(str(params["preset"]))
+        players = game.players(int(params["players"]))
+        table = _table(game.name, rules, players)
+        super().__init__(self._game_type, self._game_info(table), params)
+        self.rules = rules
+        self.players = players
+        self.space = table.space
+        #: The seat of each OpenSpiel player (all the seats but the ghosts').
+        self.seats = table.seats
+        self._table = table
+
+    def _game_info(self, table: _Table) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class _EngineState(pyspiel.State):
+    """What both games' states share: chance places the shuffle's items one by
+    one (:meth:`_placed_deal` turns them into the engine's state), then the
+    engine plays on, OpenSpiel player ``p`` at seat ``game.seats[p]``."""
+
+    def __init__(self, game: Any) -> None:
+        """A new deal of ``game`` (one of this module's games), at its first chance node."""
+        super().__init__(game)
+        self._table = _Frozen(game._table)
+        self._placed: tuple[int, ...] = ()
+        self._state = _Frozen(None)
+
+    @property
+    def game_state(self) -> Any:
+        """The engine's state once the deal is dealt (``None`` while dealing)."""
+        return self._state.value
+
+    def _placed_deal(self, placed: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        """The items placed (completed when the rest is forced) and the dealt
+        state, or ``None`` while chance has more to place."""
+        raise NotImplementedError  # pragma: no cover - overridden
+
+    def _outcome_name(self, action: int) -> str:
+        raise NotImplementedError  # pragma: no cover - overridden
+
+    def current_player(self) -> int:
+        """The player to act, or OpenSpiel's chance or terminal id."""
+        state = self._state.value
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player: int = self._table.value.player_of[state.current_player]
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._state.value
+        table: _Table = self._table.value
+        if state is None or state.is_over or state.current_player != table.seats[player]:
+            return []
+        return sorted(table.space.legal_ids(state))
+
+    def _apply_action(self, action: int) -> None:
+        state = self._state.value
+        if state is None:
+            self._placed, dealt = self._placed_deal((*self._placed, int(action)))
+            if dealt is not None:
+                self._state = _Frozen(dealt)
+            return
+        table: _Table = self._table.value
+        self._state = _Frozen(table.module.apply(state, table.space.decode(int(action), state)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._outcome_name(int(action))
+        label: str = self._table.value.space.label(int(action))
+        return f"P{player} {label}"
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over."""
+        state = self._state.value
+        return state is not None and bool(state.is_over)
+
+    def returns(self) -> list[float]:
+        """The engine's returns of the players' seats (zeros until the deal ends)."""
+        state = self._state.value
+        table: _Table = self._table.value
+        if state is None:
+            return [0.0] * table.players
+        results = table.module.returns(state)
+        return [float(results[seat]) for seat in table.seats]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state the player cannot tell from this one: the hidden hands and the
+        rest dealt at random (the game's ``sample_state``), seeded from
+        ``probability_sampler`` (a callable giving floats in [0, 1)). The sample
+        starts a fresh OpenSpiel history: search plays on from it, as ISMCTS
+        does, but its ``history()`` is empty."""
+        state = self._state.value
+        if state is None:
+            raise pyspiel.SpielError(
+                Message(
+                    "error.resample_from_infostate_deal",
+                    "resample_from_infostate: the deal is still being dealt",
+                )
+            )
+        table: _Table = self._table.value
+        seed = int(probability_sampler() * 2**31) << 31 | int(probability_sampler() * 2**31)
+        seat = table.seats[player_id]
+        world = table.module.sample_state(table.module.observe(state, seat), seed)
+        out = self.get_game().new_initial_state()
+        out._placed = self._placed
+        out._state = _Frozen(world)
+        return out
+
+    def __str__(self) -> str:
+        state = self._state.value
+        if state is None:
+            return f"dealing: {len(self._placed)} placed"
+        return str(state)
+
+
+class _Observer:
+    """OpenSpiel's observer interface: a float32 :attr:`tensor` filled in place."""
+
+    def __init__(self, size: int, params: dict[str, Any] | None) -> None:
+        if params:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.observation_parameters_are_not",
+                    "observation parameters are not supported: {params}",
+                    params=repr(params),
+                )
+            )
+        #: The view as numbers (float32), filled in place by :meth:`set_from`.
+        self.tensor = np.zeros(size, np.float32)
+        #: The same array by name, as OpenSpiel's observers offer it.
+        self.dict = {"observation": self.tensor}
+
+    def _fill(self, game_state: Any, seat: int) -> Any:
+        raise NotImplementedError  # pragma: no cover - overridden
+
+    def set_from(self, state: Any, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while dealing)."""
+        game_state = state.game_state
+        if game_state is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self._fill(game_state, state._table.value.seats[player])
+
+
+# ----------------------------------------------------------------------------------
+# Seven Bridge
+# ----------------------------------------------------------------------------------
+
+
+class SevenBridgeGame(_EngineGame):
+    """The game, for a preset and a table size (the parameters ``preset`` and ``players``)."""
+
+    _adapter_name = "seven_bridge"
+    _game_type = _GAME_TYPE
+    _defaults = _DEFAULTS
+
+    def _game_info(self, table: _Table) -> Any:
+        rules, players = table.rules, table.players
+        return pyspiel.GameInfo(
+            num_distinct_actions=table.space.size,
             max_chance_outcomes=rules.deck_size,
             num_players=players,
             min_utility=-_max_utility(rules, players),
@@ -108,10 +343,6 @@ class SevenBridgeGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=rules.deck_size + max_history(rules, players),
         )
-        super().__init__(_GAME_TYPE, info, params)
-        self.rules = rules
-        self.players = players
-        self.space = space
 
     def new_initial_state(self) -> SevenBridgeState:
         """The start of a deal: the first chance node."""
@@ -126,16 +357,8 @@ class SevenBridgeGame(pyspiel.Game):
         return SevenBridgeObserver(self.rules, self.players, perfect, params)
 
 
-class SevenBridgeState(pyspiel.State):
+class SevenBridgeState(_EngineState):
     """A position: the deck being dealt by chance, then a :class:`~sevenbridge.GameState`."""
-
-    def __init__(self, game: SevenBridgeGame) -> None:
-        super().__init__(game)
-        self._rules = game.rules
-        self._players = game.players
-        self._space = _Frozen(game.space)
-        self._deck: tuple[int, ...] = ()
-        self._state = _Frozen(None)
 
     @property
     def game_state(self) -> GameState | None:
@@ -143,125 +366,48 @@ class SevenBridgeState(pyspiel.State):
         state: GameState | None = self._state.value
         return state
 
-    def current_player(self) -> int:
-        """The player to act, or OpenSpiel's chance or terminal id."""
-        state = self.game_state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if state.current_player is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return state.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        state = self.game_state
-        if state is None or state.current_player != player:
-            return []
-        return sorted(self._space.value.legal_ids(state))
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the deck order, each equally likely."""
-        placed = set(self._deck)
-        left = [c for c in range(self._rules.deck_size) if c not in placed]
+        placed = set(self._placed)
+        left = [c for c in range(self._table.value.rules.deck_size) if c not in placed]
         return [(c, 1.0 / len(left)) for c in left]
 
-    def _apply_action(self, action: int) -> None:
-        state = self.game_state
-        if state is None:
-            self._deck = (*self._deck, int(action))
-            size = self._rules.deck_size
-            if len(self._deck) == size - 1:
-                last = next(c for c in range(size) if c not in set(self._deck))
-                self._deck = (*self._deck, last)
-                cards = [CARDS[c] for c in self._deck]
-                self._state = _Frozen(deal(self._rules, players=self._players, deck=cards))
-            return
-        space: ActionSpace = self._space.value
-        self._state = _Frozen(apply(state, space.decode(int(action), state)))
+    def _placed_deal(self, placed: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        table: _Table = self._table.value
+        size = table.rules.deck_size
+        if len(placed) < size - 1:
+            return placed, None
+        last = next(c for c in range(size) if c not in set(placed))
+        placed = (*placed, last)
+        cards = [CARDS[c] for c in placed]
+        return placed, table.module.deal(table.rules, players=table.players, deck=cards)
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal {CARDS[action]}"
-        label: str = self._space.value.label(int(action))
-        return f"P{player} {label}"
-
-    def is_terminal(self) -> bool:
-        """Whether the deal is over."""
-        state = self.game_state
-        return state is not None and state.is_over
-
-    def returns(self) -> list[float]:
-        """:func:`sevenbridge.returns` (zeros until the deal ends)."""
-        state = self.game_state
-        if state is None:
-            return [0.0] * self._players
-        return list(returns(state))
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SevenBridgeState:
-        """A state the player cannot tell from this one: the hidden hands and the
-        stock dealt at random (:func:`sevenbridge.sample_state`), seeded from
-        ``probability_sampler`` (a callable giving floats in [0, 1)). The sample
-        starts a fresh OpenSpiel history: search plays on from it, as ISMCTS
-        does, but its ``history()`` is empty."""
-        state = self.game_state
-        if state is None:
-            raise pyspiel.SpielError(
-                Message(
-                    "error.resample_from_infostate_deal",
-                    "resample_from_infostate: the deal is still being dealt",
-                )
-            )
-        seed = int(probability_sampler() * 2**31) << 31 | int(probability_sampler() * 2**31)
-        world = sample_state(observe(state, player_id), seed)
-        out = self.get_game().new_initial_state()
-        out._deck = self._deck
-        out._state = _Frozen(world)
-        return out  # type: ignore[no-any-return]
-
-    def __str__(self) -> str:
-        state = self.game_state
-        if state is None:
-            return f"dealing: {len(self._deck)} cards placed"
-        return str(state)
+    def _outcome_name(self, action: int) -> str:
+        return f"Deal {CARDS[action]}"
 
 
-class SevenBridgeObserver:
+class SevenBridgeObserver(_Observer):
     """OpenSpiel's observer interface over the tensors of :mod:`sevenbridge.rl`."""
 
     def __init__(
         self, rules: Rules, players: int, perfect_recall: bool, params: dict[str, Any] | None
     ) -> None:
-        if params:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.observation_parameters_are_not",
-                    "observation parameters are not supported: {params}",
-                    params=repr(params),
-                )
-            )
         self.perfect_recall = perfect_recall
         if perfect_recall:
             size = information_state_tensor_size(rules, players)
         else:
             size = observation_tensor_size(rules, players)
-        #: The view as numbers (float32), filled in place by :meth:`set_from`.
-        self.tensor = np.zeros(size, np.float32)
-        #: The same array by name, as OpenSpiel's observers offer it.
-        self.dict = {"observation": self.tensor}
+        super().__init__(size, params)
 
-    def set_from(self, state: SevenBridgeState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while dealing)."""
-        game_state = state.game_state
-        if game_state is None:
-            self.tensor.fill(0.0)
-            return
-        self.tensor[:] = _of_state(game_state, player, self.perfect_recall)
+    def _fill(self, game_state: Any, seat: int) -> Any:
+        return _of_state(game_state, seat, self.perfect_recall)
 
     def string_from(self, state: SevenBridgeState, player: int) -> str:
         """``player``'s view as text; with ``perfect_recall`` the public history follows."""
         game_state = state.game_state
         if game_state is None:
-            return f"P{player} dealing: {len(state._deck)} cards placed"
-        text = str(observe(game_state, player))
+            return f"P{player} dealing: {len(state._placed)} cards placed"
+        text = str(state._table.value.module.observe(game_state, player))
         if self.perfect_recall:
             text += "\nHistory: " + _history_text(game_state.move_log)
         return text
@@ -291,4 +437,129 @@ def _history_text(log: History | None) -> str:
     return text
 
 
+# ----------------------------------------------------------------------------------
+# Simple Mahjong
+# ----------------------------------------------------------------------------------
+
+
+def _mahjong_max_points(rules: Any) -> int:
+    """A bound on a winner's points: one, a point for each of the three dragons'
+    pungs, and one for a concealed self-drawn hand."""
+    return 1 + 3 * bool(rules.dragon_pung_bonus) + bool(rules.concealed_bonus)
+
+
+class MahjongGame(_EngineGame):
+    """Simple Mahjong, for a mahjong preset and the real players (the
+    parameters ``preset`` and ``players``)."""
+
+    _adapter_name = "mahjong"
+    _game_type = _MAHJONG_GAME_TYPE
+    _defaults = _MAHJONG_DEFAULTS
+
+    def _game_info(self, table: _Table) -> Any:
+        from ..mahjong.tiles import full_wall
+
+        rules, players = table.rules, table.players
+        wall = full_wall(flowers=rules.flowers, seasons=rules.seasons)
+        seats = len(table.player_of)
+        points = float(_mahjong_max_points(rules))
+        # Every tile is placed by chance, drawn at most once (with at most one
+        # declined win after the draw) and discarded at most once, and each
+        # discard asks at most every other seat; kongs add a few decisions more.
+        length = len(wall) * (seats + 3) + 8 * seats + 8
+        return pyspiel.GameInfo(
+            num_distinct_actions=table.space.size,
+            max_chance_outcomes=int(max(wall)) + 1,
+            num_players=players,
+            min_utility=-points,
+            max_utility=points,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+
+    def new_initial_state(self) -> MahjongState:
+        """The start of a round: the first chance node."""
+        return MahjongState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> MahjongObserver:
+        """An observer of the observation tensor (there is no information state).
+
+        Raises:
+            InvalidArgumentError: for ``perfect_recall``, or any parameters.
+        """
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.mahjong_no_information_state",
+                    "{game} has no information state: ask for perfect_recall=False",
+                    game=MAHJONG_GAME_NAME,
+                )
+            )
+        return MahjongObserver(self.rules, self.players, params)
+
+
+class MahjongState(_EngineState):
+    """A position: the wall being stacked by chance, then a
+    :class:`sevenbridge.mahjong.GameState`."""
+
+    def _left(self, placed: tuple[int, ...]) -> Counter[int]:
+        """The copies of each kind not yet placed."""
+        from ..mahjong.tiles import full_wall
+
+        rules = self._table.value.rules
+        left = Counter(int(t) for t in full_wall(flowers=rules.flowers, seasons=rules.seasons))
+        left.subtract(placed)
+        return left
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The kinds of tile not all placed yet in the wall, each weighted by
+        the copies left."""
+        left = self._left(self._placed)
+        total = sum(left.values())
+        return [(k, n / total) for k, n in sorted(left.items()) if n > 0]
+
+    def _placed_deal(self, placed: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+        from ..mahjong.tiles import Tile
+
+        left = self._left(placed)
+        kinds = [k for k, n in left.items() if n > 0]
+        if len(kinds) > 1:
+            return placed, None
+        placed = (*placed, *(k for k in kinds for _ in range(left[k])))
+        table: _Table = self._table.value
+        wall = [Tile(k) for k in placed]
+        return placed, table.module.deal(table.rules, players=table.players, wall=wall)
+
+    def _outcome_name(self, action: int) -> str:
+        from ..mahjong.tiles import Tile
+
+        return f"Wall {Tile(action)}"
+
+
+class MahjongObserver(_Observer):
+    """The observer of :func:`sevenbridge.rl.observation_tensor` of a mahjong
+    view (the observation string is the view's text)."""
+
+    def __init__(self, rules: Any, players: int, params: dict[str, Any] | None) -> None:
+        game = adapter("mahjong")
+        self._tensor = game.tensor_of(rules, players)
+        self._observe = game.module.observe
+        self._render = game.module.render
+        super().__init__(observation_tensor_size(rules, players), params)
+
+    def _fill(self, game_state: Any, seat: int) -> Any:
+        return self._tensor(game_state, seat)
+
+    def string_from(self, state: MahjongState, player: int) -> str:
+        """``player``'s view as text."""
+        game_state = state.game_state
+        if game_state is None:
+            return f"P{player} dealing: {len(state._placed)} tiles placed"
+        seat = state._table.value.seats[player]
+        return str(self._render(self._observe(game_state, seat)))
+
+
 pyspiel.register_game(_GAME_TYPE, SevenBridgeGame)
+pyspiel.register_game(_MAHJONG_GAME_TYPE, MahjongGame)

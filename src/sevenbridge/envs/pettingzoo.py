@@ -8,6 +8,12 @@ and the ``"action_mask"`` (int8, over the ids of
 is not). Each :meth:`~raw_env.reset` deals a new deal; the rewards come at its
 end and are :func:`sevenbridge.returns`.
 
+``env(game="mahjong", players=N)`` is the same environment for Simple Mahjong
+(:mod:`sevenbridge.mahjong`): the agents are the real players' seats, the
+observation :func:`sevenbridge.rl.observation_tensor` of a mahjong view, the
+ids those of :class:`sevenbridge.rl.MahjongActionSpace`, the rewards
+:func:`sevenbridge.mahjong.returns`.
+
 >>> from sevenbridge.envs.pettingzoo import env
 >>> table = env(players=3)
 >>> table.reset(seed=1)
@@ -26,18 +32,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .._kit import checks as _checks
-from ..actions import Draw, Pass
-from ..engine import apply, deal, legal_actions
 from ..errors import InvalidArgumentError, Message
-from ..rl import ActionSpace, information_state_tensor_size, observation_tensor_size
-from ..rl._tensors import _layout, _state_tensor
+from ..rl import information_state_tensor_size, observation_tensor_size
 from ..rules import Rules
-from ..scoring import returns
-from ..state import GameState, Phase
+from ._games import adapter
 
 __all__ = ["env", "raw_env"]
 
-_OVER = Phase.OVER
 _INT8 = np.dtype(np.int8)
 
 
@@ -106,8 +107,11 @@ class raw_env(AECEnv):
             the public history, so the others see a pass in the information
             state's "declined to pon" plane and a draw in the stock and hand
             sizes; the agent just isn't asked to press the only button.
-        tensor: ``"observation"`` or ``"information_state"``.
+        tensor: ``"observation"`` or ``"information_state"`` (the card game only).
         dealer: Who deals each deal.
+        game: ``"seven_bridge"`` (the card game) or ``"mahjong"``; ``rules`` are
+            that game's (a mahjong table has 2 to 4 players, and with ghosts
+            the agents are the real players' seats).
 
     Raises:
         IllegalActionError: from :meth:`step`, for an id the mask does not allow.
@@ -127,16 +131,19 @@ class raw_env(AECEnv):
         auto_forced: bool = False,
         tensor: str = "observation",
         dealer: int = 0,
+        game: str = "seven_bridge",
     ) -> None:
         super().__init__()
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        self.rules: Rules = Rules() if rules is None else rules
-        _checks.instance(self.rules, Rules, "rules", "a Rules value or a preset's name")
-        n = _checks.players(players)
-        self.dealer = _checks.seat(dealer, n, "dealer")
+        self.game = adapter(game)
+        self.rules: Any = self.game.rules(rules)
+        n = self.game.players(players)
+        seats = self.game.seats(self.rules, n)
+        total = self.game.table_size(self.rules, n)
+        self.dealer = self.game.real_seat(dealer, self.rules, n, "dealer")
         _checks.render_mode(render_mode)
-        if tensor not in ("observation", "information_state"):
+        if tensor not in ("observation", "information_state") or (
+            tensor != "observation" and game != "seven_bridge"
+        ):
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.tensor_must_observation_or",
@@ -146,20 +153,33 @@ class raw_env(AECEnv):
             )
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
-        self.space = ActionSpace(self.rules, n)
+        module = self.game.module
+        self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
+        self._returns, self._over, self._forced_types = (
+            module.returns,
+            self.game.over,
+            self.game.forced,
+        )
+        self.space = self.game.space(self.rules, n)
         self._size = self.space.size
-        self._decoded: dict[Any, Any] = self.space._decoded.data  # (id, player) -> action
+        # (id, player) -> action, filled by the card game's decode (none for mahjong)
+        self._decoded: dict[Any, Any] = self.space._decoded.data if game == "seven_bridge" else {}
         self._masked = self.space._masked
         self._info = tensor == "information_state"
-        self._layout = _layout(self.rules.deck_size, n, self._info)
+        self._tensor = self.game.tensor_of(self.rules, n, self._info)
         if self._info:
             size = information_state_tensor_size(self.rules, n)
         else:
             size = observation_tensor_size(self.rules, n)
-        self.possible_agents = [f"player_{p}" for p in range(n)]
+        self._players = n
+        self.possible_agents = [f"player_{p}" for p in seats]
         self.agents = self.possible_agents[:]
-        self._seats = {a: p for p, a in enumerate(self.possible_agents)}
-        self._agents = tuple(self.possible_agents)
+        self._seats = {a: p for p, a in zip(seats, self.possible_agents, strict=True)}
+        # the agent by seat (None at a ghost's seat)
+        by_seat: list[str | None] = [None] * total
+        for a, p in self._seats.items():
+            by_seat[p] = a
+        self._agents = tuple(by_seat)
         self.observation_spaces = {
             a: spaces.Dict(
                 {
@@ -171,7 +191,7 @@ class raw_env(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
-        self.state: GameState = deal(self.rules, players=n, dealer=self.dealer, seed=0)
+        self.state: Any = self._deal(self.rules, players=n, dealer=self.dealer, seed=0)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -183,10 +203,10 @@ class raw_env(AECEnv):
         p = self._seats[agent]
         state = self.state
         if state.current_player == p:
-            mask = self._masked(legal_actions(state), _INT8)  # cached on the state
+            mask = self._masked(self._legal(state), _INT8)  # cached on the state
         else:
             mask = np.zeros(self._size, _INT8)
-        return {"observation": _state_tensor(state, p, self._layout), "action_mask": mask}
+        return {"observation": self._tensor(state, p), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
@@ -207,31 +227,32 @@ class raw_env(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        state = deal(
+        state = self._deal(
             self.rules,
-            players=len(self.possible_agents),
+            players=self._players,
             dealer=self.dealer,
             seed=self._rng.getrandbits(63),
         )
         self._settle(self._forced(state))
 
-    def _forced(self, state: GameState) -> GameState:
+    def _forced(self, state: Any) -> Any:
         if self.auto_forced:
             while not state.is_over:
-                actions = legal_actions(state)
-                if len(actions) != 1 or type(actions[0]) not in (Pass, Draw):
+                actions = self._legal(state)
+                if len(actions) != 1 or type(actions[0]) not in self._forced_types:
                     break
-                state = apply(state, actions[0])
+                state = self._apply(state, actions[0])
         return state
 
-    def _settle(self, state: GameState) -> None:
+    def _settle(self, state: Any) -> None:
         self.state = state
         if state.is_over:
-            for a, r in zip(self.possible_agents, returns(state), strict=True):
-                self.rewards[a] = r
+            results = self._returns(state)
+            for a, p in self._seats.items():
+                self.rewards[a] = results[p]
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
+            self.agent_selection = self._agents[state.current_player]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -245,15 +266,15 @@ class raw_env(AECEnv):
         chosen = self._decoded.get((action, p))  # filled by decode: ids seen before
         if chosen is None or type(action) is not int:
             chosen = self.space.decode(int(action), state)
-        state = apply(state, chosen)
+        state = self._apply(state, chosen)
         if self.auto_forced:
             state = self._forced(state)
-        if state.phase is _OVER:
+        if state.phase is self._over:
             self._settle(state)
             self._accumulate_rewards()  # the rewards are all zero until then
         else:
             self.state = state
-            self.agent_selection = self._agents[state.current_player]  # type: ignore[index]
+            self.agent_selection = self._agents[state.current_player]
         if self.render_mode == "human":
             self.render()
 

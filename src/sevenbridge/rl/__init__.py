@@ -4,8 +4,11 @@ This module needs numpy (``pip install "sevenbridge[rl]"``); the rest of the
 library does not. It gives every action the rules allow a fixed integer id
 (:class:`ActionSpace`), a boolean mask of the legal ids, and float32 tensors of
 a player's view (:func:`observation_tensor`, :func:`information_state_tensor`)
-built from the engine's card bitmasks. ``returns`` (:func:`sevenbridge.returns`,
-re-exported here) turns a finished deal into one zero-sum number per player.
+built from the engine's card bitmasks. :func:`returns` (:func:`sevenbridge.returns`
+for the card game) turns a finished deal into one zero-sum number per player.
+The same names take Simple Mahjong's :class:`sevenbridge.mahjong.Rules`,
+states and views (:class:`MahjongActionSpace`; the mahjong package is loaded
+only then).
 What it works out once is kept in bounded caches; :func:`clear_caches` empties
 them.
 
@@ -22,9 +25,9 @@ True
 
 from __future__ import annotations
 
-from ..scoring import returns
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
+from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, MahjongActionSpace, returns
 from ._tensors import (
     information_state_tensor,
     information_state_tensor_size,
@@ -35,8 +38,10 @@ from ._tensors import (
 
 __all__ = [
     "ACTION_SPACE_VERSION",
+    "MAHJONG_ACTION_SPACE_VERSION",
     "MAX_LAY_OFF_TARGETS",
     "ActionSpace",
+    "MahjongActionSpace",
     "clear_caches",
     "information_state_tensor",
     "information_state_tensor_size",

@@ -8,6 +8,7 @@ encodes, decodes and masks. Re-exported by :mod:`sevenbridge.rl`.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,11 @@ ACTION_SPACE_VERSION = 1
 #: (``h + o >= 2``) there are at most ``(4 - h) + (49 - o) // 3`` melds, which
 #: is largest, 19, at ``h = 0, o = 2`` or ``h = 1, o = 1``.
 MAX_LAY_OFF_TARGETS = 19
+
+#: The numberings of the other games: functions giving the ActionSpace
+#: subclass for another game's rules, or None (sevenbridge.rl._mahjong adds the
+#: mahjong one when sevenbridge.rl is imported).
+OTHER_GAMES: list[Callable[[Any], type[ActionSpace] | None]] = []
 
 _JOKER_BIT = 1 << JOKER_INDEX
 _BOOL = np.dtype(np.bool_)
@@ -227,6 +233,16 @@ class ActionSpace:
     """
 
     __slots__ = ("_by_id", "_decoded", "_encoded", "_lone", "_t", "players", "rules")
+
+    def __new__(cls, rules: Any = None, players: int = 3) -> ActionSpace:
+        # The mahjong rules get the mahjong numbering (sevenbridge.rl._mahjong,
+        # imported only then: card-game users never load the mahjong package).
+        if cls is ActionSpace and rules is not None and type(rules) is not Rules:
+            for space_for in OTHER_GAMES:
+                found = space_for(rules)
+                if found is not None:
+                    return object.__new__(found)
+        return object.__new__(cls)
 
     def __init__(self, rules: Rules | None = None, players: int = 3) -> None:
         if rules is None:

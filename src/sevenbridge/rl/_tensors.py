@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import weakref
 from struct import Struct, pack
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,10 @@ from ..state import GameState, History, Phase
 from ..views import Observation
 from ._actions import MAX_LAY_OFF_TARGETS
 from ._caches import HISTORIES, PARTS, SETUPS, Cache
+
+if TYPE_CHECKING:
+    from ..mahjong.rules import Rules as MahjongRules
+    from ..mahjong.views import Observation as MahjongObservation
 
 __all__ = [
     "information_state_tensor",
@@ -180,15 +184,22 @@ def _layout(deck: int, n: int, info: bool) -> _Layout:
     return layout
 
 
-def observation_tensor_size(rules: Rules, players: int) -> int:
-    """The length of :func:`observation_tensor` for these rules and table size.
+def observation_tensor_size(rules: Rules | MahjongRules, players: int) -> int:
+    """The length of :func:`observation_tensor` for these rules and table size
+    (the card game's :class:`~sevenbridge.Rules` or the mahjong
+    :class:`~sevenbridge.mahjong.Rules`).
 
-    >>> from sevenbridge import Rules
-    >>> observation_tensor_size(Rules.standard(), 3)
-    1592
+    >>> from sevenbridge import Rules, mahjong
+    >>> observation_tensor_size(Rules.standard(), 3), observation_tensor_size(mahjong.Rules(), 4)
+    (1592, 717)
     """
-    _checks.instance(rules, Rules, "rules", "a Rules value")
-    return _layout(rules.deck_size, _checks.players(players), False).size
+    if type(rules) is not Rules:
+        from ._mahjong import is_mahjong, mahjong_observation_tensor_size
+
+        if is_mahjong(rules):
+            return mahjong_observation_tensor_size(rules, players)  # type: ignore[arg-type]
+    card: Rules = _checks.instance(rules, Rules, "rules", "a Rules value")
+    return _layout(card.deck_size, _checks.players(players), False).size
 
 
 def information_state_tensor_size(rules: Rules, players: int) -> int:
@@ -202,18 +213,27 @@ def information_state_tensor_size(rules: Rules, players: int) -> int:
     return _layout(rules.deck_size, _checks.players(players), True).size
 
 
-def tensor_fields(rules: Rules, players: int, *, info: bool = False) -> tuple[str, ...]:
+def tensor_fields(
+    rules: Rules | MahjongRules, players: int, *, info: bool = False
+) -> tuple[str, ...]:
     """The fields of :func:`observation_tensor` (or, with ``info``, of
     :func:`information_state_tensor`) in order, as ``"name: width"``; a number
     in brackets is a relative seat (``0`` the viewer) or a lay-off target.
+    The mahjong :class:`~sevenbridge.mahjong.Rules` give the fields of the
+    mahjong observation tensor (there is no mahjong information-state tensor).
 
     >>> from sevenbridge import Rules
     >>> fields = tensor_fields(Rules.standard(), 3)
     >>> fields[:3], fields[-2:]
     (('hand: 52', 'melds[0]: 52', 'melds[1]: 52'), ('table_size: 1', 'reshuffles: 1'))
     """
-    _checks.instance(rules, Rules, "rules", "a Rules value")
-    return tuple(_layout(rules.deck_size, _checks.players(players), info).fields)
+    if type(rules) is not Rules and not info:
+        from ._mahjong import is_mahjong, mahjong_tensor_fields
+
+        if is_mahjong(rules):
+            return mahjong_tensor_fields(rules, players)  # type: ignore[arg-type]
+    card: Rules = _checks.instance(rules, Rules, "rules", "a Rules value")
+    return tuple(_layout(card.deck_size, _checks.players(players), info).fields)
 
 
 #: Each byte value's 8 bits, least significant first, as a float32 row.
@@ -412,7 +432,7 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     )  # fmt: skip
 
 
-def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
+def observation_tensor(view: Observation | MahjongObservation) -> npt.NDArray[np.float32]:
     """A player's view as a float32 vector of fixed length per deck and table size.
 
     Seats are relative: seat ``k`` is the player ``k`` places to the viewer's
@@ -431,14 +451,24 @@ def observation_tensor(view: Observation) -> npt.NDArray[np.float32]:
     ``reshuffle_limit`` (so every entry is between 0 and 1).
     The docs' "Learning and search" page lists every field.
 
-    Raises:
-        TypeError: if ``view`` is not an :class:`~sevenbridge.Observation`.
+    A mahjong :class:`~sevenbridge.mahjong.Observation` gives the mahjong
+    tensor instead (:func:`tensor_fields` of the mahjong rules lists its fields).
 
-    >>> from sevenbridge import deal, observe
+    Raises:
+        TypeError: if ``view`` is neither game's observation.
+
+    >>> from sevenbridge import deal, mahjong, observe
     >>> x = observation_tensor(observe(deal(seed=1), 0))
     >>> x.dtype.name, x.shape, int(x[:52].sum())
     ('float32', (1592,), 7)
+    >>> observation_tensor(mahjong.observe(mahjong.deal(seed=1), 0)).shape
+    (717,)
     """
+    if type(view) is not Observation:
+        from ._mahjong import is_mahjong_view, mahjong_observation_tensor
+
+        if is_mahjong_view(view):
+            return mahjong_observation_tensor(view)  # type: ignore[arg-type]
     return _of_view(view, False)
 
 

@@ -1,0 +1,266 @@
+"""The play loop every game shares: a person plays one seat against bots.
+
+:class:`Game` draws the table, numbers the legal moves, reads the person's
+answers (a number, a move in the game's notation, or a command: ``hint``,
+``why MOVE``, ``rules``, ``undo``, ``table``, ``help``, ``quit``), lets the bots
+play the other seats and narrates every move. What differs between games is
+a :class:`GamePart`: :class:`sevenbridge.cli.play.CardPart` for Seven Bridge,
+:class:`sevenbridge.cli.play_mahjong.MahjongPart` for Simple Mahjong.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TextIO
+
+from .._kit.i18n import translator
+from ..bots import GreedyPlayer, Player
+
+__all__ = ["Game", "GamePart"]
+
+
+class GamePart(Protocol):
+    """What the play loop needs of one game: the engine, and how the game reads.
+
+    ``Any`` stands for the game's states and actions: the loop only hands back
+    what the part gave it.
+    """
+
+    #: A lone legal move of the person's (a forced draw, a lone pass) is played
+    #: for them, with a line saying so, instead of asking.
+    auto_lone: bool
+    #: The ``help`` text (an ``N_`` message).
+    help: str
+    #: A move in notation, for the messages that show one (``Discard 7H``).
+    example: str
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """The legal moves of the player to act, in a fixed order."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The position after the move."""
+        ...
+
+    def bot_view(self, state: Any) -> Any:
+        """What a bot sees: the view of the player to act."""
+        ...
+
+    def show_table(self, game: Game) -> None:
+        """Draw the table as the person's seat sees it."""
+        ...
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """A legal move as the numbered list shows it."""
+        ...
+
+    def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
+        """The lines that tell a move as it is played (none: it goes untold)."""
+        ...
+
+    def read_move(self, game: Game, text: str, actions: Sequence[Any]) -> Any:
+        """A typed move (``None``: the text is no move)."""
+        ...
+
+    def explain(self, game: Game, action: Any) -> str:
+        """What a move does, or the rule that forbids it, in the game's language."""
+        ...
+
+    def hint(self, game: Game) -> str:
+        """What the greedy bot would play and why, as one line."""
+        ...
+
+    def rules_lines(self, game: Game) -> list[str]:
+        """The rules in play, a few lines."""
+        ...
+
+    def end_lines(self, game: Game) -> list[str]:
+        """The result, once the game is over."""
+        ...
+
+    def record(self, state: Any) -> str:
+        """The record of the game so far."""
+        ...
+
+    def default_record(self, state: Any) -> str:
+        """The file name the record is saved to when none is given."""
+        ...
+
+
+class Game:
+    """One game between a person (``seat``) and bots, driven by lines of input:
+    the play loop every game shares, its game's ways in ``part``."""
+
+    def __init__(
+        self,
+        state: Any,
+        seat: int,
+        bots: dict[int, Player],
+        part: GamePart,
+        inp: TextIO,
+        out: TextIO,
+        *,
+        practice: bool = False,
+        pause: float = 0.0,
+        lang: str | None = None,
+        save_to: str | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.bots = bots
+        self.part = part
+        self.inp = inp
+        self.out = out
+        self.practice = practice
+        self.pause = pause
+        self.lang = lang
+        self._ = translator(lang)
+        self.save_to = save_to
+        self.undo_stack: list[Any] = []
+        #: The greedy bot (of either game, through the protocol) that hints.
+        self.advisor: Callable[[Any], Any] = GreedyPlayer(seed=state.seed % 1000 + 1)
+
+    # --- output ----------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input (``None`` at the end of input)."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def who(self, player: int) -> str:
+        return f"P{player} {self._('(you)')}" if player == self.seat else f"P{player}"
+
+    # --- input -----------------------------------------------------------------
+    def parse(self, text: str, actions: Sequence[Any]) -> Any:
+        """A move from a number or the game's notation, or the message (a
+        ``str``) saying why not."""
+        _ = self._
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(actions):
+                return actions[k - 1]
+            return _("There is no move {k}: the moves are numbered 1 to {n}.").format(
+                k=k, n=len(actions)
+            )
+        action = self.part.read_move(self, text, actions)
+        if action is None:
+            return _(
+                "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
+                "as '{example}', or help."
+            ).format(text=text, n=len(actions), example=self.part.example)
+        if action in actions:
+            return action
+        return self.part.explain(self, action)
+
+    def save(self) -> None:
+        _ = self._
+        path = self.save_to or self.part.default_record(self.state)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.part.record(self.state))
+        self.say(_("Record saved to {path}.").format(path=path))
+
+    def quit(self) -> None:
+        _ = self._
+        answer = self.ask(_("Save the record? [y/N] "))
+        if answer is not None and answer.lower() in ("y", "yes", "はい"):
+            if self.save_to is None:
+                name = self.ask(
+                    _("File name [{name}]: ").format(name=self.part.default_record(self.state))
+                )
+                if name:
+                    self.save_to = name
+            self.save()
+        self.say(_("Goodbye."))
+
+    def decide(self) -> Any:
+        """The person's move (``None``: they left the game)."""
+        _, part = self._, self.part
+        part.show_table(self)
+        actions = part.legal_actions(self.state)
+        self.say(_("Your moves:"))
+        for k, action in enumerate(actions, start=1):
+            self.say(f"  {k:>2}  {part.move_text(self.state, action)}")
+        while True:
+            line = self.ask(_("your move> "))
+            if line is None:
+                self.save()
+                return None
+            if not line:
+                continue
+            word, _sep, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("help", "?", "h"):
+                self.say(_(part.help))
+            elif word == "hint":
+                self.say(part.hint(self))
+            elif word == "why":
+                if not rest.strip():
+                    self.say(
+                        _("Say which move: why 3, or why {example}.").format(example=part.example)
+                    )
+                    continue
+                found = self.parse(rest.strip(), actions)
+                self.say(part.explain(self, found) if not isinstance(found, str) else found)
+            elif word == "rules":
+                for text in part.rules_lines(self):
+                    self.say("  " + text)
+            elif word == "undo":
+                if not self.practice:
+                    self.say(_("Undo is for practice games: start one with --practice."))
+                elif not self.undo_stack:
+                    self.say(_("Nothing to undo yet."))
+                else:
+                    self.state = self.undo_stack.pop()
+                    self.say(_("Undone: back to your previous decision."))
+                    return self.decide()
+            elif word in ("quit", "exit", "q"):
+                self.quit()
+                return None
+            elif word == "table":
+                part.show_table(self)
+            else:
+                found = self.parse(line, actions)
+                if isinstance(found, str):
+                    self.say(found)
+                else:
+                    return found
+
+    def play(self) -> int:
+        part = self.part
+        while not self.state.is_over:
+            player = self.state.current_player
+            assert player is not None
+            forced = False
+            if player == self.seat:
+                actions = part.legal_actions(self.state)
+                if part.auto_lone and len(actions) == 1:
+                    action, forced = actions[0], True
+                else:
+                    action = self.decide()
+                    if action is None:
+                        return 0
+                    self.undo_stack.append(self.state)
+            else:
+                action = self.bots[player](part.bot_view(self.state))
+                if self.pause:
+                    time.sleep(self.pause)
+            before = self.state
+            self.state = part.apply(self.state, action)
+            for k, line in enumerate(part.narrate(self, before, action, self.state)):
+                if forced and k == 0:
+                    line = self._("{line}  (your only move, played for you)").format(line=line)
+                self.say(f"  {line}")
+        part.show_table(self)
+        for line in part.end_lines(self):
+            self.say(line)
+        if self.save_to:
+            self.save()
+        return 0

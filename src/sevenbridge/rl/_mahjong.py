@@ -1,0 +1,480 @@
+"""Simple Mahjong for learners: a fixed action numbering, masks and a tensor.
+
+:class:`sevenbridge.rl.ActionSpace` and :func:`sevenbridge.rl.observation_tensor`
+come here when they are given the mahjong :class:`~sevenbridge.mahjong.Rules`
+or a mahjong :class:`~sevenbridge.mahjong.Observation`. The mahjong package is
+imported only then (``import sevenbridge.rl`` does not load it).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._kit import checks as _checks
+from ..errors import InvalidArgumentError, Message
+from ._actions import OTHER_GAMES, ActionSpace
+
+if TYPE_CHECKING:
+    from ..mahjong.actions import Action as MahjongAction
+    from ..mahjong.rules import Rules as MahjongRules
+    from ..mahjong.state import GameState as MahjongState
+    from ..mahjong.views import Observation as MahjongObservation
+
+__all__ = [
+    "MAHJONG_ACTION_SPACE_VERSION",
+    "MahjongActionSpace",
+    "mahjong_observation_tensor",
+    "mahjong_tensor_fields",
+    "returns",
+]
+
+#: The version of the mahjong action numbering (changes only when an id changes).
+MAHJONG_ACTION_SPACE_VERSION = 1
+
+#: Kinds of playing tiles (the bonus tiles are never played: they are set aside).
+_KINDS = 34
+#: The four claim and turn actions without a tile, in id order.
+_PLAIN = ("draw", "pass", "pung", "mahjong")
+_DISCARD_BASE = len(_PLAIN)
+_KONG_BASE = _DISCARD_BASE + _KINDS
+_CHOW_BASE = _KONG_BASE + _KINDS
+
+
+def _chow_pairs() -> list[tuple[int, int]]:
+    """Every two tiles a chow takes from the hand (``(a, b)``, ``a < b``, of one
+    suit, one or two apart), by suit, then lower tile, then gap."""
+    out = []
+    for suit in range(3):
+        for low in range(9):
+            for gap in (1, 2):
+                if low + gap < 9:
+                    out.append((suit * 9 + low, suit * 9 + low + gap))
+    return out
+
+
+_CHOWS = _chow_pairs()
+_CHOW_IDS = {pair: _CHOW_BASE + i for i, pair in enumerate(_CHOWS)}
+_SIZE = _CHOW_BASE + len(_CHOWS)
+
+
+@functools.cache
+def _labels() -> tuple[str, ...]:
+    from ..mahjong.tiles import TILE_KINDS, format_tiles
+
+    labels = list(_PLAIN)
+    labels += [f"discard {t}" for t in TILE_KINDS]
+    labels += [f"kong {t}" for t in TILE_KINDS]
+    labels += [f"chow {format_tiles((TILE_KINDS[a], TILE_KINDS[b]))}" for a, b in _CHOWS]
+    return tuple(labels)
+
+
+class MahjongActionSpace(ActionSpace):
+    """The fixed numbering of every Simple Mahjong action, with legal-action masks.
+
+    What :class:`ActionSpace` gives for the mahjong
+    :class:`~sevenbridge.mahjong.Rules` (``ActionSpace(mahjong.Rules(), 4)``
+    builds one of these). The ids: ``0`` Draw, ``1`` Pass, ``2`` Pung, ``3``
+    Mahjong; then one Discard per kind of tile (34, by tile index: ``1m`` to
+    ``9m``, ``1p`` to ``9p``, ``1s`` to ``9s``, the winds, the dragons); one
+    Kong per kind of tile; and one Chow per two tiles a chow can take from the
+    hand (45: by suit, lower tile, then a gap of one or two). The bonus tiles
+    have no ids: they are set aside, never played. An id means the same action
+    for every seat: the seat is the one to act in the position given to
+    :meth:`decode`. The numbering is the same for every rule option and table
+    size; it is versioned by :data:`MAHJONG_ACTION_SPACE_VERSION` and
+    :attr:`digest` pins it.
+
+    >>> from sevenbridge import mahjong
+    >>> from sevenbridge.rl import ActionSpace
+    >>> space = ActionSpace(mahjong.Rules(), 4)
+    >>> type(space).__name__, space.size
+    ('MahjongActionSpace', 117)
+    >>> space.encode(mahjong.Chow(1, "46m")), space.label(space.encode(mahjong.Chow(1, "46m")))
+    (79, 'chow 46m')
+    """
+
+    __slots__ = ("_rules",)
+
+    def __init__(self, rules: MahjongRules | None = None, players: int = 4) -> None:
+        from ..mahjong.engine import PLAYER_COUNTS
+        from ..mahjong.rules import Rules
+
+        if rules is None:
+            rules = Rules()
+        _checks.instance(rules, Rules, "rules", "a mahjong Rules value")
+        self._rules = rules
+        self.players = _checks.integer(players, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
+
+    @property
+    def rules(self) -> MahjongRules:  # type: ignore[override]
+        """The rules the numbering is for (a :class:`sevenbridge.mahjong.Rules`)."""
+        return self._rules
+
+    @property
+    def size(self) -> int:
+        """The number of ids, 117 (the length of a mask)."""
+        return _SIZE
+
+    @property
+    def version(self) -> int:
+        """The numbering's version, :data:`MAHJONG_ACTION_SPACE_VERSION`."""
+        return MAHJONG_ACTION_SPACE_VERSION
+
+    @property
+    def digest(self) -> str:
+        """A SHA-256 digest of the id table (every :meth:`label` in order)."""
+        return _digest()
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every id's :meth:`label`, in id order."""
+        return _labels()
+
+    def label(self, action_id: int) -> str:
+        """The id's action as short text, without the seat (``"discard 5p"``,
+        ``"chow 46m"``).
+
+        Raises:
+            InvalidArgumentError: for an id out of range.
+        """
+        return _labels()[self._check_id(action_id)]
+
+    def _check_id(self, action_id: int) -> int:
+        if type(action_id) is not int:
+            if isinstance(action_id, (int, np.integer)) and not isinstance(action_id, bool):
+                action_id = int(action_id)
+            else:
+                raise TypeError(f"action id must be an int, not {_checks.type_name(action_id)}")
+        if not 0 <= action_id < _SIZE:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.action_id_out_range",
+                    "action id {action_id} is out of range (0 to {value})",
+                    action_id=str(action_id),
+                    value=str(_SIZE - 1),
+                )
+            )
+        return action_id
+
+    def encode(self, action: MahjongAction) -> int:  # type: ignore[override]
+        """The id of ``action`` (the same for every seat).
+
+        Raises:
+            TypeError: if ``action`` is not a mahjong action.
+            InvalidArgumentError: for a bonus tile (they are never played).
+
+        >>> from sevenbridge import mahjong
+        >>> ActionSpace(mahjong.Rules()).encode(mahjong.Discard(2, "E"))
+        31
+        """
+        from ..mahjong import actions as a
+
+        kind = type(action)
+        if kind is a.Draw:
+            return 0
+        if kind is a.Pass:
+            return 1
+        if kind is a.Pung:
+            return 2
+        if kind is a.Mahjong:
+            return 3
+        if kind is a.Discard or kind is a.Kong:
+            tile = int(action.tile)  # type: ignore[union-attr]
+            if tile >= _KINDS:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.no_action_id_stands_mahjong",
+                        "no action id stands for {action}: bonus tiles are never played",
+                        action=repr(action),
+                    )
+                )
+            return (_DISCARD_BASE if kind is a.Discard else _KONG_BASE) + tile
+        if kind is a.Chow:
+            low, high = action.tiles  # type: ignore[union-attr]
+            found = _CHOW_IDS.get((int(low), int(high)))
+            if found is None:  # pragma: no cover - a Chow value always makes a run
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.no_action_id_stands_mahjong",
+                        "no action id stands for {action}: bonus tiles are never played",
+                        action=repr(action),
+                    )
+                )
+            return found
+        raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
+
+    def decode(  # type: ignore[override]
+        self, action_id: int, position: MahjongState | MahjongObservation
+    ) -> MahjongAction:
+        """The action of ``action_id`` for the seat to act in ``position``
+        (not checked for legality: :meth:`mask` says which ids are legal).
+
+        Raises:
+            TypeError: if ``position`` is not a mahjong state or observation.
+            InvalidArgumentError: for an id out of range, or a finished round.
+
+        >>> from sevenbridge import mahjong
+        >>> ActionSpace(mahjong.Rules()).decode(79, mahjong.deal(seed=1))
+        Chow(0, '4m 6m')
+        """
+        from ..mahjong import actions as a
+        from ..mahjong.tiles import TILE_KINDS
+
+        player = _seat_of(position)
+        i = self._check_id(action_id)
+        if i < _DISCARD_BASE:
+            return (a.Draw, a.Pass, a.Pung, a.Mahjong)[i](player)
+        if i < _KONG_BASE:
+            return a.Discard(player, TILE_KINDS[i - _DISCARD_BASE])
+        if i < _CHOW_BASE:
+            return a.Kong(player, TILE_KINDS[i - _KONG_BASE])
+        low, high = _CHOWS[i - _CHOW_BASE]
+        return a.Chow(player, (TILE_KINDS[low], TILE_KINDS[high]))
+
+    def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
+        """The ids of the legal actions, in the engine's order (a view has them
+        only when the decision is its viewer's)."""
+        from ..mahjong.engine import legal_actions
+
+        _seat_of(position, over_ok=True)
+        return [self.encode(action) for action in legal_actions(position)]
+
+    def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+        out = np.zeros(_SIZE, dtype)
+        for action in legal:
+            out[self.encode(action)] = 1
+        return out
+
+    def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
+        """A boolean array of length :attr:`size`, true exactly at the legal ids.
+
+        >>> from sevenbridge import mahjong
+        >>> m = ActionSpace(mahjong.Rules()).mask(mahjong.deal(seed=1))
+        >>> m.shape, m.nonzero()[0].tolist()
+        ((117,), [0])
+        """
+        from ..mahjong.engine import legal_actions
+
+        _seat_of(position, over_ok=True)
+        return self._masked(legal_actions(position), np.dtype(np.bool_))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MahjongActionSpace, (self._rules, self.players))
+
+    def __repr__(self) -> str:
+        return (
+            f"<MahjongActionSpace of {_SIZE} ids, version {self.version}, {self.players} players>"
+        )
+
+
+@functools.cache
+def _digest() -> str:
+    return hashlib.sha256("\n".join(_labels()).encode()).hexdigest()
+
+
+def is_mahjong(value: object) -> bool:
+    """Whether ``value`` is a mahjong ``Rules``, ``GameState`` or ``Observation``
+    (it imports the mahjong package: call it only for what the card game does
+    not know)."""
+    from ..mahjong.rules import Rules
+    from ..mahjong.state import GameState
+    from ..mahjong.views import Observation
+
+    return isinstance(value, (Rules, GameState, Observation))
+
+
+def _space_for(rules: object) -> type[ActionSpace] | None:
+    return MahjongActionSpace if is_mahjong(rules) else None
+
+
+OTHER_GAMES.append(_space_for)
+
+
+def returns(state: object) -> tuple[float, ...]:
+    """Each player's result as one number per seat, zero-sum, higher better:
+    :func:`sevenbridge.returns` for the card game, and
+    :func:`sevenbridge.mahjong.returns` for a mahjong state or observation.
+
+    Raises:
+        TypeError: for anything but either game's state or observation.
+
+    >>> from sevenbridge import deal, mahjong
+    >>> returns(deal(seed=1)), returns(mahjong.deal(players=2, seed=1))
+    ((0.0, 0.0, 0.0), (0.0, 0.0))
+    """
+    from ..scoring import returns as card_returns
+    from ..state import GameState
+    from ..views import Observation
+
+    if type(state) is GameState or type(state) is Observation:
+        return card_returns(state)
+    if is_mahjong(state):
+        from ..mahjong.state import returns as mahjong_returns
+
+        return mahjong_returns(state)
+    return card_returns(state)  # its TypeError
+
+
+def is_mahjong_view(value: object) -> bool:
+    """Whether ``value`` is a mahjong ``Observation`` (it imports the mahjong package)."""
+    from ..mahjong.views import Observation
+
+    return isinstance(value, Observation)
+
+
+def _seat_of(position: Any, *, over_ok: bool = False) -> int:
+    from ..mahjong.state import GameState
+    from ..mahjong.views import Observation
+
+    if not isinstance(position, (GameState, Observation)):
+        raise TypeError(
+            "position must be a mahjong GameState or Observation, not "
+            + _checks.type_name(position)
+        )
+    if position.is_over and not over_ok:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.round_over_no_player",
+                "the round is over: no player is to act",
+            )
+        )
+    return position.current_player
+
+
+# ----------------------------------------------------------------------------------
+# the observation tensor
+# ----------------------------------------------------------------------------------
+_PHASES = ("draw", "play", "claim", "over")
+_CLAIM_KINDS = ("Chow", "Pung", "Kong", "Mahjong")
+
+
+def _seats_for(rules: Any, players: int) -> int:
+    return 4 if rules.ghosts else players
+
+
+def mahjong_tensor_fields(rules: MahjongRules, players: int) -> tuple[str, ...]:
+    """The fields of the mahjong observation tensor in order, as ``"name: width"``
+    (a number in brackets is a relative seat, ``0`` the viewer).
+
+    >>> from sevenbridge import mahjong
+    >>> mahjong_tensor_fields(mahjong.Rules(), 4)[:2]
+    ('hand: 34', 'own_claim: 34')
+    """
+    from ..mahjong.engine import PLAYER_COUNTS
+    from ..mahjong.rules import Rules
+
+    _checks.instance(rules, Rules, "rules", "a mahjong Rules value")
+    players = _checks.integer(players, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
+    n = _seats_for(rules, players)
+    fields = ["hand: 34", "own_claim: 34", "own_claim_kind: 4", "last_discard: 34"]
+    for name, width in (("discards", 34), ("melds", 34), ("concealed_kongs", 34),
+                        ("bonus", 8), ("shown_hand", 34)):  # fmt: skip
+        fields += [f"{name}[{k}]: {width}" for k in range(n)]
+    fields.append("phase: 4")
+    for name in ("turn", "to_act", "dealer", "asking", "winner", "ghost"):
+        fields.append(f"{name}: {n}")
+    fields += ["drew: 1", "self_drawn: 1", f"hand_sizes: {n}", "wall_size: 1"]
+    return tuple(fields)
+
+
+def mahjong_observation_tensor_size(rules: MahjongRules, players: int) -> int:
+    """The length of the mahjong observation tensor for these rules and table size."""
+    return sum(int(f.rsplit(": ", 1)[1]) for f in mahjong_tensor_fields(rules, players))
+
+
+def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float32]:
+    """A mahjong player's view as a float32 vector (every entry between 0 and 1).
+
+    A function of the view alone. Seats are relative (``0`` the viewer, ``k``
+    the seat ``k`` places after it); tile planes have one entry per kind of
+    playing tile (34) holding the count / 4, bonus planes one per flower and
+    season. In order: own hand; own claim on the open discard (its tiles from
+    the hand, and its kind: chow, pung, kong, mahjong); the open discard; by
+    seat the discards, the tiles of the melds, the concealed kongs, the bonus
+    tiles and (once the round is over) the concealed hand; the phase; by seat
+    whose turn, who is to act, the dealer, who is still to be asked, the
+    winner and the ghosts; whether the player in turn drew, whether the
+    winner drew the winning tile; each hand's size / 14 and the wall's size
+    / the full wall. :func:`mahjong_tensor_fields` lists the fields.
+    """
+    from ..mahjong.hands import MeldKind
+
+    v = view
+    n = v.seats
+    me = v.viewer
+    out = np.zeros(mahjong_observation_tensor_size(v.rules, v.players), np.float32)
+
+    def tiles(at: int, items: Any) -> None:
+        for t in items:
+            if t < _KINDS:
+                out[at + t] += 0.25
+
+    def seat_flag(at: int, seat: int | None) -> None:
+        if seat is not None:
+            out[at + (seat - me) % n] = 1.0
+
+    at = 0
+    tiles(at, v.hand)
+    at += _KINDS
+    claim_kind = at + _KINDS
+    for claim in v.own_claims:
+        name = type(claim).__name__
+        if name == "Chow":
+            tiles(at, claim.tiles)  # type: ignore[union-attr]
+        if name in _CLAIM_KINDS:
+            out[claim_kind + _CLAIM_KINDS.index(name)] = 1.0
+    at = claim_kind + len(_CLAIM_KINDS)
+    if v.last_discard is not None:
+        tiles(at, (v.last_discard,))
+    at += _KINDS
+    rel = [(me + k) % n for k in range(n)]
+    for k, seat in enumerate(rel):
+        tiles(at + k * _KINDS, v.discards[seat])
+    at += n * _KINDS
+    for m in v.melds:
+        if m.owner is not None:
+            tiles(at + ((m.owner - me) % n) * _KINDS, m.tiles)
+    at += n * _KINDS
+    for m in v.melds:
+        if m.owner is not None and m.concealed and m.kind is MeldKind.KONG:
+            out[at + ((m.owner - me) % n) * _KINDS + m.tiles[0]] = 1.0
+    at += n * _KINDS
+    for k, seat in enumerate(rel):
+        for t in v.bonus[seat]:
+            if t >= _KINDS:
+                out[at + k * 8 + (t - _KINDS)] = 1.0
+    at += n * 8
+    if v.shown_hands is not None:
+        for k, seat in enumerate(rel):
+            tiles(at + k * _KINDS, v.shown_hands[seat])
+    at += n * _KINDS
+    out[at + _PHASES.index(v.phase.value)] = 1.0
+    at += len(_PHASES)
+    seat_flag(at, v.turn)
+    at += n
+    if not v.is_over:
+        seat_flag(at, v.current_player)
+    at += n
+    seat_flag(at, v.dealer)
+    at += n
+    for seat in v.asking:
+        seat_flag(at, seat)
+    at += n
+    seat_flag(at, v.winner)
+    at += n
+    for seat in v.ghosts:
+        seat_flag(at, seat)
+    at += n
+    out[at] = float(v.drew)
+    out[at + 1] = float(v.self_drawn)
+    at += 2
+    for k, seat in enumerate(rel):
+        out[at + k] = v.hand_sizes[seat] / 14
+    at += n
+    out[at] = v.wall_size / v.rules.wall_size
+    return out
