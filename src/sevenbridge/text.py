@@ -61,6 +61,13 @@ def _meld_name(meld: Meld) -> str:
     return M("meld_name", "{kind} {meld}", kind=_KIND_WORD[meld.kind], meld=meld)
 
 
+def _is_mahjong(value: object) -> bool:
+    """Whether ``value`` is one of Simple Mahjong's (its state or view): then
+    :func:`render` and :func:`explain` hand it to the mahjong functions of the
+    same names (through the hooks: this module does not import mahjong)."""
+    return type(value).__module__.startswith("sevenbridge.mahjong.")
+
+
 def explain(state: GameState, action: Action, *, lang: str | None = None) -> str:
     """What a legal action does, or which rule forbids an illegal one.
 
@@ -73,6 +80,8 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
     合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
+    if _is_mahjong(state):
+        return str(_hooks.call("mahjong_explain", state, action, lang=lang))
     check_state(state, "explain")
     try:
         after = apply(state, action)
@@ -195,6 +204,8 @@ def render(state: GameState | Observation, *, lang: str | None = None) -> str:
     捨て札：1枚、一番上は♥Q
     山札：30枚
     """
+    if _is_mahjong(state):
+        return str(_hooks.call("mahjong_render", state, lang=lang))
     rules = state.rules
     preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
     if state.phase is Phase.OVER:

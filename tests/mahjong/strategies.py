@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from sevenbridge.mahjong import (
     TILE_KINDS,
+    ClaimWindow,
     GameState,
     Rules,
     SelfDrawWin,
@@ -74,6 +75,7 @@ def mahjong_rules(draw: st.DrawFn) -> Rules:
         ghosts=draw(st.booleans()),
         ghost_discards_claimable=draw(st.booleans()),
         reserve=draw(st.sampled_from([0, 0, 14])),
+        claim_window=draw(st.sampled_from(list(ClaimWindow))),
     )
 
 

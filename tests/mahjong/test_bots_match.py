@@ -9,6 +9,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sevenbridge import InvalidArgumentError, SevenBridgeError
 from sevenbridge.cli import main
@@ -21,6 +23,7 @@ from sevenbridge.mahjong import (
     Pung,
     RandomPlayer,
     Rules,
+    Tile,
     apply,
     deal,
     next_dealer,
@@ -30,9 +33,11 @@ from sevenbridge.mahjong import (
     record,
     replay_match,
     shanten,
+    waits,
 )
 
 from .helpers import JUNK, play, start
+from .strategies import built_hands, random_hands
 
 
 def test_bots_pick_legal_actions_and_finish_rounds() -> None:
@@ -70,6 +75,20 @@ def test_bots_refuse_positions_without_a_decision() -> None:
         GreedyPlayer()("state")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="seed"):
         RandomPlayer(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hand", ["111444m7777pSSS", "4455668888p345s", "2222455667789s"])
+def test_a_wait_on_a_fifth_copy_is_no_wait(hand: str) -> None:
+    assert waits(hand) == ()
+    assert shanten(parse_tiles(hand)) == 1
+    # With a red dragon drawn, breaking the four-of-a-kind leaves a wait on it.
+    assert shanten([*parse_tiles(hand), Tile.parse("Rd")]) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(random_hands(13), built_hands().map(lambda h: h[1:])))
+def test_shanten_is_zero_exactly_when_the_hand_waits(hand: tuple[Tile, ...]) -> None:
+    assert (shanten(hand) == 0) == bool(waits(hand))
 
 
 def test_shanten() -> None:
@@ -121,9 +140,17 @@ def _run(argv: list[str]) -> str:
     return buffer.getvalue()
 
 
-def test_the_demo_writes_records_that_replay(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--players", "3", "--rules", "full"],
+        [],  # the command: four greedy players, standard rules, seed 72
+        ["--players", "2", "--rules", "literal", "--bot", "random", "--seed", "5"],
+    ],
+)
+def test_the_demo_writes_records_that_replay(tmp_path: Path, options: list[str]) -> None:
     path = tmp_path / "rounds.txt"
-    _run(["demo", "--game", "mahjong", "--players", "3", "--rules", "full", "--record", str(path)])
+    _run(["demo", "--game", "mahjong", *options, "--record", str(path)])
     text = path.read_text(encoding="utf-8")
     assert text.startswith('[Game "Simple Mahjong match"]') and '[Round "16"]' in text
     finals = [s for s in replay_match(text) if s.is_over]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 import pytest
 
 from sevenbridge import IllegalActionError, InvalidArgumentError
@@ -20,8 +23,20 @@ from sevenbridge.mahjong import (
     legal_actions,
     parse_tiles,
 )
+from sevenbridge.mahjong.engine import check_state
 
-from .helpers import JUNK, legal, play, start
+from .helpers import JUNK, legal, play
+from .helpers import start as _start
+
+
+def start(hands: list[str], draws: str = "", **options: Any) -> GameState:
+    """A stacked round under ``able_only`` claim windows, the engine's behaviour
+    when these scenarios were written: a seat is asked about a discard only when
+    it can claim it, so the scenarios name just the claims that matter. The
+    default windows (every real seat asked) have scenarios of their own below."""
+    rules = options.pop("rules", None) or Rules()
+    return _start(hands, draws, rules=rules.replace(claim_window="able_only"), **options)
+
 
 # Seat 1 pungs 5s, seat 2 wins on 5s (pair wait), seat 3 holds 4s 6s (a chow).
 WINS_ON_5S = "123m 456m 789m 111p 5s"
@@ -107,7 +122,9 @@ def test_mahjong_on_a_discard() -> None:
     assert state.phase is Phase.CLAIM and state.current_player == 1
     assert legal(state) == ["P1 Pass", "P1 Mahjong"]
     won = play(state, "P1 Mahjong")
-    assert won.winner == 1 and not won.self_drawn and won.discards[0] == ()
+    assert won.winner == 1 and not won.self_drawn
+    # The claimed tile stays in the discarder's row, marked as taken.
+    assert won.discards[0] == parse_tiles("5s") and won.taken == ((0, 0),)
     assert len(won.hands[1]) == 14 and won.scores == (0, 1, 0, 0)
 
 
@@ -231,6 +248,34 @@ def test_a_concealed_kong_on_ones_turn() -> None:
     assert len(state.hands[0]) == 11 and state.phase is Phase.PLAY
     off = play(start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", players=2), "P0 Draw")
     assert "P0 Kong E" not in legal(off)
+
+
+def _empty_wall(state: GameState, keep: int = 0) -> GameState:
+    """The same position with all but ``keep`` tiles of the wall moved to the
+    last seat's discards (still one full set)."""
+    last = len(state.discards) - 1
+    cut = len(state.wall) - keep
+    discards = (*state.discards[:last], state.discards[last] + state.wall[:cut])
+    return attrs.evolve(state, wall=state.wall[cut:], discards=discards)
+
+
+def test_no_kong_without_a_replacement_tile() -> None:
+    rules = Rules(kong=True)
+    state = start([JUNK, KONG_HAND, QUIET], "5s", rules=rules)
+    state = _empty_wall(play(state, "P0 Draw", "P0 Discard 5s"))
+    assert legal(state) == ["P1 Pass", "P1 Pung"]
+    with pytest.raises(IllegalActionError, match="no tile left"):
+        play(state, "P1 Kong 5s")
+    own = start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", rules=rules, players=2)
+    own = _empty_wall(play(own, "P0 Draw"))
+    assert "P0 Kong E" not in legal(own) and "P0 Discard E" in legal(own)
+    with pytest.raises(IllegalActionError, match="no tile left"):
+        play(own, "P0 Kong E")
+    reserved = start([JUNK, KONG_HAND, QUIET], "5s", rules=rules.replace(reserve=14))
+    reserved = _empty_wall(play(reserved, "P0 Draw", "P0 Discard 5s"), keep=14)
+    assert legal(reserved) == ["P1 Pass", "P1 Pung"]  # only the reserve is left
+    assert "P1 Kong 5s" in legal(_empty_wall(play(start([JUNK, KONG_HAND, QUIET], "5s",
+        rules=rules), "P0 Draw", "P0 Discard 5s"), keep=1))  # fmt: skip
 
 
 def test_adding_the_fourth_tile_to_a_pung() -> None:
@@ -391,3 +436,73 @@ def test_a_ghost_never_wins() -> None:
         assert not state.is_over and state.winner is None
         assert len(state.hands[1]) == 13 and len(state.discards[1]) == 1
         assert state.current_player == 2 or state.phase is Phase.CLAIM
+
+
+# --- claim windows: every real seat is asked by default -------------------------------
+
+
+def test_by_default_every_other_seat_is_asked_in_seat_order_and_may_pass() -> None:
+    quiet2 = QUIET.replace("Gd", "Rd")
+    state = play(_start([JUNK, QUIET, quiet2, JUNK.replace("Rd", "5s")], "E"), "P0 Draw")
+    state = play(state, "P0 Discard 1m")  # nobody can claim 1m, yet all are asked
+    for seat in (1, 2, 3):
+        assert state.phase is Phase.CLAIM and state.current_player == seat
+        assert legal(state) == [f"P{seat} Pass"]
+        state = play(state, f"P{seat} Pass")
+    assert state.phase is Phase.DRAW and state.current_player == 1
+
+
+def test_by_default_a_pung_does_not_stop_the_questions_but_a_mahjong_does() -> None:
+    state = play(_start([JUNK, CHOWS_5S, PUNGS_5S, QUIET], "5s"), "P0 Draw", "P0 Discard 5s")
+    state = play(state, "P1 Chow 4s6s", "P2 Pung")
+    assert state.current_player == 3 and legal(state) == ["P3 Pass"]  # asked all the same
+    state = play(state, "P3 Pass")
+    assert state.phase is Phase.PLAY and state.current_player == 2
+    won = play(_start([JUNK, WINS_ON_5S, QUIET, PUNGS_5S], "5s"), "P0 Draw", "P0 Discard 5s")
+    assert play(won, "P1 Mahjong").winner == 1  # seat 3 is not asked: nothing beats it
+
+
+def test_the_default_questions_are_the_same_whatever_the_hands() -> None:
+    def questions(hands: list[str], window: str) -> list[tuple[int, tuple[int, ...]]]:
+        rules = Rules(claim_window=window)
+        state = play(_start(hands, "5s", rules=rules), "P0 Draw", "P0 Discard 5s")
+        return [(state.current_player, state.asking)]
+
+    quiet = [JUNK, QUIET, QUIET.replace("Gd", "Rd"), JUNK.replace("Rd", "5s")]
+    busy = [JUNK, CHOWS_5S, QUIET, PUNGS_5S]
+    assert questions(quiet, "every_eligible") == questions(busy, "every_eligible")
+    assert questions(busy, "able_only") == [(1, (3,))]  # the leak the option trades for speed
+
+
+def test_ghosts_are_never_asked() -> None:
+    rules = Rules(ghosts=True)
+    hands = [JUNK, PUNGS_5S, QUIET, WINS_ON_5S]  # seats 1 and 3 are ghosts
+    state = play(_start(hands, "5s Rd", rules=rules, players=2), "P0 Draw", "P0 Discard 5s")
+    # Only seat 2 is asked about seat 0's discard, though the ghosts could claim it.
+    assert state.phase is Phase.CLAIM and state.current_player == 2 and state.asking == ()
+
+
+# --- the move log: where claimed tiles came from, and the tile just drawn ------------------
+
+
+def test_melds_name_the_discarder_and_claimed_tiles_stay_in_the_row_marked() -> None:
+    state = play(start([JUNK, CHOWS_5S, QUIET, PUNGS_5S], "5s"), "P0 Draw", "P0 Discard 5s")
+    state = play(state, "P1 Chow 4s6s", "P3 Pung")
+    (meld,) = state.melds
+    assert meld.owner == 3 and meld.claimed == Tile.parse("5s") and meld.claimed_from == 0
+    assert state.discards[0] == parse_tiles("5s") and state.taken == ((0, 0),)
+    check_state(state)  # the claimed tile is counted once, in the meld
+
+
+def test_a_state_knows_the_tile_just_drawn() -> None:
+    rules = Rules(kong=True)
+    state = start(["EEE 5s5s 258m 369p Gd Rd", QUIET], "E", rules=rules, players=2, back="1s")
+    assert state.last_drawn is None
+    state = play(state, "P0 Draw")
+    assert state.last_drawn == Tile.parse("E")
+    state = play(state, "P0 Kong E")
+    assert state.last_drawn == Tile.parse("1s")  # the replacement
+    state = play(state, "P0 Discard Gd")
+    assert state.last_drawn is None
+    claimed = play(start([JUNK, CHOWS_5S, QUIET], "5s", players=3), "P0 Draw", "P0 Discard 5s")
+    assert play(claimed, "P1 Chow 4s6s").last_drawn is None  # a claim is no draw

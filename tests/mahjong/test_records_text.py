@@ -132,9 +132,9 @@ def test_bad_match_records_name_their_line() -> None:
 
 def test_a_bad_record_names_its_line() -> None:
     text = record([Draw(0)], players=2, seed=4)
-    with pytest.raises(RecordError, match="line 9") as info:
+    with pytest.raises(RecordError, match="line 10") as info:  # 7 tags, a blank, P0 Draw
         replay(text + "P1 Draw\n")
-    assert info.value.line == 9 and "seat 0 who must act" in info.value.reason
+    assert info.value.line == 10 and "seat 0 who must act" in info.value.reason
     with pytest.raises(RecordError, match="Seed or a Wall"):
         replay('[Game "Simple Mahjong"]\n\n')
     with pytest.raises(RecordError, match="expected a tag"):
@@ -211,3 +211,66 @@ def test_explain_wins_waits_and_kongs() -> None:
     claim = play(claim, "P0 Discard 5s")
     assert "claimed from P0" in explain(claim, Mahjong(1))
     assert explain(claim, Kong(1, "5s")).startswith("Illegal: kongs are not played")
+
+
+def test_the_top_level_render_and_explain_take_mahjong_values() -> None:
+    import sevenbridge
+    from sevenbridge import mahjong as mj
+
+    state = mj.apply(mj.deal(seed=1), mj.Draw(0))
+    view = mj.observe(state, 1)
+    assert sevenbridge.render(view) == mj.render(view)
+    assert sevenbridge.render(state) == mj.render(state)
+    assert sevenbridge.render(view, lang="ja") == mj.render(view, lang="ja")
+    assert sevenbridge.render(view, lang="ja").startswith("シンプル麻雀")
+    action = mj.legal_actions(state)[0]
+    assert sevenbridge.explain(state, action) == mj.explain(state, action)
+    assert sevenbridge.explain(state, action, lang="ja").startswith("合法")
+    assert sevenbridge.explain(state, mj.Pass(1), lang="ja").startswith("不可")
+
+
+def _claimed_then_drawn() -> object:
+    from sevenbridge.mahjong import Rules
+
+    from .helpers import play, start
+
+    hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
+    state = play(start(hands, "5s 1s", rules=Rules()), "P0 Draw", "P0 Discard 5s", "P1 Pung")
+    return play(state, "P1 Discard W", "P0 Pass", "P0 Draw")
+
+
+def test_the_text_marks_claimed_discards_their_source_and_the_tile_drawn() -> None:
+    from sevenbridge.mahjong import observe, render
+
+    state = _claimed_then_drawn()
+    text = render(state)  # type: ignore[arg-type]
+    assert "discards [5s]   drew 1s" in text and "melds 555s<P0" in text
+    assert "ツモ 1s" in render(observe(state, 0), lang="ja")  # type: ignore[arg-type]
+    assert "drew" not in render(observe(state, 1))  # type: ignore[arg-type]
+
+
+def test_the_drawing_dims_claimed_discards_and_marks_the_tile_drawn() -> None:
+    from sevenbridge.mahjong import observe, svg
+
+    state = _claimed_then_drawn()
+    mine = svg.table(observe(state, 0))  # type: ignore[arg-type]
+    assert '<g opacity="0.4">' in mine and "(claimed)" in mine and "drew 1 of bamboos" in mine
+    theirs = svg.table(observe(state, 1))  # type: ignore[arg-type]
+    assert "(claimed)" in theirs and "drew 1 of" not in theirs
+
+
+def test_records_name_the_claim_window_and_older_records_replay_as_able_only() -> None:
+    from sevenbridge.mahjong import GreedyPlayer, Rules, apply, deal, observe, record, replay
+
+    for window in ("every_eligible", "able_only"):
+        state, bot = deal(Rules(claim_window=window), players=3, seed=4), GreedyPlayer(1)
+        while not state.is_over:
+            state = apply(state, bot(observe(state)))
+        text = record(state)
+        assert replay(text)[-1] == state
+        if window == "every_eligible":
+            assert '[Option "claim_window" "every_eligible"]' in text
+        else:
+            # A record written before the option had no claim_window tag at all.
+            older = text.replace('[Option "claim_window" "able_only"]\n', "")
+            assert "claim_window" not in older and replay(older)[-1] == state

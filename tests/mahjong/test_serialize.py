@@ -166,3 +166,26 @@ def test_history_and_seed_round_trip_and_older_documents_read() -> None:
     assert read.history == () and read.seed == 0 and read.hands == state.hands
     _refused({**doc, "history": ["P0 Fly"]}, "state.history")
     _refused({**doc, "history": ["P3 Draw"]}, "seat 3 plays no moves")
+
+
+def test_the_move_log_round_trips_and_older_documents_read() -> None:
+    hands = ["19m 19p 19s ESWN WdGdRd", "5s5s 258m 369p EESSW"]
+    state = play(start(hands, "5s 1s"), "P0 Draw", "P0 Discard 5s", "P1 Pung", "P1 Discard W")
+    state = play(state, "P0 Pass", "P0 Draw")
+    doc = _doc(state)
+    assert doc["taken"] == [[0, 0]] and doc["last_drawn"] == "1s"
+    assert doc["melds"][0]["claimed_from"] == 0
+    again = GameState.from_json(state.to_json())
+    assert again == state and again.melds[0].claimed_from == 0
+    view = observe(state, 0)
+    assert view.last_drawn == state.last_drawn and observe(state, 1).last_drawn is None
+    assert Observation.from_json(view.to_json()) == view
+    # A document from before the move log: the claimed tile out of the row.
+    older = {k: v for k, v in doc.items() if k not in ("taken", "last_drawn")}
+    older["discards"] = [[], doc["discards"][1]]
+    older["melds"] = [{k: v for k, v in m.items() if k != "claimed_from"} for m in doc["melds"]]
+    read = GameState.from_json(json.dumps(older))
+    assert read.taken == () and read.last_drawn is None and read.melds[0].claimed_from is None
+    _refused({**doc, "taken": [[0, 5]]}, "state.taken")
+    _refused({**doc, "taken": [[0, 0], [0, 0]]}, "state.taken")
+    _refused({**doc, "last_drawn": "5m"}, "state.last_drawn")

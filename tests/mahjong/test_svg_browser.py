@@ -40,9 +40,10 @@ def _positions() -> list[tuple[str, str]]:
 def test_tables_render_in_chromium(browser: Any, name: str, picture: str) -> None:
     counts = chromium.table_colours(browser, picture)
     total = sum(counts.values())
-    # Mostly felt and panels, with ivory tile faces, suit colours and text on them.
+    # Mostly felt and panels, with ivory tile faces, suit colours and text on them
+    # (a view shows the other hands as backs: its faces are a few percent).
     assert counts[_rgb(FELT)] + counts[_rgb(PANEL)] > total * 0.3, name
-    assert counts[_rgb(svg.FACE)] > total * 0.05, name
+    assert counts[_rgb(svg.FACE)] > total * 0.03, name
     assert len(counts) > 50, name
 
 

@@ -236,3 +236,68 @@ def test_nine_gates_waits_on_every_tile_of_its_suit() -> None:
 def test_copies_count_the_melds_too() -> None:
     with pytest.raises(InvalidArgumentError, match="5 copies of E"):
         is_mahjong("EE 123p 456p 789p", [Meld.parse("EEE")])
+
+
+# --- interop: the z notation, and the 34 and 136 arrays of other mahjong software -----------
+
+
+def test_the_z_notation_names_the_honours_east_to_north_then_white_green_red() -> None:
+    from sevenbridge.mahjong import InvalidTileError
+
+    assert parse_tiles("1234567z") == parse_tiles("E S W N Wd Gd Rd")
+    assert parse_tiles("11z 5z 123m") == parse_tiles("EE Wd 123m")
+    with pytest.raises(InvalidTileError, match="honours are numbered 1 to 7"):
+        parse_tiles("8z")
+
+
+def test_34_and_136_arrays() -> None:
+    from sevenbridge.mahjong import from_34_array, from_136_array, to_34_array, to_136_array
+
+    hand = parse_tiles("123m 55p 789s E Gd Rd Rd")
+    counts = to_34_array(hand)
+    assert len(counts) == 34 and sum(counts) == len(hand)
+    assert counts[0] == counts[1] == counts[2] == 1 and counts[9 + 4] == 2
+    assert counts[27] == 1 and counts[32] == 1 and counts[33] == 2
+    assert from_34_array(counts) == tuple(sorted(hand))
+    assert to_136_array("1m 1m 9s E Wd Rd") == [0, 1, 104, 108, 124, 132]
+    assert from_136_array([135, 0, 3]) == parse_tiles("Rd 1m 1m")
+    assert sorted(from_136_array(to_136_array(full_wall()))) == sorted(full_wall())
+    assert to_136_array(full_wall()) == list(range(136))
+    with pytest.raises(InvalidArgumentError, match="bonus tile 1f"):
+        to_34_array("1f")
+    with pytest.raises(InvalidArgumentError, match="more than four of 1m"):
+        to_136_array("11111m")
+    with pytest.raises(InvalidArgumentError, match="34 counts"):
+        from_34_array([0] * 33)
+    with pytest.raises(InvalidArgumentError, match="34 counts"):
+        from_34_array([5] + [0] * 33)
+    with pytest.raises(InvalidArgumentError, match="different indexes"):
+        from_136_array([1, 1])
+    with pytest.raises(InvalidArgumentError, match="different indexes"):
+        from_136_array([136])
+    with pytest.raises(TypeError, match="ints"):
+        from_136_array(["1m"])  # type: ignore[list-item]
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_hands(14))
+def test_arrays_round_trip(hand: tuple[Tile, ...]) -> None:
+    from sevenbridge.mahjong import from_34_array, from_136_array, to_34_array, to_136_array
+
+    assert from_34_array(to_34_array(hand)) == tuple(sorted(hand))
+    indexes = to_136_array(hand)
+    assert len(set(indexes)) == len(hand) and tuple(sorted(from_136_array(indexes))) == hand
+    assert to_34_array(from_136_array(indexes)) == to_34_array(hand)
+
+
+def test_arrays_round_trip_through_the_mahjong_package() -> None:
+    converter = pytest.importorskip("mahjong.tile").TilesConverter
+    from sevenbridge.mahjong import from_34_array, from_136_array, to_34_array, to_136_array
+
+    hand = parse_tiles("123m 456p 789s 1z 5z 77z")
+    text = converter.to_one_line_string(to_136_array(hand))
+    assert parse_tiles(text) == tuple(sorted(hand))
+    assert converter.to_34_array(to_136_array(hand)) == to_34_array(hand)
+    back = converter.one_line_string_to_136_array("123m456p789s1z5z77z")
+    assert tuple(sorted(from_136_array(back))) == tuple(sorted(hand))
+    assert from_34_array(converter.to_34_array(back)) == tuple(sorted(hand))

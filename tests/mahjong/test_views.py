@@ -7,19 +7,26 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sevenbridge import InvalidArgumentError
+from sevenbridge import InvalidArgumentError, InvalidStateError
 from sevenbridge.mahjong import (
+    ClaimWindow,
     Draw,
     GameState,
+    Pass,
+    Phase,
+    Rules,
     State,
+    Tile,
     apply,
     deal,
     legal_actions,
     observe,
     returns,
     sample_state,
+    views,
 )
-from sevenbridge.mahjong.engine import check_state
+from sevenbridge.mahjong.engine import check_state, claim_options
+from sevenbridge.mahjong.hands import winning
 
 from .helpers import JUNK, play, start
 from .strategies import reachable_states
@@ -101,3 +108,84 @@ def test_legal_actions_of_a_view_are_the_viewers_own() -> None:
 
 def test_the_old_name_state_still_works() -> None:
     assert State is GameState and isinstance(deal(seed=1), State)
+
+
+def _positions(rules: Rules, games: int) -> list[GameState]:
+    """Positions of random rounds (claim windows open in many of them)."""
+    out = []
+    for seed in range(games):
+        pick = random.Random(seed)
+        state = deal(rules, players=(2, 3, 4)[seed % 3], seed=seed)
+        while not state.is_over:
+            actions = legal_actions(state)
+            # Claim more often than at random, so that claims and melds happen.
+            claims = [a for a in actions if not isinstance(a, Pass)]
+            state = apply(state, pick.choice(claims if state.phase is Phase.CLAIM
+                                             and claims and pick.random() < 0.5 else actions))  # fmt: skip
+            if pick.random() < 0.25:
+                out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("window", list(ClaimWindow))
+@pytest.mark.parametrize("preset", ["standard", "full"])
+def test_samples_are_positions_the_engine_could_reach(window: ClaimWindow, preset: str) -> None:
+    rules = Rules.preset(preset).replace(claim_window=window)
+    for n, state in enumerate(_positions(rules, 12)):
+        for viewer in state.real_seats:
+            view = observe(state, viewer)
+            sampled = sample_state(view, n)
+            assert observe(sampled, viewer) == view
+            if state.phase is not Phase.CLAIM or window is ClaimWindow.EVERY_ELIGIBLE:
+                continue
+            assert state.last_discard is not None
+            for seat in (sampled.current_player, *sampled.asking):
+                # Under able_only windows a seat asked can claim in the sample too.
+                assert legal_actions(sampled) if seat == sampled.current_player else True
+                assert any(
+                    not isinstance(a, Pass)
+                    for a in claim_options(sampled, seat, state.last_discard)
+                )
+
+
+def test_by_default_the_questions_reveal_nothing() -> None:
+    for state in _positions(Rules(), 20):
+        if state.phase is not Phase.CLAIM:
+            continue
+        order = [
+            (state.turn + k) % state.seats
+            for k in range(1, state.seats)
+            if (state.turn + k) % state.seats not in state.ghosts
+        ]
+        asked = [state.current_player, *state.asking]
+        # Who is asked depends only on the seats: every later real seat, in order.
+        assert asked == order[order.index(state.current_player) :]
+        for viewer in state.real_seats:
+            view = observe(state, viewer)
+            assert (view.current_player, *view.asking) == tuple(asked)
+
+
+def test_able_only_sampling_rejects_deals_and_gives_up_after_its_tries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = Rules(claim_window="able_only")
+    quiet = "2m 5m 8m 3p 6p 9p 2s 8s 7s 7s 3s 3s Gd"
+    hands = [JUNK, "5s5s 258m 369p EESSW", "123m 456m 789m 111p 5s", quiet]
+    state = play(start(hands, "5s", rules=rules), "P0 Draw", "P0 Discard 5s")
+    assert state.current_player == 1 and state.asking == (2,)
+    view = observe(state, 3)
+    for seed in range(20):  # seats 1 and 2 can claim 5s in every sample
+        sampled = sample_state(view, seed)
+        assert any(not isinstance(a, Pass) for a in legal_actions(sampled))
+        assert any(not isinstance(a, Pass) for a in claim_options(sampled, 2, Tile.parse("5s")))
+    # Seen by seat 1, who punged: seat 2, still asked, can only beat that with a
+    # win, which the deal builds for it (rejection alone would rarely find one).
+    punger = observe(play(state, "P1 Pung"), 1)
+    assert punger.current_player == 2
+    for seed in range(5):
+        assert winning((*sample_state(punger, seed).hands[2], Tile.parse("5s")))
+    # A view no deal fits (here: every deal refused) ends in a clear error.
+    monkeypatch.setattr(views, "SAMPLE_TRIES", 3)
+    monkeypatch.setattr(views, "_reachable", lambda state, view: False)
+    with pytest.raises(InvalidStateError, match="no deal of the unseen tiles fits this view in 3"):
+        sample_state(view, 1)

@@ -35,7 +35,7 @@ from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, next_dealer, play_match
 from .record import record, record_match, replay, replay_match
-from .rules import DealerRotation, Rules, SelfDrawWin
+from .rules import ClaimWindow, DealerRotation, Rules, SelfDrawWin
 from .state import GameState, Phase, State, returns
 from .text import explain, render
 from .tiles import (
@@ -47,8 +47,12 @@ from .tiles import (
     Tile,
     TileSuit,
     format_tiles,
+    from_34_array,
+    from_136_array,
     full_wall,
     parse_tiles,
+    to_34_array,
+    to_136_array,
 )
 from .views import Observation, observe, sample_state
 
@@ -70,6 +74,7 @@ __all__ = [
     "WINDS",
     "Action",
     "Chow",
+    "ClaimWindow",
     "DealerRotation",
     "Discard",
     "Draw",
@@ -99,6 +104,8 @@ __all__ = [
     "explain",
     "format_move",
     "format_tiles",
+    "from_34_array",
+    "from_136_array",
     "full_wall",
     "ghost_seats",
     "is_mahjong",
@@ -118,5 +125,7 @@ __all__ = [
     "sample_state",
     "shanten",
     "stacked_wall",
+    "to_34_array",
+    "to_136_array",
     "waits",
 ]

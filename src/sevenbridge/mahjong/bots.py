@@ -23,6 +23,7 @@ from .._kit import checks as _checks
 from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError
+from .hands import wait_kinds
 from .state import GameState, Phase
 from .tiles import N_KINDS, Tile
 from .views import Observation, observe
@@ -148,6 +149,13 @@ def shanten(tiles: tuple[Tile, ...] | list[Tile], melds: int = 0) -> int:
     0
     >>> shanten(parse_tiles("123m 456m 789m 111p 55s"))
     -1
+
+    A hand whose only waits are on tiles it holds all four of waits for
+    nothing (there is no fifth copy): it is one tile away, like
+    :func:`~sevenbridge.mahjong.waits` says.
+
+    >>> shanten(parse_tiles("111444m 7777p SSS"))
+    1
     """
     counts = [0] * N_KINDS
     for t in tiles:
@@ -158,7 +166,27 @@ def shanten(tiles: tuple[Tile, ...] | list[Tile], melds: int = 0) -> int:
             counts[k] -= 2
             best = min(best, _without_pair(counts, melds) - 1)
             counts[k] += 2
+    if best == 0 and not _really_waits(list(tiles), counts, len(tiles) + 3 * melds):
+        return 1
     return best
+
+
+def _really_waits(tiles: list[Tile], counts: list[int], size: int) -> bool:
+    """Whether a hand the count of sets and pairs calls one tile from a win
+    has a wait on a tile that still exists (after a discard, for 14 tiles)."""
+    if size % 3 == 0:  # no hand size of the game: the count stands
+        return True
+    if size % 3 == 1:
+        return bool(wait_kinds(tiles, counts))
+    for k in set(tiles):
+        rest = list(tiles)
+        rest.remove(k)
+        counts[k] -= 1
+        found = bool(wait_kinds(rest, counts))
+        counts[k] += 1
+        if found:
+            return True
+    return False
 
 
 def _links(hand: tuple[Tile, ...], tile: Tile) -> int:

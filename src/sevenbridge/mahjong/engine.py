@@ -28,8 +28,8 @@ from ..errors import Message
 from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
 from .hands import Meld, MeldKind, winning
-from .rules import Rules, SelfDrawWin, require_rules
-from .state import GameState, Phase
+from .rules import ClaimWindow, Rules, SelfDrawWin, require_rules
+from .state import GameState, Phase, lying
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, full_wall, tile_list
 
 __all__ = ["PLAYER_COUNTS", "apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
@@ -275,6 +275,12 @@ def _counts(hand: tuple[Tile, ...]) -> list[int]:
     return counts
 
 
+def _can_draw(state: GameState) -> bool:
+    """Whether the wall still has a tile to draw (beyond the reserve): a turn
+    starts with a draw, and a kong needs a replacement, only then."""
+    return len(state.wall) > state.rules.reserve
+
+
 def _claim_options(
     state: GameState, seat: int, tile: Tile, discarder: int | None = None
 ) -> list[Action]:
@@ -285,7 +291,7 @@ def _claim_options(
     have = hand.count(tile)
     if have >= 2:
         out.append(_PUNG[seat])
-    if have >= 3 and state.rules.kong:
+    if have >= 3 and state.rules.kong and _can_draw(state):
         out.append(_KONG[seat][tile])
     turn = state.turn if discarder is None else discarder
     if tile < 27 and seat == (turn + 1) % state.seats:
@@ -313,6 +319,12 @@ def _rank(action: Action) -> int:
     return 1 if isinstance(action, Chow) else 0
 
 
+#: What a seat may do with an open discard, and the precedence of claims, for
+#: :func:`~sevenbridge.mahjong.sample_state`.
+claim_options = _claim_options
+claim_rank = _rank
+
+
 def _play_options(state: GameState) -> list[Action]:
     seat = state.turn
     hand = state.hands[seat]
@@ -329,7 +341,7 @@ def _play_options(state: GameState) -> list[Action]:
         if t != previous:
             out.append(discards[t])
             previous = t
-    if state.rules.kong:
+    if state.rules.kong and _can_draw(state):
         kongs = _KONG[seat]
         counts = _counts(hand)
         for kind in range(N_KINDS):
@@ -497,6 +509,11 @@ def _why(state: GameState, action: Action) -> str:
             return Message(
                 "mahjong.kongs_are_not_played", "kongs are not played (Rules.kong is off)"
             )
+        if phase in (Phase.CLAIM, Phase.PLAY) and not _can_draw(state):
+            return Message(
+                "mahjong.kong_needs_replacement",
+                "a kong needs a replacement tile, and the wall has no tile left to draw",
+            )
         if phase is Phase.CLAIM:
             if action.tile != state.last_discard:
                 return Message(
@@ -613,13 +630,17 @@ def _take(state: GameState, seat: int, *, back: bool) -> dict[str, Any] | None:
         bonus = _replace_at(bonus, seat, bonus[seat] + (tile,))
         back = True
     hand = tuple(sorted((*state.hands[seat], tile)))
-    return {"wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand)}
+    return {
+        "wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand),
+        "last_drawn": tile,
+    }  # fmt: skip
 
 
 def _drawn_out(state: GameState, **changes: Any) -> GameState:
     return _evolve(
-        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None
-    )
+        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None,
+        last_drawn=None,
+    )  # fmt: skip
 
 
 def _after_draw(state: GameState, seat: int, taken: dict[str, Any]) -> GameState:
@@ -650,7 +671,7 @@ def _draw(state: GameState) -> GameState:
 def _next_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     """Start the turn of ``seat`` (with ``changes`` to the state): a real player is
     asked to draw; a ghost draws and discards a random tile at once (it never wins)."""
-    if len(state.wall) > state.rules.reserve and seat not in state.ghosts:
+    if _can_draw(state) and seat not in state.ghosts:
         return _evolve(
             state, **changes, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
             last_discard=None, claims=(), asking=(),
@@ -673,24 +694,32 @@ def _discard(state: GameState, tile: Tile) -> GameState:
 
 
 def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
-    """``seat`` discards ``tile``: ask the players who could claim it, or move on."""
+    """``seat`` discards ``tile``: ask the other real players (all of them, or
+    with ``able_only`` windows those who could claim it), or move on."""
     hands = _replace_at(state.hands, seat, _remove(state.hands[seat], tile))
     discards = _replace_at(state.discards, seat, state.discards[seat] + (tile,))
     asking: list[int] = []
     if seat not in state.ghosts or state.rules.ghost_discards_claimable:
+        every = state.rules.claim_window is ClaimWindow.EVERY_ELIGIBLE
         for k in range(1, state.seats):
             other = (seat + k) % state.seats
             if other in state.ghosts:
+                continue
+            if every:
+                asking.append(other)
                 continue
             options = _claim_options(state, other, tile, seat)
             if len(options) > 1 or options[0] is not _PASS[other]:
                 asking.append(other)
     if not asking:
-        return _next_turn(state, (seat + 1) % state.seats, hands=hands, discards=discards)
+        return _next_turn(
+            state, (seat + 1) % state.seats, hands=hands, discards=discards, last_drawn=None
+        )
     return _evolve(
         state,
         hands=hands,
         discards=discards,
+        last_drawn=None,
         turn=seat,
         drew=False,
         phase=Phase.CLAIM,
@@ -702,20 +731,21 @@ def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
 
 
 def _claim(state: GameState, action: Action) -> GameState:
-    """Record a claim (or a pass); ask the next player who could still matter, or
-    settle the claims."""
+    """Record a claim (or a pass); ask the next player (with ``able_only`` windows,
+    the next who could still beat the best claim), or settle the claims. A
+    mahjong claim ends the questions at once: nothing beats it."""
     claims = state.claims if isinstance(action, Pass) else (*state.claims, action)
     best = max((_rank(c) for c in claims), default=0)
     asking = list(state.asking)
     tile = state.last_discard
     assert tile is not None
-    if best < 3:
+    if best < 3 and state.rules.claim_window is ClaimWindow.ABLE_ONLY:
         while asking:
             options = _claim_options(state, asking[0], tile)
             if max(_rank(a) for a in options) > best:
                 break
             asking.pop(0)
-    else:
+    elif best == 3:
         asking = []
     if asking:
         return _evolve(state, claims=claims, current_player=asking[0], asking=tuple(asking[1:]))
@@ -729,8 +759,11 @@ def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
     """The winning claim takes the discard."""
     seat = claim.player
     discarder = state.turn
-    discards = _replace_at(state.discards, discarder, state.discards[discarder][:-1])
-    base: dict[str, Any] = dict(discards=discards, claims=(), asking=(), last_discard=None)
+    # The claimed tile stays in its row, marked as taken.
+    taken = (*state.taken, (discarder, len(state.discards[discarder]) - 1))
+    base: dict[str, Any] = dict(
+        taken=taken, claims=(), asking=(), last_discard=None, last_drawn=None
+    )
     hand = state.hands[seat]
     if isinstance(claim, Mahjong):
         return _evolve(
@@ -746,13 +779,15 @@ def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
     if isinstance(claim, Chow):
         a, b = claim.tiles
         rest = _remove(_remove(hand, a), b)
-        meld = Meld(MeldKind.CHOW, (a, b, tile), owner=seat, claimed=tile)
+        meld = Meld(MeldKind.CHOW, (a, b, tile), owner=seat, claimed=tile, claimed_from=discarder)
     elif isinstance(claim, Pung):
         rest = _remove(hand, tile, 2)
-        meld = Meld(MeldKind.PUNG, (tile, tile, tile), owner=seat, claimed=tile)
+        meld = Meld(
+            MeldKind.PUNG, (tile, tile, tile), owner=seat, claimed=tile, claimed_from=discarder
+        )
     else:
         rest = _remove(hand, tile, 3)
-        meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile)
+        meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile, claimed_from=discarder)
     state = _evolve(
         state,
         **base,
@@ -791,8 +826,13 @@ def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
         )
         old = melds[index]
         melds = _replace_at(
-            melds, index, Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed)
-        )
+            melds,
+            index,
+            Meld(
+                MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed,
+                claimed_from=old.claimed_from,
+            ),
+        )  # fmt: skip
     state = _evolve(state, hands=_replace_at(state.hands, seat, rest), melds=melds)
     return _replacement(state, seat)
 
@@ -800,9 +840,9 @@ def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
 def check_state(state: GameState) -> None:
     """Raise InvalidStateError unless the state's tiles are exactly the rules' set."""
     seen: Counter[Tile] = Counter(state.wall)
+    seen.update(lying(state.discards, state.taken))
     for seat in range(state.seats):
         seen.update(state.hands[seat])
-        seen.update(state.discards[seat])
         seen.update(state.bonus[seat])
     for m in state.melds:
         seen.update(m.tiles)

@@ -104,15 +104,17 @@ def _claimed(value: Any) -> Tile | None:
 class Meld:
     """A group of tiles: a set (chow, pung, kong) or a pair.
 
-    Tiles are kept sorted. A meld on the table names its ``owner`` and the
+    Tiles are kept sorted. A meld on the table names its ``owner``, the
     discard it ``claimed`` (``None`` for a kong declared from the hand, which
-    is ``concealed`` when all four came from the hand).
+    is ``concealed`` when all four came from the hand) and the seat it was
+    ``claimed_from`` (the discarder; ``None`` when nothing was claimed, or
+    unknown in a document older than the field).
 
     Raises:
         InvalidTileError: if the tiles do not form the group (or any group).
 
     >>> Meld.parse("345p")
-    Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(Tile('3p'), Tile('4p'), Tile('5p')), owner=None, claimed=None, concealed=False)
+    Meld(kind=<MeldKind.CHOW: 'chow'>, tiles=(Tile('3p'), Tile('4p'), Tile('5p')), owner=None, claimed=None, concealed=False, claimed_from=None)
     >>> str(Meld.parse("EEE"))
     'EEE'
     >>> Meld.parse("EFG")
@@ -126,6 +128,7 @@ class Meld:
     owner: int | None = attrs.field(default=None, converter=_owner)
     claimed: Tile | None = attrs.field(default=None, converter=_claimed)
     concealed: bool = attrs.field(default=False, converter=bool)
+    claimed_from: int | None = attrs.field(default=None, converter=_owner)
 
     def __attrs_post_init__(self) -> None:
         shape = _shape(self.tiles)
@@ -475,6 +478,14 @@ def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tupl
                 n_sets=len(sets),
             )
         )
+    return tuple(TILE_KINDS[t] for t in wait_kinds(hand, counts))
+
+
+def wait_kinds(hand: Iterable[int], counts: list[int]) -> list[int]:
+    """The kinds that complete ``hand`` (unchecked), leaving out those of which
+    ``counts`` (the hand and its melds) already hold all four copies: a wait
+    on a fifth copy is no wait. The one place that rule is written; :func:`waits`
+    and :func:`~sevenbridge.mahjong.shanten` both use it."""
     keys = count_key(hand)
     out = []
     for t in range(N_KINDS):
@@ -483,6 +494,6 @@ def waits(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) -> tupl
         g, w = GROUP[t], WEIGHT[t]
         keys[g] += w
         if keys_win(keys):
-            out.append(TILE_KINDS[t])
+            out.append(t)
         keys[g] -= w
-    return tuple(out)
+    return out

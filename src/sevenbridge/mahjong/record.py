@@ -15,6 +15,7 @@ raise :class:`~sevenbridge.RecordError` with the line of the first problem.
 >>> print(text)
 [Game "Simple Mahjong"]
 [Rules "standard"]
+[Option "claim_window" "every_eligible"]
 [Players "2"]
 [Dealer "0"]
 [Seed "3"]
@@ -22,9 +23,9 @@ raise :class:`~sevenbridge.RecordError` with the line of the first problem.
 <BLANKLINE>
 P0 Draw
 P0 Discard 4m
+P1 Pass
 P1 Draw
 P1 Discard 1m
-P0 Draw
 <BLANKLINE>
 >>> positions = replay(text)
 >>> len(positions), positions[-1] == state
@@ -44,7 +45,7 @@ from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeErro
 from .actions import Action, format_move, parse_action
 from .engine import apply, deal
 from .match import MatchResult, _round_seed, next_dealer
-from .rules import Rules
+from .rules import ClaimWindow, Rules
 from .state import GameState
 from .tiles import Tile, format_tiles, parse_tiles
 
@@ -136,7 +137,7 @@ def record(
                 "from (wall=...)",
             )
         )
-    lines = [f'[Game "{_GAME}"]', *rules_tags(state.rules)]
+    lines = [f'[Game "{_GAME}"]', *_rules_lines(state.rules)]
     lines.append(f'[Players "{state.players}"]')
     lines.append(f'[Dealer "{state.dealer}"]')
     lines.append(f'[Seed "{state.seed}"]')
@@ -156,14 +157,14 @@ def record_match(match: MatchResult) -> str:
     >>> result = play_match([GreedyPlayer(seed=s) for s in range(3)], rules=Rules(rounds=2), seed=9)
     >>> text = record_match(result)
     >>> text.splitlines()[:6]
-    ['[Game "Simple Mahjong match"]', '[Rules "standard"]', '[Option "rounds" "2"]', '[Players "3"]', '[Dealer "0"]', '[MatchSeed "9"]']
+    ['[Game "Simple Mahjong match"]', '[Rules "standard"]', '[Option "rounds" "2"]', '[Option "claim_window" "every_eligible"]', '[Players "3"]', '[Dealer "0"]']
     >>> finals = [s for s in replay_match(text) if s.is_over]
     >>> finals == [r.final for r in result.rounds]
     True
     """
     if not isinstance(match, MatchResult):
         raise TypeError(f"match must be a mahjong MatchResult, not {type(match).__name__}")
-    lines = [f'[Game "{_MATCH}"]', *rules_tags(match.rules)]
+    lines = [f'[Game "{_MATCH}"]', *_rules_lines(match.rules)]
     lines.append(f'[Players "{match.players}"]')
     lines.append(f'[Dealer "{match.rounds[0].dealer if match.rounds else 0}"]')
     lines.append(f'[MatchSeed "{match.seed}"]')
@@ -186,6 +187,15 @@ class _Parsed:
     options: dict[str, str]
     body: list[tuple[int, str]]  # (line number, line) of every non-blank line after the tags
     first: str  # the first line, for messages
+
+
+def _rules_lines(rules: Rules) -> list[str]:
+    """The rules tags, always with the claim window: a record without one is
+    older than the option and was played with ``able_only`` windows."""
+    lines = rules_tags(rules)
+    if rules.claim_window is ClaimWindow.EVERY_ELIGIBLE:
+        lines.append(f'[Option "claim_window" "{rules.claim_window.value}"]')
+    return lines
 
 
 def _parse(text: str, game: str) -> _Parsed:
@@ -249,7 +259,8 @@ def _rules(parsed: _Parsed) -> Rules:
     preset, line_no, line = _tag(parsed.tags, "Rules", "standard")
     try:
         rules = Rules.preset(preset)
-        changes: dict[str, Any] = {}
+        # A record older than claim windows was played asking only able players.
+        changes: dict[str, Any] = {"claim_window": ClaimWindow.ABLE_ONLY}
         for key, value in parsed.options.items():
             changes[key] = _option_value(value)
         return rules.replace(**changes)

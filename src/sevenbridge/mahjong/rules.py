@@ -28,7 +28,7 @@ from .._kit.presets import find_preset
 from .._kit.presets import int_field as _int_field
 from ..errors import quote
 
-__all__ = ["DealerRotation", "Rules", "SelfDrawWin"]
+__all__ = ["ClaimWindow", "DealerRotation", "Rules", "SelfDrawWin"]
 
 
 class SelfDrawWin(str, enum.Enum):
@@ -50,6 +50,25 @@ class DealerRotation(str, enum.Enum):
     """The deal passes to the next player after every round (the rule source)."""
     DEALER_KEEPS_ON_WIN = "dealer_keeps_on_win"
     """The dealer deals again after winning a round (many Chinese tables)."""
+
+
+class ClaimWindow(str, enum.Enum):
+    """Which players the engine asks about a discard (the names are the card
+    game's :class:`sevenbridge.rules.ClaimWindow`)."""
+
+    EVERY_ELIGIBLE = "every_eligible"
+    """Every other real player, in seat order from the discarder, whatever they
+    hold (a player who cannot claim simply passes), so being asked, and the order
+    of the questions, reveal nothing about anybody's tiles."""
+    ABLE_ONLY = "able_only"
+    """Only the players who could claim the discard, and only while their claim
+    could still beat the best one made: fewer decisions and faster play, but
+    every view then shows who holds a pair of the discard, the tiles for a chow,
+    or waits on it -- a leak of hidden information traded for speed."""
+
+
+def _to_claim_window(value: Any) -> ClaimWindow:
+    return _convert(ClaimWindow, value)
 
 
 def _to_self_draw_win(value: Any) -> SelfDrawWin:
@@ -93,7 +112,8 @@ class Rules:
     whoever makes one takes a replacement tile from the back of the wall before
     discarding. A kong is made by claiming a discard with three in hand, or on
     one's own turn from the hand: four concealed tiles, or a fourth tile added to
-    one's own claimed pung. Nobody may rob a kong."""
+    one's own claimed pung. Nobody may rob a kong, and no kong is made when the
+    wall has no tile left for the replacement (beyond the reserve)."""
 
     # --- winning ---------------------------------------------------------------------
     self_draw_win: SelfDrawWin = attrs.field(
@@ -106,6 +126,14 @@ class Rules:
     """Whether a player may pass up a win, on a discard or (when declared) on a
     draw, hoping for a better hand: allowed at real tables. When not, a player who
     can win must."""
+
+    # --- claims ----------------------------------------------------------------------
+    claim_window: ClaimWindow = attrs.field(
+        default=ClaimWindow.EVERY_ELIGIBLE, converter=_to_claim_window
+    )
+    """Who is asked about each discard: every other real player in a fixed order
+    (the default: the questions reveal nothing), or only those able to claim it
+    (``"able_only"``: quicker, but it leaks who can claim). Ghosts are never asked."""
 
     # --- scoring -------------------------------------------------------------------
     dragon_pung_bonus: bool = attrs.field(default=False, validator=_check_bool)

@@ -80,7 +80,13 @@ def _rules_fields() -> dict[str, J.Check[Any]]:
     return fields
 
 
-RULES_DOC = J.Object(_rules_fields(), header=("sevenbridge.mahjong.rules", FORMAT_VERSION))
+RULES_DOC = J.Object(
+    _rules_fields(),
+    header=("sevenbridge.mahjong.rules", FORMAT_VERSION),
+    # Fields added after version 1 was published: older documents lack them, and
+    # were played with the engine of their time (it asked only able players).
+    defaults={"claim_window": "able_only"},
+)
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
@@ -164,7 +170,10 @@ _meld_object = J.Object(
         "owner": J.integer(0, 3),
         "claimed": J.nullable(_tile),
         "concealed": J.boolean,
-    }
+        "claimed_from": J.nullable(J.integer(0, 3)),
+    },
+    # Added after version 1 was published: older documents lack it.
+    defaults={"claimed_from": None},
 )
 
 
@@ -177,6 +186,7 @@ def _read_meld(value: Any, path: str) -> Meld:
             owner=fields["owner"],
             claimed=fields["claimed"],
             concealed=fields["concealed"],
+            claimed_from=fields["claimed_from"],
         )
     except SevenBridgeError as error:
         raise InvalidStateError(
@@ -189,6 +199,11 @@ _meld: J.Check[Meld] = J.Check(_read_meld, _meld_object.schema)
 #: Most actions a round's history may hold in a document: every tile of the
 #: largest wall drawn and discarded, each discard answered by three players.
 MAX_HISTORY = 144 * 5
+
+#: The claimed discards: [seat, place in the row] pairs, at most one a meld.
+_TAKEN = J.array(
+    J.array(J.integer(0, 143), 2).then(lambda v, p: (v[0], v[1]), minItems=2), 16
+).then(lambda v, p: tuple(v))
 
 STATE_DOC = J.Object(
     {
@@ -214,10 +229,12 @@ STATE_DOC = J.Object(
         "ghost_key": J.integer(0, 2**64 - 1),
         "seed": J.integer(0, 2**64 - 1),
         "history": J.array(J.string(40), MAX_HISTORY),
+        "taken": _TAKEN,
+        "last_drawn": J.nullable(_tile),
     },
     header=("sevenbridge.mahjong.state", FORMAT_VERSION),
     # Fields added after version 1 was published: older documents lack them.
-    defaults={"seed": 0, "history": []},
+    defaults={"seed": 0, "history": [], "taken": (), "last_drawn": None},
 )
 
 
@@ -248,6 +265,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
         ghost_key=state.ghost_key,
         seed=state.seed,
         history=[f"P{a.player} {a}" for a in state.history],
+        taken=[list(t) for t in state.taken],
+        last_drawn=None if state.last_drawn is None else str(state.last_drawn),
     )
     return json.dumps(doc, indent=indent)
 
@@ -359,6 +378,27 @@ def _check_shape(f: dict[str, Any]) -> None:
                     i=i,
                 )
             )
+    places = f["taken"]
+    for i, (seat, place) in enumerate(places):
+        if seat >= seats or place >= len(f["discards"][seat]) or places.index((seat, place)) < i:
+            raise InvalidStateError(
+                Message(
+                    "invalid_state.state_taken_place",
+                    "state.taken[{i}]: no untaken discard at seat {seat}, place {place}",
+                    i=i,
+                    seat=str(seat),
+                    place=str(place),
+                )
+            )
+    drawn = f["last_drawn"]
+    if drawn is not None and drawn not in f["hands"][f["turn"]]:
+        raise InvalidStateError(
+            Message(
+                "invalid_state.state_last_drawn_hand",
+                "state.last_drawn: {tile} is not in the hand of the player in turn",
+                tile=str(drawn),
+            )
+        )
 
 
 def _check_position(state: GameState) -> None:
@@ -486,8 +526,12 @@ OBSERVATION_DOC = J.Object(
         "self_drawn": J.boolean,
         "shown_hands": J.nullable(_per_seat(_tiles(14))),
         "legal_actions": J.array(J.string(40), 40),
+        "taken": _TAKEN,
+        "last_drawn": J.nullable(_tile),
     },
     header=("sevenbridge.mahjong.observation", FORMAT_VERSION),
+    # Fields added after version 1 was published: older documents lack them.
+    defaults={"taken": (), "last_drawn": None},
 )
 
 
@@ -521,6 +565,8 @@ def observation_to_json(view: Observation, *, indent: int | None = None) -> str:
         if view.shown_hands is None
         else [[str(t) for t in h] for h in view.shown_hands],
         legal_actions=[f"P{a.player} {a}" for a in view.legal_actions],
+        taken=[list(t) for t in view.taken],
+        last_drawn=None if view.last_drawn is None else str(view.last_drawn),
     )
     return json.dumps(doc, indent=indent)
 
@@ -588,6 +634,8 @@ def observation_from_json(text: str | bytes) -> Observation:
         self_drawn=fields["self_drawn"],
         shown_hands=None if shown is None else tuple(tuple(sorted(h)) for h in shown),
         legal_actions=(),
+        taken=fields["taken"],
+        last_drawn=fields["last_drawn"],
     )
     unseen = view.unseen()
     if sum(1 for t in unseen if t < 34) < sum(
@@ -632,6 +680,7 @@ def _meld_dict(m: Meld) -> dict[str, Any]:
         "owner": m.owner,
         "claimed": None if m.claimed is None else str(m.claimed),
         "concealed": m.concealed,
+        "claimed_from": m.claimed_from,
     }
 
 

@@ -62,7 +62,9 @@ class GameState:
     """The tiles still to draw, in order. Turns draw from the front, replacement
     tiles (after a kong or a bonus tile) from the back."""
     discards: tuple[tuple[Tile, ...], ...]
-    """Each seat's discards still on the table (a claimed tile leaves), oldest first."""
+    """Each seat's discards, oldest first. A claimed tile stays in its row,
+    marked: its place is in :attr:`taken` (a document older than that field
+    has its claimed tiles out of the rows)."""
     melds: tuple[Meld, ...]
     """The sets laid face up, in the order they were made, each with its owner."""
     bonus: tuple[tuple[Tile, ...], ...]
@@ -95,6 +97,14 @@ class GameState:
     move_log: History | None = None
     """The actions played so far (part of equality); :attr:`history` gives them
     as a tuple. The ghosts' moves are not in it: they follow from the seed."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """The claimed discards, in the order claimed: each the discarder's seat
+    and the tile's place in that seat's row of :attr:`discards` (the tile
+    itself is in the claimer's meld)."""
+    last_drawn: Tile | None = None
+    """The tile the player in turn has just drawn (from the wall, or as a
+    replacement after a kong or a bonus tile) while they decide what to do
+    with it; ``None`` otherwise (after a claim, before a draw)."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
@@ -186,6 +196,15 @@ class GameState:
             end = "drawn" if self.winner is None else f"won by seat {self.winner}"
             return f"<mahjong GameState over, {end}>"
         return f"<mahjong GameState {self.phase.value}, seat {self.current_player} to act>"
+
+
+def lying(discards: tuple[tuple[Tile, ...], ...], taken: tuple[tuple[int, int], ...]) -> list[Tile]:
+    """The discards still lying in the rows: every row's tiles but the claimed
+    ones (those are counted in the melds)."""
+    gone = set(taken)
+    return [
+        t for seat, row in enumerate(discards) for i, t in enumerate(row) if (seat, i) not in gone
+    ]
 
 
 def win_points(state: GameState) -> int:

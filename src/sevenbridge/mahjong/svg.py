@@ -329,6 +329,19 @@ def _hand_of(position: GameState | Observation, seat: int) -> tuple[list[Tile | 
     return [None] * position.hand_sizes[seat], False
 
 
+def _dimmed(svg: str, dim: bool) -> str:
+    """A tile drawn faded, for a claimed discard left in its row."""
+    return f'<g opacity="0.4">{svg}</g>' if dim else svg
+
+
+def _drawn_place(tiles: Sequence[Tile | None], drawn: Tile | None) -> int | None:
+    """Where in a shown hand the tile just drawn sits (its last copy), if any."""
+    if drawn is None:
+        return None
+    places = [i for i, t in enumerate(tiles) if t == drawn]
+    return places[-1] if places else None
+
+
 def table(
     position: GameState | Observation,
     *,
@@ -438,19 +451,34 @@ def table(
                 )
         pile_y = row_y + len(rows) * (tile_h + 8)
         newest = len(pile) - 1 if mark == ("discard", p) else -1
+        # Claimed discards stay in the row, dimmed (their tile is in a meld).
+        claimed = {len(bonus) + i for s, i in position.taken if s == p}
         body.append(
             f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})">'
             + "".join(
-                _tile_body(
-                    t,
-                    (slot % per_row) * small_step / small,
-                    (slot // per_row) * (TILE_H + DEPTH + 4 / small),
-                    highlight=k == newest,
+                _dimmed(
+                    _tile_body(
+                        t,
+                        (slot % per_row) * small_step / small,
+                        (slot // per_row) * (TILE_H + DEPTH + 4 / small),
+                        highlight=k == newest,
+                    ),
+                    k in claimed,
                 )
                 for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
             )
             + "</g>"
         )
+        drawn = _drawn_place(tiles, position.last_drawn) if p == position.turn else None
+        if drawn is not None:
+            # A marker under the tile just drawn.
+            mx = 18 + drawn * hand_step + TILE_W * big / 2
+            my = row_y + tile_h + 2
+            body.append(
+                f'<path d="M{_num(mx - 5)} {_num(my + 6)}L{_num(mx)} {_num(my)}'
+                f'L{_num(mx + 5)} {_num(my + 6)}Z" fill="{HIGHLIGHT}" stroke="{INK}" '
+                'stroke-width="0.5"/>'
+            )
         words = [tile_name(t, lang) for t in tiles if t is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no tiles"), _)
         if own:
@@ -459,8 +487,13 @@ def table(
         if bonus:
             seat_desc += ". " + _("bonus tiles") + ": "
             seat_desc += ", ".join(tile_name(t, lang) for t in bonus)
+        if drawn is not None and position.last_drawn is not None:
+            seat_desc += ". " + _("drew {tile}").format(tile=tile_name(position.last_drawn, lang))
         seat_desc += ". " + _("discards") + ": "
-        seat_desc += ", ".join(tile_name(t, lang) for t in position.discards[p]) or _("none")
+        seat_desc += ", ".join(
+            tile_name(t, lang) + (" " + _("(claimed)") if len(bonus) + i in claimed else "")
+            for i, t in enumerate(position.discards[p])
+        ) or _("none")
         desc.append(seat_desc + ".")
         y += panel_h + 8
     height = max(y, 330.0)

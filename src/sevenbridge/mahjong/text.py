@@ -131,15 +131,17 @@ def render(
             if shown is not None
             else M("mahjong.render.hidden", "({n} tiles)", n=sizes[seat])
         )
-        own = " ".join(str(m) for m in state.melds if m.owner == seat) or "-"
+        own = " ".join(_meld_text(m) for m in state.melds if m.owner == seat) or "-"
         line: str = M(
             "mahjong.render.seat",
             "P{seat}  hand {hand}   melds {melds}   discards {discards}",
             seat=seat,
             hand=hand,
             melds=own,
-            discards=format_tiles(state.discards[seat]) or "-",
+            discards=_row(state.discards[seat], {i for s, i in state.taken if s == seat}),
         )
+        if shown is not None and seat == state.turn and state.last_drawn is not None:
+            line = _cat(line, M("mahjong.render.drew", "   drew {tile}", tile=state.last_drawn))
         if state.bonus[seat]:
             line = _cat(
                 line,
@@ -156,6 +158,30 @@ def render(
         lines.append(line)
     lines.append(_status(state))
     return "\n".join(translate(line, lang) for line in lines)
+
+
+def _meld_text(meld: Meld) -> str:
+    """A meld, with the seat its claimed tile came from: ``555s<P0``."""
+    return str(meld) if meld.claimed_from is None else f"{meld}<P{meld.claimed_from}"
+
+
+def _row(row: tuple[Tile, ...], taken: set[int]) -> str:
+    """A row of discards, the claimed ones in brackets: ``1p [5s] 9m``."""
+    if not row:
+        return "-"
+    parts: list[str] = []
+    run: list[Tile] = []
+    for i, tile in enumerate(row):
+        if i in taken:
+            if run:
+                parts.append(format_tiles(run))
+                run = []
+            parts.append(f"[{tile}]")
+        else:
+            run.append(tile)
+    if run:
+        parts.append(format_tiles(run))
+    return " ".join(parts)
 
 
 def _winner_points(position: GameState | Observation) -> int:
@@ -331,3 +357,4 @@ def _next(after: GameState) -> str:
 
 
 _hooks.register("mahjong_render", render)
+_hooks.register("mahjong_explain", explain)

@@ -7,6 +7,19 @@ the rules ask for them, are the flowers ``1f``-``4f`` and the seasons
 ``5f``-``8f``. Numbers of one suit may share the letter (``123m`` is
 ``1m 2m 3m``), and tiles may be written without spaces (``123m55pEE``).
 
+The honours may also be written in the ``z`` notation of other mahjong
+software: ``1z``-``4z`` the winds East, South, West, North and ``5z``-``7z``
+the white, green and red dragons. :func:`to_34_array`, :func:`from_34_array`,
+:func:`to_136_array` and :func:`from_136_array` convert to and from the tile
+arrays of the ``mahjong`` package on PyPI and of RLCard: 34 counts, one a kind
+in the order characters, dots, bamboos, winds, dragons (this module's own
+order), or 136 tile indexes, the four copies of kind ``k`` being ``4k``-``4k+3``.
+
+>>> parse_tiles("1z 5z7z") == parse_tiles("E Wd Rd")
+True
+>>> to_136_array(parse_tiles("1m 1m E"))
+[0, 1, 108]
+
 >>> from sevenbridge.mahjong import Tile, parse_tiles
 >>> Tile.parse("5p")
 Tile('5p')
@@ -25,7 +38,7 @@ from typing import Any
 
 from .._kit import hooks as _hooks
 from ..errors import Message
-from .errors import InvalidTileError
+from .errors import InvalidArgumentError, InvalidTileError
 
 __all__ = [
     "BONUS_TILES",
@@ -36,8 +49,12 @@ __all__ = [
     "Tile",
     "TileSuit",
     "format_tiles",
+    "from_34_array",
+    "from_136_array",
     "full_wall",
     "parse_tiles",
+    "to_34_array",
+    "to_136_array",
 ]
 
 
@@ -240,7 +257,9 @@ HONOURS: tuple[Tile, ...] = _ALL[27:34]
 #: The four flowers then the four seasons.
 BONUS_TILES: tuple[Tile, ...] = _ALL[34:42]
 
-_TOKEN = re.compile(r"([0-9]+)([mpsf])|(Wd|Gd|Rd)|([ESWN])")
+_TOKEN = re.compile(r"([0-9]+)([mpsfz])|(Wd|Gd|Rd)|([ESWN])")
+#: The most numbers of each suit letter (``z``: the seven honours).
+_TOP = {"m": 9, "p": 9, "s": 9, "f": 8, "z": 7}
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -269,19 +288,25 @@ def _parse_token(token: str, out: list[Tile]) -> None:
             raise InvalidTileError(token, reason)
         numbers, suit, dragon, wind = match.groups()
         if numbers is not None:
-            top = 8 if suit == "f" else 9
+            top = _TOP[suit]
             for digit in numbers:
                 n = int(digit)
                 if not 1 <= n <= top:
-                    why = (
-                        Message("invalid_tile.bonus_numbers", "bonus tiles are numbered 1 to 8")
-                        if suit == "f"
-                        else Message(
+                    if suit == "f":
+                        why = Message(
+                            "invalid_tile.bonus_numbers", "bonus tiles are numbered 1 to 8"
+                        )
+                    elif suit == "z":
+                        why = Message(
+                            "invalid_tile.honour_numbers",
+                            "honours are numbered 1 to 7 (1z-4z E S W N, 5z-7z Wd Gd Rd)",
+                        )
+                    else:
+                        why = Message(
                             "invalid_tile.suited_numbers", "suited tiles are numbered 1 to 9"
                         )
-                    )
                     raise InvalidTileError(token, why)
-                out.append(_ALL[_INDEX[f"{n}{suit}"]])
+                out.append(_ALL[27 + n - 1] if suit == "z" else _ALL[_INDEX[f"{n}{suit}"]])
         else:
             out.append(_ALL[_INDEX[dragon or wind]])
         pos = match.end()
@@ -367,6 +392,112 @@ def full_wall(*, flowers: bool = False, seasons: bool = False) -> tuple[Tile, ..
     if seasons:
         out.extend(BONUS_TILES[4:])
     return tuple(out)
+
+
+#: Kinds of playing tile (no bonus tiles): the length of a 34-kind array.
+N_PLAYING = 34
+
+
+def to_34_array(tiles: str | Iterable[Tile | str]) -> list[int]:
+    """How many of each of the 34 kinds the tiles hold: the count array of the
+    ``mahjong`` package on PyPI and of RLCard (see the module's notes).
+
+    Raises:
+        InvalidArgumentError: for a bonus tile (it has no place in the array)
+            or more than four of a kind.
+
+    >>> to_34_array("11m E Rd")[:2], to_34_array("11m E Rd")[27:]
+    ([2, 0], [1, 0, 0, 0, 0, 0, 1])
+    """
+    counts = [0] * N_PLAYING
+    for t in tile_list(tiles, "tiles"):
+        if t >= N_PLAYING:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.array_bonus_tile",
+                    "tiles: the bonus tile {tile} has no place in a 34 or 136 array",
+                    tile=str(t),
+                )
+            )
+        counts[t] += 1
+        if counts[t] > 4:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.array_five_copies",
+                    "tiles: more than four of {tile}",
+                    tile=str(t),
+                )
+            )
+    return counts
+
+
+def from_34_array(counts: Iterable[int]) -> tuple[Tile, ...]:
+    """The tiles a 34-kind count array holds, in tile order.
+
+    Raises:
+        InvalidArgumentError: unless it is 34 whole numbers from 0 to 4.
+
+    >>> format_tiles(from_34_array(to_34_array("123m 55p N Gd")))
+    '123m55pNGd'
+    """
+    values = _numbers(counts, "counts")
+    if len(values) != N_PLAYING or any(not 0 <= c <= 4 for c in values):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.counts_34",
+                "counts: a 34-kind array has 34 counts from 0 to 4, not {counts}",
+                counts=format(repr(values), ".60"),
+            )
+        )
+    return tuple(_ALL[k] for k, c in enumerate(values) for _ in range(c))
+
+
+def to_136_array(tiles: str | Iterable[Tile | str]) -> list[int]:
+    """The tiles as indexes of the 136-tile set of the ``mahjong`` package on
+    PyPI and of RLCard, sorted: the copies of kind ``k`` are ``4k`` to
+    ``4k+3``, and a kind's tiles take its first free copies.
+
+    Raises:
+        InvalidArgumentError: as :func:`to_34_array`.
+
+    >>> to_136_array("1m 1m 2m Rd")
+    [0, 1, 4, 132]
+    """
+    counts = to_34_array(tiles)
+    return [4 * k + c for k in range(N_PLAYING) for c in range(counts[k])]
+
+
+def from_136_array(indexes: Iterable[int]) -> tuple[Tile, ...]:
+    """The tiles of a 136-tile index array, in the order given.
+
+    Raises:
+        InvalidArgumentError: for an index outside 0-135, or one given twice.
+
+    >>> [str(t) for t in from_136_array([108, 0, 135])]
+    ['E', '1m', 'Rd']
+    """
+    values = _numbers(indexes, "indexes")
+    if any(not 0 <= i < 4 * N_PLAYING for i in values) or len(set(values)) != len(values):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.indexes_136",
+                "indexes: a 136 array holds different indexes from 0 to 135, not {indexes}",
+                indexes=format(repr(values), ".60"),
+            )
+        )
+    return tuple(_ALL[i // 4] for i in values)
+
+
+def _numbers(values: Iterable[int], name: str) -> list[int]:
+    """``values`` as a list of ints (numpy integers too), or a TypeError."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be an iterable of ints, not {type(values).__name__}")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
+            raise TypeError(f"{name} must hold ints, not {type(v).__name__}")
+        out.append(v.__index__())
+    return out
 
 
 def tile_list(value: Any, name: str) -> tuple[Tile, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 import attrs
 
@@ -19,11 +20,12 @@ from .._kit import hooks as _hooks
 from .._kit.rng import derive, fresh_seed, shuffled
 from ..errors import InvalidArgumentError, Message
 from .actions import Action
-from .engine import legal_actions
-from .hands import Meld
-from .rules import Rules
-from .state import GameState, Phase
-from .tiles import N_KINDS, Tile, full_wall
+from .engine import claim_options, claim_rank, legal_actions
+from .errors import InvalidStateError
+from .hands import Meld, winning
+from .rules import ClaimWindow, Rules, SelfDrawWin
+from .state import GameState, Phase, lying
+from .tiles import N_KINDS, TILE_KINDS, Tile, full_wall
 
 __all__ = ["Observation", "observe", "sample_state"]
 
@@ -72,8 +74,10 @@ class Observation:
     own_claims: tuple[Action, ...]
     """The viewer's own claim on the open discard (none, or one)."""
     asking: tuple[int, ...]
-    """Who is still to be asked about the open discard (the engine asks only
-    players who could claim it, so this is public)."""
+    """Who is still to be asked about the open discard, in order. With the
+    default :attr:`~sevenbridge.mahjong.ClaimWindow.EVERY_ELIGIBLE` windows this
+    is every later real seat and tells nothing; with ``able_only`` windows the
+    engine asks only players who could claim, so it shows who can."""
     drew: bool
     """Whether the player in turn drew from the wall this turn."""
     winner: int | None
@@ -84,6 +88,12 @@ class Observation:
     """Every concealed hand once the round is over, else ``None``."""
     legal_actions: tuple[Action, ...]
     """What the viewer may do now (nothing unless it is the viewer's decision)."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """The claimed discards (seat and place in the row), as in
+    :attr:`GameState.taken <sevenbridge.mahjong.GameState.taken>`: public."""
+    last_drawn: Tile | None = None
+    """The tile the viewer has just drawn, when it is the viewer's turn and
+    they drew; ``None`` for the other players' draws (hidden) and otherwise."""
 
     @property
     def is_over(self) -> bool:
@@ -102,8 +112,7 @@ class Observation:
         123
         """
         seen = Counter(self.hand)
-        for pile in self.discards:
-            seen.update(pile)
+        seen.update(lying(self.discards, self.taken))
         for pile in self.bonus:
             seen.update(pile)
         for m in self.melds:
@@ -177,6 +186,8 @@ def observe(state: GameState, player: int | None = None) -> Observation:
         self_drawn=state.self_drawn,
         shown_hands=state.hands if state.is_over else None,
         legal_actions=legal_actions(state) if viewer == state.current_player else (),
+        taken=state.taken,
+        last_drawn=state.last_drawn if viewer == state.turn else None,
     )
 
 
@@ -191,6 +202,22 @@ def sample_state(
     does not hold one) and a seed of its own, for the ghosts' discards.
     ``observe(sample_state(view, rng), view.viewer) == view`` always holds.
 
+    The sample is a position the engine could reach from what the view shows.
+    With the default claim windows nobody learns anything from being asked;
+    with ``able_only`` windows (:class:`~sevenbridge.mahjong.ClaimWindow`) the
+    seat asked now and those still to be asked about the open discard must be
+    able to claim it. Seats who were asked before the current one and may not
+    win a discard they are shown (``may_decline_win`` off) must not be able to
+    win it, and a drawn winning hand cannot be waiting for a decision when the
+    rules end the round at once. This is done by rejection sampling: deals are
+    drawn from the seed until one fits, at most :data:`SAMPLE_TRIES` of them.
+    So that a fit comes quickly, each deal first gives every seat that must be
+    able to claim the tiles of one pung or chow of the discard that the unseen
+    tiles allow, chosen at random, or, when only a win would beat the claims
+    already made, a random winning shape with the discard; every deal is
+    checked all the same. The samples are therefore not weighted exactly as
+    the hidden hands' true odds under ``able_only`` windows.
+
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed (a fresh seed if ``None``).
@@ -200,6 +227,8 @@ def sample_state(
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
             neither a :class:`random.Random` nor an integer.
         InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
+        InvalidStateError: when no fitting deal is found in :data:`SAMPLE_TRIES`
+            tries (a view that no real position gives, or a very unlikely one).
 
     >>> from sevenbridge.mahjong import deal
     >>> state = deal(seed=4)
@@ -229,9 +258,149 @@ def sample_state(
         key = fresh_seed() if checked is None else checked
     else:
         raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    for attempt in range(SAMPLE_TRIES):
+        state = _sample_once(observation, derive(key, 4, attempt) if attempt else key)
+        if _reachable(state, observation):
+            return state
+    raise InvalidStateError(
+        Message(
+            "invalid_state.sample_state_no_fit",
+            "sample_state: no deal of the unseen tiles fits this view in {tries} tries",
+            tries=str(SAMPLE_TRIES),
+        )
+    )
+
+
+#: Most deals :func:`sample_state` draws before it gives up.
+SAMPLE_TRIES = 10_000
+
+
+def _reachable(state: GameState, view: Observation) -> bool:
+    """Whether the engine could be at ``state`` as the view shows it: the tests
+    :func:`sample_state` documents."""
+    rules = state.rules
+    if (
+        state.phase is Phase.PLAY
+        and state.drew
+        and state.turn != view.viewer
+        and rules.self_draw_win is SelfDrawWin.AUTOMATIC
+        and winning(state.hands[state.turn])
+    ):
+        return False
+    if state.phase is not Phase.CLAIM:
+        return True
+    tile = state.last_discard
+    assert tile is not None
+    if not rules.may_decline_win:
+        seat = (state.turn + 1) % state.seats
+        while seat != state.current_player:
+            if (
+                seat != view.viewer
+                and seat not in state.ghosts
+                and winning((*state.hands[seat], tile))
+            ):
+                return False
+            seat = (seat + 1) % state.seats
+    if rules.claim_window is ClaimWindow.ABLE_ONLY:
+        best = max((claim_rank(c) for c in state.claims), default=0)
+        for seat in (state.current_player, *state.asking):
+            if seat == view.viewer:
+                continue
+            options = claim_options(state, seat, tile)
+            if max(claim_rank(a) for a in options) <= best:
+                return False
+    return True
+
+
+def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile]]:
+    """For ``able_only`` windows, the tiles of one pung or chow of the open
+    discard for each seat that must be able to claim it, taken out of ``pool``
+    (the unseen tiles) while they last."""
+    tile = view.last_discard
+    if (
+        tile is None
+        or view.phase is not Phase.CLAIM
+        or view.rules.claim_window is not ClaimWindow.ABLE_ONLY
+    ):
+        return {}
+    best = max((claim_rank(c) for c in view.own_claims), default=0)
+    left = Counter(pool)
+    out: dict[int, list[Tile]] = {}
+    for k, seat in enumerate((view.current_player, *view.asking)):
+        if seat == view.viewer or view.hand_sizes[seat] < 2:
+            continue
+        options: list[list[Tile]] = []
+        if left[tile] >= 2 and best < 2:
+            options.append([tile, tile])
+        if tile < 27 and seat == (view.turn + 1) % view.seats and best < 1:
+            n = tile % 9
+            for lo in range(max(n - 2, 0), min(n, 6) + 1):
+                pair = [TILE_KINDS[tile - n + lo + d] for d in range(3) if lo + d != n]
+                if all(left[t] >= pair.count(t) for t in pair):
+                    options.append(pair)
+        if not options:  # only a win would do: build one
+            win = _winning_seed(left, tile, view.hand_sizes[seat], derive(key, 7, k))
+            options = [] if win is None else [win]
+        if options:
+            chosen = options[derive(key, 6, k) % len(options)]
+            left.subtract(chosen)
+            out[seat] = chosen
+    for chosen in out.values():
+        for t in chosen:
+            pool.remove(t)
+    return out
+
+
+def _winning_seed(left: Counter[Tile], tile: Tile, size: int, key: int) -> list[Tile] | None:
+    """``size`` tiles from ``left`` that ``tile`` completes to sets and a pair:
+    the tile's own group first, then random sets and a pair (``None`` when the
+    tries find none)."""
+    rng = random.Random(key)
+    kinds = [TILE_KINDS[k] for k in range(N_KINDS)]
+
+    def runs(pool: Counter[Tile], lows: Iterable[int]) -> list[list[Tile]]:
+        return [
+            [TILE_KINDS[lo], TILE_KINDS[lo + 1], TILE_KINDS[lo + 2]]
+            for lo in lows
+            if 0 <= lo < 27 and lo % 9 <= 6 and all(pool[TILE_KINDS[lo + d]] for d in range(3))
+        ]
+
+    sets_needed = (size + 1) // 3
+    for _ in range(20):
+        pool = Counter(left)
+        pool[tile] += 1  # the discard is part of the winning shape
+        own = [[tile] * 2] if pool[tile] >= 2 else []
+        own += [[tile] * 3] if pool[tile] >= 3 and sets_needed else []
+        own += runs(pool, range(tile - 2, tile + 1)) if sets_needed else []
+        if not own:
+            return None
+        first = rng.choice(own)
+        pool.subtract(first)
+        shape = list(first)
+        has_pair = len(first) == 2
+        for _ in range(sets_needed - (0 if has_pair else 1)):
+            groups = [[t] * 3 for t in kinds if pool[t] >= 3] + runs(pool, range(27))
+            if not groups:
+                break
+            group = rng.choice(groups)
+            pool.subtract(group)
+            shape += group
+        if not has_pair:
+            pairs = [t for t in kinds if pool[t] >= 2]
+            if pairs:
+                shape += [rng.choice(pairs)] * 2
+        if len(shape) == size + 1:
+            shape.remove(tile)
+            return shape
+    return None
+
+
+def _sample_once(observation: Observation, key: int) -> GameState:
+    """One deal of the unseen tiles (see :func:`sample_state`)."""
     unseen = observation.unseen()
     playing = [t for t in unseen if t < N_KINDS]
     extra = [t for t in unseen if t >= N_KINDS]
+    seeds = _seeds(observation, playing, key) if observation.shown_hands is None else {}
     playing_order = list(shuffled(playing, derive(key, 0)))
     viewer = observation.viewer
     if observation.shown_hands is not None:
@@ -244,8 +413,10 @@ def sample_state(
             if seat == viewer:
                 built.append(observation.hand)
             else:
-                built.append(tuple(sorted(playing_order[:size])))
-                del playing_order[:size]
+                given = seeds.get(seat, [])
+                take = size - len(given)
+                built.append(tuple(sorted([*given, *playing_order[:take]])))
+                del playing_order[:take]
         hands = tuple(built)
         rest = playing_order
     wall = shuffled(rest + extra, derive(key, 1))
@@ -272,4 +443,20 @@ def sample_state(
         ghost_key=derive(key, 2),
         seed=derive(key, 3),
         move_log=None,
+        taken=observation.taken,
+        last_drawn=_hidden_draw(observation, hands, key),
     )
+
+
+def _hidden_draw(view: Observation, hands: tuple[tuple[Tile, ...], ...], key: int) -> Tile | None:
+    """The sample's :attr:`~GameState.last_drawn`: the viewer's own, or for
+    another player in turn who drew, one of the tiles of their sampled hand."""
+    if view.last_drawn is not None or view.turn == view.viewer:
+        return view.last_drawn
+    drew = (view.phase is Phase.PLAY and view.drew) or (
+        view.phase is Phase.OVER and view.self_drawn and view.winner == view.turn
+    )
+    if not drew:
+        return None
+    hand = hands[view.turn]
+    return hand[derive(key, 5) % len(hand)]
