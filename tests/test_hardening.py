@@ -84,7 +84,7 @@ def test_apply_and_explain_refuse_an_observation() -> None:
     with pytest.raises(TypeError, match=r"apply\(\) needs a GameState, not Observation"):
         apply(view, Draw(1))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"explain\(\) needs a GameState"):
-        explain(view, Draw(1))  # type: ignore[arg-type]
+        explain(view, Draw(1))
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:

@@ -170,7 +170,7 @@ def test_illegal_actions_carry_a_code_and_read_in_japanese() -> None:
             assert not re.search(r"\b(the|a|is|not|player)\b", japanese), japanese
             assert reason.as_dict()["text"] == str(reason)
             if not isinstance(action, str):
-                answer = explain(state, action)  # type: ignore[arg-type]
+                answer = explain(state, action)  # type: ignore[call-overload]
                 assert isinstance(answer, Message) and answer.code == "explain.illegal"
                 assert translate(answer, "ja").startswith("不可：")
     assert len(codes) >= 12, sorted(codes)

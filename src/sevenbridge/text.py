@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, overload
 
 from . import _tables as T
 from ._kit import hooks as _hooks
@@ -29,6 +29,7 @@ from .engine import apply
 from .engine._kernel import check_state, may_claim
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .errors import Message as M
+from .games import DocumentLike
 from .melds import InvalidMeldError, Meld, MeldKind
 from .rules import Rules, require_rules
 from .serialize import _rules_dict, state_from_json
@@ -68,7 +69,11 @@ def _is_mahjong(value: object) -> bool:
     return type(value).__module__.startswith("sevenbridge.mahjong.")
 
 
-def explain(state: GameState, action: Action, *, lang: str | None = None) -> str:
+@overload
+def explain(state: GameState, action: Action, *, lang: str | None = None) -> str: ...
+@overload
+def explain(state: DocumentLike, action: Any, *, lang: str | None = None) -> str: ...
+def explain(state: Any, action: Any, *, lang: str | None = None) -> str:
     """What a legal action does, or which rule forbids an illegal one.
 
     The answer is a :class:`~sevenbridge.errors.Message` (English text with a
@@ -83,6 +88,11 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     if _is_mahjong(state):
         return str(_hooks.call("mahjong_explain", state, action, lang=lang))
     check_state(state, "explain")
+    return _explain(state, action, lang)
+
+
+def _explain(state: GameState, action: Action, lang: str | None) -> str:
+    """:func:`explain` for the card game."""
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -180,7 +190,11 @@ def _shown(cards: tuple[Card, ...]) -> tuple[Card, ...] | str:
     return cards or "-"
 
 
-def render(state: GameState | Observation, *, lang: str | None = None) -> str:
+@overload
+def render(state: GameState | Observation, *, lang: str | None = None) -> str: ...
+@overload
+def render(state: DocumentLike, *, lang: str | None = None) -> str: ...
+def render(state: Any, *, lang: str | None = None) -> str:
     """A drawing of the table: hands (or hand sizes), melds, piles and whose turn.
 
     ``str()`` of a state or an observation gives the same text. With
@@ -206,6 +220,11 @@ def render(state: GameState | Observation, *, lang: str | None = None) -> str:
     """
     if _is_mahjong(state):
         return str(_hooks.call("mahjong_render", state, lang=lang))
+    return _render(state, lang)
+
+
+def _render(state: GameState | Observation, lang: str | None) -> str:
+    """:func:`render` for the card game."""
     rules = state.rules
     preset = next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
     if state.phase is Phase.OVER:
