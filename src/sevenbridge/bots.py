@@ -44,7 +44,7 @@ from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key
 from .errors import InvalidArgumentError, Message
-from .games import DocumentLike, game_module, game_of
+from .games import CARD_GAME, DocumentLike, game_module, game_of
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -155,14 +155,14 @@ class GreedyPlayer:
     @overload
     def __call__(self, view: DocumentLike, /) -> Any: ...
     def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
-        if not isinstance(view, (Observation, GameState)):
-            name = game_of(view)
+        name = CARD_GAME if isinstance(view, (Observation, GameState)) else game_of(view)
+        if name != CARD_GAME:  # another game's value: that game's greedy heuristic
             player = self._others.get(name)
             if player is None:
                 player = self._others[name] = game_module(name).GreedyPlayer(self._seed)
             chosen: Action = player(choices_view(view))
             return chosen
-        view = view_of(view)
+        view = view_of(view)  # anything else is refused there
         actions = choices(view)
         keys = legal_keys(view)
         return actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, self._rng))]
