@@ -1,9 +1,12 @@
-"""Make the pictures of docs/howto/pictures.md (python tools/screenshots.py).
+"""Make the pictures of docs/howto/pictures.md (python tools/screenshots.py [GAME ...]).
 
 The SVG drawings are written by :mod:`sevenbridge.svg` (a test checks they are
 current); the PNG screenshots of the replay viewer and of a terminal game are
 taken with headless Chromium (Debian's ``chromium``) through Playwright, and
-the terminal game is played through a pseudo-terminal with pexpect.
+the terminal game is played through a pseudo-terminal with pexpect. The
+screenshots are of each game of :data:`SHOTS` (the card game's ``viewer.png``
+and ``terminal.png``, Simple Mahjong's ``mahjong-viewer.png`` and
+``mahjong-terminal.png``), or only of the games named on the command line.
 """
 
 from __future__ import annotations
@@ -11,7 +14,11 @@ from __future__ import annotations
 import html
 import re
 import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "docs" / "_static"
@@ -19,7 +26,7 @@ EXTRA = ROOT / "docs" / "_extra"
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
-from tests.docs_pictures import PICTURES, example_record  # noqa: E402
+from tests.docs_pictures import PICTURES, example_record, mahjong_position  # noqa: E402
 
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -27,19 +34,65 @@ ARGS = [
 ]  # fmt: skip
 
 
-def terminal_transcript() -> str:
+def mahjong_record() -> str:
+    """The record of the whole round of :func:`mahjong_position`."""
+    from sevenbridge import mahjong
+
+    return mahjong.record(mahjong_position(10_000))
+
+
+@dataclass(frozen=True)
+class Shots:
+    """What the two screenshots of one game show."""
+
+    game: str  # the --game of ``sevenbridge play``
+    record: Callable[[], str]  # the record the viewer replays
+    steps: int  # moves stepped forward in the viewer
+    viewport: tuple[int, int]  # the viewer's window
+    page: Path | None  # where the viewer page is published (None: not published)
+    seed: int  # the terminal game's --seed
+    lines: tuple[str, ...]  # what is typed at the terminal game's prompts
+    prefix: str  # of the PNGs' names: PREFIXviewer.png, PREFIXterminal.png
+
+
+SHOTS = {
+    "sevenbridge": Shots(
+        game="sevenbridge",
+        record=example_record,
+        steps=24,
+        viewport=(1000, 700),
+        page=EXTRA / "viewer" / "example.html",
+        seed=72,
+        lines=("hint", "Draw", "hint", "why LayDown 9H 10H JH"),
+        prefix="",
+    ),
+    "mahjong": Shots(
+        game="mahjong",
+        record=mahjong_record,
+        steps=60,
+        viewport=(1000, 720),
+        page=None,
+        seed=5,
+        lines=("hint", "Discard 3s", "rd", "why 1"),
+        prefix="mahjong-",
+    ),
+}
+
+
+def terminal_transcript(shots: Shots) -> str:
     import pexpect
 
+    args = ["-m", "sevenbridge", "play", "--game", shots.game, "--seed", str(shots.seed)]
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "sevenbridge", "play", "--seed", "72", "--practice"],
+        [*args, "--practice"],
         env={"TERM": "xterm-256color", "PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin"},
         encoding="utf-8",
         timeout=30,
         dimensions=(40, 100),
     )
     out = ""
-    for line in ("hint", "Draw", "hint", "why LayDown 9H 10H JH"):
+    for line in shots.lines:
         child.expect_exact("your move> ")
         out += child.before + "your move> "
         child.sendline(line)
@@ -54,44 +107,57 @@ def terminal_transcript() -> str:
 def ansi_to_html(text: str) -> str:
     text = html.escape(text)
     text = text.replace("\x1b[31m", '<span style="color:#ff6b6b">')
+    text = text.replace("\x1b[32m", '<span style="color:#7bd88f">')
+    text = text.replace("\x1b[34m", '<span style="color:#6cb6ff">')
     text = text.replace("\x1b[1m", '<span style="font-weight:bold;color:#ffd866">')
     text = text.replace("\x1b[0m", "</span>")
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
-def main() -> None:
-    from playwright.sync_api import sync_playwright
-
+def shoot(browser: Any, shots: Shots) -> None:
+    """Write ``shots``' viewer and terminal screenshots (and its published viewer page)."""
     from sevenbridge.html import record_page
 
-    STATIC.mkdir(exist_ok=True)
-    for name, make in PICTURES.items():
-        (STATIC / name).write_text(make(), encoding="utf-8")
-    viewer = EXTRA / "viewer" / "example.html"
-    viewer.parent.mkdir(exist_ok=True)
-    viewer.write_text(record_page(example_record()), encoding="utf-8")
-    transcript = terminal_transcript()
+    with tempfile.TemporaryDirectory() as tmp:
+        viewer = shots.page or Path(tmp) / "viewer.html"
+        viewer.parent.mkdir(exist_ok=True)
+        viewer.write_text(record_page(shots.record()), encoding="utf-8")
+        width, height = shots.viewport
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(viewer.as_uri())
+        page.wait_for_selector("body[data-ready='1']")
+        for _ in range(shots.steps):
+            page.keyboard.press("ArrowRight")
+        page.select_option("#seat", "1")
+        page.screenshot(path=str(STATIC / f"{shots.prefix}viewer.png"))
     page_html = (
         "<body style='margin:0;background:#1e1e1e'><pre style='margin:0;padding:12px;"
         "color:#e6e6e6;font:14px DejaVu Sans Mono,monospace'>"
-        + ansi_to_html(transcript)
+        + ansi_to_html(terminal_transcript(shots))
         + "</pre></body>"
     )
+    page = browser.new_page(viewport={"width": 820, "height": 400})
+    page.set_content(page_html)
+    page.screenshot(path=str(STATIC / f"{shots.prefix}terminal.png"), full_page=True)
+
+
+def main(games: list[str]) -> None:
+    """Write the drawings, then the screenshots of ``games`` (default: of every game)."""
+    from playwright.sync_api import sync_playwright
+
+    unknown = [g for g in games if g not in SHOTS]
+    if unknown:
+        raise SystemExit(f"no screenshots for {', '.join(unknown)}; games: {', '.join(SHOTS)}")
+    STATIC.mkdir(exist_ok=True)
+    for name, make in PICTURES.items():
+        (STATIC / name).write_text(make(), encoding="utf-8")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        page.goto(viewer.as_uri())
-        page.wait_for_selector("body[data-ready='1']")
-        for _ in range(24):
-            page.keyboard.press("ArrowRight")
-        page.select_option("#seat", "1")
-        page.screenshot(path=str(STATIC / "viewer.png"))
-        page = browser.new_page(viewport={"width": 820, "height": 400})
-        page.set_content(page_html)
-        page.screenshot(path=str(STATIC / "terminal.png"), full_page=True)
+        for game in games or list(SHOTS):
+            shoot(browser, SHOTS[game])
         browser.close()
     print("pictures written to", STATIC)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
