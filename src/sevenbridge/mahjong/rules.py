@@ -131,9 +131,10 @@ class Rules:
     claim_window: ClaimWindow = attrs.field(
         default=ClaimWindow.EVERY_ELIGIBLE, converter=_to_claim_window
     )
-    """Who is asked about each discard: every other real player in a fixed order
-    (the default: the questions reveal nothing), or only those able to claim it
-    (``"able_only"``: quicker, but it leaks who can claim). Ghosts are never asked."""
+    """Who is asked about each discard. By default every other real player, in
+    a fixed order, so the questions reveal nothing; with ``"able_only"`` only
+    those able to claim it (quicker, but it leaks who can claim). Ghosts are
+    never asked."""
 
     # --- scoring -------------------------------------------------------------------
     dragon_pung_bonus: bool = attrs.field(default=False, validator=_check_bool)

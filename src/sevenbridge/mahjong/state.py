@@ -98,7 +98,7 @@ class GameState:
     """The actions played so far (part of equality); :attr:`history` gives them
     as a tuple. The ghosts' moves are not in it: they follow from the seed."""
     taken: tuple[tuple[int, int], ...] = ()
-    """The claimed discards, in the order claimed: each the discarder's seat
+    """The claimed discards in the order claimed, each as the discarder's seat
     and the tile's place in that seat's row of :attr:`discards` (the tile
     itself is in the claimer's meld)."""
     last_drawn: Tile | None = None

@@ -210,7 +210,7 @@ def sample_state(
     win a discard they are shown (``may_decline_win`` off) must not be able to
     win it, and a drawn winning hand cannot be waiting for a decision when the
     rules end the round at once. This is done by rejection sampling: deals are
-    drawn from the seed until one fits, at most :data:`SAMPLE_TRIES` of them.
+    drawn from the seed until one fits, at most ``SAMPLE_TRIES`` (10,000) of them.
     So that a fit comes quickly, each deal first gives every seat that must be
     able to claim the tiles of one pung or chow of the discard that the unseen
     tiles allow, chosen at random, or, when only a win would beat the claims
@@ -227,7 +227,7 @@ def sample_state(
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
             neither a :class:`random.Random` nor an integer.
         InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
-        InvalidStateError: when no fitting deal is found in :data:`SAMPLE_TRIES`
+        InvalidStateError: when no fitting deal is found in ``SAMPLE_TRIES`` (10,000)
             tries (a view that no real position gives, or a very unlikely one).
 
     >>> from sevenbridge.mahjong import deal
