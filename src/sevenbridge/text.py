@@ -29,7 +29,7 @@ from .engine import apply
 from .engine._kernel import check_state, may_claim
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
 from .errors import Message as M
-from .games import DocumentLike
+from .games import CARD_GAME, DocumentLike, game_of
 from .melds import InvalidMeldError, Meld, MeldKind
 from .rules import Rules, require_rules
 from .serialize import _rules_dict, state_from_json
@@ -62,13 +62,6 @@ def _meld_name(meld: Meld) -> str:
     return M("meld_name", "{kind} {meld}", kind=_KIND_WORD[meld.kind], meld=meld)
 
 
-def _is_mahjong(value: object) -> bool:
-    """Whether ``value`` is one of Simple Mahjong's (its state or view): then
-    :func:`render` and :func:`explain` hand it to the mahjong functions of the
-    same names (through the hooks: this module does not import mahjong)."""
-    return type(value).__module__.startswith("sevenbridge.mahjong.")
-
-
 @overload
 def explain(state: GameState, action: Action, *, lang: str | None = None) -> str: ...
 @overload
@@ -85,7 +78,7 @@ def explain(state: Any, action: Any, *, lang: str | None = None) -> str:
     >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
     合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
-    if _is_mahjong(state):
+    if game_of(state) != CARD_GAME:  # handed to the mahjong module (a hook: no import)
         return str(_hooks.call("mahjong_explain", state, action, lang=lang))
     check_state(state, "explain")
     return _explain(state, action, lang)
@@ -218,7 +211,7 @@ def render(state: Any, *, lang: str | None = None) -> str:
     捨て札：1枚、一番上は♥Q
     山札：30枚
     """
-    if _is_mahjong(state):
+    if game_of(state) != CARD_GAME:
         return str(_hooks.call("mahjong_render", state, lang=lang))
     return _render(state, lang)
 
