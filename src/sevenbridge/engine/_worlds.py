@@ -42,7 +42,9 @@ from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..state import GameState, Phase
 from . import _kernel as K
 
-__all__ = ["SAMPLE_TRIES", "Timeline", "can_pon", "conflict", "replay", "sample", "timeline"]
+__all__ = [
+    "SAMPLE_TRIES", "Timeline", "can_pon", "certify", "conflict", "replay", "sample", "timeline",
+]  # fmt: skip
 
 #: Most deals of the hidden cards :func:`sample` tries before it gives up.
 SAMPLE_TRIES: Final = 2000
@@ -114,6 +116,10 @@ class Timeline:
         factory=dict, eq=False, repr=False
     )
     """:meth:`counts` by upcard (filled on first use)."""
+    viewer_pasts: dict[int, dict[int, int] | None] = attrs.field(factory=dict, eq=False, repr=False)
+    """For a view's timeline, by upcard: the viewer's draws (see :func:`_past`)."""
+    misses: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
+    """For a view's timeline, by upcard: the sampler's tries that failed."""
 
     @property
     def epochs(self) -> int:
@@ -469,27 +475,51 @@ def sample(
     if tl is None or view.shown_hands is not None:
         return _simple(view, key, seed), None
     check = reveals(view.rules)
-    walk = check or certify or tl.upcard == UPCARD
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
     for attempt in range(SAMPLE_TRIES):
         k = derive(key, attempt) if attempt else key
-        upcard = upcards[derive(k, 9) % len(upcards)]
+        if len(upcards) > 1:
+            upcard = _guess_upcard(tl, upcards, derive(k, 9))
+            if upcard == UPCARD:
+                break
+        else:
+            upcard = upcards[0]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
         dealt = _deal_hidden(view, tl, card, plan, k)
         if dealt is None:
+            tl.misses[card] = tl.misses.get(card, 0) + 1
             continue
         hands, stock, choices = dealt
-        if walk and (plan is not None or certify or tl.upcard == UPCARD):
+        cert = None
+        if plan is not None or certify or tl.upcard == UPCARD:
             cert = _walk(tl, hands, stock, upcard, plan, choices, k)
             if cert is None:
                 continue
-        else:
-            cert = None
         return _world(view, hands, stock, seed), cert
     raise _no_fit(SAMPLE_TRIES)
+
+
+def _guess_upcard(tl: Timeline, upcards: Sequence[int | None], key: int) -> int:
+    """One of the cards that may have been the upcard, at random, each the less
+    likely the more tries with it have failed (:data:`UPCARD` if none can be:
+    the viewer's own hand or draws do not fit any)."""
+    weights = []
+    for u in upcards:
+        card = -1 if u is None else u
+        bad = tl.viewer_pasts.get(card, 0) is None
+        weights.append(0 if bad else 1 + 4096 // (1 + tl.misses.get(card, 0)) ** 2)
+    total = sum(weights)
+    if not total:
+        return UPCARD
+    pick = key % total
+    for u, weight in zip(upcards, weights, strict=True):
+        if pick < weight:
+            return -1 if u is None else u
+        pick -= weight
+    raise AssertionError("unreachable")
 
 
 @functools.lru_cache(maxsize=16)
@@ -782,7 +812,7 @@ def _segment_fits(
 
 
 #: Hands tried for one player, in one try of :func:`sample`, before it starts over.
-_HAND_TRIES: Final = 40
+_HAND_TRIES: Final = 20
 
 
 def _deal_hidden(
@@ -815,6 +845,7 @@ def _deal_hidden(
         mine[cls[c]] += 1
     if mine != held[viewer]:
         if unfit:
+            tl.viewer_pasts[upcard] = None  # this cannot be the upcard
             return None
         raise _unfit_view()
     unseen = _unseen(o)
@@ -859,8 +890,11 @@ def _deal_hidden(
         if cls[c] >= 0:
             by_class[cls[c]] |= 1 << c
     choices: dict[int, int] = {}
-    # The viewer's hand is known; only their draws are to be found.
-    found = _undraws(viewer, hands[viewer], plan, masks, rules, rng)
+    # The viewer's hand is known: their draws are found once for this view
+    # (kept on its timeline), with up to _RESTARTS searches.
+    if upcard not in tl.viewer_pasts:
+        tl.viewer_pasts[upcard] = _search(viewer, hands[viewer], plan, masks, rules, rng)
+    found = tl.viewer_pasts[upcard]
     if found is None:
         return None
     choices.update(found)
@@ -879,9 +913,7 @@ def _deal_hidden(
                 pool = [c for c in pools[j] if not hand >> c & 1] if count else []
                 for c in _pick(pool, count, rng):
                     hand |= 1 << c
-            if not _segment_fits(hand, plan.tails[p], plan, rules):
-                continue
-            found = _undraws(p, hand, plan, masks, rules, rng)
+            found = _past(p, hand, plan, masks, rules, rng)
             if found is not None:
                 choices.update(found)
                 hands[p] = hand
@@ -977,8 +1009,150 @@ def _seed(
     return hand, wants
 
 
+def _past(
+    p: int, hand: int, plan: _Plan, masks: Sequence[int], rules: Rules, rng: Rng
+) -> dict[int, int] | None:
+    """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
+    so that every window says of their hand what it did, or ``None``: the
+    windows since their last draw first (their hand now decides them), then
+    :func:`_undraws`."""
+    if not _segment_fits(hand, plan.tails[p], plan, rules):
+        return None
+    return _undraws(p, hand, plan, masks, rules, rng)
+
+
+#: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
+#: time a search takes varies a lot, and several short ones find a past more
+#: surely than one long one.
+_RESTARTS: Final = 30
+
+
+def _search(
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    restarts: int = _RESTARTS,
+) -> dict[int, int] | None:
+    """:func:`_past`, started again (in another random order) up to
+    ``restarts`` times."""
+    for _ in range(restarts):
+        found = _past(p, hand, plan, masks, rules, rng)
+        if found is not None:
+            return found
+    return None
+
+
+def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate | None:
+    """A deal that leads through ``state``'s history to ``state`` itself (its
+    hands and stock), found the way :func:`sample` finds one for its worlds;
+    ``None`` if the history does not replay on the public cards or the search
+    finds none. The tests check that it finds one for every real position."""
+    try:
+        tl = timeline(state)
+    except _Unfit:
+        return None
+    rules = state.rules
+    rng = Rng(key)
+    upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
+    for upcard in upcards:
+        card = -1 if upcard is None else upcard
+        held, cls = tl.holdings(card)
+        if any(
+            [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
+            for p, h in enumerate(state.hand_masks)
+        ):
+            continue
+        plan = _plan(tl, card) if reveals(rules) else None
+        choices: dict[int, int] = {}
+        if plan is not None:
+            masks = tl.reshuffle_masks(card)
+            for p, hand in enumerate(state.hand_masks):
+                found = _search(p, hand, plan, masks, rules, rng, restarts)
+                if found is None:
+                    break
+                choices.update(found)
+            else:
+                plan = plan if any(plan.depends) else None
+                cert = _walk(
+                    tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key
+                )
+                if cert is not None:
+                    return cert
+            continue
+        cert = _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, None, {}, key)
+        if cert is not None:
+            return cert
+    return None
+
+
+#: How many windows back :func:`_order` looks.
+_LOOK: Final = 8
+
+
+def _order(
+    draws: Sequence[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int]],
+    k: int,
+    hand: int,
+    options: list[int],
+    plan: _Plan,
+    rules: Rules,
+) -> list[int]:
+    """The cards that may have been drawn at ``draws[k]``, in the order to try
+    them (the last first), looking back a few windows before it. A card the
+    player must still have held at one of them (a window shows a pon or the
+    joker that the hand lacks without it, even with every card played since)
+    is left out; a card that makes a window show a pon or the joker it did
+    not show comes first, the nearest such window first."""
+    urgent: dict[int, int] = {}
+    dropped = 0
+    later = 0  # the cards played between the windows looked at and the draw
+    seen = 0
+    for kk in range(k, len(draws)):
+        segment = draws[kk][2]
+        if segment is None:
+            later |= draws[kk][3]
+            continue
+        for _, outs, fact, value in segment:
+            if outs >= 0:
+                later |= outs
+                continue
+            seen += 1
+            card = plan.cards[fact >> 1]
+            every = hand | later
+            if fact & 1 == _JOKER:
+                if value:
+                    if not later & JOKER_BIT:
+                        dropped |= JOKER_BIT
+                elif every & JOKER_BIT and hand & JOKER_BIT:
+                    urgent.setdefault(JOKER_INDEX, seen)
+                continue
+            if card == JOKER_INDEX:
+                relevant = JOKER_BIT
+                for r in range(13):
+                    if (every & RANK_MASK[r]).bit_count() >= 2:
+                        relevant |= RANK_MASK[r]
+            else:
+                relevant = RANK_MASK[card % 13] | JOKER_BIT
+            if value:
+                for c in options:
+                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
+                        dropped |= 1 << c
+            elif can_pon(every, card, rules):
+                for c in bits(hand & relevant):
+                    urgent.setdefault(c, seen)
+        if seen >= _LOOK:
+            break
+    kept = [c for c in options if not dropped >> c & 1]
+    # list.sort is stable: the random order stays among equals. Tried last first.
+    kept.sort(key=lambda c: -urgent.get(c, _LOOK + 1))
+    return kept
+
+
 #: Most steps :func:`_undraws` takes for one player before it gives up.
-_SEARCH_STEPS: Final = 4000
+_SEARCH_STEPS: Final = 1000
 
 
 def _undraws(
@@ -987,8 +1161,9 @@ def _undraws(
     """Which card player ``p``, holding ``hand`` now, drew at each of their
     draws, so that every window says of their hand what it did: a depth-first
     search back through their draws, the cards tried in a random order (a
-    hand that failed at a draw is not tried there again). By draw event, or
-    ``None`` if there is none (or the search runs too long)."""
+    hand that failed at a draw is not tried there again; see :func:`_order`).
+    By draw event, or ``None`` if there is none, or the search takes more
+    than :data:`_SEARCH_STEPS` steps."""
     draws = plan.draws[p]
     count = len(draws)
     failed: set[tuple[int, int]] = set()
@@ -1003,10 +1178,13 @@ def _undraws(
         if options is None:
             h = after[k]
             allowed = 0 if (k, h) in failed else h if epoch == 0 else h & masks[epoch]
-            options = left[k] = bits(allowed)
+            options = bits(allowed)
             for i in range(len(options) - 1, 0, -1):
                 j = rng.below(i + 1)
                 options[i], options[j] = options[j], options[i]
+            if len(options) > 1:
+                options = _order(draws, k, after[k], options, plan, rules)
+            left[k] = options
         while options:
             steps += 1
             if steps > _SEARCH_STEPS:
