@@ -108,25 +108,33 @@ def test_a_past_able_only_window_still_binds_the_hands() -> None:
 
 def test_cards_of_a_reshuffled_stock_are_only_in_hands_that_drew_them() -> None:
     """After a reshuffle, a player holds exactly as many reshuffled cards as
-    they drew and did not play since (here: the players who drew, then
-    discarded what they drew, hold none)."""
+    they drew and did not play since: here the first to draw keeps what they
+    drew, the second throws it back, and the third has not drawn."""
     from sevenbridge import Discard, Draw, Pass
 
     state = deal(Rules(), players=3, seed=11)
     while not state.reshuffles:
         quiet = [a for a in legal_actions(state) if isinstance(a, (Draw, Pass, Discard))]
         state = apply(state, quiet[0])
-    drew = 0
-    while drew < 2:  # two players draw a reshuffled card and discard it again
+    keeper = state.current_player
+    assert keeper is not None
+    for keep in (True, False):
         (draw,) = [a for a in legal_actions(state) if isinstance(a, Draw)]
         before = state.hand_masks[draw.player]
         state = apply(state, draw)
         new = state.hand_masks[draw.player] & ~before
-        state = pass_window(apply(state, Discard(draw.player, CARDS[new.bit_length() - 1])))
-        drew += 1
-    assert all(h & state.reshuffled == 0 for h in state.hand_masks)
-    for world in _samples(state, 0, 40):
-        assert all(h & state.reshuffled == 0 for h in world.hand_masks)
+        card = before & -before if keep else new
+        state = pass_window(apply(state, Discard(draw.player, CARDS[card.bit_length() - 1])))
+    reshuffled = state.reshuffled
+    assert [(h & reshuffled).bit_count() for h in state.hand_masks] == [
+        1 if p == keeper else 0 for p in range(3)
+    ]
+    viewer = state.current_player  # the third player, who has not drawn
+    assert viewer is not None and viewer != keeper
+    for world in _samples(state, viewer, 40):
+        assert [(h & reshuffled).bit_count() for h in world.hand_masks] == [
+            1 if p == keeper else 0 for p in range(3)
+        ]
 
 
 # --------------------------------------------------------------------------------------
@@ -140,10 +148,15 @@ def _swap(state: GameState, p: int, give: int, q: int, take: int) -> GameState:
     return attrs.evolve(state, hand_masks=tuple(hands))
 
 
+def _code(error: InvalidStateError) -> str:
+    assert error.detail is not None, error
+    return error.detail.code
+
+
 def _refused(state: GameState, code: str, *, verify: bool) -> None:
     with pytest.raises(InvalidStateError) as caught:
         GameState.from_json(state.to_json(), verify=verify)
-    assert caught.value.detail is not None and caught.value.detail.code == code, caught.value
+    assert _code(caught.value) == code, caught.value
 
 
 def _other(hand: int, keep: int = 0) -> int:
@@ -225,7 +238,7 @@ def test_sample_state_refuses_a_view_no_deal_fits() -> None:
     # 9C now shows in the viewer's hand, 3S went among the unseen cards
     with pytest.raises(InvalidStateError) as caught:
         sample_state(impossible, 1)
-    assert caught.value.detail.code == "invalid_state.sample_state_card_no_fit"
+    assert _code(caught.value) == "invalid_state.sample_state_card_no_fit"
 
 
 def test_sample_state_refuses_a_view_its_history_does_not_lead_to() -> None:
@@ -234,7 +247,7 @@ def test_sample_state_refuses_a_view_its_history_does_not_lead_to() -> None:
     wrong = attrs.evolve(view, discard_cards=(*view.discard_cards[:-1], Card.parse("KS").index))
     with pytest.raises(InvalidStateError) as caught:
         sample_state(wrong, 1)
-    assert caught.value.detail.code == "invalid_state.observation_history_does_not_fit"
+    assert _code(caught.value) == "invalid_state.observation_history_does_not_fit"
 
 
 # --------------------------------------------------------------------------------------
@@ -304,11 +317,10 @@ def test_the_property_sees_every_claim_window_and_tie_break() -> None:
 
     fresh = settings(database=None, max_examples=500)
     for window in ClaimWindow:
-        found = find(
-            varied_states(claim_windows=True),
-            lambda s, w=window: (
-                s.rules.claim_window is w and s.rules.jokers == 1 and s.turns_done > 3
-            ),
-            settings=fresh,
-        )
+
+        def played_with_joker(state: GameState, window: ClaimWindow = window) -> bool:
+            rules = state.rules
+            return rules.claim_window is window and rules.jokers == 1 and state.turns_done > 3
+
+        found = find(varied_states(claim_windows=True), played_with_joker, settings=fresh)
         assert found.rules.pon_tie_break is PonTieBreak.JOKER_HOLDER

@@ -27,7 +27,6 @@ the engine to the sampled world (the tests do).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -116,10 +115,18 @@ class Timeline:
         factory=dict, eq=False, repr=False
     )
     """:meth:`counts` by upcard (filled on first use)."""
-    viewer_pasts: dict[int, dict[int, int] | None] = attrs.field(factory=dict, eq=False, repr=False)
-    """For a view's timeline, by upcard: the viewer's draws (see :func:`_past`)."""
+    viewer_pasts: dict[tuple[int, int, int], dict[int, int] | None] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
+    ``None`` if there are none."""
     misses: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
-    """For a view's timeline, by upcard: the sampler's tries that failed."""
+    """By upcard: the sampler's tries that failed."""
+    hits: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
+    """By upcard: the sampler's tries that fitted."""
+    failed_hands: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
+    """By player: the sampler's tries that failed for want of a hand fitting
+    their windows."""
 
     @property
     def epochs(self) -> int:
@@ -467,7 +474,7 @@ def sample(
             deal fits in :data:`SAMPLE_TRIES` tries.
     """
     try:
-        tl: Timeline | None = _view_timeline(view)
+        tl: Timeline | None = _shared_timeline(view)
     except _Unfit:
         if view.history:
             raise _unfit_view() from None
@@ -476,10 +483,11 @@ def sample(
         return _simple(view, key, seed), None
     check = reveals(view.rules)
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
+    upcard: int | None
     for attempt in range(SAMPLE_TRIES):
         k = derive(key, attempt) if attempt else key
         if len(upcards) > 1:
-            upcard = _guess_upcard(tl, upcards, derive(k, 9))
+            upcard = _guess_upcard(tl, upcards, (view.viewer, view.hand_mask), derive(k, 9))
             if upcard == UPCARD:
                 break
         else:
@@ -497,20 +505,26 @@ def sample(
         if plan is not None or certify or tl.upcard == UPCARD:
             cert = _walk(tl, hands, stock, upcard, plan, choices, k)
             if cert is None:
+                tl.misses[card] = tl.misses.get(card, 0) + 1
                 continue
+        tl.hits[card] = tl.hits.get(card, 0) + 1
         return _world(view, hands, stock, seed), cert
     raise _no_fit(SAMPLE_TRIES)
 
 
-def _guess_upcard(tl: Timeline, upcards: Sequence[int | None], key: int) -> int:
-    """One of the cards that may have been the upcard, at random, each the less
-    likely the more tries with it have failed (:data:`UPCARD` if none can be:
-    the viewer's own hand or draws do not fit any)."""
+def _guess_upcard(
+    tl: Timeline, upcards: Sequence[int | None], viewer: tuple[int, int], key: int
+) -> int:
+    """One of the cards that may have been the upcard, at random, each about
+    as likely as tries with it have fitted so far (:data:`UPCARD` if none can
+    be: the viewer's own hand or draws do not fit any)."""
     weights = []
     for u in upcards:
         card = -1 if u is None else u
-        bad = tl.viewer_pasts.get(card, 0) is None
-        weights.append(0 if bad else 1 + 4096 // (1 + tl.misses.get(card, 0)) ** 2)
+        bad = tl.viewer_pasts.get((*viewer, card), 0) is None
+        hits, misses = tl.hits.get(card, 0), tl.misses.get(card, 0)
+        # about the share of tries with it that fitted (a tenth before any)
+        weights.append(0 if bad else 1 + 10_000 * (10 * hits + 1) // (10 * (hits + misses + 1)))
     total = sum(weights)
     if not total:
         return UPCARD
@@ -522,11 +536,34 @@ def _guess_upcard(tl: Timeline, upcards: Sequence[int | None], key: int) -> int:
     raise AssertionError("unreachable")
 
 
-@functools.lru_cache(maxsize=16)
-def _view_timeline(view: Any) -> Timeline:
-    """:func:`timeline` of an observation, kept for the next samples of it (a
-    search samples one view many times)."""
-    return timeline(view)
+#: The latest timelines built, newest last: (history, the public fields, timeline).
+_TIMELINES: list[tuple[Any, tuple[Any, ...], Timeline]] = []
+
+
+def _shared_timeline(position: Any) -> Timeline:
+    """:func:`timeline` of a position, kept for the next ones with the same
+    history and public fields: a search samples one view many times, and the
+    views of all players at one moment share their timeline (which holds
+    only public information; what is kept per viewer is keyed by viewer).
+
+    Raises:
+        _Unfit: as :func:`timeline`.
+    """
+    log = position.move_log
+    public = (
+        position.rules, position.players, position.dealer, position.phase,
+        position.current_player, position.claim_queue, position.pending_pon,
+        position.discard_cards, position.table, position.reshuffled, position.reshuffles,
+        position.stock_size,
+    )  # fmt: skip
+    for kept_log, kept, found in reversed(_TIMELINES):
+        if kept_log is log and kept == public:
+            hit: Timeline = found
+            return hit
+    tl = timeline(position)
+    _TIMELINES.append((log, public, tl))
+    del _TIMELINES[:-16]
+    return tl
 
 
 def _world(view: Any, hands: Sequence[int], stock: Sequence[int], seed: int) -> GameState:
@@ -644,12 +681,13 @@ def _fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
     return can_pon(hand, card, rules) == value
 
 
-def _window_facts(tl: Timeline, w: Window, card: int) -> tuple[tuple[int, int, bool], ...]:
+def _window_facts(
+    tl: Timeline, w: Window, eligible: list[int]
+) -> tuple[tuple[int, int, bool], ...]:
     """What window ``w`` says of each player's hand on its own (what depends on
-    several hands at once, :func:`window_fits` alone checks)."""
+    several hands at once, :func:`window_fits` alone checks), given the
+    players the pon timing let it ask."""
     rules = tl.rules
-    every = rules.replace(claim_window=ClaimWindow.EVERY_ELIGIBLE)
-    eligible = list(K._asked(every, w.order, w.normal, w.turns, tl.players, (), card))
     actors = [p for p, _ in w.run]
     at_once = not w.is_open and bool(w.run) and w.run[-1][1][0] == K.OP_PON
     asked = actors
@@ -687,20 +725,20 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
     cards: list[int] = []
     depends: list[bool] = []
     rules = tl.rules
-    every = rules.replace(claim_window=ClaimWindow.EVERY_ELIGIBLE)
     joker_rule = rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
     for w in tl.windows:
-        card = upcard if w.card == UPCARD else w.card
-        cards.append(card)
-        facts.append(_window_facts(tl, w, card))
+        cards.append(upcard if w.card == UPCARD else w.card)
+        eligible = [
+            q for q in w.order if K.may_claim(rules.pon_timing, q, w.normal, w.turns, n)
+        ]  # the players the pon timing lets the window ask
+        facts.append(_window_facts(tl, w, eligible))
         # Whom the window asks depends on the hands only with able_only
         # windows (and someone the timing allows), whether a pon waits only
         # under the joker-holder rule.
         depends.append(
-            (rules.claim_window is ClaimWindow.ABLE_ONLY
-             and bool(K._asked(every, w.order, w.normal, w.turns, tl.players, (), card)))
+            (rules.claim_window is ClaimWindow.ABLE_ONLY and bool(eligible))
             or (joker_rule and any(key[0] == K.OP_PON for _, key in w.run))
-        )  # fmt: skip
+        )
     # Forward: each event's stock, the class of each card put out (the stock
     # it was drawn from), and the classes each player may hold at a window
     # (the deal's, and those of the stocks they drew from before it).
@@ -813,6 +851,8 @@ def _segment_fits(
 
 #: Hands tried for one player, in one try of :func:`sample`, before it starts over.
 _HAND_TRIES: Final = 20
+#: The same while the upcard is a guess that has not fitted yet.
+_PROBE_TRIES: Final = 4
 
 
 def _deal_hidden(
@@ -845,7 +885,7 @@ def _deal_hidden(
         mine[cls[c]] += 1
     if mine != held[viewer]:
         if unfit:
-            tl.viewer_pasts[upcard] = None  # this cannot be the upcard
+            tl.viewer_pasts[viewer, o.hand_mask, upcard] = None  # this cannot be the upcard
             return None
         raise _unfit_view()
     unseen = _unseen(o)
@@ -892,38 +932,57 @@ def _deal_hidden(
     choices: dict[int, int] = {}
     # The viewer's hand is known: their draws are found once for this view
     # (kept on its timeline), with up to _RESTARTS searches.
-    if upcard not in tl.viewer_pasts:
-        tl.viewer_pasts[upcard] = _search(viewer, hands[viewer], plan, masks, rules, rng)
-    found = tl.viewer_pasts[upcard]
+    mine_key = (viewer, o.hand_mask, upcard)
+    if mine_key not in tl.viewer_pasts:
+        tl.viewer_pasts[mine_key] = _search(viewer, hands[viewer], plan, masks, rules, rng)
+    found = tl.viewer_pasts[mine_key]
     if found is None:
         return None
     choices.update(found)
+    # The players whose hands failed most often so far come first (a try that
+    # fails then fails early), the others in a random order.
     others = [p for p in range(n) if p != viewer]
     for i in range(len(others) - 1, 0, -1):
         j = rng.below(i + 1)
         others[i], others[j] = others[j], others[i]
-    left = unseen
+    others.sort(key=lambda p: -tl.failed_hands.get(p, 0))
+    # First the cards the windows say each player held, so that no player's
+    # hand takes the cards another needs; then the rest of each hand, dealt
+    # again (its witnesses chosen again too) until the player's windows fit.
+    left = unseen  # the unseen cards nobody holds or needs yet
+    seeds: dict[int, tuple[int, list[int]]] = {}
     for p in others:
-        for _ in range(_HAND_TRIES):
-            seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
+        seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
+        if seeded is None:
+            tl.failed_hands[p] = tl.failed_hands.get(p, 0) + 1
+            return None
+        seeds[p] = seeded
+        left &= ~seeded[0]
+    # While the upcard is a guess that has not yet fitted, a few hands only.
+    tries = _HAND_TRIES if not unfit or tl.hits.get(upcard) else _PROBE_TRIES
+    for p in others:
+        own = seeds[p][0] & ~hands[p]
+        for attempt in range(tries):
+            seeded = seeds[p] if not attempt else _seed(
+                p, plan, hands[p], need[p], left | own, cls, by_class, rules, rng
+            )  # fmt: skip
             if seeded is None:
                 continue
             hand, wants = seeded
             for j, count in enumerate(wants):
-                pool = [c for c in pools[j] if not hand >> c & 1] if count else []
+                pool = [c for c in pools[j] if left >> c & 1 and not hand >> c & 1] if count else []
                 for c in _pick(pool, count, rng):
                     hand |= 1 << c
             found = _past(p, hand, plan, masks, rules, rng)
             if found is not None:
                 choices.update(found)
                 hands[p] = hand
-                left &= ~hand
-                for j in range(tl.epochs):
-                    pools[j] = [c for c in pools[j] if not hand >> c & 1]
+                left = (left | own) & ~hand
                 break
         else:
+            tl.failed_hands[p] = tl.failed_hands.get(p, 0) + 1
             return None
-    stock = pools[last]
+    stock = [c for c in pools[last] if left >> c & 1]
     for i in range(len(stock) - 1, 0, -1):
         j = rng.below(i + 1)
         stock[i], stock[j] = stock[j], stock[i]
@@ -1318,7 +1377,7 @@ def conflict(state: GameState, path: str = "state") -> Message | None:
     full replay from the seed reports that.
     """
     try:
-        tl = timeline(state)
+        tl = _shared_timeline(state)
     except _Unfit:
         return None
     rules = state.rules
