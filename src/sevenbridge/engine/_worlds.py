@@ -1428,8 +1428,11 @@ def conflict(state: GameState, path: str = "state") -> Message | None:
     return None
 
 
-def _where(w: Window) -> str:
-    return "after the deal" if w.discarder < 0 else f"history[{w.index - 1}]"
+def _where(w: Window) -> Message:
+    """Which window: the upcard's, or the one after a discard of the history."""
+    if w.discarder < 0:
+        return Message("window_place.upcard", "on the upcard")
+    return Message("window_place.history", "after history[{i}]", i=w.index - 1)
 
 
 def _source(epoch: int) -> Message:
@@ -1464,11 +1467,11 @@ def _fact_message(
     if exact:
         return Message(
             "invalid_state.pon_at_once_without_joker",
-            "{path}: player {p}'s pon of {card} ({where}) was taken before the others were asked, so they held the joker (pon_tie_break='joker_holder'), but this position does not give it to them",
+            "{path}: player {p}'s pon of {card} ({where}) was taken at once while others were still to be asked, so they held the joker (pon_tie_break='joker_holder'), but this position does not give it to them",
             **params,
         )  # fmt: skip
     return Message(
         "invalid_state.joker_left_hand_unseen",
-        "{path}: player {p} held the joker when their pon of {card} ({where}) was taken before the others were asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
+        "{path}: player {p} held the joker when their pon of {card} ({where}) was taken at once while others were still to be asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
         **params,
     )  # fmt: skip
