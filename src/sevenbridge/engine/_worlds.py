@@ -969,10 +969,14 @@ def _deal_hidden(
             if seeded is None:
                 continue
             hand, wants = seeded
+            free = (left | own) & ~hand
             for j, count in enumerate(wants):
-                pool = [c for c in pools[j] if left >> c & 1 and not hand >> c & 1] if count else []
-                for c in _pick(pool, count, rng):
-                    hand |= 1 << c
+                if count:
+                    pool = [c for c in pools[j] if free >> c & 1]
+                    if len(pool) < count:  # pragma: no cover - the counts fit
+                        raise AssertionError("too few cards of a class for a hand")
+                    for c in _pick(pool, count, rng):
+                        hand |= 1 << c
             found = _past(p, hand, plan, masks, rules, rng)
             if found is not None:
                 choices.update(found)
