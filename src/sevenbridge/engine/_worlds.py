@@ -165,7 +165,7 @@ class Timeline:
             if kind == _OUT:
                 p = event[1]
                 for c in bits(event[2]):
-                    held[p][cls[c]] -= 1
+                    held[p][max(cls[c], 0)] -= 1
             elif kind == _DRAW:
                 held[event[1]][event[2]] += 1
             elif kind == _RESHUFFLE:
