@@ -8,6 +8,7 @@ external resources).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,9 +18,9 @@ from ..errors import InvalidArgumentError, Message
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "ORANGE",
-    "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "draw_value", "em",
-    "felt_document", "label", "last_move_lines", "num", "panel", "seat_names", "seat_words",
-    "wrap",
+    "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
+    "draw_value", "em", "felt_document_parts", "label", "last_move_lines", "num", "panel",
+    "seat_names", "seat_words", "wrap",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -42,6 +43,7 @@ PANEL_TURN = "#3c8f66"
 BACK = "#2b4c9b"
 
 
+@functools.lru_cache(maxsize=4096)
 def num(x: float) -> str:
     """A coordinate: an integer when it is one, else one decimal."""
     r = round(x, 1)
@@ -50,12 +52,23 @@ def num(x: float) -> str:
 
 def document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
     """The ``<svg>`` root, ``px`` wide, with a title and a description."""
-    return (
+    return "".join(document_parts(width, height, title, [desc], [body], px))
+
+
+def document_parts(
+    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], px: float
+) -> list[str]:
+    """:func:`document` in pieces that join into it: the root's opening tag with
+    the title, the description's sentences (``desc``, joined with spaces), then
+    the pieces of ``body`` and the closing tag. Drawings that share a sentence or
+    a piece of body share that piece (the replay viewer stores each piece once)."""
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
         f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
-        f'font-family="{FONT}">'
-        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
+        f'font-family="{FONT}"><title>{escape(title)}</title><desc>'
     )
+    sentences = [escape(d) if k == 0 else " " + escape(d) for k, d in enumerate(desc)]
+    return [head, *sentences, "</desc>", *body, "</svg>"]
 
 
 def em(text: str) -> float:
@@ -104,6 +117,7 @@ def seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Transla
     return label + ": " + (", ".join(words) or nothing)
 
 
+@functools.lru_cache(maxsize=4096)
 def panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
     """A seat's panel on the felt, outlined when it is the seat's turn."""
     fill = PANEL_TURN if turn else PANEL
@@ -113,6 +127,7 @@ def panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def label(x: float, y: float, text: str, size: int = 14) -> str:
     """A bold white label."""
     return (
@@ -121,6 +136,7 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
     """The "last move" heading and the move, wrapped, in the highlight colour."""
     out = [
@@ -134,10 +150,12 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
     return "".join(out)
 
 
-def felt_document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
-    """A table's ``<svg>``: :func:`_document` with the felt under ``body``."""
+def felt_document_parts(
+    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], px: float
+) -> list[str]:
+    """A table's ``<svg>`` in pieces: :func:`document_parts` with the felt under ``body``."""
     background = f'<rect width="{num(width)}" height="{num(height)}" rx="10" fill="{FELT}"/>'
-    return document(width, height, title, desc, background + body, px)
+    return document_parts(width, height, title, desc, [background, *body], px)
 
 
 def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:
