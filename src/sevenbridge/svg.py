@@ -283,6 +283,7 @@ def hand(
 _KIND_NAMES = {MeldKind.SET: N_("set"), MeldKind.RUN: N_("run"), MeldKind.SEVEN: N_("single seven")}
 
 
+@functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
     names = []

@@ -237,6 +237,7 @@ def _meld_body(m: Meld, x: float, y: float) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
     names = ", ".join(tile_name(t, lang) for t in m.tiles)
@@ -348,6 +349,33 @@ def _drawn_place(tiles: Sequence[Tile | None], drawn: Tile | None) -> int | None
         return None
     places = [i for i, t in enumerate(tiles) if t == drawn]
     return places[-1] if places else None
+
+
+@functools.lru_cache(maxsize=2048)
+def _pile_row(
+    pile: tuple[Tile, ...],
+    slots: tuple[int, ...],
+    newest: int,
+    claimed: frozenset[int],
+    per_row: int,
+    scale: float,
+    step: float,
+) -> str:
+    """A seat's bonus tiles and discards in rows of ``per_row``, ``step`` apart,
+    each tile at its slot: the newest framed, the claimed ones dimmed (kept, as a
+    seat's pile stays the same while the others play)."""
+    return "".join(
+        _dimmed(
+            _tile_body(
+                t,
+                (slot % per_row) * step / scale,
+                (slot // per_row) * (TILE_H + DEPTH + 4 / scale),
+                highlight=k == newest,
+            ),
+            k in claimed,
+        )
+        for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
+    )
 
 
 def table(
@@ -484,17 +512,8 @@ def table_parts(
         claimed = {len(bonus) + i for s, i in position.taken if s == p}
         body.append(
             f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})">'
-            + "".join(
-                _dimmed(
-                    _tile_body(
-                        t,
-                        (slot % per_row) * small_step / small,
-                        (slot // per_row) * (TILE_H + DEPTH + 4 / small),
-                        highlight=k == newest,
-                    ),
-                    k in claimed,
-                )
-                for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
+            + _pile_row(
+                tuple(pile), tuple(slots), newest, frozenset(claimed), per_row, small, small_step
             )
             + "</g>"
         )
