@@ -2,12 +2,18 @@
 
 :func:`record_page` turns a deal or match record (see :mod:`sevenbridge.records`),
 or a round or match record of Simple Mahjong (:func:`sevenbridge.mahjong.record`;
-the record's ``Game`` tag tells the games apart), into a page that needs no network and no other file: every position is drawn
-in advance with :func:`sevenbridge.svg.table` (for mahjong, with
-:func:`sevenbridge.mahjong.svg.table`), from every seat's view and with
-all hands shown, and stored compressed in the page. The reader steps with the
-buttons, the arrow keys (Home and End jump to the ends) or by clicking a move
-in the list, and chooses whose view to see.
+the record's ``Game`` tag tells the games apart), into a page that needs no
+network and no other file: every position is drawn in advance with
+:func:`sevenbridge.svg.table` (for mahjong, with
+:func:`sevenbridge.mahjong.svg.table`), from every seat's view and with all
+hands shown. The page stores the drawings in pieces
+(:func:`sevenbridge.svg.table_parts`), each piece once, compressed: a
+position differs from the one before in a few pieces (the hand that changed,
+the piles, the last move), so the page and the memory it takes to make it stay
+small even for a record of thousands of moves; the page joins a drawing's
+pieces when it shows it. A record may have up to :data:`MAX_MOVES` moves. The
+reader steps with the buttons, the arrow keys (Home and End jump to the ends)
+or by clicking a move in the list, and chooses whose view to see.
 
 ``sevenbridge view GAME.txt -o game.html`` writes the same page from the
 command line.
@@ -33,11 +39,6 @@ from xml.sax.saxutils import escape
 from ._kit.i18n import check_lang, translator
 from .errors import Message, RecordError
 from .games import CARD_GAME, game_module, game_part
-from .notation import format_move
-from .records import replay, replay_match
-from .state import GameState
-from .svg import table_parts
-from .views import Observation, observe
 
 __all__ = ["MAX_MOVES", "record_page"]
 
@@ -109,7 +110,7 @@ _SCRIPT = """
 _GAME_TAGS = {'[Game "Simple Mahjong': "mahjong"}
 
 #: The most moves a page shows (about four of the longest deals the rules
-#: allow); a longer record is refused before anything is drawn.
+#: allow): :func:`record_page` refuses a longer record before replaying it.
 MAX_MOVES = 50_000
 
 #: How much text of distinct pieces of drawing :func:`record_page` remembers to
@@ -158,52 +159,39 @@ class _Replay(NamedTuple):
     draw: Callable[[Any], list[list[str]]]
 
 
-def _card_game(text: str, lang: str, four_color: bool) -> _Replay:
-    _ = translator(lang)
-    positions = replay_match(text) if "[MatchSeed" in text else replay(text)
-    labels: list[tuple[str, bool]] = []
-    deal_no = 0
-    for state in positions:
-        if state.move_log is None:
-            deal_no += 1
-            labels.append((_("Deal {k}").format(k=deal_no), True))
-        else:
-            labels.append((format_move(state.move_log.action), False))
-    seats = list(range(positions[0].players))
-
-    def draw(state: GameState) -> list[list[str]]:
-        views: list[GameState | Observation] = [state, *(observe(state, p) for p in seats)]
-        return [table_parts(v, lang=lang, four_color=four_color) for v in views]
-
-    heading = _("Seven Bridge replay: {players} players").format(players=len(seats))
-    return _Replay(positions, labels, seats, heading, draw)
-
-
-def _other_game(text: str, game: str, lang: str) -> _Replay:
-    """The positions, labels and drawings of another game's record."""
+def _replay(text: str, game: str, lang: str, four_color: bool) -> _Replay:
+    """What a page shows of a record of ``game`` (its module replays it, draws
+    it and names its moves)."""
     _ = translator(lang)
     module = game_module(game)
     parts = game_part(game, "svg").table_parts
+    options: dict[str, Any] = {"lang": lang}
+    if game == CARD_GAME:
+        options["four_color"] = four_color
     positions: list[Any] = (
         module.replay_match(text) if "[MatchSeed" in text else module.replay(text)
     )
     labels: list[tuple[str, bool]] = []
-    round_no = 0
+    starts = 0
     for state in positions:
-        history = state.history
-        if not history:
-            round_no += 1
-            labels.append((_("Round {k}").format(k=round_no), True))
+        if state.move_log is None:  # a deal (a round) begins
+            starts += 1
+            start = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
+            labels.append((start.format(k=starts), True))
         else:
-            labels.append((module.format_move(history[-1]), False))
-    seats = list(positions[0].real_seats)
+            labels.append((module.format_move(state.move_log.action), False))
+    first = positions[0]
+    seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
 
     def draw(state: Any) -> list[list[str]]:
         views = [state, *(module.observe(state, p) for p in seats)]
-        return [list(parts(v, lang=lang)) for v in views]
+        return [list(parts(v, **options)) for v in views]
 
-    heading = _("Simple Mahjong replay: {players} players").format(players=len(seats))
-    return _Replay(positions, labels, seats, heading, draw)
+    if game == CARD_GAME:
+        heading = _("Seven Bridge replay: {players} players")
+    else:
+        heading = _("Simple Mahjong replay: {players} players")
+    return _Replay(positions, labels, seats, heading.format(players=len(seats)), draw)
 
 
 def _pack(shown: _Replay) -> str:
@@ -270,11 +258,7 @@ def record_page(
     if not isinstance(text, str):
         raise TypeError(f"text must be a record (a string), not {type(text).__name__}")
     _check_length(text)
-    game = record_game(text)
-    if game == CARD_GAME:
-        shown = _card_game(text, lang, four_color)
-    else:
-        shown = _other_game(text, game, lang)
+    shown = _replay(text, record_game(text), lang, four_color)
     packed = _pack(shown)
     _ = translator(lang)
     heading = title or shown.heading
