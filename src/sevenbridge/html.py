@@ -115,7 +115,7 @@ MAX_MOVES = 50_000
 
 #: How much text of distinct pieces of drawing :func:`record_page` remembers to
 #: share them; past it, it forgets them (a piece seen again is stored again).
-_PIECES_KEPT = 32 << 20
+_PIECES_KEPT = 8 << 20
 
 
 def record_game(text: str) -> str:
@@ -201,14 +201,16 @@ def _pack(shown: _Replay) -> str:
 
     Positions in a row share most pieces, so this is small; it is built a
     position at a time and compressed as it goes, so memory holds the
-    compressed page, the positions and the pieces remembered, never every
-    drawing at once."""
+    compressed page, the positions not drawn yet (``shown.positions`` is
+    emptied) and the pieces remembered, never every drawing at once."""
     compressor = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: the gzip format
     out = [compressor.compress(b"[")]
     known: dict[str, int] = {}
     kept = 0
     count = 0
-    for k, state in enumerate(shown.positions):
+    positions = shown.positions
+    for k in range(len(positions)):
+        state, positions[k] = positions[k], None  # let each position go once drawn
         frame: list[list[int | str]] = []
         for parts in shown.draw(state):
             ids: list[int | str] = []
