@@ -28,7 +28,7 @@ from .state import GameState, Phase
 from .tiles import N_KINDS, Tile
 from .views import Observation, observe
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "shanten"]
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "shanten", "shortlist"]
 
 
 class Player(Protocol):
@@ -257,6 +257,27 @@ def _links(hand: tuple[Tile, ...], tile: Tile) -> int:
             if 0 <= other < 27 and other // 9 == tile // 9 and other in hand:
                 score += 2 if abs(d) == 1 else 1
     return score
+
+
+def shortlist(view: Observation) -> tuple[Action, ...]:
+    """The moves a search should weigh for the viewer (a subset of its legal
+    actions): a win when there is one; in the play phase the discards that keep
+    the hand closest to a win, and any kong; in a claim window every option.
+
+    >>> from sevenbridge.mahjong import deal, apply, observe, Draw
+    >>> view = observe(apply(deal(seed=7), Draw(0)))
+    >>> len(shortlist(view)) < len(view.legal_actions)
+    True
+    """
+    actions = view.legal_actions
+    wins = tuple(a for a in actions if isinstance(a, Mahjong))
+    if wins:
+        return wins
+    if view.phase is not Phase.PLAY:
+        return actions
+    distances = _shanten_after_discards(view.hand, len(view.melds_of(view.viewer)))
+    low = min(distances[a.tile] for a in actions if isinstance(a, Discard))
+    return tuple(a for a in actions if not isinstance(a, Discard) or distances[a.tile] == low)
 
 
 class GreedyPlayer:
