@@ -91,9 +91,9 @@ def test_action_masks_is_the_info_mask_and_ids_outside_the_space_are_errors(game
     steps = 0
     while True:
         masks = env.action_masks()
-        assert masks.dtype == np.bool_ and masks.shape == (env.action_space.n,)
+        assert masks.dtype == np.bool_ and masks.shape == (env.space.size,)
         assert (masks == info["action_mask"].astype(bool)).all() and masks.any()
-        for bad in (-1, env.action_space.n, 10**30):
+        for bad in (-1, env.space.size, 10**30):
             with pytest.raises(InvalidArgumentError, match="out of range"):
                 env.step(bad)
         for bad in (1.5, "3", True, None):

@@ -213,7 +213,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """
         if self._done:
             return np.zeros(self.space.size, dtype=np.bool_)
-        return self.space._masked(self._legal(self.state), np.dtype(np.bool_))
+        mask: npt.NDArray[np.bool_] = self.space._masked(
+            self._legal(self.state), np.dtype(np.bool_)
+        )
+        return mask
 
     def render(self) -> str | None:
         if self.render_mode is None:
