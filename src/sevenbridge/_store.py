@@ -162,32 +162,32 @@ class Store:
 
     def _open(self) -> None:
         fresh = self._layout()
-        if self.readonly:
-            if fresh:
-                raise self.no_tournament()
-            self.db.execute("PRAGMA query_only=1")
-        else:
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            with self._transaction():
-                fresh = self._layout()  # another run may have made it meanwhile
-                if fresh or "claims" not in self._tables():
-                    for statement in _SCHEMA.split(";")[:-1]:  # not executescript: it commits
-                        self.db.execute(statement)
-                if self._pragma("user_version") != STORE_VERSION:
-                    self.db.execute(f"PRAGMA user_version={STORE_VERSION}")
-                if self._pragma("application_id") != APPLICATION_ID:
-                    self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        if not fresh:
+        if not fresh:  # a damaged file is refused before anything is written to it
             problems = [row[0] for row in self.db.execute("PRAGMA quick_check(5)")]
             if problems != ["ok"]:
                 raise self._damaged(
                     Message(
                         "store.problem.check",
                         "SQLite's check finds {problems}",
-                        problems="; ".join(map(str, problems)),
+                        problems=_one_line("; ".join(map(str, problems))),
                     )
                 )
+        if self.readonly:
+            if fresh:
+                raise self.no_tournament()
+            self.db.execute("PRAGMA query_only=1")
+            return
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        with self._transaction():
+            fresh = self._layout()  # another run may have made it meanwhile
+            if fresh or "claims" not in self._tables():
+                for statement in _SCHEMA.split(";")[:-1]:  # not executescript: it commits
+                    self.db.execute(statement)
+            if self._pragma("user_version") != STORE_VERSION:
+                self.db.execute(f"PRAGMA user_version={STORE_VERSION}")
+            if self._pragma("application_id") != APPLICATION_ID:
+                self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
     def _pragma(self, name: str) -> Any:
         return self.db.execute(f"PRAGMA {name}").fetchone()[0]
@@ -727,10 +727,10 @@ def _text(data: bytes) -> str | bytes:
         return _NotText(data)
 
 
-def _one_line(error: BaseException, limit: int = 100) -> str:
+def _one_line(text: object, limit: int = 100) -> str:
     """An error's text on one line, cut in the middle when it is long (SQLite
     quotes whole values, records included, in some of its messages)."""
-    text = " ".join(str(error).split())
+    text = " ".join(str(text).split())
     if len(text) <= limit:
         return text
     half = (limit - 5) // 2

@@ -740,9 +740,8 @@ def run_tournament(
                 # nothing is left to claim, wait for the others' decks (or take
                 # over those of a run that died).
                 size = _batch_size(len(missing), workers)
-                store.start_sharing()
                 while missing:
-                    play(store.take_decks(missing, size))
+                    play(_sharing(store, store.take_decks(missing, size), backend, workers))
                     missing = store.wait_for_others(decks, seen)
                 store.stop_sharing()
                 others = [deck for deck in range(decks) if deck not in results]
@@ -779,6 +778,20 @@ def _claim(store: Store, settings: dict[str, Any]) -> None:
         if "game" not in held:
             settings = {k: v for k, v in settings.items() if k != "game"}
     store.claim(settings)
+
+
+def _sharing(
+    store: Store, batches: Iterable[list[int]], backend: str, workers: int
+) -> Iterator[list[int]]:
+    """The claimed ``batches``, with the heartbeat that keeps the claims alive
+    started in time: at once, or for a pool of local processes, once the first
+    batch is handed out, by when the pool has forked its workers (a process
+    that runs a thread should not fork)."""
+    if backend == "ray" or workers == 1:
+        store.start_sharing()
+    for batch in batches:
+        yield batch
+        store.start_sharing()
 
 
 def _stored(
