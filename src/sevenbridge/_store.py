@@ -219,7 +219,7 @@ class Store:
                     "{path}: an SQLite database of another program (tables: {tables}); give the "
                     "tournament's own database, or a new file name to start one",
                     path=self.path,
-                    tables=", ".join(sorted(tables)) or "none",
+                    tables=", ".join(sorted(map(str, tables))) or "none",
                 )
             )
         if not tables:
@@ -372,11 +372,6 @@ class Store:
 
     # -- results -------------------------------------------------------------
 
-    def stored_decks(self, below: int) -> set[int]:
-        """The numbers of the stored decks below ``below``."""
-        with self._guard():
-            return self._stored(below)
-
     def _stored(self, below: int) -> set[int]:
         return {
             deck for (deck,) in self.db.execute("SELECT deck FROM decks WHERE deck < ?", (below,))
@@ -520,11 +515,11 @@ class Store:
     def stop_sharing(self) -> None:
         """Stop the heartbeat and give up the claims of decks this run did not store."""
         beat, self._beat = self._beat, None
-        if beat is None:
-            return
-        beat.stop()
-        with contextlib.suppress(sqlite3.Error):  # then they die with the heartbeat
-            self.db.execute("DELETE FROM claims WHERE run = ?", (self.run,))
+        if beat is not None:
+            beat.stop()
+        if not self.readonly:
+            with contextlib.suppress(sqlite3.Error):  # then they die with the run
+                self.db.execute("DELETE FROM claims WHERE run = ?", (self.run,))
 
     def take_decks(self, todo: Sequence[int], size: int) -> Iterator[list[int]]:
         """Claim the decks of ``todo`` that are neither stored nor claimed by a
@@ -555,7 +550,7 @@ class Store:
             for deck, run, pid, host, beat in self.db.execute(
                 "SELECT deck, run, pid, host, beat FROM claims"
             )
-            if not _alive(run, pid, host, beat, now)
+            if run != self.run and not _alive(run, pid, host, beat, now)
         ]
         self.db.executemany("DELETE FROM claims WHERE deck = ?", dead)
 

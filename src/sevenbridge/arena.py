@@ -20,7 +20,8 @@ statistics (a mahjong "deal" is a round).
 
 Results can go to an SQLite database (``db=``) as the decks finish; a run
 that is stopped and started again with the same settings plays only what is
-missing and ends with the same numbers.
+missing and ends with the same numbers, and two runs started at once on one
+database share the decks between them.
 
 >>> from sevenbridge.arena import run_tournament
 >>> result = run_tournament(["greedy", "random"], players=2, deals=8, seed=1, progress=False)
@@ -646,7 +647,9 @@ def run_tournament(
             as it finishes; a run with the same settings resumes from what the file
             holds, and a file made with other settings is refused
             (:class:`StoreError`). The number of deals may differ between
-            runs: the decks are the same.
+            runs: the decks are the same. Runs with the same settings may
+            use one file at the same time: each claims the decks it plays,
+            and each returns the whole tournament.
         move_seconds: Time limit per decision for external bots.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
@@ -655,7 +658,10 @@ def run_tournament(
 
     Raises:
         InvalidArgumentError: for a bad bot name, table size or option.
-        StoreError: for a database made with other settings (or another game).
+        StoreError: for a database made with other settings (or another game),
+            or one that cannot be used: not SQLite, another program's,
+            damaged, newer, read-only or locked. The message names the file
+            and what to do.
     """
     game = check_game(game)
     module = game_module(game)

@@ -66,7 +66,10 @@ def add_parser(
     cmd.add_argument(
         "--db",
         metavar="FILE",
-        help=_("SQLite file for the results; the same command again resumes a stopped run"),
+        help=_(
+            "SQLite file for the results; the same command again resumes a stopped run, "
+            "and two at once share the work"
+        ),
     )
     cmd.add_argument(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
