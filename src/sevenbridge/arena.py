@@ -269,8 +269,8 @@ class TournamentResult:
     seconds: float
     """Time this run took (a resumed run counts only its own part)."""
     resumed: int = 0
-    """Decks this run did not play: found in the store, or played meanwhile by
-    another run sharing it."""
+    """How many decks this run did not play itself (it found them in the store,
+    or another run sharing the store played them meanwhile)."""
     game: str = CARD_GAME
     """The game played (a name of :data:`sevenbridge.GAMES`)."""
 
