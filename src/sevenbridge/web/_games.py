@@ -1,0 +1,301 @@
+"""What the web table needs of a game, and the card game's answers.
+
+The server, the pages and the store know a game only through
+:class:`TableGame`: how a series of deals starts and moves on, what a seat
+may see, how a move reads and which cards it uses, how a finished deal is
+counted. :class:`CardTableGame` is Seven Bridge's; another game (Simple
+Mahjong) fits by providing the same methods and a line in :data:`TABLE_GAMES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from .. import PLAYER_COUNTS, svg
+from .._kit.i18n import N_, translate, translator
+from .._tables import bits
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS, Card, card_text
+from ..engine import legal_actions
+from ..errors import InvalidArgumentError, Message
+from ..games import CARD_GAME
+from ..match import Match
+from ..notation import format_move, parse_move
+from ..rules import Rules, Scoring
+from ..scoring import hand_points
+from ..state import GameState, Phase
+from ..svg import _preset_name
+from ..text import explain
+from ..views import Observation, observe
+
+__all__ = ["TABLE_GAMES", "CardTableGame", "TableGame"]
+
+
+class TableGame(Protocol):
+    """One game as the web table plays it. ``Any`` stands for the game's own
+    rules, series of deals (a match), positions, views and actions."""
+
+    name: str
+    """The game's name in :data:`sevenbridge.GAMES`."""
+    title: str
+    """Its name for people (an ``N_`` message)."""
+    player_counts: tuple[int, ...]
+    default_players: int
+    #: The kinds of moves, in the order the page groups them: (kind, label).
+    kinds: tuple[tuple[str, str], ...]
+    #: The kinds of moves the list of recent moves leaves out (the passes).
+    quiet: frozenset[str]
+
+    def presets(self) -> tuple[str, ...]: ...
+    def make_rules(self, preset: str, deals: int | None) -> Any: ...
+    def rules_json(self, rules: Any) -> str: ...
+    def read_rules(self, text: str) -> Any: ...
+    def preset_name(self, rules: Any) -> str: ...
+    def automatic(self, legal: Sequence[Any]) -> Any: ...
+    def start(self, rules: Any, players: int, seed: int) -> Any: ...
+    def apply(self, series: Any, action: Any) -> Any: ...
+    def position(self, series: Any) -> Any: ...
+    def finished(self, series: Any) -> Sequence[Any]: ...
+    def series_over(self, series: Any) -> bool: ...
+    def totals(self, series: Any) -> tuple[int, ...]: ...
+    def winners(self, series: Any) -> tuple[int, ...]: ...
+    def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def observe(self, state: Any, seat: int) -> Any: ...
+    def bot_view(self, state: Any) -> Any: ...
+    def parse_move(self, text: str) -> Any: ...
+    def format_move(self, action: Any) -> str: ...
+    def player(self, action: Any) -> int: ...
+    def history(self, view: Any) -> Sequence[Any]: ...
+    def draw(self, view: Any, *, names: Sequence[str], lang: str) -> str: ...
+    def status(self, view: Any, names: Sequence[str], lang: str) -> str: ...
+    def hand(self, view: Any, lang: str) -> list[dict[str, str]]: ...
+    def describe(self, action: Any, lang: str) -> dict[str, Any]: ...
+    def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
+    def explain(self, state: Any, action: Any, lang: str) -> str: ...
+    def deal_result(self, final_view: Any, lang: str) -> dict[str, Any]: ...
+    def end_of(self, view: Any) -> tuple[int, ...] | None: ...
+
+
+_KINDS = (
+    ("Draw", N_("Draw")),
+    ("Chi", N_("Chi")),
+    ("Pon", N_("Pon")),
+    ("Pass", N_("Pass")),
+    ("LayDown", N_("Lay down")),
+    ("LayOff", N_("Lay off")),
+    ("Discard", N_("Discard")),
+)
+
+_DOING = {
+    Phase.CLAIM: N_("{player} to pon or pass"),
+    Phase.DRAW: N_("{player} to draw or chi"),
+    Phase.PLAY: N_("{player} to meld, lay off and discard"),
+}
+
+
+def _card_word(card: Card, lang: str) -> str:
+    """A card as the page writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
+    if card.is_joker:
+        return "JK"
+    return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
+    words = []
+    for c in cards:
+        word = _card_word(c, lang)
+        if c.is_joker and joker_as is not None:
+            word += "=" + _card_word(joker_as, lang)
+        words.append(word)
+    return " ".join(words)
+
+
+class CardTableGame:
+    """Seven Bridge at the web table: a :class:`~sevenbridge.Match` of deals."""
+
+    name: str = CARD_GAME
+    title: str = N_("Seven Bridge")
+    player_counts: tuple[int, ...] = PLAYER_COUNTS
+    default_players: int = 3
+    kinds: tuple[tuple[str, str], ...] = _KINDS
+    quiet: frozenset[str] = frozenset({"Pass"})
+
+    def presets(self) -> tuple[str, ...]:
+        return Rules.presets()
+
+    def make_rules(self, preset: str, deals: int | None) -> Rules:
+        rules = Rules.preset(preset)
+        return rules if deals is None else attrs.evolve(rules, deals=deals)
+
+    def rules_json(self, rules: Rules) -> str:
+        return rules.to_json()
+
+    def read_rules(self, text: str) -> Rules:
+        return Rules.from_json(text)
+
+    def preset_name(self, rules: Rules) -> str:
+        return _preset_name(rules)
+
+    def automatic(self, legal: Sequence[Action]) -> Action | None:
+        """A person's lone pass in a claim window is played for them (it is the
+        only move, and a bot's pause hides that it was forced)."""
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Pass) else None
+
+    def start(self, rules: Rules, players: int, seed: int) -> Match:
+        return Match.start(rules, players=players, seed=seed)
+
+    def apply(self, series: Match, action: Action) -> Match:
+        return series.apply(action)
+
+    def position(self, series: Match) -> GameState:
+        return series.state
+
+    def finished(self, series: Match) -> Sequence[GameState]:
+        return [r.final for r in series.results]
+
+    def series_over(self, series: Match) -> bool:
+        return series.is_over
+
+    def totals(self, series: Match) -> tuple[int, ...]:
+        return series.totals
+
+    def winners(self, series: Match) -> tuple[int, ...]:
+        return series.winners
+
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return legal_actions(state)
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        return observe(state, seat)
+
+    def bot_view(self, state: GameState) -> Observation:
+        return observe(state)
+
+    def parse_move(self, text: str) -> Action:
+        return parse_move(text)
+
+    def format_move(self, action: Action) -> str:
+        return format_move(action)
+
+    def player(self, action: Action) -> int:
+        return action.player
+
+    def history(self, view: Observation) -> Sequence[Action]:
+        return view.history
+
+    def draw(self, view: Observation, *, names: Sequence[str], lang: str) -> str:
+        return svg.table(view, names=names, lang=lang)
+
+    def status(self, view: Observation, names: Sequence[str], lang: str) -> str:
+        _ = translator(lang)
+        if view.phase is Phase.OVER:
+            return _("deal over: {reason}").format(reason=svg.end_reason(view.end_reason, lang))
+        assert view.current_player is not None
+        return _(_DOING[view.phase]).format(player=names[view.current_player])
+
+    def hand(self, view: Observation, lang: str) -> list[dict[str, str]]:
+        return [
+            {
+                "card": str(c),
+                "label": _card_word(c, lang),
+                "name": svg.card_name(c, lang),
+                "svg": svg.card(c, size=52, lang=lang),
+            }
+            for c in view.hand
+        ]
+
+    def describe(self, action: Action, lang: str) -> dict[str, Any]:
+        """A move for the page: its kind, its label and the hand cards it uses."""
+        _ = translator(lang)
+        kind = type(action).__name__
+        label = _(dict(_KINDS)[kind])
+        cards: tuple[Card, ...] = ()
+        if isinstance(action, (Chi, Pon, LayDown)):
+            cards = action.cards
+            label += " " + _cards_words(cards, action.joker_as, lang)
+        elif isinstance(action, LayOff):
+            cards = (action.card,)
+            joker = action.joker_as if action.card.is_joker else None
+            label += " " + _("{card} on meld {target}").format(
+                card=_cards_words(cards, joker, lang), target=action.target
+            )
+        elif isinstance(action, Discard):
+            cards = (action.card,)
+            label += " " + _card_word(action.card, lang)
+        return {
+            "kind": kind,
+            "label": label,
+            "short": label.removeprefix(_(dict(_KINDS)[kind])).strip(),
+            "cards": [str(c) for c in cards],
+            "notation": str(action),
+        }
+
+    def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Action:
+        """The move of ``kind`` with the chosen cards (it may be illegal: the
+        engine then says why).
+
+        Raises:
+            SevenBridgeError: for cards or a kind that make no move at all.
+        """
+        if kind == "Draw":
+            return Draw(seat)
+        if kind == "Pass":
+            return Pass(seat)
+        if kind == "Chi":
+            return Chi(seat, " ".join(cards))
+        if kind == "Pon":
+            return Pon(seat, " ".join(cards))
+        if kind == "LayDown":
+            return LayDown(seat, " ".join(cards))
+        if kind in ("LayOff", "Discard") and len(cards) == 1:
+            if kind == "Discard":
+                return Discard(seat, cards[0])
+            return LayOff(seat, cards[0], 0 if target is None else target)
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.web_selection",
+                "choose one card to {kind}",
+                kind=translator()(dict(_KINDS).get(kind, kind)).lower(),
+            )
+        )
+
+    def explain(self, state: GameState, action: Action, lang: str) -> str:
+        return translate(explain(state, action), lang)
+
+    def end_of(self, view: Observation) -> tuple[int, ...] | None:
+        return view.deal_scores
+
+    def deal_result(self, final_view: Observation, lang: str) -> dict[str, Any]:
+        """A finished deal, from a seat's view of its end (every hand is shown
+        then): each hand left, what it counts, and the deal's scores."""
+        _ = translator(lang)
+        final = final_view
+        rules = final.rules
+        scores = final.deal_scores or (0,) * final.players
+        shown = final.shown_hands or (0,) * final.players
+        rows = []
+        for p in range(final.players):
+            left = tuple(CARDS[i] for i in bits(shown[p]))
+            rows.append(
+                {
+                    "seat": p,
+                    "cards": _cards_words(left, None, lang) or "-",
+                    "points": hand_points(left, rules),
+                    "score": scores[p],
+                    "winner": p == final.winner,
+                }
+            )
+        penalty = rules.scoring is Scoring.PENALTY
+        return {
+            "reason": svg.end_reason(final.end_reason, lang),
+            "rows": rows,
+            "score_label": _("Penalty points") if penalty else _("Score"),
+            "lowest_wins": penalty,
+        }
+
+
+#: The games the web table offers, by name.
+TABLE_GAMES: dict[str, TableGame] = {CARD_GAME: CardTableGame()}
