@@ -147,7 +147,7 @@ def test_a_room_explains_an_illegal_move_with_the_engines_reason(tmp_path: Path)
         with pytest.raises(Refusal, match="moved on") as stale:
             await room.play(1, 5, index=0)
         assert stale.value.status == 409
-        with pytest.raises(Refusal, match="choose one card"):
+        with pytest.raises(Refusal, match="exactly one card"):
             await room.play(1, 0, kind="Discard", cards=("2C", "3C"))
         with pytest.raises(Refusal, match="not your turn"):
             await room.play(0, 0, index=0)  # the bot's seat, through a person's index
@@ -499,3 +499,20 @@ def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path)
         assert "the greedy bot plays that seat now" in view["notice"]
     finally:
         server.stop()
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    # The extra hidden from the program: importing starlette fails, as where it is missing.
+    code = (
+        "import sys; sys.modules['starlette'] = None; from sevenbridge.cli import main; "
+        f"sys.exit(main(['serve', '--port', '0', '--db', {str(tmp_path / 't.db')!r}]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2
+    assert 'the web table needs the web extra: pip install "sevenbridge[web]"' in done.stderr
+    assert not (tmp_path / "t.db").exists()

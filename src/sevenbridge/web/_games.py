@@ -255,11 +255,7 @@ class CardTableGame:
                 return Discard(seat, cards[0])
             return LayOff(seat, cards[0], 0 if target is None else target)
         raise InvalidArgumentError(
-            Message(
-                "invalid_argument.web_selection",
-                "choose one card to {kind}",
-                kind=translator()(dict(_KINDS).get(kind, kind)).lower(),
-            )
+            Message("invalid_argument.web_selection", "choose exactly one card for this move")
         )
 
     def explain(self, state: GameState, action: Action, lang: str) -> str:

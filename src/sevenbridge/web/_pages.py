@@ -47,9 +47,9 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 #board svg{width:100%;height:auto;display:block}
 #controls{grid-area:controls;min-width:0;display:flex;flex-direction:column;gap:10px}
 #log{grid-area:log;list-style:none;margin:0;padding:6px 10px;background:#fff;border:1px solid #ccc;border-radius:6px;font-size:13px;max-height:14em;overflow-y:auto}
-#hand{display:flex;flex-wrap:wrap;gap:4px;padding:12px 4px 4px}
+#hand{display:grid;grid-template-columns:repeat(var(--n,7),minmax(0,60px));gap:3px;padding:12px 0 4px}
 #hand button.card{padding:0;border:2px solid transparent;background:none;border-radius:8px;line-height:0;transition:transform .1s}
-#hand button.card svg{width:52px;height:auto}
+#hand button.card svg{width:100%;height:auto}
 #hand button.card[aria-pressed=true]{transform:translateY(-10px);border-color:#ffb000;background:#fff4d6}
 #hand button.card.usable{box-shadow:0 0 0 2px #1f5c3d}
 .h{font-size:13px;font-weight:bold;color:#555;margin:0}
@@ -130,6 +130,7 @@ _SEAT_SCRIPT = """
   function draw() {
     const v = view, hand = $("hand"); hand.innerHTML = "";
     $("handhead").hidden = !v.hand.length;
+    hand.style.setProperty("--n", String(Math.max(v.hand.length, 1)));
     const usable = new Set();
     v.moves.forEach((m) => { if (fits(m)) m.cards.forEach((c) => usable.add(c)); });
     v.hand.forEach((h) => {
@@ -174,7 +175,7 @@ _SEAT_SCRIPT = """
     const box = $("result");
     box.hidden = !r;
     if (!r) return;
-    box.querySelector("h2").textContent = (r.over ? T.match_over : T.deal_over.replace("{k}", r.deal)) + (r.reason ? ": " + r.reason : "");
+    box.querySelector("h2").textContent = T.deal_over.replace("{k}", r.deal) + (r.reason ? ": " + r.reason : "");
     const body = box.querySelector("tbody"); body.innerHTML = "";
     box.querySelector("th.score").textContent = r.score_label;
     r.rows.forEach((row) => {
@@ -187,7 +188,7 @@ _SEAT_SCRIPT = """
       body.appendChild(tr);
     });
     $("next").hidden = r.over;
-    $("final").textContent = r.over ? T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
+    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
   }
 
   async function post(path, body) {
@@ -250,7 +251,7 @@ _SCRIPT_TEXT = {
     "clear": N_("Clear"),
     "waiting": N_("Waiting for the other players."),
     "no_move_with": N_("No legal move uses all the chosen cards."),
-    "match_over": N_("The match is over"),
+    "match_over": N_("The match is over."),
     "deal_over": N_("Deal {k} is over"),
     "you": N_("(you)"),
     "winners": N_("Winner: {names}"),
