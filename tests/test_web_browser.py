@@ -23,6 +23,8 @@ from .pngread import pixels
 from .web_server import Server, need_web, wait_for
 
 DESKTOP = {"width": 1280, "height": 900}
+#: Each of two browsers side by side.
+HALF = {"width": 960, "height": 820}
 PHONE = {"width": 390, "height": 844}
 #: Generous: the machine may be busy.
 TIMEOUT_MS = 120_000
@@ -158,7 +160,7 @@ def test_two_people_at_one_table_see_each_others_moves(browser: Any, tmp_path: P
     try:
         opened = server.open_table(["human", "human", "greedy"], deals=1, seed=3)
         urls = {s["seat"]: server.url + s["url"] for s in opened["seats"]}
-        first, second = browser.new_context(viewport=DESKTOP), browser.new_context(viewport=DESKTOP)
+        first, second = browser.new_context(viewport=HALF), browser.new_context(viewport=HALF)
         pages = {}
         for seat, context in ((0, first), (1, second)):
             page = context.new_page()
@@ -200,10 +202,10 @@ def test_two_people_at_one_table_see_each_others_moves(browser: Any, tmp_path: P
 def side_by_side(browser: Any, left: Any, right: Any) -> Any:
     """A page showing two pages' screenshots side by side (for the docs)."""
     pictures = [base64.b64encode(p.screenshot()).decode() for p in (left, right)]
-    page = browser.new_page(viewport={"width": 2 * DESKTOP["width"] + 30, "height": 900})
+    page = browser.new_page(viewport={"width": 2 * HALF["width"] + 30, "height": HALF["height"]})
     page.set_content(
         "<body style='margin:0;background:#666;display:flex;gap:10px;padding:5px'>"
-        + "".join(f"<img style='width:50%' src='data:image/png;base64,{p}'>" for p in pictures)
+        + "".join(f"<img src='data:image/png;base64,{p}'>" for p in pictures)
         + "</body>"
     )
     return page

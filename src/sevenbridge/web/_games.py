@@ -72,8 +72,11 @@ class TableGame(Protocol):
     def draw(self, view: Any, *, names: Sequence[str], lang: str) -> str: ...
     def status(self, view: Any, names: Sequence[str], lang: str) -> str: ...
     def hand(self, view: Any, lang: str) -> list[dict[str, str]]: ...
-    def describe(self, action: Any, lang: str) -> dict[str, Any]: ...
+    def describe(
+        self, action: Any, lang: str, view: Any, names: Sequence[str], *, played: bool = False
+    ) -> dict[str, Any]: ...
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
+    def same_cards(self, one: Any, other: Any) -> bool: ...
     def explain(self, state: Any, action: Any, lang: str) -> str: ...
     def deal_result(self, final_view: Any, lang: str) -> dict[str, Any]: ...
     def end_of(self, view: Any) -> tuple[int, ...] | None: ...
@@ -101,6 +104,15 @@ def _card_word(card: Card, lang: str) -> str:
     if card.is_joker:
         return "JK"
     return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _used(action: Action) -> tuple[Card, ...]:
+    """The hand cards a move uses."""
+    if isinstance(action, (Chi, Pon, LayDown)):
+        return action.cards
+    if isinstance(action, (LayOff, Discard)):
+        return (action.card,)
+    return ()
 
 
 def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
@@ -207,23 +219,40 @@ class CardTableGame:
             for c in view.hand
         ]
 
-    def describe(self, action: Action, lang: str) -> dict[str, Any]:
-        """A move for the page: its kind, its label and the hand cards it uses."""
+    def describe(
+        self,
+        action: Action,
+        lang: str,
+        view: Observation,
+        names: Sequence[str],
+        *,
+        played: bool = False,
+    ) -> dict[str, Any]:
+        """A move for the page: its kind, its label and the hand cards it uses.
+
+        A lay-off names its meld on ``view``'s table by its owner and cards
+        (by its owner alone once ``played``: the meld has grown since).
+        """
         _ = translator(lang)
         kind = type(action).__name__
         label = _(dict(_KINDS)[kind])
-        cards: tuple[Card, ...] = ()
+        cards = _used(action)
         if isinstance(action, (Chi, Pon, LayDown)):
-            cards = action.cards
             label += " " + _cards_words(cards, action.joker_as, lang)
         elif isinstance(action, LayOff):
-            cards = (action.card,)
             joker = action.joker_as if action.card.is_joker else None
-            label += " " + _("{card} on meld {target}").format(
-                card=_cards_words(cards, joker, lang), target=action.target
-            )
+            meld = view.melds[action.target]
+            owner = names[meld.owner or 0]  # a meld on the table always has its owner
+            card = _cards_words(cards, joker, lang)
+            if played:
+                label += " " + _("{card} on {owner}'s meld").format(card=card, owner=owner)
+            else:
+                label += " " + _("{card} on {owner}'s {meld}").format(
+                    card=card,
+                    owner=owner,
+                    meld=_cards_words(meld.cards, meld.joker_as, lang),
+                )
         elif isinstance(action, Discard):
-            cards = (action.card,)
             label += " " + _card_word(action.card, lang)
         return {
             "kind": kind,
@@ -232,6 +261,13 @@ class CardTableGame:
             "cards": [str(c) for c in cards],
             "notation": str(action),
         }
+
+    def same_cards(self, one: Action, other: Action) -> bool:
+        """Whether two moves are of one kind, by one player, with the same cards
+        (they may differ in what a joker stands for, or a lay-off's meld)."""
+        return (
+            type(one) is type(other) and one.player == other.player and _used(one) == _used(other)
+        )
 
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Action:
         """The move of ``kind`` with the chosen cards (it may be illegal: the

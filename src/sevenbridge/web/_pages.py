@@ -55,8 +55,9 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 .h{font-size:13px;font-weight:bold;color:#555;margin:0}
 #selbar{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 #moves{display:flex;flex-direction:column;gap:6px}
-.group{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
-.group .kind{min-width:6.5em;font-size:13px;font-weight:bold;color:#1f5c3d}
+.group{display:grid;grid-template-columns:6.5em minmax(0,1fr);gap:6px;align-items:start}
+.group .kind{font-size:13px;font-weight:bold;color:#1f5c3d;padding-top:8px}
+.group .buttons{display:flex;flex-wrap:wrap;gap:6px}
 #message{min-height:1.2em;font-size:14px;color:#8a1c14}
 #message.ok{color:#1f5c3d}
 #notice{font-size:14px;color:#8a1c14}
@@ -161,11 +162,13 @@ _SEAT_SCRIPT = """
       if (!these.length) return;
       const g = el("div", {"class": "group", "data-group": kind});
       g.appendChild(el("span", {"class": "kind"}, label));
+      const row = el("div", {"class": "buttons"});
       these.forEach((m) => {
         const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "title": m.label, "aria-label": m.label}, m.short || m.label);
         b.onclick = () => send({index: m.index});
-        g.appendChild(b);
+        row.appendChild(b);
       });
+      g.appendChild(row);
       moves.appendChild(g);
     });
     if (!moves.children.length) moves.appendChild(el("p", {"class": "h"}, T.no_move_with));

@@ -159,10 +159,10 @@ class Room:
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
-                moves.append({"index": index, **game.describe(action, lang)})
+                moves.append({"index": index, **game.describe(action, lang, view, self.names)})
         log = []
         for action in game.history(view):
-            described = game.describe(action, lang)
+            described = game.describe(action, lang, view, self.names, played=True)
             if described["kind"] not in game.quiet:
                 log.append(f"{self.names[game.player(action)]}: {described['label']}")
         log = log[-LOG_LENGTH:]
@@ -267,12 +267,7 @@ class Room:
                 except SevenBridgeError as error:
                     raise Refusal(translate(error, self.lang)) from None
                 if action not in legal:
-                    same = [
-                        a
-                        for a in legal
-                        if type(a) is type(action) and self.game.player(a) == seat
-                        and self.game.describe(a, "en")["cards"] == self.game.describe(action, "en")["cards"]
-                    ]  # fmt: skip
+                    same = [a for a in legal if self.game.same_cards(a, action)]
                     if len(same) == 1:
                         action = same[0]  # the one way to play those cards (a joker's value)
                     elif same:
