@@ -120,6 +120,7 @@ def test_a_room_plays_a_deal_keeps_every_move_and_replays_it(tmp_path: Path) -> 
     result = view["result"]
     assert result["over"] and result["deal"] == 1
     final = GAME.finished(room.series)[-1]
+    assert final.deal_scores is not None
     assert [row["score"] for row in result["rows"]] == list(final.deal_scores)
     assert result["totals"] == list(final.deal_scores)
     for row in result["rows"]:  # each hand left and what it counts
@@ -487,7 +488,7 @@ def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path)
     crash = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(3)'"
     server = Server(tmp_path / "tables.db", extra=("--allow-commands",)).start()
     try:
-        status, lobby = server.request("/")
+        _, lobby = server.request("/")
         assert 'value="cmd"' in lobby
         opened = server.open_table(["human", command, crash], deals=1, seed=2)
         table, token = opened["table"], token_of(opened["seats"][0]["url"])
