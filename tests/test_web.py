@@ -474,9 +474,53 @@ def test_serve_needs_a_free_port_and_says_so(tmp_path: Path) -> None:
             serve(tmp_path / "t.db", port=port, announce=lambda url: None)
 
 
-def test_the_web_table_offers_the_card_game() -> None:
-    assert "seven_bridge" in TABLE_GAMES
+def test_the_web_table_offers_both_games() -> None:
+    assert list(TABLE_GAMES) == ["seven_bridge", "mahjong"]
     assert GAME.presets() == Rules.presets()
+
+
+def test_a_mahjong_table_seats_ghosts_between_two_people_and_plays_a_round(
+    tmp_path: Path,
+) -> None:
+    from sevenbridge import mahjong
+    from sevenbridge.web._db import GHOST
+
+    game = TABLE_GAMES["mahjong"]
+    rules = game.make_rules("full", 1)
+    assert rules.ghosts and rules.rounds == 1
+    assert game.real_seats(rules, 2) == (0, 2) and game.seat_total(rules, 2) == 4
+    seats = (Seat(HUMAN, "secret"), Seat(GHOST), Seat("greedy"), Seat(GHOST))
+    table = TableRecord(id="m1", game="mahjong", rules=game.rules_json(rules), players=2,
+                        seed=11, practice=False, seats=seats)  # fmt: skip
+    store = TableStore(tmp_path / "t.db")
+    store.create(table)
+    room = Room(game, table, [], store, pause=0)
+    assert room.names == ["P0", "P1", "P2 greedy", "P3"]
+    first = room.view(0)
+    assert first["deal_word"] == "round" and first["choosable"] == ["Chow", "Kong", "Discard"]
+    assert first["observation"] == json.loads(
+        mahjong.observe(game.position(room.series), 0).to_json()
+    )
+    assert _play_out(room, 0) > 5
+    result = room.view(0)["result"]
+    assert result["title"] == "Round 1 is over" and result["hand_word"] == "Tiles in hand"
+    assert [row["seat"] for row in result["rows"]] == [0, 2]  # the ghosts are not counted
+    final = game.finished(room.series)[-1]
+    assert result["totals"] == list(final.scores) and result["over"]
+    # Dealt as the library's matches deal round 0 (play_match's seeds and dealer).
+    assert game.start(rules, 2, 11).state == mahjong.deal(
+        rules, players=2, dealer=0, seed=_mahjong_round_seed(11)
+    )
+    loaded = store.load("m1")
+    assert loaded is not None
+    again = Room(game, loaded[0], loaded[1], store, pause=0)
+    assert again.series == room.series
+
+
+def _mahjong_round_seed(seed: int) -> int:
+    from sevenbridge.mahjong.match import _round_seed
+
+    return _round_seed(seed, 0)
 
 
 def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path) -> None:

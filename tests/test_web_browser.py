@@ -259,3 +259,36 @@ def test_a_server_restarted_mid_deal_and_the_page_plays_on(browser: Any, tmp_pat
         page.close()
     finally:
         server.stop()
+
+
+def test_a_round_of_simple_mahjong_from_the_lobby(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        page = browser.new_page(viewport=DESKTOP)
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url + "/")
+        page.select_option("#game", "mahjong")
+        # The lobby offers mahjong's presets and table sizes now.
+        assert "full" in page.locator("#rules option").all_inner_texts()
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        page.select_option("#rules", "full")  # ghosts fill a table of two
+        page.select_option("#players", "2")
+        page.select_option("#deals", "1")
+        page.fill("input[name=seed]", "11")
+        page.click("#open")
+        links = page.locator("a.seatlink")
+        assert links.count() == 1
+        links.first.click()
+        page.wait_for_selector("body[data-turn='1']")
+        assert page.inner_text("#title") == "Simple Mahjong"
+        for _ in range(6):
+            click_first_move(page)
+            page.wait_for_selector("body[data-turn='1']")
+        shot(page, "web-mahjong.png", tmp_path)
+        play_to_the_end(page)
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.inner_text("#result h2").startswith("Round 1 is over")
+        assert page.locator("#result tbody tr").count() == 2  # two people; the ghosts play on
+        page.close()
+    finally:
+        server.stop()

@@ -1,7 +1,9 @@
-"""A web table: people play Seven Bridge in their browsers, with or against bots.
+"""A web table: people play Seven Bridge (or Simple Mahjong) in their browsers,
+with or against bots.
 
 ``sevenbridge serve`` (or :func:`serve`) starts a web server. Its lobby opens a
-table (the rules, the number of players, and for each seat a person or a bot);
+table (the game, the rules, the number of players, and for each seat a person
+or a bot);
 each person's seat has a link of its own, with a secret token in it. A seat's
 page shows the table as that seat sees it, lists the legal moves, explains
 why a move it tries is not allowed, and changes as soon as anybody moves (the
@@ -12,8 +14,9 @@ where it stood. See :doc:`/howto/web`.
 The server needs the ``web`` extra (``pip install "sevenbridge[web]"``:
 Starlette and uvicorn); this module imports them only when a server is made.
 
-What each seat is sent is built from :func:`sevenbridge.observe` of that
-seat alone: drawings, moves and JSON of its own view, never a position.
+What each seat is sent is built from :func:`sevenbridge.observe` (or
+:func:`sevenbridge.mahjong.observe`) of that seat alone: drawings, moves and
+JSON of its own view, never a position.
 """
 
 from __future__ import annotations

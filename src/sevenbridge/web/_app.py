@@ -37,7 +37,7 @@ from .._kit.i18n import check_lang, translate, translator
 from .._kit.rng import fresh_seed
 from ..arena import make_bot
 from ..errors import SevenBridgeError
-from ._db import HUMAN, Seat, TableRecord, TableStore
+from ._db import GHOST, HUMAN, Seat, TableRecord, TableStore
 from ._games import TABLE_GAMES
 from ._pages import LOBBY_BOTS, error_page, links_page, lobby_page, seat_page
 from ._room import Refusal, Room, seat_names
@@ -109,11 +109,17 @@ class Tables:
         specs = list(form.get("seats") or [])
         if len(specs) != players:
             raise Refusal(_("Say who plays each of the {n} seats.").format(n=players))
-        seats = []
-        for seat, spec in enumerate(specs):
+        try:
+            rules = game.make_rules(preset, deals)
+            game.start(rules, players, seed)  # checks the seed and the table size
+        except SevenBridgeError as error:
+            raise Refusal(translate(error, self.lang)) from None
+        # The players sit at the real seats, in order (a mahjong table's ghosts sit between).
+        seats = [Seat(GHOST)] * game.seat_total(rules, players)
+        for seat, spec in zip(game.real_seats(rules, players), specs, strict=True):
             spec = str(spec).strip()
             if spec == HUMAN:
-                seats.append(Seat(HUMAN, secrets.token_urlsafe(18)))
+                seats[seat] = Seat(HUMAN, secrets.token_urlsafe(18))
                 continue
             spec = dict(LOBBY_BOTS).get(spec, spec)
             if spec.startswith("cmd:") and not self.allow_commands:
@@ -124,14 +130,9 @@ class Tables:
                 make_bot(spec, 0)
             except SevenBridgeError as error:
                 raise Refusal(f"P{seat}: {translate(error, self.lang)}") from None
-            seats.append(Seat(spec))
+            seats[seat] = Seat(spec)
         if not any(s.human for s in seats):
             raise Refusal(_("A table needs at least one person."))
-        try:
-            rules = game.make_rules(preset, deals)
-            game.start(rules, players, seed)  # checks the seed and the table size
-        except SevenBridgeError as error:
-            raise Refusal(translate(error, self.lang)) from None
         table = TableRecord(
             id=secrets.token_urlsafe(6), game=game.name, rules=game.rules_json(rules),
             players=players, seed=seed, practice=bool(form.get("practice")),

@@ -49,6 +49,8 @@ CREATE TABLE IF NOT EXISTS moves (
 
 #: A seat's player when a person plays it.
 HUMAN = "human"
+#: A seat's player at a mahjong table of two or three with ghosts: the engine plays it.
+GHOST = "ghost"
 
 
 @attrs.frozen

@@ -30,6 +30,7 @@ from ..state import GameState, Phase
 from ..svg import _preset_name
 from ..text import explain
 from ..views import Observation, observe
+from ._mahjong import MahjongTableGame
 
 __all__ = ["TABLE_GAMES", "CardTableGame", "TableGame"]
 
@@ -44,8 +45,18 @@ class TableGame(Protocol):
     """Its name for people (an ``N_`` message)."""
     player_counts: tuple[int, ...]
     default_players: int
+    #: The lobby's words for a match as long as the rules say (an ``N_`` message).
+    match_text: str
+    #: What one deal is called (``deal``; a mahjong ``round``), and the heading
+    #: of its end (``Deal {k} is over``), as ``N_`` messages.
+    deal_word: str
+    deal_over: str
+    #: The heading of the column of what each hand held at the end.
+    hand_word: str
     #: The kinds of moves, in the order the page groups them: (kind, label).
     kinds: tuple[tuple[str, str], ...]
+    #: The kinds of moves a person can try with the cards (or tiles) they chose.
+    choosable: tuple[str, ...]
     #: The kinds of moves the list of recent moves leaves out (the passes).
     quiet: frozenset[str]
 
@@ -54,7 +65,8 @@ class TableGame(Protocol):
     def rules_json(self, rules: Any) -> str: ...
     def read_rules(self, text: str) -> Any: ...
     def preset_name(self, rules: Any) -> str: ...
-    def automatic(self, legal: Sequence[Any]) -> Any: ...
+    def real_seats(self, rules: Any, players: int) -> tuple[int, ...]: ...
+    def seat_total(self, rules: Any, players: int) -> int: ...
     def start(self, rules: Any, players: int, seed: int) -> Any: ...
     def apply(self, series: Any, action: Any) -> Any: ...
     def position(self, series: Any) -> Any: ...
@@ -63,12 +75,13 @@ class TableGame(Protocol):
     def totals(self, series: Any) -> tuple[int, ...]: ...
     def winners(self, series: Any) -> tuple[int, ...]: ...
     def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def automatic(self, legal: Sequence[Any]) -> Any: ...
     def observe(self, state: Any, seat: int) -> Any: ...
     def bot_view(self, state: Any) -> Any: ...
     def parse_move(self, text: str) -> Any: ...
     def format_move(self, action: Any) -> str: ...
     def player(self, action: Any) -> int: ...
-    def history(self, view: Any) -> Sequence[Any]: ...
+    def public_moves(self, view: Any, moves: Sequence[str]) -> Sequence[Any]: ...
     def draw(self, view: Any, *, names: Sequence[str], lang: str) -> str: ...
     def status(self, view: Any, names: Sequence[str], lang: str) -> str: ...
     def hand(self, view: Any, lang: str) -> list[dict[str, str]]: ...
@@ -78,8 +91,9 @@ class TableGame(Protocol):
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
     def same_cards(self, one: Any, other: Any) -> bool: ...
     def explain(self, state: Any, action: Any, lang: str) -> str: ...
-    def deal_result(self, final_view: Any, lang: str) -> dict[str, Any]: ...
-    def end_of(self, view: Any) -> tuple[int, ...] | None: ...
+    def deal_result(
+        self, final: Any, seat: int, names: Sequence[str], lang: str
+    ) -> dict[str, Any]: ...
 
 
 _KINDS = (
@@ -132,7 +146,12 @@ class CardTableGame:
     title: str = N_("Seven Bridge")
     player_counts: tuple[int, ...] = PLAYER_COUNTS
     default_players: int = 3
+    match_text: str = N_("a match: the rules decide (one deal per player)")
+    deal_word: str = N_("deal")
+    deal_over: str = N_("Deal {k} is over")
+    hand_word: str = N_("Cards left")
     kinds: tuple[tuple[str, str], ...] = _KINDS
+    choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
 
     def presets(self) -> tuple[str, ...]:
@@ -155,6 +174,12 @@ class CardTableGame:
         """A person's lone pass in a claim window is played for them (it is the
         only move, and a bot's pause hides that it was forced)."""
         return legal[0] if len(legal) == 1 and isinstance(legal[0], Pass) else None
+
+    def real_seats(self, rules: Rules, players: int) -> tuple[int, ...]:
+        return tuple(range(players))
+
+    def seat_total(self, rules: Rules, players: int) -> int:
+        return players
 
     def start(self, rules: Rules, players: int, seed: int) -> Match:
         return Match.start(rules, players=players, seed=seed)
@@ -195,7 +220,7 @@ class CardTableGame:
     def player(self, action: Action) -> int:
         return action.player
 
-    def history(self, view: Observation) -> Sequence[Action]:
+    def public_moves(self, view: Observation, moves: Sequence[str]) -> Sequence[Action]:
         return view.history
 
     def draw(self, view: Observation, *, names: Sequence[str], lang: str) -> str:
@@ -297,19 +322,18 @@ class CardTableGame:
     def explain(self, state: GameState, action: Action, lang: str) -> str:
         return translate(explain(state, action), lang)
 
-    def end_of(self, view: Observation) -> tuple[int, ...] | None:
-        return view.deal_scores
-
-    def deal_result(self, final_view: Observation, lang: str) -> dict[str, Any]:
-        """A finished deal, from a seat's view of its end (every hand is shown
+    def deal_result(
+        self, final: GameState, seat: int, names: Sequence[str], lang: str
+    ) -> dict[str, Any]:
+        """A finished deal, from ``seat``'s view of its end (every hand is shown
         then): each hand left, what it counts, and the deal's scores."""
         _ = translator(lang)
-        final = final_view
-        rules = final.rules
-        scores = final.deal_scores or (0,) * final.players
-        shown = final.shown_hands or (0,) * final.players
+        view = observe(final, seat)
+        rules = view.rules
+        scores = view.deal_scores or (0,) * view.players
+        shown = view.shown_hands or (0,) * view.players
         rows = []
-        for p in range(final.players):
+        for p in range(view.players):
             left = tuple(CARDS[i] for i in bits(shown[p]))
             rows.append(
                 {
@@ -317,12 +341,12 @@ class CardTableGame:
                     "cards": _cards_words(left, None, lang) or "-",
                     "points": hand_points(left, rules),
                     "score": scores[p],
-                    "winner": p == final.winner,
+                    "winner": p == view.winner,
                 }
             )
         penalty = rules.scoring is Scoring.PENALTY
         return {
-            "reason": svg.end_reason(final.end_reason, lang),
+            "reason": svg.end_reason(view.end_reason, lang),
             "rows": rows,
             "score_label": _("Penalty points") if penalty else _("Score"),
             "lowest_wins": penalty,
@@ -330,4 +354,4 @@ class CardTableGame:
 
 
 #: The games the web table offers, by name.
-TABLE_GAMES: dict[str, TableGame] = {CARD_GAME: CardTableGame()}
+TABLE_GAMES: dict[str, TableGame] = {CARD_GAME: CardTableGame(), "mahjong": MahjongTableGame()}

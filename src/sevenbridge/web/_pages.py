@@ -72,7 +72,24 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 """
 
 _LOBBY_SCRIPT = """
-const players = document.getElementById("players");
+const games = JSON.parse(document.getElementById("games").textContent);
+const game = document.getElementById("game"), rules = document.getElementById("rules");
+const players = document.getElementById("players"), deals = document.getElementById("deals");
+function fill(select, options, chosen) {
+  select.innerHTML = "";
+  options.forEach(([value, label]) => {
+    const o = document.createElement("option");
+    o.value = value; o.textContent = label; o.selected = String(value) === String(chosen);
+    select.appendChild(o);
+  });
+}
+function choose() {
+  const g = games[game.value];
+  fill(rules, g.presets, "standard");
+  fill(players, g.counts.map((n) => [n, n]), g.players);
+  deals.options[0].textContent = g.match;
+  seats();
+}
 function seats() {
   const n = Number(players.value);
   document.querySelectorAll(".seatrow").forEach((row, i) => { row.hidden = i >= n; });
@@ -81,6 +98,7 @@ function seats() {
     if (cmd) cmd.hidden = sel.value !== "cmd";
   });
 }
+game.addEventListener("change", choose);
 players.addEventListener("change", seats);
 document.querySelectorAll(".seatrow select").forEach((s) => s.addEventListener("change", seats));
 seats();
@@ -109,7 +127,8 @@ _SEAT_SCRIPT = """
     view = v;
     if (fresh) selected = new Set([...selected].filter((c) => v.hand.some((h) => h.card === c)));
     document.title = v.title + " · " + v.names[v.seat];
-    $("who").textContent = v.names[v.seat] + " · " + T.table + " " + v.table + " · " + v.rules + " · " + T.deal + " " + v.deal;
+    $("title").textContent = v.title;
+    $("who").textContent = v.names[v.seat] + " · " + T.table + " " + v.table + " · " + v.rules + " · " + v.deal_word + " " + v.deal;
     $("status").textContent = (v.your_turn ? T.your_turn + " " : "") + v.status;
     $("status").className = v.your_turn ? "turn" : "";
     $("board").innerHTML = v.svg;
@@ -131,7 +150,7 @@ _SEAT_SCRIPT = """
   function draw() {
     const v = view, hand = $("hand"); hand.innerHTML = "";
     $("handhead").hidden = !v.hand.length;
-    hand.style.setProperty("--n", String(Math.max(v.hand.length, 1)));
+    hand.style.setProperty("--n", String(Math.min(Math.max(v.hand.length, 1), 9)));
     const usable = new Set();
     v.moves.forEach((m) => { if (fits(m)) m.cards.forEach((c) => usable.add(c)); });
     v.hand.forEach((h) => {
@@ -146,7 +165,7 @@ _SEAT_SCRIPT = """
     if (!bar.hidden) {
       bar.appendChild(el("span", {"class": "h"}, T.with_selected));
       v.kinds.forEach(([kind, label]) => {
-        if (!["LayDown", "Chi", "Pon", "Discard"].includes(kind)) return;
+        if (!v.choosable.includes(kind)) return;
         const b = el("button", {"data-kind": kind}, label);
         b.onclick = () => send({kind: kind, cards: [...selected]});
         bar.appendChild(b);
@@ -178,7 +197,8 @@ _SEAT_SCRIPT = """
     const box = $("result");
     box.hidden = !r;
     if (!r) return;
-    box.querySelector("h2").textContent = T.deal_over.replace("{k}", r.deal) + (r.reason ? ": " + r.reason : "");
+    box.querySelector("h2").textContent = r.title + (r.reason ? ": " + r.reason : "");
+    box.querySelector("th.hand").textContent = r.hand_word;
     const body = box.querySelector("tbody"); body.innerHTML = "";
     box.querySelector("th.score").textContent = r.score_label;
     r.rows.forEach((row) => {
@@ -248,14 +268,12 @@ _SCRIPT_TEXT = {
     "live": N_("live"),
     "reconnecting": N_("reconnecting…"),
     "table": N_("table"),
-    "deal": N_("deal"),
     "your_turn": N_("Your turn:"),
     "with_selected": N_("With the chosen cards:"),
     "clear": N_("Clear"),
     "waiting": N_("Waiting for the other players."),
     "no_move_with": N_("No legal move uses all the chosen cards."),
     "match_over": N_("The match is over."),
-    "deal_over": N_("Deal {k} is over"),
     "you": N_("(you)"),
     "winners": N_("Winner: {names}"),
     "failed": N_("The server did not answer; try again."),
@@ -277,7 +295,17 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
     """The lobby: a form that opens a table."""
     _ = translator(lang)
     game = next(iter(games.values()))
-    most = max(game.player_counts)
+    most = max(n for g in games.values() for n in g.player_counts)
+    about = {
+        name: {
+            "presets": [[p, _(p)] for p in g.presets()],
+            "counts": list(g.player_counts),
+            "players": g.default_players,
+            "match": _(g.match_text),
+        }
+        for name, g in games.items()
+    }
+    data = json.dumps(about, ensure_ascii=False).replace("</", "<\\/")
     options = "".join(
         f'<option value="{escape(name)}">{escape(_(g.title))}</option>' for name, g in games.items()
     )
@@ -314,12 +342,11 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
     body = (
         f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('open a table'))}</h1></header>\n"
         '<form class="lobby" method="post" action="/tables">\n'
-        + (f'<label>{escape(_("Game"))} <select name="game">{options}</select></label>\n'
-           if len(games) > 1 else f'<input type="hidden" name="game" value="{game.name}">\n')
-        + f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select></label>\n'
+        f'<label>{escape(_("Game"))} <select name="game" id="game">{options}</select></label>\n'
+        f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select></label>\n'
         f'<label>{escape(_("Players"))} <select name="players" id="players">{counts}</select></label>\n'
-        f'<label>{escape(_("Deals"))} <select name="deals" id="deals">'
-        f'<option value="">{escape(_("a match: the rules decide (one deal per player)"))}</option>'
+        f'<label>{escape(_("Deals (rounds in mahjong)"))} <select name="deals" id="deals">'
+        f'<option value="">{escape(_(game.match_text))}</option>'
         f'<option value="1">{escape(_("one deal"))}</option>'
         + "".join(f'<option value="{k}">{k}</option>' for k in (2, 3, 4, 5, 6, 8))
         + "</select></label>\n"
@@ -329,7 +356,8 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
         '<input name="seed" inputmode="numeric" pattern="[0-9]*" size="12"></label>\n'
         f'<p><button class="primary" type="submit" id="open">{escape(_("Open the table"))}</button></p>\n'
         f"<p>{escape(_('Each person at the table gets a link of their own. Whoever has a seat’s link plays that seat, so send each link only to its player.'))}</p>\n"
-        "</form>"
+        "</form>\n"
+        f'<script type="application/json" id="games">{data}</script>'
     )  # fmt: skip
     return _document(_("Seven Bridge"), lang, body, nonce=nonce, script=_LOBBY_SCRIPT)
 
@@ -365,19 +393,19 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
     }
     data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
     body = (
-        f'<header><h1>{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
+        f'<header><h1 id="title">{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
         '<span id="conn" aria-live="polite"></span></header>\n'
         '<main class="table">\n'
         '<div id="status" aria-live="polite"></div>\n'
         '<div id="board"></div>\n'
         '<section id="controls">\n'
         '<div id="result" hidden><h2></h2><table><thead><tr>'
-        f"<th>{escape(_('Seat'))}</th><th>{escape(_('Cards left'))}</th>"
+        f'<th>{escape(_("Seat"))}</th><th class="hand"></th>'
         f'<th class="n">{escape(_("Points"))}</th><th class="n score"></th>'
         f'<th class="n">{escape(_("Total"))}</th></tr></thead><tbody></tbody></table>'
         f'<div class="actions"><button class="primary" id="next">{escape(_("Next deal"))}</button>'
         '<strong id="final"></strong></div></div>\n'
-        f'<p class="h" id="handhead">{escape(_("Your hand (click cards to choose them)"))}</p>\n'
+        f'<p class="h" id="handhead">{escape(_("Your hand (click to choose)"))}</p>\n'
         '<div id="hand"></div>\n'
         '<div id="selbar" hidden></div>\n'
         '<div id="moves"></div>\n'

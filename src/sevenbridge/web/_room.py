@@ -26,7 +26,7 @@ from ..arena import make_bot
 from ..bots import GreedyPlayer, Player
 from ..errors import SevenBridgeError
 from ..external import ExternalPlayer
-from ._db import TableRecord, TableStore
+from ._db import GHOST, TableRecord, TableStore
 from ._games import TableGame
 
 __all__ = ["Refusal", "Room", "seat_names"]
@@ -53,9 +53,11 @@ def bot_label(spec: str) -> str:
 
 
 def seat_names(table: TableRecord) -> list[str]:
-    """The seats' names at a table: ``P0`` for a person, ``P1 greedy`` for a bot."""
+    """The seats' names at a table: ``P0`` for a person (or a mahjong ghost,
+    which the drawings mark), ``P1 greedy`` for a bot."""
     return [
-        f"P{p}" if s.human else f"P{p} {bot_label(s.player)}" for p, s in enumerate(table.seats)
+        f"P{p}" if s.human or s.player == GHOST else f"P{p} {bot_label(s.player)}"
+        for p, s in enumerate(table.seats)
     ]
 
 
@@ -93,7 +95,9 @@ class Room:
         self.moves: list[str] = []
         #: Who made each move, and whether it was a choice (not a lone pass played for them).
         self.choices: list[tuple[int, bool]] = []
-        self.deal_start = 0
+        #: Where each deal's moves begin (the last: the deal in play, or none
+        #: once the match is over).
+        self.deal_starts = [0]
         self.series = game.start(self.rules, table.players, table.seed)
         for text in moves:
             self._play(game.parse_move(text), keep=False)
@@ -135,13 +139,13 @@ class Room:
         self.moves.append(text)
         self.choices.append((self.game.player(action), self.game.automatic(legal) is None))
         if len(self.game.finished(self.series)) > done:
-            self.deal_start = len(self.moves)
+            self.deal_starts.append(len(self.moves))
             if keep:
                 self._end_external_deals()
 
     def _rebuild(self, moves: list[str]) -> None:
         self.series = self.game.start(self.rules, self.table.players, self.table.seed)
-        self.moves, self.choices, self.deal_start = [], [], 0
+        self.moves, self.choices, self.deal_starts = [], [], [0]
         for text in moves:
             self._play(self.game.parse_move(text), keep=False)
 
@@ -160,8 +164,10 @@ class Room:
         if your_turn:
             for index, action in enumerate(legal):
                 moves.append({"index": index, **game.describe(action, lang, view, self.names)})
+        starts = self.deal_starts
+        shown = self.moves[starts[-2] : starts[-1]] if paused else self.moves[starts[-1] :]
         log = []
-        for action in game.history(view):
+        for action in game.public_moves(view, shown):
             described = game.describe(action, lang, view, self.names, played=True)
             if described["kind"] not in game.quiet:
                 log.append(f"{self.names[game.player(action)]}: {described['label']}")
@@ -171,7 +177,9 @@ class Room:
         if paused:
             over = game.series_over(self.series)
             result = {
-                **game.deal_result(view, lang),
+                **game.deal_result(position, seat, self.names, lang),
+                "title": _(game.deal_over).format(k=len(finished)),
+                "hand_word": _(game.hand_word),
                 "deal": len(finished),
                 "totals": list(game.totals(self.series)),
                 "over": over,
@@ -187,6 +195,7 @@ class Room:
             "ply": len(self.moves),
             "deal": len(finished) + (0 if paused else 1),
             "title": _(game.title),
+            "deal_word": _(game.deal_word),
             "rules": _(game.preset_name(self.rules)),
             "names": self.names,
             "humans": human,
@@ -195,6 +204,7 @@ class Room:
             "svg": game.draw(view, names=self.names, lang=lang),
             "hand": game.hand(view, lang),
             "kinds": [[k, _(label)] for k, label in game.kinds],
+            "choosable": list(game.choosable),
             "moves": moves,
             "log": log,
             "practice": self.table.practice,
@@ -286,7 +296,7 @@ class Room:
         """Where an undo of ``seat``'s last move in this deal goes back to."""
         if not self.table.practice or self.paused:
             return None
-        for ply in range(len(self.moves) - 1, self.deal_start - 1, -1):
+        for ply in range(len(self.moves) - 1, self.deal_starts[-1] - 1, -1):
             if self.choices[ply] == (seat, True):
                 return ply
         return None
