@@ -1,16 +1,13 @@
-"""What the web table needs of a game, and the card game's answers.
-
-The server, the pages and the store know a game only through
-:class:`TableGame`: how a series of deals starts and moves on, what a seat
-may see, how a move reads and which cards it uses, how a finished deal is
-counted. :class:`CardTableGame` is Seven Bridge's; another game (Simple
-Mahjong) fits by providing the same methods and a line in :data:`TABLE_GAMES`.
+"""Seven Bridge at the web table (:class:`CardTableGame`: a match of deals, seen
+through :class:`~sevenbridge.web._base.TableGame`), and :data:`TABLE_GAMES`,
+the games the table offers: a new game is a module like
+:mod:`sevenbridge.web._mahjong` and a line there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
@@ -30,70 +27,10 @@ from ..state import GameState, Phase
 from ..svg import _preset_name
 from ..text import explain
 from ..views import Observation, observe
+from ._base import SharedMoves, TableGame
 from ._mahjong import MahjongTableGame
 
-__all__ = ["TABLE_GAMES", "CardTableGame", "TableGame"]
-
-
-class TableGame(Protocol):
-    """One game as the web table plays it. ``Any`` stands for the game's own
-    rules, series of deals (a match), positions, views and actions."""
-
-    name: str
-    """The game's name in :data:`sevenbridge.GAMES`."""
-    title: str
-    """Its name for people (an ``N_`` message)."""
-    player_counts: tuple[int, ...]
-    default_players: int
-    #: The lobby's words for a match as long as the rules say (an ``N_`` message).
-    match_text: str
-    #: What one deal is called (``deal``; a mahjong ``round``), and the heading
-    #: of its end (``Deal {k} is over``), as ``N_`` messages.
-    deal_word: str
-    deal_over: str
-    #: The heading of the column of what each hand held at the end.
-    hand_word: str
-    #: The kinds of moves, in the order the page groups them: (kind, label).
-    kinds: tuple[tuple[str, str], ...]
-    #: The kinds of moves a person can try with the cards (or tiles) they chose.
-    choosable: tuple[str, ...]
-    #: The kinds of moves the list of recent moves leaves out (the passes).
-    quiet: frozenset[str]
-
-    def presets(self) -> tuple[str, ...]: ...
-    def make_rules(self, preset: str, deals: int | None) -> Any: ...
-    def rules_json(self, rules: Any) -> str: ...
-    def read_rules(self, text: str) -> Any: ...
-    def preset_name(self, rules: Any) -> str: ...
-    def real_seats(self, rules: Any, players: int) -> tuple[int, ...]: ...
-    def seat_total(self, rules: Any, players: int) -> int: ...
-    def start(self, rules: Any, players: int, seed: int) -> Any: ...
-    def apply(self, series: Any, action: Any) -> Any: ...
-    def position(self, series: Any) -> Any: ...
-    def finished(self, series: Any) -> Sequence[Any]: ...
-    def series_over(self, series: Any) -> bool: ...
-    def totals(self, series: Any) -> tuple[int, ...]: ...
-    def winners(self, series: Any) -> tuple[int, ...]: ...
-    def legal_actions(self, state: Any) -> Sequence[Any]: ...
-    def automatic(self, legal: Sequence[Any]) -> Any: ...
-    def observe(self, state: Any, seat: int) -> Any: ...
-    def bot_view(self, state: Any) -> Any: ...
-    def parse_move(self, text: str) -> Any: ...
-    def format_move(self, action: Any) -> str: ...
-    def player(self, action: Any) -> int: ...
-    def public_moves(self, view: Any, moves: Sequence[str]) -> Sequence[Any]: ...
-    def draw(self, view: Any, *, names: Sequence[str], lang: str) -> str: ...
-    def status(self, view: Any, names: Sequence[str], lang: str) -> str: ...
-    def hand(self, view: Any, lang: str) -> list[dict[str, str]]: ...
-    def describe(
-        self, action: Any, lang: str, view: Any, names: Sequence[str], *, played: bool = False
-    ) -> dict[str, Any]: ...
-    def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
-    def same_cards(self, one: Any, other: Any) -> bool: ...
-    def explain(self, state: Any, action: Any, lang: str) -> str: ...
-    def deal_result(
-        self, final: Any, seat: int, names: Sequence[str], lang: str
-    ) -> dict[str, Any]: ...
+__all__ = ["TABLE_GAMES", "CardTableGame"]
 
 
 _KINDS = (
@@ -139,7 +76,7 @@ def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str
     return " ".join(words)
 
 
-class CardTableGame:
+class CardTableGame(SharedMoves):
     """Seven Bridge at the web table: a :class:`~sevenbridge.Match` of deals."""
 
     name: str = CARD_GAME
@@ -153,6 +90,9 @@ class CardTableGame:
     kinds: tuple[tuple[str, str], ...] = _KINDS
     choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
+
+    def used(self, action: Action) -> tuple[Card, ...]:
+        return _used(action)
 
     def presets(self) -> tuple[str, ...]:
         return Rules.presets()
@@ -169,11 +109,6 @@ class CardTableGame:
 
     def preset_name(self, rules: Rules) -> str:
         return _preset_name(rules)
-
-    def automatic(self, legal: Sequence[Action]) -> Action | None:
-        """A person's lone pass in a claim window is played for them (it is the
-        only move, and a bot's pause hides that it was forced)."""
-        return legal[0] if len(legal) == 1 and isinstance(legal[0], Pass) else None
 
     def real_seats(self, rules: Rules, players: int) -> tuple[int, ...]:
         return tuple(range(players))
@@ -216,9 +151,6 @@ class CardTableGame:
 
     def format_move(self, action: Action) -> str:
         return format_move(action)
-
-    def player(self, action: Action) -> int:
-        return action.player
 
     def public_moves(self, view: Observation, moves: Sequence[str]) -> Sequence[Action]:
         return view.history
@@ -286,13 +218,6 @@ class CardTableGame:
             "cards": [str(c) for c in cards],
             "notation": str(action),
         }
-
-    def same_cards(self, one: Action, other: Action) -> bool:
-        """Whether two moves are of one kind, by one player, with the same cards
-        (they may differ in what a joker stands for, or a lay-off's meld)."""
-        return (
-            type(one) is type(other) and one.player == other.player and _used(one) == _used(other)
-        )
 
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Action:
         """The move of ``kind`` with the chosen cards (it may be illegal: the

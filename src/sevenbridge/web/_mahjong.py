@@ -1,4 +1,4 @@
-"""Simple Mahjong at the web table (see :class:`~sevenbridge.web._games.TableGame`).
+"""Simple Mahjong at the web table (see :class:`~sevenbridge.web._base.TableGame`).
 
 A table plays a match of rounds as :func:`sevenbridge.mahjong.play_match`
 does (the same seeds and dealers), one move at a time. Mahjong's actions
@@ -21,6 +21,7 @@ from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, 
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
 from ..mahjong.tiles import Tile, format_tiles
+from ._base import SharedMoves
 
 __all__ = ["MahjongSeries", "MahjongTableGame"]
 
@@ -56,7 +57,7 @@ def _used(action: Action) -> tuple[Tile, ...]:
     return ()
 
 
-class MahjongTableGame:
+class MahjongTableGame(SharedMoves):
     """Simple Mahjong at the web table: a match of ``rules.rounds`` rounds."""
 
     name: str = "mahjong"
@@ -70,6 +71,9 @@ class MahjongTableGame:
     kinds: tuple[tuple[str, str], ...] = _KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
+
+    def used(self, action: Action) -> tuple[Tile, ...]:
+        return _used(action)
 
     def presets(self) -> tuple[str, ...]:
         return mj.Rules.presets()
@@ -137,10 +141,6 @@ class MahjongTableGame:
     def legal_actions(self, state: mj.GameState) -> Sequence[Action]:
         return mj.legal_actions(state)
 
-    def automatic(self, legal: Sequence[Action]) -> Action | None:
-        """A person's lone pass is played for them, as at the card game's table."""
-        return legal[0] if len(legal) == 1 and isinstance(legal[0], Pass) else None
-
     def observe(self, state: mj.GameState, seat: int) -> mj.Observation:
         return mj.observe(state, seat)
 
@@ -152,9 +152,6 @@ class MahjongTableGame:
 
     def format_move(self, action: Action) -> str:
         return mj.format_move(action)
-
-    def player(self, action: Action) -> int:
-        return action.player
 
     def public_moves(self, view: mj.Observation, moves: Sequence[str]) -> Sequence[Action]:
         return [mj.parse_move(m) for m in moves]
@@ -225,11 +222,6 @@ class MahjongTableGame:
                 "invalid_argument.web_tiles",
                 "choose the tiles of this move: two for a chow, one to discard or for a kong",
             )
-        )
-
-    def same_cards(self, one: Action, other: Action) -> bool:
-        return (
-            type(one) is type(other) and one.player == other.player and _used(one) == _used(other)
         )
 
     def explain(self, state: mj.GameState, action: Action, lang: str) -> str:

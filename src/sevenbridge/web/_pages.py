@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from .._kit.i18n import N_, translator
-from ._games import TableGame
+from ._base import TableGame
 
 __all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
 

@@ -26,8 +26,8 @@ from ..arena import make_bot
 from ..bots import GreedyPlayer, Player
 from ..errors import SevenBridgeError
 from ..external import ExternalPlayer
+from ._base import TableGame
 from ._db import GHOST, TableRecord, TableStore
-from ._games import TableGame
 
 __all__ = ["Refusal", "Room", "seat_names"]
 
