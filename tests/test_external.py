@@ -117,15 +117,19 @@ def test_a_misbehaving_bot_loses_the_deal_and_the_tournament_goes_on(
     tmp_path: Path, name: str, body: str, kind: str, reason: str
 ) -> None:
     command = _bot(tmp_path, name, body)
-    bot = ExternalPlayer(command, move_seconds=0.5, start_seconds=5)
+    bot = ExternalPlayer(command, move_seconds=0.5, handshake_seconds=5)
     state, seat = _decision_state()
     with pytest.raises(ExternalBotError, match=reason) as caught:
         bot(observe(state, seat))  # type: ignore[arg-type]
     assert caught.value.kind == kind
     copy = pickle.loads(pickle.dumps(caught.value))
     assert (copy.kind, str(copy)) == (kind, str(caught.value))
+    if kind == "nonsense" and "handshake" in reason:  # stops the run before any deal...
+        with pytest.raises(ExternalBotError, match=r"handshake.*no deal was played"):
+            run_tournament([f"cmd:{command}", "greedy"], deals=4, seed=1, progress=False)
+    # ... unless asked to go on: then every deal the bot decides in is a forfeit.
     result = run_tournament([f"cmd:{command}", "greedy"], deals=4, seed=1, progress=False,
-                            move_seconds=0.5)  # fmt: skip
+                            move_seconds=0.5, keep_going=True)  # fmt: skip
     assert result.games == 4
     forfeits = [g for g in result.results if g.failure is not None]
     assert forfeits, "the bad bot never had to decide"

@@ -35,10 +35,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import os
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -50,7 +52,7 @@ from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .errors import InvalidArgumentError, Message, StoreError
-from .external import ExternalBotError, ExternalPlayer
+from .external import ExternalBotError, ExternalPlayer, close_all
 from .games import CARD_GAME, check_game, game_module, outcome
 from .rules import Rules, require_rules
 
@@ -109,13 +111,16 @@ def _option(spec: str, key: str, text: str) -> int | float | str:
     )
 
 
-def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
+def make_bot(
+    spec: str, seed: int, *, move_seconds: float = 10.0, handshake_seconds: float = 30.0
+) -> Player:
     """A bot from its name in a tournament.
 
     ``random``, ``greedy`` or ``ismcts``, optionally with options after colons
     (``ismcts:iterations=500:rollout=random``, ``ismcts:seconds=0.5``); or
     ``cmd:`` followed by the command line of an external bot
-    (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision.
+    (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision
+    and ``handshake_seconds`` to start.
 
     >>> make_bot("ismcts:iterations=50", seed=1).iterations
     50
@@ -133,7 +138,9 @@ def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
                     spec=repr(spec),
                 )
             )
-        return ExternalPlayer(command, move_seconds=move_seconds)
+        return ExternalPlayer(
+            command, move_seconds=move_seconds, handshake_seconds=handshake_seconds
+        )
     name, *options = spec.split(":")
     if name not in BOT_NAMES:
         raise InvalidArgumentError(
@@ -333,11 +340,13 @@ def play_deck(
     bots: Sequence[str],
     move_seconds: float = 10.0,
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> list[GameResult]:
     """Play one deck under every seating (what one worker task does).
 
     An external bot's process plays every deal of the deck it is seated in
-    (a new ``deal`` message starts each) and is closed when the deck is done.
+    (a new ``deal`` message starts each) and is closed when the deck is done,
+    or when the play stops for any reason (its process group is killed).
     """
     deck_seed = derive(seed, deck + 1)
     out = []
@@ -345,7 +354,7 @@ def play_deck(
     try:
         for index, seating in enumerate(seatings(bots)):
             out.append(_play_seating(rules, players, deck, deck_seed, index, seating,
-                                     move_seconds, idle, game))  # fmt: skip
+                                     move_seconds, idle, game, handshake_seconds))  # fmt: skip
     finally:
         for waiting in idle.values():
             for bot in waiting:
@@ -363,6 +372,7 @@ def _play_seating(
     move_seconds: float,
     idle: dict[str, list[ExternalPlayer]],
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> GameResult:
     module = game_module(game)
     # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
@@ -374,7 +384,13 @@ def _play_seating(
     for place, name in enumerate(seating):
         bot_seed = derive(deck_seed, place + 1)
         pool = idle.get(name)
-        bot = pool.pop() if pool else make_bot(name, bot_seed, move_seconds=move_seconds)
+        bot = (
+            pool.pop()
+            if pool
+            else make_bot(
+                name, bot_seed, move_seconds=move_seconds, handshake_seconds=handshake_seconds
+            )
+        )
         if isinstance(bot, ExternalPlayer):
             bot.new_deal(seat=seats[place], players=players, seed=bot_seed, rules=rules)
         seated[seats[place]] = bot
@@ -504,7 +520,7 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str]
+_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float]
 _Done = list[tuple[int, list[GameResult], float]]
 
 
@@ -516,12 +532,13 @@ def _timed_decks(
     bots: tuple[str, ...],
     move_seconds: float,
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> _Done:
     """Play a batch of decks (one worker task); each deck with its time."""
     out = []
     for deck in decks:
         start = time.perf_counter()
-        games = play_deck(rules, players, seed, deck, bots, move_seconds, game)
+        games = play_deck(rules, players, seed, deck, bots, move_seconds, game, handshake_seconds)
         out.append((deck, games, time.perf_counter() - start))
     return out
 
@@ -533,14 +550,15 @@ def _batches(decks: list[int], workers: int) -> list[tuple[int, ...]]:
     return [tuple(decks[i : i + size]) for i in range(0, len(decks), size)]
 
 
-def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
+def _local(tasks: list[_Task], workers: int) -> Generator[_Done, None, None]:
     if workers == 1:
         for task in tasks:
             yield _timed_decks(*task)
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(workers) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=_worker_start)
+    try:
         # A bounded number of tasks in flight: results stream back (and into
         # the store) as they finish, and a stop loses little.
         todo = iter(tasks)
@@ -551,9 +569,31 @@ def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
                 yield future.result()
                 for task in itertools.islice(todo, 1):
                     pending.add(pool.submit(_timed_decks, *task))
+    except BaseException:  # Ctrl-C, SIGTERM, an error: stop the workers and their bots now
+        workers_now = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers_now:
+            with contextlib.suppress(OSError):
+                process.terminate()  # SIGTERM: _worker_stop
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
-def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Done]:
+def _worker_start() -> None:
+    """Set up a worker process of the local backend: Ctrl-C is for the main
+    process (which stops the workers), and SIGTERM ends the worker's external
+    bots, their process groups included, before the worker exits."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    close_all()
+    os._exit(128 + signum)
+
+
+def _ray(tasks: list[_Task], address: str | None, workers: int) -> Generator[_Done, None, None]:
     try:
         import ray
     except ImportError:
@@ -611,6 +651,8 @@ def run_tournament(
     address: str | None = None,
     db: str | Path | None = None,
     move_seconds: float = 10.0,
+    handshake_seconds: float = 30.0,
+    keep_going: bool = False,
     progress: bool = True,
     progress_file: TextIO | None = None,
     on_games: Callable[[list[GameResult]], None] | None = None,
@@ -642,6 +684,13 @@ def run_tournament(
             (:class:`StoreError`). The number of deals may differ between
             runs: the decks are the same.
         move_seconds: Time limit per decision for external bots.
+        handshake_seconds: Time limit for an external bot to start and answer
+            the handshake (not part of a store's settings).
+        keep_going: Play on when an external bot fails to start: its deals
+            are forfeits. By default each external bot is started once, and
+            must answer the handshake, before any deal is played (and before
+            the store is opened); one that fails stops the run with
+            :class:`~sevenbridge.external.ExternalBotError`.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
         on_games: Called in the main process with each deck's games as they
@@ -650,6 +699,8 @@ def run_tournament(
     Raises:
         InvalidArgumentError: for a bad bot name, table size or option.
         StoreError: for a database made with other settings (or another game).
+        ExternalBotError: for an external bot that fails to start (unless
+            ``keep_going``).
     """
     game = check_game(game)
     module = game_module(game)
@@ -678,8 +729,10 @@ def run_tournament(
                 players=players,
             )
         )
-    for name in set(bots):
-        make_bot(name, 0)  # refuse a bad name before any work (an external bot starts lazily)
+    for name in dict.fromkeys(bots):  # refuse a bad name before any work
+        bot = make_bot(name, 0, handshake_seconds=handshake_seconds)
+        if isinstance(bot, ExternalPlayer) and not keep_going:
+            _try_start(bot)
     deals = _checks.integer(deals, "deals", 1, 10**9)
     seed = _checks.seed(seed) or 0
     workers = _checks.integer(workers, "workers", 1, 1024)
@@ -708,7 +761,7 @@ def run_tournament(
         resumed = len(results)
         missing = [deck for deck in range(decks) if deck not in results]
         tasks: list[_Task] = [
-            (rules, players, seed, batch, bots, move_seconds, game)
+            (rules, players, seed, batch, bots, move_seconds, game, handshake_seconds)
             for batch in _batches(missing, workers)
         ]
         bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
@@ -724,6 +777,7 @@ def run_tournament(
                         on_games(games)
                     bar.update(len(games))
         finally:
+            stream.close()  # a stop ends the workers and their bots now
             bar.close()
     finally:
         if store is not None:
@@ -733,6 +787,24 @@ def run_tournament(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
         time.perf_counter() - start, resumed, game,
     )  # fmt: skip
+
+
+def _try_start(bot: ExternalPlayer) -> None:
+    """Start an external bot and shake hands, then close it; raise if it fails."""
+    try:
+        bot.start()
+    except ExternalBotError as error:
+        raise ExternalBotError(
+            error.kind,
+            Message(
+                "external_bot.failed_to_start_no_deal",
+                "{error}; no deal was played (keep_going=True, or --keep-going, "
+                "plays on and the bot forfeits its deals)",
+                error=error.message,
+            ),
+        ) from None
+    finally:
+        bot.close()
 
 
 def _claim(store: Store, settings: dict[str, Any]) -> None:
