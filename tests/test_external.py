@@ -6,12 +6,14 @@ import json
 import pickle
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from sevenbridge import Rules, apply, deal, legal_actions, observe, replay
 from sevenbridge.arena import run_tournament
+from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.external import PROTOCOL, ExternalBotError, ExternalPlayer
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
@@ -153,4 +155,23 @@ def test_a_bot_that_cannot_start() -> None:
         ExternalPlayer(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="move_seconds"):
         ExternalPlayer("bot", move_seconds=0)
+    with pytest.raises(InvalidArgumentError, match=r"command 'python \"bot\.py' does not read"):
+        ExternalPlayer('python "bot.py')
+    with pytest.raises(InvalidArgumentError, match="does not read"):
+        run_tournament(['cmd:python "bot.py', "greedy"], deals=2, progress=False)
+    # A mistyped bot stops a tournament before any deal (and keep_going plays on).
+    with pytest.raises(ExternalBotError, match=r"could not start.*no deal was played"):
+        run_tournament(["cmd:/nonexistent/bot-program", "greedy"], deals=2, progress=False)
+    result = run_tournament(["cmd:/nonexistent/bot-program", "greedy"], deals=2,
+                            progress=False, keep_going=True)  # fmt: skip
+    assert result.games == 2 and all("could not start" in (g.failure or "") for g in result.results)
     assert PROTOCOL == "sevenbridge-bot"
+
+
+def test_the_handshake_time_is_a_tournament_setting(tmp_path: Path) -> None:
+    command = _bot(tmp_path, "sleepy", "import time\ntime.sleep(30)")
+    start = time.monotonic()
+    with pytest.raises(ExternalBotError, match=r"did not answer the handshake within 0\.5 s"):
+        run_tournament([f"cmd:{command}", "greedy"], deals=2, progress=False,
+                       handshake_seconds=0.5)  # fmt: skip
+    assert time.monotonic() - start < 10

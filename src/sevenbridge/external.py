@@ -82,13 +82,14 @@ import json
 import math
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ._kit import checks as _checks
@@ -156,20 +157,51 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_RUNNING.clear)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill the bot and, on POSIX systems, everything in its process group.
+def _status(process: subprocess.Popen[bytes], seconds: float = 0.0) -> int | None:
+    """The bot's exit status (``-N`` for signal N) once it has exited, waiting up
+    to ``seconds``; None while it runs.
 
-    The group is the bot's own (it was started in a new session, so its id is
-    the bot's process id). ``process.poll`` may have reaped the bot already:
-    the id cannot go to another process group while the bot's group still
-    has a member, and an empty group gives ``ProcessLookupError``.
+    Where the system allows (``waitid``), the bot is not reaped: until
+    :func:`_kill` has killed its group, its process id, which is also its
+    group's id, stays its own and cannot name another process's group.
     """
+    deadline = time.monotonic() + seconds
+    while process.returncode is None:
+        info = None
+        if hasattr(os, "waitid"):
+            try:
+                info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped by someone else: Popen knows
+                process.poll()
+                continue
+            if info is not None:
+                killed = info.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+                return -info.si_status if killed else info.si_status
+        elif process.poll() is not None:
+            break
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.01)
+    return process.returncode
+
+
+def _exited(process: subprocess.Popen[bytes]) -> bool:
+    """Whether the bot has exited (it is not reaped: see :func:`_status`)."""
+    return _status(process) is not None
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the bot and, on POSIX systems, everything in its process group
+    (started in a session of its own, the bot leads a group whose id is its
+    process id); then reap it."""
     if _POSIX:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
     _RUNNING.pop(process.pid, None)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
 
 
 class _Broken(Exception):
@@ -251,9 +283,8 @@ class _Pipes:
     def exit_text(self) -> str:
         """How the bot stopped: its exit status (waited for a second at most) and
         the last line it wrote to standard error."""
-        try:
-            code = self.process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
+        code = _status(self.process, 1.0)
+        if code is None:
             what = Message("external_bot.closed", "closed its output")
         else:
             what = Message("external_bot.exited", "exited with status {code}", code=code)
@@ -295,8 +326,6 @@ class _Pipes:
         Raises:
             TimeoutError: when the deadline has passed.
         """
-        import select
-
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("write" if writing else "read")
@@ -324,7 +353,7 @@ class _Pipes:
                 pass
             except OSError:  # a broken pipe: the bot closed its input
                 raise _Broken("crashed", self.exit_text()) from None
-            if not self._wait(deadline, writing=True) and self.process.poll() is not None:
+            if not self._wait(deadline, writing=True) and _exited(self.process):
                 raise _Broken("crashed", self.exit_text())
 
     def read_line(self, deadline: float) -> bytes:
@@ -335,7 +364,7 @@ class _Pipes:
                 raise _Broken("crashed", self.exit_text())
             # A bot that exited while a process it started holds its output
             # open sends no end of file: its exit is looked for between slices.
-            if not self._wait(deadline) and self.process.poll() is not None:
+            if not self._wait(deadline) and _exited(self.process):
                 exited = True
                 self._read(self.fd_out)  # what it wrote just before it exited
         return line
@@ -364,12 +393,10 @@ class _Pipes:
             self._close_input()
         deadline = time.monotonic() + grace
         with contextlib.suppress(TimeoutError):
-            while process.poll() is None:
+            while not _exited(process):
                 self.out.clear()  # what it writes now goes nowhere
                 self._wait(deadline)
         _kill(process)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=5)
         self._read_err_tail()
         self.stderr(b"")
         for stream in (process.stdout, process.stderr):
@@ -393,27 +420,19 @@ class _ThreadedPipes(_Pipes):
         self.chunks: queue.Queue[bytes] = queue.Queue(maxsize=16)
         self.requests: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.written: queue.SimpleQueue[bool] = queue.SimpleQueue()
-        for target in (self._pump_out, self._pump_err, self._pump_in):
-            threading.Thread(target=target, daemon=True).start()
+        for fd, take in ((self.fd_out, self.chunks.put), (self.fd_err, self.stderr)):
+            threading.Thread(target=self._pump, args=(fd, take), daemon=True).start()
+        threading.Thread(target=self._pump_in, daemon=True).start()
 
-    def _pump_out(self) -> None:
+    def _pump(self, fd: int, take: Callable[[bytes], object]) -> None:
+        """Read ``fd`` to its end, handing on each chunk (and ``b""`` at the end)."""
         chunk = b"-"
         while chunk:
             try:
-                chunk = os.read(self.fd_out, _CHUNK)
+                chunk = os.read(fd, _CHUNK)
             except OSError:
                 chunk = b""
-            self.chunks.put(chunk)
-
-    def _pump_err(self) -> None:
-        chunk = b"-"
-        while chunk:
-            try:
-                chunk = os.read(self.fd_err, _CHUNK)
-            except OSError:
-                chunk = b""
-            self.stderr(chunk)
-        self.err_open = False
+            take(chunk)
 
     def _pump_in(self) -> None:
         while (data := self.requests.get()) is not None:
@@ -449,7 +468,7 @@ class _ThreadedPipes(_Pipes):
                     return
                 raise _Broken("crashed", self.exit_text())
             except queue.Empty:
-                if self.process.poll() is not None:
+                if _exited(self.process):
                     raise _Broken("crashed", self.exit_text()) from None
 
     def read_line(self, deadline: float) -> bytes:
@@ -460,7 +479,7 @@ class _ThreadedPipes(_Pipes):
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("read")
-            if not self._take(min(left, _SLICE)) and self.process.poll() is not None:
+            if not self._take(min(left, _SLICE)) and _exited(self.process):
                 exited = True
                 self._take(None)
         return line
@@ -482,8 +501,6 @@ class _ThreadedPipes(_Pipes):
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=grace)
         _kill(process)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=5)
 
     def _close_input(self) -> None:  # the writer thread closes it
         pass
