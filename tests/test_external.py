@@ -168,6 +168,15 @@ def test_a_bot_that_cannot_start() -> None:
     assert PROTOCOL == "sevenbridge-bot"
 
 
+def test_bad_time_limits_stop_a_tournament_before_any_work(tmp_path: Path) -> None:
+    db = tmp_path / "results.sqlite"
+    for limits in ({"move_seconds": 0}, {"handshake_seconds": -1}):
+        with pytest.raises(InvalidArgumentError, match="must be above 0"):
+            run_tournament([f"cmd:{sys.executable} {EXAMPLE}", "greedy"], deals=2, db=db,
+                           progress=False, **limits)  # type: ignore[arg-type]  # fmt: skip
+    assert not db.exists()
+
+
 def test_the_handshake_time_is_a_tournament_setting(tmp_path: Path) -> None:
     command = _bot(tmp_path, "sleepy", "import time\ntime.sleep(30)")
     start = time.monotonic()

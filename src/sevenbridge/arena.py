@@ -730,7 +730,7 @@ def run_tournament(
             )
         )
     for name in dict.fromkeys(bots):  # refuse a bad name before any work
-        bot = make_bot(name, 0, handshake_seconds=handshake_seconds)
+        bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
         if isinstance(bot, ExternalPlayer) and not keep_going:
             _try_start(bot)
     deals = _checks.integer(deals, "deals", 1, 10**9)
