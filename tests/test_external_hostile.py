@@ -25,7 +25,7 @@ import pytest
 
 from sevenbridge import observe
 from sevenbridge.arena import report
-from sevenbridge.external import MAX_LINE_BYTES, ExternalBotError, ExternalPlayer
+from sevenbridge.external import MAX_LINE_BYTES, ExternalBotError, ExternalPlayer, close_all
 
 from .test_external import _decision_state
 
@@ -407,3 +407,19 @@ def test_the_handshake_limit_is_an_option(tmp_path: Path) -> None:
     assert time.monotonic() - start < 15
     with pytest.raises(ValueError, match="handshake_seconds"):
         ExternalPlayer(["true"], handshake_seconds=0)
+
+
+def test_close_all_ends_every_bot_at_once(tmp_path: Path) -> None:
+    bot, pids = _bot(tmp_path, "slow")
+    players = [ExternalPlayer(bot[4:]) for _ in range(2)]
+    for player in players:
+        player.start()
+    start = time.monotonic()
+    close_all()  # no quit, no grace: the slow bot would not go
+    assert time.monotonic() - start < 2
+    assert len(_recorded(pids)) == 4 and _left_behind(pids) == []
+    state, seat = _decision_state()
+    with pytest.raises(ExternalBotError) as caught:
+        players[0](observe(state, seat))  # type: ignore[arg-type]
+    assert caught.value.kind == "crashed"
+    players[1].close()  # closing it again does nothing

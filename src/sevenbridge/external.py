@@ -193,7 +193,10 @@ def _exited(process: subprocess.Popen[bytes]) -> bool:
 def _kill(process: subprocess.Popen[bytes]) -> None:
     """Kill the bot and, on POSIX systems, everything in its process group
     (started in a session of its own, the bot leads a group whose id is its
-    process id); then reap it."""
+    process id); then reap it. Once only: after that the id may be another
+    process's."""
+    if _RUNNING.get(process.pid) is not process:
+        return
     if _POSIX:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
