@@ -142,8 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, rate in rates.items():
         figures[f"{name}_steps_per_s"] = None if rate is None else rate[0]
         figures[f"{name}_rounds_per_s"] = None if rate is None else rate[1]
-    rate, wins = is_mahjong_rate(seconds)
-    figures["is_mahjong_hands_per_s"] = rate
+    hands_rate, wins = is_mahjong_rate(seconds)
+    figures["is_mahjong_hands_per_s"] = hands_rate
     print(f"Simple Mahjong, 4 players, {seconds:g} s per figure (Python {sys.version.split()[0]})")
     rlcard = rates["rlcard"]
     for name, label in _LABELS.items():
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         ratio = "" if rlcard is None or name == "rlcard" else f"  {got[1] / rlcard[1]:6.1f}x RLCard"
         print(f"  {label:<40} {got[0]:>10,.0f} steps/s {got[1]:>8,.1f} rounds/s{ratio}")
-    print(f"  {'is_mahjong on random hands':<40} {rate:>10,.0f} hands/s ({wins} wins)")
+    print(f"  {'is_mahjong on random hands':<40} {hands_rate:>10,.0f} hands/s ({wins} wins)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
