@@ -356,9 +356,10 @@ def test_a_signal_to_the_tournament_ends_every_bot(
             time.sleep(0.05)
         process.send_signal(stop)  # to the command alone, as `kill` sends it
         _, err = process.communicate(timeout=20)
-    finally:
-        if process.poll() is None:
+    finally:  # whatever is left of the command's session (its workers, say)
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
+        if process.poll() is None:
             process.communicate()
     assert process.returncode == 128 + stop, err
     assert _left_behind(pids) == []
