@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int
     except SevenBridgeError as error:  # a bad value the parser could not see (a bot's name)
         message = translator(lang)("%(prog)s: error: %(message)s\n")
         top.exit(2, message % {"prog": top.prog, "message": translate(error, lang)})
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl-C, or a signal the command turned into one
         print(file=sys.stderr)
-        return 130
+        return 128 + getattr(stop, "signum", 2)
     return status
