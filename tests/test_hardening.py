@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -508,3 +510,84 @@ def test_bots_on_a_finished_deal_and_bad_seeds() -> None:
         GreedyPlayer("1")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="seed"):
         RandomPlayer(-1)
+
+
+# --- second review: the play loop reads any line without crashing -------------------------
+def _games() -> list[Any]:
+    """A Seven Bridge and a Simple Mahjong play loop, each at the person's decision."""
+    import io
+
+    from sevenbridge import mahjong
+    from sevenbridge.cli.play import CardPart, _Style
+    from sevenbridge.cli.play_mahjong import MahjongPart
+    from sevenbridge.cli.seat import Game
+
+    card = deal(seed=72)
+    tiles = mahjong.deal(seed=72)
+    return [
+        Game(card, 1, {}, CardPart(_Style(False, False)), io.StringIO(), io.StringIO()),
+        Game(tiles, 0, {}, MahjongPart(), io.StringIO(), io.StringIO()),
+    ]
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1²", "9" * 5000, "1" + "0" * 4999])
+def test_play_reads_odd_digits_and_long_numbers(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str)
+        assert "There is no move" in answer or "I did not understand" in answer
+        assert len(answer) < 200
+
+
+def test_play_a_long_number_of_a_real_move() -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        assert game.parse("0001", actions) == actions[0]
+        assert game.parse("0" * 4999 + "1", actions) == actions[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_play_parse_answers_any_line(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str) or answer in actions
+
+
+@pytest.mark.parametrize("game", ["sevenbridge", "mahjong"])
+@pytest.mark.parametrize("where", ["missing/game.txt", "."])
+def test_play_refuses_a_record_file_it_cannot_write(
+    tmp_path: Path, game: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--game", game, "--record", str(tmp_path / where)])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --record:" in error
+    assert ("is a folder" if where == "." else "no folder") in error
+    assert "Traceback" not in error
+
+
+def test_play_says_when_a_record_cannot_be_saved(tmp_path: Path) -> None:
+    for game in _games():
+        game.save_to = str(tmp_path)  # a folder: open() fails
+        assert not game.save()
+        assert f"Could not save the record to {tmp_path}" in game.out.getvalue()  # type: ignore[attr-defined]
+        game.save_to = str(tmp_path / "ok.txt")
+        assert game.save()
+        assert (tmp_path / "ok.txt").read_text(encoding="utf-8").startswith("[Game ")
+
+
+def test_play_quit_asks_again_after_a_failed_save(tmp_path: Path) -> None:
+    import io
+
+    game = _games()[0]
+    game.inp = io.StringIO(f"y\n{tmp_path}\n{tmp_path / 'second.txt'}\n")
+    game.quit()
+    said = game.out.getvalue()  # type: ignore[attr-defined]
+    assert "Could not save the record" in said and "Record saved to" in said
+    assert (tmp_path / "second.txt").exists()

@@ -285,7 +285,7 @@ def add_parser(
     play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
     play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
                       help=_("wait this long after each bot move (default 0)"))  # fmt: skip
-    play.add_argument("--record", metavar="FILE",
+    play.add_argument("--record", metavar="FILE", type=arguments.writable_file(_),
                       help=_("where the record is saved (at the end, on quit or Ctrl-D)"))  # fmt: skip
     play.add_argument("--ascii", action="store_true", help=_("suits as letters (7H)"))
     play.add_argument("--no-color", action="store_true", help=_("no colours"))
