@@ -591,3 +591,57 @@ def test_play_quit_asks_again_after_a_failed_save(tmp_path: Path) -> None:
     said = game.out.getvalue()  # type: ignore[attr-defined]
     assert "Could not save the record" in said and "Record saved to" in said
     assert (tmp_path / "second.txt").exists()
+
+
+# --- second review: every command takes every seed, and quotes a bad one as given ---------
+_SEEDED = [
+    ["demo", "--quiet"],
+    ["demo", "--game", "mahjong", "--players", "2", "--quiet"],
+    ["play"],
+    ["play", "--game", "mahjong"],
+    ["tournament", "--bots", "random,random", "--deals", "2", "--quiet"],
+]
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", ["-7", str(2**64)])
+def test_commands_quote_a_bad_seed_as_given(
+    command: list[str], seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--seed", seed])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert f"--seed must be from 0 to {2**64 - 1} (seeds are 64-bit), not {seed}\n" in error
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", [1_850_000_000_000_000_000, 2**64 - 1])
+def test_commands_take_the_largest_seeds(
+    command: list[str],
+    seed: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    import io
+    import sys
+
+    from sevenbridge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\nn\n"))
+    assert main([*command, "--seed", str(seed)]) == 0
+    said = capsys.readouterr()
+    assert "error" not in said.err
+    assert str(seed) in said.out or "Goodbye." in said.out
+
+
+def test_bot_seeds_of_the_commands_stay_as_they_were_and_in_range() -> None:
+    from sevenbridge._kit.rng import seat_seed
+
+    assert [seat_seed(72, p) for p in range(3)] == [720, 721, 722]
+    assert seat_seed(2**64 - 1, 4) == (10 * (2**64 - 1) + 4) % 2**64
+    assert all(0 <= seat_seed(s, p) < 2**64 for s in (0, 2**63, 2**64 - 1) for p in range(5))

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
 from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit
@@ -337,7 +338,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 n=len(others), names=", ".join(BOTS), given=repr(args.bots)
             )
         )
-    bots = {p: BOTS[n](args.seed * 10 + p) for p, n in zip(others, names, strict=True)}
+    bots = {p: BOTS[n](seat_seed(args.seed, p)) for p, n in zip(others, names, strict=True)}
     symbols = not args.ascii and _symbols_ok(out)
     colour = not args.no_color and _colour_ok(out)
     part: GamePart
