@@ -645,3 +645,48 @@ def test_bot_seeds_of_the_commands_stay_as_they_were_and_in_range() -> None:
     assert [seat_seed(72, p) for p in range(3)] == [720, 721, 722]
     assert seat_seed(2**64 - 1, 4) == (10 * (2**64 - 1) + 4) % 2**64
     assert all(0 <= seat_seed(s, p) < 2**64 for s in (0, 2**63, 2**64 - 1) for p in range(5))
+
+
+# --- second review: a finished deal's view must show the hands -----------------------------
+def _finished_views() -> list[Any]:
+    from sevenbridge import mahjong, observe
+
+    state = deal(seed=4)
+    bot = GreedyPlayer(1)
+    while not state.is_over:
+        state = apply(state, bot(observe(state)))
+    tiles = mahjong.deal(seed=4, players=2)
+    tile_bot = mahjong.GreedyPlayer(seed=1)
+    while not tiles.is_over:
+        tiles = mahjong.apply(tiles, tile_bot(mahjong.observe(tiles)))
+    return [observe(state, 0), mahjong.observe(tiles, 0)]
+
+
+@pytest.mark.parametrize("how", ["null", "missing"])
+def test_observation_reader_wants_the_hands_of_a_finished_deal(how: str) -> None:
+    import json
+
+    from sevenbridge.errors import InvalidStateError
+
+    for view in _finished_views():
+        assert type(view).from_json(view.to_json()) == view
+        doc = json.loads(view.to_json())
+        if how == "null":
+            doc["shown_hands"] = None
+        else:
+            del doc["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(view).from_json(json.dumps(doc))
+
+
+def test_observation_reader_refuses_hands_shown_before_the_end() -> None:
+    import json
+
+    from sevenbridge import mahjong, observe
+    from sevenbridge.errors import InvalidStateError
+
+    for final, start in zip(_finished_views(), [observe(deal(seed=4), 0), mahjong.observe(mahjong.deal(seed=4, players=2), 0)], strict=True):
+        doc = json.loads(start.to_json())
+        doc["shown_hands"] = json.loads(final.to_json())["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(start).from_json(json.dumps(doc))
