@@ -690,3 +690,67 @@ def test_observation_reader_refuses_hands_shown_before_the_end() -> None:
         doc["shown_hands"] = json.loads(final.to_json())["shown_hands"]
         with pytest.raises(InvalidStateError, match="shown_hands"):
             type(start).from_json(json.dumps(doc))
+
+
+# --- second review: drawings refuse what SVG cannot carry ---------------------------------
+def _drawing_modules() -> list[Any]:
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    return [(svg, deal(seed=2), "7H"), (mahjong_svg, mahjong.deal(seed=2), "5p")]
+
+
+@pytest.mark.parametrize("bad", ["a\x00b", "\x1b[31mred", "lone \ud800", "\ufffe", "tab\x0bv"])
+def test_svg_refuses_names_xml_cannot_carry(bad: str) -> None:
+    for module, position, _one in _drawing_modules():
+        names = [f"P{p}" for p in range(len(position.hands))]
+        names[1] = bad
+        with pytest.raises(InvalidArgumentError, match=r"names\[1\].*XML 1\.0"):
+            module.table(position, names=names)
+
+
+def test_svg_escapes_the_names_it_can_carry() -> None:
+    from xml.etree import ElementTree
+
+    for module, position, _one in _drawing_modules():
+        names = ['<b>&"x"', "tab\tand\nnewline", "emoji 🀄 and ﬀ", "\x7f\x85"] + ["P"] * 3
+        picture = module.table(position, names=names[: len(position.hands)])
+        root = ElementTree.fromstring(picture)
+        assert '<b>&"x"' in "".join(root.itertext())
+
+
+@pytest.mark.parametrize("size", [float("nan"), float("inf"), -60, 0, 1e300, -0.0])
+def test_svg_refuses_sizes_out_of_range(size: float) -> None:
+    for module, position, one in _drawing_modules():
+        drawings = [module.table, lambda p, **k: module.hand(one, **k)]
+        drawings.append(lambda p, **k: (module.card if hasattr(module, "card") else module.tile)(one, **k))
+        for draw in drawings:
+            with pytest.raises(InvalidArgumentError, match="size must be above 0"):
+                draw(position, size=size)
+
+
+@pytest.mark.parametrize("size", ["100", None, True, [60]])
+def test_svg_refuses_sizes_that_are_no_number(size: object) -> None:
+    for module, position, _one in _drawing_modules():
+        with pytest.raises(TypeError, match="size must be a number"):
+            module.table(position, size=size)
+
+
+def test_svg_sizes_in_range() -> None:
+    for module, position, _one in _drawing_modules():
+        assert 'width="1"' in module.table(position, size=1)
+        assert 'width="100000"' in module.table(position, size=100_000)
+        assert 'width="720"' in module.table(position, size=720.0)
+
+
+def test_svg_of_no_card_or_tile() -> None:
+    from sevenbridge import svg
+    from sevenbridge.errors import InvalidCardError, InvalidTileError
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    for text in ("", "7H 8H"):
+        with pytest.raises(InvalidCardError, match="is not a card"):
+            svg.card(text)
+    for text in ("", "5p 6p"):
+        with pytest.raises(InvalidTileError, match="is not a tile"):
+            mahjong_svg.tile(text)
