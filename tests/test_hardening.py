@@ -754,3 +754,68 @@ def test_svg_of_no_card_or_tile() -> None:
     for text in ("", "5p 6p"):
         with pytest.raises(InvalidTileError, match="is not a tile"):
             mahjong_svg.tile(text)
+
+
+# --- second review: record tags -----------------------------------------------------------
+def _records() -> list[tuple[Any, str]]:
+    """A deal record of each game, with the replay that reads it."""
+    from sevenbridge import mahjong, record, replay
+
+    state = deal(seed=5)
+    for _ in range(3):
+        state = apply(state, legal_actions(state)[-1])
+    tiles = mahjong.deal(seed=5, players=2)
+    tiles = mahjong.apply(tiles, mahjong.legal_actions(tiles)[0])
+    return [(replay, record(state)), (mahjong.replay, mahjong.record(tiles))]
+
+
+@pytest.mark.parametrize("tag", ["Seed", "Players", "Rules", "Game"])
+def test_records_refuse_a_tag_given_twice(tag: str) -> None:
+    for read, text in _records():
+        lines = text.splitlines()
+        first = next(k for k, line in enumerate(lines) if line.startswith(f"[{tag} "))
+        lines.insert(first + 1, lines[first])
+        with pytest.raises(RecordError, match=rf"line {first + 2}, column 1: \[{tag}\] is given twice \(first on line {first + 1}\)"):
+            read("\n".join(lines) + "\n")
+
+
+def test_records_refuse_an_option_given_twice() -> None:
+    for read, text in _records():
+        lines = text.splitlines()
+        lines[1:1] = ['[Option "final_discard" "false"]'] * 2 if read.__module__ == "sevenbridge.records" else ['[Option "kong" "true"]'] * 2
+        with pytest.raises(RecordError, match=r"line 3, column 1: \[Option .*\] is given twice \(first on line 2\)"):
+            read("\n".join(lines) + "\n")
+
+
+def test_record_match_tags_given_twice() -> None:
+    from sevenbridge import Match, mahjong, record_match
+
+    match = Match.start(Rules(deals=2), players=2, seed=3)
+    text = record_match(match).replace('[Players "2"]', '[Players "2"]\n[Players "2"]')
+    with pytest.raises(RecordError, match=r"\[Players\] is given twice"):
+        replay_match(text)
+    result = mahjong.play_match([mahjong.GreedyPlayer(seed=s) for s in range(2)], rules=mahjong.Rules(rounds=1), seed=9)
+    text = mahjong.record_match(result).replace('[Dealer "0"]', '[Dealer "0"]\n[Dealer "0"]')
+    with pytest.raises(RecordError, match=r"\[Dealer\] is given twice"):
+        mahjong.replay_match(text)
+
+
+def test_seven_bridge_records_check_the_game_tag() -> None:
+    from sevenbridge import Match, mahjong, record_match, replay
+
+    (_, text), (_, tiles) = _records()
+    assert replay(text.replace('[Game "Seven Bridge"]\n', ""))  # a record may leave it out
+    with pytest.raises(RecordError, match="line 1, column 1: this is a Simple Mahjong record"):
+        replay(text.replace("Seven Bridge", "Simple Mahjong"))
+    with pytest.raises(RecordError, match="this is a Simple Mahjong record"):
+        replay(tiles)
+    with pytest.raises(RecordError, match="this is not a Seven Bridge record"):
+        replay(text.replace("Seven Bridge", "Chess"))
+    with pytest.raises(RecordError, match="this is a match record: use replay_match"):
+        replay(text.replace('"Seven Bridge"', '"Seven Bridge match"'))
+    match_text = record_match(Match.start(Rules(deals=2), players=2, seed=3))
+    assert replay_match(match_text)
+    with pytest.raises(RecordError, match="this is not a match record: use replay"):
+        replay_match(match_text.replace('"Seven Bridge match"', '"Seven Bridge"'))
+    with pytest.raises(RecordError, match="this is a Simple Mahjong record"):
+        replay_match(match_text.replace("Seven Bridge match", "Simple Mahjong match"))

@@ -52,7 +52,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from ._kit.recordframe import TAG, VALUE, rules_tags
+from ._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
@@ -72,6 +72,8 @@ from .state import GameState
 __all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay", "replay_match"]
 
 _INT = re.compile(r"-?[0-9]{1,20}")
+#: The ``[Game]`` tags of a deal's and of a match's record.
+_GAME, _MATCH = "Seven Bridge", "Seven Bridge match"
 
 
 def format_rules_tags(rules: Rules) -> list[str]:
@@ -105,7 +107,7 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
         InvalidArgumentError: if the deal cannot be replayed from its seed and
             no deck is given.
     """
-    lines = ['[Game "Seven Bridge"]', *format_rules_tags(state.rules)]
+    lines = [f'[Game "{_GAME}"]', *format_rules_tags(state.rules)]
     lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
     if deck is not None:
         lines.append(f'[Deck "{" ".join(map(str, parse_cards(deck)))}"]')
@@ -142,7 +144,7 @@ def record_match(match: Match) -> str:
     >>> [s.deal_scores for s in finals] == [r.scores for r in match.results]
     True
     """
-    lines = ['[Game "Seven Bridge match"]', *format_rules_tags(match.rules)]
+    lines = [f'[Game "{_MATCH}"]', *format_rules_tags(match.rules)]
     lines += [f'[Players "{match.players}"]', f'[Dealer "{match.first_dealer}"]']
     lines.append(f'[MatchSeed "{match.seed}"]')
     if match.is_over:
@@ -167,6 +169,7 @@ def _parse(text: str) -> _Parsed:
         raise RecordError(repr(text), Message("record.record_text", "a record is text"))
     tags: dict[str, list[tuple[list[str], int]]] = {}
     moves: list[tuple[Action | str, int]] = []
+    seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         stripped = line.strip()
@@ -186,6 +189,7 @@ def _parse(text: str) -> _Parsed:
             if name == "Deal":
                 moves.append((f"Deal {values[0]}", number))
             else:
+                once(seen, name, values, number, raw)
                 tags.setdefault(name, []).append((values, number))
             continue
         try:
@@ -193,6 +197,14 @@ def _parse(text: str) -> _Parsed:
         except NotationError as error:
             raise RecordError(raw, error.reason, number, error.column) from None
     return _Parsed(tags, moves)
+
+
+def _check_game(parsed: _Parsed, wanted: str) -> None:
+    """A ``[Game]`` tag, if there is one, must name the game and kind of record read."""
+    found = _tag(parsed, "Game", required=False)
+    problem = None if found is None else game_problem(found[0], wanted)
+    if found is not None and problem is not None:
+        raise RecordError(f'[Game "{found[0]}"]', problem, found[1], 1)
 
 
 def _tag(parsed: _Parsed, name: str, required: bool = True) -> tuple[str, int] | None:
@@ -306,6 +318,7 @@ def replay(text: str) -> list[GameState]:
             first move that is not legal where it stands.
     """
     parsed = _parse(text)
+    _check_game(parsed, _GAME)
     if "MatchSeed" in parsed.tags:
         raise RecordError(
             "MatchSeed",
@@ -392,6 +405,7 @@ def replay_match(text: str) -> list[GameState]:
         RecordError: as :func:`replay`.
     """
     parsed = _parse(text)
+    _check_game(parsed, _MATCH)
     rules = _rules(parsed)
     players = _int_tag(parsed, "Players") or 0
     dealer = _int_tag(parsed, "Dealer", required=False) or 0
