@@ -819,3 +819,62 @@ def test_seven_bridge_records_check_the_game_tag() -> None:
         replay_match(match_text.replace('"Seven Bridge match"', '"Seven Bridge"'))
     with pytest.raises(RecordError, match="this is a Simple Mahjong record"):
         replay_match(match_text.replace("Seven Bridge match", "Simple Mahjong match"))
+
+
+# --- second review: wrong arguments get the library's own errors --------------------------
+def test_none_for_a_state_an_action_or_rules() -> None:
+    from sevenbridge import format_move, mahjong, record, render
+
+    with pytest.raises(TypeError, match=r"record\(\) needs a GameState, not None"):
+        record(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="record needs a mahjong GameState or its actions, not None"):
+        mahjong.record(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="render needs a GameState or an Observation, not None"):
+        render(None)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="action must be an action, not None"):
+        format_move(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"base must be a Rules value, not str; for a preset write Rules\.preset\('x'\)"):
+        Rules().changes("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="base must be a mahjong Rules value, not str"):
+        mahjong.Rules().changes("x")  # type: ignore[arg-type]
+    assert Rules(jokers=1).changes(Rules.preset("standard")) == {"jokers": 1}
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 99])
+def test_seats_out_of_range_are_refused(seat: int) -> None:
+    from sevenbridge import mahjong
+
+    card = deal(seed=1)
+    tiles = mahjong.deal(seed=1, players=3)
+    view = mahjong.observe(tiles, 0)
+    calls = [card.hand, tiles.hand, tiles.melds_of, tiles.is_ghost, view.melds_of]
+    for call in calls:
+        with pytest.raises(InvalidArgumentError, match=rf"(player|seat) must be from 0 to \d, not {seat}"):
+            call(seat)
+    assert card.hand(2) == card.hands[2] and tiles.hand(2) == tiles.hands[2]
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
+def test_seats_of_the_wrong_type_are_refused(seat: object) -> None:
+    from sevenbridge import mahjong
+
+    tiles = mahjong.deal(seed=1, players=3)
+    for call in (deal(seed=1).hand, tiles.hand, tiles.melds_of, tiles.is_ghost):
+        with pytest.raises(TypeError, match="must be an int"):
+            call(seat)
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(7, 2.0), (7, "2"), (7.0, 2), (0.0, None), (False, None)])
+def test_card_refuses_ranks_and_suits_that_are_no_int(rank: object, suit: object) -> None:
+    from sevenbridge import Card
+    from sevenbridge.errors import InvalidCardError
+
+    with pytest.raises(InvalidCardError):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+def test_card_takes_int_ranks_and_suits() -> None:
+    from sevenbridge import Card, Rank, Suit
+
+    assert str(Card(7, 2)) == str(Card(Rank(7), Suit.HEARTS)) == "7H"
+    assert Card(0, None).is_joker

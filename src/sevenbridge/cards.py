@@ -121,7 +121,7 @@ class Card:
     def __attrs_post_init__(self) -> None:
         rank, suit = self.rank, self.suit
         if suit is None:
-            if type(rank) is bool or rank != 0:
+            if not isinstance(rank, int) or isinstance(rank, bool) or rank != 0:
                 raise InvalidCardError(
                     f"{rank!r} of no suit",
                     Message(
@@ -135,10 +135,14 @@ class Card:
                 f"{rank!r}{suit!r}",
                 Message("invalid_card.rank_must_ace_king", "rank must be 1 (Ace) to 13 (King)"),
             )
-        if isinstance(suit, bool):
+        if isinstance(suit, bool) or not isinstance(suit, int):
             raise InvalidCardError(
                 f"{rank!r}{suit!r}",
-                Message("invalid_card.suit_must_suit_not", "suit must be a Suit, not a bool"),
+                Message(
+                    "invalid_card.suit_must_suit_not",
+                    "suit must be a Suit, not a {kind}",
+                    kind=type(suit).__name__,
+                ),
             )
         try:
             suit = Suit(suit)

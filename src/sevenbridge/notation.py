@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .actions import ACTION_TYPES, MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
 from .errors import InvalidCardError, Message, NotationError, quote
 
@@ -42,7 +42,14 @@ _TOKEN = re.compile(r"\S+")
 
 
 def format_move(action: Action) -> str:
-    """``P<player> <notation>`` for an action."""
+    """``P<player> <notation>`` for an action.
+
+    Raises:
+        TypeError: for anything but an action.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        kind = "None" if action is None else type(action).__name__
+        raise TypeError(f"action must be an action, not {kind}")
     return f"P{action.player} {action}"
 
 

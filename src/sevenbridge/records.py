@@ -56,6 +56,7 @@ from ._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
+from .engine._kernel import check_state
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -104,9 +105,11 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
             ``deal(deck=...)`` rather than from a seed.
 
     Raises:
+        TypeError: if ``state`` is not a GameState.
         InvalidArgumentError: if the deal cannot be replayed from its seed and
             no deck is given.
     """
+    check_state(state, "record")
     lines = [f'[Game "{_GAME}"]', *format_rules_tags(state.rules)]
     lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
     if deck is not None:

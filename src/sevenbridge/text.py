@@ -213,6 +213,9 @@ def render(state: Any, *, lang: str | None = None) -> str:
     """
     if game_of(state) != CARD_GAME:
         return str(_hooks.call("mahjong_render", state, lang=lang))
+    if not isinstance(state, (GameState, Observation)):
+        kind = "None" if state is None else type(state).__name__
+        raise TypeError(f"render needs a GameState or an Observation, not {kind}")
     return _render(state, lang)
 
 

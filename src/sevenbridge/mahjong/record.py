@@ -40,6 +40,7 @@ from typing import Any
 
 import attrs
 
+from .._kit import checks as _checks
 from .._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError
 from .actions import Action, format_move, parse_action
@@ -117,6 +118,10 @@ def record(
     """
     stacked = None if wall is None else parse_tiles(wall)
     if not isinstance(state, GameState):
+        if isinstance(state, (str, bytes)) or not isinstance(state, Iterable):
+            raise TypeError(
+                f"record needs a mahjong GameState or its actions, not {_checks.type_name(state)}"
+            )
         if seed is None and wall is None:
             raise InvalidArgumentError(
                 Message(
