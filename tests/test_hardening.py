@@ -878,3 +878,43 @@ def test_card_takes_int_ranks_and_suits() -> None:
 
     assert str(Card(7, 2)) == str(Card(Rank(7), Suit.HEARTS)) == "7H"
     assert Card(0, None).is_joker
+
+
+# --- second review: bot specs -------------------------------------------------------------
+@pytest.mark.parametrize("value", ["1e3", "1.5", "٣", "1_000", "-5", "9" * 5000, ""])
+def test_bot_spec_iterations_must_be_a_whole_number(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option iterations takes a whole number"):
+        make_bot(f"ismcts:iterations={value}", seed=1)
+
+
+def test_ismcts_iterations_have_an_upper_bound() -> None:
+    from sevenbridge.arena import make_bot
+    from sevenbridge.bots import MAX_ITERATIONS, ISMCTSPlayer
+
+    assert MAX_ITERATIONS == 10**7
+    assert make_bot(f"ismcts:iterations={MAX_ITERATIONS}", seed=1).iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
+    for build in (
+        lambda: make_bot(f"ismcts:iterations={MAX_ITERATIONS + 1}", seed=1),
+        lambda: ISMCTSPlayer(1, iterations=MAX_ITERATIONS + 1),
+    ):
+        with pytest.raises(InvalidArgumentError, match=r"iterations must be from 1 to 10000000"):
+            build()
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf"])
+def test_ismcts_exploration_must_be_finite_and_not_negative(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="exploration must be"):
+        make_bot(f"ismcts:exploration={value}", seed=1)
+    assert make_bot("ismcts:exploration=0.5", seed=1).exploration == 0.5  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("value", ["x", "", "1,5"])
+def test_bot_spec_numbers_that_do_not_parse(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option seconds takes a number"):
+        make_bot(f"ismcts:seconds={value}", seed=1)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import re
 import statistics
 import sys
 import time
@@ -49,7 +50,7 @@ from ._kit.rng import derive
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .errors import InvalidArgumentError, Message, StoreError
+from .errors import InvalidArgumentError, Message, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer
 from .games import CARD_GAME, check_game, game_module, outcome
 from .rules import Rules, require_rules
@@ -91,20 +92,34 @@ _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
+    """An ``ismcts`` option's value: the rollout's name, iterations as a whole
+    number written in ASCII digits, the others as numbers (the bot checks the
+    ranges)."""
     if key == "rollout":
         return text
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    if key == "iterations":
+        if re.fullmatch(r"[0-9]{1,12}", text):
+            return int(text)
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_option_takes_whole",
+                "bot {spec}: option {key} takes a whole number, not {text}",
+                spec=quote(spec),
+                key=key,
+                text=quote(text),
+            )
+        )
+    try:
+        return float(text)
+    except ValueError:
+        pass
     raise InvalidArgumentError(
         Message(
             "invalid_argument.bot_option_takes_number",
             "bot {spec}: option {key} takes a number, not {text}",
-            spec=repr(spec),
+            spec=quote(spec),
             key=key,
-            text=repr(text),
+            text=quote(text),
         )
     )
 
