@@ -918,3 +918,20 @@ def test_bot_spec_numbers_that_do_not_parse(value: str) -> None:
 
     with pytest.raises(InvalidArgumentError, match="option seconds takes a number"):
         make_bot(f"ismcts:seconds={value}", seed=1)
+
+
+# --- second review: help texts -------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("command", ["demo", "play", "tournament", "view"])
+def test_help_texts_show_percent_signs_once(
+    lang: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help", "--lang", lang])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    assert "%%" not in text and "%(" not in text
+    if command == "tournament":
+        assert "95%" in text
