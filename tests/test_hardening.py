@@ -935,3 +935,20 @@ def test_help_texts_show_percent_signs_once(
     assert "%%" not in text and "%(" not in text
     if command == "tournament":
         assert "95%" in text
+
+
+# --- second review: a record's deck must be the one that dealt the state ------------------
+def test_record_refuses_a_deck_that_did_not_deal_the_state() -> None:
+    from sevenbridge import full_deck, record, replay
+
+    deck = full_deck()[::-1]
+    state = deal(deck=deck, seed=1)
+    state = apply(state, legal_actions(state)[0])
+    assert replay(record(state, deck=deck))[-1] == state
+    for wrong in (full_deck(), deck[1:] + deck[:1]):
+        with pytest.raises(InvalidArgumentError, match="the deck given did not deal this state"):
+            record(state, deck=wrong)
+    seeded = deal(seed=1)
+    assert replay(record(seeded))[-1] == seeded
+    with pytest.raises(InvalidArgumentError, match="the deck given did not deal this state"):
+        record(seeded, deck=deck)

@@ -86,8 +86,12 @@ def format_rules_tags(rules: Rules) -> list[str]:
     return rules_tags(rules)
 
 
-def _replays_from_seed(state: GameState) -> bool:
-    probe = deal(state.rules, players=state.players, dealer=state.dealer, seed=state.seed)
+def _replays(state: GameState, deck: tuple[Card, ...] | None) -> bool:
+    """Whether dealing from the state's seed (or ``deck``) and playing its
+    history gives the state back."""
+    probe = deal(
+        state.rules, players=state.players, dealer=state.dealer, seed=state.seed, deck=deck
+    )
     try:
         for action in state.history:
             probe = apply(probe, action)
@@ -107,23 +111,27 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
     Raises:
         TypeError: if ``state`` is not a GameState.
         InvalidArgumentError: if the deal cannot be replayed from its seed and
-            no deck is given.
+            no deck is given, or from the deck given.
     """
     check_state(state, "record")
-    lines = [f'[Game "{_GAME}"]', *format_rules_tags(state.rules)]
-    lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
-    if deck is not None:
-        lines.append(f'[Deck "{" ".join(map(str, parse_cards(deck)))}"]')
-        lines.append(f'[Seed "{state.seed}"]')
-    elif _replays_from_seed(state):
-        lines.append(f'[Seed "{state.seed}"]')
-    else:
+    cards = None if deck is None else parse_cards(deck)
+    if not _replays(state, cards):
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.state_this_deal_was",
                 "state: this deal was not dealt from its seed: pass the deck it was dealt from (deck=...)",
             )
+            if cards is None
+            else Message(
+                "invalid_argument.record_deck_did_not_deal",
+                "deck: the deck given did not deal this state (or its history does not replay from it)",
+            )
         )
+    lines = [f'[Game "{_GAME}"]', *format_rules_tags(state.rules)]
+    lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
+    if cards is not None:
+        lines.append(f'[Deck "{" ".join(map(str, cards))}"]')
+    lines.append(f'[Seed "{state.seed}"]')
     if state.is_over:
         scores = " ".join(map(str, state.deal_scores or ()))
         lines.append(f'[Result "{state.end_reason}; scores {scores}"]')
