@@ -952,3 +952,64 @@ def test_record_refuses_a_deck_that_did_not_deal_the_state() -> None:
     assert replay(record(seeded))[-1] == seeded
     with pytest.raises(InvalidArgumentError, match="the deck given did not deal this state"):
         record(seeded, deck=deck)
+
+
+# --- second review: over-long text is refused early ---------------------------------------
+def test_position_refuses_over_long_text_at_once() -> None:
+    import time
+
+    from sevenbridge import position
+    from sevenbridge.errors import InvalidStateError
+    from sevenbridge.text import MAX_POSITION_TEXT
+
+    line = " ".join(["7H"] * 7_000_000)
+    start = time.perf_counter()
+    with pytest.raises(InvalidStateError, match=rf"position: {len(line) + 5} characters is too long \(at most {MAX_POSITION_TEXT}\)"):
+        position(f"P0: {line}\n")
+    assert time.perf_counter() - start < 2.0
+    # A long but fair position (comments included) is still read.
+    fair = "P0: 2C 3D 4H\nP1: 8S 9D KC\nturn: P0 draw\n" + "# a comment\n" * 1000
+    assert len(fair) < MAX_POSITION_TEXT
+    assert position(fair).players == 2
+
+
+def test_a_move_naming_a_card_twice_is_refused_at_the_second() -> None:
+    import time
+
+    from sevenbridge.notation import NotationError, parse_move
+
+    with pytest.raises(NotationError, match=r"column 18: a card is named twice \(7H\)"):
+        parse_move("P0 LayDown 7H 8H 7H 9H")
+    start = time.perf_counter()
+    with pytest.raises(NotationError, match=r"column 171: a move names at most 53 cards"):
+        parse_move("P0 LayDown " + " ".join(["7H"] * 1_000_000))
+    assert time.perf_counter() - start < 2.0
+    deck = " ".join(["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))])
+    assert len(parse_move(f"P0 LayDown {deck}").cards) == 53  # type: ignore[union-attr]
+
+
+def test_card_and_tile_lists_longer_than_a_deck_or_wall_are_refused_at_once() -> None:
+    import time
+
+    from sevenbridge import Meld, full_deck, mahjong, parse_cards
+    from sevenbridge.errors import InvalidCardError, InvalidMeldError, InvalidTileError
+
+    deck = " ".join(map(str, full_deck(Rules(jokers=1))))
+    assert len(parse_cards(deck)) == 53
+    wall = mahjong.format_tiles(mahjong.full_wall(flowers=True, seasons=True))
+    assert len(mahjong.parse_tiles(wall)) == 144
+    cards = " ".join(["7H"] * 3_000_000)
+    tiles = ("5m" * 3_000_000, "5" * 3_000_000 + "m", " ".join(["E"] * 3_000_000))
+    start = time.perf_counter()
+    with pytest.raises(InvalidCardError, match=r"it names more cards than a deck holds \(53\)"):
+        parse_cards(deck + " 2C")
+    with pytest.raises(InvalidCardError, match="more cards than a deck holds"):
+        parse_cards(cards)
+    with pytest.raises((InvalidCardError, InvalidMeldError), match="more cards than a deck holds"):
+        Meld.parse(cards)
+    with pytest.raises(InvalidTileError, match=r"it names more tiles than a wall holds \(144\)"):
+        mahjong.parse_tiles(wall + " 5m")
+    for text in tiles:
+        with pytest.raises(InvalidTileError, match="more tiles than a wall holds"):
+            mahjong.parse_tiles(text)
+    assert time.perf_counter() - start < 2.0

@@ -14,6 +14,7 @@ Card.parse('7H')
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -81,7 +82,7 @@ _SUIT_PARSE = {
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
 }  # fmt: skip
 _JOKER_TEXT = frozenset({"JK", "JO", "JOKER", "🃏"})
-_SEPARATORS = re.compile(r"[\s,]+")
+_PIECE = re.compile(r"[^\s,]+")
 
 #: Index of the joker in :attr:`Card.index` numbering.
 JOKER_INDEX = 52
@@ -290,6 +291,23 @@ CARDS: tuple[Card, ...] = tuple(
 JOKER: Card = CARDS[JOKER_INDEX]
 
 
+def split_cards(text: str) -> list[str]:
+    """The pieces of a text of cards, separated by spaces and/or commas (not
+    yet parsed). The text is read lazily: one naming more cards than a deck
+    holds (53) raises InvalidCardError at once, however long it is."""
+    pieces = [m.group() for m in itertools.islice(_PIECE.finditer(text), JOKER_INDEX + 2)]
+    if len(pieces) > JOKER_INDEX + 1:
+        raise InvalidCardError(
+            text,
+            Message(
+                "invalid_card.more_than_a_deck",
+                "it names more cards than a deck holds ({most})",
+                most=str(JOKER_INDEX + 1),
+            ),
+        )
+    return pieces
+
+
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards separated by spaces and/or commas.
 
@@ -297,7 +315,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     taking cards can be called with either form.
 
     Raises:
-        InvalidCardError: naming the first piece that does not parse.
+        InvalidCardError: naming the first piece that does not parse, or for a
+            text naming more cards than a deck holds (53).
 
     >>> parse_cards("6H 7H,8H")
     (Card.parse('6H'), Card.parse('7H'), Card.parse('8H'))
@@ -305,7 +324,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     ()
     """
     if isinstance(text, str):
-        pieces: Iterable[Card | str] = [p for p in _SEPARATORS.split(text) if p]
+        pieces: Iterable[Card | str] = split_cards(text)
     elif isinstance(text, Card):
         pieces = (text,)
     else:
