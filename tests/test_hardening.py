@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -576,7 +577,7 @@ def test_play_says_when_a_record_cannot_be_saved(tmp_path: Path) -> None:
     for game in _games():
         game.save_to = str(tmp_path)  # a folder: open() fails
         assert not game.save()
-        assert f"Could not save the record to {tmp_path}" in game.out.getvalue()  # type: ignore[attr-defined]
+        assert f"Could not save the record to {tmp_path}" in game.out.getvalue()
         game.save_to = str(tmp_path / "ok.txt")
         assert game.save()
         assert (tmp_path / "ok.txt").read_text(encoding="utf-8").startswith("[Game ")
@@ -588,7 +589,7 @@ def test_play_quit_asks_again_after_a_failed_save(tmp_path: Path) -> None:
     game = _games()[0]
     game.inp = io.StringIO(f"y\n{tmp_path}\n{tmp_path / 'second.txt'}\n")
     game.quit()
-    said = game.out.getvalue()  # type: ignore[attr-defined]
+    said = game.out.getvalue()
     assert "Could not save the record" in said and "Record saved to" in said
     assert (tmp_path / "second.txt").exists()
 
@@ -685,7 +686,15 @@ def test_observation_reader_refuses_hands_shown_before_the_end() -> None:
     from sevenbridge import mahjong, observe
     from sevenbridge.errors import InvalidStateError
 
-    for final, start in zip(_finished_views(), [observe(deal(seed=4), 0), mahjong.observe(mahjong.deal(seed=4, players=2), 0)], strict=True):
+    starts: list[Any] = [
+        observe(deal(seed=4), 0),
+        mahjong.observe(mahjong.deal(seed=4, players=2), 0),
+    ]
+    for final, start in zip(
+        _finished_views(),
+        starts,
+        strict=True,
+    ):
         doc = json.loads(start.to_json())
         doc["shown_hands"] = json.loads(final.to_json())["shown_hands"]
         with pytest.raises(InvalidStateError, match="shown_hands"):
@@ -721,12 +730,22 @@ def test_svg_escapes_the_names_it_can_carry() -> None:
 
 @pytest.mark.parametrize("size", [float("nan"), float("inf"), -60, 0, 1e300, -0.0])
 def test_svg_refuses_sizes_out_of_range(size: float) -> None:
-    for module, position, one in _drawing_modules():
-        drawings = [module.table, lambda p, **k: module.hand(one, **k)]
-        drawings.append(lambda p, **k: (module.card if hasattr(module, "card") else module.tile)(one, **k))
-        for draw in drawings:
-            with pytest.raises(InvalidArgumentError, match="size must be above 0"):
-                draw(position, size=size)
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    drawings: list[Callable[[], str]] = [
+        lambda: svg.table(deal(seed=2), size=size),
+        lambda: svg.card("7H", size=size),
+        lambda: svg.hand("7H 8H", size=size),
+        lambda: svg.meld("7H 8H 9H", size=size),
+        lambda: mahjong_svg.table(mahjong.deal(seed=2), size=size),
+        lambda: mahjong_svg.tile("5p", size=size),
+        lambda: mahjong_svg.hand("5p 6p", size=size),
+        lambda: mahjong_svg.meld("555p", size=size),
+    ]
+    for draw in drawings:
+        with pytest.raises(InvalidArgumentError, match="size must be above 0"):
+            draw()
 
 
 @pytest.mark.parametrize("size", ["100", None, True, [60]])
@@ -775,15 +794,24 @@ def test_records_refuse_a_tag_given_twice(tag: str) -> None:
         lines = text.splitlines()
         first = next(k for k, line in enumerate(lines) if line.startswith(f"[{tag} "))
         lines.insert(first + 1, lines[first])
-        with pytest.raises(RecordError, match=rf"line {first + 2}, column 1: \[{tag}\] is given twice \(first on line {first + 1}\)"):
+        with pytest.raises(
+            RecordError,
+            match=rf"line {first + 2}, column 1: \[{tag}\] is given twice \(first on line {first + 1}\)",
+        ):
             read("\n".join(lines) + "\n")
 
 
 def test_records_refuse_an_option_given_twice() -> None:
     for read, text in _records():
         lines = text.splitlines()
-        lines[1:1] = ['[Option "final_discard" "false"]'] * 2 if read.__module__ == "sevenbridge.records" else ['[Option "kong" "true"]'] * 2
-        with pytest.raises(RecordError, match=r"line 3, column 1: \[Option .*\] is given twice \(first on line 2\)"):
+        lines[1:1] = (
+            ['[Option "final_discard" "false"]'] * 2
+            if read.__module__ == "sevenbridge.records"
+            else ['[Option "kong" "true"]'] * 2
+        )
+        with pytest.raises(
+            RecordError, match=r"line 3, column 1: \[Option .*\] is given twice \(first on line 2\)"
+        ):
             read("\n".join(lines) + "\n")
 
 
@@ -794,14 +822,16 @@ def test_record_match_tags_given_twice() -> None:
     text = record_match(match).replace('[Players "2"]', '[Players "2"]\n[Players "2"]')
     with pytest.raises(RecordError, match=r"\[Players\] is given twice"):
         replay_match(text)
-    result = mahjong.play_match([mahjong.GreedyPlayer(seed=s) for s in range(2)], rules=mahjong.Rules(rounds=1), seed=9)
+    result = mahjong.play_match(
+        [mahjong.GreedyPlayer(seed=s) for s in range(2)], rules=mahjong.Rules(rounds=1), seed=9
+    )
     text = mahjong.record_match(result).replace('[Dealer "0"]', '[Dealer "0"]\n[Dealer "0"]')
     with pytest.raises(RecordError, match=r"\[Dealer\] is given twice"):
         mahjong.replay_match(text)
 
 
 def test_seven_bridge_records_check_the_game_tag() -> None:
-    from sevenbridge import Match, mahjong, record_match, replay
+    from sevenbridge import Match, record_match, replay
 
     (_, text), (_, tiles) = _records()
     assert replay(text.replace('[Game "Seven Bridge"]\n', ""))  # a record may leave it out
@@ -827,13 +857,18 @@ def test_none_for_a_state_an_action_or_rules() -> None:
 
     with pytest.raises(TypeError, match=r"record\(\) needs a GameState, not None"):
         record(None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="record needs a mahjong GameState or its actions, not None"):
+    with pytest.raises(
+        TypeError, match="record needs a mahjong GameState or its actions, not None"
+    ):
         mahjong.record(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="render needs a GameState or an Observation, not None"):
         render(None)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="action must be an action, not None"):
         format_move(None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"base must be a Rules value, not str; for a preset write Rules\.preset\('x'\)"):
+    with pytest.raises(
+        TypeError,
+        match=r"base must be a Rules value, not str; for a preset write Rules\.preset\('x'\)",
+    ):
         Rules().changes("x")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="base must be a mahjong Rules value, not str"):
         mahjong.Rules().changes("x")  # type: ignore[arg-type]
@@ -849,7 +884,9 @@ def test_seats_out_of_range_are_refused(seat: int) -> None:
     view = mahjong.observe(tiles, 0)
     calls = [card.hand, tiles.hand, tiles.melds_of, tiles.is_ghost, view.melds_of]
     for call in calls:
-        with pytest.raises(InvalidArgumentError, match=rf"(player|seat) must be from 0 to \d, not {seat}"):
+        with pytest.raises(
+            InvalidArgumentError, match=rf"(player|seat) must be from 0 to \d, not {seat}"
+        ):
             call(seat)
     assert card.hand(2) == card.hands[2] and tiles.hand(2) == tiles.hands[2]
 
@@ -861,10 +898,12 @@ def test_seats_of_the_wrong_type_are_refused(seat: object) -> None:
     tiles = mahjong.deal(seed=1, players=3)
     for call in (deal(seed=1).hand, tiles.hand, tiles.melds_of, tiles.is_ghost):
         with pytest.raises(TypeError, match="must be an int"):
-            call(seat)
+            call(seat)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("rank", "suit"), [(7, 2.0), (7, "2"), (7.0, 2), (0.0, None), (False, None)])
+@pytest.mark.parametrize(
+    ("rank", "suit"), [(7, 2.0), (7, "2"), (7.0, 2), (0.0, None), (False, None)]
+)
 def test_card_refuses_ranks_and_suits_that_are_no_int(rank: object, suit: object) -> None:
     from sevenbridge import Card
     from sevenbridge.errors import InvalidCardError
@@ -876,7 +915,7 @@ def test_card_refuses_ranks_and_suits_that_are_no_int(rank: object, suit: object
 def test_card_takes_int_ranks_and_suits() -> None:
     from sevenbridge import Card, Rank, Suit
 
-    assert str(Card(7, 2)) == str(Card(Rank(7), Suit.HEARTS)) == "7H"
+    assert str(Card(7, 2)) == str(Card(Rank(7), Suit.HEARTS)) == "7H"  # type: ignore[arg-type]
     assert Card(0, None).is_joker
 
 
@@ -895,10 +934,11 @@ def test_ismcts_iterations_have_an_upper_bound() -> None:
 
     assert MAX_ITERATIONS == 10**7
     assert make_bot(f"ismcts:iterations={MAX_ITERATIONS}", seed=1).iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
-    for build in (
+    builds: list[Callable[[], object]] = [
         lambda: make_bot(f"ismcts:iterations={MAX_ITERATIONS + 1}", seed=1),
         lambda: ISMCTSPlayer(1, iterations=MAX_ITERATIONS + 1),
-    ):
+    ]
+    for build in builds:
         with pytest.raises(InvalidArgumentError, match=r"iterations must be from 1 to 10000000"):
             build()
 
@@ -964,7 +1004,10 @@ def test_position_refuses_over_long_text_at_once() -> None:
 
     line = " ".join(["7H"] * 7_000_000)
     start = time.perf_counter()
-    with pytest.raises(InvalidStateError, match=rf"position: {len(line) + 5} characters is too long \(at most {MAX_POSITION_TEXT}\)"):
+    with pytest.raises(
+        InvalidStateError,
+        match=rf"position: {len(line) + 5} characters is too long \(at most {MAX_POSITION_TEXT}\)",
+    ):
         position(f"P0: {line}\n")
     assert time.perf_counter() - start < 2.0
     # A long but fair position (comments included) is still read.
@@ -984,7 +1027,9 @@ def test_a_move_naming_a_card_twice_is_refused_at_the_second() -> None:
     with pytest.raises(NotationError, match=r"column 171: a move names at most 53 cards"):
         parse_move("P0 LayDown " + " ".join(["7H"] * 1_000_000))
     assert time.perf_counter() - start < 2.0
-    deck = " ".join(["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))])
+    deck = " ".join(
+        ["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))]
+    )
     assert len(parse_move(f"P0 LayDown {deck}").cards) == 53  # type: ignore[union-attr]
 
 

@@ -50,7 +50,12 @@ from .state import GameState
 from .views import Observation, observe, sample_state
 
 __all__ = [
-    "GreedyPlayer", "ISMCTSPlayer", "MAX_ITERATIONS", "Player", "RandomPlayer", "card_points",
+    "MAX_ITERATIONS",
+    "GreedyPlayer",
+    "ISMCTSPlayer",
+    "Player",
+    "RandomPlayer",
+    "card_points",
     "keep_value",
 ]  # fmt: skip
 

@@ -26,7 +26,18 @@ import itertools
 import re
 from functools import lru_cache
 
-from .actions import ACTION_TYPES, MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .actions import (
+    ACTION_TYPES,
+    MAX_TARGET,
+    Action,
+    Chi,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Pass,
+    Pon,
+)
 from .cards import Card
 from .errors import InvalidCardError, Message, NotationError, quote
 
@@ -89,7 +100,9 @@ def _parse(text: str, line: int, offset: int) -> Action:
     if not isinstance(text, str):
         raise NotationError(repr(text), Message("notation.move_text", "a move is text"), line, 1)
     found = _TOKEN.finditer(text)  # read lazily: a long line is refused early
-    tokens = [(m.group(), m.start() + 1 + offset) for m in itertools.islice(found, MAX_MOVE_CARDS + 3)]
+    tokens = [
+        (m.group(), m.start() + 1 + offset) for m in itertools.islice(found, MAX_MOVE_CARDS + 3)
+    ]
     if len(tokens) > MAX_MOVE_CARDS + 2:
         raise NotationError(
             text,
