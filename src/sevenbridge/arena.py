@@ -100,25 +100,19 @@ def _option(spec: str, key: str, text: str) -> int | float | str:
     if key == "iterations":
         if re.fullmatch(r"[0-9]{1,12}", text):
             return int(text)
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.bot_option_takes_whole",
-                "bot {spec}: option {key} takes a whole number, not {text}",
-                spec=quote(spec),
-                key=key,
-                text=quote(text),
-            )
-        )
-    try:
-        return float(text)
-    except ValueError:
-        pass
+        kind = Message("kind.whole_number", "a whole number")
+    else:
+        try:
+            return float(text)
+        except ValueError:
+            kind = Message("kind.number", "a number")
     raise InvalidArgumentError(
         Message(
-            "invalid_argument.bot_option_takes_number",
-            "bot {spec}: option {key} takes a number, not {text}",
+            "invalid_argument.bot_option_takes",
+            "bot {spec}: option {key} takes {kind}, not {text}",
             spec=quote(spec),
             key=key,
+            kind=kind,
             text=quote(text),
         )
     )
