@@ -1058,3 +1058,11 @@ def test_card_and_tile_lists_longer_than_a_deck_or_wall_are_refused_at_once() ->
         with pytest.raises(InvalidTileError, match="more tiles than a wall holds"):
             mahjong.parse_tiles(text)
     assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("pause", ["-1", "nan", "inf", "61"])
+def test_play_refuses_a_pause_it_cannot_wait(pause: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from sevenbridge.cli import main
+
+    assert main(["play", "--pause", pause]) == 2
+    assert f"--pause must be from 0 to 60 seconds, not {pause}" in capsys.readouterr().err

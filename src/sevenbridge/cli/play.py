@@ -50,6 +50,8 @@ BOTS: dict[str, Callable[[int], Player]] = {
 }
 
 DEFAULT_SEED = 72
+#: The longest ``--pause`` after a bot's move, in seconds.
+MAX_PAUSE = 60
 
 _HELP = N_(
     "Type the number of a move, or the move itself ('Discard 7H', 'Pon 9C 9D',\n"
@@ -285,7 +287,7 @@ def add_parser(
                       help=_('seed of the deal (default {DEFAULT_SEED})').format(DEFAULT_SEED=str(DEFAULT_SEED)))  # fmt: skip
     play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
     play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
-                      help=_("wait this long after each bot move (default 0)"))  # fmt: skip
+                      help=_("wait this long after each bot move, 0 to 60 (default 0)"))  # fmt: skip
     play.add_argument("--record", metavar="FILE", type=arguments.writable_file(_),
                       help=_("where the record is saved (at the end, on quit or Ctrl-D)"))  # fmt: skip
     play.add_argument("--ascii", action="store_true", help=_("suits as letters (7H)"))
@@ -312,6 +314,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         args.players = 3 if game == CARD_GAME else max(module.PLAYER_COUNTS)
     if args.players not in module.PLAYER_COUNTS:
         return _fail(_("mahjong is for 2 to 4 players"))
+    if not 0 <= args.pause <= MAX_PAUSE:  # NaN fails this too
+        return _fail(
+            _("--pause must be from 0 to {most} seconds, not {pause}").format(
+                most=MAX_PAUSE, pause=args.pause
+            )
+        )
     rules = arguments.rules_of(args)
     try:
         state = module.deal(rules, players=args.players, seed=args.seed)
