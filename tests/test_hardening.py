@@ -1061,7 +1061,9 @@ def test_card_and_tile_lists_longer_than_a_deck_or_wall_are_refused_at_once() ->
 
 
 @pytest.mark.parametrize("pause", ["-1", "nan", "inf", "61"])
-def test_play_refuses_a_pause_it_cannot_wait(pause: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_refuses_a_pause_it_cannot_wait(
+    pause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from sevenbridge.cli import main
 
     assert main(["play", "--pause", pause]) == 2
