@@ -120,7 +120,7 @@ def test_other_settings_are_refused(tmp_path: Path) -> None:
     else:
         pytest.fail("a database with other bots was accepted")
     (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
-    with pytest.raises(StoreError, match="not a usable results database"):
+    with pytest.raises(StoreError, match="not an SQLite database"):
         run_tournament(["greedy", "random"], deals=2, db=tmp_path / "junk.sqlite", progress=False)
     with pytest.raises(StoreError, match="no such results database"):
         report(tmp_path / "missing.sqlite")

@@ -110,7 +110,17 @@ def test_every_install_uses_the_constraints_file() -> None:
 def test_the_constraints_pin_every_heavy_extra_and_test_tool() -> None:
     pins = _pins()
     extras = _pyproject()["project"]["optional-dependencies"]
-    heavy = ("test", "tournament", "ray", "rl", "pettingzoo", "gymnasium", "openspiel", "plot")
+    heavy = (
+        "test",
+        "tournament",
+        "ray",
+        "rl",
+        "pettingzoo",
+        "gymnasium",
+        "openspiel",
+        "plot",
+        "web",
+    )
     for extra in heavy:
         for requirement in extras[extra]:
             name = _requirement_name(requirement)

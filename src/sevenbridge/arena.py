@@ -20,7 +20,8 @@ statistics (a mahjong "deal" is a round).
 
 Results can go to an SQLite database (``db=``) as the decks finish; a run
 that is stopped and started again with the same settings plays only what is
-missing and ends with the same numbers.
+missing and ends with the same numbers, and two runs started at once on one
+database share the decks between them.
 
 >>> from sevenbridge.arena import run_tournament
 >>> result = run_tournament(["greedy", "random"], players=2, deals=8, seed=1, progress=False)
@@ -50,9 +51,9 @@ from ._kit.rng import derive
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .errors import InvalidArgumentError, Message, StoreError, quote
+from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer
-from .games import CARD_GAME, check_game, game_module, outcome
+from .games import CARD_GAME, GAMES, check_game, game_module, outcome
 from .rules import Rules, require_rules
 
 __all__ = [
@@ -277,7 +278,8 @@ class TournamentResult:
     seconds: float
     """Time this run took (a resumed run counts only its own part)."""
     resumed: int = 0
-    """Decks found already played in the store."""
+    """How many decks this run did not play itself (it found them in the store,
+    or another run sharing the store played them meanwhile)."""
     game: str = CARD_GAME
     """The game played (a name of :data:`sevenbridge.GAMES`)."""
 
@@ -535,14 +537,19 @@ def _timed_decks(
     return out
 
 
+def _batch_size(decks: int, workers: int) -> int:
+    """Decks per task: enough tasks to keep every worker busy to the end, few
+    enough that handing them out and storing them costs little."""
+    return max(1, min(64, decks // (16 * workers)))
+
+
 def _batches(decks: list[int], workers: int) -> list[tuple[int, ...]]:
-    """Decks grouped into tasks: enough tasks to keep every worker busy to the end,
-    few enough that handing them out and storing them costs little."""
-    size = max(1, min(64, len(decks) // (16 * workers)))
+    """Decks grouped into tasks of :func:`_batch_size`."""
+    size = _batch_size(len(decks), workers)
     return [tuple(decks[i : i + size]) for i in range(0, len(decks), size)]
 
 
-def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
+def _local(tasks: Iterable[_Task], workers: int) -> Iterator[_Done]:
     if workers == 1:
         for task in tasks:
             yield _timed_decks(*task)
@@ -562,7 +569,7 @@ def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
                     pending.add(pool.submit(_timed_decks, *task))
 
 
-def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Done]:
+def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Iterator[_Done]:
     try:
         import ray
     except ImportError:
@@ -649,7 +656,9 @@ def run_tournament(
             as it finishes; a run with the same settings resumes from what the file
             holds, and a file made with other settings is refused
             (:class:`StoreError`). The number of deals may differ between
-            runs: the decks are the same.
+            runs: the decks are the same. Runs with the same settings may
+            use one file at the same time: each claims the decks it plays,
+            and each returns the whole tournament.
         move_seconds: Time limit per decision for external bots.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
@@ -658,7 +667,10 @@ def run_tournament(
 
     Raises:
         InvalidArgumentError: for a bad bot name, table size or option.
-        StoreError: for a database made with other settings (or another game).
+        StoreError: for a database made with other settings (or another game),
+            or one that cannot be used: not SQLite, another program's,
+            damaged, newer, read-only or locked. The message names the file
+            and what to do.
     """
     game = check_game(game)
     module = game_module(game)
@@ -712,26 +724,43 @@ def run_tournament(
     try:
         if store is not None:
             _claim(store, _settings(bots, rules, players, seed, move_seconds, game))
-            for row in store.games(decks):
-                results.setdefault(row["deck"], []).append(GameResult.from_row(row))
-        resumed = len(results)
+            results = _stored(store, bots, decks)
+        played: set[int] = set()  # by this run
         missing = [deck for deck in range(decks) if deck not in results]
-        tasks: list[_Task] = [
-            (rules, players, seed, batch, bots, move_seconds, game)
-            for batch in _batches(missing, workers)
-        ]
-        bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
+        bar = _Progress(decks * per_deck, len(results) * per_deck, progress,
+                        progress_file or sys.stderr)  # fmt: skip
         start = time.perf_counter()
-        stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
-        try:
+
+        def play(batches: Iterable[Sequence[int]]) -> None:
+            tasks = ((rules, players, seed, tuple(b), bots, move_seconds, game) for b in batches)
+            stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
             for batch in stream:
                 if store is not None:  # one transaction per batch of decks
                     store.write_decks([(d, [g.to_row() for g in gs], t) for d, gs, t in batch])
                 for deck, games, _ in batch:
                     results[deck] = games
+                    played.add(deck)
                     if on_games is not None:
                         on_games(games)
                     bar.update(len(games))
+
+        def seen(stored: int) -> None:
+            bar.update(max(0, stored * per_deck - bar.done))
+
+        try:
+            if store is None:
+                play(_batches(missing, workers))
+            else:
+                # Runs sharing the store each claim the decks they play; when
+                # nothing is left to claim, wait for the others' decks (or take
+                # over those of a run that died).
+                size = _batch_size(len(missing), workers)
+                while missing:
+                    play(_sharing(store, store.take_decks(missing, size), backend, workers))
+                    missing = store.wait_for_others(decks, seen)
+                store.stop_sharing()
+                others = [deck for deck in range(decks) if deck not in results]
+                results.update(_stored(store, bots, decks, others))
         finally:
             bar.close()
     finally:
@@ -740,7 +769,7 @@ def run_tournament(
     ordered = tuple(g for deck in sorted(results) for g in results[deck])
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
-        time.perf_counter() - start, resumed, game,
+        time.perf_counter() - start, len(results) - len(played), game,
     )  # fmt: skip
 
 
@@ -766,30 +795,97 @@ def _claim(store: Store, settings: dict[str, Any]) -> None:
     store.claim(settings)
 
 
-def report(db: str | Path) -> TournamentResult:
-    """The results held in a tournament database, as :func:`run_tournament` gave them.
+def _sharing(
+    store: Store, batches: Iterable[list[int]], backend: str, workers: int
+) -> Iterator[list[int]]:
+    """The claimed ``batches``, with the heartbeat that keeps the claims alive
+    started in time: at once, or for a pool of local processes, once the first
+    batch is handed out, by when the pool has forked its workers (a process
+    that runs a thread should not fork)."""
+    if backend == "ray" or workers == 1:
+        store.start_sharing()
+    for batch in batches:
+        yield batch
+        store.start_sharing()
 
-    Raises:
-        StoreError: if the file is not a tournament database.
-    """
+
+def _stored(
+    store: Store, bots: tuple[str, ...], below: int | None, among: Iterable[int] | None = None
+) -> dict[int, list[GameResult]]:
+    """The games a store holds (decks below ``below``, of ``among`` if given), by
+    deck; each deck must hold one game per seating of ``bots``."""
+    expected = list(enumerate(seatings(bots)))
+    out: dict[int, list[GameResult]] = {}
+    for row in store.games(below, None if among is None else set(among)):
+        out.setdefault(row["deck"], []).append(GameResult.from_row(row))
+    for deck, games in out.items():
+        if [(g.seating, g.bots) for g in games] != expected:
+            raise store.damaged_deck(
+                deck,
+                Message(
+                    "store.problem.seatings",
+                    "its games are not one per seating of the bots {bots}",
+                    bots=" ".join(bots),
+                ),
+            )
+    return out
+
+
+def _open(db: str | Path) -> Store:
+    """A tournament database opened for reading."""
     path = Path(db)
     if not path.is_file():
         raise StoreError(
             Message("store.no_such_results_database", "{path}: no such results database", path=path)
         )
-    with Store(path) as store:
+    return Store(path, readonly=True)
+
+
+def report(db: str | Path) -> TournamentResult:
+    """The results held in a tournament database, as :func:`run_tournament` gave them.
+
+    Raises:
+        StoreError: if the file is not a tournament database, or a damaged one.
+    """
+    with _open(db) as store:
         settings = store.settings()
         if not settings:
-            raise StoreError(
-                Message("store.holds_no_tournament", "{path}: holds no tournament", path=path)
-            )
-        games = tuple(GameResult.from_row(row) for row in store.games())
-    game = settings.get("game", CARD_GAME)
-    rules = game_module(check_game(game)).Rules.from_json(settings["rules"])
-    decks = len({g.deck for g in games})
+            raise store.no_tournament()
+        game = settings.get("game", CARD_GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise store.bad_setting("game", game, Message("store.expect.game", "a game's name"))
+        module = game_module(game)
+        text = store.setting(settings, "rules")
+        try:
+            rules = module.Rules.from_json(text)
+        except SevenBridgeError as error:
+            raise store.bad_setting(
+                "rules", text, Message("store.expect.rules", "rules ({error})", error=error)
+            ) from None
+        players = store.setting(settings, "players")
+        if type(players) is not int or players not in module.PLAYER_COUNTS:
+            raise store.bad_setting(
+                "players", players,
+                Message("store.expect.players", "one of {counts}", counts=module.PLAYER_COUNTS),
+            )  # fmt: skip
+        seed = store.setting(settings, "seed")
+        if type(seed) is not int or not 0 <= seed <= _checks.MAX_SEED:
+            raise store.bad_setting("seed", seed, Message("store.expect.seed", "a seed"))
+        bots = store.setting(settings, "bots")
+        if not (
+            isinstance(bots, list)
+            and len(bots) == players
+            and all(isinstance(b, str) for b in bots)
+        ):
+            raise store.bad_setting(
+                "bots", bots,
+                Message("store.expect.bot_names", "a list of {n} bot names", n=players),
+            )  # fmt: skip
+        stored = _stored(store, tuple(bots), None)
+    games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
-        rules, settings["players"], settings["seed"], decks, len(games), summarize(games), games,
-        0.0, decks, game,
+        rules, players, seed, len(stored), len(games), summarize(games), games,
+        0.0, len(stored), game,
     )  # fmt: skip
 
 
@@ -799,12 +895,7 @@ def export_csv(db: str | Path, out: TextIO) -> int:
     The columns are ``deck, seating, bots, winner, winner_bot, scores,
     returns, end_reason, decisions, failure`` (lists space-separated).
     """
-    path = Path(db)
-    if not path.is_file():
-        raise StoreError(
-            Message("store.no_such_results_database", "{path}: no such results database", path=path)
-        )
-    with Store(path) as store:
+    with _open(db) as store:
         return store.export_csv(out)
 
 

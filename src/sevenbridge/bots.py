@@ -211,7 +211,7 @@ class ISMCTSPlayer:
     worth 1 for going out, plus a small share of :func:`~sevenbridge.returns`,
     from the point of view of whoever moved. The player then takes the most
     visited action. Forced moves (a lone Pass or Draw) take no node. In Simple
-    Mahjong the root's moves are :func:`sevenbridge.mahjong.bots.shortlist`'s
+    Mahjong the root's moves are :func:`sevenbridge.mahjong.shortlist`'s
     (a win when there is one, else the discards that keep the hand closest to
     a win, kongs and claims): a round is long, so the iterations go where the
     choice is close.

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
+import attrs
+
 from ._kit.i18n import N_, check_lang, translate_end_reason, translator
 from ._kit.svgkit import (
     BACK,
@@ -328,7 +330,17 @@ _PRESET_NAMES = {
 
 
 def _preset_name(rules: Rules) -> str:
-    return next((n for n in Rules.presets() if Rules.preset(n) == rules), "custom")
+    """The preset whose rules of play these are (how long a match lasts aside)."""
+
+    def of(name: str) -> Rules:
+        return attrs.evolve(
+            Rules.preset(name),
+            deals=rules.deals,
+            target_score=rules.target_score,
+            play_off_ties=rules.play_off_ties,
+        )
+
+    return next((n for n in Rules.presets() if of(n) == rules), "custom")
 
 
 def end_reason(reason: str | None, lang: str | None = None) -> str:

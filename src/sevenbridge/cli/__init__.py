@@ -18,7 +18,7 @@ from .._kit import checks as _checks
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from .._kit.version import version
 from ..errors import SevenBridgeError
-from . import demo, play, tournament, view
+from . import demo, play, serve, tournament, view
 
 __all__ = ["main"]
 
@@ -45,6 +45,7 @@ def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentPars
     tournament.add_parser(sub, _)
     view.add_parser(sub, _)
     play.add_parser(sub, _)
+    serve.add_parser(sub, _)
     return top
 
 

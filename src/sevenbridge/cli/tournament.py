@@ -66,7 +66,10 @@ def add_parser(
     cmd.add_argument(
         "--db",
         metavar="FILE",
-        help=_("SQLite file for the results; the same command again resumes a stopped run"),
+        help=_(
+            "SQLite file for the results; the same command again resumes a stopped run, "
+            "and two at once share the work"
+        ),
     )
     cmd.add_argument(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
@@ -91,6 +94,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the tournament the arguments describe and print its table."""
     result: TournamentResult
     _ = translator(args.lang)
+    source_db = args.report if args.report is not None else args.db
+    if args.csv and source_db is None:  # before any deal is played
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.csv_exports_database_give",
+                "--csv exports a database: give --db FILE",
+            )
+        )
     if args.report is not None:
         result = report(args.report)
         source = args.report
@@ -141,15 +152,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )  # fmt: skip
     print(result.table(lang=args.lang), file=out)
-    source_db = args.report if args.report is not None else args.db
-    if args.csv:
-        if source_db is None:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.csv_exports_database_give",
-                    "--csv exports a database: give --db FILE",
-                )
-            )
+    if source_db is not None and args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             rows = export_csv(source_db, f)
         print(_("{rows} deals written to {path}").format(rows=rows, path=args.csv), file=out)
