@@ -37,6 +37,7 @@ import contextlib
 import itertools
 import math
 import os
+import re
 import signal
 import statistics
 import sys
@@ -52,7 +53,7 @@ from ._kit.rng import derive
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError
+from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer, close_all
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
 from .rules import Rules, require_rules
@@ -94,20 +95,28 @@ _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
+    """An ``ismcts`` option's value: the rollout's name, iterations as a whole
+    number written in ASCII digits, the others as numbers (the bot checks the
+    ranges)."""
     if key == "rollout":
         return text
-    for kind in (int, float):
+    if key == "iterations":
+        if re.fullmatch(r"[0-9]{1,12}", text):
+            return int(text)
+        kind = Message("kind.whole_number", "a whole number")
+    else:
         try:
-            return kind(text)
+            return float(text)
         except ValueError:
-            pass
+            kind = Message("kind.number", "a number")
     raise InvalidArgumentError(
         Message(
-            "invalid_argument.bot_option_takes_number",
-            "bot {spec}: option {key} takes a number, not {text}",
-            spec=repr(spec),
+            "invalid_argument.bot_option_takes",
+            "bot {spec}: option {key} takes {kind}, not {text}",
+            spec=quote(spec),
             key=key,
-            text=repr(text),
+            kind=kind,
+            text=quote(text),
         )
     )
 

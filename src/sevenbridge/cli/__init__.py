@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from .._kit import checks as _checks
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from .._kit.version import version
 from ..errors import SevenBridgeError
@@ -120,6 +121,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int
         top = parser(prog, lang)
         args = top.parse_args(argv)
     try:
+        if getattr(args, "seed", None) is not None:  # every command's --seed, checked once
+            _checks.seed(args.seed, "--seed")
         status: int = args.run(args, out)
         out.flush()
     except BrokenPipeError:

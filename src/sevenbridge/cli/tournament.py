@@ -26,7 +26,7 @@ def add_parser(
         help=_("play bots against each other and report who is stronger"),
         description=_(
             "Play a duplicate tournament: each dealt deck is played once for every "
-            "seating of the bots, and each bot's results come with 95%% intervals. "
+            "seating of the bots, and each bot's results come with 95% intervals. "
             "With --report, print the results a database holds instead."
         ),
     )
