@@ -204,8 +204,10 @@ def test_bots_by_name() -> None:
         make_bot("smart", 1)
     with pytest.raises(InvalidArgumentError, match="unknown option"):
         make_bot("greedy:depth=3", 1)
-    with pytest.raises(InvalidArgumentError, match="takes a number"):
+    with pytest.raises(InvalidArgumentError, match="takes a whole number"):
         make_bot("ismcts:iterations=many", 1)
+    with pytest.raises(InvalidArgumentError, match="takes a number"):
+        make_bot("ismcts:seconds=many", 1)
     with pytest.raises(InvalidArgumentError, match="needs a command"):
         make_bot("cmd:", 1)
     with pytest.raises(TypeError, match="named by a string"):

@@ -49,7 +49,19 @@ from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
 
-__all__ = ["GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "card_points", "keep_value"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "GreedyPlayer",
+    "ISMCTSPlayer",
+    "Player",
+    "RandomPlayer",
+    "card_points",
+    "keep_value",
+]  # fmt: skip
+
+#: The most iterations an :class:`ISMCTSPlayer` runs per decision (ten million:
+#: hours of search per move; a time budget is ``seconds``).
+MAX_ITERATIONS = 10**7
 
 
 class Player(Protocol):
@@ -208,11 +220,11 @@ class ISMCTSPlayer:
         seed: Seeds the worlds and the playouts. With an ``iterations``
             budget the bot is reproducible: the same seed and the same
             positions give the same moves on every machine.
-        iterations: Iterations per decision.
+        iterations: Iterations per decision, 1 to :data:`MAX_ITERATIONS`.
         seconds: Time per decision instead (or as well: whichever ends first);
             then the moves depend on the machine's speed.
         rollout: The playout policy, ``"greedy"`` (default) or ``"random"``.
-        exploration: The UCB constant.
+        exploration: The UCB constant (a finite number, 0 or more).
 
     Without a budget it runs 300 iterations per decision.
     """
@@ -232,7 +244,7 @@ class ISMCTSPlayer:
         if iterations is None and seconds is None:
             iterations = 300
         if iterations is not None:
-            iterations = _checks.integer(iterations, "iterations", 1)
+            iterations = _checks.integer(iterations, "iterations", 1, MAX_ITERATIONS)
         if seconds is not None:
             if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
                 raise TypeError(f"seconds must be a number, not {_checks.type_name(seconds)}")
@@ -256,6 +268,16 @@ class ISMCTSPlayer:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
+        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool):
+            raise TypeError(f"exploration must be a number, not {_checks.type_name(exploration)}")
+        if not 0 <= exploration < math.inf:  # NaN fails this too
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.exploration_must_finite",
+                    "exploration must be a finite number, 0 or more, not {exploration}",
+                    exploration=str(exploration),
+                )
+            )
         self.exploration = float(exploration)
         self.last_iterations = 0
         """How many iterations the last decision ran."""

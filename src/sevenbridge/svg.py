@@ -5,7 +5,10 @@ images or style sheets) that scales to any width, with a ``<title>`` and a
 ``<desc>`` for screen readers. Suits are drawn as shapes, so they never depend
 on a font; ``four_color=True`` gives each suit its own colour (spades black,
 hearts vermilion, diamonds blue, clubs green, from a palette that people with
-the common colour-vision deficiencies tell apart).
+the common colour-vision deficiencies tell apart). ``size`` is a width in
+pixels, above 0 and at most 100,000; anything else is refused (a
+:class:`TypeError` for what is no number, else an
+:class:`~sevenbridge.errors.InvalidArgumentError`).
 
 In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
 :class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
@@ -124,8 +127,9 @@ def card_name(card: Card | str, lang: str | None = None) -> str:
     >>> card_name("7H", lang="ja"), card_name("AS", lang="ja")
     ('ハートの7', 'スペードのA')
     """
-    (c,) = parse_cards(card if isinstance(card, str) else [card])
-    return _card_words(c, check_lang(lang))
+    lang = check_lang(lang)
+    c = Card.parse(card) if isinstance(card, str) else parse_cards([card])[0]
+    return _card_words(c, lang)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -235,10 +239,10 @@ def card(
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 88" width="32" height="44" role="img" font-...
     """
     _ = translator(lang)
-    (c,) = parse_cards(card if isinstance(card, str) else [card])
+    c = Card.parse(card) if isinstance(card, str) else parse_cards([card])[0]
     name = _("a card, face down") if face_down else card_name(c, lang)
     body = _card_body(None if face_down else c, 2, 2, four_color)
-    return _document(CARD_W + 4, CARD_H + 4, name, name, body, size * (CARD_W + 4) / CARD_W)
+    return _document(CARD_W + 4, CARD_H + 4, name, name, body, size, CARD_W)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -279,7 +283,7 @@ def hand(
     names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
     body = _row(tuple(cs), 5, 2, step, four_color)
     title = _("a hand of {n} cards").format(n=len(cs))
-    return _document(width, CARD_H + 4, title, names, body, size * width / CARD_W)
+    return _document(width, CARD_H + 4, title, names, body, size, CARD_W)
 
 
 _KIND_NAMES = {MeldKind.SET: N_("set"), MeldKind.RUN: N_("run"), MeldKind.SEVEN: N_("single seven")}
@@ -314,7 +318,7 @@ def meld(
     width = (len(m.cards) - 1) * step + CARD_W + 8
     body = _row(m.cards, 4, 4, step, four_color, joker_as=m.joker_as)
     desc = _meld_desc(m, lang)
-    return _document(width, CARD_H + 8, desc.split(":")[0], desc, body, size * width / CARD_W)
+    return _document(width, CARD_H + 8, desc.split(":")[0], desc, body, size, CARD_W)
 
 
 # --- the table ------------------------------------------------------------------------
@@ -421,7 +425,10 @@ def table(
 
     Raises:
         TypeError: if ``position`` is neither a state nor an observation.
-        InvalidArgumentError: for a language without a catalog, or a wrong number of names.
+        InvalidArgumentError: for a language without a catalog, a wrong number of
+            names, a name holding a character SVG (XML 1.0) cannot carry (a
+            control character such as ``"\\x1b"``, a lone surrogate), or a size
+            that is not above 0 and at most 100,000 pixels.
     """
     return "".join(table_parts(position, four_color=four_color, names=names, size=size, lang=lang))
 

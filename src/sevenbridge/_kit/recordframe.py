@@ -15,7 +15,10 @@ from typing import Any, Protocol
 
 from ..errors import Message, RecordError
 
-__all__ = ["TAG", "VALUE", "RulesLike", "record_text", "rules_tags", "value_text"]
+__all__ = [
+    "GAME_NAMES", "READERS", "TAG", "VALUE", "RulesLike", "game_problem", "once", "record_text",
+    "rules_tags", "value_text",
+]  # fmt: skip
 
 #: A tag line: a name and one or more quoted values.
 TAG = re.compile(r'^\[(\w+)((?:\s+"[^"]*")+)\]\s*$')
@@ -56,6 +59,62 @@ def rules_tags(rules: RulesLike) -> list[str]:
     for key, value in rules.changes(rules.preset(name)).items():
         lines.append(f'[Option "{key}" "{value_text(value)}"]')
     return lines
+
+
+def once(seen: dict[str, int], name: str, values: list[str], line: int, raw: str) -> None:
+    """Note the tag ``name`` on ``line`` in ``seen``; a record gives each tag once
+    (and each ``Option`` once), so a second one raises a RecordError naming both lines."""
+    key = f'Option "{values[0]}"' if name == "Option" and values else name
+    if key in seen:
+        raise RecordError(
+            raw,
+            Message(
+                "record.tag_given_twice",
+                "[{tag}] is given twice (first on line {first})",
+                tag=key,
+                first=str(seen[key]),
+            ),
+            line,
+            len(raw) - len(raw.lstrip()) + 1,
+        )
+    seen[key] = line
+
+
+#: The games whose records name them in a ``[Game]`` tag (a match record adds
+#: `` match``), and the functions that read a game's deal and match records.
+GAME_NAMES = {
+    "Seven Bridge": Message("game_name.seven_bridge", "Seven Bridge"),
+    "Simple Mahjong": Message("game_name.simple_mahjong", "Simple Mahjong"),
+}
+READERS = {
+    "Seven Bridge": ("sevenbridge.replay", "sevenbridge.replay_match"),
+    "Simple Mahjong": ("sevenbridge.mahjong.replay", "sevenbridge.mahjong.replay_match"),
+}
+
+
+def game_problem(found: str, wanted: str) -> Message | None:
+    """What is wrong with a record whose ``[Game]`` tag says ``found`` when a
+    ``wanted`` record is read (``None``: nothing)."""
+    if found == wanted:
+        return None
+    game = wanted.removesuffix(" match")
+    if found == game + " match":
+        return Message("record.this_match_record_use", "this is a match record: use replay_match")
+    if found == game:
+        return Message("record.not_match_record_use", "this is not a match record: use replay")
+    other = found.removesuffix(" match")
+    if other in GAME_NAMES:
+        return Message(
+            "record.record_of_other_game",
+            "this is a {game} record: read it with {reader}",
+            game=GAME_NAMES[other],
+            reader=READERS[other][found.endswith(" match")],
+        )
+    if wanted.endswith(" match"):
+        return Message(
+            "record.not_match_record_of", "this is not a {game} match record", game=GAME_NAMES[game]
+        )
+    return Message("record.not_record_of", "this is not a {game} record", game=GAME_NAMES[game])
 
 
 def record_text(data: bytes) -> str:

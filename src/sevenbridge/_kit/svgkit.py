@@ -14,13 +14,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, quote
+from .checks import type_name
 
 __all__ = [
-    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "ORANGE",
-    "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
+    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
     "draw_value", "em", "felt_document_parts", "label", "last_move_lines", "num", "panel",
-    "seat_names", "seat_words", "wrap",
+    "pixels", "seat_names", "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -50,18 +51,77 @@ def num(x: float) -> str:
     return str(int(r)) if r == int(r) else str(r)
 
 
-def document(width: float, height: float, title: str, desc: str, body: str, px: float) -> str:
-    """The ``<svg>`` root, ``px`` wide, with a title and a description."""
-    return "".join(document_parts(width, height, title, [desc], [body], px))
+#: The largest width a drawing may be given, in pixels.
+MAX_SIZE = 100_000
+
+#: The characters XML 1.0 cannot carry at all, not even escaped: the control
+#: characters but tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def pixels(value: Any, name: str = "size") -> float:
+    """A drawing's width in pixels: a number above 0 and at most :data:`MAX_SIZE`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number of pixels, not {type_name(value)}")
+    if not 0 < value <= MAX_SIZE:  # NaN fails this too
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.size_pixels",
+                "{name} must be above 0 and at most {most} pixels, not {value}",
+                name=name,
+                most=str(MAX_SIZE),
+                value=str(value),
+            )
+        )
+    return float(value)
+
+
+def xml_text(value: str, name: str) -> str:
+    """``value`` if a drawing can carry it (XML 1.0 escapes ``<``, ``&`` and
+    quotes, but holds no control characters and no lone surrogates)."""
+    found = _NOT_XML.search(value)
+    if found is not None:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.not_xml_text",
+                "{name}: {text} holds U+{code}, which SVG (XML 1.0) cannot carry",
+                name=name,
+                text=quote(value),
+                code=f"{ord(found.group()):04X}",
+            )
+        )
+    return value
+
+
+def document(
+    width: float,
+    height: float,
+    title: str,
+    desc: str,
+    body: str,
+    size: float,
+    unit: float | None = None,
+) -> str:
+    """The ``<svg>`` root, with a title and a description: ``size`` pixels
+    (checked by :func:`pixels`) for each ``unit`` of the drawing's width (by
+    default, for the whole width)."""
+    return "".join(document_parts(width, height, title, [desc], [body], size, unit))
 
 
 def document_parts(
-    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], px: float
+    width: float,
+    height: float,
+    title: str,
+    desc: Sequence[str],
+    body: Sequence[str],
+    size: float,
+    unit: float | None = None,
 ) -> list[str]:
     """:func:`document` in pieces that join into it: the root's opening tag with
     the title, the description's sentences (``desc``, joined with spaces), then
     the pieces of ``body`` and the closing tag. Drawings that share a sentence or
     a piece of body share that piece (the replay viewer stores each piece once)."""
+    px = pixels(size) * width / (unit or width)
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
         f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
@@ -97,7 +157,7 @@ def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
     """The seats' names (``P0``, ``P1``, ... by default), checked to be one a seat."""
     if names is None:
         return [f"P{p}" for p in range(n)]
-    seat_names = [str(x) for x in names]
+    seat_names = [xml_text(str(x), f"names[{p}]") for p, x in enumerate(names)]
     if len(seat_names) != n:
         raise InvalidArgumentError(
             Message(
@@ -151,11 +211,12 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
 
 
 def felt_document_parts(
-    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], px: float
+    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], size: float
 ) -> list[str]:
-    """A table's ``<svg>`` in pieces: :func:`document_parts` with the felt under ``body``."""
+    """A table's ``<svg>`` in pieces, ``size`` pixels wide: :func:`document_parts`
+    with the felt under ``body``."""
     background = f'<rect width="{num(width)}" height="{num(height)}" rx="10" fill="{FELT}"/>'
-    return document_parts(width, height, title, desc, [background, *body], px)
+    return document_parts(width, height, title, desc, [background, *body], size)
 
 
 def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:

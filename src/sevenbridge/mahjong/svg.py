@@ -84,8 +84,9 @@ def tile_name(t: Tile | str, lang: str | None = None) -> str:
     >>> tile_name("5p"), tile_name("E"), tile_name("Rd", lang="ja"), tile_name("3m", lang="ja")
     ('5 of dots', 'East wind', '中', '三萬')
     """
-    (x,) = parse_tiles(t if isinstance(t, str) else [t])
-    return _tile_words(x, check_lang(lang))
+    lang = check_lang(lang)
+    x = Tile.parse(t) if isinstance(t, str) else parse_tiles([t])[0]
+    return _tile_words(x, lang)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -183,10 +184,10 @@ def tile(
     """
     _ = translator(lang)
     name = _("a tile, face down") if face_down else tile_name(t, lang)
-    (x,) = parse_tiles(t if isinstance(t, str) else [t])
+    x = Tile.parse(t) if isinstance(t, str) else parse_tiles([t])[0]
     body = _tile_body(None if face_down else x, 2, 2)
     width = TILE_W + 4
-    return _document(width, TILE_H + DEPTH + 4, name, name, body, size * width / TILE_W)
+    return _document(width, TILE_H + DEPTH + 4, name, name, body, size, TILE_W)
 
 
 def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | None = None) -> str:
@@ -206,7 +207,8 @@ def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | Non
         _("a hand of {n} tiles").format(n=len(ts)),
         ", ".join(tile_name(x, lang) for x in ts) or _("no tiles"),
         body,
-        size * width / TILE_W,
+        size,
+        TILE_W,
     )
 
 
@@ -259,7 +261,7 @@ def meld(m: Meld | str, *, size: float = 44, lang: str | None = None) -> str:
     desc = _meld_desc(m, lang)
     body = _meld_body(m, 2, 2)
     title = desc.split(":")[0].split("：")[0]
-    return _document(width, TILE_H + DEPTH + 4, title, desc, body, size * width / TILE_W)
+    return _document(width, TILE_H + DEPTH + 4, title, desc, body, size, TILE_W)
 
 
 # --- the table ------------------------------------------------------------------------
@@ -400,7 +402,10 @@ def table(
 
     Raises:
         TypeError: if ``position`` is neither a mahjong state nor a view.
-        InvalidArgumentError: for a language without a catalog, or a wrong number of names.
+        InvalidArgumentError: for a language without a catalog, a wrong number of
+            names, a name holding a character SVG (XML 1.0) cannot carry (a
+            control character such as ``"\\x1b"``, a lone surrogate), or a size
+            that is not above 0 and at most 100,000 pixels.
     """
     return "".join(table_parts(position, names=names, size=size, lang=lang))
 
