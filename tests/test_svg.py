@@ -199,3 +199,14 @@ def test_long_labels_wrap_by_width() -> None:
     lines = svgkit.wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
     assert len(lines) == 2 and all(svgkit.em(line) <= 14.5 for line in lines)
     assert "".join(lines) == "P0がスペードのクイーンを場のメルドに付けた"
+
+
+def test_four_color_is_taken_by_its_truth_as_any_flag() -> None:
+    """The card drawings are kept under their colours; a truthy or falsy value
+    that is no bool (even an unhashable one) draws as True or False does."""
+    state = deal(seed=1)
+    assert svg.table(state, four_color=[]) == svg.table(state)
+    assert svg.table(state, four_color=[1]) == svg.table(state, four_color=True)
+    assert svg.card("7H", four_color={"yes": 1}) == svg.card("7H", four_color=True)
+    assert svg.hand("7H 8D", four_color=[]) == svg.hand("7H 8D")
+    assert svg.meld("7H 7D 7S", four_color=[0]) == svg.meld("7H 7D 7S", four_color=True)

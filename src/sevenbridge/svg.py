@@ -241,7 +241,7 @@ def card(
     _ = translator(lang)
     c = Card.parse(card) if isinstance(card, str) else parse_cards([card])[0]
     name = _("a card, face down") if face_down else card_name(c, lang)
-    body = _card_body(None if face_down else c, 2, 2, four_color)
+    body = _card_body(None if face_down else c, 2, 2, bool(four_color))
     return _document(CARD_W + 4, CARD_H + 4, name, name, body, size, CARD_W)
 
 
@@ -281,7 +281,7 @@ def hand(
     step = CARD_W + 6
     width = max(len(cs), 1) * step + 4
     names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
-    body = _row(tuple(cs), 5, 2, step, four_color)
+    body = _row(tuple(cs), 5, 2, step, bool(four_color))
     title = _("a hand of {n} cards").format(n=len(cs))
     return _document(width, CARD_H + 4, title, names, body, size, CARD_W)
 
@@ -316,7 +316,7 @@ def meld(
     m = meld if isinstance(meld, Meld) else Meld.parse(meld, Rules(jokers=1, ace_high=True))
     step = 40
     width = (len(m.cards) - 1) * step + CARD_W + 8
-    body = _row(m.cards, 4, 4, step, four_color, joker_as=m.joker_as)
+    body = _row(m.cards, 4, 4, step, bool(four_color), joker_as=m.joker_as)
     desc = _meld_desc(m, lang)
     return _document(width, CARD_H + 8, desc.split(":")[0], desc, body, size, CARD_W)
 
@@ -456,6 +456,7 @@ def table_parts(
         raise TypeError(
             f"position must be a GameState or an Observation, not {type(position).__name__}"
         )
+    four_color = bool(four_color)  # a key of the kept card drawings
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
