@@ -1068,3 +1068,18 @@ def test_play_refuses_a_pause_it_cannot_wait(
 
     assert main(["play", "--pause", pause]) == 2
     assert f"--pause must be from 0 to 60 seconds, not {pause}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1.0, 0, 86401])
+def test_tournament_time_limits_are_checked_before_any_deal_without_external_bots(
+    bad: float,
+) -> None:
+    from sevenbridge.arena import run_tournament
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="move_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds=bad)
+    with pytest.raises(InvalidArgumentError, match="handshake_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, handshake_seconds=bad)
+    with pytest.raises(TypeError, match="move_seconds must be a number"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds="10")  # type: ignore[arg-type]

@@ -750,6 +750,8 @@ def run_tournament(
                 players=players,
             )
         )
+    move_seconds = _checks.seconds(move_seconds, "move_seconds")
+    handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
     for name in dict.fromkeys(bots):  # refuse a bad name before any work
         bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
         if isinstance(bot, ExternalPlayer) and not keep_going:

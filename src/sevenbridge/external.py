@@ -568,8 +568,8 @@ class ExternalPlayer:
                 ),
             )
         self.command = args
-        self.move_seconds = _seconds(move_seconds, "move_seconds")
-        self.handshake_seconds = _seconds(handshake_seconds, "handshake_seconds")
+        self.move_seconds = _checks.seconds(move_seconds, "move_seconds")
+        self.handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
         self.name = _printable(args[-1])
         """The name the bot gave in its handshake (until then, its command), its
         control characters escaped."""
@@ -858,21 +858,6 @@ class ExternalPlayer:
 
 def _line(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
-
-
-def _seconds(value: Any, name: str) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
-    if not 0 < value <= 86400:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.must_above_and_at",
-                "{name} must be above 0 and at most 86400, not {value}",
-                name=name,
-                value=str(value),
-            )
-        )
-    return float(value)
 
 
 def _printable(text: str) -> str:
