@@ -77,9 +77,17 @@ def add_parser(
     cmd.add_argument(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
     )
-    cmd.add_argument("--csv", metavar="FILE", help=_("also export every deal to a CSV file"))
     cmd.add_argument(
-        "--plot", metavar="PNG", help=_("draw the win shares to an image (needs matplotlib)")
+        "--csv",
+        metavar="FILE",
+        type=arguments.writable_file(_),
+        help=_("also export every deal to a CSV file"),
+    )
+    cmd.add_argument(
+        "--plot",
+        metavar="PNG",
+        type=arguments.writable_file(_),
+        help=_("draw the win shares to an image (needs matplotlib)"),
     )
     cmd.add_argument(
         "--move-seconds",
