@@ -113,3 +113,9 @@ def test_the_constraints_pin_every_heavy_extra_and_test_tool() -> None:
         for requirement in extras[extra]:
             name = _requirement_name(requirement)
             assert name in pins, f"{name} (extra {extra}) has no line in .ci/constraints.txt"
+
+
+def test_the_minute_long_meta_tests_are_marked_slow() -> None:
+    source = (ROOT / "tests" / "test_sample_state.py").read_text(encoding="utf-8")
+    marked = source.split("def test_the_strategy_reaches_every_kind_of_position")[0]
+    assert marked.rstrip().endswith("@pytest.mark.slow")
