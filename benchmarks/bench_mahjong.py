@@ -31,21 +31,56 @@ except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the pat
     import _docs  # type: ignore[import-not-found, no-redef]
 
 
-def random_play(seconds: float, *, views: bool, players: int = 4, seed: int = 0) -> float:
-    """Steps per second of uniform random play, rounds dealt one after another."""
+def random_play(
+    seconds: float, *, views: bool, players: int = 4, seed: int = 0
+) -> tuple[float, float]:
+    """Steps and rounds per second of uniform random play, rounds dealt one
+    after another (a round counts when it ends)."""
     rng = random.Random(seed)
-    steps = 0
+    steps = rounds = 0
     start = time.perf_counter()
     deadline = start + seconds
-    game = 0
     while time.perf_counter() < deadline:
-        state = mj.deal(players=players, seed=seed + game)
-        game += 1
+        state = mj.deal(players=players, seed=seed + rounds)
         while not state.is_over:
             actions = mj.observe(state).legal_actions if views else mj.legal_actions(state)
             state = mj.apply(state, actions[rng.randrange(len(actions))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+        rounds += 1
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, rounds / elapsed
+
+
+def pettingzoo_play(
+    seconds: float, *, auto_forced: bool = False, seed: int = 0
+) -> tuple[float, float] | None:
+    """Steps and rounds per second of ``sevenbridge.envs.pettingzoo.env(game=
+    "mahjong")`` (four players, wrapped as users get it) under random legal
+    actions read from each observation's mask, or ``None`` without pettingzoo."""
+    try:
+        import numpy as np
+
+        from sevenbridge.envs.pettingzoo import env
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    table = env(game="mahjong", players=4, auto_forced=auto_forced)
+    steps = rounds = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        table.reset(seed=seed + rounds)
+        for _agent in table.agent_iter():
+            observation, _reward, done, cut, _info = table.last()
+            if done or cut:
+                table.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        rounds += 1
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, rounds / elapsed
 
 
 def is_mahjong_rate(seconds: float, *, seed: int = 0) -> tuple[float, int]:
@@ -63,16 +98,16 @@ def is_mahjong_rate(seconds: float, *, seed: int = 0) -> tuple[float, int]:
     return checked / (time.perf_counter() - start), wins
 
 
-def rlcard_play(seconds: float, *, seed: int = 0) -> float | None:
-    """Steps per second of RLCard's mahjong environment under random legal
-    actions, or ``None`` when rlcard is not installed."""
+def rlcard_play(seconds: float, *, seed: int = 0) -> tuple[float, float] | None:
+    """Steps and rounds per second of RLCard's mahjong environment under random
+    legal actions, or ``None`` when rlcard is not installed."""
     try:
         import rlcard
     except ImportError:
         return None
     rng = random.Random(seed)
     env = rlcard.make("mahjong", config={"seed": seed})
-    steps = 0
+    steps = rounds = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
@@ -81,7 +116,9 @@ def rlcard_play(seconds: float, *, seed: int = 0) -> float | None:
             legal = list(state["legal_actions"])
             state, _ = env.step(legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+        rounds += 1
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, rounds / elapsed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -95,27 +132,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 5.0)
     figures: dict[str, Any] = {}
-    figures["random_steps_per_s"] = random_play(seconds, views=False)
-    figures["random_steps_with_views_per_s"] = random_play(seconds, views=True)
-    rate, wins = is_mahjong_rate(seconds)
-    figures["is_mahjong_hands_per_s"] = rate
-    figures["rlcard_steps_per_s"] = None if args.no_rlcard else rlcard_play(seconds)
+    rates: dict[str, tuple[float, float] | None] = {
+        "random": random_play(seconds, views=False),
+        "random_with_views": random_play(seconds, views=True),
+        "pettingzoo": pettingzoo_play(seconds),
+        "pettingzoo_auto_forced": pettingzoo_play(seconds, auto_forced=True),
+        "rlcard": None if args.no_rlcard else rlcard_play(seconds),
+    }
+    for name, rate in rates.items():
+        figures[f"{name}_steps_per_s"] = None if rate is None else rate[0]
+        figures[f"{name}_rounds_per_s"] = None if rate is None else rate[1]
+    hands_rate, wins = is_mahjong_rate(seconds)
+    figures["is_mahjong_hands_per_s"] = hands_rate
     print(f"Simple Mahjong, 4 players, {seconds:g} s per figure (Python {sys.version.split()[0]})")
-    print(f"  random play, engine only:        {figures['random_steps_per_s']:>12,.0f} steps/s")
-    print(
-        "  random play, with observe():     "
-        f"{figures['random_steps_with_views_per_s']:>12,.0f} steps/s"
-    )
-    print(f"  is_mahjong on random hands:      {rate:>12,.0f} hands/s ({wins} wins)")
-    rl = figures["rlcard_steps_per_s"]
-    if rl is None:
-        why = "--no-rlcard" if args.no_rlcard else "rlcard is not installed"
-        print(f"  RLCard mahjong:                  not measured ({why})")
-    else:
-        print(f"  RLCard mahjong env, random play: {rl:>12,.0f} steps/s")
-        print(f"  ratio, engine only / RLCard:     {figures['random_steps_per_s'] / rl:>12.1f}x")
-        ratio = figures["random_steps_with_views_per_s"] / rl
-        print(f"  ratio, with observe() / RLCard:  {ratio:>12.1f}x")
+    rlcard = rates["rlcard"]
+    for name, label in _LABELS.items():
+        got = rates[name]
+        if got is None:
+            why = "--no-rlcard" if name == "rlcard" and args.no_rlcard else "not installed"
+            print(f"  {label:<40} not measured ({why})")
+            continue
+        ratio = "" if rlcard is None or name == "rlcard" else f"  {got[1] / rlcard[1]:6.1f}x RLCard"
+        print(f"  {label:<40} {got[0]:>10,.0f} steps/s {got[1]:>8,.1f} rounds/s{ratio}")
+    print(f"  {'is_mahjong on random hands':<40} {hands_rate:>10,.0f} hands/s ({wins} wins)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
@@ -124,21 +163,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+_LABELS = {
+    "random": "random play, engine alone",
+    "random_with_views": "random play, a view built every step",
+    "pettingzoo": "PettingZoo env, every step asked",
+    "pettingzoo_auto_forced": "PettingZoo env, auto_forced=True",
+    "rlcard": "RLCard's mahjong env, random play",
+}
+
+
 def docs_blocks(figures: dict[str, Any], seconds: float, argv: Sequence[str] | None) -> list[str]:
     """The figures as Markdown blocks, for ``--docs``."""
-    engine, views = figures["random_steps_per_s"], figures["random_steps_with_views_per_s"]
-    rl = figures["rlcard_steps_per_s"]
-    rows = [
-        ("random play, engine alone", f"{engine:,.0f} steps", f"{engine / rl:.1f}" if rl else ""),
-        ("random play, a view built every step", f"{views:,.0f} steps",
-         f"{views / rl:.1f}" if rl else ""),
-        ("RLCard's `mahjong`, random play", f"{rl:,.0f} steps" if rl else "not measured", ""),
-        ("`is_mahjong` on random hands", f"{figures['is_mahjong_hands_per_s']:,.0f} hands", ""),
-    ]  # fmt: skip
+    rlcard = figures["rlcard_rounds_per_s"]
+    rows = []
+    for name, label in _LABELS.items():
+        steps, rounds = figures[f"{name}_steps_per_s"], figures[f"{name}_rounds_per_s"]
+        if rounds is None:
+            rows.append((label, "not measured", "", ""))
+            continue
+        ratio = f"{rounds / rlcard:.1f}" if rlcard and name != "rlcard" else ""
+        rows.append((label, f"{rounds:,.1f}", f"{steps:,.0f}", ratio))
+    rows.append(
+        ("`is_mahjong` on random hands", "", f"{figures['is_mahjong_hands_per_s']:,.0f} hands", "")
+    )
     return [
         _docs.provenance("bench_mahjong.py", argv),
-        f"Simple Mahjong, 4 players, {seconds:g} s per figure:",
-        _docs.table(("figure", "per second", "× RLCard"), rows),
+        f"Simple Mahjong, 4 players, random legal moves, {seconds:g} s per figure, one run:",
+        _docs.table(("loop", "rounds per second", "steps per second", "rounds × RLCard"), rows),
     ]
 
 

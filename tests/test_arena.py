@@ -120,7 +120,7 @@ def test_other_settings_are_refused(tmp_path: Path) -> None:
     else:
         pytest.fail("a database with other bots was accepted")
     (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
-    with pytest.raises(StoreError, match="not a usable results database"):
+    with pytest.raises(StoreError, match="not an SQLite database"):
         run_tournament(["greedy", "random"], deals=2, db=tmp_path / "junk.sqlite", progress=False)
     with pytest.raises(StoreError, match="no such results database"):
         report(tmp_path / "missing.sqlite")
@@ -204,8 +204,10 @@ def test_bots_by_name() -> None:
         make_bot("smart", 1)
     with pytest.raises(InvalidArgumentError, match="unknown option"):
         make_bot("greedy:depth=3", 1)
-    with pytest.raises(InvalidArgumentError, match="takes a number"):
+    with pytest.raises(InvalidArgumentError, match="takes a whole number"):
         make_bot("ismcts:iterations=many", 1)
+    with pytest.raises(InvalidArgumentError, match="takes a number"):
+        make_bot("ismcts:seconds=many", 1)
     with pytest.raises(InvalidArgumentError, match="needs a command"):
         make_bot("cmd:", 1)
     with pytest.raises(TypeError, match="named by a string"):

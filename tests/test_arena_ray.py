@@ -56,3 +56,18 @@ def test_ray_backend_resumes_from_the_store(local_ray: None, tmp_path: Path) -> 
     assert more.resumed == first.decks
     whole = run_tournament(["greedy", "random"], deals=20, seed=2, progress=False)
     assert more.results == whole.results
+
+
+def test_ray_backend_plays_mahjong_like_local_processes(local_ray: None, tmp_path: Path) -> None:
+    from sevenbridge import mahjong
+
+    bots = ["greedy", "random", "greedy"]
+    rules = mahjong.Rules.preset("literal")
+    local = run_tournament(bots, rules, deals=6, seed=5, workers=2, game="mahjong",
+                           progress=False)  # fmt: skip
+    db = tmp_path / "mahjong.sqlite"
+    remote = run_tournament(bots, rules, deals=6, seed=5, backend="ray", db=db,
+                            game="mahjong", progress=False)  # fmt: skip
+    assert remote.results == local.results and remote.table() == local.table()
+    assert sum(s.wins for s in remote.bots.values()) > 0  # rounds were played and won
+    assert report(db).results == local.results

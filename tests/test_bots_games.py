@@ -73,3 +73,58 @@ def test_the_game_of_a_value_and_its_module() -> None:
     assert game_module("seven_bridge") is sevenbridge
     with pytest.raises(InvalidArgumentError, match="no game named"):
         game_module("go")
+
+
+def _play_views(seed: int) -> list[mahjong.Observation]:
+    """Every view a greedy table hands its players in one round."""
+    state, views = mahjong.deal(players=4, seed=seed), []
+    bots = [mahjong.GreedyPlayer(seed=s) for s in range(4)]
+    while not state.is_over:
+        view = mahjong.observe(state)
+        views.append(view)
+        state = mahjong.apply(state, bots[state.current_player](view))
+    return views
+
+
+def test_the_mahjong_shortlist_keeps_wins_and_the_closest_discards() -> None:
+    from sevenbridge.mahjong.bots import shortlist
+
+    seen_cut = seen_win = 0
+    for seed in range(6):
+        for view in _play_views(seed):
+            short, legal = shortlist(view), view.legal_actions
+            assert short and set(short) <= set(legal)
+            wins = [a for a in legal if isinstance(a, mahjong.Mahjong)]
+            if wins:
+                assert list(short) == wins
+                seen_win += 1
+            elif view.phase is mahjong.Phase.PLAY:
+                melds = len(view.melds_of(view.viewer))
+                after = {}
+                for a in legal:
+                    if isinstance(a, mahjong.Discard):
+                        rest = list(view.hand)
+                        rest.remove(a.tile)
+                        after[a] = mahjong.shanten(rest, melds)
+                low = min(after.values())
+                assert {a for a in short if isinstance(a, mahjong.Discard)} == {
+                    a for a, d in after.items() if d == low
+                }
+                assert [a for a in short if isinstance(a, mahjong.Kong)] == [
+                    a for a in legal if isinstance(a, mahjong.Kong)
+                ]
+                seen_cut += len(short) < len(legal)
+            else:
+                assert short == legal
+    assert seen_cut > 10 and seen_win > 0
+
+
+def test_mahjong_ismcts_chooses_from_the_shortlist() -> None:
+    from sevenbridge.mahjong.bots import shortlist
+
+    checked = 0
+    for view in _play_views(2)[:60]:
+        if len(view.legal_actions) > 1:
+            assert ISMCTSPlayer(seed=1, iterations=4)(view) in shortlist(view)
+            checked += 1
+    assert checked > 5

@@ -80,3 +80,28 @@ def test_opponents_auto_forced_and_illegal_ids() -> None:
     shown = SevenBridgeEnv(players=2, render_mode="ansi")
     shown.reset(seed=0)
     assert "P0" in str(shown.render())
+
+
+@pytest.mark.parametrize("game", ["seven_bridge", "mahjong"])
+def test_action_masks_is_the_info_mask_and_ids_outside_the_space_are_errors(game: str) -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    env = SevenBridgeEnv(players=3, game=game)
+    _obs, info = env.reset(seed=3)
+    steps = 0
+    while True:
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (env.space.size,)
+        assert (masks == info["action_mask"].astype(bool)).all() and masks.any()
+        for bad in (-1, env.space.size, 10**30):
+            with pytest.raises(InvalidArgumentError, match="out of range"):
+                env.step(bad)
+        for bad in (1.5, "3", True, None):
+            with pytest.raises(TypeError, match="action id must be an int"):
+                env.step(bad)
+        choice = np.array(np.flatnonzero(masks)[-1])  # a 0-d array, as trainers pass
+        _obs, _reward, terminated, _, info = env.step(choice)
+        steps += 1
+        if terminated:
+            break
+    assert steps > 3 and not env.action_masks().any()  # the episode is over

@@ -6,12 +6,14 @@ import json
 import pickle
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from sevenbridge import Rules, apply, deal, legal_actions, observe, replay
 from sevenbridge.arena import run_tournament
+from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.external import PROTOCOL, ExternalBotError, ExternalPlayer
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
@@ -117,15 +119,19 @@ def test_a_misbehaving_bot_loses_the_deal_and_the_tournament_goes_on(
     tmp_path: Path, name: str, body: str, kind: str, reason: str
 ) -> None:
     command = _bot(tmp_path, name, body)
-    bot = ExternalPlayer(command, move_seconds=0.5, start_seconds=5)
+    bot = ExternalPlayer(command, move_seconds=0.5, handshake_seconds=5)
     state, seat = _decision_state()
     with pytest.raises(ExternalBotError, match=reason) as caught:
         bot(observe(state, seat))  # type: ignore[arg-type]
     assert caught.value.kind == kind
     copy = pickle.loads(pickle.dumps(caught.value))
     assert (copy.kind, str(copy)) == (kind, str(caught.value))
+    if kind == "nonsense" and "handshake" in reason:  # stops the run before any deal...
+        with pytest.raises(ExternalBotError, match=r"handshake.*no deal was played"):
+            run_tournament([f"cmd:{command}", "greedy"], deals=4, seed=1, progress=False)
+    # ... unless asked to go on: then every deal the bot decides in is a forfeit.
     result = run_tournament([f"cmd:{command}", "greedy"], deals=4, seed=1, progress=False,
-                            move_seconds=0.5)  # fmt: skip
+                            move_seconds=0.5, keep_going=True)  # fmt: skip
     assert result.games == 4
     forfeits = [g for g in result.results if g.failure is not None]
     assert forfeits, "the bad bot never had to decide"
@@ -149,4 +155,32 @@ def test_a_bot_that_cannot_start() -> None:
         ExternalPlayer(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="move_seconds"):
         ExternalPlayer("bot", move_seconds=0)
+    with pytest.raises(InvalidArgumentError, match=r"command 'python \"bot\.py' does not read"):
+        ExternalPlayer('python "bot.py')
+    with pytest.raises(InvalidArgumentError, match="does not read"):
+        run_tournament(['cmd:python "bot.py', "greedy"], deals=2, progress=False)
+    # A mistyped bot stops a tournament before any deal (and keep_going plays on).
+    with pytest.raises(ExternalBotError, match=r"could not start.*no deal was played"):
+        run_tournament(["cmd:/nonexistent/bot-program", "greedy"], deals=2, progress=False)
+    result = run_tournament(["cmd:/nonexistent/bot-program", "greedy"], deals=2,
+                            progress=False, keep_going=True)  # fmt: skip
+    assert result.games == 2 and all("could not start" in (g.failure or "") for g in result.results)
     assert PROTOCOL == "sevenbridge-bot"
+
+
+def test_bad_time_limits_stop_a_tournament_before_any_work(tmp_path: Path) -> None:
+    db = tmp_path / "results.sqlite"
+    for limits in ({"move_seconds": 0}, {"handshake_seconds": -1}):
+        with pytest.raises(InvalidArgumentError, match="must be above 0"):
+            run_tournament([f"cmd:{sys.executable} {EXAMPLE}", "greedy"], deals=2, db=db,
+                           progress=False, **limits)  # type: ignore[arg-type]  # fmt: skip
+    assert not db.exists()
+
+
+def test_the_handshake_time_is_a_tournament_setting(tmp_path: Path) -> None:
+    command = _bot(tmp_path, "sleepy", "import time\ntime.sleep(30)")
+    start = time.monotonic()
+    with pytest.raises(ExternalBotError, match=r"did not answer the handshake within 0\.5 s"):
+        run_tournament([f"cmd:{command}", "greedy"], deals=2, progress=False,
+                       handshake_seconds=0.5)  # fmt: skip
+    assert time.monotonic() - start < 10

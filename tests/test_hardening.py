@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -508,3 +511,590 @@ def test_bots_on_a_finished_deal_and_bad_seeds() -> None:
         GreedyPlayer("1")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="seed"):
         RandomPlayer(-1)
+
+
+# --- second review: the play loop reads any line without crashing -------------------------
+def _games() -> list[Any]:
+    """A Seven Bridge and a Simple Mahjong play loop, each at the person's decision."""
+    import io
+
+    from sevenbridge import mahjong
+    from sevenbridge.cli.play import CardPart, _Style
+    from sevenbridge.cli.play_mahjong import MahjongPart
+    from sevenbridge.cli.seat import Game
+
+    card = deal(seed=72)
+    tiles = mahjong.deal(seed=72)
+    return [
+        Game(card, 1, {}, CardPart(_Style(False, False)), io.StringIO(), io.StringIO()),
+        Game(tiles, 0, {}, MahjongPart(), io.StringIO(), io.StringIO()),
+    ]
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1²", "9" * 5000, "1" + "0" * 4999])
+def test_play_reads_odd_digits_and_long_numbers(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str)
+        assert "There is no move" in answer or "I did not understand" in answer
+        assert len(answer) < 200
+
+
+def test_play_a_long_number_of_a_real_move() -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        assert game.parse("0001", actions) == actions[0]
+        assert game.parse("0" * 4999 + "1", actions) == actions[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_play_parse_answers_any_line(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str) or answer in actions
+
+
+@pytest.mark.parametrize("game", ["sevenbridge", "mahjong"])
+@pytest.mark.parametrize("where", ["missing/game.txt", "."])
+def test_play_refuses_a_record_file_it_cannot_write(
+    tmp_path: Path, game: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--game", game, "--record", str(tmp_path / where)])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --record:" in error
+    assert ("is a folder" if where == "." else "no folder") in error
+    assert "Traceback" not in error
+
+
+def test_play_says_when_a_record_cannot_be_saved(tmp_path: Path) -> None:
+    for game in _games():
+        game.save_to = str(tmp_path)  # a folder: open() fails
+        assert not game.save()
+        assert f"Could not save the record to {tmp_path}" in game.out.getvalue()
+        game.save_to = str(tmp_path / "ok.txt")
+        assert game.save()
+        assert (tmp_path / "ok.txt").read_text(encoding="utf-8").startswith("[Game ")
+
+
+def test_play_quit_asks_again_after_a_failed_save(tmp_path: Path) -> None:
+    import io
+
+    game = _games()[0]
+    game.inp = io.StringIO(f"y\n{tmp_path}\n{tmp_path / 'second.txt'}\n")
+    game.quit()
+    said = game.out.getvalue()
+    assert "Could not save the record" in said and "Record saved to" in said
+    assert (tmp_path / "second.txt").exists()
+
+
+# --- second review: every command takes every seed, and quotes a bad one as given ---------
+_SEEDED = [
+    ["demo", "--quiet"],
+    ["demo", "--game", "mahjong", "--players", "2", "--quiet"],
+    ["play"],
+    ["play", "--game", "mahjong"],
+    ["tournament", "--bots", "random,random", "--deals", "2", "--quiet"],
+]
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", ["-7", str(2**64)])
+def test_commands_quote_a_bad_seed_as_given(
+    command: list[str], seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--seed", seed])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert f"--seed must be from 0 to {2**64 - 1} (seeds are 64-bit), not {seed}\n" in error
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", [1_850_000_000_000_000_000, 2**64 - 1])
+def test_commands_take_the_largest_seeds(
+    command: list[str],
+    seed: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    import io
+    import sys
+
+    from sevenbridge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\nn\n"))
+    assert main([*command, "--seed", str(seed)]) == 0
+    said = capsys.readouterr()
+    assert "error" not in said.err
+    assert str(seed) in said.out or "Goodbye." in said.out
+
+
+def test_bot_seeds_of_the_commands_stay_as_they_were_and_in_range() -> None:
+    from sevenbridge._kit.rng import seat_seed
+
+    assert [seat_seed(72, p) for p in range(3)] == [720, 721, 722]
+    assert seat_seed(2**64 - 1, 4) == (10 * (2**64 - 1) + 4) % 2**64
+    assert all(0 <= seat_seed(s, p) < 2**64 for s in (0, 2**63, 2**64 - 1) for p in range(5))
+
+
+# --- second review: a finished deal's view must show the hands -----------------------------
+def _finished_views() -> list[Any]:
+    from sevenbridge import mahjong, observe
+
+    state = deal(seed=4)
+    bot = GreedyPlayer(1)
+    while not state.is_over:
+        state = apply(state, bot(observe(state)))
+    tiles = mahjong.deal(seed=4, players=2)
+    tile_bot = mahjong.GreedyPlayer(seed=1)
+    while not tiles.is_over:
+        tiles = mahjong.apply(tiles, tile_bot(mahjong.observe(tiles)))
+    return [observe(state, 0), mahjong.observe(tiles, 0)]
+
+
+@pytest.mark.parametrize("how", ["null", "missing"])
+def test_observation_reader_wants_the_hands_of_a_finished_deal(how: str) -> None:
+    import json
+
+    from sevenbridge.errors import InvalidStateError
+
+    for view in _finished_views():
+        assert type(view).from_json(view.to_json()) == view
+        doc = json.loads(view.to_json())
+        if how == "null":
+            doc["shown_hands"] = None
+        else:
+            del doc["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(view).from_json(json.dumps(doc))
+
+
+def test_observation_reader_refuses_hands_shown_before_the_end() -> None:
+    import json
+
+    from sevenbridge import mahjong, observe
+    from sevenbridge.errors import InvalidStateError
+
+    starts: list[Any] = [
+        observe(deal(seed=4), 0),
+        mahjong.observe(mahjong.deal(seed=4, players=2), 0),
+    ]
+    for final, start in zip(
+        _finished_views(),
+        starts,
+        strict=True,
+    ):
+        doc = json.loads(start.to_json())
+        doc["shown_hands"] = json.loads(final.to_json())["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(start).from_json(json.dumps(doc))
+
+
+# --- second review: drawings refuse what SVG cannot carry ---------------------------------
+def _drawing_modules() -> list[Any]:
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    return [(svg, deal(seed=2), "7H"), (mahjong_svg, mahjong.deal(seed=2), "5p")]
+
+
+@pytest.mark.parametrize("bad", ["a\x00b", "\x1b[31mred", "lone \ud800", "\ufffe", "tab\x0bv"])
+def test_svg_refuses_names_xml_cannot_carry(bad: str) -> None:
+    for module, position, _one in _drawing_modules():
+        names = [f"P{p}" for p in range(len(position.hands))]
+        names[1] = bad
+        with pytest.raises(InvalidArgumentError, match=r"names\[1\].*XML 1\.0"):
+            module.table(position, names=names)
+
+
+def test_svg_escapes_the_names_it_can_carry() -> None:
+    from xml.etree import ElementTree
+
+    for module, position, _one in _drawing_modules():
+        names = ['<b>&"x"', "tab\tand\nnewline", "emoji 🀄 and ﬀ", "\x7f\x85"] + ["P"] * 3
+        picture = module.table(position, names=names[: len(position.hands)])
+        root = ElementTree.fromstring(picture)
+        assert '<b>&"x"' in "".join(root.itertext())
+
+
+@pytest.mark.parametrize("size", [float("nan"), float("inf"), -60, 0, 1e300, -0.0])
+def test_svg_refuses_sizes_out_of_range(size: float) -> None:
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    drawings: list[Callable[[], str]] = [
+        lambda: svg.table(deal(seed=2), size=size),
+        lambda: svg.card("7H", size=size),
+        lambda: svg.hand("7H 8H", size=size),
+        lambda: svg.meld("7H 8H 9H", size=size),
+        lambda: mahjong_svg.table(mahjong.deal(seed=2), size=size),
+        lambda: mahjong_svg.tile("5p", size=size),
+        lambda: mahjong_svg.hand("5p 6p", size=size),
+        lambda: mahjong_svg.meld("555p", size=size),
+    ]
+    for draw in drawings:
+        with pytest.raises(InvalidArgumentError, match="size must be above 0"):
+            draw()
+
+
+@pytest.mark.parametrize("size", ["100", None, True, [60]])
+def test_svg_refuses_sizes_that_are_no_number(size: object) -> None:
+    for module, position, _one in _drawing_modules():
+        with pytest.raises(TypeError, match="size must be a number"):
+            module.table(position, size=size)
+
+
+def test_svg_sizes_in_range() -> None:
+    for module, position, _one in _drawing_modules():
+        assert 'width="1"' in module.table(position, size=1)
+        assert 'width="100000"' in module.table(position, size=100_000)
+        assert 'width="720"' in module.table(position, size=720.0)
+
+
+def test_svg_of_no_card_or_tile() -> None:
+    from sevenbridge import svg
+    from sevenbridge.errors import InvalidCardError, InvalidTileError
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    for text in ("", "7H 8H"):
+        with pytest.raises(InvalidCardError, match="is not a card"):
+            svg.card(text)
+    for text in ("", "5p 6p"):
+        with pytest.raises(InvalidTileError, match="is not a tile"):
+            mahjong_svg.tile(text)
+
+
+# --- second review: record tags -----------------------------------------------------------
+def _records() -> list[tuple[Any, str]]:
+    """A deal record of each game, with the replay that reads it."""
+    from sevenbridge import mahjong, record, replay
+
+    state = deal(seed=5)
+    for _ in range(3):
+        state = apply(state, legal_actions(state)[-1])
+    tiles = mahjong.deal(seed=5, players=2)
+    tiles = mahjong.apply(tiles, mahjong.legal_actions(tiles)[0])
+    return [(replay, record(state)), (mahjong.replay, mahjong.record(tiles))]
+
+
+@pytest.mark.parametrize("tag", ["Seed", "Players", "Rules", "Game"])
+def test_records_refuse_a_tag_given_twice(tag: str) -> None:
+    for read, text in _records():
+        lines = text.splitlines()
+        first = next(k for k, line in enumerate(lines) if line.startswith(f"[{tag} "))
+        lines.insert(first + 1, lines[first])
+        with pytest.raises(
+            RecordError,
+            match=rf"line {first + 2}, column 1: \[{tag}\] is given twice \(first on line {first + 1}\)",
+        ):
+            read("\n".join(lines) + "\n")
+
+
+def test_records_refuse_an_option_given_twice() -> None:
+    for read, text in _records():
+        lines = text.splitlines()
+        lines[1:1] = (
+            ['[Option "final_discard" "false"]'] * 2
+            if read.__module__ == "sevenbridge.records"
+            else ['[Option "kong" "true"]'] * 2
+        )
+        with pytest.raises(
+            RecordError, match=r"line 3, column 1: \[Option .*\] is given twice \(first on line 2\)"
+        ):
+            read("\n".join(lines) + "\n")
+
+
+def test_record_match_tags_given_twice() -> None:
+    from sevenbridge import Match, mahjong, record_match
+
+    match = Match.start(Rules(deals=2), players=2, seed=3)
+    text = record_match(match).replace('[Players "2"]', '[Players "2"]\n[Players "2"]')
+    with pytest.raises(RecordError, match=r"\[Players\] is given twice"):
+        replay_match(text)
+    result = mahjong.play_match(
+        [mahjong.GreedyPlayer(seed=s) for s in range(2)], rules=mahjong.Rules(rounds=1), seed=9
+    )
+    text = mahjong.record_match(result).replace('[Dealer "0"]', '[Dealer "0"]\n[Dealer "0"]')
+    with pytest.raises(RecordError, match=r"\[Dealer\] is given twice"):
+        mahjong.replay_match(text)
+
+
+def test_seven_bridge_records_check_the_game_tag() -> None:
+    from sevenbridge import Match, record_match, replay
+
+    (_, text), (_, tiles) = _records()
+    assert replay(text.replace('[Game "Seven Bridge"]\n', ""))  # a record may leave it out
+    with pytest.raises(RecordError, match="line 1, column 1: this is a Simple Mahjong record"):
+        replay(text.replace("Seven Bridge", "Simple Mahjong"))
+    with pytest.raises(RecordError, match="this is a Simple Mahjong record"):
+        replay(tiles)
+    with pytest.raises(RecordError, match="this is not a Seven Bridge record"):
+        replay(text.replace("Seven Bridge", "Chess"))
+    with pytest.raises(RecordError, match="this is a match record: use replay_match"):
+        replay(text.replace('"Seven Bridge"', '"Seven Bridge match"'))
+    match_text = record_match(Match.start(Rules(deals=2), players=2, seed=3))
+    assert replay_match(match_text)
+    with pytest.raises(RecordError, match="this is not a match record: use replay"):
+        replay_match(match_text.replace('"Seven Bridge match"', '"Seven Bridge"'))
+    with pytest.raises(RecordError, match="this is a Simple Mahjong record"):
+        replay_match(match_text.replace("Seven Bridge match", "Simple Mahjong match"))
+
+
+# --- second review: wrong arguments get the library's own errors --------------------------
+def test_none_for_a_state_an_action_or_rules() -> None:
+    from sevenbridge import format_move, mahjong, record, render
+
+    with pytest.raises(TypeError, match=r"record\(\) needs a GameState, not None"):
+        record(None)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError, match="record needs a mahjong GameState or its actions, not None"
+    ):
+        mahjong.record(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="render needs a GameState or an Observation, not None"):
+        render(None)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="action must be an action, not None"):
+        format_move(None)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError,
+        match=r"base must be a Rules value, not str; for a preset write Rules\.preset\('x'\)",
+    ):
+        Rules().changes("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="base must be a mahjong Rules value, not str"):
+        mahjong.Rules().changes("x")  # type: ignore[arg-type]
+    assert Rules(jokers=1).changes(Rules.preset("standard")) == {"jokers": 1}
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 99])
+def test_seats_out_of_range_are_refused(seat: int) -> None:
+    from sevenbridge import mahjong
+
+    card = deal(seed=1)
+    tiles = mahjong.deal(seed=1, players=3)
+    view = mahjong.observe(tiles, 0)
+    calls = [card.hand, tiles.hand, tiles.melds_of, tiles.is_ghost, view.melds_of]
+    for call in calls:
+        with pytest.raises(
+            InvalidArgumentError, match=rf"(player|seat) must be from 0 to \d, not {seat}"
+        ):
+            call(seat)
+    assert card.hand(2) == card.hands[2] and tiles.hand(2) == tiles.hands[2]
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
+def test_seats_of_the_wrong_type_are_refused(seat: object) -> None:
+    from sevenbridge import mahjong
+
+    tiles = mahjong.deal(seed=1, players=3)
+    for call in (deal(seed=1).hand, tiles.hand, tiles.melds_of, tiles.is_ghost):
+        with pytest.raises(TypeError, match="must be an int"):
+            call(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"), [(7, 2.0), (7, "2"), (7.0, 2), (0.0, None), (False, None)]
+)
+def test_card_refuses_ranks_and_suits_that_are_no_int(rank: object, suit: object) -> None:
+    from sevenbridge import Card
+    from sevenbridge.errors import InvalidCardError
+
+    with pytest.raises(InvalidCardError):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+def test_card_takes_int_ranks_and_suits() -> None:
+    from sevenbridge import Card, Rank, Suit
+
+    assert str(Card(7, 2)) == str(Card(Rank(7), Suit.HEARTS)) == "7H"  # type: ignore[arg-type]
+    assert Card(0, None).is_joker
+
+
+# --- second review: bot specs -------------------------------------------------------------
+@pytest.mark.parametrize("value", ["1e3", "1.5", "٣", "1_000", "-5", "9" * 5000, ""])
+def test_bot_spec_iterations_must_be_a_whole_number(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option iterations takes a whole number"):
+        make_bot(f"ismcts:iterations={value}", seed=1)
+
+
+def test_ismcts_iterations_have_an_upper_bound() -> None:
+    from sevenbridge.arena import make_bot
+    from sevenbridge.bots import MAX_ITERATIONS, ISMCTSPlayer
+
+    assert MAX_ITERATIONS == 10**7
+    assert make_bot(f"ismcts:iterations={MAX_ITERATIONS}", seed=1).iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
+    builds: list[Callable[[], object]] = [
+        lambda: make_bot(f"ismcts:iterations={MAX_ITERATIONS + 1}", seed=1),
+        lambda: ISMCTSPlayer(1, iterations=MAX_ITERATIONS + 1),
+    ]
+    for build in builds:
+        with pytest.raises(InvalidArgumentError, match=r"iterations must be from 1 to 10000000"):
+            build()
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf"])
+def test_ismcts_exploration_must_be_finite_and_not_negative(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="exploration must be"):
+        make_bot(f"ismcts:exploration={value}", seed=1)
+    assert make_bot("ismcts:exploration=0.5", seed=1).exploration == 0.5  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("value", ["x", "", "1,5"])
+def test_bot_spec_numbers_that_do_not_parse(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option seconds takes a number"):
+        make_bot(f"ismcts:seconds={value}", seed=1)
+
+
+# --- second review: help texts -------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("command", ["demo", "play", "tournament", "view"])
+def test_help_texts_show_percent_signs_once(
+    lang: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help", "--lang", lang])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    assert "%%" not in text and "%(" not in text
+    if command == "tournament":
+        assert "95%" in text
+
+
+# --- second review: a record's deck must be the one that dealt the state ------------------
+def test_record_refuses_a_deck_that_did_not_deal_the_state() -> None:
+    from sevenbridge import full_deck, record, replay
+
+    deck = full_deck()[::-1]
+    state = deal(deck=deck, seed=1)
+    state = apply(state, legal_actions(state)[0])
+    assert replay(record(state, deck=deck))[-1] == state
+    for wrong in (full_deck(), deck[1:] + deck[:1]):
+        with pytest.raises(InvalidArgumentError, match="the deck given did not deal this state"):
+            record(state, deck=wrong)
+    seeded = deal(seed=1)
+    assert replay(record(seeded))[-1] == seeded
+    with pytest.raises(InvalidArgumentError, match="the deck given did not deal this state"):
+        record(seeded, deck=deck)
+
+
+# --- second review: over-long text is refused early ---------------------------------------
+def test_position_refuses_over_long_text_at_once() -> None:
+    import time
+
+    from sevenbridge import position
+    from sevenbridge.errors import InvalidStateError
+    from sevenbridge.text import MAX_POSITION_TEXT
+
+    line = " ".join(["7H"] * 7_000_000)
+    start = time.perf_counter()
+    with pytest.raises(
+        InvalidStateError,
+        match=rf"position: {len(line) + 5} characters is too long \(at most {MAX_POSITION_TEXT}\)",
+    ):
+        position(f"P0: {line}\n")
+    assert time.perf_counter() - start < 2.0
+    # A long but fair position (comments included) is still read.
+    fair = "P0: 2C 3D 4H\nP1: 8S 9D KC\nturn: P0 draw\n" + "# a comment\n" * 1000
+    assert len(fair) < MAX_POSITION_TEXT
+    assert position(fair).players == 2
+
+
+def test_a_move_naming_a_card_twice_is_refused_at_the_second() -> None:
+    import time
+
+    from sevenbridge.notation import NotationError, parse_move
+
+    with pytest.raises(NotationError, match=r"column 18: a card is named twice \(7H\)"):
+        parse_move("P0 LayDown 7H 8H 7H 9H")
+    start = time.perf_counter()
+    with pytest.raises(NotationError, match=r"column 171: a move names at most 53 cards"):
+        parse_move("P0 LayDown " + " ".join(["7H"] * 1_000_000))
+    assert time.perf_counter() - start < 2.0
+    deck = " ".join(
+        ["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))]
+    )
+    assert len(parse_move(f"P0 LayDown {deck}").cards) == 53  # type: ignore[union-attr]
+
+
+def test_card_and_tile_lists_longer_than_a_deck_or_wall_are_refused_at_once() -> None:
+    import time
+
+    from sevenbridge import Meld, full_deck, mahjong, parse_cards
+    from sevenbridge.errors import InvalidCardError, InvalidMeldError, InvalidTileError
+
+    deck = " ".join(map(str, full_deck(Rules(jokers=1))))
+    assert len(parse_cards(deck)) == 53
+    wall = mahjong.format_tiles(mahjong.full_wall(flowers=True, seasons=True))
+    assert len(mahjong.parse_tiles(wall)) == 144
+    cards = " ".join(["7H"] * 3_000_000)
+    tiles = ("5m" * 3_000_000, "5" * 3_000_000 + "m", " ".join(["E"] * 3_000_000))
+    start = time.perf_counter()
+    with pytest.raises(InvalidCardError, match=r"it names more cards than a deck holds \(53\)"):
+        parse_cards(deck + " 2C")
+    with pytest.raises(InvalidCardError, match="more cards than a deck holds"):
+        parse_cards(cards)
+    with pytest.raises((InvalidCardError, InvalidMeldError), match="more cards than a deck holds"):
+        Meld.parse(cards)
+    with pytest.raises(InvalidTileError, match=r"it names more tiles than a wall holds \(144\)"):
+        mahjong.parse_tiles(wall + " 5m")
+    for text in tiles:
+        with pytest.raises(InvalidTileError, match="more tiles than a wall holds"):
+            mahjong.parse_tiles(text)
+    assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("pause", ["-1", "nan", "inf", "61"])
+def test_play_refuses_a_pause_it_cannot_wait(
+    pause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    assert main(["play", "--pause", pause]) == 2
+    assert f"--pause must be from 0 to 60 seconds, not {pause}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1.0, 0, 86401])
+def test_tournament_time_limits_are_checked_before_any_deal_without_external_bots(
+    bad: float,
+) -> None:
+    from sevenbridge.arena import run_tournament
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="move_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds=bad)
+    with pytest.raises(InvalidArgumentError, match="handshake_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, handshake_seconds=bad)
+    with pytest.raises(TypeError, match="move_seconds must be a number"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds="10")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_tournament_refuses_an_output_it_could_not_write_before_any_deal(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    db = tmp_path / "t.sqlite"
+    for target, said in ((tmp_path / "no" / "out", "no folder"), (tmp_path, "is a folder")):
+        args = ["tournament", "--bots", "greedy,random", "--deals", "2", "--db", str(db)]
+        with pytest.raises(SystemExit) as stopped:  # argparse's usage error
+            main([*args, option, str(target), "--quiet"])
+        assert stopped.value.code == 2 and said in capsys.readouterr().err
+        assert not db.exists()  # refused before the store was opened or a deal played

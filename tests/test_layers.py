@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "_store", "external", "arena", "games",
     ]),
     ("presentation", ["text", "svg", "html"]),
-    ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*"]),
+    ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*", "web", "web.*"]),
 ]  # fmt: skip
 
 #: The game of its own, and what it may import besides itself.

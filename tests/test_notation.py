@@ -34,7 +34,7 @@ def test_every_legal_action_round_trips_through_notation(state: GameState) -> No
         ("P1 Discard 7X", 12, "suit 'X'"),
         ("P1 LayOff 8H", 11, "CARD>MELD"),
         ("P1 LayOff 8H>x", 14, "not a meld number"),
-        ("P1 Pon 9D 9D", 8, "named twice"),
+        ("P1 Pon 9D 9D", 11, "named twice (9D)"),
         ("P1 Chi", 7, "needs cards"),
     ],
 )

@@ -63,7 +63,7 @@ PUBLIC_MODULES = (
     "sevenbridge.notation", "sevenbridge.records", "sevenbridge.rules", "sevenbridge.scoring",
     "sevenbridge.serialize", "sevenbridge.state", "sevenbridge.text", "sevenbridge.views",
     "sevenbridge.arena", "sevenbridge.external", "sevenbridge.playout", "sevenbridge.svg",
-    "sevenbridge.html", "sevenbridge.games", "sevenbridge.rl", "sevenbridge.envs.pettingzoo",
+    "sevenbridge.html", "sevenbridge.web", "sevenbridge.games", "sevenbridge.rl", "sevenbridge.envs.pettingzoo",
     "sevenbridge.envs.gymnasium", "sevenbridge.envs.openspiel",
     "sevenbridge.mahjong", "sevenbridge.mahjong.actions", "sevenbridge.mahjong.bots",
     "sevenbridge.mahjong.engine", "sevenbridge.mahjong.errors", "sevenbridge.mahjong.hands",

@@ -20,7 +20,8 @@ statistics (a mahjong "deal" is a round).
 
 Results can go to an SQLite database (``db=``) as the decks finish; a run
 that is stopped and started again with the same settings plays only what is
-missing and ends with the same numbers.
+missing and ends with the same numbers, and two runs started at once on one
+database share the decks between them.
 
 >>> from sevenbridge.arena import run_tournament
 >>> result = run_tournament(["greedy", "random"], players=2, deals=8, seed=1, progress=False)
@@ -35,10 +36,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import os
+import re
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -49,9 +53,9 @@ from ._kit.rng import derive
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from .errors import InvalidArgumentError, Message, StoreError
-from .external import ExternalBotError, ExternalPlayer
-from .games import CARD_GAME, check_game, game_module, outcome
+from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
+from .external import ExternalBotError, ExternalPlayer, close_all
+from .games import CARD_GAME, GAMES, check_game, game_module, outcome
 from .rules import Rules, require_rules
 
 __all__ = [
@@ -91,31 +95,42 @@ _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
+    """An ``ismcts`` option's value: the rollout's name, iterations as a whole
+    number written in ASCII digits, the others as numbers (the bot checks the
+    ranges)."""
     if key == "rollout":
         return text
-    for kind in (int, float):
+    if key == "iterations":
+        if re.fullmatch(r"[0-9]{1,12}", text):
+            return int(text)
+        kind = Message("kind.whole_number", "a whole number")
+    else:
         try:
-            return kind(text)
+            return float(text)
         except ValueError:
-            pass
+            kind = Message("kind.number", "a number")
     raise InvalidArgumentError(
         Message(
-            "invalid_argument.bot_option_takes_number",
-            "bot {spec}: option {key} takes a number, not {text}",
-            spec=repr(spec),
+            "invalid_argument.bot_option_takes",
+            "bot {spec}: option {key} takes {kind}, not {text}",
+            spec=quote(spec),
             key=key,
-            text=repr(text),
+            kind=kind,
+            text=quote(text),
         )
     )
 
 
-def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
+def make_bot(
+    spec: str, seed: int, *, move_seconds: float = 10.0, handshake_seconds: float = 30.0
+) -> Player:
     """A bot from its name in a tournament.
 
     ``random``, ``greedy`` or ``ismcts``, optionally with options after colons
     (``ismcts:iterations=500:rollout=random``, ``ismcts:seconds=0.5``); or
     ``cmd:`` followed by the command line of an external bot
-    (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision.
+    (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision
+    and ``handshake_seconds`` to start.
 
     >>> make_bot("ismcts:iterations=50", seed=1).iterations
     50
@@ -133,7 +148,9 @@ def make_bot(spec: str, seed: int, *, move_seconds: float = 10.0) -> Player:
                     spec=repr(spec),
                 )
             )
-        return ExternalPlayer(command, move_seconds=move_seconds)
+        return ExternalPlayer(
+            command, move_seconds=move_seconds, handshake_seconds=handshake_seconds
+        )
     name, *options = spec.split(":")
     if name not in BOT_NAMES:
         raise InvalidArgumentError(
@@ -268,7 +285,8 @@ class TournamentResult:
     seconds: float
     """Time this run took (a resumed run counts only its own part)."""
     resumed: int = 0
-    """Decks found already played in the store."""
+    """How many decks this run did not play itself (it found them in the store,
+    or another run sharing the store played them meanwhile)."""
     game: str = CARD_GAME
     """The game played (a name of :data:`sevenbridge.GAMES`)."""
 
@@ -333,11 +351,13 @@ def play_deck(
     bots: Sequence[str],
     move_seconds: float = 10.0,
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> list[GameResult]:
     """Play one deck under every seating (what one worker task does).
 
     An external bot's process plays every deal of the deck it is seated in
-    (a new ``deal`` message starts each) and is closed when the deck is done.
+    (a new ``deal`` message starts each) and is closed when the deck is done,
+    or when the play stops for any reason (its process group is killed).
     """
     deck_seed = derive(seed, deck + 1)
     out = []
@@ -345,7 +365,7 @@ def play_deck(
     try:
         for index, seating in enumerate(seatings(bots)):
             out.append(_play_seating(rules, players, deck, deck_seed, index, seating,
-                                     move_seconds, idle, game))  # fmt: skip
+                                     move_seconds, idle, game, handshake_seconds))  # fmt: skip
     finally:
         for waiting in idle.values():
             for bot in waiting:
@@ -363,6 +383,7 @@ def _play_seating(
     move_seconds: float,
     idle: dict[str, list[ExternalPlayer]],
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> GameResult:
     module = game_module(game)
     # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
@@ -374,7 +395,13 @@ def _play_seating(
     for place, name in enumerate(seating):
         bot_seed = derive(deck_seed, place + 1)
         pool = idle.get(name)
-        bot = pool.pop() if pool else make_bot(name, bot_seed, move_seconds=move_seconds)
+        bot = (
+            pool.pop()
+            if pool
+            else make_bot(
+                name, bot_seed, move_seconds=move_seconds, handshake_seconds=handshake_seconds
+            )
+        )
         if isinstance(bot, ExternalPlayer):
             bot.new_deal(seat=seats[place], players=players, seed=bot_seed, rules=rules)
         seated[seats[place]] = bot
@@ -504,7 +531,7 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str]
+_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float]
 _Done = list[tuple[int, list[GameResult], float]]
 
 
@@ -516,31 +543,38 @@ def _timed_decks(
     bots: tuple[str, ...],
     move_seconds: float,
     game: str = CARD_GAME,
+    handshake_seconds: float = 30.0,
 ) -> _Done:
     """Play a batch of decks (one worker task); each deck with its time."""
     out = []
     for deck in decks:
         start = time.perf_counter()
-        games = play_deck(rules, players, seed, deck, bots, move_seconds, game)
+        games = play_deck(rules, players, seed, deck, bots, move_seconds, game, handshake_seconds)
         out.append((deck, games, time.perf_counter() - start))
     return out
 
 
+def _batch_size(decks: int, workers: int) -> int:
+    """Decks per task: enough tasks to keep every worker busy to the end, few
+    enough that handing them out and storing them costs little."""
+    return max(1, min(64, decks // (16 * workers)))
+
+
 def _batches(decks: list[int], workers: int) -> list[tuple[int, ...]]:
-    """Decks grouped into tasks: enough tasks to keep every worker busy to the end,
-    few enough that handing them out and storing them costs little."""
-    size = max(1, min(64, len(decks) // (16 * workers)))
+    """Decks grouped into tasks of :func:`_batch_size`."""
+    size = _batch_size(len(decks), workers)
     return [tuple(decks[i : i + size]) for i in range(0, len(decks), size)]
 
 
-def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
+def _local(tasks: Iterable[_Task], workers: int) -> Generator[_Done, None, None]:
     if workers == 1:
         for task in tasks:
             yield _timed_decks(*task)
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(workers) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=_worker_start)
+    try:
         # A bounded number of tasks in flight: results stream back (and into
         # the store) as they finish, and a stop loses little.
         todo = iter(tasks)
@@ -551,9 +585,31 @@ def _local(tasks: list[_Task], workers: int) -> Iterator[_Done]:
                 yield future.result()
                 for task in itertools.islice(todo, 1):
                     pending.add(pool.submit(_timed_decks, *task))
+    except BaseException:  # Ctrl-C, SIGTERM, an error: stop the workers and their bots now
+        workers_now = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers_now:
+            with contextlib.suppress(OSError):
+                process.terminate()  # SIGTERM: _worker_stop
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
-def _ray(tasks: list[_Task], address: str | None, workers: int) -> Iterator[_Done]:
+def _worker_start() -> None:
+    """Set up a worker process of the local backend: Ctrl-C is for the main
+    process (which stops the workers), and SIGTERM ends the worker's external
+    bots, their process groups included, before the worker exits."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    close_all()
+    os._exit(128 + signum)
+
+
+def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Generator[_Done, None, None]:
     try:
         import ray
     except ImportError:
@@ -611,6 +667,8 @@ def run_tournament(
     address: str | None = None,
     db: str | Path | None = None,
     move_seconds: float = 10.0,
+    handshake_seconds: float = 30.0,
+    keep_going: bool = False,
     progress: bool = True,
     progress_file: TextIO | None = None,
     on_games: Callable[[list[GameResult]], None] | None = None,
@@ -640,8 +698,17 @@ def run_tournament(
             as it finishes; a run with the same settings resumes from what the file
             holds, and a file made with other settings is refused
             (:class:`StoreError`). The number of deals may differ between
-            runs: the decks are the same.
+            runs: the decks are the same. Runs with the same settings may
+            use one file at the same time: each claims the decks it plays,
+            and each returns the whole tournament.
         move_seconds: Time limit per decision for external bots.
+        handshake_seconds: Time limit for an external bot to start and answer
+            the handshake (not part of a store's settings).
+        keep_going: Play on when an external bot fails to start: its deals
+            are forfeits. By default each external bot is started once, and
+            must answer the handshake, before any deal is played (and before
+            the store is opened); one that fails stops the run with
+            :class:`~sevenbridge.external.ExternalBotError`.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
         on_games: Called in the main process with each deck's games as they
@@ -649,7 +716,12 @@ def run_tournament(
 
     Raises:
         InvalidArgumentError: for a bad bot name, table size or option.
-        StoreError: for a database made with other settings (or another game).
+        StoreError: for a database made with other settings (or another game),
+            or one that cannot be used: not SQLite, another program's,
+            damaged, newer, read-only or locked. The message names the file
+            and what to do.
+        ExternalBotError: for an external bot that fails to start (unless
+            ``keep_going``).
     """
     game = check_game(game)
     module = game_module(game)
@@ -678,8 +750,12 @@ def run_tournament(
                 players=players,
             )
         )
-    for name in set(bots):
-        make_bot(name, 0)  # refuse a bad name before any work (an external bot starts lazily)
+    move_seconds = _checks.seconds(move_seconds, "move_seconds")
+    handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
+    for name in dict.fromkeys(bots):  # refuse a bad name before any work
+        bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
+        if isinstance(bot, ExternalPlayer) and not keep_going:
+            _try_start(bot)
     deals = _checks.integer(deals, "deals", 1, 10**9)
     seed = _checks.seed(seed) or 0
     workers = _checks.integer(workers, "workers", 1, 1024)
@@ -703,26 +779,49 @@ def run_tournament(
     try:
         if store is not None:
             _claim(store, _settings(bots, rules, players, seed, move_seconds, game))
-            for row in store.games(decks):
-                results.setdefault(row["deck"], []).append(GameResult.from_row(row))
-        resumed = len(results)
+            results = _stored(store, bots, decks)
+        played: set[int] = set()  # by this run
         missing = [deck for deck in range(decks) if deck not in results]
-        tasks: list[_Task] = [
-            (rules, players, seed, batch, bots, move_seconds, game)
-            for batch in _batches(missing, workers)
-        ]
-        bar = _Progress(decks * per_deck, resumed * per_deck, progress, progress_file or sys.stderr)
+        bar = _Progress(decks * per_deck, len(results) * per_deck, progress,
+                        progress_file or sys.stderr)  # fmt: skip
         start = time.perf_counter()
-        stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
+
+        def play(batches: Iterable[Sequence[int]]) -> None:
+            tasks = (
+                (rules, players, seed, tuple(b), bots, move_seconds, game, handshake_seconds)
+                for b in batches
+            )
+            stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
+            try:
+                for batch in stream:
+                    if store is not None:  # one transaction per batch of decks
+                        store.write_decks([(d, [g.to_row() for g in gs], t) for d, gs, t in batch])
+                    for deck, games, _ in batch:
+                        results[deck] = games
+                        played.add(deck)
+                        if on_games is not None:
+                            on_games(games)
+                        bar.update(len(games))
+            finally:
+                stream.close()  # a stop ends the workers and their bots now
+
+        def seen(stored: int) -> None:
+            bar.update(max(0, stored * per_deck - bar.done))
+
         try:
-            for batch in stream:
-                if store is not None:  # one transaction per batch of decks
-                    store.write_decks([(d, [g.to_row() for g in gs], t) for d, gs, t in batch])
-                for deck, games, _ in batch:
-                    results[deck] = games
-                    if on_games is not None:
-                        on_games(games)
-                    bar.update(len(games))
+            if store is None:
+                play(_batches(missing, workers))
+            else:
+                # Runs sharing the store each claim the decks they play; when
+                # nothing is left to claim, wait for the others' decks (or take
+                # over those of a run that died).
+                size = _batch_size(len(missing), workers)
+                while missing:
+                    play(_sharing(store, store.take_decks(missing, size), backend, workers))
+                    missing = store.wait_for_others(decks, seen)
+                store.stop_sharing()
+                others = [deck for deck in range(decks) if deck not in results]
+                results.update(_stored(store, bots, decks, others))
         finally:
             bar.close()
     finally:
@@ -731,8 +830,26 @@ def run_tournament(
     ordered = tuple(g for deck in sorted(results) for g in results[deck])
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
-        time.perf_counter() - start, resumed, game,
+        time.perf_counter() - start, len(results) - len(played), game,
     )  # fmt: skip
+
+
+def _try_start(bot: ExternalPlayer) -> None:
+    """Start an external bot and shake hands, then close it; raise if it fails."""
+    try:
+        bot.start()
+    except ExternalBotError as error:
+        raise ExternalBotError(
+            error.kind,
+            Message(
+                "external_bot.failed_to_start_no_deal",
+                "{error}; no deal was played (keep_going=True, or --keep-going, "
+                "plays on and the bot forfeits its deals)",
+                error=error.message,
+            ),
+        ) from None
+    finally:
+        bot.close()
 
 
 def _claim(store: Store, settings: dict[str, Any]) -> None:
@@ -757,30 +874,97 @@ def _claim(store: Store, settings: dict[str, Any]) -> None:
     store.claim(settings)
 
 
-def report(db: str | Path) -> TournamentResult:
-    """The results held in a tournament database, as :func:`run_tournament` gave them.
+def _sharing(
+    store: Store, batches: Iterable[list[int]], backend: str, workers: int
+) -> Iterator[list[int]]:
+    """The claimed ``batches``, with the heartbeat that keeps the claims alive
+    started in time: at once, or for a pool of local processes, once the first
+    batch is handed out, by when the pool has forked its workers (a process
+    that runs a thread should not fork)."""
+    if backend == "ray" or workers == 1:
+        store.start_sharing()
+    for batch in batches:
+        yield batch
+        store.start_sharing()
 
-    Raises:
-        StoreError: if the file is not a tournament database.
-    """
+
+def _stored(
+    store: Store, bots: tuple[str, ...], below: int | None, among: Iterable[int] | None = None
+) -> dict[int, list[GameResult]]:
+    """The games a store holds (decks below ``below``, of ``among`` if given), by
+    deck; each deck must hold one game per seating of ``bots``."""
+    expected = list(enumerate(seatings(bots)))
+    out: dict[int, list[GameResult]] = {}
+    for row in store.games(below, None if among is None else set(among)):
+        out.setdefault(row["deck"], []).append(GameResult.from_row(row))
+    for deck, games in out.items():
+        if [(g.seating, g.bots) for g in games] != expected:
+            raise store.damaged_deck(
+                deck,
+                Message(
+                    "store.problem.seatings",
+                    "its games are not one per seating of the bots {bots}",
+                    bots=" ".join(bots),
+                ),
+            )
+    return out
+
+
+def _open(db: str | Path) -> Store:
+    """A tournament database opened for reading."""
     path = Path(db)
     if not path.is_file():
         raise StoreError(
             Message("store.no_such_results_database", "{path}: no such results database", path=path)
         )
-    with Store(path) as store:
+    return Store(path, readonly=True)
+
+
+def report(db: str | Path) -> TournamentResult:
+    """The results held in a tournament database, as :func:`run_tournament` gave them.
+
+    Raises:
+        StoreError: if the file is not a tournament database, or a damaged one.
+    """
+    with _open(db) as store:
         settings = store.settings()
         if not settings:
-            raise StoreError(
-                Message("store.holds_no_tournament", "{path}: holds no tournament", path=path)
-            )
-        games = tuple(GameResult.from_row(row) for row in store.games())
-    game = settings.get("game", CARD_GAME)
-    rules = game_module(check_game(game)).Rules.from_json(settings["rules"])
-    decks = len({g.deck for g in games})
+            raise store.no_tournament()
+        game = settings.get("game", CARD_GAME)
+        if not isinstance(game, str) or game not in GAMES:
+            raise store.bad_setting("game", game, Message("store.expect.game", "a game's name"))
+        module = game_module(game)
+        text = store.setting(settings, "rules")
+        try:
+            rules = module.Rules.from_json(text)
+        except SevenBridgeError as error:
+            raise store.bad_setting(
+                "rules", text, Message("store.expect.rules", "rules ({error})", error=error)
+            ) from None
+        players = store.setting(settings, "players")
+        if type(players) is not int or players not in module.PLAYER_COUNTS:
+            raise store.bad_setting(
+                "players", players,
+                Message("store.expect.players", "one of {counts}", counts=module.PLAYER_COUNTS),
+            )  # fmt: skip
+        seed = store.setting(settings, "seed")
+        if type(seed) is not int or not 0 <= seed <= _checks.MAX_SEED:
+            raise store.bad_setting("seed", seed, Message("store.expect.seed", "a seed"))
+        bots = store.setting(settings, "bots")
+        if not (
+            isinstance(bots, list)
+            and len(bots) == players
+            and all(isinstance(b, str) for b in bots)
+        ):
+            raise store.bad_setting(
+                "bots", bots,
+                Message("store.expect.bot_names", "a list of {n} bot names", n=players),
+            )  # fmt: skip
+        stored = _stored(store, tuple(bots), None)
+    games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
-        rules, settings["players"], settings["seed"], decks, len(games), summarize(games), games,
-        0.0, decks, game,
+        rules, players, seed, len(stored), len(games), summarize(games), games,
+        0.0, len(stored), game,
     )  # fmt: skip
 
 
@@ -790,12 +974,7 @@ def export_csv(db: str | Path, out: TextIO) -> int:
     The columns are ``deck, seating, bots, winner, winner_bot, scores,
     returns, end_reason, decisions, failure`` (lists space-separated).
     """
-    path = Path(db)
-    if not path.is_file():
-        raise StoreError(
-            Message("store.no_such_results_database", "{path}: no such results database", path=path)
-        )
-    with Store(path) as store:
+    with _open(db) as store:
         return store.export_csv(out)
 
 

@@ -44,12 +44,24 @@ from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key
 from .errors import InvalidArgumentError, Message
-from .games import CARD_GAME, DocumentLike, game_module, game_of
+from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
 
-__all__ = ["GreedyPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "card_points", "keep_value"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "GreedyPlayer",
+    "ISMCTSPlayer",
+    "Player",
+    "RandomPlayer",
+    "card_points",
+    "keep_value",
+]  # fmt: skip
+
+#: The most iterations an :class:`ISMCTSPlayer` runs per decision (ten million:
+#: hours of search per move; a time budget is ``seconds``).
+MAX_ITERATIONS = 10**7
 
 
 class Player(Protocol):
@@ -198,17 +210,21 @@ class ISMCTSPlayer:
     out with a fast policy (:func:`sevenbridge.playout.playout`). A result is
     worth 1 for going out, plus a small share of :func:`~sevenbridge.returns`,
     from the point of view of whoever moved. The player then takes the most
-    visited action. Forced moves (a lone Pass or Draw) take no node.
+    visited action. Forced moves (a lone Pass or Draw) take no node. In Simple
+    Mahjong the root's moves are :func:`sevenbridge.mahjong.shortlist`'s
+    (a win when there is one, else the discards that keep the hand closest to
+    a win, kongs and claims): a round is long, so the iterations go where the
+    choice is close.
 
     Args:
         seed: Seeds the worlds and the playouts. With an ``iterations``
             budget the bot is reproducible: the same seed and the same
             positions give the same moves on every machine.
-        iterations: Iterations per decision.
+        iterations: Iterations per decision, 1 to :data:`MAX_ITERATIONS`.
         seconds: Time per decision instead (or as well: whichever ends first);
             then the moves depend on the machine's speed.
         rollout: The playout policy, ``"greedy"`` (default) or ``"random"``.
-        exploration: The UCB constant.
+        exploration: The UCB constant (a finite number, 0 or more).
 
     Without a budget it runs 300 iterations per decision.
     """
@@ -228,7 +244,7 @@ class ISMCTSPlayer:
         if iterations is None and seconds is None:
             iterations = 300
         if iterations is not None:
-            iterations = _checks.integer(iterations, "iterations", 1)
+            iterations = _checks.integer(iterations, "iterations", 1, MAX_ITERATIONS)
         if seconds is not None:
             if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
                 raise TypeError(f"seconds must be a number, not {_checks.type_name(seconds)}")
@@ -252,6 +268,16 @@ class ISMCTSPlayer:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
+        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool):
+            raise TypeError(f"exploration must be a number, not {_checks.type_name(exploration)}")
+        if not 0 <= exploration < math.inf:  # NaN fails this too
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.exploration_must_finite",
+                    "exploration must be a finite number, 0 or more, not {exploration}",
+                    exploration=str(exploration),
+                )
+            )
         self.exploration = float(exploration)
         self.last_iterations = 0
         """How many iterations the last decision ran."""
@@ -268,6 +294,10 @@ class ISMCTSPlayer:
         if len(actions) == 1:
             return actions[0]
         game = _CARD_SEARCH if isinstance(view, Observation) else _search(game_of(view))
+        if game.shortlist is not None:
+            actions = game.shortlist(view)
+            if len(actions) == 1:
+                return actions[0]
         rng = Rng(self._rng.next64())
         root = _Node(view.viewer)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -276,20 +306,24 @@ class ISMCTSPlayer:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sample(view, rng.next64()), rng, game)
+            self._iterate(root, sample(view, rng.next64()), rng, game, actions)
             done += 1
         self.last_iterations = done
         best = max(actions, key=lambda a: _visits(root, a))
         return best
 
-    def _iterate(self, root: _Node, state: Any, rng: Rng, game: _Search) -> None:
+    def _iterate(
+        self, root: _Node, state: Any, rng: Rng, game: _Search, first: tuple[Any, ...]
+    ) -> None:
+        """One iteration in the world ``state``; ``first`` are the moves weighed
+        at the root (the view's legal actions, or the game's shortlist of them)."""
         legal_actions = game.legal_actions
         apply = game.apply
         node = root
         path: list[_Node] = []
         c = self.exploration
         while not state.is_over:
-            legal = legal_actions(state)
+            legal = first if node is root else legal_actions(state)
             if len(legal) == 1:
                 state = apply(state, legal[0])
                 continue
@@ -351,7 +385,7 @@ class _Search:
     """What the search needs of a game: the engine, sampling, a playout to the
     end (``rollout`` policy, seed) and the rewards of a finished game per seat."""
 
-    __slots__ = ("apply", "legal_actions", "playout", "rewards", "sample_state")
+    __slots__ = ("apply", "legal_actions", "playout", "rewards", "sample_state", "shortlist")
 
     def __init__(
         self,
@@ -360,12 +394,15 @@ class _Search:
         sample_state: Callable[[Any, int], Any],
         playout: Callable[[Any, str, int], Any],
         rewards: Callable[[Any], list[float]],
+        shortlist: Callable[[Any], tuple[Any, ...]] | None = None,
     ) -> None:
         self.legal_actions = legal_actions
         self.apply = apply
         self.sample_state = sample_state
         self.playout = playout
         self.rewards = rewards
+        #: The root moves worth weighing, from the view (``None``: every legal one).
+        self.shortlist = shortlist
 
 
 _CARD_SEARCH = _Search(legal_actions, apply, sample_state, _card_playout, _rewards)
@@ -374,8 +411,10 @@ _SEARCHES: dict[str, _Search] = {}
 
 def _search(name: str) -> _Search:
     """The search's view of another game, through the game protocol: its
-    playouts use the game's own ``GreedyPlayer`` (or uniform random moves), and a
-    result is worth 1 for the winner plus the game's returns (a small number)."""
+    playouts use the game's own ``GreedyPlayer`` (or uniform random moves), a
+    result is worth 1 for the winner plus the game's returns (a small number),
+    and when the game's ``bots`` module has a ``shortlist(view)``, the search
+    weighs only those of the moves at the root."""
     found = _SEARCHES.get(name)
     if found is not None:
         return found
@@ -401,5 +440,6 @@ def _search(name: str) -> _Search:
             out[state.winner] += 1.0
         return out
 
-    found = _SEARCHES[name] = _Search(legal, step, game.sample_state, playout, rewards)
+    shortlist = getattr(game_part(name, "bots"), "shortlist", None)
+    found = _SEARCHES[name] = _Search(legal, step, game.sample_state, playout, rewards, shortlist)
     return found

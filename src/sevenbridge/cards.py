@@ -14,6 +14,7 @@ Card.parse('7H')
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -81,7 +82,7 @@ _SUIT_PARSE = {
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
 }  # fmt: skip
 _JOKER_TEXT = frozenset({"JK", "JO", "JOKER", "🃏"})
-_SEPARATORS = re.compile(r"[\s,]+")
+_PIECE = re.compile(r"[^\s,]+")
 
 #: Index of the joker in :attr:`Card.index` numbering.
 JOKER_INDEX = 52
@@ -121,7 +122,7 @@ class Card:
     def __attrs_post_init__(self) -> None:
         rank, suit = self.rank, self.suit
         if suit is None:
-            if type(rank) is bool or rank != 0:
+            if not isinstance(rank, int) or isinstance(rank, bool) or rank != 0:
                 raise InvalidCardError(
                     f"{rank!r} of no suit",
                     Message(
@@ -135,10 +136,14 @@ class Card:
                 f"{rank!r}{suit!r}",
                 Message("invalid_card.rank_must_ace_king", "rank must be 1 (Ace) to 13 (King)"),
             )
-        if isinstance(suit, bool):
+        if isinstance(suit, bool) or not isinstance(suit, int):
             raise InvalidCardError(
                 f"{rank!r}{suit!r}",
-                Message("invalid_card.suit_must_suit_not", "suit must be a Suit, not a bool"),
+                Message(
+                    "invalid_card.suit_must_suit_not",
+                    "suit must be a Suit, not a {kind}",
+                    kind=type(suit).__name__,
+                ),
             )
         try:
             suit = Suit(suit)
@@ -286,6 +291,23 @@ CARDS: tuple[Card, ...] = tuple(
 JOKER: Card = CARDS[JOKER_INDEX]
 
 
+def split_cards(text: str) -> list[str]:
+    """The pieces of a text of cards, separated by spaces and/or commas (not
+    yet parsed). The text is read lazily: one naming more cards than a deck
+    holds (53) raises InvalidCardError at once, however long it is."""
+    pieces = [m.group() for m in itertools.islice(_PIECE.finditer(text), JOKER_INDEX + 2)]
+    if len(pieces) > JOKER_INDEX + 1:
+        raise InvalidCardError(
+            text,
+            Message(
+                "invalid_card.more_than_a_deck",
+                "it names more cards than a deck holds ({most})",
+                most=str(JOKER_INDEX + 1),
+            ),
+        )
+    return pieces
+
+
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards separated by spaces and/or commas.
 
@@ -293,7 +315,8 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     taking cards can be called with either form.
 
     Raises:
-        InvalidCardError: naming the first piece that does not parse.
+        InvalidCardError: naming the first piece that does not parse, or for a
+            text naming more cards than a deck holds (53).
 
     >>> parse_cards("6H 7H,8H")
     (Card.parse('6H'), Card.parse('7H'), Card.parse('8H'))
@@ -301,7 +324,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     ()
     """
     if isinstance(text, str):
-        pieces: Iterable[Card | str] = [p for p in _SEPARATORS.split(text) if p]
+        pieces: Iterable[Card | str] = split_cards(text)
     elif isinstance(text, Card):
         pieces = (text,)
     else:

@@ -3,7 +3,9 @@
 Like UCI for chess engines, the protocol lets a program written in any language
 play: the host (this library) starts the bot as a subprocess, writes one JSON
 document per line to its standard input, and reads one JSON document per line
-from its standard output. The bot's standard error is passed through.
+from its standard output. What the bot writes to its standard error is passed
+on to the host's standard error, a line at a time, its control characters
+escaped.
 
 Protocol ``sevenbridge-bot``, version 1:
 
@@ -31,30 +33,64 @@ Protocol ``sevenbridge-bot``, version 1:
 5. ``{"type": "quit"}``, or the end of standard input: the bot exits.
 
 Forced moves (a lone legal action) are played by the host without asking.
-A bot that exits, writes anything that is not such an answer (bad JSON, an
-unknown index, an action that is not legal), or does not answer in time loses
-the deal; :class:`ExternalBotError` says which of these happened.
+
+Limits. Every exchange has a deadline, writing included: the handshake
+(``handshake_seconds``, 30 s by default) and each decision (``move_seconds``,
+10 s by default; the time counts from the host's first byte of the request to
+the bot's newline). A bot that does not read its input is as late as one that
+does not answer. A line the bot writes may be at most :data:`MAX_LINE_BYTES`
+bytes (1 MiB) long; the host reads it piece by piece and stops at the limit.
+
+A bot loses the deal when it
+
+- exits or closes its output (*crashed*; the message gives its exit status
+  and the last line it wrote to standard error);
+- writes anything but the answer asked for: a line that is not JSON, a line
+  longer than :data:`MAX_LINE_BYTES`, an answer of another type, an unknown
+  index, an action that is not legal, or anything at all when no answer was
+  asked for, such as a second answer to one decision (*nonsense*);
+- does not answer, or does not read its input, in time (*timeout*).
+
+:class:`ExternalBotError` says which of these happened. The bot's words in
+its messages (its name, a quoted answer, its standard error) have their
+control characters escaped (``\\x1b``), so that they cannot drive a
+terminal or hide in a results file.
+
+Processes. On POSIX systems each bot runs in a session and process group of
+its own, so that whatever it starts can be ended with it. When the bot is
+closed (:meth:`ExternalPlayer.close`: at the end of a tournament's deck, after
+a failure, at the end of the program) it is sent ``quit`` and has
+:data:`QUIT_SECONDS` to exit; then its whole process group is killed
+(``SIGKILL``), children and grandchildren included. A process that leaves the
+group on purpose (``setsid``, a daemon) is beyond reach. :func:`close_all`
+ends every bot at once, for a signal handler.
 
 ``examples/external_bot.py`` is a complete bot in 60 lines of standard-library
 Python. In a tournament, name it as ``cmd:`` followed by its command line::
 
     sevenbridge tournament --bots "cmd:python examples/external_bot.py,greedy" --deals 100
 
->>> PROTOCOL, PROTOCOL_VERSION
-('sevenbridge-bot', 1)
+>>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES
+('sevenbridge-bot', 1, 1048576)
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
+import math
 import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Sequence
-from typing import IO, Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
@@ -67,63 +103,414 @@ from .state import GameState
 from .views import Observation
 
 __all__ = [
+    "MAX_LINE_BYTES",
     "PROTOCOL",
     "PROTOCOL_VERSION",
+    "QUIT_SECONDS",
     "ExternalBotError",
     "ExternalPlayer",
+    "close_all",
 ]
 
 #: The protocol's name, sent in the handshake.
 PROTOCOL = "sevenbridge-bot"
 #: The protocol's version; a bot that answers another version is refused.
 PROTOCOL_VERSION = 1
+#: The longest line a bot may write, in bytes, its newline not counted; a longer
+#: line is a protocol error (the host never holds more of it than this).
+MAX_LINE_BYTES = 1 << 20
+#: How long a bot that is closed has to exit after ``quit`` before its process
+#: group is killed (a bot that failed is killed at once).
+QUIT_SECONDS = 1.0
 
-_EOF = object()
+_POSIX = os.name == "posix"
+#: How much is read from a pipe at a time.
+_CHUNK = 1 << 16
+#: The longest wait without a look at whether the bot still runs: a bot that
+#: exits while a process it started holds its output open is noticed this soon.
+_SLICE = 0.1
+#: A line of the bot's standard error longer than this is passed on in pieces.
+_ERR_LINE = 4096
+#: How much of the bot's standard error is read after it exits (a child that
+#: floods it must not keep the host reading).
+_ERR_TAIL = 16 * _CHUNK
+
+#: Every bot process started and not yet closed, by process id (for close_all).
+_RUNNING: dict[int, subprocess.Popen[bytes]] = {}
 
 
-class _Lines:
-    """The bot's output, a line at a time, with a time limit on every wait.
+def close_all() -> None:
+    """End every external bot this process has started and not closed, at once.
 
-    On POSIX systems the pipe is read directly, waiting with ``select`` (no
-    thread: the cheapest path, which keeps the protocol's cost per decision
-    low); elsewhere a reader thread fills a queue.
+    Each bot's process group is killed (``SIGKILL``), without ``quit`` or grace:
+    this is for the end of the program (it runs at exit) and for signal
+    handlers. A player whose bot was ended this way reports it crashed if it
+    is used again.
+    """
+    for process in list(_RUNNING.values()):
+        _kill(process)
+
+
+atexit.register(close_all)
+if hasattr(os, "register_at_fork"):
+    # A forked process (a worker) does not own the bots of the process it came from.
+    os.register_at_fork(after_in_child=_RUNNING.clear)
+
+
+def _status(process: subprocess.Popen[bytes], seconds: float = 0.0) -> int | None:
+    """The bot's exit status (``-N`` for signal N) once it has exited, waiting up
+    to ``seconds``; None while it runs.
+
+    Where the system allows (``waitid``), the bot is not reaped: until
+    :func:`_kill` has killed its group, its process id, which is also its
+    group's id, stays its own and cannot name another process's group.
+    """
+    deadline = time.monotonic() + seconds
+    while process.returncode is None:
+        info = None
+        if hasattr(os, "waitid"):
+            try:
+                info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped by someone else: Popen knows
+                process.poll()
+                continue
+            if info is not None:
+                killed = info.si_code in (os.CLD_KILLED, os.CLD_DUMPED)
+                return -info.si_status if killed else info.si_status
+        elif process.poll() is not None:
+            break
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.01)
+    return process.returncode
+
+
+def _exited(process: subprocess.Popen[bytes]) -> bool:
+    """Whether the bot has exited (it is not reaped: see :func:`_status`)."""
+    return _status(process) is not None
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the bot and, on POSIX systems, everything in its process group
+    (started in a session of its own, the bot leads a group whose id is its
+    process id); then reap it. Once only: after that the id may be another
+    process's."""
+    if _RUNNING.get(process.pid) is not process:
+        return
+    if _POSIX:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
+    _RUNNING.pop(process.pid, None)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+
+
+class _Broken(Exception):
+    """The bot broke the protocol or stopped: ``kind`` as in ExternalBotError, ``what`` it did."""
+
+    def __init__(self, kind: str, what: str) -> None:
+        super().__init__(kind, what)
+        self.kind, self.what = kind, what
+
+
+def _too_long() -> _Broken:
+    return _Broken(
+        "nonsense",
+        Message(
+            "external_bot.line_too_long",
+            "wrote a line longer than {limit} bytes",
+            limit=MAX_LINE_BYTES,
+        ),
+    )
+
+
+class _Pipes:
+    """The bot's standard input, output and error, with a deadline on every wait.
+
+    On POSIX systems the three pipes are non-blocking and one ``poll`` loop
+    serves them (no thread: the cheapest path, which keeps the protocol's cost
+    per decision low). Whenever the host waits, for an answer or for room in
+    the bot's input, it also reads the bot's output, so that neither side can
+    block the other for longer than the deadline. The output is held up to
+    :data:`MAX_LINE_BYTES`; a timeout raises :class:`TimeoutError`, anything
+    else the bot does wrong :class:`_Broken`.
     """
 
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.stream = stream
-        self.buffer = b""
-        self.queue: queue.SimpleQueue[object] | None = None
-        if os.name != "posix":  # pragma: no cover - exercised on Windows only
-            self.queue = queue.SimpleQueue()
-            threading.Thread(target=self._pump, daemon=True).start()
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stdin and process.stdout and process.stderr
+        self.process = process
+        self.fd_in = process.stdin.fileno()
+        self.fd_out = process.stdout.fileno()
+        self.fd_err = process.stderr.fileno()
+        self.out = bytearray()  # what the bot wrote and the host has not taken yet
+        self.out_open = True
+        self.err = bytearray()  # the start of a line of the bot's standard error
+        self.err_open = True
+        self.last_words = ""  # the bot's last line on standard error, made safe
+        self.lock = threading.Lock()  # for the standard error (a thread's, in _ThreadedPipes)
+        self._start()
 
-    def _pump(self) -> None:  # pragma: no cover - Windows only
-        assert self.queue is not None
-        try:
-            for line in self.stream:
-                self.queue.put(line)
-        except (OSError, ValueError):
-            pass
-        self.queue.put(_EOF)
+    # -- what every platform shares --------------------------------------------
 
-    def get(self, timeout: float) -> object:
-        """The next line (bytes), ``_EOF`` at the end, or raise :class:`queue.Empty`."""
-        if self.queue is not None:  # pragma: no cover - Windows only
-            return self.queue.get(timeout=timeout)
-        import select
-
-        deadline = time.monotonic() + timeout
-        fd = self.stream.fileno()
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                raise queue.Empty
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                return _EOF
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
+    def take_line(self) -> bytes | None:
+        """The next complete line the bot wrote, if there is one."""
+        end = self.out.find(b"\n", 0, MAX_LINE_BYTES + 1)
+        if end < 0:
+            if len(self.out) > MAX_LINE_BYTES:
+                raise _too_long()
+            return None
+        line = bytes(self.out[:end])
+        del self.out[: end + 1]
         return line
+
+    def stderr(self, chunk: bytes) -> None:
+        """Pass on the complete lines of the bot's standard error (``b""``: all of it)."""
+        with self.lock:
+            self.err += chunk
+            while self.err:
+                end = self.err.find(b"\n", 0, _ERR_LINE)
+                if end < 0 and chunk and len(self.err) < _ERR_LINE:
+                    return
+                cut = end if end >= 0 else min(len(self.err), _ERR_LINE)
+                line = bytes(self.err[:cut])
+                del self.err[: cut + (end >= 0)]
+                text = _printable(line.decode(errors="replace").rstrip("\r"))
+                if text.strip():
+                    self.last_words = text if len(text) <= 200 else text[:197] + "..."
+                if sys.stderr is not None:
+                    with contextlib.suppress(OSError, ValueError):
+                        print(text, file=sys.stderr, flush=True)
+
+    def exit_text(self) -> str:
+        """How the bot stopped: its exit status (waited for a second at most) and
+        the last line it wrote to standard error."""
+        code = _status(self.process, 1.0)
+        if code is None:
+            what = Message("external_bot.closed", "closed its output")
+        else:
+            what = Message("external_bot.exited", "exited with status {code}", code=code)
+        self._read_err_tail()
+        if not self.last_words:
+            return what
+        return Message(
+            "external_bot.last_words",
+            "{what}; its standard error ended: {words}",
+            what=what,
+            words=self.last_words,
+        )
+
+    # -- POSIX: non-blocking pipes and poll -------------------------------------
+
+    def _start(self) -> None:
+        for fd in (self.fd_in, self.fd_out, self.fd_err):
+            os.set_blocking(fd, False)
+
+    def _read(self, fd: int) -> None:
+        """Take what the bot wrote on ``fd`` (its output or its error), without waiting."""
+        try:
+            chunk = os.read(fd, _CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if fd == self.fd_out:
+            self.out += chunk
+            self.out_open = bool(chunk)
+        else:
+            self.stderr(chunk)
+            self.err_open = bool(chunk)
+
+    def _wait(self, deadline: float, writing: bool = False) -> bool:
+        """Wait until the bot wrote something, or its input has room (``writing``),
+        reading what it wrote; False after a slice of time in which nothing came.
+
+        Raises:
+            TimeoutError: when the deadline has passed.
+        """
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("write" if writing else "read")
+        poller = select.poll()
+        if self.out_open and len(self.out) <= MAX_LINE_BYTES:
+            poller.register(self.fd_out, select.POLLIN)
+        if self.err_open:
+            poller.register(self.fd_err, select.POLLIN)
+        if writing:
+            poller.register(self.fd_in, select.POLLOUT)
+        ready = poller.poll(math.ceil(min(left, _SLICE) * 1000))
+        for fd, _ in ready:
+            if fd != self.fd_in:
+                self._read(fd)
+        return bool(ready)
+
+    def write(self, data: bytes, deadline: float) -> None:
+        """Write ``data`` to the bot by the deadline."""
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self.fd_in, view) :]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:  # a broken pipe: the bot closed its input
+                raise _Broken("crashed", self.exit_text()) from None
+            if not self._wait(deadline, writing=True) and _exited(self.process):
+                raise _Broken("crashed", self.exit_text())
+
+    def read_line(self, deadline: float) -> bytes:
+        """The bot's next line, by the deadline."""
+        exited = False
+        while (line := self.take_line()) is None:
+            if not self.out_open or exited:
+                raise _Broken("crashed", self.exit_text())
+            # A bot that exited while a process it started holds its output
+            # open sends no end of file: its exit is looked for between slices.
+            if not self._wait(deadline) and _exited(self.process):
+                exited = True
+                self._read(self.fd_out)  # what it wrote just before it exited
+        return line
+
+    def unasked(self) -> bytes | None:
+        """What the bot wrote since its last answer was taken (nothing, if it keeps
+        to the protocol)."""
+        if self.out_open and len(self.out) <= MAX_LINE_BYTES:
+            self._read(self.fd_out)
+        return bytes(self.out[:200]) if self.out else None
+
+    def _read_err_tail(self) -> None:
+        for _ in range(_ERR_TAIL // _CHUNK):
+            if not self.err_open:
+                break
+            self._read(self.fd_err)
+
+    def close(self, grace: float) -> None:
+        """Give the bot ``grace`` seconds to quit (none: end it at once), then kill
+        its process group; never waits longer for anything."""
+        process = self.process
+        if grace > 0:
+            with contextlib.suppress(OSError):
+                os.write(self.fd_in, b'{"type":"quit"}\n')
+        with contextlib.suppress(OSError):
+            self._close_input()
+        deadline = time.monotonic() + grace
+        with contextlib.suppress(TimeoutError):
+            while not _exited(process):
+                self.out.clear()  # what it writes now goes nowhere
+                self._wait(deadline)
+        _kill(process)
+        self._read_err_tail()
+        self.stderr(b"")
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+    def _close_input(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+
+
+class _ThreadedPipes(_Pipes):
+    """The same where ``poll`` cannot wait on pipes (Windows): a thread reads
+    each of the bot's outputs, another writes its input, and the host waits on
+    queues with the same deadlines. (No process groups there: the bot alone is
+    killed.)"""
+
+    def _start(self) -> None:
+        # Bounded: a bot that floods its output waits in the pipe, not in memory.
+        self.chunks: queue.Queue[bytes] = queue.Queue(maxsize=16)
+        self.requests: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self.written: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        for fd, take in ((self.fd_out, self.chunks.put), (self.fd_err, self.stderr)):
+            threading.Thread(target=self._pump, args=(fd, take), daemon=True).start()
+        threading.Thread(target=self._pump_in, daemon=True).start()
+
+    def _pump(self, fd: int, take: Callable[[bytes], object]) -> None:
+        """Read ``fd`` to its end, handing on each chunk (and ``b""`` at the end)."""
+        chunk = b"-"
+        while chunk:
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except OSError:
+                chunk = b""
+            take(chunk)
+
+    def _pump_in(self) -> None:
+        while (data := self.requests.get()) is not None:
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.fd_in, view) :]
+            except OSError:
+                self.written.put(False)
+                return
+            self.written.put(True)
+        with contextlib.suppress(OSError):
+            super()._close_input()
+
+    def _take(self, timeout: float | None) -> bool:
+        """Move one chunk of the bot's output to ``out``; False if none came in time."""
+        try:
+            chunk = self.chunks.get(timeout=timeout) if timeout else self.chunks.get_nowait()
+        except queue.Empty:
+            return False
+        self.out += chunk
+        self.out_open = bool(chunk)
+        return True
+
+    def write(self, data: bytes, deadline: float) -> None:
+        self.requests.put(data)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("write")
+            try:
+                if self.written.get(timeout=min(left, _SLICE)):
+                    return
+                raise _Broken("crashed", self.exit_text())
+            except queue.Empty:
+                if _exited(self.process):
+                    raise _Broken("crashed", self.exit_text()) from None
+
+    def read_line(self, deadline: float) -> bytes:
+        exited = False
+        while (line := self.take_line()) is None:
+            if not self.out_open or exited:
+                raise _Broken("crashed", self.exit_text())
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("read")
+            if not self._take(min(left, _SLICE)) and _exited(self.process):
+                exited = True
+                self._take(None)
+        return line
+
+    def unasked(self) -> bytes | None:
+        while self.out_open and len(self.out) <= MAX_LINE_BYTES and self._take(None):
+            pass
+        return bytes(self.out[:200]) if self.out else None
+
+    def _read_err_tail(self) -> None:
+        time.sleep(0.05)  # the reader thread's last lines
+
+    def close(self, grace: float) -> None:
+        process = self.process
+        if grace > 0:
+            self.requests.put(b'{"type":"quit"}\n')
+        self.requests.put(None)
+        if grace > 0:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=grace)
+        _kill(process)
+
+    def _close_input(self) -> None:  # the writer thread closes it
+        pass
+
+
+#: The pipes of a bot on this platform.
+_PIPES: type[_Pipes] = _Pipes if _POSIX else _ThreadedPipes
 
 
 class ExternalPlayer:
@@ -137,9 +524,14 @@ class ExternalPlayer:
     Args:
         command: The program and its arguments, as a list or a shell-like
             string (``"python examples/external_bot.py"``).
-        move_seconds: How long the bot may think about one decision.
-        start_seconds: How long the bot may take to start and answer the
+        move_seconds: How long the bot may take over one decision, from the
+            request's first byte to its answer's last.
+        handshake_seconds: How long the bot may take to start and answer the
             handshake.
+
+    Raises:
+        InvalidArgumentError: for a command string that does not split into
+            words (an unclosed quote), or a time limit out of range.
     """
 
     def __init__(
@@ -147,10 +539,20 @@ class ExternalPlayer:
         command: str | Sequence[str],
         *,
         move_seconds: float = 10.0,
-        start_seconds: float = 30.0,
+        handshake_seconds: float = 30.0,
     ) -> None:
         if isinstance(command, str):
-            args = shlex.split(command, posix=os.name == "posix")
+            try:
+                args = shlex.split(command, posix=_POSIX)
+            except ValueError as error:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.bot_command_does_not_split",
+                        "the external bot's command {command} does not read: {error}",
+                        command=repr(command),
+                        error=str(error),
+                    )
+                ) from None
         elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
             args = list(command)
         else:
@@ -166,12 +568,12 @@ class ExternalPlayer:
                 ),
             )
         self.command = args
-        self.move_seconds = _seconds(move_seconds, "move_seconds")
-        self.start_seconds = _seconds(start_seconds, "start_seconds")
-        self.name = args[-1]
-        """The name the bot gave in its handshake (until then, its command)."""
-        self._process: subprocess.Popen[bytes] | None = None
-        self._reader: _Lines | None = None
+        self.move_seconds = _checks.seconds(move_seconds, "move_seconds")
+        self.handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
+        self.name = _printable(args[-1])
+        """The name the bot gave in its handshake (until then, its command), its
+        control characters escaped."""
+        self._pipes: _Pipes | None = None
         self._seat = 0
         self._deal: bytes | None = None
         self._in_deal = False
@@ -181,20 +583,26 @@ class ExternalPlayer:
     @property
     def running(self) -> bool:
         """Whether the bot's process is running (it starts on first use)."""
-        return self._process is not None
+        return self._pipes is not None
 
     def start(self) -> None:
-        """Start the bot and shake hands now, rather than at its first decision."""
-        if self._process is None:
+        """Start the bot and shake hands now, rather than at its first decision.
+
+        Raises:
+            ExternalBotError: if the bot cannot start or fails the handshake.
+        """
+        if self._pipes is None:
             self._start()
 
     def _start(self) -> None:
         try:
-            self._process = subprocess.Popen(
+            process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 bufsize=0,
+                start_new_session=True,  # its own process group, killed with it (POSIX)
             )
         except OSError as error:
             raise ExternalBotError(
@@ -206,11 +614,13 @@ class ExternalPlayer:
                     error=error,
                 ),
             ) from None
-        assert self._process.stdout is not None
-        self._reader = _Lines(self._process.stdout)
-        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION})
-        answer = self._receive(
-            self.start_seconds, Message("external_bot.handshake", "the handshake")
+        _RUNNING[process.pid] = process
+        self._pipes = _PIPES(process)
+        answer = self._exchange(
+            _line({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION}),
+            self.handshake_seconds,
+            Message("external_bot.handshake", "the handshake"),
+            first=True,
         )
         if (
             answer.get("type") != "ready"
@@ -228,37 +638,59 @@ class ExternalPlayer:
                 ),
             )
         if isinstance(answer.get("name"), str) and answer["name"]:
-            self.name = answer["name"][:80]
+            self.name = _printable(answer["name"])[:80]
 
-    def _send(self, message: dict[str, Any]) -> None:
-        self._send_line(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+    def _send(self, data: bytes, seconds: float, what: str) -> None:
+        self._exchange(data, seconds, what, answer=False)
 
-    def _send_line(self, line: bytes) -> None:
-        assert self._process is not None and self._process.stdin is not None
+    def _exchange(
+        self, data: bytes, seconds: float, what: str, *, answer: bool = True, first: bool = False
+    ) -> dict[str, Any]:
+        """Write ``data`` and (with ``answer``) read the answer, all within ``seconds``.
+
+        Anything the bot wrote since its last answer is a protocol error, unless
+        this is the ``first`` message (a bot may say it is ready before it is
+        asked).
+        """
+        pipes = self._pipes
+        assert pipes is not None
+        deadline = time.monotonic() + seconds
         try:
-            self._process.stdin.write(line)
-        except (BrokenPipeError, OSError, ValueError):
-            self._fail("crashed", self._exit_text())
-
-    def _receive(self, seconds: float, what: str) -> dict[str, Any]:
-        assert self._reader is not None
-        try:
-            line = self._reader.get(seconds)
-        except queue.Empty:
+            early = None if first else pipes.unasked()
+            if early is not None:
+                self._fail(
+                    "nonsense",
+                    Message(
+                        "external_bot.wrote_unasked",
+                        "wrote {short} when no answer was asked for",
+                        short=_short(early),
+                    ),
+                )
+            pipes.write(data, deadline)
+            if not answer:
+                return {}
+            line = pipes.read_line(deadline)
+        except _Broken as broken:
+            self._fail(broken.kind, broken.what)
+        except TimeoutError as late:
             self._fail(
                 "timeout",
                 Message(
+                    "external_bot.did_not_read_within",
+                    "did not read {what} within {seconds} s",
+                    what=what,
+                    seconds=format(seconds, "g"),
+                )
+                if late.args == ("write",)
+                else Message(
                     "external_bot.did_not_answer_within",
                     "did not answer {what} within {seconds} s",
                     what=what,
                     seconds=format(seconds, "g"),
                 ),
             )
-        if line is _EOF:
-            self._fail("crashed", self._exit_text())
-        assert isinstance(line, bytes)
         try:
-            answer = json.loads(line)
+            document = json.loads(line)
         except (UnicodeDecodeError, ValueError):
             self._fail(
                 "nonsense",
@@ -268,28 +700,20 @@ class ExternalPlayer:
                     short=str(_short(line)),
                 ),
             )
-        if not isinstance(answer, dict):
+        if not isinstance(document, dict):
             self._fail(
                 "nonsense",
                 Message(
                     "external_bot.wrote_not_json_object",
                     "wrote {short}, not a JSON object",
-                    short=str(_short(answer)),
+                    short=str(_short(document)),
                 ),
             )
-        return dict(answer)
-
-    def _exit_text(self) -> str:
-        assert self._process is not None
-        try:
-            code = self._process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            return Message("external_bot.closed", "closed its output")
-        return Message("external_bot.exited", "exited with status {code}", code=code)
+        return dict(document)
 
     def _fail(self, kind: str, what: str) -> NoReturn:
         name = self.name
-        self.close()
+        self._close(0.0)  # no grace for a bot that failed
         raise ExternalBotError(
             kind,
             Message(
@@ -301,26 +725,23 @@ class ExternalPlayer:
         )
 
     def close(self) -> None:
-        """Tell the bot to quit and end its process (it starts again if used)."""
-        process, self._process, self._reader, self._deal = self._process, None, None, None
+        """Tell the bot to quit and end its process group (it starts again if used).
+
+        The bot has :data:`QUIT_SECONDS` to exit; then its process group is
+        killed, with whatever the bot started.
+        """
+        self._close(QUIT_SECONDS)
+
+    def _close(self, grace: float) -> None:
+        pipes, self._pipes, self._deal = self._pipes, None, None
         self._in_deal = False
-        if process is None:
-            return
-        try:
-            assert process.stdin is not None
-            process.stdin.write(b'{"type":"quit"}\n')
-            process.stdin.close()
-        except (OSError, ValueError):
-            pass
-        try:
-            process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if pipes is not None:
+            pipes.close(grace)
 
     def __del__(self) -> None:
-        if getattr(self, "_process", None) is not None:
-            self.close()
+        if getattr(self, "_pipes", None) is not None:
+            with contextlib.suppress(Exception):
+                self.close()
 
     # -- playing -------------------------------------------------------------
 
@@ -337,22 +758,26 @@ class ExternalPlayer:
         }
         self._seat = seat
         # Sent with the first decision, so that a bot that never decides costs nothing.
-        self._deal = json.dumps(message, separators=(",", ":")).encode() + b"\n"
+        self._deal = _line(message)
 
     def end_deal(self, state: GameState) -> None:
         """Tell the bot how the deal ended (no answer is expected)."""
-        if self._process is None or not self._in_deal:
+        if self._pipes is None or not self._in_deal:
             return  # the bot was never asked anything in this deal
         self._in_deal = False
         scores, reason = outcome(state)
         self._send(
-            {
-                "type": "end",
-                "scores": list(scores),
-                "returns": list(game_module(game_of(state)).returns(state)),
-                "winner": state.winner,
-                "reason": reason,
-            }
+            _line(
+                {
+                    "type": "end",
+                    "scores": list(scores),
+                    "returns": list(game_module(game_of(state)).returns(state)),
+                    "winner": state.winner,
+                    "reason": reason,
+                }
+            ),
+            self.move_seconds,
+            Message("external_bot.deal_end", "the end of the deal"),
         )
 
     def __call__(self, view: Observation | GameState, /) -> Action:
@@ -362,22 +787,24 @@ class ExternalPlayer:
         legal = choices(view)
         if len(legal) == 1:
             return legal[0]
-        if self._process is None:
+        if self._pipes is None:
             self._start()
             if self._deal is None:
                 self.new_deal(seat=view.viewer, players=view.players, seed=0, rules=view.rules)
+        request = b""
         if self._deal is not None:
-            self._send_line(self._deal)
-            self._deal, self._in_deal = None, True
+            request, self._deal, self._in_deal = self._deal, None, True
         legal_docs = ",".join(a.to_json() for a in legal)
-        self._send_line(
+        request += (
             b'{"type":"decide","observation":'
             + view.to_json().encode()
             + b',"legal":['
             + legal_docs.encode()
             + b"]}\n"
         )
-        answer = self._receive(self.move_seconds, Message("external_bot.decision", "a decision"))
+        answer = self._exchange(
+            request, self.move_seconds, Message("external_bot.decision", "a decision")
+        )
         if answer.get("type") != "action":
             self._fail(
                 "nonsense",
@@ -414,7 +841,7 @@ class ExternalPlayer:
                 Message(
                     "external_bot.answered_action_that_does",
                     "answered an action that does not read: {error}",
-                    error=error,
+                    error=error if str(error).isprintable() else _printable(str(error)),
                 ),
             )
         if action not in legal:
@@ -423,28 +850,33 @@ class ExternalPlayer:
                 Message(
                     "external_bot.answered_which_not_legal",
                     "answered {action}, which is not legal here",
-                    action=str(action),
+                    action=_printable(str(action)),
                 ),
             )
         return action
 
 
-def _seconds(value: Any, name: str) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
-    if not 0 < value <= 86400:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.must_above_and_at",
-                "{name} must be above 0 and at most 86400, not {value}",
-                name=name,
-                value=str(value),
-            )
-        )
-    return float(value)
+def _line(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character that is not printable (escape codes and
+    other control characters, bidirectional overrides) written as its Python
+    escape (``\\x1b``), so that a bot's words cannot drive a terminal or hide
+    in a file.
+
+    >>> print(_printable("\\x1b[31mred\\x1b[0m\\u202e"))
+    \\x1b[31mred\\x1b[0m\\u202e
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 def _short(value: object) -> str:
     text = value.decode(errors="replace") if isinstance(value, bytes) else repr(value)
-    text = text.strip()
+    text = _printable(text.strip())
     return text if len(text) <= 80 else text[:77] + "..."

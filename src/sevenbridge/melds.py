@@ -19,7 +19,7 @@ import attrs
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.i18n import register_format
-from .cards import CARDS, JOKER_INDEX, Card, card_text, parse_cards
+from .cards import CARDS, JOKER_INDEX, Card, card_text, parse_cards, split_cards
 from .errors import InvalidMeldError
 from .errors import Message as M
 from .rules import Rules, require_rules
@@ -294,7 +294,7 @@ class Meld:
         rules = _PERMISSIVE if rules is None else require_rules(rules)
         joker_as: Card | None = None
         pieces = []
-        for piece in text.replace(",", " ").split():
+        for piece in split_cards(text):
             if piece.upper().startswith("JK="):
                 joker_as = Card.parse(piece[3:])
                 pieces.append("JK")

@@ -22,10 +22,22 @@ LayOff(1, 'JK', 2, '9H')
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
-from .actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .actions import (
+    ACTION_TYPES,
+    MAX_TARGET,
+    Action,
+    Chi,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Pass,
+    Pon,
+)
 from .cards import Card
 from .errors import InvalidCardError, Message, NotationError, quote
 
@@ -39,10 +51,20 @@ _VERBS = {
 _PLAYER = re.compile(r"[Pp]([0-9])$")
 _TARGET = re.compile(r"[0-9]{1,2}")
 _TOKEN = re.compile(r"\S+")
+#: A move names at most a deck's cards (52 and the joker): a longer line is
+#: refused after that many, however long it is.
+MAX_MOVE_CARDS = 53
 
 
 def format_move(action: Action) -> str:
-    """``P<player> <notation>`` for an action."""
+    """``P<player> <notation>`` for an action.
+
+    Raises:
+        TypeError: for anything but an action.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        kind = "None" if action is None else type(action).__name__
+        raise TypeError(f"action must be an action, not {kind}")
     return f"P{action.player} {action}"
 
 
@@ -77,7 +99,21 @@ def _parse_cached(text: str) -> Action:
 def _parse(text: str, line: int, offset: int) -> Action:
     if not isinstance(text, str):
         raise NotationError(repr(text), Message("notation.move_text", "a move is text"), line, 1)
-    tokens = [(m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(text)]
+    found = _TOKEN.finditer(text)  # read lazily: a long line is refused early
+    tokens = [
+        (m.group(), m.start() + 1 + offset) for m in itertools.islice(found, MAX_MOVE_CARDS + 3)
+    ]
+    if len(tokens) > MAX_MOVE_CARDS + 2:
+        raise NotationError(
+            text,
+            Message(
+                "notation.too_many_cards",
+                "a move names at most {most} cards",
+                most=str(MAX_MOVE_CARDS),
+            ),
+            line,
+            tokens[-1][1],
+        )
     if len(tokens) < 2:
         raise NotationError(text, Message('notation.move_player_then_action', "a move is a player then an action, such as 'P1 Draw'"), line,
                             1 + offset)  # fmt: skip
@@ -152,6 +188,7 @@ def _parse(text: str, line: int, offset: int) -> Action:
     cards: list[Card] = []
     joker: Card | None = None
     for token, col in args:
+        count = len(cards)
         if token.upper().startswith("(JK=") and token.endswith(")") and kind in (Chi, Pon):
             if joker is not None:
                 raise NotationError(
@@ -167,9 +204,14 @@ def _parse(text: str, line: int, offset: int) -> Action:
             cards.append(_card("JK", text, line, col))
         else:
             cards.append(_card(token, text, line, col))
-    if len(set(cards)) != len(cards):
-        raise NotationError(
-            text, Message("notation.card_named_twice", "a card is named twice"), line, args[0][1]
-        )
+        if len(cards) > count and cards[-1] in cards[:-1]:  # at the second, however long the line
+            raise NotationError(
+                text,
+                Message(
+                    "notation.card_named_twice_at", "a card is named twice ({card})", card=cards[-1]
+                ),
+                line,
+                col,
+            )
     group: type[Chi] | type[Pon] | type[LayDown] = kind
     return group(player, tuple(cards), joker)

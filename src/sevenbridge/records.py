@@ -52,10 +52,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from ._kit.recordframe import TAG, VALUE, rules_tags
+from ._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
+from .engine._kernel import check_state
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -72,6 +73,8 @@ from .state import GameState
 __all__ = ["RecordError", "format_rules_tags", "record", "record_match", "replay", "replay_match"]
 
 _INT = re.compile(r"-?[0-9]{1,20}")
+#: The ``[Game]`` tags of a deal's and of a match's record.
+_GAME, _MATCH = "Seven Bridge", "Seven Bridge match"
 
 
 def format_rules_tags(rules: Rules) -> list[str]:
@@ -83,8 +86,12 @@ def format_rules_tags(rules: Rules) -> list[str]:
     return rules_tags(rules)
 
 
-def _replays_from_seed(state: GameState) -> bool:
-    probe = deal(state.rules, players=state.players, dealer=state.dealer, seed=state.seed)
+def _replays(state: GameState, deck: tuple[Card, ...] | None) -> bool:
+    """Whether dealing from the state's seed (or ``deck``) and playing its
+    history gives the state back."""
+    probe = deal(
+        state.rules, players=state.players, dealer=state.dealer, seed=state.seed, deck=deck
+    )
     try:
         for action in state.history:
             probe = apply(probe, action)
@@ -102,23 +109,29 @@ def record(state: GameState, *, deck: Iterable[Card | str] | str | None = None) 
             ``deal(deck=...)`` rather than from a seed.
 
     Raises:
+        TypeError: if ``state`` is not a GameState.
         InvalidArgumentError: if the deal cannot be replayed from its seed and
-            no deck is given.
+            no deck is given, or from the deck given.
     """
-    lines = ['[Game "Seven Bridge"]', *format_rules_tags(state.rules)]
-    lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
-    if deck is not None:
-        lines.append(f'[Deck "{" ".join(map(str, parse_cards(deck)))}"]')
-        lines.append(f'[Seed "{state.seed}"]')
-    elif _replays_from_seed(state):
-        lines.append(f'[Seed "{state.seed}"]')
-    else:
+    check_state(state, "record")
+    cards = None if deck is None else parse_cards(deck)
+    if not _replays(state, cards):
         raise InvalidArgumentError(
             Message(
                 "invalid_argument.state_this_deal_was",
                 "state: this deal was not dealt from its seed: pass the deck it was dealt from (deck=...)",
             )
+            if cards is None
+            else Message(
+                "invalid_argument.record_deck_did_not_deal",
+                "deck: the deck given did not deal this state (or its history does not replay from it)",
+            )
         )
+    lines = [f'[Game "{_GAME}"]', *format_rules_tags(state.rules)]
+    lines += [f'[Players "{state.players}"]', f'[Dealer "{state.dealer}"]']
+    if cards is not None:
+        lines.append(f'[Deck "{" ".join(map(str, cards))}"]')
+    lines.append(f'[Seed "{state.seed}"]')
     if state.is_over:
         scores = " ".join(map(str, state.deal_scores or ()))
         lines.append(f'[Result "{state.end_reason}; scores {scores}"]')
@@ -142,7 +155,7 @@ def record_match(match: Match) -> str:
     >>> [s.deal_scores for s in finals] == [r.scores for r in match.results]
     True
     """
-    lines = ['[Game "Seven Bridge match"]', *format_rules_tags(match.rules)]
+    lines = [f'[Game "{_MATCH}"]', *format_rules_tags(match.rules)]
     lines += [f'[Players "{match.players}"]', f'[Dealer "{match.first_dealer}"]']
     lines.append(f'[MatchSeed "{match.seed}"]')
     if match.is_over:
@@ -167,6 +180,7 @@ def _parse(text: str) -> _Parsed:
         raise RecordError(repr(text), Message("record.record_text", "a record is text"))
     tags: dict[str, list[tuple[list[str], int]]] = {}
     moves: list[tuple[Action | str, int]] = []
+    seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         stripped = line.strip()
@@ -186,6 +200,7 @@ def _parse(text: str) -> _Parsed:
             if name == "Deal":
                 moves.append((f"Deal {values[0]}", number))
             else:
+                once(seen, name, values, number, raw)
                 tags.setdefault(name, []).append((values, number))
             continue
         try:
@@ -193,6 +208,14 @@ def _parse(text: str) -> _Parsed:
         except NotationError as error:
             raise RecordError(raw, error.reason, number, error.column) from None
     return _Parsed(tags, moves)
+
+
+def _check_game(parsed: _Parsed, wanted: str) -> None:
+    """A ``[Game]`` tag, if there is one, must name the game and kind of record read."""
+    found = _tag(parsed, "Game", required=False)
+    problem = None if found is None else game_problem(found[0], wanted)
+    if found is not None and problem is not None:
+        raise RecordError(f'[Game "{found[0]}"]', problem, found[1], 1)
 
 
 def _tag(parsed: _Parsed, name: str, required: bool = True) -> tuple[str, int] | None:
@@ -306,6 +329,7 @@ def replay(text: str) -> list[GameState]:
             first move that is not legal where it stands.
     """
     parsed = _parse(text)
+    _check_game(parsed, _GAME)
     if "MatchSeed" in parsed.tags:
         raise RecordError(
             "MatchSeed",
@@ -392,6 +416,7 @@ def replay_match(text: str) -> list[GameState]:
         RecordError: as :func:`replay`.
     """
     parsed = _parse(text)
+    _check_game(parsed, _MATCH)
     rules = _rules(parsed)
     players = _int_tag(parsed, "Players") or 0
     dealer = _int_tag(parsed, "Dealer", required=False) or 0

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from . import _tables as T
+from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.history import History
 from .cards import CARDS, JOKER_INDEX, Card
@@ -244,8 +245,12 @@ class GameState(TableView):
         return tuple(_hand_cards(m) for m in self.hand_masks)
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        """One player's cards, in display order."""
-        return _hand_cards(self.hand_masks[player])
+        """One player's cards, in display order.
+
+        Raises:
+            InvalidArgumentError: if ``player`` is not a seat of the deal.
+        """
+        return _hand_cards(self.hand_masks[_checks.seat(player, self.players)])
 
     @property
     def stock(self) -> tuple[Card, ...]:

@@ -213,6 +213,9 @@ def render(state: Any, *, lang: str | None = None) -> str:
     """
     if game_of(state) != CARD_GAME:
         return str(_hooks.call("mahjong_render", state, lang=lang))
+    if not isinstance(state, (GameState, Observation)):
+        kind = "None" if state is None else type(state).__name__
+        raise TypeError(f"render needs a GameState or an Observation, not {kind}")
     return _render(state, lang)
 
 
@@ -301,6 +304,10 @@ _PRESETS = {
 }
 
 
+#: The longest text :func:`position` reads, in characters (a position takes a
+#: few hundred; comments may add some).
+MAX_POSITION_TEXT = 100_000
+
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?|P[0-9])\s*:\s*(.*?)\s*$")
 _PLAYER = re.compile(r"^[Pp]([0-9])$")
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -360,7 +367,8 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         normal turns: P0 P1 P2   (default: everyone)
 
     The position is checked like :meth:`GameState.from_json`. Each key may be
-    given once.
+    given once, and the text may be at most 100,000 characters long
+    (``sevenbridge.text.MAX_POSITION_TEXT``).
 
     Raises:
         InvalidStateError: naming the line, or what does not fit the rules.
@@ -368,6 +376,15 @@ def position(text: str, rules: Rules | None = None) -> GameState:
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION_TEXT:
+        raise InvalidStateError(
+            M(
+                "invalid_state.position_too_long",
+                "position: {length} characters is too long (at most {most})",
+                length=str(len(text)),
+                most=str(MAX_POSITION_TEXT),
+            )
+        )
     if rules is not None:
         require_rules(rules)
     fields: dict[str, tuple[str, int]] = {}

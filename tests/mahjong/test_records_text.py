@@ -105,8 +105,10 @@ def test_match_records_replay_every_position() -> None:
     assert replay_match(text) == played
     with pytest.raises(RecordError, match="match record: use replay_match"):
         replay(text)
-    with pytest.raises(RecordError, match="not a Simple Mahjong match record"):
+    with pytest.raises(RecordError, match="not a match record: use replay"):
         replay_match(record(deal(seed=1)))
+    with pytest.raises(RecordError, match="not a Simple Mahjong match record"):
+        replay_match('[Game "Chess"]\n')
 
 
 def test_bad_match_records_name_their_line() -> None:

@@ -25,6 +25,7 @@ from sevenbridge.mahjong import (
     waits,
 )
 
+from ..helpers import optional_module
 from .strategies import built_hands, random_hands
 
 # --- a slow, obviously correct reference -----------------------------------------
@@ -291,7 +292,7 @@ def test_arrays_round_trip(hand: tuple[Tile, ...]) -> None:
 
 
 def test_arrays_round_trip_through_the_mahjong_package() -> None:
-    converter = pytest.importorskip("mahjong.tile").TilesConverter
+    converter = optional_module("mahjong.tile").TilesConverter
     from sevenbridge.mahjong import from_34_array, from_136_array, to_34_array, to_136_array
 
     hand = parse_tiles("123m 456p 789s 1z 5z 77z")

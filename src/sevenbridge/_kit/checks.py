@@ -53,6 +53,24 @@ def integer(value: Any, name: str, lo: int, hi: int | None = None, why: str = ""
     return int(value)
 
 
+def seconds(value: Any, name: str, hi: float = 86400.0) -> float:
+    """A time limit: a number of seconds above 0 and at most ``hi`` (NaN and
+    infinity are refused)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, not {type_name(value)}")
+    if not 0 < value <= hi:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.must_above_and_at",
+                "{name} must be above 0 and at most {hi}, not {value}",
+                name=name,
+                hi=f"{hi:g}",
+                value=str(value),
+            )
+        )
+    return float(value)
+
+
 def players(value: Any, name: str = "players") -> int:
     """A table size: 2 to 5."""
     return integer(

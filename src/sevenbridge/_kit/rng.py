@@ -39,6 +39,17 @@ def derive(seed: int, *path: int) -> int:
     return key
 
 
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in a game seeded ``seed`` (the ``demo``
+    and ``play`` commands): ``seed * 10 + seat``, wrapped to 64 bits, so that
+    every seed gives bots their own seeds in range.
+
+    >>> seat_seed(72, 1), seat_seed(2**64 - 1, 0)
+    (721, 18446744073709551606)
+    """
+    return (seed * 10 + seat) & MASK
+
+
 def shuffled(items: Sequence[_T], key: int) -> tuple[_T, ...]:
     """A Fisher-Yates shuffle of ``items`` driven by SplitMix64 from ``key``."""
     out = list(items)

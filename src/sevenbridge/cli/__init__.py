@@ -14,10 +14,11 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from .._kit import checks as _checks
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from .._kit.version import version
 from ..errors import SevenBridgeError
-from . import demo, play, tournament, view
+from . import demo, play, serve, tournament, view
 
 __all__ = ["main"]
 
@@ -44,6 +45,7 @@ def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentPars
     tournament.add_parser(sub, _)
     view.add_parser(sub, _)
     play.add_parser(sub, _)
+    serve.add_parser(sub, _)
     return top
 
 
@@ -119,6 +121,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int
         top = parser(prog, lang)
         args = top.parse_args(argv)
     try:
+        if getattr(args, "seed", None) is not None:  # every command's --seed, checked once
+            _checks.seed(args.seed, "--seed")
         status: int = args.run(args, out)
         out.flush()
     except BrokenPipeError:
@@ -131,7 +135,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "sevenbridge") -> int
     except SevenBridgeError as error:  # a bad value the parser could not see (a bot's name)
         message = translator(lang)("%(prog)s: error: %(message)s\n")
         top.exit(2, message % {"prog": top.prog, "message": translate(error, lang)})
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl-C, or a signal the command turned into one
         print(file=sys.stderr)
-        return 130
+        return 128 + getattr(stop, "signum", 2)
     return status

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -72,3 +73,23 @@ def rules_of(args: argparse.Namespace) -> Any:
             )
         )
     return kind.preset(args.rules)
+
+
+def writable_file(_: Callable[[str], str] = str) -> Callable[[str], str]:
+    """An argument ``type`` for a file the command writes later (not opened
+    now, so nothing is made if nothing is saved): refuses a path that names a
+    folder, or lies in a folder that does not exist or cannot be written."""
+
+    def check(path: str) -> str:
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            problem = _("{path} is a folder, not a file")
+        elif not os.path.isdir(folder):
+            problem = _("no folder {folder} to write {path} in")
+        elif not os.access(path if os.path.exists(path) else folder, os.W_OK):
+            problem = _("{path} cannot be written (no permission)")
+        else:
+            return path
+        raise argparse.ArgumentTypeError(problem.format(path=path, folder=folder))
+
+    return check

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, N_, translate_end_reason, translator
+from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, Player, RandomPlayer
 from ..cards import Card
@@ -282,7 +283,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(line, file=out)
 
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
-    bots: list[Player] = [kind(seed=args.seed * 10 + p) for p in range(args.players)]
+    bots: list[Player] = [kind(seed=seat_seed(args.seed, p)) for p in range(args.players)]
     say(_("Seven Bridge: {rules} rules, {players} players, seed {seed}, {bot} players").format(
         rules=_(args.rules), players=args.players, seed=args.seed, bot=_(args.bot)
     ))  # fmt: skip

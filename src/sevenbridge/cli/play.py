@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
 from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit
@@ -49,6 +50,8 @@ BOTS: dict[str, Callable[[int], Player]] = {
 }
 
 DEFAULT_SEED = 72
+#: The longest ``--pause`` after a bot's move, in seconds.
+MAX_PAUSE = 60
 
 _HELP = N_(
     "Type the number of a move, or the move itself ('Discard 7H', 'Pon 9C 9D',\n"
@@ -284,8 +287,8 @@ def add_parser(
                       help=_('seed of the deal (default {DEFAULT_SEED})').format(DEFAULT_SEED=str(DEFAULT_SEED)))  # fmt: skip
     play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
     play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
-                      help=_("wait this long after each bot move (default 0)"))  # fmt: skip
-    play.add_argument("--record", metavar="FILE",
+                      help=_("wait this long after each bot move, 0 to 60 (default 0)"))  # fmt: skip
+    play.add_argument("--record", metavar="FILE", type=arguments.writable_file(_),
                       help=_("where the record is saved (at the end, on quit or Ctrl-D)"))  # fmt: skip
     play.add_argument("--ascii", action="store_true", help=_("suits as letters (7H)"))
     play.add_argument("--no-color", action="store_true", help=_("no colours"))
@@ -311,6 +314,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         args.players = 3 if game == CARD_GAME else max(module.PLAYER_COUNTS)
     if args.players not in module.PLAYER_COUNTS:
         return _fail(_("mahjong is for 2 to 4 players"))
+    if not 0 <= args.pause <= MAX_PAUSE:  # NaN fails this too
+        return _fail(
+            _("--pause must be from 0 to {most} seconds, not {pause}").format(
+                most=MAX_PAUSE, pause=args.pause
+            )
+        )
     rules = arguments.rules_of(args)
     try:
         state = module.deal(rules, players=args.players, seed=args.seed)
@@ -337,7 +346,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 n=len(others), names=", ".join(BOTS), given=repr(args.bots)
             )
         )
-    bots = {p: BOTS[n](args.seed * 10 + p) for p, n in zip(others, names, strict=True)}
+    bots = {p: BOTS[n](seat_seed(args.seed, p)) for p, n in zip(others, names, strict=True)}
     symbols = not args.ascii and _symbols_ok(out)
     colour = not args.no_color and _colour_ok(out)
     part: GamePart

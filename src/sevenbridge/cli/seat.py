@@ -10,14 +10,19 @@ a :class:`GamePart`: :class:`sevenbridge.cli.play.CardPart` for Seven Bridge,
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
 from .._kit.i18n import translator
 from ..bots import GreedyPlayer, Player
+from ..errors import quote
 
 __all__ = ["Game", "GamePart"]
+
+#: A move's number: ASCII digits only (``²`` and other Unicode digits are no number).
+_MOVE_NUMBER = re.compile(r"[0-9]+")
 
 
 class GamePart(Protocol):
@@ -143,12 +148,12 @@ class Game:
         """A move from a number or the game's notation, or the message (a
         ``str``) saying why not."""
         _ = self._
-        if text.isdigit():
-            k = int(text)
-            if 1 <= k <= len(actions):
-                return actions[k - 1]
+        if _MOVE_NUMBER.fullmatch(text):
+            digits = text.lstrip("0") or "0"
+            if len(digits) <= len(str(len(actions))) and 1 <= int(digits) <= len(actions):
+                return actions[int(digits) - 1]
             return _("There is no move {k}: the moves are numbered 1 to {n}.").format(
-                k=k, n=len(actions)
+                k=digits if len(digits) <= 12 else quote(digits, 16), n=len(actions)
             )
         action = self.part.read_move(self, text, actions)
         if action is None:
@@ -160,24 +165,39 @@ class Game:
             return action
         return self.part.explain(self, action)
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the record; ``False`` (and a line saying why) if it cannot be written."""
         _ = self._
         path = self.save_to or self.part.default_record(self.state)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.part.record(self.state))
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.part.record(self.state))
+        except OSError as error:
+            self.say(
+                _("Could not save the record to {path}: {reason}.").format(
+                    path=path, reason=error.strerror or error
+                )
+            )
+            return False
         self.say(_("Record saved to {path}.").format(path=path))
+        return True
 
     def quit(self) -> None:
         _ = self._
         answer = self.ask(_("Save the record? [y/N] "))
         if answer is not None and answer.lower() in ("y", "yes", "はい"):
-            if self.save_to is None:
-                name = self.ask(
-                    _("File name [{name}]: ").format(name=self.part.default_record(self.state))
-                )
-                if name:
-                    self.save_to = name
-            self.save()
+            ask_name = self.save_to is None
+            while True:
+                if ask_name:
+                    name = self.ask(
+                        _("File name [{name}]: ").format(name=self.part.default_record(self.state))
+                    )
+                    if name is None:  # end of input: give up saving
+                        break
+                    self.save_to = name or None
+                if self.save():
+                    break
+                ask_name = True
         self.say(_("Goodbye."))
 
     def decide(self) -> Any:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, translator
@@ -23,7 +26,7 @@ def add_parser(
         help=_("play bots against each other and report who is stronger"),
         description=_(
             "Play a duplicate tournament: each dealt deck is played once for every "
-            "seating of the bots, and each bot's results come with 95%% intervals. "
+            "seating of the bots, and each bot's results come with 95% intervals. "
             "With --report, print the results a database holds instead."
         ),
     )
@@ -66,14 +69,25 @@ def add_parser(
     cmd.add_argument(
         "--db",
         metavar="FILE",
-        help=_("SQLite file for the results; the same command again resumes a stopped run"),
+        help=_(
+            "SQLite file for the results; the same command again resumes a stopped run, "
+            "and two at once share the work"
+        ),
     )
     cmd.add_argument(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
     )
-    cmd.add_argument("--csv", metavar="FILE", help=_("also export every deal to a CSV file"))
     cmd.add_argument(
-        "--plot", metavar="PNG", help=_("draw the win shares to an image (needs matplotlib)")
+        "--csv",
+        metavar="FILE",
+        type=arguments.writable_file(_),
+        help=_("also export every deal to a CSV file"),
+    )
+    cmd.add_argument(
+        "--plot",
+        metavar="PNG",
+        type=arguments.writable_file(_),
+        help=_("draw the win shares to an image (needs matplotlib)"),
     )
     cmd.add_argument(
         "--move-seconds",
@@ -82,15 +96,76 @@ def add_parser(
         metavar="S",
         help=_("time limit per decision for external bots (default 10)"),
     )
+    cmd.add_argument(
+        "--handshake-seconds",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help=_("time limit for an external bot to start and answer the handshake (default 30)"),
+    )
+    cmd.add_argument(
+        "--keep-going",
+        action="store_true",
+        help=_(
+            "play on when an external bot fails to start, its deals forfeited "
+            "(default: stop before the first deal)"
+        ),
+    )
     cmd.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     cmd.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
     cmd.set_defaults(run=run)  # fmt: skip
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal (SIGTERM, SIGHUP) stopped the run; it unwinds as Ctrl-C does."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Inside the block, SIGTERM and SIGHUP stop the run the way Ctrl-C does
+    (:class:`Stopped`, a ``KeyboardInterrupt``), so that every external bot
+    and worker is ended on the way out; once is enough (a second signal
+    during that cleanup is ignored). A signal that is ignored (``nohup``)
+    stays ignored; outside the main thread nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    stopping = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise Stopped(signum)
+
+    saved = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            saved[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the tournament the arguments describe and print its table."""
     result: TournamentResult
     _ = translator(args.lang)
+    source_db = args.report if args.report is not None else args.db
+    if args.csv and source_db is None:  # before any deal is played
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.csv_exports_database_give",
+                "--csv exports a database: give --db FILE",
+            )
+        )
     if args.report is not None:
         result = report(args.report)
         source = args.report
@@ -114,21 +189,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 )
             )
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-        result = run_tournament(
-            bots,
-            arguments.rules_of(args),
-            game=arguments.game_name(args.game),
-            players=args.players,
-            deals=args.deals,
-            seed=args.seed,
-            workers=args.workers,
-            backend=args.backend,
-            address=args.address,
-            db=args.db,
-            move_seconds=args.move_seconds,
-            progress=not args.quiet,
-            progress_file=sys.stderr,
-        )
+        with stop_on_signals():
+            result = run_tournament(
+                bots,
+                arguments.rules_of(args),
+                game=arguments.game_name(args.game),
+                players=args.players,
+                deals=args.deals,
+                seed=args.seed,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                db=args.db,
+                move_seconds=args.move_seconds,
+                handshake_seconds=args.handshake_seconds,
+                keep_going=args.keep_going,
+                progress=not args.quiet,
+                progress_file=sys.stderr,
+            )
         resumed = (
             _(", {n} decks resumed from {db}").format(n=result.resumed, db=args.db)
             if result.resumed
@@ -141,15 +219,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )  # fmt: skip
     print(result.table(lang=args.lang), file=out)
-    source_db = args.report if args.report is not None else args.db
-    if args.csv:
-        if source_db is None:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.csv_exports_database_give",
-                    "--csv exports a database: give --db FILE",
-                )
-            )
+    if source_db is not None and args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             rows = export_csv(source_db, f)
         print(_("{rows} deals written to {path}").format(rows=rows, path=args.csv), file=out)

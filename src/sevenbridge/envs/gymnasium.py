@@ -72,7 +72,11 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         auto_forced: Play the learner's lone Pass or Draw without asking.
         illegal_reward: What an illegal id earns: the deal is abandoned and
             the episode ends with this reward (``info["illegal_action"]`` is
-            true). With the mask, a learner never meets it.
+            true). With the mask (:meth:`action_masks`), a learner never
+            meets it. An id outside the action space is an error instead
+            (:class:`~sevenbridge.errors.InvalidArgumentError`; a
+            :class:`TypeError` for anything but an integer), as in the
+            PettingZoo environment and :meth:`sevenbridge.rl.ActionSpace.decode`.
         render_mode: ``None``, ``"human"`` or ``"ansi"``.
         game: ``"seven_bridge"`` (the card game) or ``"mahjong"`` (2 to 4
             players; ``rules`` and ``opponents`` are then mahjong's, and
@@ -177,8 +181,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         if self._done:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]  # a 0-d array, as some trainers pass
+        action = self.space._check_id(action)  # an int in range, or an error
         legal = self.space.legal_ids(self.state)
-        action = int(action)
         if action not in legal:
             obs, info = self._obs()
             info["illegal_action"] = True
@@ -192,6 +198,25 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._done = True
             return obs, float(self._returns(self.state)[self.seat]), True, False, info
         return obs, 0.0, False, False, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids of the learner's decision now, as booleans over the
+        action space (all false once the episode is over): what sb3-contrib's
+        ``MaskablePPO`` asks the environment for; ``info["action_mask"]`` holds
+        the same ids as int8.
+
+        >>> import gymnasium
+        >>> env = gymnasium.make("sevenbridge/SevenBridge-v0", players=3)
+        >>> obs, info = env.reset(seed=1)
+        >>> bool((env.unwrapped.action_masks() == info["action_mask"].astype(bool)).all())
+        True
+        """
+        if self._done:
+            return np.zeros(self.space.size, dtype=np.bool_)
+        mask: npt.NDArray[np.bool_] = self.space._masked(
+            self._legal(self.state), np.dtype(np.bool_)
+        )
+        return mask
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -29,7 +29,7 @@ from .actions import (
     parse_action,
     parse_move,
 )
-from .bots import GreedyPlayer, Player, RandomPlayer, shanten
+from .bots import GreedyPlayer, Player, RandomPlayer, shanten, shortlist
 from .engine import PLAYER_COUNTS, apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
@@ -124,6 +124,7 @@ __all__ = [
     "returns",
     "sample_state",
     "shanten",
+    "shortlist",
     "stacked_wall",
     "to_34_array",
     "to_136_array",

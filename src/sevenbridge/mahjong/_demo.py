@@ -8,6 +8,7 @@ import sys
 from typing import TextIO
 
 from .._kit.i18n import N_, translator
+from .._kit.rng import seat_seed
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(line, file=out)
 
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
-    bots = [kind(seed=args.seed * 10 + p) for p in range(players)]
+    bots = [kind(seed=seat_seed(args.seed, p)) for p in range(players)]
     say(
         _(
             "Simple Mahjong: {rules} rules, {players} players, {rounds} rounds, "

@@ -28,7 +28,7 @@ from .state import GameState, Phase
 from .tiles import N_KINDS, Tile
 from .views import Observation, observe
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "shanten"]
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "shanten", "shortlist"]
 
 
 class Player(Protocol):
@@ -110,12 +110,27 @@ def _group_options(counts: tuple[int, ...], runs: bool) -> frozenset[tuple[int, 
             take((i, i + 2), 0, 1)
         if i + 1 < len(c):
             take((i, i + 1), 0, 1)
-    best = {
+    return _pareto(found)
+
+
+def _pareto(found: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The (sets, partial sets) pairs no other pair beats on both counts."""
+    return frozenset(
         (m, t)
         for m, t in found
         if not any(m2 >= m and t2 >= t and (m2, t2) != (m, t) for m2, t2 in found)
-    }
-    return frozenset(best)
+    )
+
+
+@lru_cache(maxsize=200_000)
+def _group_options_with_pair(counts: tuple[int, ...], runs: bool) -> frozenset[tuple[int, int]]:
+    """Like :func:`_group_options` once the hand's pair is taken from this group
+    (empty when the group holds no pair)."""
+    found: set[tuple[int, int]] = set()
+    for k, c in enumerate(counts):
+        if c >= 2:
+            found |= _group_options((*counts[:k], c - 2, *counts[k + 1 :]), runs)
+    return _pareto(found)
 
 
 def _groups(counts: list[int]) -> list[tuple[tuple[int, ...], bool]]:
@@ -127,16 +142,19 @@ def _groups(counts: list[int]) -> list[tuple[tuple[int, ...], bool]]:
     ]
 
 
-def _without_pair(counts: list[int], melds: int) -> int:
+@lru_cache(maxsize=100_000)
+def _distance(options: tuple[frozenset[tuple[int, int]], ...], melds: int) -> int:
+    """Tiles from waiting, given each group's options and the sets on the table:
+    each set counts two, each partial set one, at most four sets and partials.
+    (Few option sets exist, so their combinations repeat: hence the cache.)"""
     room = 4 - melds
-    best = 0
     totals = {(0, 0)}
-    for group, runs in _groups(counts):
-        totals = {(m + a, t + b) for m, t in totals for a, b in _group_options(group, runs)}
+    for group in options:
+        totals = {(m + a, t + b) for m, t in totals for a, b in group}
+    best = 0
     for m, t in totals:
         m = min(m, room)
-        t = min(t, room - m)
-        best = max(best, 2 * m + t)
+        best = max(best, 2 * m + min(t, room - m))
     return 8 - 2 * melds - best
 
 
@@ -157,18 +175,59 @@ def shanten(tiles: tuple[Tile, ...] | list[Tile], melds: int = 0) -> int:
     >>> shanten(parse_tiles("111444m 7777p SSS"))
     1
     """
+    return _shanten(tuple(sorted(tiles)), melds)
+
+
+@lru_cache(maxsize=100_000)
+def _shanten(tiles: tuple[Tile, ...], melds: int) -> int:
     counts = [0] * N_KINDS
     for t in tiles:
         counts[t] += 1
-    best = _without_pair(counts, melds)
-    for k in range(N_KINDS):
-        if counts[k] >= 2:
-            counts[k] -= 2
-            best = min(best, _without_pair(counts, melds) - 1)
-            counts[k] += 2
+    groups = _groups(counts)
+    plain = [_group_options(group, runs) for group, runs in groups]
+    paired = [_group_options_with_pair(group, runs) for group, runs in groups]
+    best = _best(plain, paired, melds)
     if best == 0 and not _really_waits(list(tiles), counts, len(tiles) + 3 * melds):
         return 1
     return best
+
+
+def _best(
+    plain: list[frozenset[tuple[int, int]]],
+    paired: list[frozenset[tuple[int, int]]],
+    melds: int,
+) -> int:
+    """The distance of the best cut: with no pair, or the pair from one group."""
+    best = _distance(tuple(plain), melds)
+    for i, options in enumerate(paired):
+        if options:
+            best = min(best, _distance((*plain[:i], options, *plain[i + 1 :]), melds) - 1)
+    return best
+
+
+def _shanten_after_discards(hand: tuple[Tile, ...], melds: int) -> dict[Tile, int]:
+    """:func:`shanten` of the hand less one tile, for each kind it holds: a
+    discard changes one group, so the other groups' cuts are reused."""
+    counts = [0] * N_KINDS
+    for t in hand:
+        counts[t] += 1
+    groups = _groups(counts)
+    plain = [_group_options(group, runs) for group, runs in groups]
+    paired = [_group_options_with_pair(group, runs) for group, runs in groups]
+    found: dict[Tile, int] = {}
+    for tile in set(hand):
+        g, i = divmod(int(tile), 9)
+        group, runs = groups[g]
+        less = (*group[:i], group[i] - 1, *group[i + 1 :])
+        p, q = list(plain), list(paired)
+        p[g], q[g] = _group_options(less, runs), _group_options_with_pair(less, runs)
+        best = _best(p, q, melds)
+        if best == 0:  # the fifth-copy check of a hand that seems to wait
+            rest = list(hand)
+            rest.remove(tile)
+            best = shanten(rest, melds)
+        found[tile] = best
+    return found
 
 
 def _really_waits(tiles: list[Tile], counts: list[int], size: int) -> bool:
@@ -198,6 +257,27 @@ def _links(hand: tuple[Tile, ...], tile: Tile) -> int:
             if 0 <= other < 27 and other // 9 == tile // 9 and other in hand:
                 score += 2 if abs(d) == 1 else 1
     return score
+
+
+def shortlist(view: Observation) -> tuple[Action, ...]:
+    """The moves a search should weigh for the viewer (a subset of its legal
+    actions): a win when there is one; in the play phase the discards that keep
+    the hand closest to a win, and any kong; in a claim window every option.
+
+    >>> from sevenbridge.mahjong import deal, apply, observe, Draw
+    >>> view = observe(apply(deal(seed=7), Draw(0)))
+    >>> len(shortlist(view)) < len(view.legal_actions)
+    True
+    """
+    actions = view.legal_actions
+    wins = tuple(a for a in actions if isinstance(a, Mahjong))
+    if wins:
+        return wins
+    if view.phase is not Phase.PLAY:
+        return actions
+    distances = _shanten_after_discards(view.hand, len(view.melds_of(view.viewer)))
+    low = min(distances[a.tile] for a in actions if isinstance(a, Discard))
+    return tuple(a for a in actions if not isinstance(a, Discard) or distances[a.tile] == low)
 
 
 class GreedyPlayer:
@@ -244,11 +324,8 @@ class GreedyPlayer:
                         best, now = action, after
             return best
         discards = [a for a in actions if isinstance(a, Discard)]
-        scored = []
-        for action in discards:
-            rest = list(hand)
-            rest.remove(action.tile)
-            scored.append((shanten(rest, melds), _links(hand, action.tile), action))
+        distances = _shanten_after_discards(hand, melds)
+        scored = [(distances[a.tile], _links(hand, a.tile), a) for a in discards]
         low = min(s[:2] for s in scored)
         best_discards = [a for s, links, a in scored if (s, links) == low]
         for action in actions:

@@ -40,7 +40,8 @@ from typing import Any
 
 import attrs
 
-from .._kit.recordframe import TAG, VALUE, rules_tags
+from .._kit import checks as _checks
+from .._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError
 from .actions import Action, format_move, parse_action
 from .engine import apply, deal
@@ -117,6 +118,10 @@ def record(
     """
     stacked = None if wall is None else parse_tiles(wall)
     if not isinstance(state, GameState):
+        if isinstance(state, (str, bytes)) or not isinstance(state, Iterable):
+            raise TypeError(
+                f"record needs a mahjong GameState or its actions, not {_checks.type_name(state)}"
+            )
         if seed is None and wall is None:
             raise InvalidArgumentError(
                 Message(
@@ -204,6 +209,7 @@ def _parse(text: str, game: str) -> _Parsed:
     lines = text.splitlines()
     tags: dict[str, tuple[str, int, str]] = {}
     options: dict[str, str] = {}
+    seen: dict[str, int] = {}
     number = 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -216,6 +222,7 @@ def _parse(text: str, game: str) -> _Parsed:
                 number,
             )
         name, values = match[1], VALUE.findall(match[2])
+        once(seen, name, values, number, line)
         if name == "Option":
             if len(values) != 2:
                 raise RecordError(
@@ -229,28 +236,10 @@ def _parse(text: str, game: str) -> _Parsed:
     else:
         number = len(lines)
     first = lines[0] if lines else ""
-    found = tags.get("Game", ("",))[0]
-    if found != game:
-        if found == _MATCH:
-            raise RecordError(
-                first,
-                Message("record.this_match_record_use", "this is a match record: use replay_match"),
-                1,
-            )
-        if game == _MATCH:
-            raise RecordError(
-                first,
-                Message(
-                    "record.not_simple_mahjong_match",
-                    "this is not a Simple Mahjong match record",
-                ),
-                1,
-            )
-        raise RecordError(
-            first,
-            Message("record.this_not_simple_mahjong", "this is not a Simple Mahjong record"),
-            1,
-        )
+    found, line_no, line = tags.get("Game", ("", 1, first))
+    problem = game_problem(found, game)
+    if problem is not None:
+        raise RecordError(line, problem, line_no)
     body = [(n, line) for n, line in enumerate(lines[number:], number + 1) if line.strip()]
     return _Parsed(tags, options, body, first)
 

@@ -241,10 +241,13 @@ class Rules:
     def changes(self, base: Rules | None = None) -> dict[str, Any]:
         """The fields that differ from ``base`` (the standard rules by default).
 
+        Raises:
+            TypeError: if ``base`` is not a Rules value.
+
         >>> Rules(kong=True).changes()
         {'kong': True}
         """
-        base = Rules() if base is None else base
+        base = Rules() if base is None else require_rules(base, "base")
         return {
             f.name: getattr(self, f.name)
             for f in attrs.fields(Rules)

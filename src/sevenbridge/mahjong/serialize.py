@@ -610,6 +610,14 @@ def observation_from_json(text: str | bytes) -> Observation:
             )
         )
     shown = fields["shown_hands"]
+    if (shown is None) == (fields["phase"] == Phase.OVER.value):
+        raise InvalidStateError(
+            Message(
+                "invalid_state.mahjong_shown_hands_over",
+                "{path}.shown_hands: a finished round shows every hand, and only a finished round",
+                path=path,
+            )
+        )
     view = Observation(
         rules=rules,
         players=fields["players"],

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.history import History
 from .actions import Action
@@ -128,16 +129,21 @@ class GameState:
         return self.phase is Phase.OVER and self.winner is None
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        """The concealed tiles of ``seat``."""
-        return self.hands[seat]
+        """The concealed tiles of ``seat``.
+
+        Raises:
+            InvalidArgumentError: if ``seat`` is not a seat at the table.
+        """
+        return self.hands[_checks.seat(seat, self.seats, "seat")]
 
     def melds_of(self, seat: int) -> tuple[Meld, ...]:
         """The sets ``seat`` has laid face up."""
+        seat = _checks.seat(seat, self.seats, "seat")
         return tuple(m for m in self.melds if m.owner == seat)
 
     def is_ghost(self, seat: int) -> bool:
         """Whether ``seat`` is a ghost's."""
-        return seat in self.ghosts
+        return _checks.seat(seat, self.seats, "seat") in self.ghosts
 
     @property
     def real_seats(self) -> tuple[int, ...]:

@@ -258,9 +258,11 @@ HONOURS: tuple[Tile, ...] = _ALL[27:34]
 BONUS_TILES: tuple[Tile, ...] = _ALL[34:42]
 
 _TOKEN = re.compile(r"([0-9]+)([mpsfz])|(Wd|Gd|Rd)|([ESWN])")
+#: The most tiles a text may name: a whole wall with flowers and seasons.
+MAX_TILES = 144
 #: The most numbers of each suit letter (``z``: the seven honours).
 _TOP = {"m": 9, "p": 9, "s": 9, "f": 8, "z": 7}
-_SEPARATORS = re.compile(r"[\s,]+")
+_PIECE = re.compile(r"[^\s,]+")
 
 
 def _parse_token(token: str, out: list[Tile]) -> None:
@@ -289,7 +291,7 @@ def _parse_token(token: str, out: list[Tile]) -> None:
         numbers, suit, dragon, wind = match.groups()
         if numbers is not None:
             top = _TOP[suit]
-            for digit in numbers:
+            for digit in numbers[: MAX_TILES + 1]:  # more are refused below
                 n = int(digit)
                 if not 1 <= n <= top:
                     if suit == "f":
@@ -310,6 +312,15 @@ def _parse_token(token: str, out: list[Tile]) -> None:
         else:
             out.append(_ALL[_INDEX[dragon or wind]])
         pos = match.end()
+        if len(out) > MAX_TILES:  # refused at once, however long the text
+            raise InvalidTileError(
+                token,
+                Message(
+                    "invalid_tile.more_than_a_wall",
+                    "it names more tiles than a wall holds ({most})",
+                    most=str(MAX_TILES),
+                ),
+            )
 
 
 def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
@@ -317,7 +328,8 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     texts, in the order given.
 
     Raises:
-        InvalidTileError: quoting the part that does not parse.
+        InvalidTileError: quoting the part that does not parse, or for a text
+            naming more tiles than a wall holds (144).
         TypeError: if ``text`` is neither text nor an iterable.
 
     >>> parse_tiles("19m19p19s ESWN WdGdRd")[:3]
@@ -329,9 +341,8 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     """
     if isinstance(text, str):
         out: list[Tile] = []
-        for token in _SEPARATORS.split(text.strip()):
-            if token:
-                _parse_token(token, out)
+        for found in _PIECE.finditer(text):
+            _parse_token(found.group(), out)
         return tuple(out)
     if isinstance(text, (bytes, bytearray)) or not isinstance(text, Iterable):
         raise TypeError(f"tiles must be text or an iterable of tiles, not {type(text).__name__}")

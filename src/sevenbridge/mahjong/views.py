@@ -102,6 +102,7 @@ class Observation:
 
     def melds_of(self, seat: int) -> tuple[Meld, ...]:
         """The sets ``seat`` has laid face up."""
+        seat = _checks.seat(seat, self.seats, "seat")
         return tuple(m for m in self.melds if m.owner == seat)
 
     def unseen(self) -> tuple[Tile, ...]:

@@ -39,6 +39,16 @@ __all__ = [
     "returns",
 ]
 
+
+@functools.cache
+def _mj() -> Any:
+    """The mahjong package, imported on first use (a cached call: the hot
+    paths below would otherwise pay for an import statement on every call)."""
+    from .. import mahjong
+
+    return mahjong
+
+
 #: The version of the mahjong action numbering (changes only when an id changes).
 MAHJONG_ACTION_SPACE_VERSION = 1
 
@@ -178,8 +188,7 @@ class MahjongActionSpace(_SpaceBase):
         >>> ActionSpace(mahjong.Rules()).encode(mahjong.Discard(2, "E"))
         31
         """
-        from ..mahjong import actions as a
-
+        a = _mj()
         kind = type(action)
         if kind is a.Draw:
             return 0
@@ -228,27 +237,27 @@ class MahjongActionSpace(_SpaceBase):
         >>> ActionSpace(mahjong.Rules()).decode(79, mahjong.deal(seed=1))
         Chow(0, '4m 6m')
         """
-        from ..mahjong import actions as a
-        from ..mahjong.tiles import TILE_KINDS
-
+        a = _mj()
+        kinds = a.TILE_KINDS
         player = _seat_of(position)
         i = self._check_id(action_id)
+        action: MahjongAction
         if i < _DISCARD_BASE:
-            return (a.Draw, a.Pass, a.Pung, a.Mahjong)[i](player)
-        if i < _KONG_BASE:
-            return a.Discard(player, TILE_KINDS[i - _DISCARD_BASE])
-        if i < _CHOW_BASE:
-            return a.Kong(player, TILE_KINDS[i - _KONG_BASE])
-        low, high = _CHOWS[i - _CHOW_BASE]
-        return a.Chow(player, (TILE_KINDS[low], TILE_KINDS[high]))
+            action = (a.Draw, a.Pass, a.Pung, a.Mahjong)[i](player)
+        elif i < _KONG_BASE:
+            action = a.Discard(player, kinds[i - _DISCARD_BASE])
+        elif i < _CHOW_BASE:
+            action = a.Kong(player, kinds[i - _KONG_BASE])
+        else:
+            low, high = _CHOWS[i - _CHOW_BASE]
+            action = a.Chow(player, (kinds[low], kinds[high]))
+        return action
 
     def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
         """The ids of the legal actions, in the engine's order (a view has them
         only when the decision is its viewer's)."""
-        from ..mahjong.engine import legal_actions
-
         _seat_of(position, over_ok=True)
-        return [self.encode(action) for action in legal_actions(position)]
+        return [self.encode(action) for action in _mj().legal_actions(position)]
 
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
         out = np.zeros(_SIZE, dtype)
@@ -264,10 +273,8 @@ class MahjongActionSpace(_SpaceBase):
         >>> m.shape, m.nonzero()[0].tolist()
         ((117,), [0])
         """
-        from ..mahjong.engine import legal_actions
-
         _seat_of(position, over_ok=True)
-        return self._masked(legal_actions(position), np.dtype(np.bool_))
+        return self._masked(_mj().legal_actions(position), np.dtype(np.bool_))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (MahjongActionSpace, (self._rules, self.players))
@@ -287,11 +294,8 @@ def is_mahjong(value: object) -> bool:
     """Whether ``value`` is a mahjong ``Rules``, ``GameState`` or ``Observation``
     (it imports the mahjong package: call it only for what the card game does
     not know)."""
-    from ..mahjong.rules import Rules
-    from ..mahjong.state import GameState
-    from ..mahjong.views import Observation
-
-    return isinstance(value, (Rules, GameState, Observation))
+    mahjong = _mj()
+    return isinstance(value, (mahjong.Rules, mahjong.GameState, mahjong.Observation))
 
 
 def _space_for(rules: object) -> type[ActionSpace] | None:
@@ -328,16 +332,12 @@ def returns(state: object) -> tuple[float, ...]:
 
 def is_mahjong_view(value: object) -> bool:
     """Whether ``value`` is a mahjong ``Observation`` (it imports the mahjong package)."""
-    from ..mahjong.views import Observation
-
-    return isinstance(value, Observation)
+    return isinstance(value, _mj().Observation)
 
 
 def _seat_of(position: Any, *, over_ok: bool = False) -> int:
-    from ..mahjong.state import GameState
-    from ..mahjong.views import Observation
-
-    if not isinstance(position, (GameState, Observation)):
+    mahjong = _mj()
+    if not isinstance(position, (mahjong.GameState, mahjong.Observation)):
         raise TypeError(
             "position must be a mahjong GameState or Observation, not "
             + _checks.type_name(position)
@@ -349,7 +349,8 @@ def _seat_of(position: Any, *, over_ok: bool = False) -> int:
                 "the round is over: no player is to act",
             )
         )
-    return position.current_player
+    seat: int = position.current_player
+    return seat
 
 
 # ----------------------------------------------------------------------------------
@@ -388,6 +389,7 @@ def mahjong_tensor_fields(rules: MahjongRules, players: int) -> tuple[str, ...]:
     return tuple(fields)
 
 
+@functools.lru_cache(maxsize=64)
 def mahjong_observation_tensor_size(rules: MahjongRules, players: int) -> int:
     """The length of the mahjong observation tensor for these rules and table size."""
     return sum(int(f.rsplit(": ", 1)[1]) for f in mahjong_tensor_fields(rules, players))
@@ -408,12 +410,13 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     winner drew the winning tile; each hand's size / 14 and the wall's size
     / the full wall. :func:`mahjong_tensor_fields` lists the fields.
     """
-    from ..mahjong.hands import MeldKind
-
+    kong = _mj().MeldKind.KONG
     v = view
     n = v.seats
     me = v.viewer
-    out = np.zeros(mahjong_observation_tensor_size(v.rules, v.players), np.float32)
+    # Filled as a list (a list item costs a fraction of a numpy item), one
+    # array at the end.
+    out = [0.0] * mahjong_observation_tensor_size(v.rules, v.players)
 
     def tiles(at: int, items: Any) -> None:
         for t in items:
@@ -447,7 +450,7 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
             tiles(at + ((m.owner - me) % n) * _KINDS, m.tiles)
     at += n * _KINDS
     for m in v.melds:
-        if m.owner is not None and m.concealed and m.kind is MeldKind.KONG:
+        if m.owner is not None and m.concealed and m.kind is kong:
             out[at + ((m.owner - me) % n) * _KINDS + m.tiles[0]] = 1.0
     at += n * _KINDS
     for k, seat in enumerate(rel):
@@ -483,4 +486,4 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
         out[at + k] = v.hand_sizes[seat] / 14
     at += n
     out[at] = v.wall_size / v.rules.wall_size
-    return out
+    return np.array(out, np.float32)

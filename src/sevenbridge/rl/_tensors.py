@@ -197,7 +197,7 @@ def observation_tensor_size(rules: Rules | MahjongRules, players: int) -> int:
         from ._mahjong import is_mahjong, mahjong_observation_tensor_size
 
         if is_mahjong(rules):
-            return mahjong_observation_tensor_size(rules, players)  # type: ignore[arg-type]
+            return mahjong_observation_tensor_size(rules, players)
     card: Rules = _checks.instance(rules, Rules, "rules", "a Rules value")
     return _layout(card.deck_size, _checks.players(players), False).size
 

@@ -322,6 +322,13 @@ def observation_from_json(text: str | bytes) -> Observation:
         )
     shown = f["shown_hands"]
     places = [("hand", hand)]
+    if shown is None and Phase(f["phase"]) is Phase.OVER:
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_shown_hands_over",
+                "observation.shown_hands: a finished deal shows every hand",
+            )
+        )
     if shown is not None:
         if Phase(f["phase"]) is not Phase.OVER or len(shown) != n:
             raise InvalidStateError(

@@ -1,0 +1,282 @@
+"""Seven Bridge at the web table (:class:`CardTableGame`: a match of deals, seen
+through :class:`~sevenbridge.web._base.TableGame`), and :data:`TABLE_GAMES`,
+the games the table offers: a new game is a module like
+:mod:`sevenbridge.web._mahjong` and a line there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .. import PLAYER_COUNTS, svg
+from .._kit.i18n import N_, translate, translator
+from .._tables import bits
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS, Card, card_text
+from ..engine import legal_actions
+from ..errors import InvalidArgumentError, Message
+from ..games import CARD_GAME
+from ..match import Match
+from ..notation import format_move, parse_move
+from ..rules import Rules, Scoring
+from ..scoring import hand_points
+from ..state import GameState, Phase
+from ..svg import _preset_name
+from ..text import explain
+from ..views import Observation, observe
+from ._base import SharedMoves, TableGame
+from ._mahjong import MahjongTableGame
+
+__all__ = ["TABLE_GAMES", "CardTableGame"]
+
+
+_KINDS = (
+    ("Draw", N_("Draw")),
+    ("Chi", N_("Chi")),
+    ("Pon", N_("Pon")),
+    ("Pass", N_("Pass")),
+    ("LayDown", N_("Lay down")),
+    ("LayOff", N_("Lay off")),
+    ("Discard", N_("Discard")),
+)
+
+_DOING = {
+    Phase.CLAIM: N_("{player} to pon or pass"),
+    Phase.DRAW: N_("{player} to draw or chi"),
+    Phase.PLAY: N_("{player} to meld, lay off and discard"),
+}
+
+
+def _card_word(card: Card, lang: str) -> str:
+    """A card as the page writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
+    if card.is_joker:
+        return "JK"
+    return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _used(action: Action) -> tuple[Card, ...]:
+    """The hand cards a move uses."""
+    if isinstance(action, (Chi, Pon, LayDown)):
+        return action.cards
+    if isinstance(action, (LayOff, Discard)):
+        return (action.card,)
+    return ()
+
+
+def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
+    words = []
+    for c in cards:
+        word = _card_word(c, lang)
+        if c.is_joker and joker_as is not None:
+            word += "=" + _card_word(joker_as, lang)
+        words.append(word)
+    return " ".join(words)
+
+
+class CardTableGame(SharedMoves):
+    """Seven Bridge at the web table: a :class:`~sevenbridge.Match` of deals."""
+
+    name: str = CARD_GAME
+    title: str = N_("Seven Bridge")
+    player_counts: tuple[int, ...] = PLAYER_COUNTS
+    default_players: int = 3
+    match_text: str = N_("a match: the rules decide (one deal per player)")
+    deal_word: str = N_("deal")
+    deal_over: str = N_("Deal {k} is over")
+    hand_word: str = N_("Cards left")
+    kinds: tuple[tuple[str, str], ...] = _KINDS
+    choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
+    quiet: frozenset[str] = frozenset({"Pass"})
+
+    def used(self, action: Action) -> tuple[Card, ...]:
+        return _used(action)
+
+    def presets(self) -> tuple[str, ...]:
+        return Rules.presets()
+
+    def make_rules(self, preset: str, deals: int | None) -> Rules:
+        rules = Rules.preset(preset)
+        return rules if deals is None else attrs.evolve(rules, deals=deals)
+
+    def rules_json(self, rules: Rules) -> str:
+        return rules.to_json()
+
+    def read_rules(self, text: str) -> Rules:
+        return Rules.from_json(text)
+
+    def preset_name(self, rules: Rules) -> str:
+        return _preset_name(rules)
+
+    def real_seats(self, rules: Rules, players: int) -> tuple[int, ...]:
+        return tuple(range(players))
+
+    def seat_total(self, rules: Rules, players: int) -> int:
+        return players
+
+    def start(self, rules: Rules, players: int, seed: int) -> Match:
+        return Match.start(rules, players=players, seed=seed)
+
+    def apply(self, series: Match, action: Action) -> Match:
+        return series.apply(action)
+
+    def position(self, series: Match) -> GameState:
+        return series.state
+
+    def finished(self, series: Match) -> Sequence[GameState]:
+        return [r.final for r in series.results]
+
+    def series_over(self, series: Match) -> bool:
+        return series.is_over
+
+    def totals(self, series: Match) -> tuple[int, ...]:
+        return series.totals
+
+    def winners(self, series: Match) -> tuple[int, ...]:
+        return series.winners
+
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return legal_actions(state)
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        return observe(state, seat)
+
+    def bot_view(self, state: GameState) -> Observation:
+        return observe(state)
+
+    def parse_move(self, text: str) -> Action:
+        return parse_move(text)
+
+    def format_move(self, action: Action) -> str:
+        return format_move(action)
+
+    def public_moves(self, view: Observation, moves: Sequence[str]) -> Sequence[Action]:
+        return view.history
+
+    def draw(self, view: Observation, *, names: Sequence[str], lang: str) -> str:
+        return svg.table(view, names=names, lang=lang)
+
+    def status(self, view: Observation, names: Sequence[str], lang: str) -> str:
+        _ = translator(lang)
+        if view.phase is Phase.OVER:
+            return _("deal over: {reason}").format(reason=svg.end_reason(view.end_reason, lang))
+        assert view.current_player is not None
+        return _(_DOING[view.phase]).format(player=names[view.current_player])
+
+    def hand(self, view: Observation, lang: str) -> list[dict[str, str]]:
+        return [
+            {
+                "card": str(c),
+                "label": _card_word(c, lang),
+                "name": svg.card_name(c, lang),
+                "svg": svg.card(c, size=52, lang=lang),
+            }
+            for c in view.hand
+        ]
+
+    def describe(
+        self,
+        action: Action,
+        lang: str,
+        view: Observation,
+        names: Sequence[str],
+        *,
+        played: bool = False,
+    ) -> dict[str, Any]:
+        """A move for the page: its kind, its label and the hand cards it uses.
+
+        A lay-off names its meld on ``view``'s table by its owner and cards
+        (by its owner alone once ``played``: the meld has grown since).
+        """
+        _ = translator(lang)
+        kind = type(action).__name__
+        label = _(dict(_KINDS)[kind])
+        cards = _used(action)
+        if isinstance(action, (Chi, Pon, LayDown)):
+            label += " " + _cards_words(cards, action.joker_as, lang)
+        elif isinstance(action, LayOff):
+            joker = action.joker_as if action.card.is_joker else None
+            meld = view.melds[action.target]
+            owner = names[meld.owner or 0]  # a meld on the table always has its owner
+            card = _cards_words(cards, joker, lang)
+            if played:
+                label += " " + _("{card} on {owner}'s meld").format(card=card, owner=owner)
+            else:
+                label += " " + _("{card} on {owner}'s {meld}").format(
+                    card=card,
+                    owner=owner,
+                    meld=_cards_words(meld.cards, meld.joker_as, lang),
+                )
+        elif isinstance(action, Discard):
+            label += " " + _card_word(action.card, lang)
+        return {
+            "kind": kind,
+            "label": label,
+            "short": label.removeprefix(_(dict(_KINDS)[kind])).strip(),
+            "cards": [str(c) for c in cards],
+            "notation": str(action),
+        }
+
+    def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Action:
+        """The move of ``kind`` with the chosen cards (it may be illegal: the
+        engine then says why).
+
+        Raises:
+            SevenBridgeError: for cards or a kind that make no move at all.
+        """
+        if kind == "Draw":
+            return Draw(seat)
+        if kind == "Pass":
+            return Pass(seat)
+        if kind == "Chi":
+            return Chi(seat, " ".join(cards))
+        if kind == "Pon":
+            return Pon(seat, " ".join(cards))
+        if kind == "LayDown":
+            return LayDown(seat, " ".join(cards))
+        if kind in ("LayOff", "Discard") and len(cards) == 1:
+            if kind == "Discard":
+                return Discard(seat, cards[0])
+            return LayOff(seat, cards[0], 0 if target is None else target)
+        raise InvalidArgumentError(
+            Message("invalid_argument.web_selection", "choose exactly one card for this move")
+        )
+
+    def explain(self, state: GameState, action: Action, lang: str) -> str:
+        return translate(explain(state, action), lang)
+
+    def deal_result(
+        self, final: GameState, seat: int, names: Sequence[str], lang: str
+    ) -> dict[str, Any]:
+        """A finished deal, from ``seat``'s view of its end (every hand is shown
+        then): each hand left, what it counts, and the deal's scores."""
+        _ = translator(lang)
+        view = observe(final, seat)
+        rules = view.rules
+        scores = view.deal_scores or (0,) * view.players
+        shown = view.shown_hands or (0,) * view.players
+        rows = []
+        for p in range(view.players):
+            left = tuple(CARDS[i] for i in bits(shown[p]))
+            rows.append(
+                {
+                    "seat": p,
+                    "cards": _cards_words(left, None, lang) or "-",
+                    "points": hand_points(left, rules),
+                    "score": scores[p],
+                    "winner": p == view.winner,
+                }
+            )
+        penalty = rules.scoring is Scoring.PENALTY
+        return {
+            "reason": svg.end_reason(view.end_reason, lang),
+            "rows": rows,
+            "score_label": _("Penalty points") if penalty else _("Score"),
+            "lowest_wins": penalty,
+        }
+
+
+#: The games the web table offers, by name.
+TABLE_GAMES: dict[str, TableGame] = {CARD_GAME: CardTableGame(), "mahjong": MahjongTableGame()}

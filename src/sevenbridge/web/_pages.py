@@ -1,0 +1,431 @@
+"""The web table's pages: the lobby, the links of a new table, and a seat's table.
+
+Each page is one HTML document with its style and script inside (no file,
+font or script from elsewhere). The words come from the message catalogue,
+in the server's language; a seat's page gets its view as JSON (over a
+WebSocket, or by asking again when that fails) and draws it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from .._kit.i18n import N_, translator
+from ._base import TableGame
+
+__all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
+
+#: The bots a seat can be given in the lobby, and the spec each stands for.
+LOBBY_BOTS = (("random", "random"), ("greedy", "greedy"), ("ismcts", "ismcts:iterations=200"))
+
+_STYLE = """
+*{box-sizing:border-box}
+body{margin:0;font-family:DejaVu Sans,Noto Sans CJK JP,Arial,sans-serif;background:#f4f4f0;color:#1a1a1a}
+header{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;padding:8px 12px;background:#1f5c3d;color:#fff}
+header h1{font-size:18px;margin:0}
+header .who{font-size:14px;opacity:.9}
+#conn{margin-left:auto;font-size:13px;padding:2px 8px;border-radius:10px;background:#2e7d52}
+#conn.down{background:#b3261e}
+button,select,input{font:inherit;font-size:15px}
+button{padding:6px 12px;border:1px solid #7a7a7a;border-radius:6px;background:#fff;cursor:pointer;color:#1a1a1a}
+button:hover:not(:disabled){background:#fff4d6}
+button:disabled{opacity:.45;cursor:default}
+button.primary{background:#1f5c3d;color:#fff;border-color:#1f5c3d}
+form.lobby,.panel{background:#fff;border:1px solid #ccc;border-radius:8px;padding:14px 16px;margin:14px auto;max-width:640px}
+form.lobby label{display:block;margin:8px 0}
+form.lobby fieldset{border:1px solid #ddd;border-radius:6px;margin:10px 0}
+.seatrow{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:6px 0}
+.seatrow input{flex:1 1 12em;min-width:8em}
+.links li{margin:8px 0;word-break:break-all}
+main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "board" "controls" "log"}
+@media (min-width:900px){main.table{grid-template-columns:minmax(0,760px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
+#status{grid-area:status;font-size:17px;font-weight:bold;padding:8px 12px;border-radius:6px;background:#e8efe9}
+#status.turn{background:#ffb000;color:#000}
+#board{grid-area:board;min-width:0}
+#board svg{width:100%;height:auto;display:block}
+#controls{grid-area:controls;min-width:0;display:flex;flex-direction:column;gap:10px}
+#log{grid-area:log;list-style:none;margin:0;padding:6px 10px;background:#fff;border:1px solid #ccc;border-radius:6px;font-size:13px;max-height:14em;overflow-y:auto}
+#hand{display:grid;grid-template-columns:repeat(var(--n,7),minmax(0,60px));gap:3px;padding:12px 0 4px}
+#hand button.card{padding:0;border:2px solid transparent;background:none;border-radius:8px;line-height:0;transition:transform .1s}
+#hand button.card svg{width:100%;height:auto}
+#hand button.card[aria-pressed=true]{transform:translateY(-10px);border-color:#ffb000;background:#fff4d6}
+#hand button.card.usable{box-shadow:0 0 0 2px #1f5c3d}
+.h{font-size:13px;font-weight:bold;color:#555;margin:0}
+#selbar{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+#moves{display:flex;flex-direction:column;gap:6px}
+.group{display:grid;grid-template-columns:6.5em minmax(0,1fr);gap:6px;align-items:start}
+.group .kind{font-size:13px;font-weight:bold;color:#1f5c3d;padding-top:8px}
+.group .buttons{display:flex;flex-wrap:wrap;gap:6px}
+#message{min-height:1.2em;font-size:14px;color:#8a1c14}
+#message.ok{color:#1f5c3d}
+#notice{font-size:14px;color:#8a1c14}
+#result{background:#fff;border:2px solid #1f5c3d;border-radius:8px;padding:10px 12px}
+#result h2{font-size:17px;margin:0 0 6px}
+#result table{border-collapse:collapse;width:100%;font-size:14px;font-variant-numeric:tabular-nums}
+#result th,#result td{border-bottom:1px solid #ddd;padding:4px 6px;text-align:left}
+#result td.n,#result th.n{text-align:right}
+#result tr.winner{background:#fff4d6;font-weight:bold}
+#result .actions{margin-top:8px;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+[hidden]{display:none!important}
+"""
+
+_LOBBY_SCRIPT = """
+const games = JSON.parse(document.getElementById("games").textContent);
+const game = document.getElementById("game"), rules = document.getElementById("rules");
+const players = document.getElementById("players"), deals = document.getElementById("deals");
+function fill(select, options, chosen) {
+  select.innerHTML = "";
+  options.forEach(([value, label]) => {
+    const o = document.createElement("option");
+    o.value = value; o.textContent = label; o.selected = String(value) === String(chosen);
+    select.appendChild(o);
+  });
+}
+function choose() {
+  const g = games[game.value];
+  fill(rules, g.presets, "standard");
+  fill(players, g.counts.map((n) => [n, n]), g.players);
+  deals.options[0].textContent = g.match;
+  seats();
+}
+function seats() {
+  const n = Number(players.value);
+  document.querySelectorAll(".seatrow").forEach((row, i) => { row.hidden = i >= n; });
+  document.querySelectorAll(".seatrow select").forEach((sel) => {
+    const cmd = sel.parentElement.querySelector("input");
+    if (cmd) cmd.hidden = sel.value !== "cmd";
+  });
+}
+game.addEventListener("change", choose);
+players.addEventListener("change", seats);
+document.querySelectorAll(".seatrow select").forEach((s) => s.addEventListener("change", seats));
+seats();
+"""
+
+_SEAT_SCRIPT = """
+(function () {
+  const cfg = JSON.parse(document.getElementById("cfg").textContent);
+  const T = cfg.text;
+  const $ = (id) => document.getElementById(id);
+  const base = "/api/table/" + cfg.table + "/" + cfg.seat;
+  let view = null, selected = new Set(), busy = false, socket = null, failures = 0, timer = null;
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
+  function conn(up) { const c = $("conn"); c.textContent = up ? T.live : T.reconnecting; c.className = up ? "" : "down"; document.body.dataset.live = up ? "1" : "0"; }
+
+  function show(v) {
+    if (view && v.epoch === view.epoch && v.version < view.version) return;
+    const fresh = !view || v.ply !== view.ply || v.version !== view.version;
+    view = v;
+    if (fresh) selected = new Set([...selected].filter((c) => v.hand.some((h) => h.card === c)));
+    document.title = v.title + " · " + v.names[v.seat];
+    $("title").textContent = v.title;
+    $("who").textContent = v.names[v.seat] + " · " + T.table + " " + v.table + " · " + v.rules + " · " + v.deal_word + " " + v.deal;
+    $("status").textContent = (v.your_turn ? T.your_turn + " " : "") + v.status;
+    $("status").className = v.your_turn ? "turn" : "";
+    $("board").innerHTML = v.svg;
+    $("notice").textContent = v.notice || "";
+    const log = $("log"); log.innerHTML = "";
+    v.log.forEach((line) => log.appendChild(el("li", {}, line)));
+    log.scrollTop = log.scrollHeight;
+    $("undo").hidden = !v.practice; $("undo").disabled = !v.can_undo;
+    result(v.result);
+    draw();
+    document.body.dataset.ply = String(v.ply);
+    document.body.dataset.turn = v.your_turn ? "1" : "0";
+    document.body.dataset.over = v.result ? (v.result.over ? "match" : "deal") : "";
+    document.body.dataset.ready = "1";
+  }
+
+  function fits(move) { return [...selected].every((c) => move.cards.includes(c)); }
+
+  function draw() {
+    const v = view, hand = $("hand"); hand.innerHTML = "";
+    $("handhead").hidden = !v.hand.length;
+    hand.style.setProperty("--n", String(Math.min(Math.max(v.hand.length, 1), 9)));
+    const usable = new Set();
+    v.moves.forEach((m) => { if (fits(m)) m.cards.forEach((c) => usable.add(c)); });
+    v.hand.forEach((h) => {
+      const b = el("button", {"class": "card", "data-card": h.card, "aria-pressed": selected.has(h.card) ? "true" : "false", "title": h.name, "aria-label": h.name});
+      b.innerHTML = h.svg;
+      if (v.your_turn && usable.has(h.card)) b.classList.add("usable");
+      b.onclick = () => { selected.has(h.card) ? selected.delete(h.card) : selected.add(h.card); say(""); draw(); };
+      hand.appendChild(b);
+    });
+    const bar = $("selbar"); bar.innerHTML = "";
+    bar.hidden = !(v.your_turn && selected.size);
+    if (!bar.hidden) {
+      bar.appendChild(el("span", {"class": "h"}, T.with_selected));
+      v.kinds.forEach(([kind, label]) => {
+        if (!v.choosable.includes(kind)) return;
+        const b = el("button", {"data-kind": kind}, label);
+        b.onclick = () => send({kind: kind, cards: [...selected]});
+        bar.appendChild(b);
+      });
+      const clear = el("button", {"id": "clear"}, T.clear);
+      clear.onclick = () => { selected.clear(); say(""); draw(); };
+      bar.appendChild(clear);
+    }
+    const moves = $("moves"); moves.innerHTML = "";
+    if (!v.your_turn) { moves.appendChild(el("p", {"class": "h"}, v.result ? "" : T.waiting)); return; }
+    v.kinds.forEach(([kind, label]) => {
+      const these = v.moves.filter((m) => m.kind === kind && fits(m));
+      if (!these.length) return;
+      const g = el("div", {"class": "group", "data-group": kind});
+      g.appendChild(el("span", {"class": "kind"}, label));
+      const row = el("div", {"class": "buttons"});
+      these.forEach((m) => {
+        const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "title": m.label, "aria-label": m.label}, m.short || m.label);
+        b.onclick = () => send({index: m.index});
+        row.appendChild(b);
+      });
+      g.appendChild(row);
+      moves.appendChild(g);
+    });
+    if (!moves.children.length) moves.appendChild(el("p", {"class": "h"}, T.no_move_with));
+  }
+
+  function result(r) {
+    const box = $("result");
+    box.hidden = !r;
+    if (!r) return;
+    box.querySelector("h2").textContent = r.title + (r.reason ? ": " + r.reason : "");
+    box.querySelector("th.hand").textContent = r.hand_word;
+    const body = box.querySelector("tbody"); body.innerHTML = "";
+    box.querySelector("th.score").textContent = r.score_label;
+    r.rows.forEach((row) => {
+      const tr = el("tr", row.winner ? {"class": "winner"} : {});
+      tr.appendChild(el("td", {}, view.names[row.seat] + (row.seat === view.seat ? " " + T.you : "")));
+      tr.appendChild(el("td", {}, row.cards));
+      tr.appendChild(el("td", {"class": "n"}, String(row.points)));
+      tr.appendChild(el("td", {"class": "n"}, String(row.score)));
+      tr.appendChild(el("td", {"class": "n"}, String(r.totals[row.seat])));
+      body.appendChild(tr);
+    });
+    $("next").hidden = r.over;
+    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
+  }
+
+  async function post(path, body) {
+    if (busy) return;
+    busy = true;
+    document.querySelectorAll("button").forEach((b) => { b.dataset.was = b.disabled ? "1" : ""; b.disabled = true; });
+    try {
+      const r = await fetch(base + "/" + path, {method: "POST", headers: {"Content-Type": "application/json"},
+        body: JSON.stringify(Object.assign({token: cfg.token}, body))});
+      const answer = await r.json();
+      if (answer.view) show(answer.view);
+      if (!answer.ok) say(answer.message); else { say(""); selected.clear(); draw(); }
+    } catch (e) {
+      say(T.failed);
+    } finally {
+      busy = false;
+      document.querySelectorAll("button").forEach((b) => { b.disabled = b.dataset.was === "1"; });
+      if (view) { $("undo").disabled = !view.can_undo; }
+    }
+  }
+  function send(move) { post("move", Object.assign({ply: view.ply}, move)); }
+  $("undo").onclick = () => post("undo", {});
+  $("next").onclick = () => post("next", {});
+
+  async function poll() {
+    try {
+      const r = await fetch(base + "?token=" + encodeURIComponent(cfg.token), {cache: "no-store"});
+      if (r.ok) show(await r.json());
+    } catch (e) { /* the server is away: the next try will tell */ }
+  }
+  function connect() {
+    if (!("WebSocket" in window)) { setInterval(poll, 2000); return; }
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+      "/ws/table/" + cfg.table + "/" + cfg.seat + "?token=" + encodeURIComponent(cfg.token);
+    socket = new WebSocket(url);
+    socket.onopen = () => { failures = 0; conn(true); };
+    socket.onmessage = (e) => show(JSON.parse(e.data));
+    socket.onclose = () => {
+      conn(false);
+      failures += 1;
+      poll();
+      clearTimeout(timer);
+      timer = setTimeout(connect, Math.min(4000, 250 * 2 ** Math.min(failures, 4)));
+    };
+  }
+  conn(false);
+  poll();
+  connect();
+})();
+"""
+
+#: The words the seat page's script shows (translated when the page is made).
+_SCRIPT_TEXT = {
+    "live": N_("live"),
+    "reconnecting": N_("reconnecting…"),
+    "table": N_("table"),
+    "your_turn": N_("Your turn:"),
+    "with_selected": N_("With the chosen cards:"),
+    "clear": N_("Clear"),
+    "waiting": N_("Waiting for the other players."),
+    "no_move_with": N_("No legal move uses all the chosen cards."),
+    "match_over": N_("The match is over."),
+    "you": N_("(you)"),
+    "winners": N_("Winner: {names}"),
+    "failed": N_("The server did not answer; try again."),
+}
+
+
+def _document(title: str, lang: str, body: str, *, nonce: str, script: str = "") -> str:
+    tail = f'<script nonce="{nonce}">{script}</script>\n' if script else ""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n"
+        f"<body>\n{body}\n{tail}</body>\n</html>\n"
+    )
+
+
+def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_commands: bool) -> str:
+    """The lobby: a form that opens a table."""
+    _ = translator(lang)
+    game = next(iter(games.values()))
+    most = max(n for g in games.values() for n in g.player_counts)
+    about = {
+        name: {
+            "presets": [[p, _(p)] for p in g.presets()],
+            "counts": list(g.player_counts),
+            "players": g.default_players,
+            "match": _(g.match_text),
+        }
+        for name, g in games.items()
+    }
+    data = json.dumps(about, ensure_ascii=False).replace("</", "<\\/")
+    options = "".join(
+        f'<option value="{escape(name)}">{escape(_(g.title))}</option>' for name, g in games.items()
+    )
+    presets = "".join(
+        f'<option value="{p}"{" selected" if p == "standard" else ""}>{escape(_(p))}</option>'
+        for p in game.presets()
+    )
+    counts = "".join(
+        f'<option value="{n}"{" selected" if n == game.default_players else ""}>{n}</option>'
+        for n in game.player_counts
+    )
+    choices = [("human", _("a person"))] + [
+        (name, _("bot: {name}").format(name=name)) for name, _spec in LOBBY_BOTS
+    ]
+    if allow_commands:
+        choices.append(("cmd", _("external bot (a command)")))
+    rows = []
+    for seat in range(most):
+        chosen = "human" if seat == 0 else "greedy"
+        opts = "".join(
+            f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(t)}</option>'
+            for v, t in choices
+        )
+        cmd = (
+            f' <input name="cmd{seat}" placeholder="{escape(_("command, such as python my_bot.py"))}"'
+            f' aria-label="{escape(_("command of the bot of P{seat}").format(seat=seat))}">'
+            if allow_commands
+            else ""
+        )
+        rows.append(
+            f'<div class="seatrow"><label for="seat{seat}">P{seat}</label>'
+            f'<select id="seat{seat}" name="seat{seat}">{opts}</select>{cmd}</div>'
+        )
+    body = (
+        f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('open a table'))}</h1></header>\n"
+        '<form class="lobby" method="post" action="/tables">\n'
+        f'<label>{escape(_("Game"))} <select name="game" id="game">{options}</select></label>\n'
+        f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select></label>\n'
+        f'<label>{escape(_("Players"))} <select name="players" id="players">{counts}</select></label>\n'
+        f'<label>{escape(_("Deals (rounds in mahjong)"))} <select name="deals" id="deals">'
+        f'<option value="">{escape(_(game.match_text))}</option>'
+        f'<option value="1">{escape(_("one deal"))}</option>'
+        + "".join(f'<option value="{k}">{k}</option>' for k in (2, 3, 4, 5, 6, 8))
+        + "</select></label>\n"
+        f"<fieldset><legend>{escape(_('Who plays each seat'))}</legend>{''.join(rows)}</fieldset>\n"
+        f'<label><input type="checkbox" name="practice" value="1"> {escape(_("practice table: undo allowed"))}</label>\n'
+        f'<label>{escape(_("Seed (optional, for the same cards again)"))} '
+        '<input name="seed" inputmode="numeric" pattern="[0-9]*" size="12"></label>\n'
+        f'<p><button class="primary" type="submit" id="open">{escape(_("Open the table"))}</button></p>\n'
+        f"<p>{escape(_('Each person at the table gets a link of their own. Whoever has a seat’s link plays that seat, so send each link only to its player.'))}</p>\n"
+        "</form>\n"
+        f'<script type="application/json" id="games">{data}</script>'
+    )  # fmt: skip
+    return _document(_("Seven Bridge"), lang, body, nonce=nonce, script=_LOBBY_SCRIPT)
+
+
+def links_page(
+    table: str, links: Sequence[tuple[int, str]], names: Sequence[str], *, lang: str, nonce: str
+) -> str:
+    """The page that hands out a new table's links, one for each person."""
+    _ = translator(lang)
+    items = "".join(
+        f'<li><strong>{escape(names[seat])}</strong>: <a href="{escape(url)}" class="seatlink" '
+        f'data-seat="{seat}">{escape(url)}</a></li>'
+        for seat, url in links
+    )
+    body = (
+        f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('table {table}').format(table=table))}</h1></header>\n"
+        f'<div class="panel"><p>{escape(_("The table is open. Each link below is the only way into its seat: open yours, and send each other link to the person who plays that seat."))}</p>\n'
+        f'<ul class="links">{items}</ul>\n'
+        f'<p><a href="/">{escape(_("Open another table"))}</a></p></div>'
+    )  # fmt: skip
+    return _document(_("table {table}").format(table=table), lang, body, nonce=nonce)
+
+
+def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> str:
+    """A seat's page: the table as the seat sees it, drawn by the script from
+    the views the server sends."""
+    _ = translator(lang)
+    config = {
+        "table": table,
+        "seat": seat,
+        "token": token,
+        "text": {k: _(v) for k, v in _SCRIPT_TEXT.items()},
+    }
+    data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    body = (
+        f'<header><h1 id="title">{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
+        '<span id="conn" aria-live="polite"></span></header>\n'
+        '<main class="table">\n'
+        '<div id="status" aria-live="polite"></div>\n'
+        '<div id="board"></div>\n'
+        '<section id="controls">\n'
+        '<div id="result" hidden><h2></h2><table><thead><tr>'
+        f'<th>{escape(_("Seat"))}</th><th class="hand"></th>'
+        f'<th class="n">{escape(_("Points"))}</th><th class="n score"></th>'
+        f'<th class="n">{escape(_("Total"))}</th></tr></thead><tbody></tbody></table>'
+        f'<div class="actions"><button class="primary" id="next">{escape(_("Next deal"))}</button>'
+        '<strong id="final"></strong></div></div>\n'
+        f'<p class="h" id="handhead">{escape(_("Your hand (click to choose)"))}</p>\n'
+        '<div id="hand"></div>\n'
+        '<div id="selbar" hidden></div>\n'
+        '<div id="moves"></div>\n'
+        '<div id="message" role="alert"></div>\n'
+        '<div id="notice"></div>\n'
+        f'<div><button id="undo" hidden>{escape(_("Undo my last move"))}</button></div>\n'
+        "</section>\n"
+        f'<ol id="log" aria-label="{escape(_("Moves"))}"></ol>\n'
+        "</main>\n"
+        f'<script type="application/json" id="cfg">{data}</script>'
+    )
+    return _document(_("Seven Bridge"), lang, body, nonce=nonce, script=_SEAT_SCRIPT)
+
+
+def error_page(status: int, message: str, *, lang: str, nonce: str) -> str:
+    """A refusal (a wrong link, a table that does not exist) as a page."""
+    _ = translator(lang)
+    body = (
+        f"<header><h1>{escape(_('Seven Bridge'))}</h1></header>\n"
+        f'<div class="panel"><p id="error">{escape(message)}</p>'
+        f'<p><a href="/">{escape(_("Open a table"))}</a></p></div>'
+    )
+    return _document(f"{status} · {_('Seven Bridge')}", lang, body, nonce=nonce)

@@ -1,0 +1,121 @@
+"""The test workflow (.github/workflows/test.yml) and the constraints file: the jobs
+CI runs in parallel, on which systems and Pythons, with which versions of the
+extras. These read the files of a source checkout; CI itself runs them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .helpers import github_workflow, pyproject
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / ".github" / "workflows" / "test.yml"
+CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
+
+
+def _pyproject() -> dict[str, Any]:
+    return pyproject()
+
+
+def _workflow() -> dict[str, Any]:
+    return github_workflow("test.yml")
+
+
+def _runs(job: dict[str, Any]) -> str:
+    return "\n".join(str(step.get("run", "")) for step in job["steps"])
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{line!r} in .ci/constraints.txt is not an exact pin"
+            pins[name.lower()] = version
+    return pins
+
+
+def _requirement_name(requirement: str) -> str:
+    found = re.match(r"[A-Za-z0-9._-]+", requirement)
+    assert found, requirement
+    return found.group(0).lower()
+
+
+def test_the_jobs_run_in_parallel_and_cover_every_kind_of_check() -> None:
+    jobs = _workflow()["jobs"]
+    assert set(jobs) == {"behaviour", "compiled", "quality", "extras", "browser"}
+    assert not any("needs" in job for job in jobs.values())  # nothing waits for another
+
+
+def test_behaviour_runs_on_three_systems_and_the_oldest_and_newest_python() -> None:
+    job = _workflow()["jobs"]["behaviour"]
+    matrix = job["strategy"]["matrix"]
+    assert {"ubuntu-latest", "macos-latest", "windows-latest"} <= set(matrix["os"])
+    classifiers = _pyproject()["project"]["classifiers"]
+    versions = sorted(
+        (c.rsplit(":: ", 1)[1] for c in classifiers if re.search(r":: 3\.\d+$", c)),
+        key=lambda v: tuple(int(p) for p in v.split(".")),
+    )
+    assert _pyproject()["project"]["requires-python"] == f">={versions[0]}"
+    assert set(matrix["python"]) == {versions[0], versions[-1]}
+    runs = _runs(job)
+    assert "python -m build --wheel" in runs and "SEVENBRIDGE_COMPILE" not in runs
+    assert '-m "not quality and not slow"' in runs
+
+
+def test_the_compiled_job_builds_with_mypyc_and_checks_it_is_compiled() -> None:
+    job = _workflow()["jobs"]["compiled"]
+    assert "SEVENBRIDGE_COMPILE=1 python -m build --wheel" in _runs(job)
+    tested = [s for s in job["steps"] if "pytest" in str(s.get("run", ""))]
+    assert tested and all(s["env"]["SEVENBRIDGE_EXPECT_COMPILED"] == "1" for s in tested)
+
+
+def test_quality_extras_and_browser_jobs_select_by_marker() -> None:
+    jobs = _workflow()["jobs"]
+    assert "-m quality" in _runs(jobs["quality"])
+    assert '-m "not quality and not browser"' in _runs(jobs["extras"])
+    assert "-m browser" in _runs(jobs["browser"])
+    for name in ("extras", "browser"):
+        tested = [s for s in jobs[name]["steps"] if "pytest" in str(s.get("run", ""))]
+        assert all(s["env"]["SEVENBRIDGE_FULL_CI"] == "1" for s in tested), name
+    assert "chromium fonts-noto-cjk" in _runs(jobs["browser"])
+    markers = " ".join(_pyproject()["tool"]["pytest"]["ini_options"]["markers"])
+    for marker in ("quality", "browser", "slow"):
+        assert f"{marker}:" in markers
+
+
+def test_every_install_uses_the_constraints_file() -> None:
+    for name, job in _workflow()["jobs"].items():
+        for line in _runs(job).splitlines():
+            if "pip install" in line and ("[" in line or "-e " in line):
+                assert "-c .ci/constraints.txt" in line, (name, line)
+    assert "-c .ci/constraints.txt" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_constraints_pin_every_heavy_extra_and_test_tool() -> None:
+    pins = _pins()
+    extras = _pyproject()["project"]["optional-dependencies"]
+    heavy = (
+        "test",
+        "tournament",
+        "ray",
+        "rl",
+        "pettingzoo",
+        "gymnasium",
+        "openspiel",
+        "plot",
+        "web",
+    )
+    for extra in heavy:
+        for requirement in extras[extra]:
+            name = _requirement_name(requirement)
+            assert name in pins, f"{name} (extra {extra}) has no line in .ci/constraints.txt"
+
+
+def test_the_minute_long_meta_tests_are_marked_slow() -> None:
+    source = (ROOT / "tests" / "test_sample_state.py").read_text(encoding="utf-8")
+    marked = source.split("def test_the_strategy_reaches_every_kind_of_position")[0]
+    assert marked.rstrip().endswith("@pytest.mark.slow")

@@ -1,0 +1,563 @@
+"""The web table without a browser: its store, a table in play, and a real
+server (``sevenbridge serve`` in a subprocess) spoken to over HTTP and
+WebSockets: the secret links, the moves, the explanations, undo, a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from sevenbridge import (
+    Draw,
+    Match,
+    Pass,
+    Pon,
+    Rules,
+    apply,
+    deal,
+    hand_points,
+    legal_actions,
+    observe,
+    parse_move,
+    svg,
+)
+from sevenbridge.errors import InvalidArgumentError, StoreError
+from sevenbridge.web._db import HUMAN, Seat, TableRecord, TableStore
+from sevenbridge.web._games import TABLE_GAMES, CardTableGame
+from sevenbridge.web._room import Refusal, Room
+
+from .web_server import Server, need_web, token_of, wait_for
+
+GAME = CardTableGame()
+
+
+def _table(
+    seats: list[str], *, seed: int = 3, deals: int = 1, practice: bool = False
+) -> TableRecord:
+    rules = attrs.evolve(Rules(), deals=deals)
+    return TableRecord(
+        id="t1", game="seven_bridge", rules=rules.to_json(), players=len(seats), seed=seed,
+        practice=practice, seats=tuple(Seat(s, "secret" if s == HUMAN else None) for s in seats),
+    )  # fmt: skip
+
+
+# -- the store ---------------------------------------------------------------------
+
+
+def test_the_store_keeps_tables_moves_and_seen_deals_across_opening(tmp_path: Path) -> None:
+    path = tmp_path / "tables.db"
+    store = TableStore(path)
+    table = _table([HUMAN, "greedy"], practice=True)
+    store.create(table)
+    for ply, move in enumerate(["P1 Draw", "P1 Discard 2C", "P0 Draw"]):
+        store.add_move("t1", ply, move)
+    store.truncate("t1", 2)
+    store.set_seen("t1", 1)
+    store.close()
+    again = TableStore(path)
+    loaded = again.load("t1")
+    assert loaded is not None
+    found, moves = loaded
+    assert moves == ["P1 Draw", "P1 Discard 2C"]
+    assert found.seats == table.seats and found.seats[0].token == "secret"
+    assert (found.seed, found.practice, found.seen, found.rules) == (3, True, 1, table.rules)
+    assert again.load("nope") is None
+    assert again.table_ids() == ["t1"]
+
+
+def test_a_file_that_is_no_tables_database_is_refused(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="not a usable tables database"):
+        TableStore(junk)
+    other = tmp_path / "other.db"
+    TableStore(other).close()
+    with sqlite3.connect(other) as db:
+        db.execute("UPDATE layout SET version = 99")
+    with pytest.raises(StoreError, match="layout 99"):
+        TableStore(other)
+
+
+# -- a table in play, without a server ------------------------------------------------
+
+
+def _play_out(room: Room, seat: int) -> int:
+    """Play ``seat``'s first legal move at each turn (the bots play with no pause)
+    until the deal ends; the number of moves the seat chose."""
+
+    async def go() -> int:
+        chosen = 0
+        room.wake()
+        while not room.paused:
+            view = room.view(seat)
+            if view["your_turn"]:
+                await room.play(seat, view["ply"], index=0)
+                chosen += 1
+            else:
+                await asyncio.sleep(0.01)
+        assert room.runner is not None
+        await room.runner
+        return chosen
+
+    return asyncio.run(go())
+
+
+def test_a_room_plays_a_deal_keeps_every_move_and_replays_it(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "t.db")
+    table = _table([HUMAN, "greedy", "random"])
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=0)
+    chosen = _play_out(room, 0)
+    assert chosen > 0 and room.paused
+    view = room.view(0)
+    result = view["result"]
+    assert result["over"] and result["deal"] == 1
+    final = GAME.finished(room.series)[-1]
+    assert final.deal_scores is not None
+    assert [row["score"] for row in result["rows"]] == list(final.deal_scores)
+    assert result["totals"] == list(final.deal_scores)
+    for row in result["rows"]:  # each hand left and what it counts
+        assert row["points"] == hand_points(final.hand(row["seat"]), final.rules)
+        assert row["winner"] == (row["seat"] == final.winner)
+    # The store holds every move: a new room (a restarted server) finds the same table.
+    loaded = store.load("t1")
+    assert loaded is not None
+    again = Room(GAME, loaded[0], loaded[1], store, pause=0)
+    assert again.moves == room.moves and again.series == room.series
+    assert again.view(0)["observation"] == view["observation"]
+
+
+def test_a_room_explains_an_illegal_move_with_the_engines_reason(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "t.db")
+    # P0 deals, so P1 (a person here) starts by drawing or chi.
+    table = _table(["greedy", HUMAN])
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=0)
+
+    async def go() -> None:
+        with pytest.raises(Refusal, match="a turn begins by drawing") as refused:
+            await room.play(1, 0, kind="Discard", cards=("2C",))
+        assert refused.value.status == 400
+        with pytest.raises(Refusal, match="moved on") as stale:
+            await room.play(1, 5, index=0)
+        assert stale.value.status == 409
+        with pytest.raises(Refusal, match="exactly one card"):
+            await room.play(1, 0, kind="Discard", cards=("2C", "3C"))
+        with pytest.raises(Refusal, match="not your turn"):
+            await room.play(0, 0, index=0)  # the bot's seat, through a person's index
+
+    asyncio.run(go())
+    assert room.moves == []
+
+
+def test_undo_goes_back_to_the_persons_last_choice(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "t.db")
+    table = _table(["greedy", HUMAN], practice=True)
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=0)
+
+    async def go() -> None:
+        await room.play(1, 0, index=0)  # P1 draws
+        view = room.view(1)
+        assert view["can_undo"]
+        discard = next(m for m in view["moves"] if m["kind"] == "Discard")
+        await room.play(1, view["ply"], index=discard["index"])
+        room.wake()
+        await wait_async(lambda: room.view(1)["your_turn"])  # the bot has played
+        before = len(room.moves)
+        assert before > 3
+        await room.undo(1)
+        assert len(room.moves) == 1  # back before the discard: the draw stands
+        assert room.view(1)["your_turn"]
+        loaded = store.load("t1")
+        assert loaded is not None and loaded[1] == room.moves
+
+    asyncio.run(go())
+
+
+async def wait_async(check: Any, seconds: float = 60.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("still not so")
+
+
+def test_undo_is_only_for_practice_tables(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "t.db")
+    table = _table(["greedy", HUMAN])
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=0)
+
+    async def go() -> None:
+        await room.play(1, 0, index=0)
+        with pytest.raises(Refusal, match="practice"):
+            await room.undo(1)
+
+    asyncio.run(go())
+    assert room.view(1)["can_undo"] is False and len(room.moves) == 1
+
+
+def test_a_lone_pass_is_played_for_a_person_and_a_real_choice_is_not() -> None:
+    assert GAME.automatic([Pass(1)]) == Pass(1)
+    assert GAME.automatic([Draw(1)]) is None
+    assert GAME.automatic([Pass(1), Pon(1, "9C 9D")]) is None
+
+
+def test_a_view_is_built_from_the_seats_observation_alone() -> None:
+    state = deal(players=3, seed=11)
+    for _ in range(4):
+        state = apply(state, legal_actions(state)[0])
+    view = GAME.observe(state, 2)
+    assert view == observe(state, 2)
+    drawn = GAME.draw(view, names=["P0", "P1", "P2"], lang="en")
+    assert drawn == svg.table(observe(state, 2), names=["P0", "P1", "P2"], lang="en")
+    hidden = {c for p in (0, 1) for c in state.hand(p)}
+    for card in hidden:
+        assert svg.card_name(card) not in drawn
+    assert [h["card"] for h in GAME.hand(view, "en")] == [str(c) for c in state.hand(2)]
+
+
+def test_the_table_heading_names_the_preset_whatever_the_match_length() -> None:
+    rules = attrs.evolve(Rules.nintendo(), deals=2, target_score=500)
+    picture = svg.table(observe(deal(rules, seed=2), 0))
+    assert "nintendo rules" in picture
+    other = attrs.evolve(Rules.nintendo(), upcard=True)
+    assert "custom rules" in svg.table(observe(deal(other, seed=2), 0))
+
+
+def test_the_match_of_a_table_is_the_librarys_match() -> None:
+    rules = attrs.evolve(Rules(), deals=2)
+    series = GAME.start(rules, 3, 9)
+    assert series == Match.start(rules, players=3, seed=9)
+    assert GAME.parse_move(GAME.format_move(legal_actions(series.state)[0])) == parse_move(
+        "P1 Draw"
+    )
+
+
+def test_create_app_checks_its_arguments(tmp_path: Path) -> None:
+    from sevenbridge.web import create_app, serve
+
+    with pytest.raises(InvalidArgumentError, match="pause must be"):
+        create_app(tmp_path / "t.db", pause=-1)
+    with pytest.raises(InvalidArgumentError, match="lang must be"):
+        create_app(tmp_path / "t.db", lang="fr")
+    with pytest.raises(InvalidArgumentError, match="port must be"):
+        serve(tmp_path / "t.db", port=70000)
+
+
+# -- a real server ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    running = Server(tmp_path / "tables.db").start()
+    yield running
+    running.stop()
+
+
+def _ws(server: Server, table: str, seat: int, token: str | None) -> Any:
+    from websockets.sync.client import connect
+
+    query = "" if token is None else "?token=" + urllib.parse.quote(token)
+    return connect(f"ws://127.0.0.1:{server.port}/ws/table/{table}/{seat}{query}", open_timeout=30)
+
+
+def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
+    opened = server.open_table(["human", "human", "greedy"], deals=1, seed=3)
+    table = opened["table"]
+    links = {s["seat"]: s["url"] for s in opened["seats"]}
+    assert set(links) == {0, 1}  # a link for each person, none for the bot
+    mine, theirs = token_of(links[0]), token_of(links[1])
+    assert mine != theirs and len(mine) >= 20
+    # The right token opens its own seat, page and view.
+    status, page = server.request(links[0])
+    assert status == 200 and mine in page
+    assert server.view(table, 0, mine)["seat"] == 0
+    # No token, a wrong one, another seat's, or a bot's seat: 403, and nothing of the table.
+    for seat, token in [(0, None), (0, "x" * 24), (1, mine), (0, theirs), (2, mine), (9, mine)]:
+        query = "" if token is None else f"?token={token}"
+        for path in (f"/table/{table}/{seat}{query}", f"/api/table/{table}/{seat}{query}"):
+            status, answer = server.request(path)
+            assert status == 403, (path, status)
+            text = str(answer)
+            assert "<svg" not in text and "observation" not in text
+            assert mine not in text and theirs not in text
+        for action in ("move", "undo", "next"):
+            body: dict[str, Any] = {"index": 0, "ply": 0}
+            if token is not None:
+                body["token"] = token
+            status, answer = server.request(f"/api/table/{table}/{seat}/{action}", body)
+            assert status == 403 and answer["view"] is None, (action, seat, answer)
+    assert server.request(f"/api/table/nosuchtable/0?token={mine}")[0] == 404
+    # Acting with seat 0's token for seat 1 is refused, even on seat 1's turn.
+    state_view = wait_for(lambda: _turn_of(server, table, {0: mine, 1: theirs}))
+    seat = state_view["seat"]
+    other = {0: theirs, 1: mine}[seat]
+    status, answer = server.request(
+        f"/api/table/{table}/{seat}/move", {"token": other, "index": 0, "ply": state_view["ply"]}
+    )
+    assert status == 403
+    assert server.view(table, seat, {0: mine, 1: theirs}[seat])["ply"] == state_view["ply"]
+    # The WebSocket of a seat opens only with its token.
+    from websockets.exceptions import InvalidStatus
+
+    for seat, token in [(0, None), (0, theirs), (1, "nope")]:
+        with pytest.raises(InvalidStatus) as refused:
+            _ws(server, table, seat, token).close()
+        assert refused.value.response.status_code == 403
+    with _ws(server, table, 0, mine) as socket:
+        first = json.loads(socket.recv(timeout=60))
+        assert first["seat"] == 0 and first["table"] == table
+
+
+def _turn_of(server: Server, table: str, tokens: dict[int, str]) -> dict[str, Any] | None:
+    for seat, token in tokens.items():
+        view = server.view(table, seat, token)
+        if view["your_turn"]:
+            return view
+    return None
+
+
+def test_a_seat_is_sent_its_own_view_and_never_a_hidden_card(server: Server) -> None:
+    opened = server.open_table(["human", "greedy", "greedy"], deals=1, seed=7)
+    table, token = opened["table"], token_of(opened["seats"][0]["url"])
+    view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
+    # The position, rebuilt from the stored moves as the server does.
+    store = TableStore(server.db)
+    loaded = store.load(table)
+    assert loaded is not None
+    record, moves = loaded
+    store.close()
+    state = GAME.start(GAME.read_rules(record.rules), 3, record.seed).state
+    for move in moves[: view["ply"]]:
+        state = apply(state, parse_move(move))
+    assert view["observation"] == json.loads(observe(state, 0).to_json())
+    assert view["svg"] == svg.table(observe(state, 0), names=view["names"], lang="en")
+    everything = json.dumps(view)
+    for p in (1, 2):
+        for card in state.hand(p):
+            assert svg.card_name(card) not in everything
+            assert f'"{card}"' not in everything
+
+
+def test_moves_explanations_and_a_stale_page(server: Server) -> None:
+    opened = server.open_table(["human", "random"], deals=1, seed=4, practice=True)
+    table, token = opened["table"], token_of(opened["seats"][0]["url"])
+    view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
+    assert view["status"].startswith("P0 to draw")
+    base = f"/api/table/{table}/0"
+    # A move the engine forbids comes back with its reason, and nothing is played.
+    status, answer = server.request(
+        base + "/move", {"token": token, "kind": "Discard", "cards": [view["hand"][0]["card"]]}
+    )
+    assert status == 400 and not answer["ok"]
+    assert answer["message"].startswith("Illegal: a turn begins by drawing")
+    assert answer["view"]["ply"] == view["ply"]
+    # Nonsense is refused as such.
+    for body in ({"index": "0"}, {"cards": "7H"}, {"kind": 3}, {"cards": ["7H"] * 30}):
+        status, answer = server.request(base + "/move", {"token": token, **body})
+        assert status == 400, body
+    assert server.request(base + "/move", [1, 2])[0] == 400
+    # A page that shows an older position is told the table moved on.
+    status, answer = server.request(base + "/move", {"token": token, "index": 0, "ply": 0})
+    assert (status, answer["ok"]) == (409, False) and "moved on" in answer["message"]
+    draw = next(m for m in view["moves"] if m["kind"] == "Draw")
+    status, answer = server.request(
+        base + "/move", {"token": token, "index": draw["index"], "ply": view["ply"]}
+    )
+    assert status == 200 and answer["ok"] and answer["view"]["ply"] == view["ply"] + 1
+    # Undo (a practice table) takes the draw back.
+    status, answer = server.request(base + "/undo", {"token": token})
+    assert status == 200 and answer["view"]["ply"] == view["ply"]
+    status, answer = server.request(base + "/next", {"token": token})
+    assert status == 400 and "still in play" in answer["message"]
+
+
+def test_the_lobby_form_opens_a_table_and_hands_out_the_links(server: Server) -> None:
+    form = {"game": "seven_bridge", "rules": "nintendo", "players": "3", "deals": "1",
+            "seat0": "human", "seat1": "ismcts", "seat2": "human", "practice": "1", "seed": "8"}  # fmt: skip
+    status, page = _post_form(server, form)
+    assert status == 200 and page.count('class="seatlink"') == 2
+    link = page.split('href="/table/')[1].split('"')[0].replace("&amp;", "&")
+    table, rest = link.split("/", 1)
+    seat, token = int(rest.split("?")[0]), token_of(rest)
+    view = server.view(table, seat, token)
+    assert view["names"] == ["P0", "P1 ismcts", "P2"] and view["practice"]
+    assert view["rules"] == "nintendo"
+    assert view["observation"]["rules"]["jokers"] == 1
+    # Bad choices are refused with a reason, and no table is made.
+    for bad, reason in [
+        ({"players": "9"}, "2 to 5 players"),
+        ({"seat0": "greedy", "seat2": "greedy"}, "at least one person"),
+        ({"seat1": "cmd", "cmd1": "python bot.py"}, "runs no external bots"),
+        ({"seat1": "wizard"}, "unknown bot"),
+        ({"rules": "poker"}, "no rules called"),
+        ({"seed": "-5"}, "seed"),
+        ({"deals": "x"}, "whole numbers"),
+    ]:
+        status, page = _post_form(server, {**form, **bad})
+        assert status == 400 and reason in page, (bad, page[-600:])
+    status, lobby = server.request("/")
+    assert status == 200 and 'name="seat4"' in lobby and 'value="cmd"' not in lobby
+
+
+def _post_form(server: Server, form: dict[str, str]) -> tuple[int, str]:
+    import urllib.error
+    import urllib.request
+
+    data = urllib.parse.urlencode(form).encode()
+    try:
+        with urllib.request.urlopen(server.url + "/tables", data=data, timeout=60) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_pages_carry_a_strict_content_policy_and_no_referrer(server: Server) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/", timeout=60) as answer:
+        policy = answer.headers["Content-Security-Policy"]
+        assert "default-src 'none'" in policy and "script-src 'nonce-" in policy
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        page = answer.read().decode()
+    nonce = policy.split("'nonce-")[1].split("'")[0]
+    assert f'<script nonce="{nonce}">' in page
+
+
+def test_a_restarted_server_finds_every_table_where_it_stood(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=1, seed=9)
+        table, token = opened["table"], token_of(opened["seats"][0]["url"])
+        view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
+        draw = next(m for m in view["moves"] if m["kind"] == "Draw")
+        server.request(
+            f"/api/table/{table}/0/move",
+            {"token": token, "index": draw["index"], "ply": view["ply"]},
+        )
+        before = server.view(table, 0, token)
+        server.kill()  # a crash: no goodbye
+        server.start()
+        after = server.view(table, 0, token)
+        assert after["observation"] == before["observation"]
+        assert (after["ply"], after["your_turn"]) == (before["ply"], True)
+        # It plays on.
+        discard = next(m for m in after["moves"] if m["kind"] == "Discard")
+        status, answer = server.request(
+            f"/api/table/{table}/0/move",
+            {"token": token, "index": discard["index"], "ply": after["ply"]},
+        )
+        assert status == 200 and answer["ok"]
+        wait_for(lambda: server.view(table, 0, token)["ply"] > after["ply"] + 1)
+    finally:
+        server.stop()
+
+
+def test_serve_needs_a_free_port_and_says_so(tmp_path: Path) -> None:
+    need_web()
+    import socket
+
+    from sevenbridge.web import serve
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        with pytest.raises(InvalidArgumentError, match=f"cannot listen on 127.0.0.1 port {port}"):
+            serve(tmp_path / "t.db", port=port, announce=lambda url: None)
+
+
+def test_the_web_table_offers_both_games() -> None:
+    assert list(TABLE_GAMES) == ["seven_bridge", "mahjong"]
+    assert GAME.presets() == Rules.presets()
+
+
+def test_a_mahjong_table_seats_ghosts_between_two_people_and_plays_a_round(
+    tmp_path: Path,
+) -> None:
+    from sevenbridge import mahjong
+    from sevenbridge.web._db import GHOST
+
+    game = TABLE_GAMES["mahjong"]
+    rules = game.make_rules("full", 1)
+    assert rules.ghosts and rules.rounds == 1
+    assert game.real_seats(rules, 2) == (0, 2) and game.seat_total(rules, 2) == 4
+    seats = (Seat(HUMAN, "secret"), Seat(GHOST), Seat("greedy"), Seat(GHOST))
+    table = TableRecord(id="m1", game="mahjong", rules=game.rules_json(rules), players=2,
+                        seed=11, practice=False, seats=seats)  # fmt: skip
+    store = TableStore(tmp_path / "t.db")
+    store.create(table)
+    room = Room(game, table, [], store, pause=0)
+    assert room.names == ["P0", "P1", "P2 greedy", "P3"]
+    first = room.view(0)
+    assert first["deal_word"] == "round" and first["choosable"] == ["Chow", "Kong", "Discard"]
+    assert first["observation"] == json.loads(
+        mahjong.observe(game.position(room.series), 0).to_json()
+    )
+    assert _play_out(room, 0) > 5
+    result = room.view(0)["result"]
+    assert result["title"] == "Round 1 is over" and result["hand_word"] == "Tiles in hand"
+    assert [row["seat"] for row in result["rows"]] == [0, 2]  # the ghosts are not counted
+    final = game.finished(room.series)[-1]
+    assert result["totals"] == list(final.scores) and result["over"]
+    # Dealt as the library's matches deal round 0 (play_match's seeds and dealer).
+    assert game.start(rules, 2, 11).state == mahjong.deal(
+        rules, players=2, dealer=0, seed=_mahjong_round_seed(11)
+    )
+    loaded = store.load("m1")
+    assert loaded is not None
+    again = Room(game, loaded[0], loaded[1], store, pause=0)
+    assert again.series == room.series
+
+
+def _mahjong_round_seed(seed: int) -> int:
+    from sevenbridge.mahjong.match import _round_seed
+
+    return _round_seed(seed, 0)
+
+
+def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path) -> None:
+    import shlex
+    import sys
+
+    bot = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
+    command = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(bot))}"
+    crash = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(3)'"
+    server = Server(tmp_path / "tables.db", extra=("--allow-commands",)).start()
+    try:
+        _, lobby = server.request("/")
+        assert 'value="cmd"' in lobby
+        opened = server.open_table(["human", command, crash], deals=1, seed=2)
+        table, token = opened["table"], token_of(opened["seats"][0]["url"])
+        # P1 (the external bot) and P2 (one that crashes) play before P0's first turn.
+        view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
+        assert view["names"][1:] == ["P1 cmd", "P2 cmd"]
+        assert any(line.startswith("P1 cmd: ") for line in view["log"])
+        assert "The bot of P2 cmd failed" in view["notice"]
+        assert "the greedy bot plays that seat now" in view["notice"]
+    finally:
+        server.stop()
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    # The extra hidden from the program: importing starlette fails, as where it is missing.
+    code = (
+        "import sys; sys.modules['starlette'] = None; from sevenbridge.cli import main; "
+        f"sys.exit(main(['serve', '--port', '0', '--db', {str(tmp_path / 't.db')!r}]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2
+    assert 'the web table needs the web extra: pip install "sevenbridge[web]"' in done.stderr
+    assert not (tmp_path / "t.db").exists()

@@ -1,0 +1,294 @@
+"""The web table as people use it: Debian's Chromium, driven by Playwright,
+against a real server (``sevenbridge serve`` in a subprocess).
+
+A whole deal against bots at desktop and at phone size, two people at one
+table in two browsers, a page reloaded mid-deal, and a server killed and
+started again mid-deal. Each test keeps screenshots in its temporary folder;
+``SEVENBRIDGE_SHOTS=docs/_static`` writes the documentation's pictures
+(``web-*.png``) there instead.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import browser as chromium
+from .pngread import pixels
+from .web_server import Server, need_web, wait_for
+
+DESKTOP = {"width": 1280, "height": 900}
+#: Each of two browsers side by side.
+HALF = {"width": 960, "height": 820}
+PHONE = {"width": 390, "height": 844}
+#: Generous: the machine may be busy.
+TIMEOUT_MS = 120_000
+ANY_TURN = "body[data-turn='1'], body[data-over='deal'], body[data-over='match']"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need_web()
+    yield from chromium.browser()
+
+
+def shot(page: Any, name: str, tmp_path: Path, *, full_page: bool = True) -> Path:
+    """A screenshot, checked to show a drawn page (not a blank one)."""
+    where = Path(os.environ.get("SEVENBRIDGE_SHOTS") or tmp_path)
+    path = where / name
+    page.screenshot(path=str(path), full_page=full_page)
+    width, height, rgb = pixels(path.read_bytes())
+    assert width > 300 and height > 300 and len(set(rgb)) > 40, name
+    return path
+
+
+def seat_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
+    page = browser.new_page(viewport=viewport)
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def click_first_move(page: Any) -> None:
+    """Play the first legal move the page offers and wait until the table shows it."""
+    before = ply(page)
+    page.click("#moves button.move[data-index='0']")
+    page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+
+
+def play_to_the_end(page: Any, *, most: int = 200) -> int:
+    """Play the seat's first legal move at each of its turns until the deal ends."""
+    for moves in range(most):
+        page.wait_for_selector(ANY_TURN)
+        if page.get_attribute("body", "data-over"):
+            return moves
+        click_first_move(page)
+    raise AssertionError("the deal did not end")
+
+
+def test_a_whole_deal_against_bots_on_a_desktop(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        page = browser.new_page(viewport=DESKTOP)
+        page.set_default_timeout(TIMEOUT_MS)
+        # The lobby opens the table: rules, players, who plays each seat.
+        page.goto(server.url + "/")
+        page.select_option("#rules", "standard")
+        page.select_option("#players", "3")
+        page.select_option("#deals", "1")
+        page.select_option("#seat1", "greedy")
+        page.select_option("#seat2", "random")
+        page.fill("input[name=seed]", "3")
+        assert page.locator("#seat3").is_hidden()
+        page.click("#open")
+        links = page.locator("a.seatlink")
+        assert links.count() == 1
+        links.first.click()
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("body[data-turn='1']")
+        assert page.inner_text("#status").startswith("Your turn:")
+        # A card chosen, a move the rules forbid: the engine's reason, and nothing played.
+        at = ply(page)
+        page.click("#hand button.card >> nth=0")
+        assert page.get_attribute("#hand button.card >> nth=0", "aria-pressed") == "true"
+        page.click("#selbar button[data-kind='Discard']")
+        page.wait_for_selector("#message:has-text('a turn begins by drawing')")
+        assert ply(page) == at
+        page.click("#clear")
+        # The legal moves, grouped by kind; after a draw, choosing a card shows its moves.
+        assert page.locator("#moves [data-group='Draw'] button").count() == 1
+        click_first_move(page)
+        page.wait_for_selector("body[data-turn='1']")
+        card = page.get_attribute("#hand button.card >> nth=0", "data-card")
+        page.click(f"#hand button.card[data-card='{card}']")
+        offered = page.locator("#moves button.move")
+        assert offered.count() >= 1
+        for k in range(offered.count()):
+            assert card in (offered.nth(k).get_attribute("data-notation") or "")
+        shot(page, "web-desktop.png", tmp_path)
+        page.click("#clear")
+        play_to_the_end(page)
+        # The end of the deal: each hand, its points, the scores and the totals.
+        page.wait_for_selector("#result:not([hidden])")
+        rows = page.locator("#result tbody tr")
+        assert rows.count() == 3
+        assert "went out" in page.inner_text("#result h2")
+        assert page.locator("#result tr.winner").count() == 1
+        assert page.locator("#next").is_hidden()  # one deal: the match is over
+        assert page.inner_text("#final").startswith("The match is over. Winner: ")
+        shot(page, "web-end.png", tmp_path)
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_a_whole_deal_at_phone_size(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=2, seed=14)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], PHONE)
+        # Everything fits the phone's width: no sideways scrolling.
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.wait_for_selector("body[data-turn='1']")
+        box = page.locator("#hand button.card >> nth=0").bounding_box()
+        assert box is not None and box["width"] >= 44  # big enough for a finger
+        shot(page, "web-phone.png", tmp_path, full_page=False)
+        play_to_the_end(page)
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.inner_text("#result h2").startswith("Deal 1 is over")
+        # A match of two deals: the next deal starts when asked.
+        page.click("#next")
+        page.wait_for_selector("#result", state="hidden")
+        assert "deal 2" in page.inner_text("#who")
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_two_people_at_one_table_see_each_others_moves(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "human", "greedy"], deals=1, seed=3)
+        urls = {s["seat"]: server.url + s["url"] for s in opened["seats"]}
+        first, second = browser.new_context(viewport=HALF), browser.new_context(viewport=HALF)
+        pages = {}
+        for seat, context in ((0, first), (1, second)):
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(urls[seat])
+            page.wait_for_selector("body[data-live='1']")
+            pages[seat] = page
+        assert "P0" in pages[0].inner_text("#who") and "P1" in pages[1].inner_text("#who")
+        shown = 0
+        for _ in range(400):
+            waiting = [s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "1"]
+            if pages[0].get_attribute("body", "data-over"):
+                break
+            if not waiting:
+                pages[0].wait_for_timeout(50)
+                continue
+            seat = waiting[0]
+            other = pages[1 - seat]
+            before = ply(other)
+            click_first_move(pages[seat])
+            # The other browser sees the move as it happens, without a reload.
+            other.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+            shown += 1
+            if shown == 6:
+                both = side_by_side(browser, pages[0], pages[1])
+                shot(both, "web-two-players.png", tmp_path)
+                both.close()
+        assert shown > 4
+        for page in pages.values():
+            page.wait_for_selector("#result:not([hidden])")
+        # Each browser saw only its own hand: the other's cards were face down.
+        assert pages[0].inner_text("#result h2") == pages[1].inner_text("#result h2")
+        first.close()
+        second.close()
+    finally:
+        server.stop()
+
+
+def side_by_side(browser: Any, left: Any, right: Any) -> Any:
+    """A page showing two pages' screenshots side by side (for the docs)."""
+    pictures = [base64.b64encode(p.screenshot()).decode() for p in (left, right)]
+    page = browser.new_page(viewport={"width": 2 * HALF["width"] + 30, "height": HALF["height"]})
+    page.set_content(
+        "<body style='margin:0;background:#666;display:flex;gap:10px;padding:5px'>"
+        + "".join(f"<img src='data:image/png;base64,{p}'>" for p in pictures)
+        + "</body>"
+    )
+    return page
+
+
+def test_a_reloaded_page_comes_back_to_the_same_table(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db", lang="ja").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=1, seed=7)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP)
+        page.wait_for_selector("body[data-turn='1']")
+        click_first_move(page)
+        page.wait_for_selector("body[data-turn='1']")
+        before = ply(page)
+        hand = page.locator("#hand button.card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        page.reload()
+        page.wait_for_selector("body[data-live='1'][data-turn='1']")
+        assert ply(page) == before
+        after = page.locator("#hand button.card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        assert after == hand
+        assert page.inner_text("#status").startswith("あなたの番")
+        shot(page, "web-ja.png", tmp_path)
+        click_first_move(page)
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_a_server_restarted_mid_deal_and_the_page_plays_on(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=1, seed=4)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP)
+        for _ in range(3):
+            page.wait_for_selector("body[data-turn='1']")
+            click_first_move(page)
+        page.wait_for_selector("body[data-live='1'][data-turn='1']")
+        before = ply(page)
+        server.kill()  # a crash, mid-deal
+        page.wait_for_selector("body[data-live='0']")
+        assert page.inner_text("#conn") == "reconnecting…"
+        server.start()  # the same port, the same database
+        page.wait_for_selector("body[data-live='1']")
+        assert ply(page) == before and page.get_attribute("body", "data-turn") == "1"
+        click_first_move(page)
+        wait_for(lambda: ply(page) > before)
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_a_round_of_simple_mahjong_from_the_lobby(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        page = browser.new_page(viewport=DESKTOP)
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url + "/")
+        page.select_option("#game", "mahjong")
+        # The lobby offers mahjong's presets and table sizes now.
+        assert "full" in page.locator("#rules option").all_inner_texts()
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        page.select_option("#rules", "full")  # ghosts fill a table of two
+        page.select_option("#players", "2")
+        page.select_option("#deals", "1")
+        page.fill("input[name=seed]", "11")
+        page.click("#open")
+        links = page.locator("a.seatlink")
+        assert links.count() == 1
+        links.first.click()
+        page.wait_for_selector("body[data-turn='1']")
+        assert page.inner_text("#title") == "Simple Mahjong"
+        for _ in range(6):
+            click_first_move(page)
+            page.wait_for_selector("body[data-turn='1']")
+        shot(page, "web-mahjong.png", tmp_path)
+        play_to_the_end(page)
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.inner_text("#result h2").startswith("Round 1 is over")
+        assert page.locator("#result tbody tr").count() == 2  # two people; the ghosts play on
+        page.close()
+    finally:
+        server.stop()
