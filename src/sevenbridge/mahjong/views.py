@@ -216,8 +216,9 @@ def sample_state(
     winning hand cannot be waiting for a decision when the rules end the round
     at once. A view holds no history, so earlier windows, which showed who
     could claim their discards then, are not taken into account (unlike the
-    card game's :func:`sevenbridge.sample_state`). This is done by rejection sampling: deals are
-    drawn from the seed until one fits, at most ``SAMPLE_TRIES`` (10,000) of them.
+    card game's :func:`sevenbridge.sample_state`). This is done by rejection
+    sampling: deals are drawn from the seed until one fits, at most
+    ``SAMPLE_TRIES`` (10,000) of them.
     So that a fit comes quickly, each deal first gives every seat that must be
     able to claim the tiles of one pung or chow of the discard that the unseen
     tiles allow, chosen at random, or, when only a win would beat the claims
