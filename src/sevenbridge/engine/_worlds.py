@@ -28,7 +28,7 @@ the engine to the sampled world (the tests do).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -115,18 +115,14 @@ class Timeline:
         factory=dict, eq=False, repr=False
     )
     """:meth:`counts` by upcard (filled on first use)."""
+    fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
+    """:meth:`draws_fit` by upcard (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int], dict[int, int] | None] = attrs.field(
         factory=dict, eq=False, repr=False
     )
     """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
-    ``None`` if there are none."""
-    misses: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
-    """By upcard: the sampler's tries that failed."""
-    hits: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
-    """By upcard: the sampler's tries that fitted."""
-    failed_hands: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
-    """By player: the sampler's tries that failed for want of a hand fitting
-    their windows."""
+    ``None`` if there are none (found once, from a key of their own: a pure
+    function of the view)."""
 
     @property
     def epochs(self) -> int:
@@ -145,6 +141,36 @@ class Timeline:
         found = self.counted.get(upcard)
         if found is None:
             found = self.counted[upcard] = self.counts(upcard)
+        return found
+
+    def draws_fit(self, upcard: int) -> bool:
+        """Whether every draw can have taken a card of its stock: going back
+        from the end, a player holds at each draw at least one card of that
+        stock that they drew from it (cards held now, or put out later).
+        Wrong guesses of an unknown upcard fail this."""
+        found = self.fitting.get(upcard)
+        if found is None:
+            masks = self.reshuffle_masks(upcard)
+            cls = [0] * 53
+            classes: list[list[int]] = []  # by event, the class of each card put out
+            for event in self.events:
+                if event[0] == _RESHUFFLE:
+                    for c in bits(masks[event[1]]):
+                        cls[c] = event[1]
+                classes.append([max(cls[c], 0) for c in bits(event[2])] if event[0] == _OUT else [])
+            held = [list(h) for h in self.holdings(upcard)[0]]
+            found = True
+            for e in range(len(self.events) - 1, -1, -1):
+                event = self.events[e]
+                if event[0] == _OUT:
+                    for j in classes[e]:
+                        held[event[1]][j] += 1
+                elif event[0] == _DRAW:
+                    held[event[1]][event[2]] -= 1
+                    if held[event[1]][event[2]] < 0:
+                        found = False
+                        break
+            self.fitting[upcard] = found
         return found
 
     def counts(self, upcard: int) -> tuple[list[list[int]], list[int]]:
@@ -482,58 +508,33 @@ def sample(
     if tl is None or view.shown_hands is not None:
         return _simple(view, key, seed), None
     check = reveals(view.rules)
-    upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
-    upcard: int | None
+    # Which card was the upcard, where the record no longer shows it: any that
+    # fits the viewer's own hand and draws.
+    upcards: list[int | None] = (
+        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) is not None]
+        if tl.upcard == UPCARD
+        else [tl.upcard]
+    )
+    if not upcards:
+        raise _unfit_view()  # the viewer's hand fits no card as the upcard
     for attempt in range(SAMPLE_TRIES):
         k = derive(key, attempt) if attempt else key
-        if len(upcards) > 1:
-            upcard = _guess_upcard(tl, upcards, (view.viewer, view.hand_mask), derive(k, 9))
-            if upcard == UPCARD:
-                break
-        else:
-            upcard = upcards[0]
+        upcard = upcards[derive(k, 9) % len(upcards)]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
         dealt = _deal_hidden(view, tl, card, plan, k)
         if dealt is None:
-            tl.misses[card] = tl.misses.get(card, 0) + 1
             continue
         hands, stock, choices = dealt
         cert = None
         if plan is not None or certify or tl.upcard == UPCARD:
             cert = _walk(tl, hands, stock, upcard, plan, choices, k)
             if cert is None:
-                tl.misses[card] = tl.misses.get(card, 0) + 1
                 continue
-        tl.hits[card] = tl.hits.get(card, 0) + 1
         return _world(view, hands, stock, seed), cert
     raise _no_fit(SAMPLE_TRIES)
-
-
-def _guess_upcard(
-    tl: Timeline, upcards: Sequence[int | None], viewer: tuple[int, int], key: int
-) -> int:
-    """One of the cards that may have been the upcard, at random, each about
-    as likely as tries with it have fitted so far (:data:`UPCARD` if none can
-    be: the viewer's own hand or draws do not fit any)."""
-    weights = []
-    for u in upcards:
-        card = -1 if u is None else u
-        bad = tl.viewer_pasts.get((*viewer, card), 0) is None
-        hits, misses = tl.hits.get(card, 0), tl.misses.get(card, 0)
-        # about the share of tries with it that fitted (a tenth before any)
-        weights.append(0 if bad else 1 + 10_000 * (10 * hits + 1) // (10 * (hits + misses + 1)))
-    total = sum(weights)
-    if not total:
-        return UPCARD
-    pick = key % total
-    for u, weight in zip(upcards, weights, strict=True):
-        if pick < weight:
-            return -1 if u is None else u
-        pick -= weight
-    raise AssertionError("unreachable")
 
 
 #: The latest timelines built, newest last: (history, the public fields, timeline).
@@ -664,6 +665,12 @@ class _Plan:
     in it)."""
     tail_outs: tuple[int, ...]
     """By player: the cards they put out since their last draw."""
+    refusals: tuple[tuple[tuple[int, int], ...], ...]
+    """By player, in order: (event, cards) for each window that passed them
+    over (they could not pon its discard): every card of the discard's rank,
+    or every card for the joker (they held no pair)."""
+    outs_of: tuple[tuple[tuple[int, int], ...], ...]
+    """By player, in order: (event, cards) for each time they put cards out."""
     positives: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
     """By player: (event, window, fact kind, outs after it that may have been
     in the hand then, the classes the hand may have held then as a mask) for
@@ -826,10 +833,21 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         for _, mask, _, _ in tails[p]:
             if mask >= 0:
                 tail_outs[p] |= mask
+    refusals: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    outs_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for e, event in enumerate(tl.events):
+        if event[0] == _OUT:
+            outs_of[event[1]].append((e, event[2]))
+        elif event[0] == _WINDOW:
+            card = cards[event[1]]
+            for p, fact, value in facts[event[1]]:
+                if fact == _ABLE and not value:
+                    refusals[p].append((e, _ALL if card == JOKER_INDEX else RANK_MASK[card % 13]))
     plan = _Plan(
         facts=tuple(facts), depends=tuple(depends), cards=tuple(cards), epoch_at=tuple(epoch_at),
         segments=tuple(segments), tails=tuple(tails),
         draws=tuple(tuple(d) for d in draws), tail_outs=tuple(tail_outs),
+        refusals=tuple(map(tuple, refusals)), outs_of=tuple(map(tuple, outs_of)),
         positives=tuple(tuple(ps) for ps in positives),
     )  # fmt: skip
     tl.plans[upcard] = plan
@@ -849,10 +867,87 @@ def _segment_fits(
     return True
 
 
+class _Split(NamedTuple):
+    """How the unseen cards of a view must be split, for one upcard."""
+
+    need: list[list[int]]
+    """By player and class: the cards still to deal (the viewer's: none)."""
+    hands: list[int]
+    """The cards each hand is known to hold (the viewer's, a waiting pon's)."""
+    pools: list[list[int]]
+    """By class: the unseen cards to deal."""
+    unseen: int
+    """The unseen cards to deal, as a mask."""
+    cls: list[int]
+    """Each card's class at the end of the record."""
+
+
+def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
+    """How many cards of each class each hidden hand and the stock take, or
+    ``None`` if the counts do not fit the view (the viewer's own hand does
+    not hold the classes the record gives it, say)."""
+    o = view
+    if not tl.draws_fit(upcard):
+        return None
+    held, cls = tl.holdings(upcard)
+    n = o.players
+    mine = [0] * tl.epochs
+    for c in bits(o.hand_mask):
+        if cls[c] < 0:
+            return None
+        mine[cls[c]] += 1
+    if mine != held[o.viewer]:
+        return None
+    unseen = _unseen(o)
+    need = [list(held[p]) for p in range(n)]
+    need[o.viewer] = [0] * tl.epochs
+    hands = [0] * n
+    hands[o.viewer] = o.hand_mask
+    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
+        caller, cards = o.pending_pon[0], o.pending_pon[1]
+        hands[caller] = cards
+        unseen &= ~cards
+        for c in bits(cards):
+            need[caller][cls[c]] -= 1
+    if upcard >= 0 and cls[upcard] < 0 and unseen >> upcard & 1:
+        return None  # the upcard (never in the stock) cannot be hidden
+    pools: list[list[int]] = [[] for _ in range(tl.epochs)]
+    for c in bits(unseen):
+        pools[cls[c]].append(c)
+    last = tl.epochs - 1
+    for j, pool in enumerate(pools):
+        want = sum(need[p][j] for p in range(n))
+        if any(need[p][j] < 0 for p in range(n)) or len(pool) - want != (
+            o.stock_size if j == last else 0
+        ):
+            return None
+    return _Split(need, hands, pools, unseen, cls)
+
+
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
+    """The viewer's draws (by event) for this upcard, if the view fits it:
+    ``{}`` when no window depends on the hands, ``None`` if the counts or the
+    viewer's windows do not fit. Found once per view and upcard, from a key of
+    its own, so that samples stay a function of the view and their seed."""
+    mine = (view.viewer, view.hand_mask, upcard)
+    if mine in tl.viewer_pasts:
+        return tl.viewer_pasts[mine]
+    found: dict[int, int] | None = None
+    if _split(view, tl, upcard) is not None:
+        found = {}
+        plan = _plan(tl, upcard) if reveals(view.rules) else None
+        if plan is not None and any(plan.depends):
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
+            masks = tl.reshuffle_masks(upcard)
+            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
+    tl.viewer_pasts[mine] = found
+    return found
+
+
 #: Hands tried for one player, in one try of :func:`sample`, before it starts over.
-_HAND_TRIES: Final = 20
-#: The same while the upcard is a guess that has not fitted yet.
-_PROBE_TRIES: Final = 4
+_HAND_TRIES: Final = 50
+#: ... or sooner, after this many hands in a row failed at the same draw.
+_STUCK: Final = 4
 
 
 def _deal_hidden(
@@ -869,57 +964,30 @@ def _deal_hidden(
     at random.
 
     Raises:
-        InvalidStateError: if the counts cannot fit whatever the upcard.
+        InvalidStateError: if the counts cannot fit the view (its upcard known).
     """
     o = view
     rules: Rules = o.rules
-    held, cls = tl.holdings(upcard)
+    viewer = o.viewer
+    mine = _viewer_past(view, tl, upcard)
+    split = _split(view, tl, upcard)
+    if split is None:
+        if tl.upcard == UPCARD:
+            return None  # a wrong guess of the upcard, not a wrong view
+        raise _unfit_view()
+    if mine is None:
+        return None  # no draws of the viewer fit their windows
+    need, hands, pools, unseen, cls = split
     last = tl.epochs - 1
     n = o.players
-    viewer = o.viewer
-    unfit = tl.upcard == UPCARD  # a wrong guess of the upcard, not a wrong view
-    mine = [0] * tl.epochs
-    for c in bits(o.hand_mask):
-        if cls[c] < 0:
-            return None
-        mine[cls[c]] += 1
-    if mine != held[viewer]:
-        if unfit:
-            tl.viewer_pasts[viewer, o.hand_mask, upcard] = None  # this cannot be the upcard
-            return None
-        raise _unfit_view()
-    unseen = _unseen(o)
-    need = [list(held[p]) for p in range(n)]
-    hands = [0] * n
-    hands[viewer] = o.hand_mask
-    if o.pending_pon is not None and o.pending_pon[0] != viewer:
-        caller, cards = o.pending_pon[0], o.pending_pon[1]
-        hands[caller] = cards
-        unseen &= ~cards
-        for c in bits(cards):
-            need[caller][cls[c]] -= 1
-    if upcard >= 0 and cls[upcard] < 0 and unseen >> upcard & 1:
-        return None  # the upcard (never in the stock) cannot be hidden
-    pools: list[list[int]] = [[] for _ in range(tl.epochs)]
-    for c in bits(unseen):
-        pools[cls[c]].append(c)
-    for j, pool in enumerate(pools):
-        want = sum(need[p][j] for p in range(n) if p != viewer)
-        if any(need[p][j] < 0 for p in range(n)) or len(pool) - want != (
-            o.stock_size if j == last else 0
-        ):
-            if unfit:
-                return None
-            raise _unfit_view()
     if plan is None:
         for j, pool in enumerate(pools):
             order = shuffled(pool, derive(key, 2, j))
             i = 0
             for p in range(n):
-                if p != viewer:
-                    for c in order[i : i + need[p][j]]:
-                        hands[p] |= 1 << c
-                    i += need[p][j]
+                for c in order[i : i + need[p][j]]:
+                    hands[p] |= 1 << c
+                i += need[p][j]
             if j == last:
                 stock = list(order[i:])
         return hands, stock, {}
@@ -929,23 +997,11 @@ def _deal_hidden(
     for c in range(53):
         if cls[c] >= 0:
             by_class[cls[c]] |= 1 << c
-    choices: dict[int, int] = {}
-    # The viewer's hand is known: their draws are found once for this view
-    # (kept on its timeline), with up to _RESTARTS searches.
-    mine_key = (viewer, o.hand_mask, upcard)
-    if mine_key not in tl.viewer_pasts:
-        tl.viewer_pasts[mine_key] = _search(viewer, hands[viewer], plan, masks, rules, rng)
-    found = tl.viewer_pasts[mine_key]
-    if found is None:
-        return None
-    choices.update(found)
-    # The players whose hands failed most often so far come first (a try that
-    # fails then fails early), the others in a random order.
+    choices = dict(mine)
     others = [p for p in range(n) if p != viewer]
     for i in range(len(others) - 1, 0, -1):
         j = rng.below(i + 1)
         others[i], others[j] = others[j], others[i]
-    others.sort(key=lambda p: -tl.failed_hands.get(p, 0))
     # First the cards the windows say each player held, so that no player's
     # hand takes the cards another needs; then the rest of each hand, dealt
     # again (its witnesses chosen again too) until the player's windows fit.
@@ -954,15 +1010,14 @@ def _deal_hidden(
     for p in others:
         seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
         if seeded is None:
-            tl.failed_hands[p] = tl.failed_hands.get(p, 0) + 1
             return None
         seeds[p] = seeded
         left &= ~seeded[0]
-    # While the upcard is a guess that has not yet fitted, a few hands only.
-    tries = _HAND_TRIES if not unfit or tl.hits.get(upcard) else _PROBE_TRIES
+    reached = [0]
     for p in others:
         own = seeds[p][0] & ~hands[p]
-        for attempt in range(tries):
+        stuck: list[int] = []  # how far back each failed hand got
+        for attempt in range(_HAND_TRIES):
             seeded = seeds[p] if not attempt else _seed(
                 p, plan, hands[p], need[p], left | own, cls, by_class, rules, rng
             )  # fmt: skip
@@ -977,14 +1032,18 @@ def _deal_hidden(
                         raise AssertionError("too few cards of a class for a hand")
                     for c in _pick(pool, count, rng):
                         hand |= 1 << c
-            found = _past(p, hand, plan, masks, rules, rng)
+            found = _past(p, hand, plan, masks, rules, rng, reached)
             if found is not None:
                 choices.update(found)
                 hands[p] = hand
                 left = (left | own) & ~hand
                 break
+            # Hands that all fail at the same draw point to something no hand
+            # mends (a wrong guess of the upcard, or another player's cards).
+            stuck.append(reached[0])
+            if len(stuck) >= _STUCK and len(set(stuck[-_STUCK:])) == 1:
+                return None
         else:
-            tl.failed_hands[p] = tl.failed_hands.get(p, 0) + 1
             return None
     stock = [c for c in pools[last] if left >> c & 1]
     for i in range(len(stock) - 1, 0, -1):
@@ -1036,52 +1095,111 @@ def _seed(
     """The cards the windows say player ``p`` held: from ``hand`` (the cards
     they are known to hold) and their later plays where those fit, else from
     the unseen cards ``left`` of fitting classes, chosen at random. The hand
-    so far and how many cards of each class are still to deal, or None."""
+    so far and how many cards of each class are still to deal, or None.
+
+    The joker first where a window shows it, then a pon of each rank that
+    windows asked about (naturals first: the joker would let its holder pon
+    every rank they hold one of), then a pair for each window on the joker
+    itself, made where possible of a rank no later window refutes (a pair
+    kept into a window that passed the player over for its rank), and of
+    cards already given."""
     wants = list(need)
-    for _, w, fact, outs, classes in plan.positives[p]:
+    facts = plan.positives[p]
+    wanted = 0  # the ranks windows asked this player about
+    for _, w, fact, _, _ in facts:
+        if fact == _ABLE and plan.cards[w] != JOKER_INDEX:
+            wanted |= RANK_MASK[plan.cards[w] % 13]
+    order = sorted(
+        facts, key=lambda f: 0 if f[2] == _JOKER else 1 if plan.cards[f[1]] != JOKER_INDEX else 2
+    )
+    for at, w, fact, outs, classes in order:
         card = plan.cards[w]
         have = _of_classes(hand, classes, by_class) | outs
-        if not _fits(have | _pad(have, card), card, fact, True, rules):
-            if fact == _JOKER:
-                options = [JOKER_INDEX] if left & ~hand & JOKER_BIT else []
-            else:
-                options = [
-                    c for c in bits(left & ~hand)
-                    if (card == JOKER_INDEX or c == JOKER_INDEX or c % 13 == card % 13)
-                    and classes >> cls[c] & 1 and wants[cls[c]] > 0
-                ]  # fmt: skip
-            for i in range(len(options) - 1, 0, -1):
-                j = rng.below(i + 1)
-                options[i], options[j] = options[j], options[i]
-            if card == JOKER_INDEX:
-                # The joker itself is claimed: a pair of any rank pons it. Take
-                # the cards rank by rank, in a random order of the ranks, those
-                # the hand already has one of first.
-                rank_order = list(shuffled(range(13), rng.next64()))
-                options.sort(key=lambda c: (not have & RANK_MASK[c % 13], rank_order.index(c % 13)))
-            for c in options:
-                if wants[cls[c]] <= 0:
-                    continue
-                hand |= 1 << c
-                wants[cls[c]] -= 1
-                have |= 1 << c
-                if _fits(have | _pad(have, card), card, fact, True, rules):
-                    break
-            else:
-                return None
+        if _fits(have | _pad(have, card), card, fact, True, rules):
+            continue
+        options = [
+            c for c in bits(left & ~hand)
+            if classes >> cls[c] & 1 and wants[cls[c]] > 0
+            and (c == JOKER_INDEX if fact == _JOKER else card == JOKER_INDEX or c == JOKER_INDEX
+                 or c % 13 == card % 13)
+        ]  # fmt: skip
+        for i in range(len(options) - 1, 0, -1):
+            j = rng.below(i + 1)
+            options[i], options[j] = options[j], options[i]
+        if card == JOKER_INDEX:
+            # A pair of any rank pons the joker: rank by rank, in a random
+            # order; first those whose pair no later window refutes, and among
+            # them those the hand has one of, then those asked about.
+            ranks = list(shuffled(range(13), rng.next64()))
+            options.sort(
+                key=lambda c: (
+                    _refused_pair(plan, p, at, c, have, cls),
+                    not have & RANK_MASK[c % 13],
+                    not wanted & 1 << c,
+                    ranks.index(c % 13),
+                )
+            )
+        else:
+            options.sort(key=lambda c: c == JOKER_INDEX)  # stable: naturals first
+        for c in options:
+            if wants[cls[c]] <= 0:
+                continue
+            hand |= 1 << c
+            wants[cls[c]] -= 1
+            have |= 1 << c
+            if _fits(have | _pad(have, card), card, fact, True, rules):
+                break
+        else:
+            return None
     return hand, wants
 
 
+def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int]) -> bool:
+    """Whether a pair of ``card``'s rank held by player ``p`` at event ``at``
+    (``card`` itself kept to the end, the rest of the pair from ``have``)
+    would be held at a window that passed ``p`` over for that rank: a later
+    one before a card of the pair is put out, or the last one before ``at``
+    unless ``card`` can have been drawn since (from a stock of its class)."""
+    rank = RANK_MASK[card % 13]
+    until = _FOREVER  # the pair lasts until a card of it is put out
+    for e, cards in plan.outs_of[p]:
+        if e > at and cards & have & rank:
+            until = e
+            break
+    before = -1
+    for e, cards in plan.refusals[p]:
+        if cards >> card & 1:
+            if at < e < until:
+                return True
+            if e < at:
+                before = e
+    return before >= 0 and not any(
+        before < e < at and epoch == cls[card] for e, epoch, _, _ in plan.draws[p]
+    )
+
+
+#: An event after every event of a record.
+_FOREVER: Final = 1 << 30
+
+
 def _past(
-    p: int, hand: int, plan: _Plan, masks: Sequence[int], rules: Rules, rng: Rng
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    reached: list[int] | None = None,
 ) -> dict[int, int] | None:
     """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
     so that every window says of their hand what it did, or ``None``: the
     windows since their last draw first (their hand now decides them), then
-    :func:`_undraws`."""
+    :func:`_undraws` (which notes in ``reached`` how far back it got)."""
     if not _segment_fits(hand, plan.tails[p], plan, rules):
+        if reached is not None:
+            reached[0] = -1
         return None
-    return _undraws(p, hand, plan, masks, rules, rng)
+    return _undraws(p, hand, plan, masks, rules, rng, reached)
 
 
 #: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
@@ -1219,14 +1337,21 @@ _SEARCH_STEPS: Final = 1000
 
 
 def _undraws(
-    p: int, hand: int, plan: _Plan, masks: Sequence[int], rules: Rules, rng: Rng
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    reached: list[int] | None = None,
 ) -> dict[int, int] | None:
     """Which card player ``p``, holding ``hand`` now, drew at each of their
     draws, so that every window says of their hand what it did: a depth-first
     search back through their draws, the cards tried in a random order (a
     hand that failed at a draw is not tried there again; see :func:`_order`).
     By draw event, or ``None`` if there is none, or the search takes more
-    than :data:`_SEARCH_STEPS` steps."""
+    than :data:`_SEARCH_STEPS` steps; then ``reached`` (if given) holds the
+    most draws it put back."""
     draws = plan.draws[p]
     count = len(draws)
     failed: set[tuple[int, int]] = set()
@@ -1234,7 +1359,7 @@ def _undraws(
     after = [0] * (count + 1)  # the hand just after each draw (the next card not yet put back)
     after[0] = hand | plan.tail_outs[p]
     left: list[list[int] | None] = [None] * count  # the cards still to try at each draw
-    k = steps = 0
+    k = steps = deepest = 0
     while 0 <= k < count:
         _, epoch, segment, outs = draws[k]
         options = left[k]
@@ -1251,13 +1376,15 @@ def _undraws(
         while options:
             steps += 1
             if steps > _SEARCH_STEPS:
-                return None
+                k = -1
+                break
             c = options.pop()
             rest = after[k] & ~(1 << c)
             if segment is None or _segment_fits(rest, segment, plan, rules):
                 chosen[k] = c
                 after[k + 1] = rest | outs
                 k += 1
+                deepest = max(deepest, k)
                 if k < count:
                     left[k] = None
                 break
@@ -1265,7 +1392,9 @@ def _undraws(
             failed.add((k, after[k]))
             left[k] = None
             k -= 1
-    if k < 0:
+    if k < count:
+        if reached is not None:
+            reached[0] = deepest
         return None
     return {draws[i][0]: chosen[i] for i in range(count)}
 
