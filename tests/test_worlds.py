@@ -221,6 +221,25 @@ def test_from_json_verify_names_a_reshuffled_card_in_a_hand_that_did_not_draw_it
     _refused(moved, "invalid_state.hand_classes", verify=True)
 
 
+def test_a_sample_depends_only_on_the_view_and_its_seed() -> None:
+    """What the sampler works out once per view (kept for the next samples)
+    never changes what a view and a seed give, whatever was sampled before."""
+    views = []
+    for window in ClaimWindow:
+        state = deal(NINTENDO.replace(claim_window=window), players=4, seed=5)
+        for step in range(120):
+            if state.is_over:
+                break
+            actions = legal_actions(state)
+            state = apply(state, actions[step * 7 % len(actions)])
+            if step % 30 == 29:
+                views.append(observe(state, step % 4))
+    first = [sample_state(view, 3) for view in views]
+    _worlds._TIMELINES.clear()
+    again = [sample_state(view, 3) for view in reversed(views)]
+    assert first == again[::-1]
+
+
 # --------------------------------------------------------------------------------------
 # errors of sample_state
 # --------------------------------------------------------------------------------------
