@@ -26,6 +26,7 @@ from sevenbridge import (
 from sevenbridge._kit import svgkit
 from sevenbridge.bots import GreedyPlayer
 
+from .helpers import optional_module
 from .strategies import varied_states
 from .svgcheck import (
     NS,
@@ -180,6 +181,30 @@ def test_repr_svg_of_the_values_goes_through_the_drawings() -> None:
     assert Card.parse("7H")._repr_svg_() == svg.card("7H")
     meld = Meld.parse("6H 7H 8H")
     assert meld._repr_svg_() == svg.meld(meld)
+
+
+def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
+    formatters = optional_module("IPython.core.formatters")
+    state = greedy_position("standard", 3, 72, 30)
+    meld = Meld.parse("6H 7H 8H")
+    shown = [
+        (Card.parse("7H"), svg.card("7H")),
+        (meld, svg.meld(meld)),
+        (state, svg.table(state)),
+        (observe(state, 1), svg.table(observe(state, 1))),
+        # The drawings themselves, a hand of cards among them: str that show as pictures.
+        (svg.hand(state.hand(0)), svg.hand(state.hand(0))),
+        (svg.card("QS", face_down=True), svg.card("QS", face_down=True)),
+        (svg.meld("4S 5S JK=6S"), svg.meld("4S 5S JK=6S")),
+        (svg.table(state), svg.table(state)),
+    ]
+    for value, picture in shown:
+        data, _ = formatters.DisplayFormatter().format(value)
+        assert data["image/svg+xml"] == picture
+        # The HTML (which notebooks and their HTML export prefer) has the
+        # drawing inline, so its title and description stay in the page.
+        assert picture in data["text/html"]
+        assert [e.tag for e in ET.fromstring(data["text/html"])] == [f"{NS}svg"]
 
 
 def test_the_pictures_in_the_docs_are_current() -> None:

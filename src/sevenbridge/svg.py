@@ -45,6 +45,9 @@ from ._kit.svgkit import (
     Translate,
 )
 from ._kit.svgkit import (
+    Picture as _Picture,
+)
+from ._kit.svgkit import (
     document as _document,
 )
 from ._kit.svgkit import (
@@ -52,6 +55,9 @@ from ._kit.svgkit import (
 )
 from ._kit.svgkit import (
     felt_document_parts as _felt_document_parts,
+)
+from ._kit.svgkit import (
+    inline_html as _inline_html,
 )
 from ._kit.svgkit import (
     label as _label,
@@ -430,7 +436,8 @@ def table(
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
     """
-    return "".join(table_parts(position, four_color=four_color, names=names, size=size, lang=lang))
+    parts = table_parts(position, four_color=four_color, names=names, size=size, lang=lang)
+    return _Picture("".join(parts))
 
 
 def table_parts(
@@ -599,3 +606,9 @@ def table_parts(
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the value classes (registered in the hooks)."""
     return _draw_value(value, ((Card, card), (Meld, meld), ((GameState, Observation), table)))
+
+
+def repr_html(value: object) -> str:
+    """The ``_repr_html_`` of the value classes: their drawing inline, so that
+    its title and description stay in the page (registered in the hooks)."""
+    return _inline_html(repr_svg(value))
