@@ -104,3 +104,12 @@ def test_the_notebook_exported_to_html_keeps_the_titles_and_descriptions(
     assert not [src for src in drawings.images if src.startswith("data:image/svg+xml")]
     assert ("7 of hearts", "7 of hearts") in drawings.found
     assert "Seven Bridge: deal over" in drawings.found[-1][0]
+
+
+def test_the_rules_show_as_a_table_in_the_notebook_and_its_html(notebook: Any) -> None:
+    nbconvert = optional_module("nbconvert")
+    [table] = [h for h in outputs(notebook, "text/html") if h.startswith("<table")]
+    assert table.startswith('<table class="sevenbridge-rules">')
+    assert "the <code>nintendo</code> preset with 2 changes (in bold)" in table
+    page, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    assert table in page
