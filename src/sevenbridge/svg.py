@@ -12,7 +12,9 @@ pixels, above 0 and at most 100,000; anything else is refused (a
 
 In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
 :class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
-themselves with these drawings.
+themselves with these drawings, and the text these functions return shows as
+the picture it is (``svg.hand(state.hand(0))`` shows a player's cards), inline
+with its title and description.
 
 >>> from sevenbridge import Card, deal, observe
 >>> from sevenbridge import svg

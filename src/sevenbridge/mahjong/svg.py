@@ -16,7 +16,10 @@ from a discard lies sideways, as players lay it.
 
 In a notebook, :class:`~sevenbridge.mahjong.Tile`,
 :class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.GameState` and
-:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings.
+:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings,
+and the text these functions return shows as the picture it is
+(``svg.hand(state.hands[0])`` shows a seat's tiles), inline with its title and
+description.
 
 >>> from sevenbridge.mahjong import deal, observe, svg
 >>> svg.tile("5p").startswith("<svg")
