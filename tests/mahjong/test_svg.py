@@ -33,7 +33,6 @@ from sevenbridge.mahjong import (
 from sevenbridge.mahjong import svg as drawings
 
 from .. import svgcheck as check
-from ..helpers import optional_module
 from .helpers import play as moves
 from .helpers import start
 from .strategies import reachable_states
@@ -238,7 +237,6 @@ def test_repr_svg_of_the_values_goes_through_the_hooks() -> None:
 
 
 def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
-    formatters = optional_module("IPython.core.formatters")
     state = greedy_position(5, 60)
     shown = [
         (Tile.parse("Gd"), drawings.tile("Gd")),
@@ -250,12 +248,7 @@ def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
         (drawings.tile("5p", face_down=True), drawings.tile("5p", face_down=True)),
         (drawings.table(state), drawings.table(state)),
     ]
-    for value, picture in shown:
-        data, _ = formatters.DisplayFormatter().format(value)
-        assert data["image/svg+xml"] == picture
-        # Inline in the HTML, so the title and description stay in the page.
-        assert picture in data["text/html"]
-        assert [e.tag for e in ET.fromstring(data["text/html"])] == [f"{check.NS}svg"]
+    check.assert_shown_inline(shown)
 
 
 def test_importing_the_package_leaves_the_drawings_unloaded() -> None:
