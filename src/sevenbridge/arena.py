@@ -5,7 +5,9 @@ every way of seating the bots (the *duplicate* format), so a good or bad deal
 falls to every bot alike and the luck of the cards mostly cancels. Every deck,
 every seat's bot and every bot's choices are seeded from the tournament seed,
 so the same seed gives the same games and the same numbers whatever the number
-of workers or the backend (local processes or Ray).
+of workers or the backend (local processes or Ray). A bot's seed is drawn
+one-way from a secret that only the tournament seed gives (:func:`bot_seed`),
+so nothing a bot is handed leads back to the cards: not even its own seed.
 
 The statistics treat the deck as the unit: the games of one deck share their
 cards and are not independent, so each bot's figures are averaged per deck
@@ -34,6 +36,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import math
 import os
@@ -69,6 +72,7 @@ __all__ = [
     "GameResult",
     "StoreError",
     "TournamentResult",
+    "bot_seed",
     "export_csv",
     "make_bot",
     "plot",
@@ -81,8 +85,9 @@ __all__ = [
 BOT_NAMES = ("random", "greedy", "ismcts")
 #: Where the deals are played.
 BACKENDS = ("local", "ray")
-#: Version of the way decks, seats and bots are seeded; part of a store's settings.
-ARENA_VERSION = 1
+#: Version of the way decks, seats and bots are seeded; part of a store's settings
+#: (2: bots' seeds drawn one-way, :func:`bot_seed`).
+ARENA_VERSION = 2
 #: The cost of a forfeit. The seat whose bot failed gets ``-FORFEIT_POINTS`` as
 #: its return and the others share ``+FORFEIT_POINTS`` equally.
 FORFEIT_POINTS = 100.0
@@ -338,6 +343,32 @@ def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
     return sorted(set(itertools.permutations(bots)))
 
 
+def _secret(seed: int) -> bytes:
+    """The tournament's secret: a key that only its seed gives."""
+    return hashlib.blake2b(
+        seed.to_bytes(8, "big"), digest_size=32, person=b"7bridge-arena"
+    ).digest()
+
+
+def bot_seed(seed: int, deck: int, place: int) -> int:
+    """The seed of the bot at ``place`` (in the seating, from 0) of ``deck``, in
+    a tournament seeded ``seed``.
+
+    It is BLAKE2b of the deck and the place, keyed with a secret drawn from
+    the tournament seed: one-way, so that a bot that knows its seed (an
+    external bot is sent it) learns nothing of the deck's seed or of any
+    other seed, and cannot deal the cards again. The deck itself is seeded
+    from the tournament seed, so whoever knows that seed can replay every
+    game: keep it secret (``run_tournament`` draws one when none is given).
+
+    >>> bot_seed(7, 0, 1) == bot_seed(7, 0, 1) != bot_seed(7, 0, 2)
+    True
+    """
+    data = deck.to_bytes(8, "big") + place.to_bytes(2, "big")
+    digest = hashlib.blake2b(data, key=_secret(seed), digest_size=8, person=b"7bridge-bot")
+    return int.from_bytes(digest.digest(), "big")
+
+
 def _forfeit(players: int, seat: int) -> tuple[float, ...]:
     share = FORFEIT_POINTS / (players - 1)
     return tuple(-FORFEIT_POINTS if s == seat else share for s in range(players))
@@ -360,11 +391,12 @@ def play_deck(
     or when the play stops for any reason (its process group is killed).
     """
     deck_seed = derive(seed, deck + 1)
+    seeds = [bot_seed(seed, deck, place) for place in range(players)]
     out = []
     idle: dict[str, list[ExternalPlayer]] = {}
     try:
         for index, seating in enumerate(seatings(bots)):
-            out.append(_play_seating(rules, players, deck, deck_seed, index, seating,
+            out.append(_play_seating(rules, players, deck, deck_seed, seeds, index, seating,
                                      move_seconds, idle, game, handshake_seconds))  # fmt: skip
     finally:
         for waiting in idle.values():
@@ -378,6 +410,7 @@ def _play_seating(
     players: int,
     deck: int,
     deck_seed: int,
+    seeds: Sequence[int],
     index: int,
     seating: tuple[str, ...],
     move_seconds: float,
@@ -393,17 +426,16 @@ def _play_seating(
         seats = tuple(module.deal(rules, players=players, seed=deck_seed).real_seats)
     seated: dict[int, Player] = {}
     for place, name in enumerate(seating):
-        bot_seed = derive(deck_seed, place + 1)
         pool = idle.get(name)
         bot = (
             pool.pop()
             if pool
             else make_bot(
-                name, bot_seed, move_seconds=move_seconds, handshake_seconds=handshake_seconds
+                name, seeds[place], move_seconds=move_seconds, handshake_seconds=handshake_seconds
             )
         )
         if isinstance(bot, ExternalPlayer):
-            bot.new_deal(seat=seats[place], players=players, seed=bot_seed, rules=rules)
+            bot.new_deal(seat=seats[place], players=players, seed=seeds[place], rules=rules)
         seated[seats[place]] = bot
     state = module.deal(rules, players=players, dealer=seats[deck % players], seed=deck_seed)
     observe, legal_actions, apply = module.observe, module.legal_actions, module.apply

@@ -17,7 +17,8 @@ Protocol ``sevenbridge-bot``, version 1:
    :data:`sevenbridge.GAMES`, ``"seven_bridge"`` or ``"mahjong"``; a mahjong
    "deal" is a round) and the rules document of that game's ``Rules.to_json``
    (:meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
-   so that tournaments replay exactly. No answer. A ``deal`` message may come
+   so that tournaments replay exactly (it tells nothing of the cards:
+   :func:`sevenbridge.arena.bot_seed`). No answer. A ``deal`` message may come
    before the previous deal's ``end`` (a deal cut short by another bot's
    failure): it always starts afresh.
 3. A decision. The host sends ``{"type": "decide", "observation": {...},

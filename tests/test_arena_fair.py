@@ -1,0 +1,94 @@
+"""Fair tournaments: nothing a bot is handed leads back to the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from sevenbridge import Observation, Rules, deal, replay
+from sevenbridge._kit.rng import GOLDEN, MASK, derive
+from sevenbridge.actions import Action
+from sevenbridge.arena import bot_seed, run_tournament
+from sevenbridge.bots import GreedyPlayer
+
+#: derive's step between the numbers of a path.
+_STEP = 0xD1B54A32D192ED03
+
+
+def _unshift(z: int, shift: int) -> int:
+    """The x with ``x ^ (x >> shift) == z``."""
+    x = z
+    for _ in range(64 // shift + 1):
+        x = z ^ (x >> shift)
+    return x
+
+
+def unmix(z: int) -> int:
+    """The state ``x`` with ``mix(x) == z``: SplitMix64's mixer run backwards."""
+    z = _unshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
+    z = _unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
+    z = _unshift(z, 30)
+    return (z - GOLDEN) & MASK
+
+
+def undo_derive(key: int, step: int) -> int:
+    """The seed ``s`` with ``derive(s, step) == key``."""
+    return unmix((unmix(key) - step * _STEP) & MASK)
+
+
+class Cheat:
+    """A bot that tries to deal its deck again from what it is handed: its own
+    seed, and the tournament seeds a careless organiser might use."""
+
+    def __init__(self, seed: int, guesses: Iterable[int] = ()) -> None:
+        self.seed = seed
+        self.inner = GreedyPlayer(0)
+        # The deck's seed, had the bot's seed been derive(deck_seed, place + 1).
+        self.decks = {undo_derive(seed, place + 1) for place in range(5)}
+        for tournament in guesses:  # or derive(tournament_seed, deck + 1)
+            self.decks |= {derive(tournament, deck + 1) for deck in range(40)}
+        self.rebuilt = 0
+        self.played = False
+
+    def __call__(self, view: Observation, /) -> Action:
+        self.played = True
+        for deck_seed in self.decks:
+            for dealer in range(view.players):
+                dealt = deal(view.rules, players=view.players, dealer=dealer, seed=deck_seed)
+                if dealt.dealer == view.dealer and len(view.history) == 0:
+                    self.rebuilt += view.hand == dealt.hand(view.viewer)
+        return self.inner(view)
+
+
+def test_the_cheat_rebuilds_a_deal_from_a_seed_derived_the_old_way() -> None:
+    """The cheat is real: handed derive(deck_seed, place + 1), it finds the deck."""
+    for deck_seed, place in ((5, 0), (2**64 - 3, 2), (123456789, 1)):
+        assert deck_seed in Cheat(derive(deck_seed, place + 1)).decks
+    assert derive(9, 4) in Cheat(0, [9]).decks
+
+
+def test_no_bot_can_deal_its_deck_again_from_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sevenbridge import arena
+
+    cheats: list[Cheat] = []
+
+    def make(name: str, seed: int, **kw: object) -> Cheat:
+        cheats.append(Cheat(seed))
+        return cheats[-1]
+
+    monkeypatch.setattr(arena, "make_bot", make)
+    result = run_tournament(["greedy", "random", "random"], Rules.nintendo(), deals=9, seed=8,
+                            progress=False)  # fmt: skip
+    deck_seeds = {replay(g.record)[0].seed for g in result.results}
+    assert len(deck_seeds) == result.decks == 3
+    cheats = [c for c in cheats if c.played]
+    tried = set().union(*(c.decks for c in cheats))
+    assert not deck_seeds & tried
+    assert sum(c.rebuilt for c in cheats) == 0
+    # Each seat's seed is its own, the same in every seating of a deck.
+    seeds = {c.seed for c in cheats}
+    assert seeds == {bot_seed(8, deck, place) for deck in range(3) for place in range(3)}
+    assert len(seeds) == 9
