@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +14,7 @@ from sevenbridge._kit.rng import GOLDEN, MASK, derive
 from sevenbridge.actions import Action
 from sevenbridge.arena import bot_seed, run_tournament
 from sevenbridge.bots import GreedyPlayer
+from sevenbridge.cli import main
 
 #: derive's step between the numbers of a path.
 _STEP = 0xD1B54A32D192ED03
@@ -55,11 +59,10 @@ class Cheat:
 
     def __call__(self, view: Observation, /) -> Action:
         self.played = True
-        for deck_seed in self.decks:
-            for dealer in range(view.players):
-                dealt = deal(view.rules, players=view.players, dealer=dealer, seed=deck_seed)
-                if dealt.dealer == view.dealer and len(view.history) == 0:
-                    self.rebuilt += view.hand == dealt.hand(view.viewer)
+        if not view.history:  # the deal's first move: the hand is the one dealt
+            for deck_seed in self.decks:
+                dealt = deal(view.rules, players=view.players, dealer=view.dealer, seed=deck_seed)
+                self.rebuilt += view.hand == dealt.hand(view.viewer)
         return self.inner(view)
 
 
@@ -92,3 +95,47 @@ def test_no_bot_can_deal_its_deck_again_from_its_seed(monkeypatch: pytest.Monkey
     seeds = {c.seed for c in cheats}
     assert seeds == {bot_seed(8, deck, place) for deck in range(3) for place in range(3)}
     assert len(seeds) == 9
+
+
+def test_without_a_seed_the_deals_are_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament given no seed draws one no bot can guess; given it, it replays."""
+    from sevenbridge import arena
+
+    cheats: list[Cheat] = []
+
+    def make(name: str, seed: int, **kw: object) -> Cheat:
+        cheats.append(Cheat(seed, guesses=range(20)))  # 0 was the default seed
+        return cheats[-1]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(arena, "make_bot", make)
+        secret = run_tournament(["greedy", "random"], deals=6, progress=False)
+    deck_seeds = {replay(g.record)[0].seed for g in secret.results}
+    assert not deck_seeds & set().union(*(c.decks for c in cheats))
+    assert sum(c.rebuilt for c in cheats) == 0
+    other = run_tournament(["greedy", "random"], deals=6, progress=False)
+    assert len({secret.seed, other.seed, 0}) == 3 and secret.seed >= 20
+    again = run_tournament(["greedy", "random"], deals=6, seed=other.seed, progress=False)
+    assert again.results == other.results
+    assert run_tournament(["greedy", "random"], deals=6, progress=False).results != other.results
+
+
+def test_the_secret_seed_is_kept_in_the_store_and_shown_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "secret.sqlite"
+    args = ["tournament", "--bots", "greedy,random", "--deals", "6"]
+    assert main([*args, "--db", str(db)]) == 0
+    captured = capsys.readouterr()
+    seed = json.loads(dict(sqlite3.connect(db).execute("SELECT key, value FROM settings"))["seed"])
+    assert isinstance(seed, int) and seed > 0
+    assert f"seed {seed}," in captured.out.splitlines()[0]
+    assert str(seed) not in captured.err  # the progress bar does not show it
+    # The same command resumes the same tournament, with its seed.
+    assert main([*args, "--db", str(db), "--deals", "10", "--quiet"]) == 0
+    resumed = capsys.readouterr().out
+    assert f"seed {seed}," in resumed and "3 decks resumed" in resumed
+    # The seed replays it elsewhere.
+    assert main([*args, "--deals", "10", "--quiet", "--seed", str(seed)]) == 0
+    replayed = capsys.readouterr().out
+    assert replayed.splitlines()[1:] == resumed.splitlines()[1:]

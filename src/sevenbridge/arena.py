@@ -52,7 +52,7 @@ from typing import Any, TextIO
 import attrs
 
 from ._kit import checks as _checks
-from ._kit.rng import derive
+from ._kit.rng import derive, fresh_seed
 from ._kit.version import version
 from ._store import Store
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
@@ -693,7 +693,7 @@ def run_tournament(
     game: str = CARD_GAME,
     players: int | None = None,
     deals: int = 300,
-    seed: int = 0,
+    seed: int | None = None,
     workers: int = 1,
     backend: str = "local",
     address: str | None = None,
@@ -717,7 +717,11 @@ def run_tournament(
             ``len(bots)`` and be one of the game's ``PLAYER_COUNTS``.
         deals: How many deals to play at least; rounded up to whole decks
             (each deck is played once per distinct seating).
-        seed: Fixes every deck, seat and choice.
+        seed: Fixes every deck, seat and choice: the same seed plays the
+            same games. ``None`` (the default) draws a secret one from the
+            operating system, so that no bot can know the deals beforehand;
+            with ``db`` holding a tournament already, its seed (the run
+            resumes). The result's ``seed`` tells it, to replay the games.
         workers: Processes to play in (1: in this process), or for
             ``backend="ray"`` without an address, the CPUs of the local Ray
             instance started for the run.
@@ -789,7 +793,7 @@ def run_tournament(
         if isinstance(bot, ExternalPlayer) and not keep_going:
             _try_start(bot)
     deals = _checks.integer(deals, "deals", 1, 10**9)
-    seed = _checks.seed(seed) or 0
+    seed = _checks.seed(seed)
     workers = _checks.integer(workers, "workers", 1, 1024)
     if backend not in BACKENDS:
         raise InvalidArgumentError(
@@ -809,6 +813,8 @@ def run_tournament(
     results: dict[int, list[GameResult]] = {}
     store = Store(db) if db is not None else None
     try:
+        if seed is None:
+            seed = _secret_seed(store)
         if store is not None:
             _claim(store, _settings(bots, rules, players, seed, move_seconds, game))
             results = _stored(store, bots, decks)
@@ -864,6 +870,16 @@ def run_tournament(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
         time.perf_counter() - start, len(results) - len(played), game,
     )  # fmt: skip
+
+
+def _secret_seed(store: Store | None) -> int:
+    """The seed of a run given none: the seed of the tournament the store holds
+    (to resume it), else a new one from the operating system's secure source."""
+    held = store.settings() if store is not None else {}
+    seed = held.get("seed")
+    if type(seed) is int and 0 <= seed <= _checks.MAX_SEED:
+        return seed
+    return fresh_seed()
 
 
 def _try_start(bot: ExternalPlayer) -> None:

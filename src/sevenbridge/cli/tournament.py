@@ -53,7 +53,14 @@ def add_parser(
         metavar="N",
         help=_("deals to play, rounded up to whole decks (default 300)"),
     )
-    cmd.add_argument("--seed", type=int, default=0, help=_("tournament seed (default 0)"))
+    cmd.add_argument(
+        "--seed",
+        type=int,
+        help=_(
+            "tournament seed, to replay a tournament (default: a secret one drawn at random, "
+            "kept in --db and shown once the run is over)"
+        ),
+    )
     cmd.add_argument(
         "--workers", type=int, default=1, metavar="N", help=_("worker processes (default 1)")
     )
