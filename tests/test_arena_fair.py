@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
+import sys
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from sevenbridge import Observation, Rules, deal, replay
+from sevenbridge import Observation, Rules, apply, deal, legal_actions, observe, replay
 from sevenbridge._kit.rng import GOLDEN, MASK, derive
 from sevenbridge.actions import Action
-from sevenbridge.arena import bot_seed, run_tournament
+from sevenbridge.arena import bot_seed, report, run_tournament
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cli import main
 
@@ -139,3 +142,94 @@ def test_the_secret_seed_is_kept_in_the_store_and_shown_at_the_end(
     assert main([*args, "--deals", "10", "--quiet", "--seed", str(seed)]) == 0
     replayed = capsys.readouterr().out
     assert replayed.splitlines()[1:] == resumed.splitlines()[1:]
+
+
+_MEMORY_BOT = """
+import json, os, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "memory", "protocol": "sevenbridge-bot",
+                          "version": 1}), flush=True)
+    elif message["type"] == "deal":
+        print(os.getpid(), message["seat"], file=log, flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "index": 0}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+def _deals_per_process(tmp_path: Path, **options: object) -> list[int]:
+    """How many deals each process of a bot that keeps a log played."""
+    script, log = tmp_path / "memory_bot.py", tmp_path / "deals.log"
+    script.write_text(_MEMORY_BOT)
+    log.write_text("")
+    bots = [f"cmd:{sys.executable} {script} {log}", "greedy"]
+    result = run_tournament(bots, deals=4, seed=3, progress=False, **options)  # type: ignore[arg-type]
+    assert result.games == 4 and not any(g.failure for g in result.results)
+    pids = [line.split()[0] for line in log.read_text().splitlines()]
+    return sorted(Counter(pids).values())
+
+
+def test_an_external_bot_plays_one_deal_per_process_by_default(tmp_path: Path) -> None:
+    """Nothing carries from one seating of a deck to the next: each deal its own process."""
+    assert _deals_per_process(tmp_path) == [1, 1, 1, 1]
+    assert _deals_per_process(tmp_path, fair=True) == [1, 1, 1, 1]
+    # Without: one process plays both seatings of a deck, and remembers the hands.
+    assert _deals_per_process(tmp_path, fair=False) == [2, 2]
+
+
+def test_a_python_bot_served_out_of_process_plays_the_same_games(tmp_path: Path) -> None:
+    """serve() runs a Player over the protocol: the same seeds, the same games."""
+    script = tmp_path / "served_greedy.py"
+    script.write_text(
+        "from sevenbridge.bots import GreedyPlayer\n"
+        "from sevenbridge.external import serve\n"
+        "raise SystemExit(serve(GreedyPlayer, name='served greedy'))\n"
+    )
+    served = run_tournament([f"cmd:{sys.executable} {script}", "random", "random"],
+                            Rules.nintendo(), deals=6, seed=2, progress=False)  # fmt: skip
+    inside = run_tournament(["greedy", "random", "random"], Rules.nintendo(), deals=6, seed=2,
+                            progress=False)  # fmt: skip
+    assert [g.failure for g in served.results] == [None] * 6
+    assert [(g.winner, g.scores, g.record) for g in served.results] == [
+        (g.winner, g.scores, g.record) for g in inside.results
+    ]
+
+
+def test_serve_speaks_the_protocol() -> None:
+    from sevenbridge.external import serve
+
+    state = deal(Rules.nintendo(), players=2, seed=4)
+    while len(legal_actions(state)) < 2:
+        state = apply(state, legal_actions(state)[0])
+    view = observe(state)
+    messages = [
+        {"type": "hello", "protocol": "sevenbridge-bot", "version": 1},
+        {"type": "deal", "game": "seven_bridge", "seat": view.viewer, "players": 2, "seed": 9,
+         "rules": json.loads(state.rules.to_json())},
+        {"type": "decide", "observation": json.loads(view.to_json()),
+         "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
+        {"type": "quit"},
+        {"type": "decide"},  # never read
+    ]  # fmt: skip
+    out = io.StringIO()
+    assert serve(GreedyPlayer, name="g", input=io.StringIO("".join(
+        json.dumps(m) + "\n" for m in messages)), output=out) == 0  # fmt: skip
+    ready, action = (json.loads(line) for line in out.getvalue().splitlines())
+    assert ready == {"type": "ready", "name": "g", "protocol": "sevenbridge-bot", "version": 1}
+    assert action == {"type": "action",
+                      "index": legal_actions(view).index(GreedyPlayer(9)(view))}  # fmt: skip
+
+
+def test_fair_is_a_setting_of_the_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fair.sqlite"
+    args = ["tournament", "--bots", "greedy,random", "--deals", "2", "--quiet", "--db", str(db)]
+    assert main([*args, "--fair"]) == 0
+    assert report(db).fair is True
+    with pytest.raises(SystemExit):
+        main([*args, "--no-fair"])
+    assert "fair: the database has true, this run false" in capsys.readouterr().err
+    assert run_tournament(["greedy", "random"], deals=2, progress=False).fair is False

@@ -294,6 +294,8 @@ class TournamentResult:
     or another run sharing the store played them meanwhile)."""
     game: str = CARD_GAME
     """The game played (a name of :data:`sevenbridge.GAMES`)."""
+    fair: bool = False
+    """Whether each external bot was started afresh for every deal."""
 
     def table(self, lang: str | None = None) -> str:
         """The results as a text table, its headings and note in ``lang``
@@ -383,12 +385,16 @@ def play_deck(
     move_seconds: float = 10.0,
     game: str = CARD_GAME,
     handshake_seconds: float = 30.0,
+    fair: bool = True,
 ) -> list[GameResult]:
     """Play one deck under every seating (what one worker task does).
 
-    An external bot's process plays every deal of the deck it is seated in
-    (a new ``deal`` message starts each) and is closed when the deck is done,
-    or when the play stops for any reason (its process group is killed).
+    With ``fair``, each external bot's process plays one deal and is closed at
+    its end, so that nothing carries from one seating of the deck to the
+    next; otherwise it plays every deal of the deck it is seated in (a new
+    ``deal`` message starts each) and is closed when the deck is done. Either
+    way it is closed when the play stops for any reason (its process group
+    is killed).
     """
     deck_seed = derive(seed, deck + 1)
     seeds = [bot_seed(seed, deck, place) for place in range(players)]
@@ -397,7 +403,8 @@ def play_deck(
     try:
         for index, seating in enumerate(seatings(bots)):
             out.append(_play_seating(rules, players, deck, deck_seed, seeds, index, seating,
-                                     move_seconds, idle, game, handshake_seconds))  # fmt: skip
+                                     move_seconds, idle, game, handshake_seconds,
+                                     fair))  # fmt: skip
     finally:
         for waiting in idle.values():
             for bot in waiting:
@@ -417,6 +424,7 @@ def _play_seating(
     idle: dict[str, list[ExternalPlayer]],
     game: str = CARD_GAME,
     handshake_seconds: float = 30.0,
+    fair: bool = True,
 ) -> GameResult:
     module = game_module(game)
     # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
@@ -458,7 +466,9 @@ def _play_seating(
                 if state.is_over and failure is None:
                     with contextlib.suppress(ExternalBotError):  # too late to lose it
                         bot.end_deal(state)
-                if bot.running:
+                if fair:
+                    bot.close()
+                elif bot.running:
                     idle.setdefault(seating[seats.index(seat)], []).append(bot)
     if failure is None:
         scores, reason = outcome(state)
@@ -563,7 +573,7 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float]
+_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float, bool]
 _Done = list[tuple[int, list[GameResult], float]]
 
 
@@ -576,12 +586,14 @@ def _timed_decks(
     move_seconds: float,
     game: str = CARD_GAME,
     handshake_seconds: float = 30.0,
+    fair: bool = True,
 ) -> _Done:
     """Play a batch of decks (one worker task); each deck with its time."""
     out = []
     for deck in decks:
         start = time.perf_counter()
-        games = play_deck(rules, players, seed, deck, bots, move_seconds, game, handshake_seconds)
+        games = play_deck(rules, players, seed, deck, bots, move_seconds, game,
+                          handshake_seconds, fair)  # fmt: skip
         out.append((deck, games, time.perf_counter() - start))
     return out
 
@@ -672,7 +684,13 @@ def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Generator
 
 
 def _settings(
-    bots: Sequence[str], rules: Any, players: int, seed: int, move_seconds: float, game: str
+    bots: Sequence[str],
+    rules: Any,
+    players: int,
+    seed: int,
+    move_seconds: float,
+    game: str,
+    fair: bool,
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -683,6 +701,7 @@ def _settings(
         "players": players,
         "seed": seed,
         "move_seconds": move_seconds,
+        "fair": fair,
     }
 
 
@@ -701,6 +720,7 @@ def run_tournament(
     move_seconds: float = 10.0,
     handshake_seconds: float = 30.0,
     keep_going: bool = False,
+    fair: bool | None = None,
     progress: bool = True,
     progress_file: TextIO | None = None,
     on_games: Callable[[list[GameResult]], None] | None = None,
@@ -745,6 +765,10 @@ def run_tournament(
             must answer the handshake, before any deal is played (and before
             the store is opened); one that fails stops the run with
             :class:`~sevenbridge.external.ExternalBotError`.
+        fair: Start each external bot afresh for every deal, so that it
+            carries nothing from one seating of a deck to the next (it would
+            otherwise know the hands it saw). ``None`` (the default): fair
+            when any bot is external (``cmd:``). Part of a store's settings.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
         on_games: Called in the main process with each deck's games as they
@@ -792,6 +816,10 @@ def run_tournament(
         bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
         if isinstance(bot, ExternalPlayer) and not keep_going:
             _try_start(bot)
+    if fair is None:
+        fair = any(b.startswith("cmd:") for b in bots)
+    elif not isinstance(fair, bool):
+        raise TypeError(f"fair must be True, False or None, not {_checks.type_name(fair)}")
     deals = _checks.integer(deals, "deals", 1, 10**9)
     seed = _checks.seed(seed)
     workers = _checks.integer(workers, "workers", 1, 1024)
@@ -816,7 +844,7 @@ def run_tournament(
         if seed is None:
             seed = _secret_seed(store)
         if store is not None:
-            _claim(store, _settings(bots, rules, players, seed, move_seconds, game))
+            _claim(store, _settings(bots, rules, players, seed, move_seconds, game, fair))
             results = _stored(store, bots, decks)
         played: set[int] = set()  # by this run
         missing = [deck for deck in range(decks) if deck not in results]
@@ -826,7 +854,7 @@ def run_tournament(
 
         def play(batches: Iterable[Sequence[int]]) -> None:
             tasks = (
-                (rules, players, seed, tuple(b), bots, move_seconds, game, handshake_seconds)
+                (rules, players, seed, tuple(b), bots, move_seconds, game, handshake_seconds, fair)
                 for b in batches
             )
             stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
@@ -868,7 +896,7 @@ def run_tournament(
     ordered = tuple(g for deck in sorted(results) for g in results[deck])
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
-        time.perf_counter() - start, len(results) - len(played), game,
+        time.perf_counter() - start, len(results) - len(played), game, fair,
     )  # fmt: skip
 
 
@@ -1008,11 +1036,14 @@ def report(db: str | Path) -> TournamentResult:
                 "bots", bots,
                 Message("store.expect.bot_names", "a list of {n} bot names", n=players),
             )  # fmt: skip
+        fair = settings.get("fair", False)  # written since arena version 2
+        if type(fair) is not bool:
+            raise store.bad_setting("fair", fair, Message("store.expect.fair", "true or false"))
         stored = _stored(store, tuple(bots), None)
     games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
         rules, players, seed, len(stored), len(games), summarize(games), games,
-        0.0, len(stored), game,
+        0.0, len(stored), game, fair,
     )  # fmt: skip
 
 

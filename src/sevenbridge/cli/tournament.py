@@ -110,6 +110,14 @@ def add_parser(
             "(default: stop before the first deal)"
         ),
     )
+    cmd.add_argument(
+        "--fair",
+        action=argparse.BooleanOptionalAction,
+        help=_(
+            "start each external bot afresh for every deal, so that it carries nothing "
+            "from one seating of a deck to the next (default: on when a cmd: bot plays)"
+        ),
+    )
     cmd.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     cmd.add_argument("--lang", choices=LANGUAGES, default="en", help=_("language (en or ja)"))
     cmd.set_defaults(run=run)  # fmt: skip
@@ -203,6 +211,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 move_seconds=args.move_seconds,
                 handshake_seconds=args.handshake_seconds,
                 keep_going=args.keep_going,
+                fair=args.fair,
                 progress=not args.quiet,
                 progress_file=sys.stderr,
             )
