@@ -7,17 +7,29 @@ import json
 import sqlite3
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from statistics import fmean, stdev
 
 import pytest
 
 from sevenbridge import Observation, Rules, apply, deal, legal_actions, observe, replay
 from sevenbridge._kit.rng import GOLDEN, MASK, derive
 from sevenbridge.actions import Action
-from sevenbridge.arena import bot_seed, report, run_tournament
+from sevenbridge.arena import (
+    Estimate,
+    GameResult,
+    TournamentResult,
+    bot_seed,
+    compare,
+    report,
+    run_tournament,
+    seatings,
+    summarize,
+)
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cli import main
+from sevenbridge.errors import InvalidArgumentError
 
 #: derive's step between the numbers of a path.
 _STEP = 0xD1B54A32D192ED03
@@ -233,3 +245,128 @@ def test_fair_is_a_setting_of_the_store(tmp_path: Path, capsys: pytest.CaptureFi
         main([*args, "--no-fair"])
     assert "fair: the database has true, this run false" in capsys.readouterr().err
     assert run_tournament(["greedy", "random"], deals=2, progress=False).fair is False
+
+
+# -- statistics that say what they mean ----------------------------------------
+
+
+def _games(wins: Sequence[tuple[int, ...]], bots: tuple[str, ...]) -> list[GameResult]:
+    """A deck per entry of ``wins``, one game per seating of ``bots``, each won
+    by the seat given (a mean return of +1 for the winner)."""
+    out = []
+    for deck, winners in enumerate(wins):
+        for index, (seating, winner) in enumerate(zip(seatings(bots), winners, strict=True)):
+            n = len(bots)
+            returns = tuple(1.0 if s == winner else -1.0 / (n - 1) for s in range(n))
+            out.append(GameResult(deck, index, seating, winner, (0,) * n, returns, "x", 1,
+                                  None, ""))  # fmt: skip
+    return out
+
+
+def test_one_deck_gives_no_interval_and_says_so() -> None:
+    result = run_tournament(["greedy", "random"], deals=2, seed=1, progress=False)
+    assert result.decks == 1
+    assert result.bots["greedy"].win_share.low is None
+    table = result.table()
+    assert "inf" not in table and "1 decks" not in table
+    assert "2 deals (1 deck x 2 seatings)" in table
+    assert "too few decks" in table
+    assert "インフ" not in result.table(lang="ja") and "inf" not in result.table(lang="ja")
+
+
+def test_few_decks_are_too_few_and_five_give_an_interval() -> None:
+    four = summarize(_games([(0, 1)] * 2 + [(1, 0)] * 2, ("a", "b")))
+    assert four["a"].win_share == Estimate(0.5, None, None)
+    assert str(four["a"].win_share) == "0.500"
+    five = summarize(_games([(0, 1)] * 3 + [(0, 0)] * 2, ("a", "b")))
+    assert five["a"].win_share.low is not None and five["a"].win_share.high is not None
+    assert five["a"].win_share.low < 0.7 < five["a"].win_share.high
+
+
+def test_a_bot_in_every_seat_gets_no_interval() -> None:
+    result = run_tournament(["greedy", "greedy"], deals=12, seed=1, progress=False)
+    stats = result.bots["greedy"]
+    assert stats.seats == 2 and stats.games == 24
+    assert stats.win_share.low is None and stats.mean_return.low is None
+    assert "(every seat)" in result.table()
+
+
+def test_a_bot_in_two_seats_has_its_interval_over_decks() -> None:
+    """Its seats are averaged within each deck; the interval is over those deck means."""
+    wins = [(0, 0, 1), (1, 0, 2), (2, 2, 2), (0, 1, 1), (0, 2, 0), (1, 1, 1), (2, 0, 0)]
+    games = _games(wins, ("a", "a", "b"))
+    stats = summarize(games)["a"]
+    assert stats.seats == 2 and stats.games == 2 * 3 * len(wins)
+    means = []
+    for deck in range(len(wins)):
+        seats = [(g.winner == s) for g in games if g.deck == deck
+                 for s in range(3) if g.bots[s] == "a"]  # fmt: skip
+        means.append(sum(seats) / len(seats))
+    half = 1.959963984540054 * stdev(means) / len(means) ** 0.5
+    assert stats.win_share.mean == pytest.approx(fmean(means))
+    assert stats.win_share.low == pytest.approx(fmean(means) - half)
+    assert stats.win_share.high == pytest.approx(fmean(means) + half)
+
+
+def test_compare_pairs_the_bots_deck_by_deck() -> None:
+    wins = [(0, 0), (0, 1), (0, 0), (1, 1), (0, 0), (0, 1)]  # seat 0 wins often
+    games = _games(wins, ("a", "b"))
+    result = TournamentResult(Rules(), 2, 1, len(wins), len(games), summarize(games),
+                              tuple(games), 0.0)  # fmt: skip
+    c = compare(result, "a", "b")
+    diffs = []
+    for deck in range(len(wins)):
+        mine = [g.winner == g.bots.index("a") for g in games if g.deck == deck]
+        diffs.append(2 * sum(mine) / len(mine) - 1)  # a's share less b's
+    assert (c.first, c.second, c.decks) == ("a", "b", 6)
+    assert c.win_share.mean == pytest.approx(fmean(diffs))
+    half = 1.959963984540054 * stdev(diffs) / len(diffs) ** 0.5
+    assert c.win_share.low == pytest.approx(fmean(diffs) - half)
+    assert compare(result, "b", "a").win_share.mean == pytest.approx(-fmean(diffs))
+    with pytest.raises(InvalidArgumentError, match="cannot compare 'c': the bots are a, b"):
+        compare(result, "a", "c")
+    with pytest.raises(InvalidArgumentError, match="not 'a' with itself"):
+        compare(result, "a", "a")
+
+
+def test_compare_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "c.sqlite"
+    args = ["tournament", "--bots", "greedy,random", "--deals", "40", "--seed", "3", "--quiet"]
+    assert main([*args, "--db", str(db), "--compare", "greedy", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy less random, deck by deck over 20 decks: win share +0." in out
+    assert "greedy wins more: the interval lies above 0" in out
+    assert main(["tournament", "--report", str(db), "--compare", "random", "greedy"]) == 0
+    assert "greedy wins more: the interval lies below 0" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # refused before any deal
+        main([*args, "--compare", "greedy", "ismcts"])
+    assert "cannot compare 'ismcts': the bots are greedy, random" in capsys.readouterr().err
+
+
+_NAMED_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": sys.argv[1], "protocol": "sevenbridge-bot",
+                          "version": 1}), flush=True)
+    elif message["type"] == "decide":
+        print(json.dumps({"type": "action", "index": 0}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+def test_external_bots_are_shown_by_the_name_they_give(tmp_path: Path) -> None:
+    script = tmp_path / "named.py"
+    script.write_text(_NAMED_BOT)
+    first, second = (f"cmd:{sys.executable} {script} '{name}'" for name in ("first bot", "greedy"))
+    db = tmp_path / "names.sqlite"
+    result = run_tournament([first, second, "greedy"], deals=6, seed=1, db=db, progress=False)
+    assert result.names == {first: "first bot", second: "greedy (cmd)", "greedy": "greedy"}
+    table = result.table()
+    rows = [line.split("  ")[0] for line in table.splitlines()[2:5]]
+    assert sorted(rows) == ["first bot", "greedy", "greedy (cmd)"]
+    assert f"first bot: {first}" in table and f"greedy (cmd): {second}" in table
+    assert report(db).table() == table
+    assert compare(result, "first bot", "greedy (cmd)").decks == 1

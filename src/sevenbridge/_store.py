@@ -38,8 +38,9 @@ from typing import Any, TextIO
 from .errors import Message, StoreError, quote
 
 #: The store's own layout version, kept in the file's ``user_version``
-#: (1: settings, decks and games; 2: the claims of runs sharing the file).
-STORE_VERSION = 2
+#: (1: settings, decks and games; 2: the claims of runs sharing the file;
+#: 3: the names the bots gave).
+STORE_VERSION = 3
 #: The file's ``application_id``: "7BRG", this library's stores.
 APPLICATION_ID = 0x37425247
 #: How long a run waits for another one's write before it gives up.
@@ -58,8 +59,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     "games": ("deck", "seating", "bots", "winner", "scores", "returns", "end_reason",
               "decisions", "failure", "record"),
     "claims": ("deck", "run", "pid", "host", "beat"),
+    "bots": ("bot", "name"),
 }  # fmt: skip
-#: The tables every store has had (``claims`` came with version 2).
+#: The tables every store has had (``claims`` came with version 2, ``bots`` with 3).
 _CORE = ("settings", "decks", "games")
 
 _SCHEMA = """
@@ -91,6 +93,10 @@ CREATE TABLE IF NOT EXISTS claims (
     pid  INTEGER NOT NULL,
     host TEXT NOT NULL,
     beat REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bots (
+    bot  TEXT PRIMARY KEY,
+    name TEXT NOT NULL
 );
 """
 
@@ -181,7 +187,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         with self._transaction():
             fresh = self._layout()  # another run may have made it meanwhile
-            if fresh or "claims" not in self._tables():
+            if fresh or set(TABLES) - set(self._tables()):
                 for statement in _SCHEMA.split(";")[:-1]:  # not executescript: it commits
                     self.db.execute(statement)
             if self._pragma("user_version") != STORE_VERSION:
@@ -369,6 +375,29 @@ class Store:
                     detail=str(detail),
                 )
             )
+
+    # -- the bots' names ----------------------------------------------------
+
+    def write_names(self, names: Mapping[str, str]) -> None:
+        """Keep the name each bot gave (by its name in the tournament), the
+        latest over what an earlier run kept."""
+        with self._guard(), self._transaction():
+            self.db.executemany(
+                "INSERT OR REPLACE INTO bots (bot, name) VALUES (?, ?)", sorted(names.items())
+            )
+
+    def names(self) -> dict[str, str]:
+        """The names the bots gave, by their names in the tournament (none in
+        a store written before they were kept)."""
+        with self._guard():
+            if "bots" not in self._tables():
+                return {}
+            out = {}
+            for bot, name in self.db.execute("SELECT bot, name FROM bots"):
+                if not (isinstance(bot, str) and isinstance(name, str)):
+                    raise self._damaged(_bad("bots", name, "name", _TEXT))
+                out[bot] = name
+            return out
 
     # -- results -------------------------------------------------------------
 

@@ -67,12 +67,15 @@ __all__ = [
     "BOT_NAMES",
     "FORFEIT_POINTS",
     "ISMCTS_ITERATIONS",
+    "MIN_DECKS",
     "BotStats",
+    "Comparison",
     "Estimate",
     "GameResult",
     "StoreError",
     "TournamentResult",
     "bot_seed",
+    "compare",
     "export_csv",
     "make_bot",
     "plot",
@@ -94,6 +97,9 @@ FORFEIT_POINTS = 100.0
 
 #: The iterations per decision of an ``ismcts`` bot named without a budget.
 ISMCTS_ITERATIONS = 1000
+
+#: Below this many decks, no interval is given (the mean alone).
+MIN_DECKS = 5
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
@@ -247,14 +253,36 @@ class GameResult:
 
 @attrs.frozen
 class Estimate:
-    """A mean with its 95% interval."""
+    """A mean with its 95% interval, over decks."""
 
     mean: float
-    low: float
-    high: float
+    low: float | None
+    """The interval's low end; ``None`` where there is no interval: fewer
+    than :data:`MIN_DECKS` decks, or a bot that fills every seat (its
+    figures are then fixed by the game, not by its play)."""
+    high: float | None
 
     def __str__(self) -> str:
+        if self.low is None or self.high is None:
+            return f"{self.mean:.3f}"
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+@attrs.frozen
+class Comparison:
+    """Two bots compared deck by deck (:func:`compare`): the first's figures
+    less the second's, averaged per deck, with 95% intervals over decks."""
+
+    first: str
+    """The first bot, by the name the table shows."""
+    second: str
+    """The second bot, likewise."""
+    decks: int
+    """The decks both played."""
+    win_share: Estimate
+    """Difference of win shares (from -1 to 1; 0: as strong)."""
+    mean_return: Estimate
+    """Difference of mean returns."""
 
 
 @attrs.frozen
@@ -273,6 +301,10 @@ class BotStats:
     """Mean deal score per seat-game, as the rules count it."""
     forfeits: int = 0
     """Seat-games it lost by failing (external bots only)."""
+    seats: int = 1
+    """Seats it fills in each deal. The figures are per seat, averaged over
+    its seats within each deck, and the intervals are over decks; a bot in
+    every seat gets no interval."""
 
 
 @attrs.frozen
@@ -296,6 +328,15 @@ class TournamentResult:
     """The game played (a name of :data:`sevenbridge.GAMES`)."""
     fair: bool = False
     """Whether each external bot was started afresh for every deal."""
+    names: dict[str, str] = attrs.Factory(dict)
+    """The name shown for each bot: an external bot's own name, from its
+    handshake (made unique, and marked when it could be taken for a built-in
+    bot's); a built-in bot's name in the tournament. A bot missing here is
+    shown by its name in the tournament."""
+
+    def label(self, bot: str) -> str:
+        """The name shown for ``bot`` (its name in the tournament)."""
+        return self.names.get(bot, bot)
 
     def table(self, lang: str | None = None) -> str:
         """The results as a text table, its headings and note in ``lang``
@@ -307,11 +348,16 @@ class TournamentResult:
             _("bot"), _("seat-games"), _("wins"), _("win share [95%]"),
             _("mean return [95%]"), _("score/deal"),
         )  # fmt: skip
-        rows = [head]
+        rows: list[tuple[str, ...]] = [head]
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
+            why = _("every seat") if stats.seats == self.players else _("too few decks")
+            shown = [
+                str(e) if e.low is not None else f"{e.mean:.3f} ({why})"
+                for e in (stats.win_share, stats.mean_return)
+            ]
             rows.append(
-                (stats.name, str(stats.games), str(stats.wins), str(stats.win_share),
-                 str(stats.mean_return), f"{stats.mean_score.mean:.2f}")
+                (self.label(stats.name), str(stats.games), str(stats.wins), *shown,
+                 f"{stats.mean_score.mean:.2f}")
             )  # fmt: skip
         widths = [max(width(r[i]) for r in rows) for i in range(len(head))]
         lines = [
@@ -321,19 +367,23 @@ class TournamentResult:
         lines = [line.rstrip() for line in lines]
         lines.insert(1, "  ".join("-" * w for w in widths))
         per_deck = self.games // max(self.decks, 1)
-        note = _(
-            "{games} deals ({decks} decks x {per_deck} seatings), {players} players; "
-            "fair share {share}"
-        ).format(
-            games=self.games, decks=self.decks, per_deck=per_deck, players=self.players,
-            share=f"{1 / self.players:.3f}",
+        note = _("{deals} ({decks} x {seatings}), {players} players; fair share {share}").format(
+            deals=(_("1 deal") if self.games == 1 else _("{n} deals")).format(n=self.games),
+            decks=(_("1 deck") if self.decks == 1 else _("{n} decks")).format(n=self.decks),
+            seatings=(_("1 seating") if per_deck == 1 else _("{n} seatings")).format(n=per_deck),
+            players=self.players, share=f"{1 / self.players:.3f}",
         )  # fmt: skip
-        if self.decks < 30:
+        if self.decks < MIN_DECKS:
+            note += _("; too few decks for intervals (fewer than {n})").format(n=MIN_DECKS)
+        elif self.decks < 30:
             note += _("; fewer than 30 decks: the intervals are rough")
         forfeits = sum(s.forfeits for s in self.bots.values())
         if forfeits:
             note += _("; {n} forfeits").format(n=forfeits)
-        return "\n".join([*lines, note])
+        commands = [
+            f"{self.label(bot)}: {bot}" for bot in sorted(self.bots) if self.label(bot) != bot
+        ]
+        return "\n".join([*lines, note, *commands])
 
 
 def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
@@ -486,44 +536,125 @@ def _play_seating(
     )  # fmt: skip
 
 
-def _estimate(values: Sequence[float], lo: float = -math.inf, hi: float = math.inf) -> Estimate:
-    """The mean and its normal 95% interval, kept within ``lo`` and ``hi`` (a share
-    cannot be below 0 or above 1)."""
+def _estimate(
+    values: Sequence[float], lo: float = -math.inf, hi: float = math.inf, *, interval: bool = True
+) -> Estimate:
+    """The mean of deck figures and its normal 95% interval, kept within ``lo``
+    and ``hi`` (a share cannot be below 0 or above 1); no interval below
+    :data:`MIN_DECKS` decks, or without ``interval``."""
     mean = statistics.fmean(values)
-    if len(values) < 2:
-        return Estimate(mean, lo, hi)
+    if len(values) < MIN_DECKS or not interval:
+        return Estimate(mean, None, None)
     half = _Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return Estimate(mean, max(lo, mean - half), min(hi, mean + half))
 
 
+_Row = tuple[float, float, float]
+
+
+def _per_deck(results: Iterable[GameResult]) -> dict[str, dict[int, list[_Row]]]:
+    """Each bot's seat-games (won, return, score) by deck."""
+    out: dict[str, dict[int, list[_Row]]] = {}
+    for game in results:
+        for seat, name in enumerate(game.bots):
+            row = (float(game.winner == seat), game.returns[seat], float(game.scores[seat]))
+            out.setdefault(name, {}).setdefault(game.deck, []).append(row)
+    return out
+
+
+def _deck_means(decks: dict[int, list[_Row]]) -> dict[int, list[float]]:
+    return {
+        deck: [statistics.fmean(col) for col in zip(*rows, strict=True)]
+        for deck, rows in decks.items()
+    }
+
+
 def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
     """Per-bot figures, with intervals over deck means."""
-    per_deck: dict[str, dict[int, list[tuple[float, float, float]]]] = {}
+    results = list(results)
     forfeits: dict[str, int] = {}
+    seats: dict[str, int] = {}
     for game in results:
         failed = None
         if game.failure is not None:
             failed = min(range(len(game.returns)), key=game.returns.__getitem__)
         for seat, name in enumerate(game.bots):
-            row = (float(game.winner == seat), game.returns[seat], float(game.scores[seat]))
-            per_deck.setdefault(name, {}).setdefault(game.deck, []).append(row)
             forfeits[name] = forfeits.get(name, 0) + (seat == failed)
+            seats[name] = game.bots.count(name)
     out = {}
+    per_deck = _per_deck(results)
+    # A bot in every seat plays itself: its figures say nothing of its play.
+    alone = len(per_deck) == 1
     for name, decks in sorted(per_deck.items()):
         rows = [r for deck in decks.values() for r in deck]
-        means = [
-            [statistics.fmean(col) for col in zip(*deck, strict=True)] for deck in decks.values()
-        ]
+        means = list(_deck_means(decks).values())
         out[name] = BotStats(
             name,
             len(rows),
             int(sum(r[0] for r in rows)),
-            _estimate([m[0] for m in means], lo=0.0, hi=1.0),
-            _estimate([m[1] for m in means]),
-            _estimate([m[2] for m in means]),
+            _estimate([m[0] for m in means], lo=0.0, hi=1.0, interval=not alone),
+            _estimate([m[1] for m in means], interval=not alone),
+            _estimate([m[2] for m in means], interval=not alone),
             forfeits[name],
+            seats[name],
         )
     return out
+
+
+def _cannot_compare(name: str, bots: Iterable[str]) -> InvalidArgumentError:
+    """The error for comparing a bot that is not one of ``bots``."""
+    return InvalidArgumentError(
+        Message(
+            "invalid_argument.compare_unknown_bot",
+            "cannot compare {name}: the bots are {bots}",
+            name=quote(name),
+            bots=", ".join(sorted(set(bots))),
+        )
+    )
+
+
+def compare(result: TournamentResult, first: str, second: str) -> Comparison:
+    """Compare two bots of a tournament deck by deck: in each deck, the first's
+    win share and mean return less the second's (both played the same cards
+    from the same seats), with 95% intervals over those differences.
+
+    A paired comparison: the luck of each deck falls on both bots and
+    cancels, so its interval is narrower than the two bots' intervals side
+    by side suggest. An interval wholly above 0 says the first is the stronger.
+
+    Args:
+        result: The tournament (:func:`run_tournament`, :func:`report`).
+        first, second: Two bots, each by its name in the tournament or the
+            name the table shows.
+
+    Raises:
+        InvalidArgumentError: for a bot the tournament did not have, or the
+            same bot twice.
+    """
+    by_label = {result.label(bot): bot for bot in result.bots}
+    chosen = []
+    for name in (first, second):
+        bot = name if name in result.bots else by_label.get(name)
+        if bot is None:
+            raise _cannot_compare(name, by_label)
+        chosen.append(bot)
+    if chosen[0] == chosen[1]:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.compare_same_bot",
+                "compare two different bots, not {name} with itself",
+                name=quote(first),
+            )
+        )
+    per_deck = _per_deck(result.results)
+    a, b = (_deck_means(per_deck[bot]) for bot in chosen)
+    decks = sorted(set(a) & set(b))
+    wins = [a[d][0] - b[d][0] for d in decks]
+    returns = [a[d][1] - b[d][1] for d in decks]
+    return Comparison(
+        result.label(chosen[0]), result.label(chosen[1]), len(decks),
+        _estimate(wins, lo=-1.0, hi=1.0), _estimate(returns),
+    )  # fmt: skip
 
 
 class _Progress:
@@ -812,10 +943,12 @@ def run_tournament(
         )
     move_seconds = _checks.seconds(move_seconds, "move_seconds")
     handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
+    announced: dict[str, str] = {}  # the names the external bots give
     for name in dict.fromkeys(bots):  # refuse a bad name before any work
         bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
-        if isinstance(bot, ExternalPlayer) and not keep_going:
-            _try_start(bot)
+        if isinstance(bot, ExternalPlayer):
+            with contextlib.suppress(ExternalBotError) if keep_going else contextlib.nullcontext():
+                announced[name] = _try_start(bot)
     if fair is None:
         fair = any(b.startswith("cmd:") for b in bots)
     elif not isinstance(fair, bool):
@@ -845,6 +978,9 @@ def run_tournament(
             seed = _secret_seed(store)
         if store is not None:
             _claim(store, _settings(bots, rules, players, seed, move_seconds, game, fair))
+            if announced:
+                store.write_names(announced)
+            announced = {**store.names(), **announced}
             results = _stored(store, bots, decks)
         played: set[int] = set()  # by this run
         missing = [deck for deck in range(decks) if deck not in results]
@@ -897,7 +1033,33 @@ def run_tournament(
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
         time.perf_counter() - start, len(results) - len(played), game, fair,
+        _labels(bots, announced),
     )  # fmt: skip
+
+
+def _labels(bots: Iterable[str], announced: dict[str, str]) -> dict[str, str]:
+    """The name each bot is shown by: an external bot's own (``announced``),
+    made unique and marked "(cmd)" when it could be taken for a built-in
+    bot's or is taken; a built-in bot's name in the tournament."""
+    specs = sorted(set(bots))
+    taken = {b for b in specs if not b.startswith("cmd:")}
+    out = {b: b for b in taken}
+    for spec in specs:
+        if spec in out:
+            continue
+        base = announced.get(spec)
+        if not base:  # it never said: its command
+            out[spec] = spec
+            continue
+        label = base
+        if label in taken or label.split(":")[0] in BOT_NAMES or label.startswith("cmd:"):
+            label = f"{base} (cmd)"
+        n = 2
+        while label in taken:
+            label, n = f"{base} (cmd {n})", n + 1
+        taken.add(label)
+        out[spec] = label
+    return out
 
 
 def _secret_seed(store: Store | None) -> int:
@@ -910,10 +1072,12 @@ def _secret_seed(store: Store | None) -> int:
     return fresh_seed()
 
 
-def _try_start(bot: ExternalPlayer) -> None:
-    """Start an external bot and shake hands, then close it; raise if it fails."""
+def _try_start(bot: ExternalPlayer) -> str:
+    """Start an external bot and shake hands, then close it; raise if it fails.
+    Returns the name the bot gave."""
     try:
         bot.start()
+        return bot.name
     except ExternalBotError as error:
         raise ExternalBotError(
             error.kind,
@@ -1040,10 +1204,11 @@ def report(db: str | Path) -> TournamentResult:
         if type(fair) is not bool:
             raise store.bad_setting("fair", fair, Message("store.expect.fair", "true or false"))
         stored = _stored(store, tuple(bots), None)
+        announced = store.names()
     games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
         rules, players, seed, len(stored), len(games), summarize(games), games,
-        0.0, len(stored), game, fair,
+        0.0, len(stored), game, fair, _labels(bots, announced),
     )  # fmt: skip
 
 
@@ -1075,11 +1240,17 @@ def plot(result: TournamentResult, path: str | Path) -> None:
             )
         ) from None
     stats = sorted(result.bots.values(), key=lambda s: -s.win_share.mean)
-    names = [s.name for s in stats]
+    names = [result.label(s.name) for s in stats]
     means = [s.win_share.mean for s in stats]
     errors = [
-        [m - max(s.win_share.low, 0.0) for m, s in zip(means, stats, strict=True)],
-        [min(s.win_share.high, 1.0) - m for m, s in zip(means, stats, strict=True)],
+        [
+            m - (m if s.win_share.low is None else s.win_share.low)
+            for m, s in zip(means, stats, strict=True)
+        ],
+        [
+            (m if s.win_share.high is None else s.win_share.high) - m
+            for m, s in zip(means, stats, strict=True)
+        ],
     ]
     fig, ax = plt.subplots(figsize=(6.4, 0.6 + 0.6 * len(stats)), layout="constrained")
     ax.barh(names, means, xerr=errors, color="#4477aa", capsize=4)

@@ -11,7 +11,18 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, translator
-from ..arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
+from ..arena import (
+    BACKENDS,
+    BOT_NAMES,
+    Estimate,
+    TournamentResult,
+    _cannot_compare,
+    compare,
+    export_csv,
+    plot,
+    report,
+    run_tournament,
+)
 from ..errors import InvalidArgumentError, Message
 from . import arguments
 
@@ -85,6 +96,15 @@ def add_parser(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
     )
     cmd.add_argument("--csv", metavar="FILE", help=_("also export every deal to a CSV file"))
+    cmd.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A", "B"),
+        help=_(
+            "compare two bots deck by deck: A's win share and mean return less B's, "
+            "with 95%% intervals"
+        ),
+    )
     cmd.add_argument(
         "--plot", metavar="PNG", help=_("draw the win shares to an image (needs matplotlib)")
     )
@@ -161,6 +181,38 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
+def _signed(estimate: Estimate, digits: int) -> str:
+    text = f"{estimate.mean:+.{digits}f}"
+    if estimate.low is not None and estimate.high is not None:
+        text += f" [{estimate.low:+.{digits}f}, {estimate.high:+.{digits}f}]"
+    return text
+
+
+def print_comparison(
+    result: TournamentResult, names: list[str], _: Callable[[str], str], out: TextIO
+) -> None:
+    """Print two bots' paired comparison and what it says."""
+    c = compare(result, names[0], names[1])
+    print(
+        _("{first} less {second}, deck by deck over {decks} decks: win share {wins}, "
+          "mean return {returns}").format(
+            first=c.first, second=c.second, decks=c.decks,
+            wins=_signed(c.win_share, 3), returns=_signed(c.mean_return, 2),
+        ),
+        file=out,
+    )  # fmt: skip
+    low, high = c.win_share.low, c.win_share.high
+    if low is None or high is None:
+        verdict = _("too few decks to tell")
+    elif low > 0:
+        verdict = _("{name} wins more: the interval lies above 0").format(name=c.first)
+    elif high < 0:
+        verdict = _("{name} wins more: the interval lies below 0").format(name=c.second)
+    else:
+        verdict = _("no clear difference: the interval holds 0")
+    print(verdict, file=out)
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the tournament the arguments describe and print its table."""
     result: TournamentResult
@@ -196,6 +248,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 )
             )
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        if args.compare and not any(b.startswith("cmd:") for b in bots):
+            for name in args.compare:  # before any deal is played
+                if name not in bots:
+                    raise _cannot_compare(name, bots)
         with stop_on_signals():
             result = run_tournament(
                 bots,
@@ -227,6 +283,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )  # fmt: skip
     print(result.table(lang=args.lang), file=out)
+    if args.compare:
+        print_comparison(result, args.compare, _, out)
     if source_db is not None and args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             rows = export_csv(source_db, f)
