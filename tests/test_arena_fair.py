@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
 import sqlite3
+import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -370,3 +375,103 @@ def test_external_bots_are_shown_by_the_name_they_give(tmp_path: Path) -> None:
     assert f"first bot: {first}" in table and f"greedy (cmd): {second}" in table
     assert report(db).table() == table
     assert compare(result, "first bot", "greedy (cmd)").decks == 1
+
+
+# -- clean ends ------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (Linux's /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_workers_die_with_a_killed_run_and_the_run_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "killed.sqlite"
+    args = ["tournament", "--bots", "greedy,greedy,random", "--deals", "900", "--seed", "4",
+            "--workers", "2", "--quiet", "--db", str(db)]  # fmt: skip
+    # No pipes: a worker that outlived the run would hold them open.
+    process = subprocess.Popen([sys.executable, "-m", "sevenbridge", *args],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    workers: set[int] = set()
+    try:
+        _kill_mid_run(process, db, workers)
+    finally:
+        for pid in filter(_alive, workers):  # not to leave any behind, should the test fail
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    # Nothing holds the database: the same command resumes at once.
+    start = time.monotonic()
+    again = subprocess.run([sys.executable, "-m", "sevenbridge", *args], capture_output=True,
+                           text=True, timeout=300)  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    assert "decks resumed" in again.stdout and time.monotonic() - start < 280
+    assert report(db).decks == 300
+
+
+def _kill_mid_run(process: subprocess.Popen[bytes], db: Path, workers: set[int]) -> None:
+    """Kill the run with SIGKILL once a few decks are stored; its workers must end."""
+    deadline = time.monotonic() + 120
+    done = 0
+    while time.monotonic() < deadline and process.poll() is None and done < 3:
+        time.sleep(0.2)
+        workers |= _children(process.pid)
+        with contextlib.suppress(sqlite3.Error):
+            con = sqlite3.connect(db)
+            try:
+                done = con.execute("SELECT COUNT(*) FROM decks").fetchone()[0]
+            finally:
+                con.close()
+    workers |= _children(process.pid)
+    assert process.poll() is None, "the tournament ended before it could be killed"
+    assert len(workers) >= 2
+    process.kill()  # SIGKILL: no clean-up in the run itself
+    process.wait()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(map(_alive, workers)):
+        time.sleep(0.1)
+    assert not any(map(_alive, workers)), "a worker outlived its run"
+
+
+def test_a_stopped_run_says_the_same_command_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "stopped.sqlite"
+    args = ["tournament", "--bots", "greedy,random", "--deals", "2000", "--seed", "2",
+            "--quiet", "--db", str(db)]  # fmt: skip
+    process = subprocess.Popen([sys.executable, "-m", "sevenbridge", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None and not db.exists():
+        time.sleep(0.1)
+    time.sleep(1.0)
+    assert process.poll() is None, "the tournament ended before it could be stopped"
+    process.send_signal(signal.SIGINT)  # Ctrl-C
+    err = process.communicate(timeout=60)[1]
+    assert process.returncode == 130
+    assert f"stopped: the decks finished so far are in {db}; the same command resumes" in err
+    # Without a database, nothing is kept, and it says so.
+    args = [a for a in args[:-2] if a != "--quiet"]
+    process = subprocess.Popen([sys.executable, "-m", "sevenbridge", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert process.stderr is not None
+    process.stderr.read(1)  # the progress bar: the run has begun
+    process.send_signal(signal.SIGINT)
+    err = process.communicate(timeout=60)[1]
+    assert process.returncode == 130
+    assert "stopped: nothing was kept; with --db FILE" in err

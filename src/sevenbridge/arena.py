@@ -44,6 +44,7 @@ import re
 import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -748,7 +749,7 @@ def _local(tasks: Iterable[_Task], workers: int) -> Generator[_Done, None, None]
         return
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(workers, initializer=_worker_start)
+    pool = ProcessPoolExecutor(workers, initializer=_worker_start, initargs=(os.getpid(),))
     try:
         # A bounded number of tasks in flight: results stream back (and into
         # the store) as they finish, and a stop loses little.
@@ -771,12 +772,37 @@ def _local(tasks: Iterable[_Task], workers: int) -> Generator[_Done, None, None]
         pool.shutdown(wait=True)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """Set up a worker process of the local backend: Ctrl-C is for the main
-    process (which stops the workers), and SIGTERM ends the worker's external
-    bots, their process groups included, before the worker exits."""
+    process (which stops the workers), SIGTERM ends the worker's external
+    bots, their process groups included, before the worker exits, and the
+    worker ends with its ``parent``, however that ends (``kill -9``
+    included): on Linux the kernel sends it SIGTERM then, and everywhere a
+    thread watches for the parent's end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stop)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    threading.Thread(
+        target=_watch_parent, args=(parent,), name="sevenbridge-parent-watch", daemon=True
+    ).start()
+
+
+#: prctl's option that has the kernel signal a process when its parent ends (Linux).
+_PR_SET_PDEATHSIG = 1
+#: How often a worker looks whether its parent still lives.
+_PARENT_POLL_SECONDS = 1.0
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker, and its bots, once ``parent`` is gone (it is then
+    another process's child)."""
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL_SECONDS)
+    _worker_stop(signal.SIGTERM, None)
 
 
 def _worker_stop(signum: int, frame: object) -> None:

@@ -213,6 +213,26 @@ def print_comparison(
     print(verdict, file=out)
 
 
+@contextlib.contextmanager
+def _resume_hint(args: argparse.Namespace, _: Callable[[str], str]) -> Iterator[None]:
+    """A run stopped inside the block (Ctrl-C, SIGTERM, SIGHUP) says how to go on."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if args.db is not None:
+            hint = _(
+                "stopped: the decks finished so far are in {db}; the same command resumes "
+                "the tournament"
+            ).format(db=args.db)
+        else:
+            hint = _(
+                "stopped: nothing was kept; with --db FILE the decks are kept as they finish "
+                "and the same command resumes"
+            )
+        print(f"\n{hint}", file=sys.stderr, flush=True)
+        raise
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the tournament the arguments describe and print its table."""
     result: TournamentResult
@@ -252,7 +272,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             for name in args.compare:  # before any deal is played
                 if name not in bots:
                     raise _cannot_compare(name, bots)
-        with stop_on_signals():
+        with stop_on_signals(), _resume_hint(args, _):
             result = run_tournament(
                 bots,
                 arguments.rules_of(args),
