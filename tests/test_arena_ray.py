@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +13,7 @@ import pytest
 
 from sevenbridge import Rules
 from sevenbridge.arena import report, run_tournament
+from sevenbridge.errors import InvalidArgumentError
 
 from .helpers import optional_module
 
@@ -71,3 +76,36 @@ def test_ray_backend_plays_mahjong_like_local_processes(local_ray: None, tmp_pat
     assert remote.results == local.results and remote.table() == local.table()
     assert sum(s.wins for s in remote.bots.values()) > 0  # rounds were played and won
     assert report(db).results == local.results
+
+
+def test_a_wrong_address_fails_at_once_with_a_clear_message() -> None:
+    with socket.socket() as probe:  # a port nobody listens at
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.monotonic()
+    with pytest.raises(InvalidArgumentError, match=rf"cannot connect to the Ray cluster at "
+                       rf"'127.0.0.1:{port}' within 30 s .*check --address"):  # fmt: skip
+        run_tournament(["greedy", "random"], deals=2, backend="ray", address=f"127.0.0.1:{port}",
+                       progress=False)  # fmt: skip
+    assert time.monotonic() - start < 10
+    assert not ray.is_initialized()
+
+
+def test_an_address_that_is_not_ray_fails_within_the_time_limit(tmp_path: Path) -> None:
+    """Something listens there, but not Ray: the run gives up after the time limit."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        code = (
+            "import sys, sevenbridge.arena as arena; from sevenbridge.cli import main; "
+            "arena.RAY_CONNECT_SECONDS = 3.0; "
+            f"sys.exit(main(['tournament', '--bots', 'greedy,random', '--deals', '2', '--quiet', "
+            f"'--backend', 'ray', '--address', '127.0.0.1:{port}']))"
+        )
+        start = time.monotonic()
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+    assert run.returncode == 2
+    assert "within 3 s (no answer); check --address" in run.stderr
+    assert time.monotonic() - start < 60

@@ -42,6 +42,7 @@ import math
 import os
 import re
 import signal
+import socket
 import statistics
 import sys
 import threading
@@ -55,7 +56,7 @@ import attrs
 from ._kit import checks as _checks
 from ._kit.rng import derive, fresh_seed
 from ._kit.version import version
-from ._store import Store
+from ._store import Store, _one_line
 from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer, close_all
@@ -69,6 +70,7 @@ __all__ = [
     "FORFEIT_POINTS",
     "ISMCTS_ITERATIONS",
     "MIN_DECKS",
+    "RAY_CONNECT_SECONDS",
     "BotStats",
     "Comparison",
     "Estimate",
@@ -95,6 +97,9 @@ ARENA_VERSION = 2
 #: The cost of a forfeit. The seat whose bot failed gets ``-FORFEIT_POINTS`` as
 #: its return and the others share ``+FORFEIT_POINTS`` equally.
 FORFEIT_POINTS = 100.0
+
+#: How long a run may take to connect to a Ray cluster given by its address.
+RAY_CONNECT_SECONDS = 30.0
 
 #: The iterations per decision of an ``ismcts`` bot named without a budget.
 ISMCTS_ITERATIONS = 1000
@@ -825,7 +830,7 @@ def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Generator
         if address is None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
-            ray.init(address=address, log_to_driver=False)
+            _ray_connect(ray, address, RAY_CONNECT_SECONDS)
     try:
         remote = ray.remote(_timed_decks)
         todo = iter(tasks)
@@ -838,6 +843,50 @@ def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Generator
     finally:
         if owned:
             ray.shutdown()
+
+
+def _ray_connect(ray: Any, address: str, seconds: float) -> None:
+    """Connect to the Ray cluster at ``address`` within ``seconds``, or say
+    why not: Ray itself would try again and again, for minutes, printing its
+    retries."""
+
+    def fail(why: object) -> InvalidArgumentError:
+        return InvalidArgumentError(
+            Message(
+                "invalid_argument.ray_cannot_connect",
+                "cannot connect to the Ray cluster at {address} within {seconds} s ({why}); "
+                "check --address (the head node's host:port, ray://host:port, or auto on a "
+                "node of the cluster)",
+                address=quote(address),
+                seconds=format(seconds, "g"),
+                why=why,
+            )
+        )
+
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if address != "auto" and sep and port.isdigit():
+        try:  # an address nobody listens at fails at once
+            socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+        except OSError as error:
+            raise fail(error.strerror or error) from None
+    done: list[BaseException | None] = []
+
+    def connect() -> None:
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except BaseException as error:  # handed to the run's thread
+            done.append(error)
+        else:
+            done.append(None)
+
+    thread = threading.Thread(target=connect, name="sevenbridge-ray-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not done:
+        raise fail(Message("why.ray_no_answer", "no answer"))
+    if done[0] is not None:
+        raise fail(_one_line(done[0]) or type(done[0]).__name__)
 
 
 def _settings(
