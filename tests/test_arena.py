@@ -117,7 +117,7 @@ def test_other_settings_are_refused(tmp_path: Path) -> None:
         run_tournament(["greedy", "random"], Rules.nintendo(), deals=2, seed=5, db=db,
                        progress=False)  # fmt: skip
     try:
-        run_tournament(["random", "greedy"], deals=2, seed=5, db=db, progress=False)
+        run_tournament(["greedy", "greedy"], deals=2, seed=5, db=db, progress=False)
     except StoreError as error:
         copy = pickle.loads(pickle.dumps(error))
         assert str(copy) == str(error) and copy.code == "store"

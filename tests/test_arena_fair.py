@@ -36,6 +36,8 @@ from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cli import main
 from sevenbridge.errors import InvalidArgumentError
 
+from .helpers import optional_module
+
 #: derive's step between the numbers of a path.
 _STEP = 0xD1B54A32D192ED03
 
@@ -475,3 +477,58 @@ def test_a_stopped_run_says_the_same_command_resumes(tmp_path: Path) -> None:
     err = process.communicate(timeout=60)[1]
     assert process.returncode == 130
     assert "stopped: nothing was kept; with --db FILE" in err
+
+
+def test_the_same_bots_in_another_order_are_the_same_tournament(tmp_path: Path) -> None:
+    db = tmp_path / "order.sqlite"
+    first = run_tournament(["random", "greedy", "random"], deals=6, seed=5, db=db, progress=False)
+    again = run_tournament(["greedy", "random", "random"], deals=9, seed=5, db=db, progress=False)
+    assert again.resumed == 2 and again.results[:6] == first.results
+    settings = dict(sqlite3.connect(db).execute("SELECT key, value FROM settings"))
+    assert json.loads(settings["bots"]) == ["greedy", "random", "random"]
+    assert report(db).table() == again.table()
+
+
+def test_fewer_deals_than_the_database_holds_says_it_shows_a_subset(tmp_path: Path) -> None:
+    db = tmp_path / "subset.sqlite"
+    run_tournament(["greedy", "random"], deals=10, seed=5, db=db, progress=False)
+    fewer = run_tournament(["greedy", "random"], deals=4, seed=5, db=db, progress=False)
+    assert (fewer.decks, fewer.held) == (2, 5)
+    assert "the database holds 5 decks: this table shows the first 2" in fewer.table()
+    every = run_tournament(["greedy", "random"], deals=10, seed=5, db=db, progress=False)
+    assert every.held == 5 and "this table shows" not in every.table()
+    assert "this table shows" not in report(db).table()
+
+
+def _png_text(data: bytes) -> dict[str, str]:
+    """The tEXt chunks of a PNG."""
+    out, pos = {}, 8
+    while pos < len(data):
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kind, chunk = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"tEXt":
+            key, _, value = chunk.partition(b"\0")
+            out[key.decode("latin-1")] = value.decode("latin-1")
+        pos += 12 + length
+    return out
+
+
+def test_the_plot_names_bots_deals_seed_rules_and_players(tmp_path: Path) -> None:
+    optional_module("matplotlib")
+    from sevenbridge.arena import plot
+
+    result = run_tournament(["greedy", "random", "random"], Rules.nintendo(), deals=6, seed=7,
+                            progress=False)  # fmt: skip
+    plot(result, tmp_path / "shares.png")
+    title = _png_text((tmp_path / "shares.png").read_bytes())["Title"]
+    assert title == "greedy, random x2: 6 deals (2 decks), seed 7; nintendo rules, 3 players"
+
+
+def test_ismcts_has_one_default_budget() -> None:
+    from sevenbridge.arena import ISMCTS_ITERATIONS, make_bot
+    from sevenbridge.bots import DEFAULT_ITERATIONS, ISMCTSPlayer
+
+    bot = make_bot("ismcts", 1)
+    assert isinstance(bot, ISMCTSPlayer)
+    assert ISMCTSPlayer().iterations == bot.iterations == DEFAULT_ITERATIONS == ISMCTS_ITERATIONS
+    assert ISMCTSPlayer(seconds=0.5).iterations is None

@@ -401,6 +401,11 @@ class Store:
 
     # -- results -------------------------------------------------------------
 
+    def deck_count(self) -> int:
+        """How many decks the store holds."""
+        with self._guard():
+            return int(self.db.execute("SELECT COUNT(*) FROM decks").fetchone()[0])
+
     def _stored(self, below: int) -> set[int]:
         return {
             deck for (deck,) in self.db.execute("SELECT deck FROM decks WHERE deck < ?", (below,))

@@ -57,7 +57,7 @@ from ._kit import checks as _checks
 from ._kit.rng import derive, fresh_seed
 from ._kit.version import version
 from ._store import Store, _one_line
-from .bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
+from .bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer, close_all
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
@@ -101,8 +101,10 @@ FORFEIT_POINTS = 100.0
 #: How long a run may take to connect to a Ray cluster given by its address.
 RAY_CONNECT_SECONDS = 30.0
 
-#: The iterations per decision of an ``ismcts`` bot named without a budget.
-ISMCTS_ITERATIONS = 1000
+#: The iterations per decision of an ``ismcts`` bot named without a budget: those
+#: of :class:`~sevenbridge.bots.ISMCTSPlayer` given none
+#: (:data:`sevenbridge.bots.DEFAULT_ITERATIONS`).
+ISMCTS_ITERATIONS = DEFAULT_ITERATIONS
 
 #: Below this many decks, no interval is given (the mean alone).
 MIN_DECKS = 5
@@ -195,8 +197,6 @@ def make_bot(
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    if "iterations" not in kwargs and "seconds" not in kwargs:
-        kwargs["iterations"] = ISMCTS_ITERATIONS
     return ISMCTSPlayer(seed, **kwargs)
 
 
@@ -340,6 +340,16 @@ class TournamentResult:
     bot's); a built-in bot's name in the tournament. A bot missing here is
     shown by its name in the tournament."""
 
+    held: int = 0
+    """The decks the database holds (0 without one): more than :attr:`decks`
+    when a run asked for fewer deals than an earlier one played."""
+
+    @property
+    def rules_name(self) -> str:
+        """The rules' preset name, or ``"custom"``."""
+        kind = type(self.rules)
+        return next((p for p in kind.presets() if kind.preset(p) == self.rules), "custom")
+
     def label(self, bot: str) -> str:
         """The name shown for ``bot`` (its name in the tournament)."""
         return self.names.get(bot, bot)
@@ -386,6 +396,11 @@ class TournamentResult:
         forfeits = sum(s.forfeits for s in self.bots.values())
         if forfeits:
             note += _("; {n} forfeits").format(n=forfeits)
+        if self.held > self.decks:
+            note += _(
+                "; the database holds {held} decks: this table shows the first {decks} "
+                "(--report shows them all)"
+            ).format(held=self.held, decks=self.decks)
         commands = [
             f"{self.label(bot)}: {bot}" for bot in sorted(self.bots) if self.label(bot) != bot
         ]
@@ -902,7 +917,7 @@ def _settings(
         "game": game,
         "arena_version": ARENA_VERSION,
         "sevenbridge": version(),
-        "bots": list(bots),
+        "bots": sorted(bots),  # the same bots in any order play the same games
         "rules": rules.to_json(),
         "players": players,
         "seed": seed,
@@ -1047,6 +1062,7 @@ def run_tournament(
     per_deck = len(seatings(bots))
     decks = -(-deals // per_deck)
     results: dict[int, list[GameResult]] = {}
+    held = 0  # decks the store holds
     store = Store(db) if db is not None else None
     try:
         if seed is None:
@@ -1099,6 +1115,7 @@ def run_tournament(
                 store.stop_sharing()
                 others = [deck for deck in range(decks) if deck not in results]
                 results.update(_stored(store, bots, decks, others))
+                held = store.deck_count()
         finally:
             bar.close()
     finally:
@@ -1108,7 +1125,7 @@ def run_tournament(
     return TournamentResult(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
         time.perf_counter() - start, len(results) - len(played), game, fair,
-        _labels(bots, announced),
+        _labels(bots, announced), held,
     )  # fmt: skip
 
 
@@ -1283,7 +1300,7 @@ def report(db: str | Path) -> TournamentResult:
     games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
         rules, players, seed, len(stored), len(games), summarize(games), games,
-        0.0, len(stored), game, fair, _labels(bots, announced),
+        0.0, len(stored), game, fair, _labels(bots, announced), len(stored),
     )  # fmt: skip
 
 
@@ -1295,6 +1312,27 @@ def export_csv(db: str | Path, out: TextIO) -> int:
     """
     with _open(db) as store:
         return store.export_csv(out)
+
+
+def _plot_title(result: TournamentResult) -> str:
+    """The title of a tournament's plot: its bots, deals, seed, game, rules and
+    table size.
+
+    >>> print(_plot_title(run_tournament(["greedy", "random"], deals=4, seed=3, progress=False)))
+    greedy, random: 4 deals (2 decks), seed 3
+    standard rules, 2 players
+    """
+    bots = ", ".join(
+        result.label(s.name) + (f" x{s.seats}" if s.seats > 1 else "")
+        for s in sorted(result.bots.values(), key=lambda s: s.name)
+    )
+    game = "" if result.game == CARD_GAME else f"{result.game}, "
+    deals = f"{result.games} deal{'s' * (result.games != 1)}"
+    decks = f"{result.decks} deck{'s' * (result.decks != 1)}"
+    return (
+        f"{bots}: {deals} ({decks}), seed {result.seed}\n"
+        f"{game}{result.rules_name} rules, {result.players} players"
+    )
 
 
 def plot(result: TournamentResult, path: str | Path) -> None:
@@ -1333,7 +1371,8 @@ def plot(result: TournamentResult, path: str | Path) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of deals won (95% interval over decks)")
-    ax.set_title(f"{result.games} deals, {result.players} players")
+    title = _plot_title(result)
+    ax.set_title(title, fontsize="medium")
     ax.legend(loc="lower right")
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
     plt.close(fig)

@@ -248,12 +248,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.report is not None:
         result = report(args.report)
         source = args.report
-        kind = type(result.rules)
-        name = next((p for p in kind.presets() if kind.preset(p) == result.rules), "custom")
         print(
             _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
                 source=source,
-                name=arguments.game_label(result.game) + name,
+                name=arguments.game_label(result.game) + result.rules_name,
                 players=result.players,
                 seed=result.seed,
             ),
