@@ -35,7 +35,7 @@ from .helpers import optional_module
 
 
 def _table(result: TournamentResult) -> str:
-    return result.table()
+    return result.table(times=False)
 
 
 def test_every_seating_of_every_deck_is_played() -> None:

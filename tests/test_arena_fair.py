@@ -27,6 +27,7 @@ from sevenbridge.arena import (
     TournamentResult,
     bot_seed,
     compare,
+    export_csv,
     report,
     run_tournament,
     seatings,
@@ -158,9 +159,11 @@ def test_the_secret_seed_is_kept_in_the_store_and_shown_at_the_end(
     resumed = capsys.readouterr().out
     assert f"seed {seed}," in resumed and "3 decks resumed" in resumed
     # The seed replays it elsewhere.
-    assert main([*args, "--deals", "10", "--quiet", "--seed", str(seed)]) == 0
-    replayed = capsys.readouterr().out
-    assert replayed.splitlines()[1:] == resumed.splitlines()[1:]
+    elsewhere = tmp_path / "elsewhere.sqlite"
+    assert (
+        main([*args, "--deals", "10", "--quiet", "--seed", str(seed), "--db", str(elsewhere)]) == 0
+    )
+    assert report(elsewhere).table(times=False) == report(db).table(times=False)
 
 
 _MEMORY_BOT = """
@@ -532,3 +535,78 @@ def test_ismcts_has_one_default_budget() -> None:
     assert isinstance(bot, ISMCTSPlayer)
     assert ISMCTSPlayer().iterations == bot.iterations == DEFAULT_ITERATIONS == ISMCTS_ITERATIONS
     assert ISMCTSPlayer(seconds=0.5).iterations is None
+
+
+# -- honest timing -----------------------------------------------------------------
+
+
+def test_every_decision_is_timed_per_bot_and_game(tmp_path: Path) -> None:
+    db = tmp_path / "times.sqlite"
+    result = run_tournament(["ismcts:iterations=40", "random"], deals=4, seed=2, db=db,
+                            progress=False)  # fmt: skip
+    for game in result.results:
+        assert len(game.timing) == 2
+        assert sum(t.decisions for t in game.timing) == game.decisions
+        for t in game.timing:
+            assert t.cpu is not None and t.cpu_max is not None
+            assert 0 <= t.wall_max <= t.wall and 0 <= t.cpu_max <= t.cpu
+    search, rand = result.bots["ismcts:iterations=40"], result.bots["random"]
+    assert search.decisions + rand.decisions == sum(g.decisions for g in result.results)
+    assert search.wall_mean is not None and rand.wall_mean is not None
+    assert search.cpu_mean is not None and rand.cpu_mean is not None
+    assert search.wall_mean > 10 * rand.wall_mean and search.cpu_mean > 10 * rand.cpu_mean
+    assert search.wall_max is not None and search.wall_max >= search.wall_mean
+    # Kept in the store: --report shows the same table, --csv the times of each seat.
+    stored = report(db)
+    assert stored.table() == result.table() and "ms/move [max]" in result.table()
+    assert [g.timing for g in stored.results] == [g.timing for g in result.results]
+    out = io.StringIO()
+    export_csv(db, out)
+    header, first = out.getvalue().splitlines()[:2]
+    assert header.endswith("failure,ms_per_move,max_ms,cpu_ms_per_move,cpu_max_ms")
+    wall = first.split(",")[-4].split()
+    timing = result.results[0].timing
+    assert wall == [f"{t.wall / t.decisions * 1000:.3f}" for t in timing]
+    # A store written before the times were kept shows none.
+    con = sqlite3.connect(db)
+    con.execute("DROP TABLE timings")
+    con.commit()
+    con.close()
+    assert report(db).bots["random"].wall_mean is None
+    assert "  -" in report(db).table()
+
+
+_SLOW_BOT = """
+import json, sys, time
+busy = sys.argv[1] == "busy"
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": sys.argv[1], "protocol": "sevenbridge-bot",
+                          "version": 1}), flush=True)
+    elif message["type"] == "decide":
+        end = time.process_time() + 0.03
+        while busy and time.process_time() < end:
+            pass
+        if not busy:
+            time.sleep(0.03)
+        print(json.dumps({"type": "action", "index": 0}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_an_external_bot_is_timed_by_the_clock_and_by_its_processor_time(tmp_path: Path) -> None:
+    """A bot that sleeps takes as long as one that works, but uses no processor time."""
+    script = tmp_path / "slow.py"
+    script.write_text(_SLOW_BOT)
+    bots = [f"cmd:{sys.executable} {script} {how}" for how in ("busy", "sleepy")]
+    result = run_tournament(bots, Rules.nintendo(), deals=2, seed=1, progress=False,
+                            move_seconds=30)  # fmt: skip
+    busy, sleepy = (result.bots[bot] for bot in bots)
+    assert busy.decisions > 5 and sleepy.decisions > 5
+    for stats in (busy, sleepy):
+        assert stats.wall_mean is not None and stats.wall_mean >= 0.03
+    assert busy.cpu_mean is not None and sleepy.cpu_mean is not None
+    assert busy.cpu_mean >= 0.02 and sleepy.cpu_mean < 0.01

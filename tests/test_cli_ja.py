@@ -104,7 +104,8 @@ def test_tournament_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("大会：standardルール、2人、シード0、")
     assert out[1].split() == ["ボット", "席ゲーム数", "勝ち", "勝率", "[95%]", "平均リターン",
-                              "[95%]", "得点/ディール"]  # fmt: skip
+                              "[95%]", "得点/ディール", "ミリ秒/手", "[最大]", "CPUミリ秒/手",
+                              "[最大]"]  # fmt: skip
     # Columns line up in a terminal, where a Japanese character is two columns wide.
     from sevenbridge._kit.i18n import width
 

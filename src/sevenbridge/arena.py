@@ -76,6 +76,7 @@ __all__ = [
     "Estimate",
     "GameResult",
     "StoreError",
+    "Timing",
     "TournamentResult",
     "bot_seed",
     "compare",
@@ -201,6 +202,25 @@ def make_bot(
 
 
 @attrs.frozen
+class Timing:
+    """The time one seat's bot took over its decisions in one deal (moves with
+    two or more legal actions; a lone move costs nothing)."""
+
+    decisions: int
+    wall: float
+    """Seconds by the clock on the wall, all its decisions together: for an
+    external bot, from the request's first byte to the answer's newline."""
+    wall_max: float
+    """The longest decision, in seconds by the wall clock."""
+    cpu: float | None
+    """Seconds of processor time it used for them: the thread's for a bot in
+    this process, the bot process's for an external bot (``None`` where the
+    system does not tell: external bots off Linux)."""
+    cpu_max: float | None
+    """The most processor time one decision took."""
+
+
+@attrs.frozen
 class GameResult:
     """One deal of a tournament."""
 
@@ -225,6 +245,10 @@ class GameResult:
     record: str = attrs.field(repr=False)
     """The deal's record, which :func:`~sevenbridge.replay` reads back (up to the
     failure, for a forfeit)."""
+    timing: tuple[Timing, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Each seat's time (empty in a store written before times were kept).
+    Not part of equality: the same seed plays the same games, never in quite
+    the same time."""
 
     def to_row(self) -> dict[str, Any]:
         """The result as the store keeps it."""
@@ -238,6 +262,7 @@ class GameResult:
             "decisions": self.decisions,
             "failure": self.failure,
             "record": self.record,
+            "timing": [attrs.astuple(t) for t in self.timing],
         }
 
     @classmethod
@@ -254,6 +279,7 @@ class GameResult:
             row["decisions"],
             row["failure"],
             row["record"],
+            tuple(Timing(*t) for t in row.get("timing", ())),
         )
 
 
@@ -311,6 +337,18 @@ class BotStats:
     """Seats it fills in each deal. The figures are per seat, averaged over
     its seats within each deck, and the intervals are over decks; a bot in
     every seat gets no interval."""
+    decisions: int = 0
+    """Decisions it was timed over (moves with two or more legal actions)."""
+    wall_mean: float | None = None
+    """Mean seconds per decision by the wall clock (``None``: not timed, as
+    in a store written before times were kept)."""
+    wall_max: float | None = None
+    """The longest decision, in seconds by the wall clock."""
+    cpu_mean: float | None = None
+    """Mean processor seconds per decision (``None`` where not known; see
+    :attr:`Timing.cpu`)."""
+    cpu_max: float | None = None
+    """The most processor seconds one decision took."""
 
 
 @attrs.frozen
@@ -354,16 +392,18 @@ class TournamentResult:
         """The name shown for ``bot`` (its name in the tournament)."""
         return self.names.get(bot, bot)
 
-    def table(self, lang: str | None = None) -> str:
+    def table(self, lang: str | None = None, *, times: bool = True) -> str:
         """The results as a text table, its headings and note in ``lang``
-        (``None`` or ``"en"``: English; ``"ja"``: Japanese)."""
+        (``None`` or ``"en"``: English; ``"ja"``: Japanese); with ``times``,
+        each bot's time per decision (the mean and the longest, by the wall
+        clock and in processor time), which differs from run to run."""
         from ._kit.i18n import translator, width
 
         _ = translator(lang)
         head = (
             _("bot"), _("seat-games"), _("wins"), _("win share [95%]"),
-            _("mean return [95%]"), _("score/deal"),
-        )  # fmt: skip
+            _("mean return [95%]"), _("score/deal"), _("ms/move [max]"), _("CPU ms/move [max]"),
+        )[: 8 if times else 6]  # fmt: skip
         rows: list[tuple[str, ...]] = [head]
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             why = _("every seat") if stats.seats == self.players else _("too few decks")
@@ -373,7 +413,8 @@ class TournamentResult:
             ]
             rows.append(
                 (self.label(stats.name), str(stats.games), str(stats.wins), *shown,
-                 f"{stats.mean_score.mean:.2f}")
+                 f"{stats.mean_score.mean:.2f}", _milliseconds(stats.wall_mean, stats.wall_max),
+                 _milliseconds(stats.cpu_mean, stats.cpu_max))[: len(head)]
             )  # fmt: skip
         widths = [max(width(r[i]) for r in rows) for i in range(len(head))]
         lines = [
@@ -405,6 +446,13 @@ class TournamentResult:
             f"{self.label(bot)}: {bot}" for bot in sorted(self.bots) if self.label(bot) != bot
         ]
         return "\n".join([*lines, note, *commands])
+
+
+def _milliseconds(mean: float | None, most: float | None) -> str:
+    """A time per decision and the longest, in milliseconds (``-``: unknown)."""
+    if mean is None or most is None:
+        return "-"
+    return f"{mean * 1000:.2f} [{most * 1000:.1f}]"
 
 
 def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
@@ -520,12 +568,16 @@ def _play_seating(
     observe, legal_actions, apply = module.observe, module.legal_actions, module.apply
     decisions = 0
     failure: str | None = None
+    clocks = [_Clock() for _ in seats]
     try:
         while not state.is_over:
             view = observe(state)
-            decisions += len(legal_actions(view)) > 1
+            choice = len(legal_actions(view)) > 1
+            decisions += choice
+            bot = seated[view.viewer]
             try:
-                action = seated[view.viewer](view)
+                clock = clocks[seats.index(view.viewer)]
+                action = clock.time(bot, view) if choice else bot(view)
             except ExternalBotError as error:
                 name = seating[seats.index(view.viewer)]
                 failure = f"seat {view.viewer} ({name}) {error.kind}: {error}"
@@ -549,12 +601,46 @@ def _play_seating(
             None if state.winner is None else seats.index(state.winner),
             tuple(scores[s] for s in seats), tuple(returns[s] for s in seats),
             reason, decisions, None, module.record(state),
+            tuple(c.timing() for c in clocks),
         )  # fmt: skip
     seat = state.current_player if state.current_player is not None else seats[0]
     return GameResult(
         deck, index, seating, None, (0,) * players, _forfeit(players, seats.index(seat)),
-        "forfeit", decisions, failure, module.record(state),
+        "forfeit", decisions, failure, module.record(state), tuple(c.timing() for c in clocks),
     )  # fmt: skip
+
+
+class _Clock:
+    """One seat's time over a deal's decisions."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.wall = self.wall_max = 0.0
+        self.cpu: float | None = 0.0
+        self.cpu_max: float | None = 0.0
+
+    def time(self, bot: Player, view: Any) -> Any:
+        """``bot``'s action for ``view``, timed."""
+        if isinstance(bot, ExternalPlayer):
+            bot.start()  # its start and handshake are no part of a decision
+            cpu = bot.cpu_seconds
+        else:
+            cpu = time.thread_time
+        cpu_start, start = cpu(), time.perf_counter()
+        action = bot(view)
+        wall, cpu_end = time.perf_counter() - start, cpu()
+        self.decisions += 1
+        self.wall += wall
+        self.wall_max = max(self.wall_max, wall)
+        if cpu_start is None or cpu_end is None or self.cpu is None or self.cpu_max is None:
+            self.cpu = self.cpu_max = None
+        else:
+            used = max(0.0, cpu_end - cpu_start)
+            self.cpu, self.cpu_max = self.cpu + used, max(self.cpu_max, used)
+        return action
+
+    def timing(self) -> Timing:
+        return Timing(self.decisions, self.wall, self.wall_max, self.cpu, self.cpu_max)
 
 
 def _estimate(
@@ -606,6 +692,11 @@ def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
     per_deck = _per_deck(results)
     # A bot in every seat plays itself: its figures say nothing of its play.
     alone = len(per_deck) == 1
+    timed: dict[str, list[Timing]] = {}
+    untimed = {name for game in results if not game.timing for name in game.bots}
+    for game in results:
+        for name, timing in zip(game.bots, game.timing, strict=False):
+            timed.setdefault(name, []).append(timing)
     for name, decks in sorted(per_deck.items()):
         rows = [r for deck in decks.values() for r in deck]
         means = list(_deck_means(decks).values())
@@ -618,8 +709,27 @@ def summarize(results: Iterable[GameResult]) -> dict[str, BotStats]:
             _estimate([m[2] for m in means], interval=not alone),
             forfeits[name],
             seats[name],
+            *_times([] if name in untimed else timed.get(name, [])),
         )
     return out
+
+
+_Times = tuple[int, float | None, float | None, float | None, float | None]
+
+
+def _times(timings: list[Timing]) -> _Times:
+    """Decisions, mean and most wall seconds, mean and most processor seconds
+    per decision, over ``timings`` (``None`` where unknown)."""
+    decisions = sum(t.decisions for t in timings)
+    if not decisions:
+        return (0, None, None, None, None)
+    wall = sum(t.wall for t in timings) / decisions
+    wall_max = max(t.wall_max for t in timings)
+    cpus = [t for t in timings if t.decisions]
+    if any(t.cpu is None or t.cpu_max is None for t in cpus):
+        return (decisions, wall, wall_max, None, None)
+    cpu = sum(t.cpu or 0.0 for t in cpus) / decisions
+    return (decisions, wall, wall_max, cpu, max(t.cpu_max or 0.0 for t in cpus))
 
 
 def _cannot_compare(name: str, bots: Iterable[str]) -> InvalidArgumentError:
@@ -1308,7 +1418,10 @@ def export_csv(db: str | Path, out: TextIO) -> int:
     """Write a tournament database's deals as CSV (one row per deal); returns the row count.
 
     The columns are ``deck, seating, bots, winner, winner_bot, scores,
-    returns, end_reason, decisions, failure`` (lists space-separated).
+    returns, end_reason, decisions, failure, ms_per_move, max_ms,
+    cpu_ms_per_move, cpu_max_ms`` (lists space-separated, one entry per seat;
+    the times are each seat's mean and longest decision in milliseconds, by
+    the wall clock and in processor time, ``-`` where not known).
     """
     with _open(db) as store:
         return store.export_csv(out)

@@ -587,6 +587,14 @@ class ExternalPlayer:
         """Whether the bot's process is running (it starts on first use)."""
         return self._pipes is not None
 
+    def cpu_seconds(self) -> float | None:
+        """The processor time the bot's process has used so far, in seconds
+        (what it started and has not waited for not counted); ``None`` when
+        it is not running, or off Linux, where the system does not tell."""
+        if self._pipes is None:
+            return None
+        return _cpu_seconds(self._pipes.process.pid)
+
     def start(self) -> None:
         """Start the bot and shake hands now, rather than at its first decision.
 
@@ -924,6 +932,21 @@ def serve(
         elif kind == "quit":
             break
     return 0
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user and system time from Linux's ``/proc`` (``None``
+    elsewhere, or once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+#: Clock ticks a second, the unit of /proc's times.
+_TICKS = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
 
 
 def _line(message: dict[str, Any]) -> bytes:
