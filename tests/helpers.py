@@ -132,3 +132,34 @@ def optional_module(name: str) -> Any:
     if os.environ.get("SEVENBRIDGE_FULL_CI") == "1":
         return importlib.import_module(name)
     return pytest.importorskip(name)
+
+
+def pyproject() -> dict[str, Any]:
+    """The source checkout's pyproject.toml, parsed."""
+    import sys
+    from pathlib import Path
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import pytest
+
+        tomllib = pytest.importorskip("tomli")
+    with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as fh:
+        data: dict[str, Any] = tomllib.load(fh)
+    return data
+
+
+def github_workflow(name: str) -> dict[str, Any]:
+    """A workflow of the source checkout's .github/workflows, parsed (a skip
+    without PyYAML or outside a source checkout)."""
+    from pathlib import Path
+
+    import pytest
+
+    yaml = pytest.importorskip("yaml")  # PyYAML comes with the docs extra
+    path = Path(__file__).resolve().parent.parent / ".github" / "workflows" / name
+    if not path.exists():
+        pytest.skip("no .github directory (not a source checkout)")
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data

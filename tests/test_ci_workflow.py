@@ -5,34 +5,22 @@ extras. These read the files of a source checkout; CI itself runs them."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .helpers import github_workflow, pyproject
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "test.yml"
 CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    tomllib = pytest.importorskip("tomli")
-
 
 def _pyproject() -> dict[str, Any]:
-    with open(ROOT / "pyproject.toml", "rb") as fh:
-        data: dict[str, Any] = tomllib.load(fh)
-    return data
+    return pyproject()
 
 
 def _workflow() -> dict[str, Any]:
-    yaml = pytest.importorskip("yaml")  # PyYAML comes with the docs extra
-    if not WORKFLOW.exists():
-        pytest.skip("no .github directory (not a source checkout)")
-    data: dict[str, Any] = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    return data
+    return github_workflow("test.yml")
 
 
 def _runs(job: dict[str, Any]) -> str:
@@ -125,3 +113,9 @@ def test_the_constraints_pin_every_heavy_extra_and_test_tool() -> None:
         for requirement in extras[extra]:
             name = _requirement_name(requirement)
             assert name in pins, f"{name} (extra {extra}) has no line in .ci/constraints.txt"
+
+
+def test_the_minute_long_meta_tests_are_marked_slow() -> None:
+    source = (ROOT / "tests" / "test_sample_state.py").read_text(encoding="utf-8")
+    marked = source.split("def test_the_strategy_reaches_every_kind_of_position")[0]
+    assert marked.rstrip().endswith("@pytest.mark.slow")

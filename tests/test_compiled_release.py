@@ -9,33 +9,21 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .helpers import github_workflow, pyproject
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    tomllib = pytest.importorskip("tomli")
-
 
 def _pyproject() -> dict[str, Any]:
-    with open(ROOT / "pyproject.toml", "rb") as fh:
-        data: dict[str, Any] = tomllib.load(fh)
-    return data
+    return pyproject()
 
 
 def _workflow() -> dict[str, Any]:
-    yaml = pytest.importorskip("yaml")  # PyYAML comes with the docs extra
-    if not WORKFLOW.exists():
-        pytest.skip("no .github directory (not a source checkout)")
-    data: dict[str, Any] = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    return data
+    return github_workflow("release.yml")
 
 
 def _steps(job: dict[str, Any]) -> list[dict[str, Any]]:

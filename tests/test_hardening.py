@@ -1083,3 +1083,18 @@ def test_tournament_time_limits_are_checked_before_any_deal_without_external_bot
         run_tournament(["greedy", "random"], deals=2, progress=False, handshake_seconds=bad)
     with pytest.raises(TypeError, match="move_seconds must be a number"):
         run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds="10")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_tournament_refuses_an_output_it_could_not_write_before_any_deal(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    db = tmp_path / "t.sqlite"
+    for target, said in ((tmp_path / "no" / "out", "no folder"), (tmp_path, "is a folder")):
+        args = ["tournament", "--bots", "greedy,random", "--deals", "2", "--db", str(db)]
+        with pytest.raises(SystemExit) as stopped:  # argparse's usage error
+            main([*args, option, str(target), "--quiet"])
+        assert stopped.value.code == 2 and said in capsys.readouterr().err
+        assert not db.exists()  # refused before the store was opened or a deal played

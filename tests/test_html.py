@@ -27,11 +27,22 @@ def greedy_record(seed: int = 72, preset: str = "nintendo", players: int = 4) ->
 
 
 def _views(page: str) -> list[list[str]]:
+    """Every drawing the page holds, ``views[view][position]``, rebuilt from its
+    pieces as the page's script does: a piece is text where it first appears,
+    its number (in order of appearance) after."""
     packed = re.search(r'<script type="application/octet-stream" id="data">(.*?)</script>', page)
     assert packed is not None
-    data = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
-    views: list[list[str]] = data["views"]
-    return views
+    frames = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    pieces: list[str] = []
+    drawings: list[list[str]] = []
+    for frame in frames:
+        drawings.append([])
+        for parts in frame:
+            for part in parts:
+                if isinstance(part, str):
+                    pieces.append(part)
+            drawings[-1].append("".join(p if isinstance(p, str) else pieces[p] for p in parts))
+    return [list(view) for view in zip(*drawings, strict=True)]
 
 
 def test_the_page_holds_every_position_from_every_seat() -> None:

@@ -3,18 +3,23 @@ the final table, by buttons, keys and the move list, from any seat."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmarks import bench_view
 
-from sevenbridge import observe, replay, svg
+from sevenbridge import GameState, mahjong, observe, replay, svg
 from sevenbridge.html import record_page
+from sevenbridge.mahjong import svg as mahjong_svg
 
 from . import browser as chromium
 from .pngread import pixels
 from .test_html import greedy_record
+from .test_html_games import _round as _mahjong_round
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +82,82 @@ def test_no_request_leaves_the_page(browser: Any, tmp_path: Path) -> None:
     page.click("#end")
     assert requests == [page_file.as_uri()]
     page.close()
+
+
+#: Steps through the page with its own controls (the seat menu, Home and the
+#: right arrow), from every seat, and gives each position's number, the drawing's
+#: title, description and whole text, and how many elements it has.
+_WALK = """() => {
+  document.getElementById("board").style.display = "none";  // no layout: faster
+  const seat = document.getElementById("seat");
+  const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
+  const seen = [];
+  for (const option of seat.options) {
+    seat.value = option.value;
+    seat.dispatchEvent(new Event("change"));
+    key("Home");
+    const rows = [];
+    for (;;) {
+      const board = document.getElementById("board");
+      rows.push([Number(document.body.dataset.position),
+                 board.querySelector("title").textContent,
+                 board.querySelector("desc").textContent,
+                 board.textContent,
+                 board.getElementsByTagName("*").length]);
+      const before = document.body.dataset.position;
+      key("ArrowRight");
+      if (document.body.dataset.position === before) break;
+    }
+    seen.push(rows);
+  }
+  return seen;
+}"""
+
+
+def _hand_words(game: str, view: Any, seat: int) -> str:
+    """A seat's concealed hand in words, as the engine holds it."""
+    if game == "mahjong":
+        hand = view.hands[seat] if isinstance(view, mahjong.GameState) else view.hand
+        return ", ".join(mahjong_svg.tile_name(t) for t in hand)
+    hand = view.hand(seat) if isinstance(view, GameState) else view.hand
+    return ", ".join(svg.card_name(c) for c in hand)
+
+
+@pytest.mark.parametrize("game", ["seven_bridge", "mahjong"])
+def test_every_position_from_every_seat_is_the_engines(
+    browser: Any, tmp_path: Path, game: str
+) -> None:
+    """Stepping through a deal with reshuffles (or a round), the page shows each
+    position as the engine has it, from every seat: the drawing's title and
+    description are the drawing of that position, and each hand that seat may
+    see holds the engine's cards."""
+    if game == "mahjong":
+        text = _mahjong_round()
+        states: list[Any] = mahjong.replay(text)
+        seats = list(states[0].real_seats)
+        see: Any = mahjong.observe
+        draw: Any = mahjong_svg.table
+    else:
+        text = bench_view.long_deal(reshuffles=1)
+        states = replay(text)
+        seats = list(range(states[0].players))
+        see, draw = observe, svg.table
+    page_file = tmp_path / "game.html"
+    page_file.write_text(record_page(text), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    seen = page.evaluate(_WALK)
+    page.close()
+    assert len(seen) == 1 + len(seats)
+    for v, rows in enumerate(seen):
+        assert [row[0] for row in rows] == list(range(len(states)))
+        for (_, title, desc, words, elements), state in zip(rows, states, strict=True):
+            view = state if v == 0 else see(state, seats[v - 1])
+            picture = draw(view)
+            assert title == unescape(picture.split("<title>")[1].split("</title>")[0])
+            assert desc == unescape(_desc(picture))
+            assert words == unescape(re.sub(r"<[^>]*>", "", picture))
+            assert elements == picture.count("<") - picture.count("</")
+            for p in seats if v == 0 else [seats[v - 1]]:
+                assert _hand_words(game, view, p) in desc

@@ -285,7 +285,7 @@ def _library_error_names() -> set[str]:
 
     names = {"_error", "_fail"}  # text._error and ExternalPlayer._fail build library errors
     for module in pkgutil.walk_packages(sevenbridge.__path__, "sevenbridge."):
-        if module.name.startswith(("sevenbridge.envs", "sevenbridge.rl")):
+        if module.name.startswith(("sevenbridge.envs", "sevenbridge.rl", "sevenbridge.web")):
             continue  # optional packages; their modules are still scanned below
         loaded = importlib.import_module(module.name)
         for value in vars(loaded).values():

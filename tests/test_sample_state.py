@@ -125,8 +125,10 @@ def test_every_sample_is_a_reachable_position(state: GameState, data: st.DataObj
     _check_sample(state, viewer, seed, play_on=data.draw(st.booleans()))
 
 
+@pytest.mark.slow
 def test_the_strategy_reaches_every_kind_of_position() -> None:
-    """The property test above sees waiting pons, reshuffles and every phase."""
+    """The property test above sees waiting pons, reshuffles and every phase
+    (a meta-test of the strategy: a minute or more)."""
     from hypothesis import find, settings
 
     # No example database: the search must succeed from scratch, as on a fresh checkout.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -199,3 +200,16 @@ def test_long_labels_wrap_by_width() -> None:
     lines = svgkit.wrap("P0がスペードのクイーンを場のメルドに付けた", 14.5)
     assert len(lines) == 2 and all(svgkit.em(line) <= 14.5 for line in lines)
     assert "".join(lines) == "P0がスペードのクイーンを場のメルドに付けた"
+
+
+def test_four_color_is_taken_by_its_truth_as_any_flag() -> None:
+    """The card drawings are kept under their colours; a truthy or falsy value
+    that is no bool (even an unhashable one) draws as True or False does."""
+    state = deal(seed=1)
+    empty: Any = []
+    full: Any = [1]
+    assert svg.table(state, four_color=empty) == svg.table(state)
+    assert svg.table(state, four_color=full) == svg.table(state, four_color=True)
+    assert svg.card("7H", four_color=full) == svg.card("7H", four_color=True)
+    assert svg.hand("7H 8D", four_color=empty) == svg.hand("7H 8D")
+    assert svg.meld("7H 7D 7S", four_color=full) == svg.meld("7H 7D 7S", four_color=True)

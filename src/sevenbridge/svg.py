@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
@@ -50,7 +51,7 @@ from ._kit.svgkit import (
     draw_value as _draw_value,
 )
 from ._kit.svgkit import (
-    felt_document as _felt_document,
+    felt_document_parts as _felt_document_parts,
 )
 from ._kit.svgkit import (
     label as _label,
@@ -77,7 +78,7 @@ from .rules import Rules
 from .state import GameState, Phase
 from .views import Observation
 
-__all__ = ["card", "card_name", "end_reason", "hand", "meld", "table"]
+__all__ = ["card", "card_name", "end_reason", "hand", "meld", "table", "table_parts"]
 
 CARD_W, CARD_H = 60, 84
 #: Two-colour deck: the usual red and black.
@@ -126,8 +127,15 @@ def card_name(card: Card | str, lang: str | None = None) -> str:
     >>> card_name("7H", lang="ja"), card_name("AS", lang="ja")
     ('ハートの7', 'スペードのA')
     """
-    _ = translator(lang)
+    lang = check_lang(lang)
     c = Card.parse(card) if isinstance(card, str) else parse_cards([card])[0]
+    return _card_words(c, lang)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_words(c: Card, lang: str) -> str:
+    """:func:`card_name` of a parsed card in a checked language."""
+    _ = translator(lang)
     if c.suit is None:
         return _("joker")
     rank = _(_RANK_NAMES[c.rank]) if c.rank in _RANK_NAMES else str(c.rank)
@@ -141,17 +149,19 @@ def _suit_shape(suit: Suit, x: float, y: float, size: float, colour: str) -> str
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _card_body(
     c: Card | None,
     x: float,
     y: float,
-    colours: dict[Suit, str],
+    four_color: bool,
     *,
     joker_as: Card | None = None,
     highlight: bool = False,
 ) -> str:
     """One card (``None``: face down) with its top-left corner at (x, y), in
-    card units (60 x 84)."""
+    card units (60 x 84); kept, as the same cards recur in every drawing."""
+    colours = _colours(four_color)
     out = [f'<g transform="translate({_num(x)} {_num(y)})">']
     if highlight:
         out.append(
@@ -231,23 +241,25 @@ def card(
     _ = translator(lang)
     c = Card.parse(card) if isinstance(card, str) else parse_cards([card])[0]
     name = _("a card, face down") if face_down else card_name(c, lang)
-    body = _card_body(None if face_down else c, 2, 2, _colours(four_color))
+    body = _card_body(None if face_down else c, 2, 2, bool(four_color))
     return _document(CARD_W + 4, CARD_H + 4, name, name, body, size, CARD_W)
 
 
+@functools.lru_cache(maxsize=2048)
 def _row(
-    cards: Sequence[Card | None],
+    cards: tuple[Card | None, ...],
     x: float,
     y: float,
     step: float,
-    colours: dict[Suit, str],
+    four_color: bool,
     *,
     joker_as: Card | None = None,
-    highlight: Iterable[int] = (),
+    highlight: tuple[int, ...] = (),
 ) -> str:
+    """Cards side by side (kept, as hands and melds recur from move to move)."""
     marked = set(highlight)
     return "".join(
-        _card_body(c, x + i * step, y, colours, joker_as=joker_as, highlight=i in marked)
+        _card_body(c, x + i * step, y, four_color, joker_as=joker_as, highlight=i in marked)
         for i, c in enumerate(cards)
     )
 
@@ -269,7 +281,7 @@ def hand(
     step = CARD_W + 6
     width = max(len(cs), 1) * step + 4
     names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
-    body = _row(cs, 5, 2, step, _colours(four_color))
+    body = _row(tuple(cs), 5, 2, step, bool(four_color))
     title = _("a hand of {n} cards").format(n=len(cs))
     return _document(width, CARD_H + 4, title, names, body, size, CARD_W)
 
@@ -277,6 +289,7 @@ def hand(
 _KIND_NAMES = {MeldKind.SET: N_("set"), MeldKind.RUN: N_("run"), MeldKind.SEVEN: N_("single seven")}
 
 
+@functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
     names = []
@@ -303,7 +316,7 @@ def meld(
     m = meld if isinstance(meld, Meld) else Meld.parse(meld, Rules(jokers=1, ace_high=True))
     step = 40
     width = (len(m.cards) - 1) * step + CARD_W + 8
-    body = _row(m.cards, 4, 4, step, _colours(four_color), joker_as=m.joker_as)
+    body = _row(m.cards, 4, 4, step, bool(four_color), joker_as=m.joker_as)
     desc = _meld_desc(m, lang)
     return _document(width, CARD_H + 8, desc.split(":")[0], desc, body, size, CARD_W)
 
@@ -329,6 +342,7 @@ _PRESET_NAMES = {
 }
 
 
+@functools.lru_cache(maxsize=64)
 def _preset_name(rules: Rules) -> str:
     """The preset whose rules of play these are (how long a match lasts aside)."""
 
@@ -416,15 +430,37 @@ def table(
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
     """
+    return "".join(table_parts(position, four_color=four_color, names=names, size=size, lang=lang))
+
+
+def table_parts(
+    position: GameState | Observation,
+    *,
+    four_color: bool = False,
+    names: Sequence[str] | None = None,
+    size: float = 720,
+    lang: str | None = None,
+) -> list[str]:
+    """:func:`table`'s drawing in pieces that join into it (same arguments, same
+    errors): the opening with the title, the description's sentences, the felt,
+    each panel, label, hand and meld, the centre, the closing tag. Positions in a
+    row share most pieces (a hand that did not change is the same piece), so the
+    replay viewer (:mod:`sevenbridge.html`) stores each piece once.
+
+    >>> from sevenbridge import deal
+    >>> state = deal(seed=2)
+    >>> "".join(table_parts(state)) == table(state)
+    True
+    """
     if not isinstance(position, (GameState, Observation)):
         raise TypeError(
             f"position must be a GameState or an Observation, not {type(position).__name__}"
         )
+    four_color = bool(four_color)  # a key of the kept card drawings
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
     seat_names = _seat_names(names, n)
-    colours = _colours(four_color)
     viewer = position.viewer if isinstance(position, Observation) else None
     meld_mark, discard_mark = _highlights(position)
 
@@ -493,10 +529,10 @@ def table(
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
-            + _row(cards, 0, 0, hand_step / scale, colours)
+            + _row(tuple(cards), 0, 0, hand_step / scale, four_color)
             + "</g>"
         )
-        words = [card_name(c, lang) for c in cards if c is not None] if shown else None
+        words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no cards"), _)
         for r, row in enumerate(rows):
             my = row_y + r * (ch + 10)
@@ -510,7 +546,7 @@ def table(
                     )
                 body.append(
                     f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({scale:g})">'
-                    + _row(m.cards, 0, 0, meld_step / scale, colours, joker_as=m.joker_as)
+                    + _row(m.cards, 0, 0, meld_step / scale, four_color, joker_as=m.joker_as)
                     + "</g>"
                 )
         if own:
@@ -535,7 +571,7 @@ def table(
     if position.stock_size:
         body.append(
             f'<g transform="translate({_num(cx + 8)} 72) scale(0.9)">'
-            + _card_body(None, 0, 0, colours)
+            + _card_body(None, 0, 0, four_color)
             + "</g>"
         )
     pile = position.discard_pile
@@ -547,7 +583,7 @@ def table(
     if pile:
         body.append(
             f'<g transform="translate({_num(cx + 8)} 182) scale(0.9)">'
-            + _card_body(pile[-1], 0, 0, colours, highlight=discard_mark)
+            + _card_body(pile[-1], 0, 0, four_color, highlight=discard_mark)
             + "</g>"
         )
     last = _last_move(position, _, lang)
@@ -557,7 +593,7 @@ def table(
         desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
     desc[-1] += ". " + _("last move") + ": " + last + "."
     title = f"{_('Seven Bridge')}: {status}"
-    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
+    return _felt_document_parts(width, height, title, desc, body, size)
 
 
 def repr_svg(value: object) -> str:

@@ -9,14 +9,15 @@ game's record module writes its moves and checks its own tags.
 
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Any, Protocol
 
 from ..errors import Message, RecordError
 
 __all__ = [
-    "GAME_NAMES", "READERS", "TAG", "VALUE", "RulesLike", "game_problem", "once", "rules_tags",
-    "value_text",
+    "GAME_NAMES", "READERS", "TAG", "VALUE", "RulesLike", "game_problem", "once", "record_text",
+    "rules_tags", "value_text",
 ]  # fmt: skip
 
 #: A tag line: a name and one or more quoted values.
@@ -114,3 +115,36 @@ def game_problem(found: str, wanted: str) -> Message | None:
             "record.not_match_record_of", "this is not a {game} match record", game=GAME_NAMES[game]
         )
     return Message("record.not_record_of", "this is not a {game} record", game=GAME_NAMES[game])
+
+
+def record_text(data: bytes) -> str:
+    """A record file's bytes as text: UTF-8 (a byte order mark before it is
+    dropped), else a :class:`~sevenbridge.errors.RecordError` that names the line
+    and column of the first byte that is not.
+
+    >>> record_text(b'[Game "Seven Bridge"]\\nP0 Draw\\n').splitlines()
+    ['[Game "Seven Bridge"]', 'P0 Draw']
+    >>> record_text(b'[Seed "1"]\\nP0 Discard 7\\xff\\n')
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.RecordError: line 2, column 13: not UTF-8 text: byte 0xff (invalid start byte) (in 'P0 Discard 7\ufffd')
+    """
+    body = data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = error.start
+        start = body.rfind(b"\n", 0, bad) + 1
+        end = body.find(b"\n", bad)
+        line = body[start : len(body) if end < 0 else end]
+        raise RecordError(
+            line.decode("utf-8", "replace").rstrip("\r"),
+            Message(
+                "record.not_utf8",
+                "not UTF-8 text: byte {byte} ({reason})",
+                byte=f"0x{body[bad]:02x}",
+                reason=error.reason,
+            ),
+            body.count(b"\n", 0, bad) + 1,
+            len(body[start:bad].decode("utf-8", "replace")) + 1,
+        ) from None

@@ -8,6 +8,7 @@ external resources).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,9 +19,9 @@ from .checks import type_name
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "draw_value",
-    "em", "felt_document", "label", "last_move_lines", "num", "panel", "pixels", "seat_names",
-    "seat_words", "wrap", "xml_text",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
+    "draw_value", "em", "felt_document_parts", "label", "last_move_lines", "num", "panel",
+    "pixels", "seat_names", "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -43,6 +44,7 @@ PANEL_TURN = "#3c8f66"
 BACK = "#2b4c9b"
 
 
+@functools.lru_cache(maxsize=4096)
 def num(x: float) -> str:
     """A coordinate: an integer when it is one, else one decimal."""
     r = round(x, 1)
@@ -103,13 +105,30 @@ def document(
     """The ``<svg>`` root, with a title and a description: ``size`` pixels
     (checked by :func:`pixels`) for each ``unit`` of the drawing's width (by
     default, for the whole width)."""
+    return "".join(document_parts(width, height, title, [desc], [body], size, unit))
+
+
+def document_parts(
+    width: float,
+    height: float,
+    title: str,
+    desc: Sequence[str],
+    body: Sequence[str],
+    size: float,
+    unit: float | None = None,
+) -> list[str]:
+    """:func:`document` in pieces that join into it: the root's opening tag with
+    the title, the description's sentences (``desc``, joined with spaces), then
+    the pieces of ``body`` and the closing tag. Drawings that share a sentence or
+    a piece of body share that piece (the replay viewer stores each piece once)."""
     px = pixels(size) * width / (unit or width)
-    return (
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
         f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
-        f'font-family="{FONT}">'
-        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
+        f'font-family="{FONT}"><title>{escape(title)}</title><desc>'
     )
+    sentences = [escape(d) if k == 0 else " " + escape(d) for k, d in enumerate(desc)]
+    return [head, *sentences, "</desc>", *body, "</svg>"]
 
 
 def em(text: str) -> float:
@@ -158,6 +177,7 @@ def seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Transla
     return label + ": " + (", ".join(words) or nothing)
 
 
+@functools.lru_cache(maxsize=4096)
 def panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
     """A seat's panel on the felt, outlined when it is the seat's turn."""
     fill = PANEL_TURN if turn else PANEL
@@ -167,6 +187,7 @@ def panel(x: float, y: float, w: float, h: float, *, turn: bool = False) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def label(x: float, y: float, text: str, size: int = 14) -> str:
     """A bold white label."""
     return (
@@ -175,6 +196,7 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
     """The "last move" heading and the move, wrapped, in the highlight colour."""
     out = [
@@ -188,12 +210,13 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
     return "".join(out)
 
 
-def felt_document(
-    width: float, height: float, title: str, desc: str, body: str, size: float
-) -> str:
-    """A table's ``<svg>``, ``size`` pixels wide: :func:`document` with the felt under ``body``."""
+def felt_document_parts(
+    width: float, height: float, title: str, desc: Sequence[str], body: Sequence[str], size: float
+) -> list[str]:
+    """A table's ``<svg>`` in pieces, ``size`` pixels wide: :func:`document_parts`
+    with the felt under ``body``."""
     background = f'<rect width="{num(width)}" height="{num(height)}" rx="10" fill="{FELT}"/>'
-    return document(width, height, title, desc, background + body, size)
+    return document_parts(width, height, title, desc, [background, *body], size)
 
 
 def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], Drawing]]) -> str:

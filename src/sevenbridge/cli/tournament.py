@@ -95,7 +95,12 @@ def add_parser(
     cmd.add_argument(
         "--report", metavar="FILE", help=_("print the results held in a database and stop")
     )
-    cmd.add_argument("--csv", metavar="FILE", help=_("also export every deal to a CSV file"))
+    cmd.add_argument(
+        "--csv",
+        metavar="FILE",
+        type=arguments.writable_file(_),
+        help=_("also export every deal to a CSV file"),
+    )
     cmd.add_argument(
         "--compare",
         nargs=2,
@@ -106,7 +111,10 @@ def add_parser(
         ),
     )
     cmd.add_argument(
-        "--plot", metavar="PNG", help=_("draw the win shares to an image (needs matplotlib)")
+        "--plot",
+        metavar="PNG",
+        type=arguments.writable_file(_),
+        help=_("draw the win shares to an image (needs matplotlib)"),
     )
     cmd.add_argument(
         "--move-seconds",

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from .._kit.i18n import N_, check_lang, translator
@@ -42,7 +43,7 @@ from .._kit.svgkit import (
 )
 from .._kit.svgkit import document as _document
 from .._kit.svgkit import draw_value as _draw_value
-from .._kit.svgkit import felt_document as _felt_document
+from .._kit.svgkit import felt_document_parts as _felt_document_parts
 from .._kit.svgkit import label as _label
 from .._kit.svgkit import last_move_lines as _last_move_lines
 from .._kit.svgkit import num as _num
@@ -54,7 +55,7 @@ from .state import GameState, Phase
 from .tiles import Tile, TileSuit, parse_tiles
 from .views import Observation
 
-__all__ = ["hand", "meld", "table", "tile", "tile_name"]
+__all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
 
 Translate = Callable[[str], str]
 
@@ -85,6 +86,12 @@ def tile_name(t: Tile | str, lang: str | None = None) -> str:
     """
     lang = check_lang(lang)
     x = Tile.parse(t) if isinstance(t, str) else parse_tiles([t])[0]
+    return _tile_words(x, lang)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tile_words(x: Tile, lang: str) -> str:
+    """:func:`tile_name` of a parsed tile in a checked language."""
     if lang == "en":
         return x.name
     if x.is_suited:
@@ -126,13 +133,15 @@ def _face(t: Tile) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=8192)
 def _tile_body(
     t: Tile | None, x: float, y: float, *, highlight: bool = False, sideways: bool = False
 ) -> str:
     """One tile (``None``: face down) with its top-left corner at (x, y), in tile
     units: a 44 x 58 face with the tile's side showing 5 below it. A sideways
     tile (a claimed one in a meld) is 58 wide and 44 high, its face turned a
-    quarter left, its bottom level with an upright tile's."""
+    quarter left, its bottom level with an upright tile's. (Kept, as the same
+    tiles recur in every drawing.)"""
     w, h = (TILE_H, TILE_W) if sideways else (TILE_W, TILE_H)
     out = [f'<g transform="translate({_num(x)} {_num(y + TILE_H - h)})">']
     if highlight:
@@ -230,6 +239,7 @@ def _meld_body(m: Meld, x: float, y: float) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
     names = ", ".join(tile_name(t, lang) for t in m.tiles)
@@ -343,6 +353,33 @@ def _drawn_place(tiles: Sequence[Tile | None], drawn: Tile | None) -> int | None
     return places[-1] if places else None
 
 
+@functools.lru_cache(maxsize=2048)
+def _pile_row(
+    pile: tuple[Tile, ...],
+    slots: tuple[int, ...],
+    newest: int,
+    claimed: frozenset[int],
+    per_row: int,
+    scale: float,
+    step: float,
+) -> str:
+    """A seat's bonus tiles and discards in rows of ``per_row``, ``step`` apart,
+    each tile at its slot: the newest framed, the claimed ones dimmed (kept, as a
+    seat's pile stays the same while the others play)."""
+    return "".join(
+        _dimmed(
+            _tile_body(
+                t,
+                (slot % per_row) * step / scale,
+                (slot // per_row) * (TILE_H + DEPTH + 4 / scale),
+                highlight=k == newest,
+            ),
+            k in claimed,
+        )
+        for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
+    )
+
+
 def table(
     position: GameState | Observation,
     *,
@@ -369,6 +406,27 @@ def table(
             names, a name holding a character SVG (XML 1.0) cannot carry (a
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
+    """
+    return "".join(table_parts(position, names=names, size=size, lang=lang))
+
+
+def table_parts(
+    position: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    size: float = 720,
+    lang: str | None = None,
+) -> list[str]:
+    """:func:`table`'s drawing in pieces that join into it (same arguments, same
+    errors): the opening with the title, the description's sentences, the felt,
+    each panel, label, hand, meld and row of discards, the right-hand column, the
+    closing tag. Positions in a row share most pieces, so the replay viewer
+    (:mod:`sevenbridge.html`) stores each piece once.
+
+    >>> from sevenbridge.mahjong import deal
+    >>> state = deal(seed=2)
+    >>> "".join(table_parts(state)) == table(state)
+    True
     """
     if not isinstance(position, (GameState, Observation)):
         raise TypeError(
@@ -459,17 +517,8 @@ def table(
         claimed = {len(bonus) + i for s, i in position.taken if s == p}
         body.append(
             f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})">'
-            + "".join(
-                _dimmed(
-                    _tile_body(
-                        t,
-                        (slot % per_row) * small_step / small,
-                        (slot // per_row) * (TILE_H + DEPTH + 4 / small),
-                        highlight=k == newest,
-                    ),
-                    k in claimed,
-                )
-                for k, (t, slot) in enumerate(zip(pile, slots, strict=True))
+            + _pile_row(
+                tuple(pile), tuple(slots), newest, frozenset(claimed), per_row, small, small_step
             )
             + "</g>"
         )
@@ -483,19 +532,19 @@ def table(
                 f'L{_num(mx + 5)} {_num(my + 6)}Z" fill="{HIGHLIGHT}" stroke="{INK}" '
                 'stroke-width="0.5"/>'
             )
-        words = [tile_name(t, lang) for t in tiles if t is not None] if shown else None
+        words = [_tile_words(t, lang) for t in tiles if t is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no tiles"), _)
         if own:
             seat_desc += ". " + _("Melds") + ": "
             seat_desc += "; ".join(_meld_desc(position.melds[i], lang) for i in own)
         if bonus:
             seat_desc += ". " + _("bonus tiles") + ": "
-            seat_desc += ", ".join(tile_name(t, lang) for t in bonus)
+            seat_desc += ", ".join(_tile_words(t, lang) for t in bonus)
         if drawn is not None and position.last_drawn is not None:
-            seat_desc += ". " + _("drew {tile}").format(tile=tile_name(position.last_drawn, lang))
+            seat_desc += ". " + _("drew {tile}").format(tile=_tile_words(position.last_drawn, lang))
         seat_desc += ". " + _("discards") + ": "
         seat_desc += ", ".join(
-            tile_name(t, lang) + (" " + _("(claimed)") if len(bonus) + i in claimed else "")
+            _tile_words(t, lang) + (" " + _("(claimed)") if len(bonus) + i in claimed else "")
             for i, t in enumerate(position.discards[p])
         ) or _("none")
         desc.append(seat_desc + ".")
@@ -525,10 +574,10 @@ def table(
     body.append(_last_move_lines(cx + 4, 272, _("last move"), last))
     desc.append(f"{wall_label}.")
     if open_tile is not None:
-        desc[-1] += " " + _("open discard") + ": " + tile_name(open_tile, lang) + "."
+        desc[-1] += " " + _("open discard") + ": " + _tile_words(open_tile, lang) + "."
     desc[-1] += " " + _("last move") + ": " + last + "."
     title = f"{_('Simple Mahjong')}: {status}"
-    return _felt_document(width, height, title, " ".join(desc), "".join(body), size)
+    return _felt_document_parts(width, height, title, desc, body, size)
 
 
 def repr_svg(value: object) -> str:
