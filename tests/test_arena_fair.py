@@ -166,29 +166,42 @@ def test_the_secret_seed_is_kept_in_the_store_and_shown_at_the_end(
     assert report(elsewhere).table(times=False) == report(db).table(times=False)
 
 
-_MEMORY_BOT = """
-import json, os, sys
-log = open(sys.argv[1], "a")
+_BOT = """
+import json, os, sys, time
+name, how, log = sys.argv[1], sys.argv[2], sys.argv[3:]
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
-        print(json.dumps({"type": "ready", "name": "memory", "protocol": "sevenbridge-bot",
+        print(json.dumps({"type": "ready", "name": name, "protocol": "sevenbridge-bot",
                           "version": 1}), flush=True)
-    elif message["type"] == "deal":
-        print(os.getpid(), message["seat"], file=log, flush=True)
+    elif message["type"] == "deal" and log:
+        with open(log[0], "a") as out:
+            print(os.getpid(), message["seat"], file=out)
     elif message["type"] == "decide":
+        end = time.process_time() + 0.03
+        while how == "busy" and time.process_time() < end:
+            pass
+        if how == "sleepy":
+            time.sleep(0.03)
         print(json.dumps({"type": "action", "index": 0}), flush=True)
     elif message["type"] == "quit":
         break
 """
 
 
+def _bot(tmp_path: Path, name: str, how: str = "quick", log: Path | None = None) -> str:
+    """An external bot that gives ``name``, plays the first legal move (working
+    or sleeping 30 ms first, as ``how`` says) and logs each deal's process."""
+    script = tmp_path / "bot.py"
+    script.write_text(_BOT)
+    return f"cmd:{sys.executable} {script} '{name}' {how}" + (f" {log}" if log else "")
+
+
 def _deals_per_process(tmp_path: Path, **options: object) -> list[int]:
     """How many deals each process of a bot that keeps a log played."""
-    script, log = tmp_path / "memory_bot.py", tmp_path / "deals.log"
-    script.write_text(_MEMORY_BOT)
+    log = tmp_path / "deals.log"
     log.write_text("")
-    bots = [f"cmd:{sys.executable} {script} {log}", "greedy"]
+    bots = [_bot(tmp_path, "memory", log=log), "greedy"]
     result = run_tournament(bots, deals=4, seed=3, progress=False, **options)  # type: ignore[arg-type]
     assert result.games == 4 and not any(g.failure for g in result.results)
     pids = [line.split()[0] for line in log.read_text().splitlines()]
@@ -353,24 +366,8 @@ def test_compare_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "cannot compare 'ismcts': the bots are greedy, random" in capsys.readouterr().err
 
 
-_NAMED_BOT = """
-import json, sys
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        print(json.dumps({"type": "ready", "name": sys.argv[1], "protocol": "sevenbridge-bot",
-                          "version": 1}), flush=True)
-    elif message["type"] == "decide":
-        print(json.dumps({"type": "action", "index": 0}), flush=True)
-    elif message["type"] == "quit":
-        break
-"""
-
-
 def test_external_bots_are_shown_by_the_name_they_give(tmp_path: Path) -> None:
-    script = tmp_path / "named.py"
-    script.write_text(_NAMED_BOT)
-    first, second = (f"cmd:{sys.executable} {script} '{name}'" for name in ("first bot", "greedy"))
+    first, second = (_bot(tmp_path, name) for name in ("first bot", "greedy"))
     db = tmp_path / "names.sqlite"
     result = run_tournament([first, second, "greedy"], deals=6, seed=1, db=db, progress=False)
     assert result.names == {first: "first bot", second: "greedy (cmd)", "greedy": "greedy"}
@@ -576,32 +573,10 @@ def test_every_decision_is_timed_per_bot_and_game(tmp_path: Path) -> None:
     assert "  -" in report(db).table()
 
 
-_SLOW_BOT = """
-import json, sys, time
-busy = sys.argv[1] == "busy"
-for line in sys.stdin:
-    message = json.loads(line)
-    if message["type"] == "hello":
-        print(json.dumps({"type": "ready", "name": sys.argv[1], "protocol": "sevenbridge-bot",
-                          "version": 1}), flush=True)
-    elif message["type"] == "decide":
-        end = time.process_time() + 0.03
-        while busy and time.process_time() < end:
-            pass
-        if not busy:
-            time.sleep(0.03)
-        print(json.dumps({"type": "action", "index": 0}), flush=True)
-    elif message["type"] == "quit":
-        break
-"""
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
 def test_an_external_bot_is_timed_by_the_clock_and_by_its_processor_time(tmp_path: Path) -> None:
     """A bot that sleeps takes as long as one that works, but uses no processor time."""
-    script = tmp_path / "slow.py"
-    script.write_text(_SLOW_BOT)
-    bots = [f"cmd:{sys.executable} {script} {how}" for how in ("busy", "sleepy")]
+    bots = [_bot(tmp_path, how, how) for how in ("busy", "sleepy")]
     result = run_tournament(bots, Rules.nintendo(), deals=2, seed=1, progress=False,
                             move_seconds=30)  # fmt: skip
     busy, sleepy = (result.bots[bot] for bot in bots)
