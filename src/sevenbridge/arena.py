@@ -208,14 +208,15 @@ class Timing:
 
     decisions: int
     wall: float
-    """Seconds by the clock on the wall, all its decisions together: for an
-    external bot, from the request's first byte to the answer's newline."""
+    """Seconds by the clock on the wall, all its decisions together. For an
+    external bot, a decision lasts from the request's first byte to the
+    answer's newline."""
     wall_max: float
     """The longest decision, in seconds by the wall clock."""
     cpu: float | None
-    """Seconds of processor time it used for them: the thread's for a bot in
-    this process, the bot process's for an external bot (``None`` where the
-    system does not tell: external bots off Linux)."""
+    """Seconds of processor time it used for them. For a bot in this process
+    they are its thread's, for an external bot its process's (``None`` where
+    the system does not tell, for external bots off Linux)."""
     cpu_max: float | None
     """The most processor time one decision took."""
 
@@ -312,7 +313,7 @@ class Comparison:
     decks: int
     """The decks both played."""
     win_share: Estimate
-    """Difference of win shares (from -1 to 1; 0: as strong)."""
+    """The difference of win shares, from -1 to 1 (0 when as strong)."""
     mean_return: Estimate
     """Difference of mean returns."""
 
@@ -373,14 +374,14 @@ class TournamentResult:
     fair: bool = False
     """Whether each external bot was started afresh for every deal."""
     names: dict[str, str] = attrs.Factory(dict)
-    """The name shown for each bot: an external bot's own name, from its
-    handshake (made unique, and marked when it could be taken for a built-in
-    bot's); a built-in bot's name in the tournament. A bot missing here is
-    shown by its name in the tournament."""
+    """The name shown for each bot. An external bot's is its own name, from
+    its handshake (made unique, and marked when it could be taken for a
+    built-in bot's); a built-in bot's is its name in the tournament. A bot
+    missing here is shown by its name in the tournament."""
 
     held: int = 0
-    """The decks the database holds (0 without one): more than :attr:`decks`
-    when a run asked for fewer deals than an earlier one played."""
+    """The decks the database holds, 0 without one. It is more than
+    :attr:`decks` when a run asked for fewer deals than an earlier one played."""
 
     @property
     def rules_name(self) -> str:
