@@ -1,15 +1,21 @@
 """Soak test: many random deals, a sampled world from every seat at every step.
 
 Run by hand (``python benchmarks/soak.py --deals 2000``); the test suite runs a
-few deals of it. Every preset and table size from 2 to 5 players take turns.
-At every step of every deal, ``sample_state`` deals a world from each seat's
-observation, and the world is checked: the engine's own JSON reader takes it
-back, it looks the same from that seat, and every card is in one place. Now
-and then a sampled world is played on to the end and checked again. Any
-failure is printed with the seed to reproduce it, and the exit status is 1.
+few deals of it. Every preset under either claim window, and table sizes from
+2 to 5 players, take turns. At every step of every deal, ``sample_state``
+deals a world from each seat's observation, and the world is checked: the
+engine's own JSON reader takes it back, it looks the same from that seat,
+every card is in one place, and it breaks nothing the history shows of the
+hidden cards (the checks of ``GameState.from_json(..., verify=True)``). Every
+``--certify-every``-th sample also comes with the deal it was built from, which
+is played forward through the whole history to the sampled world: the proof
+that the engine could have reached it. Now and then a sampled world is played
+on to the end and checked again. Any failure is printed with the seed to
+reproduce it, and the exit status is 1.
 
 Only the standard library and sevenbridge are used, so it runs anywhere the
-package does.
+package does (the certificates come from the sampler's own module,
+``sevenbridge.engine._worlds``).
 """
 
 from __future__ import annotations
@@ -18,9 +24,13 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import attrs
+
+import sevenbridge.engine._worlds as _worlds
 from sevenbridge import (
     Action,
     Discard,
@@ -34,6 +44,8 @@ from sevenbridge import (
     observe,
     sample_state,
 )
+from sevenbridge.cards import CARDS
+from sevenbridge.rules import ClaimWindow
 
 try:
     from benchmarks import _docs
@@ -49,6 +61,9 @@ class Figures:
     playouts: int = 0
     reshuffled_deals: int = 0
     waiting_pons: int = 0
+    certified: int = 0
+    by_rules: Counter[str] = field(default_factory=Counter)
+    """Samples checked, by preset and claim window."""
     failures: list[str] = field(default_factory=list)
 
 
@@ -57,6 +72,24 @@ def _check(world: GameState, viewer: int, state: GameState) -> str | None:
         return "the sample looks different from the viewer's seat"
     if GameState.from_json(world.to_json()) != world:
         return "the sample does not survive a JSON round trip"
+    reason = _worlds.conflict(world)
+    if reason is not None:
+        return f"the sample breaks what the history shows: {reason}"
+    return None
+
+
+def _certify(state: GameState, viewer: int, key: int) -> str | None:
+    """Sample with the deal it comes from, and play that deal through the
+    history: it must reach the sampled world."""
+    view = observe(state, viewer)
+    world, cert = _worlds.sample(view, key, 1, certify=True)
+    if cert is None:
+        return None if view.shown_hands is not None else "no deal came with the sample"
+    first = deal(state.rules, players=state.players, dealer=state.dealer,
+                 deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+    reached = _worlds.replay(first, view.history, cert)
+    if attrs.evolve(reached, seed=world.seed) != world:
+        return "the deal the sample comes with does not lead to it"
     return None
 
 
@@ -68,16 +101,27 @@ def _play_on(world: GameState, rng: random.Random) -> GameState:
     return world
 
 
-def soak(deals: int, seed: int, playout_every: int = 50, verbose: bool = False) -> Figures:
+def soak(
+    deals: int,
+    seed: int,
+    playout_every: int = 50,
+    verbose: bool = False,
+    certify_every: int = 10,
+) -> Figures:
     """Play ``deals`` deals and check a sampled world at every step."""
     figures = Figures()
-    presets = [Rules.preset(name) for name in Rules.presets()]
+    kinds = [
+        Rules.preset(name).replace(claim_window=window)
+        for name in Rules.presets()
+        for window in ClaimWindow
+    ]
     rng = random.Random(seed)
     for k in range(deals):
-        rules = presets[k % len(presets)]
+        rules = kinds[k % len(kinds)]
         if k % 7 == 3:
             rules = rules.replace(reshuffle_limit=8)  # long deals that reshuffle often
-        players = 2 + (k // len(presets)) % 4
+        players = 2 + (k // len(kinds)) % 4
+        kind = f"{_preset_of(rules)}, claim_window={rules.claim_window.value}"
         deal_seed = rng.getrandbits(32)
         quiet = k % 5 == 4  # only draws, passes and discards: runs the stock out
         state = deal(rules, players=players, seed=deal_seed)
@@ -87,7 +131,11 @@ def soak(deals: int, seed: int, playout_every: int = 50, verbose: bool = False) 
                 for viewer in range(players):
                     world = sample_state(observe(state, viewer), rng.getrandbits(32))
                     figures.samples += 1
+                    figures.by_rules[kind] += 1
                     problem = _check(world, viewer, state)
+                    if not problem and figures.samples % certify_every == 0:
+                        problem = _certify(state, viewer, rng.getrandbits(64))
+                        figures.certified += problem is None
                     if problem:
                         figures.failures.append(f"{where}, step {figures.steps}: {problem}")
                     if figures.samples % playout_every == 0:
@@ -112,16 +160,31 @@ def soak(deals: int, seed: int, playout_every: int = 50, verbose: bool = False) 
     return figures
 
 
+def _preset_of(rules: Rules) -> str:
+    """The preset ``rules`` start from (claim window and reshuffle limit aside)."""
+    for name in Rules.presets():
+        preset = Rules.preset(name)
+        if (
+            rules.replace(claim_window=preset.claim_window, reshuffle_limit=preset.reshuffle_limit)
+            == preset
+        ):
+            return name
+    return "other"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playout-every", type=int, default=50, help="play on every Nth sample")
+    parser.add_argument(
+        "--certify-every", type=int, default=10, help="replay the deal of every Nth sample"
+    )
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    figures = soak(args.deals, args.seed, args.playout_every, args.verbose)
+    figures = soak(args.deals, args.seed, args.playout_every, args.verbose, args.certify_every)
     elapsed = time.perf_counter() - start
     print(f"deals played        {figures.deals:>10,}")
     print(f"steps               {figures.steps:>10,}")
@@ -129,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"samples played out  {figures.playouts:>10,}")
     print(f"deals reshuffled    {figures.reshuffled_deals:>10,}")
     print(f"waiting-pon steps   {figures.waiting_pons:>10,}")
+    print(f"samples certified   {figures.certified:>10,}")
+    for kind, count in sorted(figures.by_rules.items()):
+        print(f"  {kind:<45}{count:>9,}")
     print(f"time                {elapsed:>10.1f} s")
     print(f"failures            {len(figures.failures):>10,}")
     for failure in figures.failures[:20]:
@@ -141,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
             ("sampled worlds played out to the end", f"{figures.playouts:,}"),
             ("deals with a reshuffle of the discards", f"{figures.reshuffled_deals:,}"),
             ("steps with a waiting pon", f"{figures.waiting_pons:,}"),
+            ("sampled worlds proved reachable (their deal replayed)", f"{figures.certified:,}"),
+            *(
+                (f"sampled worlds, {kind}", f"{count:,}")
+                for kind, count in sorted(figures.by_rules.items())
+            ),
             ("time", f"{elapsed:,.0f} s"),
             ("failures", f"**{len(figures.failures):,}**"),
         ]

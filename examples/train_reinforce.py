@@ -137,7 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"deals 0: mean return {mean:+.2f} ± {half:.2f} against RandomPlayer")
     for i in range(1, args.deals + 1):
         update(
-            policy, play_training_deal(policy, space, rules, args.seed * 10**6 + i, rng), args.lr
+            policy,
+            play_training_deal(policy, space, rules, (args.seed * 10**6 + i) % 2**64, rng),
+            args.lr,
         )
         if i % args.every == 0 or i == args.deals:
             mean, half, _ = evaluate(policy, space, rules, args.checkpoint_eval, 10**6)

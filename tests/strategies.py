@@ -84,10 +84,11 @@ def reachable_states(draw: st.DrawFn, rule_choices: list[Rules] | None = None) -
 
 
 @st.composite
-def varied_states(draw: st.DrawFn) -> GameState:
+def varied_states(draw: st.DrawFn, claim_windows: bool = False) -> GameState:
     """A state reached by a mix of greedy, random and quiet play (quiet play
     only draws, passes and discards, so it runs the stock out and reshuffles).
     Greedy play under the Nintendo rules makes pons wait in the claim window.
+    With ``claim_windows``, each preset is also played with either claim window.
 
     Play stops after a drawn number of steps, or earlier at the first moment of
     a drawn kind (a waiting pon, the step after a reshuffle), which are too
@@ -97,6 +98,8 @@ def varied_states(draw: st.DrawFn) -> GameState:
 
     base = Rules.preset(draw(st.sampled_from(Rules.presets())))
     rules_value = base.replace(reshuffle_limit=draw(st.sampled_from([base.reshuffle_limit, 8])))
+    if claim_windows:
+        rules_value = rules_value.replace(claim_window=draw(st.sampled_from(list(ClaimWindow))))
     players = draw(st.integers(2, 5))
     seed = draw(st.integers(0, 2**32))
     steps = draw(st.integers(0, 600))

@@ -276,15 +276,25 @@ class GameState(TableView):
             verify: Also replay the history from the document's seed and
                 refuse the document unless the replay reaches exactly this
                 position (cards swapped between hands, a reordered stock or a
-                made-up history are found). This costs one :func:`apply` per
+                made-up history are found). Before that, what the history
+                shows of the hidden cards is checked, so that the error says
+                why no deal could lead to the position: a hand holding cards
+                of a reshuffled stock it never drew, or a claim window that
+                would have gone otherwise with these hands (under
+                ``claim_window='able_only'``, a player asked who cannot pon or
+                one passed over who can; under the joker-holder tie-break, a
+                pon that waited although its caller held the joker, or one
+                taken at once without it). This costs one :func:`apply` per
                 action of the history (a whole deal takes a few milliseconds).
 
         Raises:
             InvalidStateError: saying what is wrong and where, for a document
                 that is not well-formed, has unknown or missing fields, unreal
-                cards, a card twice, a position the rules cannot reach, or a
-                history that does not fit the turn counters (or, with
-                ``verify``, does not lead to the position from the seed).
+                cards, a card twice, a position the rules cannot reach (such
+                as a player asked in an ``able_only`` window who cannot pon,
+                or a waiting pon whose caller holds the joker), or a history
+                that does not fit the turn counters (or, with ``verify``, does
+                not lead to the position from the seed).
         """
         state: GameState = _hooks.call("state_from_json", text, verify=verify)
         return state

@@ -20,9 +20,9 @@ import attrs
 from . import _tables as T
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
-from ._kit.rng import Rng, shuffled
+from ._kit.rng import Rng
 from .cards import CARDS, Card
-from .errors import InvalidArgumentError, InvalidStateError, Message
+from .errors import InvalidArgumentError, Message
 from .rules import Rules
 from .state import GameState, History, Phase, TableMeld, TableView
 
@@ -168,18 +168,42 @@ def observe(state: GameState, player: int | None = None) -> Observation:
 
 def sample_state(observation: Observation, rng: random.Random | Rng | int) -> GameState:
     """A full state consistent with ``observation``: the cards the viewer cannot
-    see are dealt at random among the hidden hands and the stock.
+    see are dealt at random among the hidden hands and the stock, in a way the
+    engine could have reached through the view's history.
 
-    The sample keeps everything the observation tells: the viewer's hand, the
+    The sample keeps everything the observation shows: the viewer's hand, the
     table, the discard pile, every count, the cards of a pon that waits in the
     claim window (they are in the caller's hand), and after a reshuffle the
-    stock's cards (the stock holds only cards the last reshuffle put there;
-    those the viewer has seen since are not in it). Among the placements that
-    fit, each is equally likely: the sample does not guess from how the others
-    played (for example, that a player who passed a pon probably lacked the
-    pair). ``observe(sample_state(view, rng), view.viewer) == view`` always
+    stock's cards. It also keeps what the history tells of the hidden cards:
+
+    * where each hidden card can be: a card leaves the stock only when drawn,
+      and a hand only by a play everyone sees, so each player holds exactly as
+      many cards from each reshuffled stock as they drew from it and have not
+      shown since;
+    * what the claim windows showed. With ``claim_window='able_only'``
+      (:class:`~sevenbridge.rules.ClaimWindow`) a player asked whether to pon
+      could pon, and a player the rules allowed but who was not asked could
+      not, each with the hand they held when that window opened. With
+      ``pon_tie_break='joker_holder'`` (and the joker) a pon that waited shows
+      that its caller held no joker, and a pon taken at once while others were
+      still to be asked shows that its caller held it.
+
+    Every window of the history counts, the old ones too: the sample comes
+    with a whole deal (the deck, then every draw) that leads through the
+    view's history to it, each window asking the same players and each pon
+    waiting or not as it did. Beyond what the rules make the engine reveal,
+    the sample does not guess from how the others played (for example, that a
+    player who passed a pon probably lacked the pair). Where nothing is
+    revealed the placements that fit are equally likely; where the windows
+    reveal something, the cards they require are placed first and the rest at
+    random, so the samples are not weighted exactly as the hidden cards' true
+    odds. ``observe(sample_state(view, rng), view.viewer) == view`` always
     holds, and the sample is a position the engine accepts and plays on. The
     sampled state gets a fresh seed from ``rng`` for any later reshuffle.
+
+    An observation without a history (a position set up by hand, read from a
+    document with an empty history) tells nothing of the past: its unseen
+    cards are dealt anywhere they fit.
 
     Args:
         observation: The viewer's observation.
@@ -187,6 +211,9 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
 
     Raises:
         TypeError: if ``observation`` is not an :class:`Observation`.
+        InvalidStateError: if the observation's history does not lead to it,
+            or no deal fitting it is found in ``SAMPLE_TRIES`` (2,000) tries
+            (an observation no real deal gives, or a very unlikely one).
 
     >>> from sevenbridge import deal
     >>> view = observe(deal(seed=4), 2)
@@ -204,68 +231,10 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     if isinstance(rng, int) and not isinstance(rng, bool):
         rng = Rng(rng)
     if isinstance(rng, Rng):
-        key, stock_key = rng.next64(), rng.next64()
-        seed = rng.next64() >> 1
+        key, seed = rng.next64(), rng.next64() >> 1
     elif isinstance(rng, random.Random):
-        key, stock_key = rng.getrandbits(64), rng.getrandbits(64)
-        seed = rng.getrandbits(63)
+        key, seed = rng.getrandbits(64), rng.getrandbits(63)
     else:
         raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
-    o = observation
-    seen = o.hand_mask
-    for c in o.discard_cards:
-        seen |= 1 << c
-    for tm in o.table:
-        seen |= tm.mask
-    unseen = [c for c in range(o.rules.deck_size) if not seen >> c & 1]
-    hidden = sum(size for p, size in enumerate(o.hand_sizes) if p != o.viewer)
-    if len(unseen) != hidden + o.stock_size:
-        raise InvalidStateError(
-            Message(
-                "invalid_state.observation_card_counts_do",
-                "observation: the card counts do not add up to the deck",
-            )
-        )
-    # Cards known to be in a hidden hand: every card once the deal is over
-    # (hands are shown), else those of a pon waiting in the window.
-    known = {p: 0 if o.shown_hands is None else o.shown_hands[p] for p in range(o.players)}
-    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
-        known[o.pending_pon[0]] = o.pending_pon[1]
-    forced = 0
-    for mask in known.values():
-        forced |= mask
-    free = [c for c in unseen if not forced >> c & 1]
-    # The stock: after a reshuffle, only reshuffled cards; before, any free card.
-    candidates = [c for c in free if o.reshuffled >> c & 1] if o.reshuffled else free
-    if len(candidates) < o.stock_size:
-        raise InvalidStateError(
-            Message(
-                "invalid_state.observation_too_few_unseen",
-                "observation: too few unseen cards can be in the stock",
-            )
-        )
-    stock = shuffled(candidates, stock_key)[: o.stock_size]
-    in_stock = sum(1 << c for c in stock)
-    rest = shuffled([c for c in free if not in_stock >> c & 1], key)
-    hands = []
-    i = 0
-    for p, size in enumerate(o.hand_sizes):
-        if p == o.viewer:
-            hands.append(o.hand_mask)
-            continue
-        mask = known[p]
-        take = size - mask.bit_count()
-        for c in rest[i : i + take]:
-            mask |= 1 << c
-        hands.append(mask)
-        i += take
-    return GameState(
-        rules=o.rules, players=o.players, dealer=o.dealer, phase=o.phase,
-        current_player=o.current_player, hand_masks=tuple(hands), stock_cards=tuple(stock),
-        discard_cards=o.discard_cards, table=o.table, meld_owners=o.meld_owners,
-        played=o.played, normal_turns=o.normal_turns, turns_done=o.turns_done,
-        discarder=o.discarder, claim_queue=o.claim_queue, pending_pon=o.pending_pon,
-        turn_clean=o.turn_clean, turn_by_claim=o.turn_by_claim, reshuffles=o.reshuffles,
-        reshuffled=o.reshuffled, seed=seed, winner=o.winner, deal_scores=o.deal_scores,
-        bonus=o.bonus, end_reason=o.end_reason, move_log=o.move_log,
-    )  # fmt: skip
+    world: GameState = _hooks.call("sample_state", observation, key, seed)
+    return world

@@ -189,3 +189,23 @@ def test_able_only_sampling_rejects_deals_and_gives_up_after_its_tries(
     monkeypatch.setattr(views, "_reachable", lambda state, view: False)
     with pytest.raises(InvalidStateError, match="no deal of the unseen tiles fits this view in 3"):
         sample_state(view, 1)
+
+
+def test_able_only_samples_keep_the_seats_the_window_skips_unable_to_claim() -> None:
+    """Seat 1 is asked about 5s (a chow); seats 2 and 3, after it, are not, so
+    they could not claim it: no sample may give them a pair of 5s (three are
+    unseen), or the window would have asked them. (Seats before the one asked
+    may have been asked and passed: the view does not tell.)"""
+    rules = Rules(claim_window="able_only")
+    quiet = "2m 5m 8m 3p 6p 9p 2s 8s 7s 7s 3s 3s Gd"
+    hands = [JUNK, "4s6s 369m 258p NN GdGd 9s", quiet, quiet.replace("Gd", "Rd")]
+    state = play(start(hands, "5s", rules=rules), "P0 Draw", "P0 Discard 5s")
+    assert state.current_player == 1 and state.asking == ()
+    five = Tile.parse("5s")
+    for viewer in (1, 2, 3):
+        view = observe(state, viewer)
+        for seed in range(40):
+            sampled = sample_state(view, seed)
+            for seat in (2, 3):
+                options = claim_options(sampled, seat, five)
+                assert all(isinstance(a, Pass) for a in options), (viewer, seed, seat)

@@ -206,12 +206,19 @@ def sample_state(
     The sample is a position the engine could reach from what the view shows.
     With the default claim windows nobody learns anything from being asked;
     with ``able_only`` windows (:class:`~sevenbridge.mahjong.ClaimWindow`) the
-    seat asked now and those still to be asked about the open discard must be
-    able to claim it. Seats who were asked before the current one and may not
-    win a discard they are shown (``may_decline_win`` off) must not be able to
-    win it, and a drawn winning hand cannot be waiting for a decision when the
-    rules end the round at once. This is done by rejection sampling: deals are
-    drawn from the seed until one fits, at most ``SAMPLE_TRIES`` (10,000) of them.
+    window asks, in order, every seat that could claim the open discard, and
+    skips one only when its claim could not beat those made: so the seat asked
+    now can beat the claims the sample holds (the viewer's own), the seats
+    still to be asked could claim the discard, and the seats after the one
+    asked now that the window does not ask could not claim it at all. Seats
+    who were asked before the current one and may not win a discard they are
+    shown (``may_decline_win`` off) must not be able to win it, and a drawn
+    winning hand cannot be waiting for a decision when the rules end the round
+    at once. A view holds no history, so earlier windows, which showed who
+    could claim their discards then, are not taken into account (unlike the
+    card game's :func:`sevenbridge.sample_state`). This is done by rejection
+    sampling: deals are drawn from the seed until one fits, at most
+    ``SAMPLE_TRIES`` (10,000) of them.
     So that a fit comes quickly, each deal first gives every seat that must be
     able to claim the tiles of one pung or chow of the discard that the unseen
     tiles allow, chosen at random, or, when only a win would beat the claims
@@ -303,13 +310,22 @@ def _reachable(state: GameState, view: Observation) -> bool:
                 return False
             seat = (seat + 1) % state.seats
     if rules.claim_window is ClaimWindow.ABLE_ONLY:
+        # The window asked every real player who could claim the discard, in
+        # order; it skips a player only when their claim could not beat the
+        # claims made, so the player asked now can beat them, those still to
+        # ask could claim something, and the players after the one asked now
+        # whom the window does not ask could claim nothing.
         best = max((claim_rank(c) for c in state.claims), default=0)
-        for seat in (state.current_player, *state.asking):
-            if seat == view.viewer:
-                continue
-            options = claim_options(state, seat, tile)
-            if max(claim_rank(a) for a in options) <= best:
-                return False
+        seat = state.current_player
+        while seat != state.turn:
+            if seat != view.viewer and seat not in state.ghosts:
+                rank = max(claim_rank(a) for a in claim_options(state, seat, tile))
+                if seat == state.current_player:
+                    if rank <= best:
+                        return False
+                elif (rank > 0) != (seat in state.asking):
+                    return False
+            seat = (seat + 1) % state.seats
     return True
 
 
@@ -324,12 +340,13 @@ def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile
         or view.rules.claim_window is not ClaimWindow.ABLE_ONLY
     ):
         return {}
-    best = max((claim_rank(c) for c in view.own_claims), default=0)
     left = Counter(pool)
     out: dict[int, list[Tile]] = {}
     for k, seat in enumerate((view.current_player, *view.asking)):
         if seat == view.viewer or view.hand_sizes[seat] < 2:
             continue
+        # the player asked now must beat the claims made; the others, claim at all
+        best = max((claim_rank(c) for c in view.own_claims), default=0) if k == 0 else 0
         options: list[list[Tile]] = []
         if left[tile] >= 2 and best < 2:
             options.append([tile, tile])

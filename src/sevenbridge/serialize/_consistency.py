@@ -15,10 +15,11 @@ from ..actions import Action, Chi, Discard, Draw
 from ..cards import CARDS
 from ..engine import apply, deal
 from ..engine._kernel import may_claim
+from ..engine._worlds import can_pon, conflict
 from ..errors import IllegalActionError, InvalidStateError, Message
 from ..melds import MeldKind, analyse
 from ..notation import format_move
-from ..rules import PonTieBreak, Rules
+from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..scoring import score_deal
 from ..state import KINDS, GameState, Phase, TableMeld, table_meld
 from ._schema import FORMAT_VERSION, RULES_CHECK
@@ -232,6 +233,19 @@ def check_position(f: dict[str, Any], hands: list[int], stock: int, path: str) -
                         value=str(rules.pon_timing.value),
                     )
                 )
+    if phase is Phase.CLAIM and rules.claim_window is ClaimWindow.ABLE_ONLY:
+        card = f["discard_pile"][-1]
+        for q in (cur, *f["claim_queue"]):
+            if hands[q] >= 0 and not can_pon(hands[q], card, rules):
+                raise InvalidStateError(
+                    Message(
+                        "invalid_state.asked_cannot_pon",
+                        "{path}: player {q} is asked whether to pon {card} (claim_window='able_only'), but cannot pon it",
+                        path=path,
+                        q=str(q),
+                        card=str(CARDS[card]),
+                    )
+                )
     _check_pending(f, hands, path)
     if owners(f) & ~f["played"]:
         raise InvalidStateError(
@@ -297,6 +311,15 @@ def _check_pending(f: dict[str, Any], hands: list[int], path: str) -> None:
             Message(
                 "invalid_state.pending_pon_player_does",
                 "{path}.pending_pon: player {who} does not hold those cards",
+                path=path,
+                who=who,
+            )
+        )
+    if hands[who] >= 0 and hands[who] & T.JOKER_BIT:
+        raise InvalidStateError(
+            Message(
+                "invalid_state.pending_pon_caller_holds_joker",
+                "{path}.pending_pon: player {who} holds the joker, so their pon would have been taken at once (pon_tie_break='joker_holder')",
                 path=path,
                 who=who,
             )
@@ -449,7 +472,14 @@ def each_card_once(
 
 
 def verify(state: GameState) -> None:
-    """Replay the history from the seed; the replay must reach ``state``."""
+    """Replay the history from the seed; the replay must reach ``state``.
+
+    First, what the history shows of the hidden cards must fit the position
+    (a card that left the stock unseen, or a claim window that went otherwise
+    with these hands): that says precisely why a made-up position is refused."""
+    reason = conflict(state)
+    if reason is not None:
+        raise InvalidStateError(reason)
     if not state.history and state.turns_done:
         raise InvalidStateError(
             Message(

@@ -1,0 +1,1610 @@
+"""Worlds the engine could have reached: what a deal's public record reveals
+about the hidden cards, :func:`sample` (behind :func:`sevenbridge.sample_state`)
+and :func:`conflict` (behind ``GameState.from_json(..., verify=True)``).
+
+Cards move out of sight in one way only: a player draws from the stock. Every
+other move shows its cards (discards, melds, lay-offs, claims), and a
+reshuffle turns the shown discards into the next stock. So a deal's public
+record (its history) fixes, for every player, how many of the cards they hold
+came from the deal or from each reshuffled stock (their *classes* below), and
+the claim windows tell more where the rules make them depend on the hands:
+
+* with ``claim_window='able_only'`` the engine asks only players who can pon,
+  so being asked shows a pon, and being passed over shows none;
+* with ``pon_tie_break='joker_holder'`` a pon waits in the window unless its
+  caller holds the joker, so a waiting pon shows no joker, and a pon taken
+  while others were still to be asked shows it.
+
+A world is reachable when some deal and some draws lead through the very same
+record to it. :func:`sample` builds one: it deals the hidden cards of the
+present with the right classes, then walks the record backwards, putting each
+drawn card back on the stock, and checks every claim window on the way with
+the engine's own window code (:func:`_kernel._open_window` and
+:func:`_kernel._step`). What it ends with is a whole deal: a deck order and
+the order of every reshuffled stock, which :func:`replay` plays forward with
+the engine to the sampled world (the tests do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
+
+import attrs
+
+from .._kit.rng import Rng, derive, shuffled
+from .._tables import JOKER_BIT, RANK_MASK, SET, bits
+from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..cards import CARDS, JOKER_INDEX
+from ..errors import InvalidStateError, Message
+from ..rules import ClaimWindow, PonTieBreak, Rules
+from ..state import GameState, Phase
+from . import _kernel as K
+
+__all__ = [
+    "SAMPLE_TRIES", "Timeline", "can_pon", "certify", "conflict", "replay", "sample", "timeline",
+]  # fmt: skip
+
+#: Most deals of the hidden cards :func:`sample` tries before it gives up.
+SAMPLE_TRIES: Final = 2000
+
+#: Stands for the upcard in a timeline while it is not known which card it was.
+UPCARD: Final = -1
+
+_OUT: Final = 0
+_DRAW: Final = 1
+_RESHUFFLE: Final = 2
+_WINDOW: Final = 3
+
+
+class _Unfit(Exception):
+    """The history does not replay on the public cards (a made-up document)."""
+
+
+@attrs.frozen
+class Window:
+    """A claim window of the record: who discarded what, and what was said."""
+
+    index: int
+    """How many actions of the history came before it opened."""
+    discarder: int
+    """Who discarded (-1 for the upcard)."""
+    card: int
+    """The discard (:data:`UPCARD` while the upcard is unknown)."""
+    order: tuple[int, ...]
+    """The players the engine considers, in order."""
+    next_player: int
+    """Who draws if nobody claims."""
+    normal: int
+    turns: int
+    """The turn counters as the window opened."""
+    run: tuple[tuple[int, tuple[int, ...]], ...]
+    """The passes and pons said in it, as (player, operation key)."""
+    claimer: int | None
+    """Who took the discard (the last pon's caller), if the window closed on a claim."""
+    is_open: bool
+    """Whether the window is still open at the end of the record."""
+
+
+@attrs.frozen
+class Timeline:
+    """A deal's public record, replayed on the public cards only."""
+
+    rules: Rules
+    players: int
+    dealer: int
+    events: tuple[tuple[int, ...], ...]
+    """Forward order: (_OUT, player, cards mask), (_DRAW, player, epoch),
+    (_RESHUFFLE, epoch), (_WINDOW, window number)."""
+    windows: tuple[Window, ...]
+    reshuffled: tuple[int, ...]
+    """Each reshuffle's cards as a mask (index 0: none), without the upcard
+    while it is unknown."""
+    upcard: int | None
+    """The upcard (``None`` without one, :data:`UPCARD` if the record no longer
+    shows which card it was: it went into the first of several reshuffles)."""
+    upcard_reshuffled: bool
+    """Whether the upcard went into the first reshuffle."""
+    upcard_candidates: int
+    """While the upcard is unknown, the cards it may have been (a mask)."""
+    open_state: tuple[int | None, tuple[int, ...], tuple[int, int, int] | None] | None
+    """The open window's current player, queue and waiting pon, if one is open."""
+    plans: dict[int, _Plan] = attrs.field(factory=dict, eq=False, repr=False)
+    """The sampler's plans, by upcard (filled on first use)."""
+    counted: dict[int, tuple[list[list[int]], list[int]]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """:meth:`counts` by upcard (filled on first use)."""
+    fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
+    """:meth:`draws_fit` by upcard (filled on first use)."""
+    viewer_pasts: dict[tuple[int, int, int], dict[int, int] | None] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
+    """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
+    ``None`` if there are none (found once, from a key of their own: a pure
+    function of the view)."""
+
+    @property
+    def epochs(self) -> int:
+        """Stocks the deal has had: the dealt one and one per reshuffle."""
+        return len(self.reshuffled)
+
+    def reshuffle_masks(self, upcard: int) -> list[int]:
+        """Each reshuffle's cards, the upcard ``upcard`` put into the first if it went there."""
+        masks = list(self.reshuffled)
+        if self.upcard_reshuffled and upcard >= 0:
+            masks[1] |= 1 << upcard
+        return masks
+
+    def holdings(self, upcard: int) -> tuple[list[list[int]], list[int]]:
+        """:meth:`counts`, kept for the next samples (copy before changing)."""
+        found = self.counted.get(upcard)
+        if found is None:
+            found = self.counted[upcard] = self.counts(upcard)
+        return found
+
+    def draws_fit(self, upcard: int) -> bool:
+        """Whether every draw can have taken a card of its stock: going back
+        from the end, a player holds at each draw at least one card of that
+        stock that they drew from it (cards held now, or put out later).
+        Wrong guesses of an unknown upcard fail this."""
+        found = self.fitting.get(upcard)
+        if found is None:
+            masks = self.reshuffle_masks(upcard)
+            cls = [0] * 53
+            classes: list[list[int]] = []  # by event, the class of each card put out
+            for event in self.events:
+                if event[0] == _RESHUFFLE:
+                    for c in bits(masks[event[1]]):
+                        cls[c] = event[1]
+                classes.append([max(cls[c], 0) for c in bits(event[2])] if event[0] == _OUT else [])
+            held = [list(h) for h in self.holdings(upcard)[0]]
+            found = True
+            for e in range(len(self.events) - 1, -1, -1):
+                event = self.events[e]
+                if event[0] == _OUT:
+                    for j in classes[e]:
+                        held[event[1]][j] += 1
+                elif event[0] == _DRAW:
+                    held[event[1]][event[2]] -= 1
+                    if held[event[1]][event[2]] < 0:
+                        found = False
+                        break
+            self.fitting[upcard] = found
+        return found
+
+    def counts(self, upcard: int) -> tuple[list[list[int]], list[int]]:
+        """How many cards of each class each player holds at the end of the record
+        (``held[player][epoch]``: epoch 0 for cards held since the deal or drawn
+        from the dealt stock, epoch j for cards drawn from the j-th reshuffled
+        stock), and each card's class at the end (``-1`` for a card that never
+        was in the stock nor a hand)."""
+        masks = self.reshuffle_masks(upcard)
+        cls = [0] * 53
+        if upcard >= 0:
+            cls[upcard] = -1  # in the discard pile, not in the dealt stock
+        held = [[0] * len(masks) for _ in range(self.players)]
+        for p in range(self.players):
+            held[p][0] = K.HAND_SIZE
+        for event in self.events:
+            kind = event[0]
+            if kind == _OUT:
+                p = event[1]
+                for c in bits(event[2]):
+                    held[p][max(cls[c], 0)] -= 1
+            elif kind == _DRAW:
+                held[event[1]][event[2]] += 1
+            elif kind == _RESHUFFLE:
+                j = event[1]
+                for c in bits(masks[j]):
+                    cls[c] = j
+        return held, cls
+
+
+def _cards_mask(cards: Sequence[Any]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card.index
+    return out
+
+
+def _pon_key(action: Pon) -> tuple[int, ...]:
+    joker = -1 if action.joker_as is None else action.joker_as.index
+    return (K.OP_PON, action.player, _cards_mask(action.cards), joker)
+
+
+def timeline(position: Any) -> Timeline:
+    """Replay ``position``'s history (a GameState or an Observation) on the
+    public cards.
+
+    Raises:
+        _Unfit: if the history does not lead to the position's public part.
+    """
+    rules: Rules = position.rules
+    n: int = position.players
+    history = position.history
+    first = K._first_player(rules, position.dealer, n)
+    stock = rules.deck_size - K.HAND_SIZE * n - (1 if rules.upcard else 0)
+    pile: list[int] = [UPCARD] if rules.upcard else []
+    sizes = [K.HAND_SIZE] * n
+    normal = turns = 0
+    by_claim = False
+    epoch = 0
+    reshuffled: list[int] = [0]
+    upcard_reshuffled = False
+    events: list[tuple[int, ...]] = []
+    windows: list[Window] = []
+    open_state = None
+    end = len(history)
+    over = False
+    claim_of_upcard: tuple[int, int] | None = None  # (claimer, hand cards) of the upcard
+
+    def window(discarder: int, card: int, order: Sequence[int], nxt: int, i: int) -> int:
+        nonlocal by_claim, open_state, over, claim_of_upcard
+        run: list[tuple[int, tuple[int, ...]]] = []
+        claimer = None
+        used = 0
+        while i < end and type(history[i]) in (Pass, Pon):
+            action = history[i]
+            if type(action) is Pon:
+                key = _pon_key(action)
+                claimer, used = action.player, key[2]
+            else:
+                key = K._PASSES[action.player][1]
+            run.append((action.player, key))
+            i += 1
+        is_open = i == end and position.phase is Phase.CLAIM
+        events.append((_WINDOW, len(windows)))
+        windows.append(
+            Window(
+                index=i - len(run), discarder=discarder, card=card, order=tuple(order),
+                next_player=nxt, normal=normal, turns=turns, run=tuple(run),
+                claimer=None if is_open else claimer, is_open=is_open,
+            )
+        )  # fmt: skip
+        if is_open:
+            open_state = (position.current_player, position.claim_queue, position.pending_pon)
+        elif claimer is not None:
+            claim(claimer, used)
+        return i
+
+    def claim(p: int, used: int) -> None:
+        nonlocal by_claim, over, claim_of_upcard
+        if not pile or used & ~_ALL:
+            raise _Unfit
+        card = pile.pop()
+        if card == UPCARD:
+            claim_of_upcard = (p, used)
+        events.append((_OUT, p, used))
+        sizes[p] -= used.bit_count()
+        by_claim = True
+        if sizes[p] < 0:
+            raise _Unfit
+        over = sizes[p] == 0
+
+    def reshuffle() -> int:
+        """The discards less the top card become the stock (at the start of a turn)."""
+        nonlocal epoch, upcard_reshuffled
+        if len(pile) < 2:
+            raise _Unfit
+        mask = 0
+        for c in pile[:-1]:
+            if c == UPCARD:
+                upcard_reshuffled = True
+            else:
+                mask |= 1 << c
+        size = len(pile) - 1
+        del pile[:-1]
+        epoch += 1
+        reshuffled.append(mask)
+        events.append((_RESHUFFLE, epoch))
+        return size
+
+    i = 0
+    if rules.upcard and rules.upcard_claimable:
+        i = window(-1, UPCARD, [(first + k) % n for k in range(n)], first, 0)
+    while i < end:
+        if over:
+            raise _Unfit
+        action = history[i]
+        kind = type(action)
+        p = action.player
+        if kind is Draw or kind is Chi:
+            if stock == 0:
+                stock = reshuffle()
+            if kind is Draw:
+                stock -= 1
+                sizes[p] += 1
+                by_claim = False
+                events.append((_DRAW, p, epoch))
+            else:
+                claim(p, _cards_mask(action.cards))
+            i += 1
+            continue
+        if kind is LayDown or kind is LayOff or kind is Discard:
+            cards = _cards_mask(action.cards) if kind is LayDown else 1 << action.card.index
+            events.append((_OUT, p, cards))
+            sizes[p] -= cards.bit_count()
+            if sizes[p] < 0:
+                raise _Unfit
+            i += 1
+            if kind is Discard:
+                pile.append(action.card.index)
+                turns += 1
+                if not by_claim:
+                    normal |= 1 << p
+                by_claim = False
+                if sizes[p]:
+                    i = window(p, action.card.index, K._AFTER[n][p], (p + 1) % n, i)
+                else:
+                    over = True
+            else:
+                over = sizes[p] == 0
+            continue
+        raise _Unfit  # a pass or a pon outside a claim window
+    if stock == 0 and position.phase is Phase.DRAW:
+        stock = reshuffle()  # the record ends at the start of a turn, just reshuffled
+    # Which card was the upcard: the final pile's first (never moved), the
+    # table's first meld less its hand cards and lay-offs (claimed at once),
+    # or the card of the only reshuffle not discarded before it.
+    upcard: int | None = None
+    candidates = 0
+    if rules.upcard:
+        if claim_of_upcard is not None:
+            laid = 0
+            for action in history:
+                if type(action) is LayOff and action.target == 0:
+                    laid |= 1 << action.card.index
+            if not position.table:
+                raise _Unfit
+            rest = position.table[0].mask & ~claim_of_upcard[1] & ~laid
+            if rest.bit_count() != 1:
+                raise _Unfit
+            upcard = rest.bit_length() - 1
+        elif not upcard_reshuffled:
+            if not position.discard_cards or pile[0] != UPCARD:
+                raise _Unfit
+            upcard = position.discard_cards[0]
+        elif epoch == 1:
+            rest = position.reshuffled & ~reshuffled[1]
+            if rest.bit_count() != 1:
+                raise _Unfit
+            upcard = rest.bit_length() - 1
+        else:
+            upcard = UPCARD
+            # Not shown before the first reshuffle (the upcard lay in the pile).
+            seen = reshuffled[1]
+            for event in events:
+                if event[0] == _RESHUFFLE:
+                    break
+                if event[0] == _OUT:
+                    seen |= event[2]
+            candidates = _ALL & ~seen & ((1 << rules.deck_size) - 1)
+    final_pile = [upcard if c == UPCARD else c for c in pile]
+    if (
+        tuple(final_pile) != tuple(position.discard_cards)
+        or epoch != position.reshuffles
+        or (epoch and upcard != UPCARD and _last(reshuffled, upcard_reshuffled, upcard)
+            != position.reshuffled)
+        or stock != _stock_size(position)
+    ):  # fmt: skip
+        raise _Unfit
+    return Timeline(
+        rules=rules, players=n, dealer=position.dealer, events=tuple(events),
+        windows=tuple(windows), reshuffled=tuple(reshuffled), upcard=upcard,
+        upcard_reshuffled=upcard_reshuffled, upcard_candidates=candidates,
+        open_state=open_state,
+    )  # fmt: skip
+
+
+_ALL: Final = (1 << 53) - 1
+
+
+def _last(reshuffled: list[int], upcard_reshuffled: bool, upcard: int | None) -> int:
+    mask = reshuffled[-1]
+    if len(reshuffled) == 2 and upcard_reshuffled and upcard is not None and upcard >= 0:
+        mask |= 1 << upcard
+    return mask
+
+
+def _stock_size(position: Any) -> int:
+    return int(position.stock_size)
+
+
+# ----------------------------------------------------------------------------------
+# claim windows, checked by the engine's own window code
+# ----------------------------------------------------------------------------------
+def reveals(rules: Rules) -> bool:
+    """Whether the claim windows of these rules depend on the hands (and so
+    tell something about them)."""
+    return rules.claim_window is ClaimWindow.ABLE_ONLY or (
+        rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
+    )
+
+
+def window_fits(tl: Timeline, w: Window, hands: Sequence[int], upcard: int) -> bool:
+    """Whether, with ``hands`` as the window opened, the engine asks the
+    players the record shows, in its order, takes each pon at once or lets it
+    wait as the record shows, and ends the window as it did."""
+    v = dict(K._BLANK)
+    v.update(
+        {
+            K.RULES: tl.rules, K.PLAYERS: tl.players, K.DEALER: tl.dealer,
+            K.HANDS: tuple(hands), K.STOCK: (0,), K.TABLE: (), K.OWNERS: 0, K.PLAYED: 0,
+            K.NORMAL: w.normal, K.TURNS: w.turns, K.RESHUFFLES: 0, K.RESHUFFLED: 0,
+            K.DISCARDS: (upcard if w.card == UPCARD else w.card,),
+            K.CLEAN: False, K.BY_CLAIM: False, K.SEED: 0, K.BONUS: False, K.LOG: None,
+        }
+    )  # fmt: skip
+    K._open_window(v, w.discarder, w.order, w.next_player)
+    for p, key in w.run:
+        if v[K.PHASE] is not K._CLAIM or v[K.CURRENT] != p:
+            return False
+        if key[0] == K.OP_PON and key not in K._legal_keys(
+            K._CLAIM, p, tl.rules, v[K.HANDS][p], 0, (), v[K.DISCARDS], v[K.PENDING], False
+        ):
+            return False
+        K._step(v, key, None)
+    if w.is_open:
+        return (v[K.PHASE] is K._CLAIM and tl.open_state is not None
+                and (v[K.CURRENT], v[K.QUEUE], v[K.PENDING]) == tl.open_state)  # fmt: skip
+    if w.claimer is not None:
+        return (v[K.PHASE] is K._PLAY and v[K.CURRENT] == w.claimer) or (
+            v[K.PHASE] is K._OVER and v[K.WINNER] == w.claimer
+        )
+    return v[K.PHASE] is K._DRAW and v[K.CURRENT] == w.next_player
+
+
+# ----------------------------------------------------------------------------------
+# sampling
+# ----------------------------------------------------------------------------------
+@attrs.frozen
+class Certificate:
+    """A whole deal that leads through the record to a sampled world."""
+
+    deck: tuple[int, ...]
+    """The deck order for :func:`sevenbridge.deal`'s ``deck``."""
+    stocks: tuple[tuple[int, ...], ...]
+    """The order of each reshuffled stock, top card first."""
+
+
+def _no_fit(tries: int) -> InvalidStateError:
+    return InvalidStateError(
+        Message(
+            "invalid_state.sample_state_card_no_fit",
+            "sample_state: no deal of the unseen cards fits this view and its history in {tries} tries",
+            tries=str(tries),
+        )
+    )
+
+
+def _unfit_view() -> InvalidStateError:
+    return InvalidStateError(
+        Message(
+            "invalid_state.observation_history_does_not_fit",
+            "observation.history: does not lead to this view (the cards it shows, the "
+            "discard pile, the stock's size or the reshuffles differ)",
+        )
+    )
+
+
+def sample(
+    view: Any, key: int, seed: int, certify: bool = False
+) -> tuple[GameState, Certificate | None]:
+    """A world consistent with ``view`` (see :func:`sevenbridge.sample_state`),
+    with (if ``certify``, or if it had to be built anyway) the deal that leads
+    to it through the view's history.
+
+    Raises:
+        InvalidStateError: if the view's history does not lead to it, or no
+            deal fits in :data:`SAMPLE_TRIES` tries.
+    """
+    try:
+        tl: Timeline | None = _shared_timeline(view)
+    except _Unfit:
+        if view.history:
+            raise _unfit_view() from None
+        tl = None  # a position set up without a history
+    if tl is None or view.shown_hands is not None:
+        return _simple(view, key, seed), None
+    check = reveals(view.rules)
+    # Which card was the upcard, where the record no longer shows it: any that
+    # fits the viewer's own hand and draws.
+    upcards: list[int | None] = (
+        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) is not None]
+        if tl.upcard == UPCARD
+        else [tl.upcard]
+    )
+    if not upcards:
+        raise _unfit_view()  # the viewer's hand fits no card as the upcard
+    for attempt in range(SAMPLE_TRIES):
+        k = derive(key, attempt) if attempt else key
+        upcard = upcards[derive(k, 9) % len(upcards)]
+        card = -1 if upcard is None else upcard
+        plan = _plan(tl, card) if check else None
+        if plan is not None and not any(plan.depends):
+            plan = None  # no window of this record depends on the hands
+        dealt = _deal_hidden(view, tl, card, plan, k)
+        if dealt is None:
+            continue
+        hands, stock, choices = dealt
+        cert = None
+        if plan is not None or certify or tl.upcard == UPCARD:
+            cert = _walk(tl, hands, stock, upcard, plan, choices, k)
+            if cert is None:
+                continue
+        return _world(view, hands, stock, seed), cert
+    raise _no_fit(SAMPLE_TRIES)
+
+
+#: The latest timelines built, newest last: (history, the public fields, timeline).
+_TIMELINES: list[tuple[Any, tuple[Any, ...], Timeline]] = []
+
+
+def _shared_timeline(position: Any) -> Timeline:
+    """:func:`timeline` of a position, kept for the next ones with the same
+    history and public fields: a search samples one view many times, and the
+    views of all players at one moment share their timeline (which holds
+    only public information; what is kept per viewer is keyed by viewer).
+
+    Raises:
+        _Unfit: as :func:`timeline`.
+    """
+    log = position.move_log
+    public = (
+        position.rules, position.players, position.dealer, position.phase,
+        position.current_player, position.claim_queue, position.pending_pon,
+        position.discard_cards, position.table, position.reshuffled, position.reshuffles,
+        position.stock_size,
+    )  # fmt: skip
+    for kept_log, kept, found in reversed(_TIMELINES):
+        if kept_log is log and kept == public:
+            hit: Timeline = found
+            return hit
+    tl = timeline(position)
+    _TIMELINES.append((log, public, tl))
+    del _TIMELINES[:-16]
+    return tl
+
+
+def _world(view: Any, hands: Sequence[int], stock: Sequence[int], seed: int) -> GameState:
+    o = view
+    return GameState(
+        rules=o.rules, players=o.players, dealer=o.dealer, phase=o.phase,
+        current_player=o.current_player, hand_masks=tuple(hands), stock_cards=tuple(stock),
+        discard_cards=o.discard_cards, table=o.table, meld_owners=o.meld_owners,
+        played=o.played, normal_turns=o.normal_turns, turns_done=o.turns_done,
+        discarder=o.discarder, claim_queue=o.claim_queue, pending_pon=o.pending_pon,
+        turn_clean=o.turn_clean, turn_by_claim=o.turn_by_claim, reshuffles=o.reshuffles,
+        reshuffled=o.reshuffled, seed=seed, winner=o.winner, deal_scores=o.deal_scores,
+        bonus=o.bonus, end_reason=o.end_reason, move_log=o.move_log,
+    )  # fmt: skip
+
+
+def _unseen(view: Any) -> int:
+    seen = view.hand_mask
+    for c in view.discard_cards:
+        seen |= 1 << c
+    for tm in view.table:
+        seen |= tm.mask
+    return int(((1 << view.rules.deck_size) - 1) & ~seen)
+
+
+def _simple(view: Any, key: int, seed: int) -> GameState:
+    """A finished deal (every hand shown: only the stock's order is hidden) or
+    a position without a record (the unseen cards anywhere they fit)."""
+    o = view
+    unseen = _unseen(o)
+    hidden = sum(size for p, size in enumerate(o.hand_sizes) if p != o.viewer)
+    if unseen.bit_count() != hidden + o.stock_size:
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_card_counts_do",
+                "observation: the card counts do not add up to the deck",
+            )
+        )
+    known = [0 if o.shown_hands is None else o.shown_hands[p] for p in range(o.players)]
+    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
+        known[o.pending_pon[0]] |= o.pending_pon[1]
+    known[o.viewer] = o.hand_mask
+    forced = 0
+    for mask in known:
+        forced |= mask
+    free = bits(unseen & ~forced)
+    candidates = [c for c in free if o.reshuffled >> c & 1] if o.reshuffled else free
+    if len(candidates) < o.stock_size:
+        raise InvalidStateError(
+            Message(
+                "invalid_state.observation_too_few_unseen",
+                "observation: too few unseen cards can be in the stock",
+            )
+        )
+    stock = shuffled(candidates, derive(key, 1))[: o.stock_size]
+    in_stock = sum(1 << c for c in stock)
+    rest = shuffled([c for c in free if not in_stock >> c & 1], key)
+    hands = []
+    i = 0
+    for p, size in enumerate(o.hand_sizes):
+        mask = known[p]
+        take = size - mask.bit_count()
+        for c in rest[i : i + take]:
+            mask |= 1 << c
+        hands.append(mask)
+        i += take
+    return _world(o, hands, stock, seed)
+
+
+# What a claim window says of one player's hand as it opened.
+_ABLE: Final = 0  # (value) whether they could pon the discard
+_JOKER: Final = 1  # (value) whether they held the joker
+
+
+@attrs.frozen
+class _Plan:
+    """What the claim windows of a record say of each player's hand, arranged
+    for the backward walk."""
+
+    facts: tuple[tuple[tuple[int, int, bool], ...], ...]
+    """By window: (player, _ABLE or _JOKER, value)."""
+    depends: tuple[bool, ...]
+    """By window: whether its course depends on the hands (else any hands fit)."""
+    cards: tuple[int, ...]
+    """By window: its discard."""
+    epoch_at: tuple[int, ...]
+    """By event: the stock it happened in."""
+    segments: tuple[tuple[tuple[int, int, int, bool], ...] | None, ...]
+    """By event, for a draw: the drawer's outs and facts back to their previous
+    draw, latest first, as (event, outs mask or -1, window, fact kind, value)."""
+    tails: tuple[tuple[tuple[int, int, int, bool], ...], ...]
+    """By player: the same after their last draw (their hand now decides them)."""
+    draws: tuple[
+        tuple[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...], ...
+    ]
+    """By player, latest first: (event, stock, the segment back to their
+    previous draw if a window says something there, the cards they put out
+    in it)."""
+    tail_outs: tuple[int, ...]
+    """By player: the cards they put out since their last draw."""
+    refusals: tuple[tuple[tuple[int, int], ...], ...]
+    """By player, in order: (event, cards) for each window that passed them
+    over (they could not pon its discard): every card of the discard's rank,
+    or every card for the joker (they held no pair)."""
+    outs_of: tuple[tuple[tuple[int, int], ...], ...]
+    """By player, in order: (event, cards) for each time they put cards out."""
+    positives: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
+    """By player: (event, window, fact kind, outs after it that may have been
+    in the hand then, the classes the hand may have held then as a mask) for
+    each window that says they held something, latest first."""
+
+
+def can_pon(hand: int, card: int, rules: Rules) -> bool:
+    """Whether ``hand`` can pon ``card``: the test of the engine's able_only window."""
+    return bool(K._claims(hand, card, rules, SET))
+
+
+def _fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
+    if kind == _JOKER:
+        return bool(hand & JOKER_BIT) == value
+    return can_pon(hand, card, rules) == value
+
+
+def _window_facts(
+    tl: Timeline, w: Window, eligible: list[int]
+) -> tuple[tuple[int, int, bool], ...]:
+    """What window ``w`` says of each player's hand on its own (what depends on
+    several hands at once, :func:`window_fits` alone checks), given the
+    players the pon timing let it ask."""
+    rules = tl.rules
+    actors = [p for p, _ in w.run]
+    at_once = not w.is_open and bool(w.run) and w.run[-1][1][0] == K.OP_PON
+    asked = actors
+    if w.is_open and tl.open_state is not None:
+        current, queue, _ = tl.open_state
+        asked = [*actors, *([] if current is None else [current]), *queue]
+    out: list[tuple[int, int, bool]] = []
+    if rules.claim_window is ClaimWindow.ABLE_ONLY:
+        told = eligible
+        if at_once:  # the players after the caller were never named
+            told = eligible[: eligible.index(actors[-1]) + 1] if actors[-1] in eligible else []
+        out.extend((q, _ABLE, q in asked) for q in told)
+    if rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers:
+        waiting = False
+        for k, (p, key) in enumerate(w.run):
+            if key[0] != K.OP_PON:
+                continue
+            if waiting:  # only the joker's holder may pon over a waiting pon
+                out.append((p, _JOKER, True))
+            elif k < len(w.run) - 1 or w.is_open:  # it waited
+                out.append((p, _JOKER, False))
+                waiting = True
+            elif rules.claim_window is ClaimWindow.EVERY_ELIGIBLE and eligible[-1:] != [p]:
+                out.append((p, _JOKER, True))  # taken at once with players still to ask
+    return tuple(out)
+
+
+def _plan(tl: Timeline, upcard: int) -> _Plan:
+    """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
+    cached = tl.plans.get(upcard)
+    if cached is not None:
+        return cached
+    n = tl.players
+    facts: list[tuple[tuple[int, int, bool], ...]] = []
+    cards: list[int] = []
+    depends: list[bool] = []
+    rules = tl.rules
+    joker_rule = rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
+    for w in tl.windows:
+        cards.append(upcard if w.card == UPCARD else w.card)
+        eligible = [
+            q for q in w.order if K.may_claim(rules.pon_timing, q, w.normal, w.turns, n)
+        ]  # the players the pon timing lets the window ask
+        facts.append(_window_facts(tl, w, eligible))
+        # Whom the window asks depends on the hands only with able_only
+        # windows (and someone the timing allows), whether a pon waits only
+        # under the joker-holder rule.
+        depends.append(
+            (rules.claim_window is ClaimWindow.ABLE_ONLY and bool(eligible))
+            or (joker_rule and any(key[0] == K.OP_PON for _, key in w.run))
+        )
+    # Forward: each event's stock, the class of each card put out (the stock
+    # it was drawn from), and the classes each player may hold at a window
+    # (the deal's, and those of the stocks they drew from before it).
+    epoch_at: list[int] = []
+    out_classes: list[list[int]] = []
+    newest: list[list[int]] = []
+    masks = tl.reshuffle_masks(upcard)
+    cls = [0] * 53
+    drawn = [1] * n  # by player, the stocks they hold cards of so far (bit j: stock j)
+    epoch = 0
+    for event in tl.events:
+        kind = event[0]
+        if kind == _RESHUFFLE:
+            epoch = event[1]
+            for c in bits(masks[epoch]):
+                cls[c] = epoch
+        elif kind == _DRAW:
+            drawn[event[1]] |= 1 << epoch
+        epoch_at.append(epoch)
+        out_classes.append([cls[c] for c in bits(event[2])] if kind == _OUT else [])
+        newest.append(list(drawn) if kind == _WINDOW else [])
+    segments: list[tuple[tuple[int, int, int, bool], ...] | None] = [None] * len(tl.events)
+    items: list[list[tuple[int, int, int, bool]]] = [[] for _ in range(n)]
+    positives: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
+    outs_after = [[0] * tl.epochs for _ in range(n)]  # by player and class
+    for e in range(len(tl.events) - 1, -1, -1):
+        event = tl.events[e]
+        kind = event[0]
+        if kind == _OUT:
+            p = event[1]
+            items[p].append((e, event[2], -1, False))
+            for c, j in zip(bits(event[2]), out_classes[e], strict=True):
+                outs_after[p][j] |= 1 << c
+        elif kind == _WINDOW:
+            for p, fact, value in facts[event[1]]:
+                items[p].append((e, -1, event[1] * 2 + fact, value))
+                if value:
+                    classes = newest[e][p]
+                    usable = 0
+                    for j in range(tl.epochs):
+                        if classes >> j & 1:
+                            usable |= outs_after[p][j]
+                    positives[p].append((e, event[1], fact, usable, classes))
+        elif kind == _DRAW:
+            p = event[1]
+            segments[e] = ()  # filled below, once the interval is known
+            items[p].append((e, -2, -1, False))
+    # Split each player's items (latest first) at their draws.
+    tails: list[tuple[tuple[int, int, int, bool], ...]] = []
+    for p in range(n):
+        current: list[tuple[int, int, int, bool]] = []
+        draw_at = -1
+        for item in items[p]:
+            if item[1] == -2:
+                if draw_at < 0:
+                    tails.append(tuple(current))
+                else:
+                    segments[draw_at] = tuple(current)
+                current = []
+                draw_at = item[0]
+            else:
+                current.append(item)
+        if draw_at < 0:
+            tails.append(tuple(current))
+        else:
+            segments[draw_at] = tuple(current)
+    draws: list[list[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int]]] = [
+        [] for _ in range(n)
+    ]
+    for e in range(len(tl.events) - 1, -1, -1):
+        event = tl.events[e]
+        if event[0] != _DRAW:
+            continue
+        segment = segments[e] or ()
+        outs = 0
+        for _, mask, _, _ in segment:
+            if mask >= 0:
+                outs |= mask
+        facts_in = any(fact >= 0 for _, _, fact, _ in segment)
+        draws[event[1]].append((e, epoch_at[e], segment if facts_in else None, outs))
+        if not facts_in:
+            segments[e] = None  # no window says anything there: any card will do
+    tail_outs = [0] * n
+    for p in range(n):
+        for _, mask, _, _ in tails[p]:
+            if mask >= 0:
+                tail_outs[p] |= mask
+    refusals: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    outs_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for e, event in enumerate(tl.events):
+        if event[0] == _OUT:
+            outs_of[event[1]].append((e, event[2]))
+        elif event[0] == _WINDOW:
+            card = cards[event[1]]
+            for p, fact, value in facts[event[1]]:
+                if fact == _ABLE and not value:
+                    refusals[p].append((e, _ALL if card == JOKER_INDEX else RANK_MASK[card % 13]))
+    plan = _Plan(
+        facts=tuple(facts), depends=tuple(depends), cards=tuple(cards), epoch_at=tuple(epoch_at),
+        segments=tuple(segments), tails=tuple(tails),
+        draws=tuple(tuple(d) for d in draws), tail_outs=tuple(tail_outs),
+        refusals=tuple(map(tuple, refusals)), outs_of=tuple(map(tuple, outs_of)),
+        positives=tuple(tuple(ps) for ps in positives),
+    )  # fmt: skip
+    tl.plans[upcard] = plan
+    return plan
+
+
+def _segment_fits(
+    hand: int, segment: Sequence[tuple[int, int, int, bool]], plan: _Plan, rules: Rules
+) -> bool:
+    """Whether a player holding ``hand`` (after the segment) meets every fact
+    of the segment, going back through their outs."""
+    for _, outs, fact, value in segment:
+        if outs >= 0:
+            hand |= outs
+        elif not _fits(hand, plan.cards[fact >> 1], fact & 1, value, rules):
+            return False
+    return True
+
+
+class _Split(NamedTuple):
+    """How the unseen cards of a view must be split, for one upcard."""
+
+    need: list[list[int]]
+    """By player and class: the cards still to deal (the viewer's: none)."""
+    hands: list[int]
+    """The cards each hand is known to hold (the viewer's, a waiting pon's)."""
+    pools: list[list[int]]
+    """By class: the unseen cards to deal."""
+    unseen: int
+    """The unseen cards to deal, as a mask."""
+    cls: list[int]
+    """Each card's class at the end of the record."""
+
+
+def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
+    """How many cards of each class each hidden hand and the stock take, or
+    ``None`` if the counts do not fit the view (the viewer's own hand does
+    not hold the classes the record gives it, say)."""
+    o = view
+    if not tl.draws_fit(upcard):
+        return None
+    held, cls = tl.holdings(upcard)
+    n = o.players
+    mine = [0] * tl.epochs
+    for c in bits(o.hand_mask):
+        if cls[c] < 0:
+            return None
+        mine[cls[c]] += 1
+    if mine != held[o.viewer]:
+        return None
+    unseen = _unseen(o)
+    need = [list(held[p]) for p in range(n)]
+    need[o.viewer] = [0] * tl.epochs
+    hands = [0] * n
+    hands[o.viewer] = o.hand_mask
+    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
+        caller, cards = o.pending_pon[0], o.pending_pon[1]
+        hands[caller] = cards
+        unseen &= ~cards
+        for c in bits(cards):
+            need[caller][cls[c]] -= 1
+    if upcard >= 0 and cls[upcard] < 0 and unseen >> upcard & 1:
+        return None  # the upcard (never in the stock) cannot be hidden
+    pools: list[list[int]] = [[] for _ in range(tl.epochs)]
+    for c in bits(unseen):
+        pools[cls[c]].append(c)
+    last = tl.epochs - 1
+    for j, pool in enumerate(pools):
+        want = sum(need[p][j] for p in range(n))
+        if any(need[p][j] < 0 for p in range(n)) or len(pool) - want != (
+            o.stock_size if j == last else 0
+        ):
+            return None
+    return _Split(need, hands, pools, unseen, cls)
+
+
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
+    """The viewer's draws (by event) for this upcard, if the view fits it:
+    ``{}`` when no window depends on the hands, ``None`` if the counts or the
+    viewer's windows do not fit. Found once per view and upcard, from a key of
+    its own, so that samples stay a function of the view and their seed."""
+    mine = (view.viewer, view.hand_mask, upcard)
+    if mine in tl.viewer_pasts:
+        return tl.viewer_pasts[mine]
+    found: dict[int, int] | None = None
+    if _split(view, tl, upcard) is not None:
+        found = {}
+        plan = _plan(tl, upcard) if reveals(view.rules) else None
+        if plan is not None and any(plan.depends):
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
+            masks = tl.reshuffle_masks(upcard)
+            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
+    tl.viewer_pasts[mine] = found
+    return found
+
+
+#: Hands tried for one player, in one try of :func:`sample`, before it starts over.
+_HAND_TRIES: Final = 50
+#: ... or sooner, after this many hands in a row failed at the same draw.
+_STUCK: Final = 4
+
+
+def _deal_hidden(
+    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int
+) -> tuple[list[int], list[int], dict[int, int]] | None:
+    """The hidden hands and the stock, each hand holding as many cards of each
+    class as the record says; with a plan, also the card each player drew at
+    each draw (by event) so that every window says of their hand what it did.
+    ``None`` if this try does not fit.
+
+    With a plan, the players are dealt one after the other, each up to
+    :data:`_HAND_TRIES` times until their own windows fit (:func:`_undraws`):
+    first the cards the windows say they held (:func:`_seed`), then the rest
+    at random.
+
+    Raises:
+        InvalidStateError: if the counts cannot fit the view (its upcard known).
+    """
+    o = view
+    rules: Rules = o.rules
+    viewer = o.viewer
+    mine = _viewer_past(view, tl, upcard)
+    split = _split(view, tl, upcard)
+    if split is None:
+        if tl.upcard == UPCARD:
+            return None  # a wrong guess of the upcard, not a wrong view
+        raise _unfit_view()
+    if mine is None:
+        return None  # no draws of the viewer fit their windows
+    need, hands, pools, unseen, cls = split
+    last = tl.epochs - 1
+    n = o.players
+    if plan is None:
+        for j, pool in enumerate(pools):
+            order = shuffled(pool, derive(key, 2, j))
+            i = 0
+            for p in range(n):
+                for c in order[i : i + need[p][j]]:
+                    hands[p] |= 1 << c
+                i += need[p][j]
+            if j == last:
+                stock = list(order[i:])
+        return hands, stock, {}
+    rng = Rng(derive(key, 4))
+    masks = tl.reshuffle_masks(upcard)
+    by_class = [0] * tl.epochs
+    for c in range(53):
+        if cls[c] >= 0:
+            by_class[cls[c]] |= 1 << c
+    choices = dict(mine)
+    others = [p for p in range(n) if p != viewer]
+    for i in range(len(others) - 1, 0, -1):
+        j = rng.below(i + 1)
+        others[i], others[j] = others[j], others[i]
+    # First the cards the windows say each player held, so that no player's
+    # hand takes the cards another needs; then the rest of each hand, dealt
+    # again (its witnesses chosen again too) until the player's windows fit.
+    left = unseen  # the unseen cards nobody holds or needs yet
+    seeds: dict[int, tuple[int, list[int]]] = {}
+    for p in others:
+        seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
+        if seeded is None:
+            return None
+        seeds[p] = seeded
+        left &= ~seeded[0]
+    reached = [0]
+    for p in others:
+        own = seeds[p][0] & ~hands[p]
+        stuck: list[int] = []  # how far back each failed hand got
+        for attempt in range(_HAND_TRIES):
+            seeded = seeds[p] if not attempt else _seed(
+                p, plan, hands[p], need[p], left | own, cls, by_class, rules, rng
+            )  # fmt: skip
+            if seeded is None:
+                continue
+            hand, wants = seeded
+            free = (left | own) & ~hand
+            for j, count in enumerate(wants):
+                if count:
+                    pool = [c for c in pools[j] if free >> c & 1]
+                    if len(pool) < count:  # pragma: no cover - the counts fit
+                        raise AssertionError("too few cards of a class for a hand")
+                    for c in _pick(pool, count, rng):
+                        hand |= 1 << c
+            found = _past(p, hand, plan, masks, rules, rng, reached)
+            if found is not None:
+                choices.update(found)
+                hands[p] = hand
+                left = (left | own) & ~hand
+                break
+            # Hands that all fail at the same draw point to something no hand
+            # mends (a wrong guess of the upcard, or another player's cards).
+            stuck.append(reached[0])
+            if len(stuck) >= _STUCK and len(set(stuck[-_STUCK:])) == 1:
+                return None
+        else:
+            return None
+    stock = [c for c in pools[last] if left >> c & 1]
+    for i in range(len(stock) - 1, 0, -1):
+        j = rng.below(i + 1)
+        stock[i], stock[j] = stock[j], stock[i]
+    return hands, stock, choices
+
+
+def _pick(pool: list[int], count: int, rng: Rng) -> list[int]:
+    """``count`` cards of ``pool`` at random."""
+    pool = list(pool)
+    for i in range(count):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:count]
+
+
+def _of_classes(hand: int, classes: int, by_class: Sequence[int]) -> int:
+    """The cards of ``hand`` whose class is in ``classes`` (a mask of classes)."""
+    keep = 0
+    for j, mask in enumerate(by_class):
+        if classes >> j & 1:
+            keep |= mask
+    return hand & keep
+
+
+def _pad(hand: int, card: int) -> int:
+    """A card of another rank than ``card`` and not in ``hand``: it stands for
+    the hand's other cards, so that ``_claims`` does not refuse a pon for
+    want of a card left to discard."""
+    rank = card % 13 if card < 52 else 0
+    for c in range(52):
+        if c % 13 != rank and not hand >> c & 1:
+            return 1 << c
+    return 0
+
+
+def _seed(
+    p: int,
+    plan: _Plan,
+    hand: int,
+    need: Sequence[int],
+    left: int,
+    cls: Sequence[int],
+    by_class: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+) -> tuple[int, list[int]] | None:
+    """The cards the windows say player ``p`` held: from ``hand`` (the cards
+    they are known to hold) and their later plays where those fit, else from
+    the unseen cards ``left`` of fitting classes, chosen at random. The hand
+    so far and how many cards of each class are still to deal, or None.
+
+    The joker first where a window shows it, then a pon of each rank that
+    windows asked about (naturals first: the joker would let its holder pon
+    every rank they hold one of), then a pair for each window on the joker
+    itself, made where possible of a rank no later window refutes (a pair
+    kept into a window that passed the player over for its rank), and of
+    cards already given."""
+    wants = list(need)
+    facts = plan.positives[p]
+    wanted = 0  # the ranks windows asked this player about
+    for _, w, fact, _, _ in facts:
+        if fact == _ABLE and plan.cards[w] != JOKER_INDEX:
+            wanted |= RANK_MASK[plan.cards[w] % 13]
+    order = sorted(
+        facts, key=lambda f: 0 if f[2] == _JOKER else 1 if plan.cards[f[1]] != JOKER_INDEX else 2
+    )
+    for at, w, fact, outs, classes in order:
+        card = plan.cards[w]
+        have = _of_classes(hand, classes, by_class) | outs
+        if _fits(have | _pad(have, card), card, fact, True, rules):
+            continue
+        options = [
+            c for c in bits(left & ~hand)
+            if classes >> cls[c] & 1 and wants[cls[c]] > 0
+            and (c == JOKER_INDEX if fact == _JOKER else card == JOKER_INDEX or c == JOKER_INDEX
+                 or c % 13 == card % 13)
+        ]  # fmt: skip
+        for i in range(len(options) - 1, 0, -1):
+            j = rng.below(i + 1)
+            options[i], options[j] = options[j], options[i]
+        if card == JOKER_INDEX:
+            # A pair of any rank pons the joker: rank by rank, in a random
+            # order; first those whose pair no later window refutes, and among
+            # them those the hand has one of, then those asked about.
+            ranks = list(shuffled(range(13), rng.next64()))
+            options.sort(
+                key=lambda c: (
+                    _refused_pair(plan, p, at, c, have, cls),
+                    not have & RANK_MASK[c % 13],
+                    not wanted & 1 << c,
+                    ranks.index(c % 13),
+                )
+            )
+        else:
+            options.sort(key=lambda c: c == JOKER_INDEX)  # stable: naturals first
+        for c in options:
+            if wants[cls[c]] <= 0:
+                continue
+            hand |= 1 << c
+            wants[cls[c]] -= 1
+            have |= 1 << c
+            if _fits(have | _pad(have, card), card, fact, True, rules):
+                break
+        else:
+            return None
+    return hand, wants
+
+
+def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int]) -> bool:
+    """Whether a pair of ``card``'s rank held by player ``p`` at event ``at``
+    (``card`` itself kept to the end, the rest of the pair from ``have``)
+    would be held at a window that passed ``p`` over for that rank: a later
+    one before a card of the pair is put out, or the last one before ``at``
+    unless ``card`` can have been drawn since (from a stock of its class)."""
+    rank = RANK_MASK[card % 13]
+    until = _FOREVER  # the pair lasts until a card of it is put out
+    for e, cards in plan.outs_of[p]:
+        if e > at and cards & have & rank:
+            until = e
+            break
+    before = -1
+    for e, cards in plan.refusals[p]:
+        if cards >> card & 1:
+            if at < e < until:
+                return True
+            if e < at:
+                before = e
+    return before >= 0 and not any(
+        before < e < at and epoch == cls[card] for e, epoch, _, _ in plan.draws[p]
+    )
+
+
+#: An event after every event of a record.
+_FOREVER: Final = 1 << 30
+
+
+def _past(
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    reached: list[int] | None = None,
+) -> dict[int, int] | None:
+    """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
+    so that every window says of their hand what it did, or ``None``: the
+    windows since their last draw first (their hand now decides them), then
+    :func:`_undraws` (which notes in ``reached`` how far back it got)."""
+    if not _segment_fits(hand, plan.tails[p], plan, rules):
+        if reached is not None:
+            reached[0] = -1
+        return None
+    return _undraws(p, hand, plan, masks, rules, rng, reached)
+
+
+#: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
+#: time a search takes varies a lot, and several short ones find a past more
+#: surely than one long one.
+_RESTARTS: Final = 30
+
+
+def _search(
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    restarts: int = _RESTARTS,
+) -> dict[int, int] | None:
+    """:func:`_past`, started again (in another random order) up to
+    ``restarts`` times."""
+    for _ in range(restarts):
+        found = _past(p, hand, plan, masks, rules, rng)
+        if found is not None:
+            return found
+    return None
+
+
+def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate | None:
+    """A deal that leads through ``state``'s history to ``state`` itself (its
+    hands and stock), found the way :func:`sample` finds one for its worlds;
+    ``None`` if the history does not replay on the public cards or the search
+    finds none. The tests check that it finds one for every real position."""
+    try:
+        tl = timeline(state)
+    except _Unfit:
+        return None
+    rules = state.rules
+    rng = Rng(key)
+    upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
+    for upcard in upcards:
+        card = -1 if upcard is None else upcard
+        held, cls = tl.holdings(card)
+        if any(
+            [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
+            for p, h in enumerate(state.hand_masks)
+        ):
+            continue
+        plan = _plan(tl, card) if reveals(rules) else None
+        choices: dict[int, int] = {}
+        if plan is not None:
+            masks = tl.reshuffle_masks(card)
+            for p, hand in enumerate(state.hand_masks):
+                found = _search(p, hand, plan, masks, rules, rng, restarts)
+                if found is None:
+                    break
+                choices.update(found)
+            else:
+                plan = plan if any(plan.depends) else None
+                cert = _walk(
+                    tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key
+                )
+                if cert is not None:
+                    return cert
+            continue
+        cert = _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, None, {}, key)
+        if cert is not None:
+            return cert
+    return None
+
+
+#: How many windows back :func:`_order` looks.
+_LOOK: Final = 8
+
+
+def _order(
+    draws: Sequence[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int]],
+    k: int,
+    hand: int,
+    options: list[int],
+    plan: _Plan,
+    rules: Rules,
+) -> list[int]:
+    """The cards that may have been drawn at ``draws[k]``, in the order to try
+    them (the last first), looking back a few windows before it. A card the
+    player must still have held at one of them (a window shows a pon or the
+    joker that the hand lacks without it, even with every card played since)
+    is left out; a card that makes a window show a pon or the joker it did
+    not show comes first, the nearest such window first."""
+    urgent: dict[int, int] = {}
+    dropped = 0
+    later = 0  # the cards played between the windows looked at and the draw
+    seen = 0
+    for kk in range(k, len(draws)):
+        segment = draws[kk][2]
+        if segment is None:
+            later |= draws[kk][3]
+            continue
+        for _, outs, fact, value in segment:
+            if outs >= 0:
+                later |= outs
+                continue
+            seen += 1
+            card = plan.cards[fact >> 1]
+            every = hand | later
+            if fact & 1 == _JOKER:
+                if value:
+                    if not later & JOKER_BIT:
+                        dropped |= JOKER_BIT
+                elif every & JOKER_BIT and hand & JOKER_BIT:
+                    urgent.setdefault(JOKER_INDEX, seen)
+                continue
+            if card == JOKER_INDEX:
+                relevant = JOKER_BIT
+                for r in range(13):
+                    if (every & RANK_MASK[r]).bit_count() >= 2:
+                        relevant |= RANK_MASK[r]
+            else:
+                relevant = RANK_MASK[card % 13] | JOKER_BIT
+            if value:
+                for c in options:
+                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
+                        dropped |= 1 << c
+            elif can_pon(every, card, rules):
+                for c in bits(hand & relevant):
+                    urgent.setdefault(c, seen)
+        if seen >= _LOOK:
+            break
+    kept = [c for c in options if not dropped >> c & 1]
+    # list.sort is stable: the random order stays among equals. Tried last first.
+    kept.sort(key=lambda c: -urgent.get(c, _LOOK + 1))
+    return kept
+
+
+#: Most steps :func:`_undraws` takes for one player before it gives up.
+_SEARCH_STEPS: Final = 1000
+
+
+def _undraws(
+    p: int,
+    hand: int,
+    plan: _Plan,
+    masks: Sequence[int],
+    rules: Rules,
+    rng: Rng,
+    reached: list[int] | None = None,
+) -> dict[int, int] | None:
+    """Which card player ``p``, holding ``hand`` now, drew at each of their
+    draws, so that every window says of their hand what it did: a depth-first
+    search back through their draws, the cards tried in a random order (a
+    hand that failed at a draw is not tried there again; see :func:`_order`).
+    By draw event, or ``None`` if there is none, or the search takes more
+    than :data:`_SEARCH_STEPS` steps; then ``reached`` (if given) holds the
+    most draws it put back."""
+    draws = plan.draws[p]
+    count = len(draws)
+    failed: set[tuple[int, int]] = set()
+    chosen = [0] * count
+    after = [0] * (count + 1)  # the hand just after each draw (the next card not yet put back)
+    after[0] = hand | plan.tail_outs[p]
+    left: list[list[int] | None] = [None] * count  # the cards still to try at each draw
+    k = steps = deepest = 0
+    while 0 <= k < count:
+        _, epoch, segment, outs = draws[k]
+        options = left[k]
+        if options is None:
+            h = after[k]
+            allowed = 0 if (k, h) in failed else h if epoch == 0 else h & masks[epoch]
+            options = bits(allowed)
+            for i in range(len(options) - 1, 0, -1):
+                j = rng.below(i + 1)
+                options[i], options[j] = options[j], options[i]
+            if len(options) > 1:
+                options = _order(draws, k, after[k], options, plan, rules)
+            left[k] = options
+        while options:
+            steps += 1
+            if steps > _SEARCH_STEPS:
+                k = -1
+                break
+            c = options.pop()
+            rest = after[k] & ~(1 << c)
+            if segment is None or _segment_fits(rest, segment, plan, rules):
+                chosen[k] = c
+                after[k + 1] = rest | outs
+                k += 1
+                deepest = max(deepest, k)
+                if k < count:
+                    left[k] = None
+                break
+        else:
+            failed.add((k, after[k]))
+            left[k] = None
+            k -= 1
+    if k < count:
+        if reached is not None:
+            reached[0] = deepest
+        return None
+    return {draws[i][0]: chosen[i] for i in range(count)}
+
+
+def _walk(
+    tl: Timeline,
+    hands: list[int],
+    stock: list[int],
+    upcard: int | None,
+    plan: _Plan | None,
+    choices: dict[int, int],
+    key: int,
+) -> Certificate | None:
+    """Walk the record backwards from ``hands`` and ``stock``, putting every
+    drawn card back on the stock, and reach the deal: the certificate.
+
+    A draw puts back the card ``choices`` gives for it (see
+    :func:`_undraws`), else a card of that stock's class at random. With a
+    plan, every window whose course depends on the hands is checked with the
+    engine's window code. ``None`` if that fails."""
+    rng = Rng(derive(key, 5))
+    rules = tl.rules
+    masks = tl.reshuffle_masks(-1 if upcard is None else upcard)
+    held = list(hands)
+    back: list[int] = list(reversed(stock))  # the stock as a stack: its top last
+    epoch = tl.epochs - 1
+    stocks: list[tuple[int, ...]] = [()] * tl.epochs
+    card = -1 if upcard is None else upcard
+    events = tl.events
+    for e in range(len(events) - 1, -1, -1):
+        event = events[e]
+        kind = event[0]
+        if kind == _OUT:
+            held[event[1]] |= event[2]
+        elif kind == _DRAW:
+            p = event[1]
+            c = choices.get(e, -1)
+            if c < 0:
+                allowed = held[p] if epoch == 0 else held[p] & masks[epoch]
+                if not allowed:
+                    return None
+                options = bits(allowed)
+                c = options[rng.below(len(options))]
+            held[p] &= ~(1 << c)
+            back.append(c)
+        elif kind == _RESHUFFLE:
+            order = tuple(reversed(back))
+            if sum(1 << c for c in order) != masks[epoch] or len(order) != len(set(order)):
+                return None
+            stocks[epoch] = order
+            back = []
+            epoch -= 1
+        elif (
+            plan is not None
+            and plan.depends[event[1]]
+            and not window_fits(tl, tl.windows[event[1]], held, card)
+        ):
+            return None
+    n = tl.players
+    if any(h.bit_count() != K.HAND_SIZE for h in held):
+        return None
+    deck: list[int] = []
+    dealt = [bits(h) for h in held]
+    for r in range(K.HAND_SIZE):
+        for k in range(1, n + 1):
+            deck.append(dealt[(tl.dealer + k) % n][r])
+    if upcard is not None:
+        deck.append(upcard)
+    deck.extend(reversed(back))
+    if sorted(deck) != list(range(rules.deck_size)):
+        return None
+    return Certificate(deck=tuple(deck), stocks=tuple(stocks))
+
+
+def replay(first: GameState, history: Sequence[Any], cert: Certificate) -> GameState:
+    """Play ``history`` forward from ``first`` (the deal of ``cert.deck``),
+    giving each reshuffled stock the order of ``cert``: the proof that a
+    sample is reachable.
+
+    Raises:
+        IllegalActionError: if an action of the record is illegal on the way.
+        ValueError: if a reshuffled stock of the certificate holds other cards.
+    """
+    state = first
+    for action in history:
+        before = state.reshuffles
+        state = K.apply(state, action)
+        if state.reshuffles != before:
+            order = cert.stocks[state.reshuffles]
+            if sorted(order) != sorted(state.stock_cards):
+                raise ValueError("a reshuffled stock of the certificate has other cards")
+            state = attrs.evolve(state, stock_cards=order)
+    return state
+
+
+# ----------------------------------------------------------------------------------
+# checking a full position
+# ----------------------------------------------------------------------------------
+def conflict(state: GameState, path: str = "state") -> Message | None:
+    """What makes ``state`` a position its own record cannot reach, or
+    ``None``. It checks what the record shows of the hidden cards for sure:
+
+    * how many cards of each stock each hand holds (when the record still
+      shows which card the upcard was);
+    * every claim window as far as the hands then are known: a player's hand
+      is known back to their last draw (the cards they hold now, and those
+      they have played since), and the whole window is checked with the
+      engine's window code when nobody has drawn since;
+    * a joker that a window showed in a hand and that nobody has shown since
+      is still in that hand.
+
+    ``None`` also when the record does not replay on the public cards: the
+    full replay from the seed reports that.
+    """
+    try:
+        tl = _shared_timeline(state)
+    except _Unfit:
+        return None
+    rules = state.rules
+    hands = list(state.hand_masks)
+    if tl.upcard != UPCARD:
+        upcard = -1 if tl.upcard is None else tl.upcard
+        held, cls = tl.holdings(upcard)
+        for p, hand in enumerate(hands):
+            have = [0] * tl.epochs
+            for c in bits(hand):
+                have[max(cls[c], 0)] += 1
+            for j, (got, want) in enumerate(zip(have, held[p], strict=True)):
+                if got != want:
+                    return Message(
+                        "invalid_state.hand_classes",
+                        "{path}.hands[{p}]: by the history, player {p} holds {want} cards from {source}, not {got} (cards leave the stock only by a draw, and a hand only by a play everyone sees)",
+                        path=path, p=p, want=want, got=got, source=_source(j),
+                    )  # fmt: skip
+    else:
+        upcard = -1
+    if not reveals(rules):
+        return None
+    plan = _plan(tl, upcard)
+    exact = [True] * state.players
+    at = list(hands)
+    joker_shown = False
+    for e in range(len(tl.events) - 1, -1, -1):
+        event = tl.events[e]
+        kind = event[0]
+        if kind == _OUT:
+            at[event[1]] |= event[2]
+            joker_shown = joker_shown or bool(event[2] & JOKER_BIT)
+        elif kind == _DRAW:
+            exact[event[1]] = False
+        elif kind == _WINDOW:
+            w = tl.windows[event[1]]
+            card = plan.cards[event[1]]
+            for p, fact, value in plan.facts[event[1]]:
+                known = exact[p] or (fact == _JOKER and value and not joker_shown)
+                if known and not _fits(at[p] if exact[p] else hands[p], card, fact, value, rules):
+                    return _fact_message(path, w, card, p, fact, value, exact[p])
+            if all(exact) and not window_fits(tl, w, at, upcard):
+                return Message(
+                    "invalid_state.claim_window_would_differ",
+                    "{path}: with these hands the claim window on {card} ({where}) would not go as the history says",
+                    path=path, card=str(CARDS[card]), where=_where(w),
+                )  # fmt: skip
+    return None
+
+
+def _where(w: Window) -> Message:
+    """Which window: the upcard's, or the one after a discard of the history."""
+    if w.discarder < 0:
+        return Message("window_place.upcard", "on the upcard")
+    return Message("window_place.history", "after history[{i}]", i=w.index - 1)
+
+
+def _source(epoch: int) -> Message:
+    if epoch == 0:
+        return Message("card_source.deal", "the deal and the first stock")
+    return Message("card_source.reshuffle", "the stock of reshuffle {n}", n=epoch)
+
+
+def _fact_message(
+    path: str, w: Window, card: int, p: int, fact: int, value: bool, exact: bool
+) -> Message:
+    """Why a position breaks what a claim window showed of player ``p``'s hand."""
+    params: dict[str, Any] = dict(path=path, p=p, card=str(CARDS[card]), where=_where(w))
+    if fact == _ABLE and value:
+        return Message(
+            "invalid_state.asked_but_cannot_pon",
+            "{path}: player {p} was asked whether to pon {card} ({where}), so could pon it (claim_window='able_only'), but cannot with the cards this position gives them",
+            **params,
+        )  # fmt: skip
+    if fact == _ABLE:
+        return Message(
+            "invalid_state.not_asked_but_can_pon",
+            "{path}: player {p} was not asked whether to pon {card} ({where}), so could not pon it (claim_window='able_only'), but can with the cards this position gives them",
+            **params,
+        )  # fmt: skip
+    if not value:
+        return Message(
+            "invalid_state.waiting_pon_with_joker",
+            "{path}: player {p}'s pon of {card} ({where}) waited in the window, so they held no joker (pon_tie_break='joker_holder'), but this position gives them the joker then",
+            **params,
+        )  # fmt: skip
+    if exact:
+        return Message(
+            "invalid_state.pon_at_once_without_joker",
+            "{path}: player {p}'s pon of {card} ({where}) was taken at once while others were still to be asked, so they held the joker (pon_tie_break='joker_holder'), but this position does not give it to them",
+            **params,
+        )  # fmt: skip
+    return Message(
+        "invalid_state.joker_left_hand_unseen",
+        "{path}: player {p} held the joker when their pon of {card} ({where}) was taken at once while others were still to be asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
+        **params,
+    )  # fmt: skip

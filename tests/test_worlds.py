@@ -1,0 +1,345 @@
+"""Sampled worlds are worlds the engine could have reached through the view's
+history: what the claim windows and the draws showed of the hidden cards."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sevenbridge import (
+    Card,
+    GameState,
+    InvalidStateError,
+    Observation,
+    Phase,
+    Pon,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    sample_state,
+)
+from sevenbridge.cards import CARDS, JOKER_INDEX
+from sevenbridge.engine import _worlds
+from sevenbridge.rules import ClaimWindow, PonTieBreak
+
+from .helpers import pass_window, play, stacked
+from .strategies import varied_states
+
+JOKER = 1 << JOKER_INDEX
+NINE_H = Card.parse("9H").index
+NINTENDO = Rules.nintendo()
+ABLE_ONLY = NINTENDO.replace(claim_window="able_only")
+
+
+def _bit(card: str) -> int:
+    return 1 << Card.parse(card).index
+
+
+def _samples(state: GameState, viewer: int, count: int = 60) -> list[GameState]:
+    view = observe(state, viewer)
+    worlds = [sample_state(view, seed) for seed in range(count)]
+    for world in worlds:
+        assert observe(world, viewer) == view
+    return worlds
+
+
+def _waiting_pon() -> GameState:
+    """Nintendo rules: player 1 pons 9H without the joker (player 3 has it), so
+    the pon waits while players 2 and 3 are asked."""
+    state = stacked(NINTENDO, ["9H 4C", "9C 9D", "2D", "JK"], stock="QD")
+    state = play(state, "0 Draw", "0 Discard 9H", "1 Pon 9C 9D")
+    assert state.pending_pon is not None and state.current_player == 2
+    return state
+
+
+def test_a_waiting_pon_shows_that_its_caller_holds_no_joker() -> None:
+    state = _waiting_pon()
+    for viewer in (0, 2):
+        worlds = _samples(state, viewer, 80)
+        assert not any(w.hand_masks[1] & JOKER for w in worlds)
+        # the joker is still dealt at random among the places it can be
+        places = {next((p for p in range(4) if w.hand_masks[p] & JOKER), -1) for w in worlds}
+        assert len(places) >= 2
+
+
+def test_a_pon_taken_at_once_shows_that_its_caller_holds_the_joker() -> None:
+    state = stacked(NINTENDO, ["9H 4C", "9C 9D JK", "2D", "3S"], stock="QD")
+    state = play(state, "0 Draw", "0 Discard 9H", "1 Pon 9C 9D")
+    # taken although players 2 and 3 were still to be asked
+    assert state.phase is Phase.PLAY and state.current_player == 1
+    for viewer in (0, 2, 3):
+        assert all(w.hand_masks[1] & JOKER for w in _samples(state, viewer, 40))
+
+
+def _asked_in_able_only_window() -> GameState:
+    """able_only windows: only player 2 can pon 9H (player 3 holds a single 9,
+    the joker lies in the stock), so only player 2 is asked."""
+    state = stacked(ABLE_ONLY, ["9H 4C", "2D", "9C 9D", "9S"], stock="QD QS KH")
+    state = play(state, "0 Draw", "0 Discard 9H")
+    assert state.current_player == 2 and state.claim_queue == ()
+    return state
+
+
+def test_the_player_asked_in_an_able_only_window_can_pon() -> None:
+    state = _asked_in_able_only_window()
+    for viewer in (0, 1, 3):
+        for world in _samples(state, viewer, 40):
+            assert any(isinstance(a, Pon) for a in legal_actions(world))
+            if viewer != 3:  # player 3 was passed over, so cannot pon
+                assert not _worlds.can_pon(world.hand_masks[3], NINE_H, ABLE_ONLY)
+
+
+def test_a_past_able_only_window_still_binds_the_hands() -> None:
+    """Player 2 passed on 9H holding a pon; after more plays (theirs too) the
+    samples still give them the cards of a pon of 9H: cards leave a hand only
+    by a play everyone sees."""
+    state = pass_window(_asked_in_able_only_window())
+    state = pass_window(play(state, "1 Draw", "1 Discard QS"))
+    assert state.current_player == 2 and state.phase is Phase.DRAW
+    state = pass_window(play(state, "2 Draw", "2 Discard KH"))
+    for viewer in (0, 1, 3):
+        for world in _samples(state, viewer, 30):
+            assert _worlds.can_pon(world.hand_masks[2], NINE_H, ABLE_ONLY)
+
+
+def test_cards_of_a_reshuffled_stock_are_only_in_hands_that_drew_them() -> None:
+    """After a reshuffle, a player holds exactly as many reshuffled cards as
+    they drew and did not play since: here the first to draw keeps what they
+    drew, the second throws it back, and the third has not drawn."""
+    from sevenbridge import Discard, Draw, Pass
+
+    state = deal(Rules(), players=3, seed=11)
+    while not state.reshuffles:
+        quiet = [a for a in legal_actions(state) if isinstance(a, (Draw, Pass, Discard))]
+        state = apply(state, quiet[0])
+    keeper = state.current_player
+    assert keeper is not None
+    for keep in (True, False):
+        (draw,) = [a for a in legal_actions(state) if isinstance(a, Draw)]
+        before = state.hand_masks[draw.player]
+        state = apply(state, draw)
+        new = state.hand_masks[draw.player] & ~before
+        card = before & -before if keep else new
+        state = pass_window(apply(state, Discard(draw.player, CARDS[card.bit_length() - 1])))
+    reshuffled = state.reshuffled
+    assert [(h & reshuffled).bit_count() for h in state.hand_masks] == [
+        1 if p == keeper else 0 for p in range(3)
+    ]
+    viewer = state.current_player  # the third player, who has not drawn
+    assert viewer is not None and viewer != keeper
+    for world in _samples(state, viewer, 40):
+        assert [(h & reshuffled).bit_count() for h in world.hand_masks] == [
+            1 if p == keeper else 0 for p in range(3)
+        ]
+
+
+# --------------------------------------------------------------------------------------
+# documents of worlds the engine cannot reach
+# --------------------------------------------------------------------------------------
+def _swap(state: GameState, p: int, give: int, q: int, take: int) -> GameState:
+    """``state`` with card ``give`` moved from player p to q and ``take`` back."""
+    hands = list(state.hand_masks)
+    hands[p] = hands[p] & ~give | take
+    hands[q] = hands[q] & ~take | give
+    return attrs.evolve(state, hand_masks=tuple(hands))
+
+
+def _code(error: InvalidStateError) -> str:
+    assert error.detail is not None, error
+    return error.detail.code
+
+
+def _refused(state: GameState, code: str, *, verify: bool) -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        GameState.from_json(state.to_json(), verify=verify)
+    assert _code(caught.value) == code, caught.value
+
+
+def _other(hand: int, keep: int = 0) -> int:
+    """One card of ``hand`` outside ``keep``, as a mask."""
+    rest = hand & ~keep
+    return rest & -rest
+
+
+def test_from_json_refuses_a_waiting_pon_whose_caller_holds_the_joker() -> None:
+    state = _waiting_pon()
+    assert GameState.from_json(state.to_json()) == state and _worlds.conflict(state) is None
+    assert state.pending_pon is not None
+    pon_cards = state.pending_pon[1]
+    joker_in_1 = _swap(state, 3, JOKER, 1, _other(state.hand_masks[1], pon_cards))
+    _refused(joker_in_1, "invalid_state.pending_pon_caller_holds_joker", verify=False)
+
+
+def test_from_json_verify_names_a_pon_taken_at_once_without_the_joker() -> None:
+    state = stacked(NINTENDO, ["9H 4C", "9C 9D JK", "2D", "3S"], stock="QD")
+    state = play(state, "0 Draw", "0 Discard 9H", "1 Pon 9C 9D")
+    assert GameState.from_json(state.to_json()) == state and _worlds.conflict(state) is None
+    moved = _swap(state, 1, JOKER, 3, _bit("3S"))
+    GameState.from_json(moved.to_json())  # what the position alone shows fits
+    _refused(moved, "invalid_state.pon_at_once_without_joker", verify=True)
+
+
+def test_from_json_refuses_an_able_only_question_to_a_player_who_cannot_pon() -> None:
+    state = _asked_in_able_only_window()
+    assert GameState.from_json(state.to_json()) == state and _worlds.conflict(state) is None
+    unable = _swap(state, 2, _bit("9C"), 1, _bit("2D"))
+    _refused(unable, "invalid_state.asked_cannot_pon", verify=False)
+
+
+def test_from_json_verify_names_a_player_passed_over_who_could_pon() -> None:
+    state = _asked_in_able_only_window()
+    # Player 3 (passed over, holding 9S) gets the joker from the stock.
+    give = _other(state.hand_masks[3], _bit("9S"))
+    hands = list(state.hand_masks)
+    hands[3] = hands[3] & ~give | JOKER
+    stock = [give.bit_length() - 1 if c == JOKER_INDEX else c for c in state.stock_cards]
+    able = attrs.evolve(state, hand_masks=tuple(hands), stock_cards=tuple(stock))
+    assert _worlds.can_pon(able.hand_masks[3], NINE_H, ABLE_ONLY)
+    assert GameState.from_json(able.to_json()) == able  # the position alone does not show it
+    _refused(able, "invalid_state.not_asked_but_can_pon", verify=True)
+
+
+def test_from_json_verify_names_a_reshuffled_card_in_a_hand_that_did_not_draw_it() -> None:
+    from sevenbridge import Discard, Draw, Pass
+
+    state = deal(Rules(), players=3, seed=11)
+    while not (state.reshuffles and state.phase is Phase.PLAY):
+        quiet = [a for a in legal_actions(state) if isinstance(a, (Draw, Pass, Discard))]
+        state = apply(state, quiet[0])
+    # The first draw from the reshuffled stock: only its drawer holds such a card.
+    drawer = state.current_player
+    assert drawer is not None
+    drawn = state.hand_masks[drawer] & state.reshuffled
+    assert drawn.bit_count() == 1
+    other = (drawer + 1) % 3
+    moved = _swap(state, drawer, drawn, other, _other(state.hand_masks[other]))
+    assert GameState.from_json(moved.to_json()) == moved  # the position alone does not show it
+    _refused(moved, "invalid_state.hand_classes", verify=True)
+
+
+def test_a_sample_depends_only_on_the_view_and_its_seed() -> None:
+    """What the sampler works out once per view (kept for the next samples)
+    never changes what a view and a seed give, whatever was sampled before."""
+    views = []
+    for window in ClaimWindow:
+        state = deal(NINTENDO.replace(claim_window=window), players=4, seed=5)
+        for step in range(120):
+            if state.is_over:
+                break
+            actions = legal_actions(state)
+            state = apply(state, actions[step * 7 % len(actions)])
+            if step % 30 == 29:
+                views.append(observe(state, step % 4))
+    first = [sample_state(view, 3) for view in views]
+    _worlds._TIMELINES.clear()
+    again = [sample_state(view, 3) for view in reversed(views)]
+    assert first == again[::-1]
+
+
+# --------------------------------------------------------------------------------------
+# errors of sample_state
+# --------------------------------------------------------------------------------------
+def test_sample_state_refuses_a_view_no_deal_fits() -> None:
+    """A view of a player asked in an able_only window (no joker in the deck),
+    but the viewer holds the other nines: no deal lets the asked player pon."""
+    rules = Rules(claim_window="able_only", pon_timing="any_time")
+    state = stacked(rules, ["4C", "9H 2D", "9C 9D", "9S 3S"], upcard="KH", stock="QD")
+    state = play(state, "1 Draw", "1 Discard 9H")
+    assert state.current_player == 2
+    view = observe(state, 3)
+    impossible = attrs.evolve(
+        view, hand_mask=view.hand_mask & ~_bit("3S") | _bit("9C"),
+    )  # fmt: skip
+    # 9C now shows in the viewer's hand, 3S went among the unseen cards
+    with pytest.raises(InvalidStateError) as caught:
+        sample_state(impossible, 1)
+    assert _code(caught.value) == "invalid_state.sample_state_card_no_fit"
+
+
+def test_sample_state_refuses_a_view_its_history_does_not_lead_to() -> None:
+    state = pass_window(play(stacked(Rules(), ["4C", "2D", "3S"]), "1 Draw", "1 Discard 2D"))
+    view = observe(state, 0)
+    wrong = attrs.evolve(view, discard_cards=(*view.discard_cards[:-1], Card.parse("KS").index))
+    with pytest.raises(InvalidStateError) as caught:
+        sample_state(wrong, 1)
+    assert _code(caught.value) == "invalid_state.observation_history_does_not_fit"
+
+
+# --------------------------------------------------------------------------------------
+# the property: every preset, every claim window
+# --------------------------------------------------------------------------------------
+def _positions(state: GameState) -> list[GameState]:
+    """Every position of ``state``'s deal, replayed from its seed."""
+    position = deal(state.rules, players=state.players, dealer=state.dealer, seed=state.seed)
+    out = [position]
+    for action in state.history:
+        position = apply(position, action)
+        out.append(position)
+    assert out[-1] == state
+    return out
+
+
+def _check_world(world: GameState, view: Observation, cert: _worlds.Certificate | None) -> None:
+    viewer = view.viewer
+    assert observe(world, viewer) == view
+    assert _worlds.conflict(world) is None
+    assert GameState.from_json(world.to_json()) == world
+    if cert is not None:  # the deal it comes with leads to it through the history
+        first = deal(world.rules, players=world.players, dealer=world.dealer,
+                     deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+        assert attrs.evolve(_worlds.replay(first, view.history, cert), seed=world.seed) == world
+    rules = world.rules
+    if world.current_player == viewer:
+        assert legal_actions(world) == legal_actions(view)
+    if world.phase is Phase.CLAIM and world.current_player != viewer:
+        card = world.discard_cards[-1]
+        asker = world.current_player
+        if rules.claim_window is ClaimWindow.ABLE_ONLY:
+            for q in (asker, *world.claim_queue):
+                assert q is not None and _worlds.can_pon(world.hand_masks[q], card, rules)
+            assert any(isinstance(a, Pon) for a in legal_actions(world))
+        if world.pending_pon is not None:
+            assert rules.pon_tie_break is PonTieBreak.JOKER_HOLDER
+            assert not world.hand_masks[world.pending_pon[0]] & JOKER
+
+
+@settings(max_examples=60, deadline=None)
+@given(varied_states(claim_windows=True), st.data())
+def test_sampled_worlds_fit_every_claim_window_of_the_history(
+    state: GameState, data: st.DataObject
+) -> None:
+    positions = _positions(state)
+    # (a) every real position fits what its history shows, and the sampler's
+    # search finds a deal leading to it
+    for position in positions:
+        assert _worlds.conflict(position) is None
+    for position in [*data.draw(st.lists(st.sampled_from(positions), max_size=3)), state]:
+        assert _worlds.certify(position) is not None
+    # (b) every sampled world fits it too, and comes with a deal that leads to it
+    for position in data.draw(st.lists(st.sampled_from(positions), min_size=1, max_size=4)):
+        viewer = data.draw(st.integers(0, state.players - 1))
+        view = observe(position, viewer)
+        seed = data.draw(st.integers(0, 2**32))
+        _check_world(sample_state(view, seed), view, None)
+        world, cert = _worlds.sample(view, seed, 7, certify=True)
+        assert cert is not None or view.shown_hands is not None
+        _check_world(world, view, cert)
+
+
+def test_the_property_sees_every_claim_window_and_tie_break() -> None:
+    """The strategy above plays every preset under both claim windows."""
+    from hypothesis import find
+
+    fresh = settings(database=None, max_examples=500)
+    for window in ClaimWindow:
+
+        def played_with_joker(state: GameState, window: ClaimWindow = window) -> bool:
+            rules = state.rules
+            return rules.claim_window is window and rules.jokers == 1 and state.turns_done > 3
+
+        found = find(varied_states(claim_windows=True), played_with_joker, settings=fresh)
+        assert found.rules.pon_tie_break is PonTieBreak.JOKER_HOLDER
