@@ -17,7 +17,8 @@ Protocol ``sevenbridge-bot``, version 1:
    :data:`sevenbridge.GAMES`, ``"seven_bridge"`` or ``"mahjong"``; a mahjong
    "deal" is a round) and the rules document of that game's ``Rules.to_json``
    (:meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
-   so that tournaments replay exactly. No answer. A ``deal`` message may come
+   so that tournaments replay exactly (it tells nothing of the cards:
+   :func:`sevenbridge.arena.bot_seed`). No answer. A ``deal`` message may come
    before the previous deal's ``end`` (a deal cut short by another bot's
    failure): it always starts afresh.
 3. A decision. The host sends ``{"type": "decide", "observation": {...},
@@ -58,8 +59,8 @@ terminal or hide in a results file.
 
 Processes. On POSIX systems each bot runs in a session and process group of
 its own, so that whatever it starts can be ended with it. When the bot is
-closed (:meth:`ExternalPlayer.close`: at the end of a tournament's deck, after
-a failure, at the end of the program) it is sent ``quit`` and has
+closed (:meth:`ExternalPlayer.close`: at the end of a tournament's deal, or
+deck when it is not ``fair``; after a failure; at the end of the program) it is sent ``quit`` and has
 :data:`QUIT_SECONDS` to exit; then its whole process group is killed
 (``SIGKILL``), children and grandchildren included. A process that leaves the
 group on purpose (``setsid``, a daemon) is beyond reach. :func:`close_all`
@@ -90,7 +91,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
@@ -110,6 +111,7 @@ __all__ = [
     "ExternalBotError",
     "ExternalPlayer",
     "close_all",
+    "serve",
 ]
 
 #: The protocol's name, sent in the handshake.
@@ -585,6 +587,14 @@ class ExternalPlayer:
         """Whether the bot's process is running (it starts on first use)."""
         return self._pipes is not None
 
+    def cpu_seconds(self) -> float | None:
+        """The processor time the bot's process has used so far, in seconds
+        (what it started and has not waited for not counted); ``None`` when
+        it is not running, or off Linux, where the system does not tell."""
+        if self._pipes is None:
+            return None
+        return _cpu_seconds(self._pipes.process.pid)
+
     def start(self) -> None:
         """Start the bot and shake hands now, rather than at its first decision.
 
@@ -854,6 +864,89 @@ class ExternalPlayer:
                 ),
             )
         return action
+
+
+def serve(
+    player: Callable[[int], Callable[[Any], Any]],
+    *,
+    name: str,
+    input: TextIO | None = None,
+    output: TextIO | None = None,
+) -> int:
+    """Play a Python bot over the protocol, as an external bot: the other end
+    of :class:`ExternalPlayer`.
+
+    A bot run this way, in a process of its own, sees only what the protocol
+    sends it: its seat's view, the legal moves, the rules, its seed. Run in
+    the tournament's own process, Python code can reach anything there,
+    every hand included. A script of three lines makes any
+    :class:`~sevenbridge.bots.Player` an external bot::
+
+        from sevenbridge.external import serve
+        from their_bot import TheirPlayer
+        serve(TheirPlayer, name="their bot")
+
+    and ``cmd:python that_script.py`` names it in a tournament.
+
+    Args:
+        player: Makes the bot of a deal from the deal's seed (a ``Player``
+            class taking the seed, such as
+            :class:`~sevenbridge.bots.GreedyPlayer`, will do); called at
+            each ``deal`` message, for either game.
+        name: The name the bot gives in the handshake.
+        input: Where the host's messages are read (standard input by default).
+        output: Where the answers go (standard output by default).
+
+    Returns:
+        0, once the host says ``quit`` or closes the input (an exit status).
+    """
+    source = sys.stdin if input is None else input
+    sink = sys.stdout if output is None else output
+    bot: Callable[[Any], Any] | None = None
+    game = CARD_GAME
+
+    def send(message: dict[str, Any]) -> None:
+        sink.write(_line(message).decode())
+        sink.flush()
+
+    for text in source:
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "hello":
+            send({"type": "ready", "name": name, "protocol": PROTOCOL,
+                  "version": PROTOCOL_VERSION})  # fmt: skip
+        elif kind == "deal":
+            game = message.get("game", CARD_GAME)
+            bot = player(int(message["seed"]))
+        elif kind == "decide":
+            module = game_module(game)
+            view = module.Observation.from_json(json.dumps(message["observation"]))
+            if bot is None:  # a host that sent no deal: seed 0, as ExternalPlayer does
+                bot = player(0)
+            legal = module.legal_actions(view)
+            action = bot(view)
+            if action in legal:
+                send({"type": "action", "index": legal.index(action)})
+            else:  # the host says what is wrong with it
+                send({"type": "action", "action": json.loads(action.to_json())})
+        elif kind == "quit":
+            break
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user and system time from Linux's ``/proc`` (``None``
+    elsewhere, or once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+#: Clock ticks a second, the unit of /proc's times.
+_TICKS = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
 
 
 def _line(message: dict[str, Any]) -> bytes:
