@@ -962,9 +962,10 @@ _TICKS = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
 
 def _decide_line(view: Any, legal: Sequence[Any]) -> bytes:
     """The ``decide`` message for a view (of any game) and its legal actions."""
+    observation: str = view.to_json()
     return (
         b'{"type":"decide","observation":'
-        + view.to_json().encode()
+        + observation.encode()
         + b',"legal":['
         + ",".join(a.to_json() for a in legal).encode()
         + b"]}\n"
