@@ -71,6 +71,12 @@ Python. In a tournament, name it as ``cmd:`` followed by its command line::
 
     sevenbridge tournament --bots "cmd:python examples/external_bot.py,greedy" --deals 100
 
+The kit for bots in other languages: the JSON Schemas of every message and
+document (:func:`message_schema`, :func:`schema_files`; the files are in
+:data:`SCHEMA_FOLDER`, and ``sevenbridge schema --out DIR`` writes them), and
+``sevenbridge bot-check "cmd:COMMAND"``, which runs a bot through the
+protocol's cases with this host and reports each.
+
 >>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES
 ('sevenbridge-bot', 1, 1048576)
 """
@@ -1000,9 +1006,9 @@ def _short(value: object) -> str:
 
 # -- the JSON Schemas of the protocol's messages --------------------------------------
 
-#: The protocol's messages by their ``type``: what the host sends (``hello``,
-#: ``deal``, ``decide``, ``end``, ``quit``), then what the bot answers
-#: (``ready``, ``action``).
+#: The ``type`` of each of the protocol's messages, those the host sends
+#: (``hello``, ``deal``, ``decide``, ``end``, ``quit``) and then the bot's
+#: answers (``ready``, ``action``).
 MESSAGES = ("hello", "deal", "decide", "end", "quit", "ready", "action")
 #: The folder of the installed package that holds every file of
 #: :func:`schema_files` (``sevenbridge/schemas``).
