@@ -271,7 +271,7 @@ def test_a_served_python_player_passes_the_mahjong_checks(tmp_path: Path) -> Non
     script.write_text("from sevenbridge.bots import GreedyPlayer\n"
                       "from sevenbridge.external import serve\n"
                       "serve(GreedyPlayer, name='served greedy')\n")  # fmt: skip
-    checks = check_bot([sys.executable, str(script)], game="mahjong")
+    checks = list(check_bot([sys.executable, str(script)], game="mahjong"))
     assert [c.passed for c in checks] == [True] * (len(cases("mahjong")) + 4), checks
     assert "full: a kong on one's own turn, or discard" in [c.label for c in checks]
 
@@ -365,7 +365,7 @@ def test_a_crash_a_nameless_handshake_and_a_bad_exit_are_reported(tmp_path: Path
         "    elif m['type'] == 'decide':\n"
         "        print(json.dumps({'type': 'action', 'index': 0}), flush=True)\n"
     )
-    checks = check_bot([sys.executable, str(path)])
+    checks = list(check_bot([sys.executable, str(path)]))
     assert checks[0] == checks[0]._replace(passed=False, got="a ready answer without a name")
     assert all(c.passed for c in checks[1:])
 
@@ -389,6 +389,24 @@ def test_a_failed_handshake_runs_nothing_else_and_the_command_exits_1(tmp_path: 
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert status.returncode == 2 and "needs the bot's command" in status.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["cmd:python bot.py", "--short-seconds", "0"], "short_seconds must be above 0"),
+        (["cmd:python bot.py", "--move-seconds", "-1"], "move_seconds must be above 0"),
+        (['cmd:python "bot.py'], "the external bot's command 'python \"bot.py' does not read"),
+    ],
+)
+def test_bad_arguments_stop_bot_check_before_any_bot_starts(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["bot-check", *args])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err, err
 
 
 # -- the Node.js bot of the docs ---------------------------------------------------------
@@ -441,7 +459,7 @@ def test_bot_check_fails_broken_node_bots(tmp_path: Path) -> None:
     illegal.write_text(
         source.replace("index: choose(message.legal)", "index: message.legal.length")
     )
-    checks = check_bot([node, str(illegal)])
+    checks = list(check_bot([node, str(illegal)]))
     assert checks[0].passed and checks[-1].passed  # the handshake and quit
     assert not any(c.passed for c in checks[1:-1])
     assert (
@@ -449,7 +467,7 @@ def test_bot_check_fails_broken_node_bots(tmp_path: Path) -> None:
     )
     mute = tmp_path / "mute.js"
     mute.write_text(source.replace('send({ type: "action"', 'void ({ type: "action"'))
-    checks = check_bot([node, str(mute)], move_seconds=0.3)
+    checks = list(check_bot([node, str(mute)], move_seconds=0.3))
     assert [c.passed for c in checks[:2]] == [True, False]
     assert checks[1].got == "external bot 'first-legal.js' did not answer a decision within 0.3 s"
     assert {c.passed for c in checks[2:-1]} == {None}

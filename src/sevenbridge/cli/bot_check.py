@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, NamedTuple, TextIO
 
@@ -269,8 +269,9 @@ def check_bot(
     handshake_seconds: float = 30.0,
     short_seconds: float = 1.0,
     lang: str = "en",
-) -> list[Check]:
-    """Run an external bot through the protocol's cases and say how each went.
+) -> Iterator[Check]:
+    """Run an external bot through the protocol's cases and say how each went,
+    each check as soon as it is done.
 
     The checks, in order: the handshake (a ``ready`` answer with a name);
     one decision of each kind of :func:`cases`, each in a deal of its own
@@ -290,26 +291,26 @@ def check_bot(
     player = ExternalPlayer(command, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
     session = _Session(player, game, lang)
     try:
-        checks = [session.handshake()]
-        checks += [session.decide(case) for case in cases(game)]
+        yield session.handshake()
+        for case in cases(game):
+            yield session.decide(case)
         first, second = cases(game)[:2]
         left = session.decide(first, end=False)  # no end: a deal cut short
         after = session.decide(second) if left.passed else left
-        checks.append(after._replace(
+        yield after._replace(
             label=_("a new deal before the last one's end"),
             got=f"{left.got}; {after.got}" if left.passed else left.got,
             expected=_("{first}; then, in a new deal, {second}").format(
                 first=session.expected(first), second=session.expected(second)),
-        ))  # fmt: skip
+        )  # fmt: skip
         player.move_seconds = short_seconds
         quick = session.decide(first)
         player.move_seconds = move_seconds
-        checks.append(quick._replace(
-            label=_("a decision within {seconds} s").format(seconds=_seconds(short_seconds))))  # fmt: skip
-        checks.append(session.quit())
+        yield quick._replace(
+            label=_("a decision within {seconds} s").format(seconds=_seconds(short_seconds)))  # fmt: skip
+        yield session.quit()
     finally:
         player.close()
-    return checks
 
 
 def add_parser(
@@ -359,16 +360,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
         flush=True,
     )
-    checks = check_bot(command, game=game, move_seconds=args.move_seconds,
-                       handshake_seconds=args.handshake_seconds,
-                       short_seconds=args.short_seconds, lang=args.lang)  # fmt: skip
     marks = {True: _("passed"), False: _("FAILED"), None: _("not run")}
     column = max(width(m) for m in marks.values()) + 2
-    for check in checks:
+    checks = []
+    for check in check_bot(command, game=game, move_seconds=args.move_seconds,
+                           handshake_seconds=args.handshake_seconds,
+                           short_seconds=args.short_seconds, lang=args.lang):  # fmt: skip
         mark = marks[check.passed]
         print(mark + " " * (column - width(mark)) + check.label, file=out)
         print(" " * column + _("expected: {what}").format(what=check.expected), file=out)
-        print(" " * column + _("got: {what}").format(what=check.got), file=out)
+        print(" " * column + _("got: {what}").format(what=check.got), file=out, flush=True)
+        checks.append(check)
     passed = sum(c.passed is True for c in checks)
     failed = sum(c.passed is False for c in checks)
     print(_("{passed} of {total} checks passed, {failed} failed, {skipped} not run").format(
