@@ -108,21 +108,49 @@ def greedy_key(keys: list[tuple[int, ...]], hand: int, rules: Rules, rng: Rng) -
     A claim or a new meld using the most cards of the hand, else a lay-off, else
     the discard with the most points left over once its use towards melds is
     counted; ties broken by ``rng``."""
-    for codes in ((OP_PON, OP_CHI), (OP_LAY,)):
-        best = [k for k in keys if k[0] in codes]
-        if best:
-            most = max(k[2].bit_count() for k in best)
-            return rng.choice([k for k in best if k[2].bit_count() == most])
-    offs = [k for k in keys if k[0] == OP_OFF]
+    return _greedy(keys, hand, card_points(rules), rules.ace_high, rng)
+
+
+def _greedy(
+    keys: list[tuple[int, ...]], hand: int, points: tuple[int, ...], high: bool, rng: Rng
+) -> tuple[int, ...]:
+    """:func:`greedy_key` with the card points and the Ace's rule looked up."""
+    melds: list[tuple[int, ...]] = []  # the best claims, else the best new melds
+    offs: list[tuple[int, ...]] = []
+    discards: list[tuple[int, ...]] = []
+    claim = False
+    most = 0
+    for k in keys:
+        code = k[0]
+        if code == OP_DISCARD:
+            discards.append(k)
+        elif code == OP_OFF:
+            offs.append(k)
+        elif code == OP_PON or code == OP_CHI or code == OP_LAY:
+            is_claim = code != OP_LAY
+            if claim and not is_claim:
+                continue
+            size = k[2].bit_count()
+            if is_claim and not claim:
+                claim, most, melds = True, size, [k]
+            elif size > most:
+                most, melds = size, [k]
+            elif size == most:
+                melds.append(k)
+    if melds:
+        return melds[rng.below(len(melds))]
     if offs:
-        return rng.choice(offs)  # lay-offs carry no cards to count: all tie
-    discards = [k for k in keys if k[0] == OP_DISCARD]
+        return offs[rng.below(len(offs))]  # lay-offs carry no cards to count: all tie
     if discards:
-        points = card_points(rules)
-        high = rules.ace_high
-        waste = [points[k[2]] - keep_value(hand, k[2], high) for k in discards]
-        worst = max(waste)
-        return rng.choice([k for k, w in zip(discards, waste, strict=True) if w == worst])
+        worst = -(1 << 30)
+        chosen: list[tuple[int, ...]] = []
+        for k in discards:
+            w = points[k[2]] - keep_value(hand, k[2], high)
+            if w > worst:
+                worst, chosen = w, [k]
+            elif w == worst:
+                chosen.append(k)
+        return chosen[rng.below(len(chosen))]
     return keys[0]
 
 
@@ -388,6 +416,8 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
     x: int = rng.state
     rules: Rules = v[RULES]
     near = _NEAR[rules.ace_high]
+    points = card_points(rules)
+    high = rules.ace_high
     steps = 0
     general = greedy  # the greedy policy plays every move in the general loop
     while v[PHASE] is not _OVER and steps != limit:
@@ -426,7 +456,7 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
         if key is None:
             keys = _keys(v)
             if greedy:
-                key = greedy_key(keys, v[HANDS][p], rules, rng)
+                key = _greedy(keys, v[HANDS][p], points, high, rng)
             else:
                 key = keys[(mix(x) * len(keys)) >> 64]
                 x = (x + _GOLDEN) & _MASK
