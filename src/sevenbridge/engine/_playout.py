@@ -27,6 +27,7 @@ from ._kernel import (
     _ABLE_ONLY,
     _AFTER,
     _CLAIM,
+    _DISCARD_KEYS,
     _DISCARDS,
     _DRAW,
     _DRAWS,
@@ -152,6 +153,41 @@ def _greedy(
                 chosen.append(k)
         return chosen[rng.below(len(chosen))]
     return keys[0]
+
+
+def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, rng: Rng) -> int:
+    """The card :func:`_greedy` discards from ``hand`` (no joker in it) when a
+    discard is its choice: the same card, with the same numbers of ``rng``
+    (discards are listed lowest card first). :func:`keep_value` is the rank's
+    partners plus the suit neighbours, which depend on the suit's pattern
+    alone: those are looked up by pattern."""
+    near = _NEIGHBOURS[high]
+    worst = -(1 << 30)
+    chosen: list[int] = []
+    for shift in (0, 13, 26, 39):
+        pattern = hand >> shift & SUIT_BITS
+        if not pattern:
+            continue
+        values = near.get(pattern)
+        if values is None:
+            values = near[pattern] = [keep_value(pattern, r, high) for r in range(13)]
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            r = low.bit_length() - 1
+            c = shift + r
+            w = points[c] - 12 * ((hand & RANK_MASK[r]).bit_count() - 1) - values[r]
+            if w > worst:
+                worst, chosen = w, [c]
+            elif w == worst:
+                chosen.append(c)
+    return chosen[rng.below(len(chosen))]
+
+
+#: The suit-neighbour part of keep_value of each rank, by suit pattern (and
+#: whether the Ace is also high), filled as patterns are met.
+_NEIGHBOURS: Final[tuple[dict[int, list[int]], dict[int, list[int]]]] = ({}, {})
 
 
 def _claim_chosen(
@@ -407,8 +443,12 @@ def _random_turns(
             return x, steps, general
 
 
-def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) -> GameState:
-    """Play on from ``state`` for at most ``limit`` moves (-1: to the end)."""
+def play(
+    state: GameState, greedy: bool, rng: Rng, limit: int, history: bool, stop: int = -1
+) -> GameState:
+    """Play on from ``state`` for at most ``limit`` moves (-1: to the end); with
+    the greedy policy, stop before any choice of the player ``stop`` (-1: none)
+    that the quick refusals do not settle."""
     v = _fields_of(state)
     # The random policy's stream, kept here as Rng keeps it (one number per
     # move, forced or not, like RandomPlayer): rng.below(n) is
@@ -418,6 +458,8 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
     near = _NEAR[rules.ace_high]
     points = card_points(rules)
     high = rules.ace_high
+    needs_own = rules.lay_off_needs_own_meld
+    final_discard = rules.final_discard
     steps = 0
     general = greedy  # the greedy policy plays every move in the general loop
     while v[PHASE] is not _OVER and steps != limit:
@@ -453,7 +495,19 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
             else:
                 if not _may_chi(hand, discards[-1], near):
                     key = _DRAW_KEYS[p]
+        elif greedy and p != stop and not hand & _JOKER:
+            # The play of a turn: when the hand holds no new meld and nothing it
+            # could lay off (the tests of _legal_keys), the greedy choice is a
+            # discard, found without listing the moves.
+            if not (may_hold_meld(hand, high) and count_melds(hand, high)) and not (
+                (not needs_own or v[OWNERS] >> p & 1)
+                and (not final_discard or hand & (hand - 1))
+                and hand & _table_takes(v[TABLE])
+            ):
+                key = _DISCARD_KEYS[p][_greedy_discard(hand, points, high, rng)]
         if key is None:
+            if p == stop:
+                break
             keys = _keys(v)
             if greedy:
                 key = _greedy(keys, v[HANDS][p], points, high, rng)
