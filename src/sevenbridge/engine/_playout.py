@@ -155,9 +155,10 @@ def _greedy(
     return keys[0]
 
 
-def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, rng: Rng) -> int:
+def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, x: int) -> tuple[int, int]:
     """The card :func:`_greedy` discards from ``hand`` (no joker in it) when a
-    discard is its choice: the same card, with the same numbers of ``rng``
+    discard is its choice, and the generator's state after: the same card,
+    with the same number, as :func:`_greedy` with an ``Rng`` at state ``x``
     (discards are listed lowest card first). :func:`keep_value` is the rank's
     partners plus the suit neighbours, which depend on the suit's pattern
     alone: those are looked up by pattern."""
@@ -182,7 +183,7 @@ def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, rng: Rng) ->
                 worst, chosen = w, [c]
             elif w == worst:
                 chosen.append(c)
-    return chosen[rng.below(len(chosen))]
+    return chosen[(mix(x) * len(chosen)) >> 64], (x + _GOLDEN) & _MASK
 
 
 #: The suit-neighbour part of keep_value of each rank, by suit pattern (and
@@ -204,10 +205,28 @@ def _claim_chosen(
     return _intern(key), key
 
 
-def _random_turns(
-    v: dict[str, Any], x: int, steps: int, limit: int, history: bool
+def _greedy_claim(
+    x: int, claims: list[tuple[int, int]], code: int, player: int
+) -> tuple[Action, tuple[int, ...]]:
+    """The chi or pon (``code``) that :func:`_greedy` picks among ``claims``
+    with an ``Rng`` at state ``x``: one using the most cards of the hand."""
+    most = max(used.bit_count() for used, _ in claims)
+    best = [(used, j) for used, j in claims if used.bit_count() == most]
+    used, j = best[(mix(x) * len(best)) >> 64]
+    key = (code, player, used, j)
+    return _intern(key), key
+
+
+def _quick_turns(
+    v: dict[str, Any],
+    x: int,
+    steps: int,
+    limit: int,
+    history: bool,
+    greedy: bool,
+    points: tuple[int, ...],
 ) -> tuple[int, int, bool]:
-    """Random play from a draw or the play of a turn, on local variables.
+    """Random (or greedy) play from a draw or the play of a turn, on local variables.
 
     Every move is chosen here, with the same choices and the same stream of
     numbers as the general loop (the moves counted in ``legal_actions``' order,
@@ -218,6 +237,12 @@ def _random_turns(
     hand, a pon waiting in the claim window) ends it, as do the end of the
     deal and the move limit. Returns ``(x, steps, general)``: ``general`` is
     True when the position reached needs one move of the general loop.
+
+    With ``greedy`` the moves are :func:`_greedy`'s, with the numbers it
+    draws (only to break ties: none for a forced move), ``x`` being the
+    state of its ``Rng``: a chi or pon whenever one is legal, and a discard
+    when the hand holds no new meld and nothing to lay off; a lay-down or
+    lay-off to choose is left to the general loop.
     """
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
@@ -266,12 +291,16 @@ def _random_turns(
                     ):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
-                            last = _claim_chosen(x, chis, OP_CHI, p)
+                            if greedy:
+                                last = _greedy_claim(x, chis, OP_CHI, p)
+                            else:
+                                last = _claim_chosen(x, chis, OP_CHI, p)
                             if last is not None:  # the engine plays it below
                                 x = (x + _GOLDEN) & _MASK
                                 general = False
                                 break
-                x = (x + _GOLDEN) & _MASK
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
                 if history:
                     moves.append(_DRAWS[p][0])
                 hand |= 1 << stock[si]
@@ -309,14 +338,20 @@ def _random_turns(
             ):
                 for tm in table:
                     offs += (hand & tm.ext).bit_count()
-            # mix(x) (kit.rng, the generator's one definition) written out: this
-            # is the playout's commonest draw, and a call here costs the pure
-            # build about 3 % of a playout. The move-for-move tests against
-            # RandomPlayer, which draws through mix, fail if the two differ.
-            x = (x + _GOLDEN) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
+            if greedy:
+                if count or offs:
+                    break  # a lay-down or lay-off for the general loop to choose
+                c, x = _greedy_discard(hand, points, ace_high, x)
+                k = count + offs + (hand & ((1 << c) - 1)).bit_count()  # its place
+            else:
+                # mix(x) (kit.rng, the generator's one definition) written out: this
+                # is the playout's commonest draw, and a call here costs the pure
+                # build about 3 % of a playout. The move-for-move tests against
+                # RandomPlayer, which draws through mix, fail if the two differ.
+                x = (x + _GOLDEN) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
             if k < count + offs:
                 if k < count:
                     if lays is None:
@@ -397,11 +432,15 @@ def _random_turns(
                 if held & rank and _may_pon(held, c):
                     pons = _claims(held, c, rules, SET)
                     if pons:
-                        last = _claim_chosen(x, pons, OP_PON, q)
+                        if greedy:
+                            last = _greedy_claim(x, pons, OP_PON, q)
+                        else:
+                            last = _claim_chosen(x, pons, OP_PON, q)
                         if last is not None:  # the engine plays it below
                             x = (x + _GOLDEN) & _MASK
                             break
-                x = (x + _GOLDEN) & _MASK
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
                 steps += 1
                 if history:
                     moves.append(_PASSES[q][0])
@@ -448,11 +487,13 @@ def play(
 ) -> GameState:
     """Play on from ``state`` for at most ``limit`` moves (-1: to the end); with
     the greedy policy, stop before any choice of the player ``stop`` (-1: none)
-    that the quick refusals do not settle."""
+    that the quick refusals do not settle. ``rng`` is left where the policy's
+    numbers end."""
     v = _fields_of(state)
-    # The random policy's stream, kept here as Rng keeps it (one number per
-    # move, forced or not, like RandomPlayer): rng.below(n) is
-    # mix(x) * n >> 64, and each number moves x on by _GOLDEN.
+    # The policy's stream, kept here as Rng keeps it: rng.below(n) is
+    # mix(x) * n >> 64, and each number moves x on by _GOLDEN. The random
+    # policy draws one number per move, forced or not (like RandomPlayer); the
+    # greedy one only to break ties (like GreedyPlayer).
     x: int = rng.state
     rules: Rules = v[RULES]
     near = _NEAR[rules.ace_high]
@@ -461,13 +502,16 @@ def play(
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
     steps = 0
-    general = greedy  # the greedy policy plays every move in the general loop
+    # The quick path of whole turns; with a stop, every move is played here,
+    # where the stop is looked for.
+    quick = stop < 0
+    general = not quick
     while v[PHASE] is not _OVER and steps != limit:
         phase = v[PHASE]
         if not general and (phase is _DRAW or phase is _PLAY):
-            x, steps, general = _random_turns(v, x, steps, limit, history)
+            x, steps, general = _quick_turns(v, x, steps, limit, history, greedy, points)
             continue
-        general = greedy
+        general = not quick
         p: int = v[CURRENT]
         hand: int = v[HANDS][p]
         # A lone Pass or Draw, found by the quick refusals of
@@ -504,13 +548,16 @@ def play(
                 and (not final_discard or hand & (hand - 1))
                 and hand & _table_takes(v[TABLE])
             ):
-                key = _DISCARD_KEYS[p][_greedy_discard(hand, points, high, rng)]
+                c, x = _greedy_discard(hand, points, high, x)
+                key = _DISCARD_KEYS[p][c]
         if key is None:
             if p == stop:
                 break
             keys = _keys(v)
             if greedy:
+                rng.state = x
                 key = _greedy(keys, v[HANDS][p], points, high, rng)
+                x = rng.state
             else:
                 key = keys[(mix(x) * len(keys)) >> 64]
                 x = (x + _GOLDEN) & _MASK
@@ -518,4 +565,5 @@ def play(
             x = (x + _GOLDEN) & _MASK
         _step(v, key, _intern(key) if history else None)
         steps += 1
+    rng.state = x
     return _state(v)
