@@ -4,8 +4,8 @@ distribution, with or without a recorded history."""
 from __future__ import annotations
 
 import random
-from typing import Literal
 from collections import Counter
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings

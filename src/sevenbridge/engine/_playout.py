@@ -225,6 +225,7 @@ def _quick_turns(
     history: bool,
     greedy: bool,
     points: tuple[int, ...],
+    stop: int = -1,
 ) -> tuple[int, int, bool]:
     """Random (or greedy) play from a draw or the play of a turn, on local variables.
 
@@ -242,7 +243,8 @@ def _quick_turns(
     draws (only to break ties: none for a forced move), ``x`` being the
     state of its ``Rng``: a chi or pon whenever one is legal, and a discard
     when the hand holds no new meld and nothing to lay off; a lay-down or
-    lay-off to choose is left to the general loop.
+    lay-off to choose is left to the general loop, as is every choice of
+    the player ``stop``.
     """
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
@@ -291,6 +293,8 @@ def _quick_turns(
                     ):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
+                            if p == stop:
+                                break
                             if greedy:
                                 last = _greedy_claim(x, chis, OP_CHI, p)
                             else:
@@ -314,7 +318,7 @@ def _quick_turns(
                     general = False
                     break
             # The play of a turn.
-            if hand & _JOKER:
+            if hand & _JOKER or p == stop:
                 break
             # The moves in legal_actions' order: new melds, lay-offs (by meld, card
             # by card), discards (lowest card first); counted, and built only when
@@ -432,6 +436,8 @@ def _quick_turns(
                 if held & rank and _may_pon(held, c):
                     pons = _claims(held, c, rules, SET)
                     if pons:
+                        if q == stop:
+                            break  # the general loop stops there
                         if greedy:
                             last = _greedy_claim(x, pons, OP_PON, q)
                         else:
@@ -502,16 +508,13 @@ def play(
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
     steps = 0
-    # The quick path of whole turns; with a stop, every move is played here,
-    # where the stop is looked for.
-    quick = stop < 0
-    general = not quick
+    general = False  # whether the next move needs the general loop
     while v[PHASE] is not _OVER and steps != limit:
         phase = v[PHASE]
         if not general and (phase is _DRAW or phase is _PLAY):
-            x, steps, general = _quick_turns(v, x, steps, limit, history, greedy, points)
+            x, steps, general = _quick_turns(v, x, steps, limit, history, greedy, points, stop)
             continue
-        general = not quick
+        general = False
         p: int = v[CURRENT]
         hand: int = v[HANDS][p]
         # A lone Pass or Draw, found by the quick refusals of
