@@ -266,7 +266,7 @@ def _held(view: GameState | Observation, player: int) -> tuple[Card, ...] | None
 
 
 def move_message(
-    before: GameState | Observation,
+    before: GameState | Observation | None,
     action: Action,
     after: GameState | Observation | None = None,
     *,
@@ -274,11 +274,16 @@ def move_message(
     you: int | None = None,
 ) -> str:
     """:func:`move_words` as a :class:`~sevenbridge.errors.Message` (to show
-    with :func:`~sevenbridge.translate`)."""
+    with :func:`~sevenbridge.translate`). Without ``before`` (a drawing of one
+    position knows only the position after the move), the words are read from
+    ``after``: the card claimed from the meld it made, the meld laid off on as
+    it is now."""
     if after is None:
         if not isinstance(before, GameState):
             raise TypeError("move_words needs the position after the move with a view")
         after = apply(before, action)
+    if before is None:
+        return _move_after(action, after, names, you)
     p = action.player
     out: str
     if isinstance(action, Draw):
@@ -319,6 +324,48 @@ def move_message(
             "{move} (the stock ran out: the discards make a new stock of {n})",
             move=out, n=after.stock_size,
         )  # fmt: skip
+    return _ending(out, action, after)
+
+
+def _move_after(
+    action: Action, after: GameState | Observation, names: Sequence[str] | None, you: int | None
+) -> str:
+    """:func:`move_message` read from the position after the move alone."""
+    p = action.player
+    out: str
+    if isinstance(action, Draw):
+        out = _move_message("draw", p, names, you)
+    elif isinstance(action, Pass):
+        out = _move_message("pass", p, names, you)
+    elif isinstance(action, (Chi, Pon)):
+        made = len(after.melds) > 0 and after.pending_pon is None
+        claimed = (
+            next((c for c in after.melds[-1].cards if c not in action.cards), None)
+            if made
+            else after.top_discard
+        )
+        out = _move_message(
+            "claim" if made else "claim_waits", p, names, you, call=_CALL_WORD[type(action)],
+            card=claimed or "-", cards=_joker_cards(action.cards, action.joker_as),
+        )  # fmt: skip
+    elif isinstance(action, LayDown):
+        out = _move_message("lay_down", p, names, you, meld=_meld_name(after.melds[-1]))
+    elif isinstance(action, LayOff):
+        meld = after.melds[action.target]
+        rest = tuple(c for c in meld.cards if c != action.card)
+        out = _move_message(
+            "lay_off", p, names, you, card=_joker_cards((action.card,), action.joker_as)[0],
+            whose=_whose(meld.owner or 0, names, you), meld=rest,
+        )  # fmt: skip
+    else:
+        assert isinstance(action, Discard)
+        out = _move_message("discard", p, names, you, card=action.card)
+    return _ending(out, action, after)
+
+
+def _ending(out: str, action: Action, after: GameState | Observation) -> str:
+    """A move's words, with how the deal ended if it did."""
+    p = action.player
     if after.is_over and after.winner == p:
         out = (
             M("move.goes_out_at_once", "{move}, going out at once", move=out)
