@@ -475,9 +475,11 @@ def move_words(
     names: Sequence[str] | None = None,
     you: int | None = None,
     lang: str | None = None,
+    symbols: bool = True,
 ) -> str:
     """A move in words, as the terminal, the replay viewer and the web table
-    tell it (the card game's :func:`sevenbridge.text.move_words`).
+    tell it (the card game's :func:`sevenbridge.text.move_words`; ``symbols``
+    is for the same call: tiles are written ``5s`` either way).
 
     Args:
         before: The position the move was played in (a state or a view).
