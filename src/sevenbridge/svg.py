@@ -395,7 +395,9 @@ def _last_move(
     log = position.move_log
     if log is None:
         return translator(lang)("no move yet")
-    return translate(move_message(None, log.action, position, names=names, you=you), lang, symbols=True)
+    return translate(
+        move_message(None, log.action, position, names=names, you=you), lang, symbols=True
+    )
 
 
 #: The lines of the end of a deal that the centre of the table shows: the
