@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._kit.i18n import N_
 from .cards import JOKER_INDEX, Card, parse_cards
 from .errors import InvalidArgumentError, Message
 from .errors import Message as M
@@ -146,10 +147,10 @@ def explain_hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAU
 
 #: The card-value tables' names, as :func:`explain_hand_points` says them.
 _VALUES_WORDS = {
-    CardValues.STANDARD: "standard",
-    CardValues.ALTERNATE_ACE_11: "alternate_ace_11",
-    CardValues.ALTERNATE_ACE_15: "alternate_ace_15",
-    CardValues.NINTENDO: "nintendo",
+    CardValues.STANDARD: N_("standard"),
+    CardValues.ALTERNATE_ACE_11: N_("alternate_ace_11"),
+    CardValues.ALTERNATE_ACE_15: N_("alternate_ace_15"),
+    CardValues.NINTENDO: N_("nintendo"),
 }
 
 

@@ -23,7 +23,7 @@ from typing import Any, overload
 
 from . import _tables as T
 from ._kit import hooks as _hooks
-from ._kit.i18n import translate
+from ._kit.i18n import N_, translate
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, parse_cards
 from .engine import apply
@@ -193,28 +193,28 @@ def _shown(cards: tuple[Card, ...]) -> tuple[Card, ...] | str:
 #: Each kind of move in words: (said of another player, said to the person
 #: playing, ``you``). English verbs agree with "you"; other languages may not.
 _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "draw_card": (("move.draw_card", "{who} draws {card}"), ("move.draw_card.you", "You draw {card}")),
-    "draw": (("move.draw", "{who} draws from the stock"), ("move.draw.you", "You draw from the stock")),
-    "pass": (("move.pass", "{who} passes"), ("move.pass.you", "You pass")),
+    "draw_card": (("move.draw_card", N_("{who} draws {card}")), ("move.draw_card.you", N_("You draw {card}"))),
+    "draw": (("move.draw", N_("{who} draws from the stock")), ("move.draw.you", N_("You draw from the stock"))),
+    "pass": (("move.pass", N_("{who} passes")), ("move.pass.you", N_("You pass"))),
     "claim": (
-        ("move.claim", "{who} calls {call} on {card} with {cards}"),
-        ("move.claim.you", "You call {call} on {card} with {cards}"),
+        ("move.claim", N_("{who} calls {call} on {card} with {cards}")),
+        ("move.claim.you", N_("You call {call} on {card} with {cards}")),
     ),
     "claim_waits": (
-        ("move.claim_waits", "{who} calls {call} on {card} with {cards}; it waits, as a player "
-         "still to be asked may overtake it with the joker"),
-        ("move.claim_waits.you", "You call {call} on {card} with {cards}; it waits, as a player "
-         "still to be asked may overtake it with the joker"),
+        ("move.claim_waits", N_("{who} calls {call} on {card} with {cards}; it waits, as a player "
+         "still to be asked may overtake it with the joker")),
+        ("move.claim_waits.you", N_("You call {call} on {card} with {cards}; it waits, as a player "
+         "still to be asked may overtake it with the joker")),
     ),
     "lay_down": (
-        ("move.lay_down", "{who} lays down the {meld}"),
-        ("move.lay_down.you", "You lay down the {meld}"),
+        ("move.lay_down", N_("{who} lays down the {meld}")),
+        ("move.lay_down.you", N_("You lay down the {meld}")),
     ),
     "lay_off": (
-        ("move.lay_off", "{who} lays off {card} on {whose} {meld}"),
-        ("move.lay_off.you", "You lay off {card} on {whose} {meld}"),
+        ("move.lay_off", N_("{who} lays off {card} on {whose} {meld}")),
+        ("move.lay_off.you", N_("You lay off {card} on {whose} {meld}")),
     ),
-    "discard": (("move.discard", "{who} discards {card}"), ("move.discard.you", "You discard {card}")),
+    "discard": (("move.discard", N_("{who} discards {card}")), ("move.discard.you", N_("You discard {card}"))),
 }  # fmt: skip
 
 _CALL_WORD = {Chi: M("call.chi", "chi"), Pon: M("call.pon", "pon")}
@@ -411,7 +411,7 @@ def move_words(
     >>> print(move_words(table, Chi(1, "4H 6H")))
     P1 calls chi on 5♥ with 4♥ 6♥
     >>> print(move_words(table, Chi(1, "4H 6H"), names=["Ann", "Bo", "Cy"], you=1, lang="ja"))
-    あなたは♥5を♥4 ♥6でチー
+    あなたが♥5を♥4 ♥6でチー
     """
     message = move_message(before, action, after, names=names, you=you)
     return translate(message, lang, symbols=symbols)

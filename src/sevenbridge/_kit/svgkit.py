@@ -167,7 +167,7 @@ def clip(text: str, width: float) -> str:
     """``text`` cut to about ``width`` ems, with an ellipsis where it was cut.
 
     >>> clip("Bartholomew the Magnificent", 10), clip("Ann", 10)
-    ('Bartholome…', 'Ann')
+    ('Bartholomew the…', 'Ann')
     """
     if em(text) <= width:
         return text

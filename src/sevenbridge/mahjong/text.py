@@ -18,7 +18,7 @@ from typing import Any
 
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.i18n import check_lang, translate
+from .._kit.i18n import N_, check_lang, translate
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
@@ -363,25 +363,25 @@ def _next(after: GameState) -> str:
 
 #: Each kind of move in words: (said of another seat, said to the person playing).
 _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "draw": (("mahjong.move.draw", "{who} draws a tile"), ("mahjong.move.draw.you", "You draw a tile")),
-    "draw_tile": (("mahjong.move.draw_tile", "{who} draws {tile}"), ("mahjong.move.draw_tile.you", "You draw {tile}")),
-    "discard": (("mahjong.move.discard", "{who} discards {tile}"), ("mahjong.move.discard.you", "You discard {tile}")),
-    "pass": (("mahjong.move.pass", "{who} passes"), ("mahjong.move.pass.you", "You pass")),
+    "draw": (("mahjong.move.draw", N_("{who} draws a tile")), ("mahjong.move.draw.you", N_("You draw a tile"))),
+    "draw_tile": (("mahjong.move.draw_tile", N_("{who} draws {tile}")), ("mahjong.move.draw_tile.you", N_("You draw {tile}"))),
+    "discard": (("mahjong.move.discard", N_("{who} discards {tile}")), ("mahjong.move.discard.you", N_("You discard {tile}"))),
+    "pass": (("mahjong.move.pass", N_("{who} passes")), ("mahjong.move.pass.you", N_("You pass"))),
     "claim": (
-        ("mahjong.move.claim", "{who} calls {call} on {whose} {tile}"),
-        ("mahjong.move.claim.you", "You call {call} on {whose} {tile}"),
+        ("mahjong.move.claim", N_("{who} calls {call} on {whose} {tile}")),
+        ("mahjong.move.claim.you", N_("You call {call} on {whose} {tile}")),
     ),
     "chow": (
-        ("mahjong.move.chow", "{who} calls chow on {whose} {tile} with {tiles}"),
-        ("mahjong.move.chow.you", "You call chow on {whose} {tile} with {tiles}"),
+        ("mahjong.move.chow", N_("{who} calls chow on {whose} {tile} with {tiles}")),
+        ("mahjong.move.chow.you", N_("You call chow on {whose} {tile} with {tiles}")),
     ),
     "kong_hand": (
-        ("mahjong.move.kong_hand", "{who} makes a kong of {tile} from the hand"),
-        ("mahjong.move.kong_hand.you", "You make a kong of {tile} from your hand"),
+        ("mahjong.move.kong_hand", N_("{who} makes a kong of {tile} from the hand")),
+        ("mahjong.move.kong_hand.you", N_("You make a kong of {tile} from your hand")),
     ),
     "mahjong": (
-        ("mahjong.move.mahjong", "{who} declares mahjong"),
-        ("mahjong.move.mahjong.you", "You declare mahjong"),
+        ("mahjong.move.mahjong", N_("{who} declares mahjong")),
+        ("mahjong.move.mahjong.you", N_("You declare mahjong")),
     ),
 }  # fmt: skip
 
