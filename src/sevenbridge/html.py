@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape
 
-from ._kit.i18n import check_lang, translator
+from ._kit.i18n import check_lang, translate, translator
 from ._kit.recordframe import record_names
 from .errors import InvalidArgumentError, Message, RecordError
 from .games import CARD_GAME, game_module, game_part, outcome
@@ -235,7 +235,9 @@ class _Replay(NamedTuple):
     draw: Callable[[Any], list[list[str]]]
 
 
-def _move_list(game: str, positions: list[Any], names: list[str] | None, lang: str) -> list[_Line]:
+def _move_list(
+    game: str, positions: list[Any], names: list[str] | None, seat_names: list[str], lang: str
+) -> list[_Line]:
     """The move list: each move in words, a deal's heading where one begins,
     and the passes of players who had nothing else to play folded into the
     line of the move before them."""
@@ -256,7 +258,10 @@ def _move_list(game: str, positions: list[Any], names: list[str] | None, lang: s
         forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
         if forced and lines and not lines[-1].deal:
             passers.append(action.player)
-            quiet = words.passes_words(passers, names=names, lang=lang)
+            who = ", ".join(seat_names[p] for p in passers)
+            quiet = translate(
+                Message("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang
+            )
             lines[-1] = lines[-1]._replace(quiet=quiet, last=k)
             continue
         passers = []
@@ -350,7 +355,7 @@ def _replay(
     options: dict[str, Any] = {"lang": lang, "names": seat_names}
     if game == CARD_GAME:
         options["four_color"] = four_color
-    lines = _move_list(game, positions, given, lang)
+    lines = _move_list(game, positions, given, seat_names, lang)
     info = _match_info(game, text, positions, seat_names, lang)
     seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
 

@@ -39,7 +39,7 @@ from .state import GameState, Phase
 from .views import Observation
 
 __all__ = [
-    "deal_message", "deal_words", "explain", "move_message", "move_words", "passes_words",
+    "deal_message", "deal_words", "explain", "move_message", "move_words",
     "position", "render", "seat_name", "waiting_pon_message",
 ]  # fmt: skip
 
@@ -440,22 +440,6 @@ def waiting_pon_message(
         "pass, since one holding the joker may overtake it.",
         who=seat_name(caller, names), card=view.top_discard,
     )  # fmt: skip
-
-
-def passes_words(
-    players: Sequence[int],
-    *,
-    names: Sequence[str] | None = None,
-    you: int | None = None,
-    lang: str | None = None,
-) -> str:
-    """Passes of players who had nothing else to play, told in one line.
-
-    >>> passes_words([1, 2])
-    'P1, P2: nothing to claim, pass'
-    """
-    who = ", ".join(translate(_who(p, names, you), lang) for p in players)
-    return translate(M("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang)
 
 
 def _score_words(points: int) -> str:
