@@ -212,11 +212,11 @@ def _card_body(
             # no natural card looks like it (a real J♠ beside it is ink on white).
             rank = _rank_text(joker_as.rank)
             out.append(
-                f'<rect x="3" y="26" width="31" height="54" rx="4" fill="{JOKER_COLOUR}"/>'
-                f'<text x="18.5" y="{50 if len(rank) == 1 else 48}" '
+                f'<rect x="2" y="26" width="30" height="54" rx="4" fill="{JOKER_COLOUR}"/>'
+                f'<text x="17" y="{50 if len(rank) == 1 else 48}" '
                 f'font-size="{22 if len(rank) == 1 else 17}" font-weight="bold" '
                 f'text-anchor="middle" fill="#ffffff">{rank}</text>'
-                + _suit_shape(joker_as.suit, 8.5, 56, 20, "#ffffff")
+                + _suit_shape(joker_as.suit, 7, 56, 20, "#ffffff")
             )
         out.append("</g>")
         return "".join(out)
