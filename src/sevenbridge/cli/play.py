@@ -365,5 +365,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    print(welcome.format(rules=args.rules, players=args.players, seat=args.seat), file=out)
+    play.say(welcome.format(rules=args.rules, players=args.players, seat=args.seat))
     return play.play()

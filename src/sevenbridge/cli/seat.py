@@ -46,8 +46,9 @@ def fold(line: str, columns: int) -> str:
         20 + KS 10 = 30
     >>> print(fold("あなたは♥5を♥4 ♥6でチーしました。", 12))
     あなたは♥5を
-    ♥4 ♥6でチー
-    しました。
+      ♥4 ♥6で
+      チーしまし
+      た。
     """
     if columns < 8 or width(_COLOUR.sub("", line)) <= columns:
         return line
@@ -55,19 +56,31 @@ def fold(line: str, columns: int) -> str:
     lead = " " * min(indent + 2, columns // 2)
     lines: list[str] = [line[:indent]]
     used = start = indent
+    last = ""  # the piece before, if it was one wide character
     for piece in _PIECE.findall(line[indent:]):
         size = 0 if piece.startswith("\x1b") else width(piece)
         if piece.isspace():
             if used > start and used + 1 <= columns:
                 lines[-1] += " "
                 used += 1
+            last = ""
             continue
-        if size and used + size > columns and used > start and piece[0] not in _NO_BREAK_BEFORE:
+        if size and used + size > columns and used > start:
+            carried = ""
+            if piece[0] in _NO_BREAK_BEFORE:  # a closing mark takes the character before along
+                if not last or used - width(last) <= start:
+                    lines[-1] += piece
+                    used += size
+                    continue
+                lines[-1] = lines[-1][: -len(last)]
+                carried = last
             lines[-1] = lines[-1].rstrip(" ")
-            lines.append(lead)
+            lines.append(lead + carried)
             used = start = len(lead)
+            used += width(carried)
         lines[-1] += piece
         used += size
+        last = piece if size == 2 and len(piece) == 1 else ""
     return "\n".join(x.rstrip(" ") for x in lines)
 
 
