@@ -541,7 +541,7 @@ def table_parts(
         # row of melds beginning at the divider (below the hand when it is wide).
         widths = [(len(melds[i].cards) - 1) * meld_step + cw for i in own]
         room = left_w - 30
-        start = hand_w + 2 * meld_gap if cards else 0.0
+        start = hand_w + 2 * meld_gap if cards else meld_gap  # no hand: the divider first
         below = bool(own) and start + max(widths, default=0.0) > room
         if below:
             start = 0.0
@@ -585,7 +585,7 @@ def table_parts(
         seat_desc = _seat_words(label, words, _("no cards"), _)
         if left is not None:
             seat_desc += ". " + translate(explain_hand_points(left, position.rules), lang)
-        if own and cards:
+        if own:
             # The divider between the hand and the melds.
             dx = 18 + start - meld_gap / 2 - 1 if start else 14.0
             dy = row_y + meld_top * (ch + 10) - 3

@@ -158,7 +158,7 @@ class CardTableGame(SharedMoves):
     def status(self, view: Observation, names: Sequence[str], lang: str) -> str:
         _ = translator(lang)
         if view.phase is Phase.OVER:
-            return _("deal over: {reason}").format(reason=svg.end_reason(view.end_reason, lang))
+            return translate(deal_message(view, names=names, you=view.viewer)[0], lang)
         assert view.current_player is not None
         return _(_DOING[view.phase]).format(player=names[view.current_player])
 
