@@ -100,9 +100,9 @@ def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixtur
 
 
 def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    from sevenbridge.text import _score_words
+    from sevenbridge._kit.words import points_words
 
-    assert _score_words(1) == "1 point" and _score_words(0) == "0 points"
+    assert points_words(1) == "1 point" and points_words(0) == "0 points"
     for seed in range(40):
         main(["demo", "--seed", str(seed), "--players", "5", "--quiet"])
         assert " 1 points" not in capsys.readouterr().out

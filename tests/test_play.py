@@ -102,7 +102,7 @@ def test_the_end_of_a_deal_says_who_won_and_why(tmp_path: Path) -> None:
 
 
 def test_no_auto_asks_even_for_a_lone_move(tmp_path: Path) -> None:
-    final, decisions, lone = first_moves_deal(WIN_SEED)
+    _final, decisions, lone = first_moves_deal(WIN_SEED)
     child = spawn(tmp_path, "--seed", str(WIN_SEED), "--no-auto")
     out, asked = play_ones(child)
     assert asked == decisions and lone > 0

@@ -177,7 +177,7 @@ def test_a_divider_sets_the_hand_apart_from_the_melds() -> None:
     text = svg.table(state)
     dividers = re.findall(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="2" height="([0-9.]+)"', text)
     assert len(dividers) == 1  # P0 alone has melds
-    x, y, tall = (float(v) for v in dividers[0])
+    x, _y, tall = (float(v) for v in dividers[0])
     # Every meld of P0 lies right of the divider, its rows under one another.
     melds = [
         float(m)

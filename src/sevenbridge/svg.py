@@ -85,6 +85,7 @@ from ._kit.svgkit import (
 from ._kit.svgkit import (
     seat_words as _seat_words,
 )
+from ._kit.words import points_words
 from .actions import Chi, Discard, LayDown, LayOff, Pon
 from .cards import CARDS, Card, Suit, parse_cards
 from .errors import Message
@@ -92,7 +93,7 @@ from .melds import Meld, MeldKind
 from .rules import Rules
 from .scoring import explain_hand_points, hand_points
 from .state import GameState, Phase
-from .text import _score_words, deal_message, move_message
+from .text import deal_message, move_message
 from .views import Observation
 
 __all__ = ["card", "card_name", "end_reason", "hand", "meld", "table", "table_parts"]
@@ -573,7 +574,7 @@ def table_parts(
             else:  # what the hand left counts (the result says what it means)
                 left = tuple(c for c in cards if c is not None)
                 points = hand_points(left, position.rules)
-                label += " · " + translate(_score_words(points), lang)
+                label += " · " + translate(points_words(points), lang)
         body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
         row_y = y + 26
         body.append(

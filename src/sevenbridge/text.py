@@ -24,6 +24,7 @@ from typing import Any, overload
 from . import _tables as T
 from ._kit import hooks as _hooks
 from ._kit.i18n import N_, translate
+from ._kit.words import points_words, said, seat_name, whose
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, parse_cards
 from .engine import apply
@@ -220,28 +221,14 @@ _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 _CALL_WORD = {Chi: M("call.chi", "chi"), Pon: M("call.pon", "pon")}
 
 
-def seat_name(player: int, names: Sequence[str] | None = None) -> str:
-    """A seat's name: its name in ``names``, else ``P0``, ``P1``, ..."""
-    return names[player] if names is not None else f"P{player}"
-
-
 def _who(player: int, names: Sequence[str] | None, you: int | None) -> str:
     """A player in the middle of a sentence: ``you`` for the person playing."""
     return M("who.you", "you") if player == you else seat_name(player, names)
 
 
-def _whose(player: int, names: Sequence[str] | None, you: int | None) -> str:
-    if player == you:
-        return M("whose.you", "your")
-    return M("whose", "{name}'s", name=seat_name(player, names))
-
-
 def _move_message(kind: str, player: int, names: Sequence[str] | None, you: int | None,
                   **params: Any) -> str:  # fmt: skip
-    (code, text), (you_code, you_text) = _MOVE_WORDS[kind]
-    if player == you:
-        return M(you_code, you_text, **params)
-    return M(code, text, who=seat_name(player, names), **params)
+    return said(_MOVE_WORDS, kind, player, names, you, **params)
 
 
 def _joker_cards(cards: Sequence[Card], joker_as: Card | None) -> tuple[str | Card, ...]:
@@ -299,7 +286,7 @@ def move_message(
             meld = after.melds[-1]
             out = M(
                 "move.pon_stands", "{move}: {whose} pon stands, the {meld}", move=out,
-                whose=_whose(meld.owner or 0, names, you), meld=_meld_name(meld),
+                whose=whose(meld.owner or 0, names, you), meld=_meld_name(meld),
             )  # fmt: skip
     elif isinstance(action, (Chi, Pon)):
         waits = len(after.melds) == len(before.melds)
@@ -313,7 +300,7 @@ def move_message(
         meld = before.melds[action.target]
         out = _move_message(
             "lay_off", p, names, you, card=_joker_cards((action.card,), action.joker_as)[0],
-            whose=_whose(meld.owner or 0, names, you), meld=meld,
+            whose=whose(meld.owner or 0, names, you), meld=meld,
         )  # fmt: skip
     else:
         assert isinstance(action, Discard)
@@ -355,7 +342,7 @@ def _move_after(
         rest = tuple(c for c in meld.cards if c != action.card)
         out = _move_message(
             "lay_off", p, names, you, card=_joker_cards((action.card,), action.joker_as)[0],
-            whose=_whose(meld.owner or 0, names, you), meld=rest,
+            whose=whose(meld.owner or 0, names, you), meld=rest,
         )  # fmt: skip
     else:
         assert isinstance(action, Discard)
@@ -442,12 +429,6 @@ def waiting_pon_message(
     )  # fmt: skip
 
 
-def _score_words(points: int) -> str:
-    if points in (1, -1):
-        return M("count.point", "{n} point", n=points)
-    return M("count.points", "{n} points", n=points)
-
-
 def deal_message(
     final: GameState | Observation,
     *,
@@ -486,7 +467,7 @@ def deal_message(
         elif hand is not None:
             lines.append(M(
                 "deal.hand", "  {who}: {points}: {why}", who=who,
-                points=_score_words(hand_points(hand, rules)), why=explain_hand_points(hand, rules),
+                points=points_words(hand_points(hand, rules)), why=explain_hand_points(hand, rules),
             ))  # fmt: skip
     if final.deal_scores is not None:
         scores = ", ".join(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))

@@ -19,6 +19,7 @@ from typing import Any
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.i18n import N_, check_lang, translate
+from .._kit.words import points_words, said, seat_name, whose
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
@@ -111,7 +112,7 @@ def render(
         sizes = state.hand_sizes
     else:
         raise TypeError(
-            f"state must be a mahjong GameState or Observation, not {_checks.type_name(state)}"
+            f"state must be a mahjong GameState or Observation, not {_checks.typeseat_name(state)}"
         )
     lines: list[str] = [
         M(
@@ -246,7 +247,7 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     if lang is not None:
         check_lang(lang)
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.typeseat_name(state)}")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -386,21 +387,8 @@ _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 }  # fmt: skip
 
 
-def _name(seat: int, names: Sequence[str] | None) -> str:
-    return names[seat] if names is not None else f"P{seat}"
-
-
-def _whose(seat: int, names: Sequence[str] | None, you: int | None) -> str:
-    if seat == you:
-        return M("whose.you", "your")
-    return M("whose", "{name}'s", name=_name(seat, names))
-
-
 def _said(kind: str, seat: int, names: Sequence[str] | None, you: int | None, **params: Any) -> str:
-    (code, text), (you_code, you_text) = _MOVE_WORDS[kind]
-    if seat == you:
-        return M(you_code, you_text, **params)
-    return M(code, text, who=_name(seat, names), **params)
+    return said(_MOVE_WORDS, kind, seat, names, you, **params)
 
 
 def _concealed(view: GameState | Observation, seat: int) -> tuple[Tile, ...] | None:
@@ -446,21 +434,19 @@ def move_message(
         out = _said("kong_hand", p, names, you, tile=action.tile)
     elif isinstance(action, Chow):
         out = _said(
-            "chow", p, names, you, whose=_whose(before.turn, names, you),
+            "chow", p, names, you, whose=whose(before.turn, names, you),
             tile=before.last_discard, tiles=format_tiles(action.tiles, compact=False),
         )  # fmt: skip
     else:
         assert isinstance(action, (Pung, Kong))
         out = _said(
             "claim", p, names, you, call=_CLAIM_WORD[type(action)],
-            whose=_whose(before.turn, names, you), tile=before.last_discard,
+            whose=whose(before.turn, names, you), tile=before.last_discard,
         )  # fmt: skip
     if after.is_over and after.winner == p:
         out = M(
             "mahjong.move.wins", "{move}, winning {points}", move=out,
-            points=M("count.point", "{n} point", n=_winner_points(after))
-            if _winner_points(after) == 1
-            else M("count.points", "{n} points", n=_winner_points(after)),
+            points=points_words(_winner_points(after)),
         )  # fmt: skip
     elif after.is_over and after.winner is None:
         out = M("mahjong.move.drawn", "{move}: the wall has run out, the round is drawn", move=out)
@@ -478,18 +464,9 @@ def move_words(
     symbols: bool = True,
 ) -> str:
     """A move in words, as the terminal, the replay viewer and the web table
-    tell it (the card game's :func:`sevenbridge.text.move_words`; ``symbols``
-    is for the same call: tiles are written ``5s`` either way).
-
-    Args:
-        before: The position the move was played in (a state or a view).
-        action: The move.
-        after: The position after it (default: ``apply(before, action)``,
-            which needs a state).
-        names: The seats' names (default ``P0``, ``P1``, ...).
-        you: The seat of the person reading: their moves are told as "You ...",
-            and their draws name the tile drawn.
-        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+    tell it: the arguments of the card game's :func:`sevenbridge.text.move_words`
+    (the person reading, ``you``, is told the tile they drew; ``symbols`` is
+    for the same call: tiles are written ``5s`` either way).
 
     >>> from sevenbridge.mahjong import deal, Draw
     >>> print(move_words(deal(seed=1), Draw(0)))
@@ -520,7 +497,7 @@ def round_words(
         if winner == you:
             lines.append(M("mahjong.round.you_won", "You won!"))
         else:
-            lines.append(M("mahjong.round.won", "{who} won.", who=_name(winner, names)))
+            lines.append(M("mahjong.round.won", "{who} won.", who=seat_name(winner, names)))
         hands = final.hands if isinstance(final, GameState) else final.shown_hands
         if hands is not None:
             split = decompositions(hands[winner], final.melds_of(winner))
@@ -533,7 +510,7 @@ def round_words(
             "mahjong.round.points",
             "  {points}: 1 for the win, plus any bonuses the rules give (a pung of dragons, "
             "a concealed hand won from the wall)",
-            points=M("count.points", "{n} points", n=_winner_points(final)),
+            points=points_words(_winner_points(final)),
         ))  # fmt: skip
         lines.append(M("mahjong.round.meaning", "(Only the winner scores.)"))
     scores = final.scores if isinstance(final, GameState) else tuple(
@@ -541,12 +518,12 @@ def round_words(
     )  # fmt: skip
     lines.append(M(
         "mahjong.round.scores", "Round scores: {scores}",
-        scores=", ".join(f"{_name(s, names)} {scores[s]}" for s in real),
+        scores=", ".join(f"{seat_name(s, names)} {scores[s]}" for s in real),
     ))  # fmt: skip
     if totals is not None:
         lines.append(M(
             "deal.totals", "Totals: {totals}",
-            totals=", ".join(f"{_name(s, names)} {totals[s]}" for s in real),
+            totals=", ".join(f"{seat_name(s, names)} {totals[s]}" for s in real),
         ))  # fmt: skip
     return [translate(line, lang) for line in lines]
 
