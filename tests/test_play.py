@@ -308,3 +308,20 @@ def test_bad_arguments(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2 and "--seat は0から2です" in child.before
+
+
+def test_why_writes_cards_with_their_suit_symbols(tmp_path: Path) -> None:
+    mirror = Mirror("standard", 3, 0, "greedy")
+    state = mirror.to_my_turn()
+    child = spawn(tmp_path, "--seed", str(SEED), "--no-color", "--no-auto")
+    child.expect_exact(PROMPT)
+    child.sendline("Draw")
+    state = apply(state, legal_actions(state)[0])
+    card = state.hand(0)[0]
+    child.expect_exact(PROMPT)
+    child.sendline(f"why Discard {card}")
+    child.expect_exact(f"Legal. P0 discards {format(card, 'u')}, ending the turn.")
+    child.expect_exact(PROMPT)
+    child.sendline("quit")
+    child.sendline("n")
+    child.expect(pexpect.EOF)

@@ -65,7 +65,7 @@ SHOTS = {
         viewport=(1000, 700),
         page=EXTRA / "viewer" / "example.html",
         seed=72,
-        lines=("hint", "Draw", "hint", "why LayDown 9H 10H JH"),
+        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
         prefix="",
     ),
     "mahjong": Shots(

@@ -190,7 +190,7 @@ class CardPart:
             return None
 
     def explain(self, game: Game, action: Action) -> str:
-        return translate(explain(game.state, action), game.lang)
+        return self.words(game, explain(game.state, action))
 
     def hint(self, game: Game) -> str:
         _, s, state = game._, self.style, game.state

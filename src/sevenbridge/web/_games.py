@@ -234,7 +234,7 @@ class CardTableGame(SharedMoves):
         )
 
     def explain(self, state: GameState, action: Action, lang: str) -> str:
-        return translate(explain(state, action), lang)
+        return translate(explain(state, action), lang, symbols=True)
 
     def words(
         self,
