@@ -65,7 +65,7 @@ SHOTS = {
         viewport=(1000, 700),
         page=EXTRA / "viewer" / "example.html",
         seed=72,
-        lines=("hint", "Draw", "hint", "why LayDown 9H 10H JH"),
+        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
         prefix="",
     ),
     "mahjong": Shots(
@@ -132,6 +132,13 @@ def shoot(browser: Any, shots: Shots) -> None:
             page.keyboard.press("ArrowRight")
         page.select_option("#seat", "1")
         page.screenshot(path=str(STATIC / f"{shots.prefix}viewer.png"))
+        # The same page on a phone: the move list under the board.
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.goto(viewer.as_uri())
+        phone.wait_for_selector("body[data-ready='1']")
+        for _ in range(shots.steps):
+            phone.click("#next")
+        phone.screenshot(path=str(STATIC / f"{shots.prefix}viewer-phone.png"))
     page_html = (
         "<body style='margin:0;background:#1e1e1e'><pre style='margin:0;padding:12px;"
         "color:#e6e6e6;font:14px DejaVu Sans Mono,monospace'>"

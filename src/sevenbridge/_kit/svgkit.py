@@ -19,9 +19,10 @@ from .checks import type_name
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "document",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
     "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
-    "last_move_lines", "num", "panel", "pixels", "seat_names", "seat_words", "wrap", "xml_text",
+    "last_move_lines", "lines_height", "num", "panel", "pixels", "seat_names", "seat_words", "wrap",
+    "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -136,6 +137,22 @@ def em(text: str) -> float:
     return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
 
 
+def clip(text: str, width: float) -> str:
+    """``text`` cut to about ``width`` ems, with an ellipsis where it was cut.
+
+    >>> clip("Bartholomew the Magnificent", 10), clip("Ann", 10)
+    ('Bartholomew the…', 'Ann')
+    """
+    if em(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if em(out + ch + "…") > width:
+            break
+        out += ch
+    return out.rstrip() + "…"
+
+
 def wrap(text: str, width: float) -> list[str]:
     """Lines of at most about ``width`` ems: English breaks between words,
     Japanese between any two characters (words that do not fit are cut)."""
@@ -197,7 +214,9 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+def last_move_lines(
+    x: float, y: float, heading: str, text: str, width: float = 14.5, colour: str = HIGHLIGHT
+) -> str:
     """The "last move" heading and the move, wrapped, in the highlight colour."""
     out = [
         f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
@@ -205,9 +224,14 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
     for k, line in enumerate(wrap(text, width)):
         out.append(
             f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+            f'fill="{colour}">{escape(line)}</text>'
         )
     return "".join(out)
+
+
+def lines_height(text: str, width: float = 14.5) -> float:
+    """How tall :func:`last_move_lines` draws ``text``, its heading included."""
+    return 18 + 17 * len(wrap(text, width))
 
 
 def felt_document_parts(

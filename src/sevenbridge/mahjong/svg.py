@@ -45,6 +45,7 @@ from .._kit.svgkit import (
     RED,
 )
 from .._kit.svgkit import Picture as _Picture
+from .._kit.svgkit import clip as _clip
 from .._kit.svgkit import document as _document
 from .._kit.svgkit import draw_value as _draw_value
 from .._kit.svgkit import felt_document_parts as _felt_document_parts
@@ -65,6 +66,9 @@ __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
 Translate = Callable[[str], str]
 
 TILE_W, TILE_H, DEPTH = 44, 58, 5
+#: How long a seat's name may be in a table's labels, and the whole heading, in
+#: ems: longer ones are cut with an ellipsis.
+NAME_EMS, LABEL_EMS, HEADING_EMS = 18.0, 36.0, 41.0
 #: The colour of each suit's numbers and characters.
 SUIT_COLOURS = {
     TileSuit.CHARACTERS: RED,
@@ -439,9 +443,10 @@ def table_parts(
         )
     lang = check_lang(lang)
     _ = translator(lang)
-    seat_names = _seat_names(names, position.seats)
+    # Long names are cut with an ellipsis.
+    seat_names = [_clip(x, NAME_EMS) for x in _seat_names(names, position.seats)]
     viewer = position.viewer if isinstance(position, Observation) else None
-    last, mark = _last_move(position, seat_names, _, lang)
+    last, mark = _last_move(position, [_clip(x, 11) for x in seat_names], _, lang)
 
     width, left_w = 760.0, 560.0
     big, small = 0.6, 0.42  # the scales of hands and melds, and of discards
@@ -455,22 +460,31 @@ def table_parts(
     status = _status(position, seat_names, _)
     heading = f"{_('Simple Mahjong')} · {status}"
     desc.append(heading + ".")
-    body.append(_label(14, 26, heading, 17))
+    body.append(_label(14, 26, _clip(heading, HEADING_EMS), 17))
 
     y = 40.0
     for p in range(position.seats):
         tiles, shown = _hand_of(position, p)
         own = [i for i, m in enumerate(position.melds) if m.owner == p]
-        # The hand, then the melds, left to right in rows that fit the panel.
+        # The hand, a divider, then the melds in rows that fit the panel, every
+        # row of melds beginning at the divider (below the hand when it is wide).
+        widths = [_meld_width(position.melds[i]) * big for i in own]
+        room = left_w - 36
+        start = len(tiles) * hand_step + 2 * gap if tiles else 0.0
+        below = bool(own) and start + max(widths, default=0.0) > room
+        if below:
+            start = 0.0
         rows: list[list[tuple[int, float]]] = [[]]
-        x = len(tiles) * hand_step + gap if tiles else 0.0
-        for i in own:
-            w = _meld_width(position.melds[i]) * big
-            if x and x + w > left_w - 36:
+        x = start
+        for i, w in zip(own, widths, strict=True):
+            if x > start and x + w > room:
                 rows.append([])
-                x = 0.0
+                x = start
             rows[-1].append((i, x))
             x += w + gap
+        meld_top = 1 if below and tiles else 0  # the row the melds begin in
+        if meld_top:
+            rows.insert(0, [])
         # Bonus tiles, a gap, then the discards, in rows of small tiles.
         bonus = position.bonus[p]
         pile = list(bonus) + list(position.discards[p])
@@ -489,7 +503,7 @@ def table_parts(
         label += " · " + _count(len(tiles), _)
         if p == position.winner:
             label += " · " + _("won")
-        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
+        body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
         row_y = y + 26
         if mark == ("hand", p) and tiles:
             body.append(
@@ -501,6 +515,17 @@ def table_parts(
             + "".join(_tile_body(t, i * hand_step / big, 0) for i, t in enumerate(tiles))
             + "</g>"
         )
+        if own and tiles:
+            # The divider between the hand and the melds.
+            top = row_y + meld_top * (tile_h + 8) - 3
+            body.append(
+                f'<rect x="{_num(18 + start - gap - 1)}" y="{_num(top)}" width="2" '
+                f'height="{_num((len(rows) - meld_top) * (tile_h + 8) - 2)}" rx="1" '
+                'fill="#d9eadf" opacity="0.8"/>'
+                if start
+                else f'<rect x="14" y="{_num(top - 3)}" width="{_num(left_w - 32)}" height="2" '
+                'rx="1" fill="#d9eadf" opacity="0.8"/>'
+            )
         for r, row in enumerate(rows):
             my = row_y + r * (tile_h + 8)
             for i, mx in row:
