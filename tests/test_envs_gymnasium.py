@@ -105,3 +105,20 @@ def test_action_masks_is_the_info_mask_and_ids_outside_the_space_are_errors(game
         if terminated:
             break
     assert steps > 3 and not env.action_masks().any()  # the episode is over
+
+
+@pytest.mark.parametrize("kind", ["points", "normalized", "win"])
+def test_the_reward_option(kind: str) -> None:
+    from sevenbridge.rl import reward_bounds, rewards
+
+    for seed in range(3):
+        env = SevenBridgeEnv(rules="nintendo", players=3, seat=seed, reward=kind)
+        _, reward = _episode(env, seed)
+        assert reward == rewards(env.state, kind)[seed]
+        low, high = env.reward_bounds
+        assert (low, high) == reward_bounds(Rules.nintendo(), 3, kind)
+        assert low <= reward <= high
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="reward must be"):
+        SevenBridgeEnv(reward="score")

@@ -135,3 +135,30 @@ def test_bad_parameters() -> None:
         _load("bridge", 3)
     with pytest.raises(Exception, match="players"):
         _load("standard", 7)
+
+
+@pytest.mark.parametrize("kind", ["normalized", "win"])
+def test_the_reward_parameter(kind: str) -> None:
+    from sevenbridge.rl import reward_bounds, rewards
+
+    game = pyspiel.load_game(GAME_NAME, {"preset": "nintendo", "players": 3, "reward": kind})
+    assert (game.min_utility(), game.max_utility()) == reward_bounds(Rules.nintendo(), 3, kind)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = _dealt(game, 4)
+    rng = np.random.default_rng(4)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.game_state is not None
+    assert state.returns() == list(rewards(state.game_state, kind))
+    with pytest.raises(Exception, match="reward must be"):
+        pyspiel.load_game(GAME_NAME, {"reward": "money"})
+
+
+def test_the_default_utility_bounds_come_from_the_scoring_rules() -> None:
+    from sevenbridge.rl import utility_bounds
+
+    for preset in Rules.presets():
+        game = _load(preset, 4)
+        bounds = (game.min_utility(), game.max_utility())  # type: ignore[attr-defined]
+        assert bounds == utility_bounds(Rules.preset(preset), 4)
+    assert bounds != (-bounds[1], bounds[1])  # not symmetric: a tight bound each way

@@ -5,8 +5,9 @@ Needs the ``gymnasium`` extra. Importing this module registers the id
 :func:`sevenbridge.rl.observation_tensor` of the learner's view; actions are the
 ids of :class:`sevenbridge.rl.ActionSpace`; ``info["action_mask"]`` (int8) marks
 the legal ones. The other seats are played by bots between the learner's
-decisions; the reward is :func:`sevenbridge.returns` for the learner when the
-deal ends, and 0 before.
+decisions; the reward is the learner's :func:`sevenbridge.rl.rewards` of the
+kind chosen by ``reward`` (by default ``"points"``, :func:`sevenbridge.returns`)
+when the deal ends, and 0 before.
 
 >>> import gymnasium
 >>> import sevenbridge.envs.gymnasium
@@ -39,7 +40,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .._kit import checks as _checks
-from ..rl import observation_tensor_size
+from ..rl import observation_tensor_size, reward_bounds, rewards
+from ..rl._rewards import check_reward
 from ..rules import Rules
 from ._games import adapter
 
@@ -81,6 +83,15 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         game: ``"seven_bridge"`` (the card game) or ``"mahjong"`` (2 to 4
             players; ``rules`` and ``opponents`` are then mahjong's, and
             ghosts' seats are played by the engine).
+        reward: The kind of reward (:data:`sevenbridge.rl.REWARDS`):
+            ``"points"`` (:func:`sevenbridge.returns`), ``"normalized"`` (the
+            same divided by the bound :func:`sevenbridge.rl.utility_bounds`
+            works out from the rules, so within [-1, 1]) or ``"win"`` (1 for
+            going out, ``-1 / (players - 1)`` otherwise).
+
+    Attributes:
+        reward_bounds: The least and the most reward an episode can end with
+            (:func:`sevenbridge.rl.reward_bounds`; ``illegal_reward`` aside).
 
     A deal that ends before the learner's first decision is dealt again.
     """
@@ -97,13 +108,16 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -100.0,
         render_mode: str | None = None,
         game: str = "seven_bridge",
+        reward: str = "points",
     ) -> None:
         self.game = adapter(game)
         module = self.game.module
         self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
-        self._observe, self._returns = module.observe, module.returns
+        self._observe = module.observe
         self.rules: Any = self.game.rules(rules)
         self.players = self.game.players(players)
+        self.reward = check_reward(reward)
+        self.reward_bounds = reward_bounds(self.rules, self.players, self.reward)
         self._real = self.game.seats(self.rules, self.players)
         self.seat = self.game.real_seat(seat, self.rules, self.players, "seat")
         if opponents is _DEFAULT:
@@ -196,7 +210,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self.render()
         if self.state.is_over:
             self._done = True
-            return obs, float(self._returns(self.state)[self.seat]), True, False, info
+            return obs, float(rewards(self.state, self.reward)[self.seat]), True, False, info
         return obs, 0.0, False, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

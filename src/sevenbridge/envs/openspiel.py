@@ -2,14 +2,17 @@
 
 Needs the ``openspiel`` extra. Importing this module registers both games, so
 ``pyspiel.load_game("python_sevenbridge", {"preset": "nintendo", "players": 4})``
-works; the parameters are a preset's name (default ``"standard"``) and the
-table size (default 3). It is an imperfect-information, zero-sum game with
+works; the parameters are a preset's name (default ``"standard"``), the
+table size (default 3) and the kind of reward (default ``"points"``; see
+:data:`sevenbridge.rl.REWARDS`). It is an imperfect-information, zero-sum game with
 explicit chance: the deal is a sequence of chance nodes, one per card of the
 deck in order, each outcome a card index (uniform over the cards not yet
 placed). The deck order then fixes everything random in the deal, reshuffles
 included (they are seeded from it, as :func:`sevenbridge.deal` with a ``deck``
 does). Player actions are the ids of :class:`sevenbridge.rl.ActionSpace`;
-:meth:`SevenBridgeState.returns` gives :func:`sevenbridge.returns`.
+:meth:`SevenBridgeState.returns` gives :func:`sevenbridge.rl.rewards` of that
+kind (:func:`sevenbridge.returns` by default), and the game's utility bounds
+are :func:`sevenbridge.rl.reward_bounds`, worked out from the scoring rules.
 
 The observers give :func:`sevenbridge.rl.observation_tensor` (or, with
 ``perfect_recall``, :func:`sevenbridge.rl.information_state_tensor`), and
@@ -53,10 +56,10 @@ import pyspiel  # type: ignore[import-not-found]
 
 from ..cards import CARDS
 from ..errors import InvalidArgumentError, Message
-from ..rl import information_state_tensor_size, observation_tensor_size
+from ..rl import information_state_tensor_size, observation_tensor_size, reward_bounds, rewards
+from ..rl._rewards import check_reward
 from ..rl._tensors import _of_state
 from ..rules import Rules
-from ..scoring import hand_points
 from ..serialize._schema import max_history
 from ..state import GameState, History
 from ._games import GameAdapter, adapter
@@ -77,8 +80,8 @@ GAME_NAME = "python_sevenbridge"
 #: The name Simple Mahjong is registered under.
 MAHJONG_GAME_NAME = "python_sevenbridge_mahjong"
 
-_DEFAULTS = {"preset": "standard", "players": 3}
-_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4}
+_DEFAULTS = {"preset": "standard", "players": 3, "reward": "points"}
+_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4, "reward": "points"}
 
 
 def _game_type(
@@ -108,16 +111,6 @@ _MAHJONG_GAME_TYPE = _game_type(
 )
 
 
-def _max_utility(rules: Rules, players: int) -> float:
-    """A bound on any player's :func:`~sevenbridge.returns`: a loser holds at most
-    eight cards, each worth at most the most a single card counts, doubled by
-    up to four sevens and multiplied by the joker; the winner gets at most
-    twice the losers' total, and a return is at most twice the largest score."""
-    single = max(hand_points([card], rules) for card in CARDS[:52])
-    loser = 8 * single * 16 * (rules.joker_multiplier if rules.jokers else 1)
-    return float(2 * (2 * (players - 1) * loser + 50))
-
-
 class _Frozen:
     """Holds an immutable value that ``copy.deepcopy`` shares instead of copying
     (OpenSpiel clones Python states with deepcopy)."""
@@ -137,13 +130,15 @@ class _Table:
     OpenSpiel pickles a state's attributes to clone it: a table pickles as
     its game's name, rules and size, and unpickles to the same table."""
 
-    __slots__ = ("game", "module", "player_of", "players", "rules", "seats", "space")
+    __slots__ = ("game", "module", "player_of", "players", "reward", "rules", "seats", "space")
 
-    def __init__(self, game: GameAdapter, rules: Any, players: int) -> None:
+    def __init__(self, game: GameAdapter, rules: Any, players: int, reward: str) -> None:
         self.game = game.name
         self.module = game.module
         self.rules = rules
         self.players = players
+        #: The kind of reward (:data:`sevenbridge.rl.REWARDS`) the returns are.
+        self.reward = reward
         self.space = game.space(rules, players)
         #: The seat of each OpenSpiel player.
         self.seats: tuple[int, ...] = game.seats(rules, players)
@@ -154,18 +149,22 @@ class _Table:
         self.player_of: tuple[int, ...] = tuple(by_seat)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _table, (self.game, self.rules, self.players)
+        return _table, (self.game, self.rules, self.players, self.reward)
+
+    def utilities(self) -> tuple[float, float]:
+        """The least and the most return of a player (:func:`sevenbridge.rl.reward_bounds`)."""
+        return reward_bounds(self.rules, self.players, self.reward)
 
 
 @functools.lru_cache(maxsize=64)
-def _table(game: str, rules: Any, players: int) -> _Table:
-    """The table of a game, rules and size (one object for equal ones)."""
-    return _Table(adapter(game), rules, players)
+def _table(game: str, rules: Any, players: int, reward: str = "points") -> _Table:
+    """The table of a game, rules, size and kind of reward (one object for equal ones)."""
+    return _Table(adapter(game), rules, players, reward)
 
 
 class _EngineGame(pyspiel.Game):
-    """What both games share: the parameters ``preset`` and ``players`` read
-    through the game's adapter (:mod:`sevenbridge.envs._games`)."""
+    """What both games share: the parameters ``preset``, ``players`` and
+    ``reward`` read through the game's adapter (:mod:`sevenbridge.envs._games`)."""
 
     _adapter_name: ClassVar[str]
     _game_type: ClassVar[Any]
@@ -176,10 +175,13 @@ class _EngineGame(pyspiel.Game):
         game = adapter(self._adapter_name)
         rules = game.rules(str(params["preset"]))
         players = game.players(int(params["players"]))
-        table = _table(game.name, rules, players)
+        reward = check_reward(params["reward"])
+        table = _table(game.name, rules, players, reward)
         super().__init__(self._game_type, self._game_info(table), params)
         self.rules = rules
         self.players = players
+        #: The kind of reward the returns are (:data:`sevenbridge.rl.REWARDS`).
+        self.reward = reward
         self.space = table.space
         #: The seat of each OpenSpiel player (all the seats but the ghosts').
         self.seats = table.seats
@@ -253,12 +255,13 @@ class _EngineState(pyspiel.State):
         return state is not None and bool(state.is_over)
 
     def returns(self) -> list[float]:
-        """The engine's returns of the players' seats (zeros until the deal ends)."""
+        """The players' rewards of the game's kind (:func:`sevenbridge.rl.rewards`;
+        by default the engine's returns), zeros until the deal ends."""
         state = self._state.value
         table: _Table = self._table.value
         if state is None:
             return [0.0] * table.players
-        results = table.module.returns(state)
+        results = rewards(state, table.reward)
         return [float(results[seat]) for seat in table.seats]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -334,12 +337,13 @@ class SevenBridgeGame(_EngineGame):
 
     def _game_info(self, table: _Table) -> Any:
         rules, players = table.rules, table.players
+        low, high = table.utilities()
         return pyspiel.GameInfo(
             num_distinct_actions=table.space.size,
             max_chance_outcomes=rules.deck_size,
             num_players=players,
-            min_utility=-_max_utility(rules, players),
-            max_utility=_max_utility(rules, players),
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=rules.deck_size + max_history(rules, players),
         )
@@ -442,12 +446,6 @@ def _history_text(log: History | None) -> str:
 # ----------------------------------------------------------------------------------
 
 
-def _mahjong_max_points(rules: Any) -> int:
-    """A bound on a winner's points: one, a point for each of the three dragons'
-    pungs, and one for a concealed self-drawn hand."""
-    return 1 + 3 * bool(rules.dragon_pung_bonus) + bool(rules.concealed_bonus)
-
-
 class MahjongGame(_EngineGame):
     """Simple Mahjong, for a mahjong preset and the real players (the
     parameters ``preset`` and ``players``)."""
@@ -462,7 +460,7 @@ class MahjongGame(_EngineGame):
         rules, players = table.rules, table.players
         wall = full_wall(flowers=rules.flowers, seasons=rules.seasons)
         seats = len(table.player_of)
-        points = float(_mahjong_max_points(rules))
+        low, high = table.utilities()
         # Every tile is placed by chance, drawn at most once (with at most one
         # declined win after the draw) and discarded at most once, and each
         # discard asks at most every other seat; kongs add a few decisions more.
@@ -471,8 +469,8 @@ class MahjongGame(_EngineGame):
             num_distinct_actions=table.space.size,
             max_chance_outcomes=int(max(wall)) + 1,
             num_players=players,
-            min_utility=-points,
-            max_utility=points,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=length,
         )

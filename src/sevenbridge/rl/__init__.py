@@ -5,7 +5,9 @@ library does not. It gives every action the rules allow a fixed integer id
 (:class:`ActionSpace`), a boolean mask of the legal ids, and float32 tensors of
 a player's view (:func:`observation_tensor`, :func:`information_state_tensor`)
 built from the engine's card bitmasks. :func:`returns` (:func:`sevenbridge.returns`
-for the card game) turns a finished deal into one zero-sum number per player.
+for the card game) turns a finished deal into one zero-sum number per player,
+:func:`rewards` into a reward of one of the kinds :data:`REWARDS` (points,
+normalized by :func:`utility_bounds`, or win/loss).
 The same names take Simple Mahjong's :class:`sevenbridge.mahjong.Rules`,
 states and views (:class:`MahjongActionSpace`; the mahjong package is loaded
 only then).
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
 from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
+from ._rewards import REWARDS, reward_bounds, rewards, utility_bounds
 
 if TYPE_CHECKING:
     # To type checkers, MahjongActionSpace is the declaration that
@@ -49,6 +52,7 @@ __all__ = [
     "ACTION_SPACE_VERSION",
     "MAHJONG_ACTION_SPACE_VERSION",
     "MAX_LAY_OFF_TARGETS",
+    "REWARDS",
     "ActionSpace",
     "MahjongActionSpace",
     "clear_caches",
@@ -57,5 +61,8 @@ __all__ = [
     "observation_tensor",
     "observation_tensor_size",
     "returns",
+    "reward_bounds",
+    "rewards",
     "tensor_fields",
+    "utility_bounds",
 ]
