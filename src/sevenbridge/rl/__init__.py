@@ -40,29 +40,45 @@ if TYPE_CHECKING:
     from ._actions import _MahjongActionSpace as MahjongActionSpace
 else:
     from ._mahjong import MahjongActionSpace
+from ._compact import (
+    COMPACT_ACTION_SPACE_VERSION,
+    SLOT_NAMES,
+    CompactActionSpace,
+    lay_off_slot,
+)
 from ._tensors import (
+    COMPACT_TENSOR_VERSION,
+    TENSOR_VERSION,
     information_state_tensor,
     information_state_tensor_size,
     observation_tensor,
     observation_tensor_size,
+    tensor_digest,
     tensor_fields,
 )
 
 __all__ = [
     "ACTION_SPACE_VERSION",
+    "COMPACT_ACTION_SPACE_VERSION",
+    "COMPACT_TENSOR_VERSION",
     "MAHJONG_ACTION_SPACE_VERSION",
     "MAX_LAY_OFF_TARGETS",
     "REWARDS",
+    "SLOT_NAMES",
+    "TENSOR_VERSION",
     "ActionSpace",
+    "CompactActionSpace",
     "MahjongActionSpace",
     "clear_caches",
     "information_state_tensor",
     "information_state_tensor_size",
+    "lay_off_slot",
     "observation_tensor",
     "observation_tensor_size",
     "returns",
     "reward_bounds",
     "rewards",
+    "tensor_digest",
     "tensor_fields",
     "utility_bounds",
 ]

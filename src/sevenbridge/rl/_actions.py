@@ -458,7 +458,19 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        return self._ids(legal_actions(position))
+        return self._ids_at(position, legal_actions(position))
+
+    def _ids_at(self, position: Any, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of the engine's ``legal`` actions in ``position`` (the full
+        numbering's ids do not depend on the position; the compact one's do)."""
+        return self._ids(legal)
+
+    def _mask_at(
+        self, position: Any, legal: tuple[Action, ...], dtype: np.dtype[Any]
+    ) -> npt.NDArray[Any]:
+        """:meth:`_masked` of the engine's ``legal`` actions in ``position``
+        (what the environments call)."""
+        return self._masked(legal, dtype)
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of the engine's ``legal`` actions."""
@@ -522,7 +534,7 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        return self._masked(legal_actions(position), _BOOL)
+        return self._mask_at(position, legal_actions(position), _BOOL)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A copy starts with empty caches: the ones by object identity would
