@@ -162,3 +162,27 @@ def test_the_default_utility_bounds_come_from_the_scoring_rules() -> None:
         bounds = (game.min_utility(), game.max_utility())  # type: ignore[attr-defined]
         assert bounds == utility_bounds(Rules.preset(preset), 4)
     assert bounds != (-bounds[1], bounds[1])  # not symmetric: a tight bound each way
+
+
+def test_the_compact_encoding() -> None:
+    from sevenbridge.rl import CompactActionSpace, observation_tensor_size
+
+    game = pyspiel.load_game(GAME_NAME, {"preset": "nintendo", "players": 3, "encoding": "compact"})
+    space = CompactActionSpace(Rules.nintendo(), 3)
+    assert game.num_distinct_actions() == space.size
+    assert game.observation_tensor_shape() == [
+        observation_tensor_size(Rules.nintendo(), 3, compact=True)
+    ]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = _dealt(game, 6)
+    rng = np.random.default_rng(6)
+    while not state.is_terminal():
+        inner = state.game_state
+        assert inner is not None
+        assert state.legal_actions() == sorted(space.legal_ids(inner))
+        p = state.current_player()
+        got = np.array(state.observation_tensor(p), dtype=np.float32)
+        assert (got == observation_tensor(observe(inner, p), compact=True)).all()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(Exception, match="encoding must be"):
+        pyspiel.load_game(GAME_NAME, {"encoding": "tiny"})

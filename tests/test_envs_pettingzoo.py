@@ -190,3 +190,28 @@ def test_the_reward_option(kind: str) -> None:
         assert [got[f"player_{p}"] for p in range(3)] == list(want)
     with pytest.raises(InvalidArgumentError, match="reward must be"):
         raw_env(reward="points ")
+
+
+@pytest.mark.parametrize(
+    ("preset", "tensor"), [("standard", "observation"), ("nintendo", "information_state")]
+)
+def test_the_compact_encoding(preset: str, tensor: str) -> None:
+    from sevenbridge.rl import CompactActionSpace, information_state_tensor_size
+
+    def make() -> object:
+        return env(rules=preset, players=3, encoding="compact", tensor=tensor)
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation", UserWarning)
+        api_test(make(), num_cycles=200)
+        seed_test(make, 200)
+    table = raw_env(rules=preset, players=4, encoding="compact", tensor=tensor)
+    assert type(table.space) is CompactActionSpace
+    if tensor == "information_state":
+        size = information_state_tensor_size(Rules.preset(preset), 4, compact=True)
+        assert table.observation_space("player_0")["observation"].shape == (size,)
+    for seed in range(3):
+        asked = _play(table, seed)
+        assert asked and table.state.is_over
+    with pytest.raises(InvalidArgumentError, match="encoding must be"):
+        raw_env(game="mahjong", encoding="compact")

@@ -3,8 +3,10 @@
 Needs the ``openspiel`` extra. Importing this module registers both games, so
 ``pyspiel.load_game("python_sevenbridge", {"preset": "nintendo", "players": 4})``
 works; the parameters are a preset's name (default ``"standard"``), the
-table size (default 3) and the kind of reward (default ``"points"``; see
-:data:`sevenbridge.rl.REWARDS`). It is an imperfect-information, zero-sum game with
+table size (default 3), the kind of reward (default ``"points"``; see
+:data:`sevenbridge.rl.REWARDS`) and the encoding (``"full"``, the default, or
+``"compact"``: :class:`sevenbridge.rl.CompactActionSpace` and the tensors'
+compact layout). It is an imperfect-information, zero-sum game with
 explicit chance: the deal is a sequence of chance nodes, one per card of the
 deck in order, each outcome a card index (uniform over the cards not yet
 placed). The deck order then fixes everything random in the deal, reshuffles
@@ -80,8 +82,8 @@ GAME_NAME = "python_sevenbridge"
 #: The name Simple Mahjong is registered under.
 MAHJONG_GAME_NAME = "python_sevenbridge_mahjong"
 
-_DEFAULTS = {"preset": "standard", "players": 3, "reward": "points"}
-_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4, "reward": "points"}
+_DEFAULTS = {"preset": "standard", "players": 3, "reward": "points", "encoding": "full"}
+_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4, "reward": "points", "encoding": "full"}
 
 
 def _game_type(
@@ -130,16 +132,22 @@ class _Table:
     OpenSpiel pickles a state's attributes to clone it: a table pickles as
     its game's name, rules and size, and unpickles to the same table."""
 
-    __slots__ = ("game", "module", "player_of", "players", "reward", "rules", "seats", "space")
+    __slots__ = (
+        "compact", "game", "module", "player_of", "players", "reward", "rules", "seats", "space",
+    )  # fmt: skip
 
-    def __init__(self, game: GameAdapter, rules: Any, players: int, reward: str) -> None:
+    def __init__(
+        self, game: GameAdapter, rules: Any, players: int, reward: str, compact: bool
+    ) -> None:
         self.game = game.name
         self.module = game.module
         self.rules = rules
         self.players = players
         #: The kind of reward (:data:`sevenbridge.rl.REWARDS`) the returns are.
         self.reward = reward
-        self.space = game.space(rules, players)
+        #: Whether the ids and tensors are the compact encoding's.
+        self.compact = compact
+        self.space = game.space(rules, players, compact)
         #: The seat of each OpenSpiel player.
         self.seats: tuple[int, ...] = game.seats(rules, players)
         #: The OpenSpiel player at each seat (-1 at a ghost's).
@@ -149,7 +157,7 @@ class _Table:
         self.player_of: tuple[int, ...] = tuple(by_seat)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _table, (self.game, self.rules, self.players, self.reward)
+        return _table, (self.game, self.rules, self.players, self.reward, self.compact)
 
     def utilities(self) -> tuple[float, float]:
         """The least and the most return of a player (:func:`sevenbridge.rl.reward_bounds`)."""
@@ -157,14 +165,18 @@ class _Table:
 
 
 @functools.lru_cache(maxsize=64)
-def _table(game: str, rules: Any, players: int, reward: str = "points") -> _Table:
-    """The table of a game, rules, size and kind of reward (one object for equal ones)."""
-    return _Table(adapter(game), rules, players, reward)
+def _table(
+    game: str, rules: Any, players: int, reward: str = "points", compact: bool = False
+) -> _Table:
+    """The table of a game, rules, size, kind of reward and encoding (one
+    object for equal ones)."""
+    return _Table(adapter(game), rules, players, reward, compact)
 
 
 class _EngineGame(pyspiel.Game):
-    """What both games share: the parameters ``preset``, ``players`` and
-    ``reward`` read through the game's adapter (:mod:`sevenbridge.envs._games`)."""
+    """What both games share: the parameters ``preset``, ``players``,
+    ``reward`` and ``encoding`` read through the game's adapter
+    (:mod:`sevenbridge.envs._games`)."""
 
     _adapter_name: ClassVar[str]
     _game_type: ClassVar[Any]
@@ -176,7 +188,8 @@ class _EngineGame(pyspiel.Game):
         rules = game.rules(str(params["preset"]))
         players = game.players(int(params["players"]))
         reward = check_reward(params["reward"])
-        table = _table(game.name, rules, players, reward)
+        compact = game.encoding(params["encoding"])
+        table = _table(game.name, rules, players, reward, compact)
         super().__init__(self._game_type, self._game_info(table), params)
         self.rules = rules
         self.players = players
@@ -358,7 +371,9 @@ class SevenBridgeGame(_EngineGame):
         """An observer: the information-state tensor with ``perfect_recall``, else
         the observation tensor."""
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SevenBridgeObserver(self.rules, self.players, perfect, params)
+        return SevenBridgeObserver(
+            self.rules, self.players, perfect, params, compact=self._table.compact
+        )
 
 
 class SevenBridgeState(_EngineState):
@@ -394,17 +409,23 @@ class SevenBridgeObserver(_Observer):
     """OpenSpiel's observer interface over the tensors of :mod:`sevenbridge.rl`."""
 
     def __init__(
-        self, rules: Rules, players: int, perfect_recall: bool, params: dict[str, Any] | None
+        self,
+        rules: Rules,
+        players: int,
+        perfect_recall: bool,
+        params: dict[str, Any] | None,
+        compact: bool = False,
     ) -> None:
         self.perfect_recall = perfect_recall
+        self.compact = compact
         if perfect_recall:
-            size = information_state_tensor_size(rules, players)
+            size = information_state_tensor_size(rules, players, compact=compact)
         else:
-            size = observation_tensor_size(rules, players)
+            size = observation_tensor_size(rules, players, compact=compact)
         super().__init__(size, params)
 
     def _fill(self, game_state: Any, seat: int) -> Any:
-        return _of_state(game_state, seat, self.perfect_recall)
+        return _of_state(game_state, seat, self.perfect_recall, self.compact)
 
     def string_from(self, state: SevenBridgeState, player: int) -> str:
         """``player``'s view as text; with ``perfect_recall`` the public history follows."""

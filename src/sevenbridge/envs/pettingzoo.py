@@ -120,6 +120,10 @@ class raw_env(AECEnv):
         reward: The kind of reward (:data:`sevenbridge.rl.REWARDS`):
             ``"points"``, ``"normalized"`` or ``"win"`` (see
             :func:`sevenbridge.rl.rewards`).
+        encoding: ``"full"`` (:class:`sevenbridge.rl.ActionSpace` and the full
+            tensors) or ``"compact"`` (the card game only:
+            :class:`sevenbridge.rl.CompactActionSpace` and the tensors'
+            compact layout).
 
     Raises:
         IllegalActionError: from :meth:`step`, for an id the mask does not allow.
@@ -141,6 +145,7 @@ class raw_env(AECEnv):
         dealer: int = 0,
         game: str = "seven_bridge",
         reward: str = "points",
+        encoding: str = "full",
     ) -> None:
         super().__init__()
         self.game = adapter(game)
@@ -166,17 +171,19 @@ class raw_env(AECEnv):
         self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
         self.reward = check_reward(reward)
         self._over, self._forced_types = self.game.over, self.game.forced
-        self.space = self.game.space(self.rules, n)
+        compact = self.game.encoding(encoding)
+        self.encoding = encoding
+        self.space = self.game.space(self.rules, n, compact)
         self._size = self.space.size
         # (id, player) -> action, filled by the card game's decode (none for mahjong)
         self._decoded: dict[Any, Any] = self.space._decoded.data if game == "seven_bridge" else {}
-        self._masked = self.space._masked
+        self._masked = self.space._mask_at
         self._info = tensor == "information_state"
-        self._tensor = self.game.tensor_of(self.rules, n, self._info)
+        self._tensor = self.game.tensor_of(self.rules, n, self._info, compact)
         if self._info:
-            size = information_state_tensor_size(self.rules, n)
+            size = information_state_tensor_size(self.rules, n, compact=compact)
         else:
-            size = observation_tensor_size(self.rules, n)
+            size = observation_tensor_size(self.rules, n, compact=compact)
         self._players = n
         self.possible_agents = [f"player_{p}" for p in seats]
         self.agents = self.possible_agents[:]
@@ -209,7 +216,7 @@ class raw_env(AECEnv):
         p = self._seats[agent]
         state = self.state
         if state.current_player == p:
-            mask = self._masked(self._legal(state), _INT8)  # cached on the state
+            mask = self._masked(state, self._legal(state), _INT8)  # cached on the state
         else:
             mask = np.zeros(self._size, _INT8)
         return {"observation": self._tensor(state, p), "action_mask": mask}
