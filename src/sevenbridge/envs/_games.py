@@ -174,7 +174,9 @@ def adapter(name: str) -> GameAdapter:
         from ..scoring import returns
         from ..views import Observation, observe, sample_state
 
-        module = _CardModule(card, Rules, observe, returns, Observation, sample_state)
+        module = _CardModule(
+            card, Rules, observe, returns, Observation, sample_state, state.GameState
+        )
         return GameAdapter(
             name, module, state.Phase.OVER, (Pass, Draw), bots.GreedyPlayer,
             _card_tensor, lambda rules, n: (), _checks.players, _card_layout,
@@ -201,10 +203,18 @@ class _CardModule:
     be an import from the applications' own layer, and a circle)."""
 
     def __init__(
-        self, engine: Any, rules: Any, observe: Any, returns: Any, view: Any, sample_state: Any
+        self,
+        engine: Any,
+        rules: Any,
+        observe: Any,
+        returns: Any,
+        view: Any,
+        sample_state: Any,
+        game_state: Any,
     ) -> None:
         self.Rules = rules
         self.Observation = view
+        self.GameState = game_state
         self.deal = engine.deal
         self.legal_actions = engine.legal_actions
         self.apply = engine.apply

@@ -56,6 +56,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from .._kit import checks as _checks
 from ..cards import CARDS
 from ..errors import InvalidArgumentError, Message
 from ..rl import information_state_tensor_size, observation_tensor_size, reward_bounds, rewards
@@ -69,9 +70,11 @@ from ._games import GameAdapter, adapter
 __all__ = [
     "GAME_NAME",
     "MAHJONG_GAME_NAME",
+    "BotPlayer",
     "MahjongGame",
     "MahjongObserver",
     "MahjongState",
+    "PlayerBot",
     "SevenBridgeGame",
     "SevenBridgeObserver",
     "SevenBridgeState",
@@ -578,6 +581,179 @@ class MahjongObserver(_Observer):
             return f"P{player} dealing: {len(state._placed)} tiles placed"
         seat = state._table.value.seats[player]
         return str(self._render(self._observe(game_state, seat)))
+
+
+# ----------------------------------------------------------------------------------
+# Bridges between the library's players and OpenSpiel's bots
+# ----------------------------------------------------------------------------------
+
+
+def _id_of(table: _Table, action: Any, state: Any) -> int:
+    """The id of ``action`` in ``state`` (a compact lay-off's id depends on it)."""
+    if table.compact:
+        return int(table.space.encode(action, state))
+    return int(table.space.encode(action))
+
+
+def _engine_game(game: Any) -> _EngineGame:
+    if not isinstance(game, _EngineGame):
+        raise TypeError(
+            f"game must be one of this module's games ({GAME_NAME} or {MAHJONG_GAME_NAME}), "
+            f"not {type(game).__name__}"
+        )
+    return game
+
+
+class PlayerBot(pyspiel.Bot):
+    """One of the library's players (a :class:`~sevenbridge.bots.Player`:
+    view in, action out, such as :class:`~sevenbridge.bots.GreedyPlayer` or a
+    :func:`sevenbridge.rl.policy_player`) as an OpenSpiel bot, for
+    ``evaluate_bots`` and the rest of OpenSpiel's tools.
+
+    At each :meth:`step` the player sees the view of its seat (what
+    :func:`sevenbridge.observe` shows it) and its action goes back as an id
+    of the game's numbering.
+
+    Args:
+        game: One of this module's games.
+        player_id: The OpenSpiel player the bot plays.
+        player: The player.
+
+    >>> import numpy as np, pyspiel
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> game = pyspiel.load_game(GAME_NAME, {"players": 2})
+    >>> bots = [PlayerBot(game, 0, GreedyPlayer(1)), UniformRandomBot(1, np.random.RandomState(2))]
+    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    >>> len(returns), sum(returns)
+    (2, 0.0)
+    """
+
+    def __init__(self, game: Any, player_id: int, player: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        table: _Table = _engine_game(game)._table
+        self._table = table
+        self._player_id = _checks.seat(player_id, table.players, "player_id")
+        if not callable(player):
+            raise TypeError(f"player must be callable, not {_checks.type_name(player)}")
+        self._player = player
+
+    def player_id(self) -> int:
+        """The OpenSpiel player the bot plays."""
+        return self._player_id
+
+    def step(self, state: Any) -> int:
+        """The id of the player's action in ``state``.
+
+        Raises:
+            InvalidArgumentError: if it is not this bot's player's decision.
+        """
+        table = self._table
+        inner = getattr(state, "game_state", None)
+        if inner is None or state.current_player() != self._player_id:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_not_its_turn",
+                    "it is not player {player}'s decision in this state",
+                    player=str(self._player_id),
+                )
+            )
+        seat = table.seats[self._player_id]
+        action = self._player(table.module.observe(inner, seat))
+        return _id_of(table, action, inner)
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the player decides from the view alone."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the player decides from the view alone."""
+
+    def provides_policy(self) -> bool:
+        """No: the player gives an action, not a distribution."""
+        return False
+
+
+class BotPlayer:
+    """An OpenSpiel bot (``pyspiel.Bot``: OpenSpiel's uniform random bot,
+    ``MCTSBot``, ``ISMCTSBot``...) as one of the library's players: a view in,
+    an action out, to seat at a table with the library's bots.
+
+    A view does not show the hidden cards, and OpenSpiel's bots take a whole
+    state: the player hands the bot a state of the game dealt from the view by
+    the game's ``sample_state`` (seeded from ``seed`` and a count of the
+    calls), which the bot sees as the position. A bot that reads only what
+    its player may know (the uniform random bot, ``ISMCTSBot``, which samples
+    again with :meth:`SevenBridgeState.resample_from_infostate`) plays as it
+    would in OpenSpiel; a bot that searches the state itself (``MCTSBot``)
+    searches that one sampled world. Given a full state instead of a view,
+    the player hands the bot that state. The bot is asked for its
+    ``step`` only (each position stands alone: nothing is restarted or
+    informed of the moves in between).
+
+    Args:
+        bot: The OpenSpiel bot, made for ``game`` and for the OpenSpiel
+            player of the seat it will sit at.
+        game: One of this module's games: the rules and table size of the
+            deals it plays.
+        seed: The seed of the sampled states.
+
+    Raises:
+        TypeError: for a game not of this module.
+
+    >>> import numpy as np, pyspiel
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from sevenbridge import apply, deal, observe
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> game = pyspiel.load_game(GAME_NAME, {"players": 2})
+    >>> seats = [GreedyPlayer(1), BotPlayer(UniformRandomBot(1, np.random.RandomState(2)), game)]
+    >>> state = deal(players=2, seed=4)
+    >>> while not state.is_over:
+    ...     state = apply(state, seats[state.current_player](observe(state)))
+    >>> state.is_over
+    True
+    """
+
+    def __init__(self, bot: Any, game: Any, *, seed: int = 0) -> None:
+        self.bot = bot
+        self.game = _engine_game(game)
+        self._seed = _checks.seed(seed) or 0
+        self._calls = 0
+
+    def __call__(self, view: Any, /) -> Any:
+        from ..bots import choices_view
+
+        table: _Table = self.game._table
+        module = table.module
+        world = None if isinstance(view, module.Observation) else view
+        view = choices_view(view)  # a clear error when there is no decision to take
+        if view.rules != table.rules or len(module.returns(view)) != len(table.player_of):
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.view_other_game",
+                    "the position is not one of this game's: other rules or another table size",
+                )
+            )
+        if world is None:
+            self._calls += 1
+            world = module.sample_state(view, (self._seed + self._calls) % 2**63)
+        state = self.game.new_initial_state()
+        state._placed = ()
+        state._state = _Frozen(world)
+        action_id = int(self.bot.step(state))
+        if action_id not in state.legal_actions():
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_chose_illegal_id",
+                    "the OpenSpiel bot chose {action_id}, not a legal id here (is it the bot of seat {seat}?)",
+                    action_id=str(action_id),
+                    seat=str(view.viewer),
+                )
+            )
+        return table.space.decode(action_id, view)
+
+    def __repr__(self) -> str:
+        return f"<BotPlayer of {self.bot!r}>"
 
 
 pyspiel.register_game(_GAME_TYPE, SevenBridgeGame)
