@@ -31,7 +31,6 @@ joker standing for that seven takes the same 6 or 8.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import numpy as np
@@ -45,7 +44,9 @@ from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..state import GameState, Phase, TableMeld, table_meld
 from ..views import Observation
-from ._actions import ActionSpace, _catalogue, _claims, _names, _player_of, _Table
+from ._actions import _RUN as _RUNS
+from ._actions import _SET as _SETS
+from ._actions import ActionSpace, _catalogue, _claims, _player_of, _Table
 from ._caches import SETUPS, Cache
 
 __all__ = ["COMPACT_ACTION_SPACE_VERSION", "SLOT_NAMES", "CompactActionSpace", "lay_off_slot"]
@@ -96,8 +97,8 @@ class _CompactTable(_Table):
         most_claimed = most_laid - 1
         melds = [m for m in _catalogue(rules.ace_high, jokers) if m[0].bit_count() <= most_laid]
         need = rules.claim_min_hand_cards
-        chis = [c for c in _claims(melds, ("run",), need) if c[0].bit_count() <= most_claimed]
-        pons = [c for c in _claims(melds, ("set",), need) if c[0].bit_count() <= most_claimed]
+        chis = [c for c in _claims(melds, (_RUNS,), need) if c[0].bit_count() <= most_claimed]
+        pons = [c for c in _claims(melds, (_SETS,), need) if c[0].bit_count() <= most_claimed]
         # The slots some meld of the catalogue (every meld that can be on the
         # table) offers each card, natural or as the joker's reading.
         self.joker_lay_off = jokers and rules.joker_lay_off
@@ -109,34 +110,12 @@ class _CompactTable(_Table):
             natural.update((c, lay_off_slot(tm, c)) for c in T.bits(tm.ext))
             if self.joker_lay_off:
                 joker.update((c, lay_off_slot(tm, c)) for c in tm.joker_options)
-        deck = rules.deck_size
-        labels = ["draw", "pass"]
-        labels += [f"discard {CARDS[c]}" for c in range(deck)]
-        self.discard_base = 2
-        self.lay_base = len(labels)
-        labels += [f"laydown {_names(m, j)}" for m, j, _ in melds]
-        self.chi_base = len(labels)
-        labels += [f"chi {_names(m, j)}" for m, j in chis]
-        self.pon_base = len(labels)
-        labels += [f"pon {_names(m, j)}" for m, j in pons]
-        self.off_base = len(labels)
         #: The lay-offs in id order, as (card, slot, joker?).
         self.offs = [(c, s, False) for c, s in sorted(natural)]
         self.offs += [(c, s, True) for c, s in sorted(joker)]
-        labels += [
-            f"layoff {'JK=' if jk else ''}{CARDS[c]} {SLOT_NAMES[s]}" for c, s, jk in self.offs
-        ]
+        labels = [f"layoff {'JK=' if j else ''}{CARDS[c]} {SLOT_NAMES[s]}" for c, s, j in self.offs]
+        self._fill(rules, melds, chis, pons, labels[: len(natural)], labels[len(natural) :])
         self.off_ids = {key: self.off_base + i for i, key in enumerate(self.offs)}
-        self.joker_off_base = self.off_base + len(natural)
-        self.labels = tuple(labels)
-        self.size = len(labels)
-        self.melds = [(m, j) for m, j, _ in melds]
-        self.chis = chis
-        self.pons = pons
-        self.lay_ids = {key: self.lay_base + i for i, key in enumerate(self.melds)}
-        self.chi_ids = {key: self.chi_base + i for i, key in enumerate(chis)}
-        self.pon_ids = {key: self.pon_base + i for i, key in enumerate(pons)}
-        self.digest = hashlib.sha256("\n".join(labels).encode()).hexdigest()
 
 
 _TABLES: Cache[Rules, _CompactTable] = Cache(SETUPS)
