@@ -27,6 +27,9 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, info["action_mask"].shape
 ((415,), (117,))
+
+:class:`SevenBridgeVectorEnv` plays a batch of such deals in one process
+(:func:`gymnasium.make_vec` of either id gives it).
 """
 
 from __future__ import annotations
