@@ -30,6 +30,7 @@ from .strategies import varied_states
 from .svgcheck import (
     NS,
     assert_golden,
+    assert_shown_inline,
     check_svg,
     count_rects,
     description,
@@ -180,6 +181,23 @@ def test_repr_svg_of_the_values_goes_through_the_drawings() -> None:
     assert Card.parse("7H")._repr_svg_() == svg.card("7H")
     meld = Meld.parse("6H 7H 8H")
     assert meld._repr_svg_() == svg.meld(meld)
+
+
+def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
+    state = greedy_position("standard", 3, 72, 30)
+    meld = Meld.parse("6H 7H 8H")
+    shown = [
+        (Card.parse("7H"), svg.card("7H")),
+        (meld, svg.meld(meld)),
+        (state, svg.table(state)),
+        (observe(state, 1), svg.table(observe(state, 1))),
+        # The drawings themselves, a hand of cards among them: str that show as pictures.
+        (svg.hand(state.hand(0)), svg.hand(state.hand(0))),
+        (svg.card("QS", face_down=True), svg.card("QS", face_down=True)),
+        (svg.meld("4S 5S JK=6S"), svg.meld("4S 5S JK=6S")),
+        (svg.table(state), svg.table(state)),
+    ]
+    assert_shown_inline(shown)
 
 
 def test_the_pictures_in_the_docs_are_current() -> None:

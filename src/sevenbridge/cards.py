@@ -282,6 +282,10 @@ class Card:
         """The card drawn as SVG (:func:`sevenbridge.svg.card`), for notebooks."""
         return str(_hooks.call("repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The card drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("repr_html", self))
+
 
 #: Every card by :attr:`Card.index`; the joker is last.
 CARDS: tuple[Card, ...] = tuple(

@@ -344,6 +344,10 @@ class Meld:
         """The meld drawn as SVG (:func:`sevenbridge.svg.meld`), for notebooks."""
         return str(_hooks.call("repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The meld drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("repr_html", self))
+
     def __str__(self) -> str:
         return " ".join(f"JK={self.joker_as}" if c.is_joker else str(c) for c in self.cards)
 

@@ -12,7 +12,9 @@ pixels, above 0 and at most 100,000; anything else is refused (a
 
 In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
 :class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
-themselves with these drawings.
+themselves with these drawings, and the text these functions return shows as
+the picture it is (``svg.hand(state.hand(0))`` shows a player's cards), inline
+with its title and description.
 
 >>> from sevenbridge import Card, deal, observe
 >>> from sevenbridge import svg
@@ -45,6 +47,9 @@ from ._kit.svgkit import (
     Translate,
 )
 from ._kit.svgkit import (
+    Picture as _Picture,
+)
+from ._kit.svgkit import (
     document as _document,
 )
 from ._kit.svgkit import (
@@ -52,6 +57,9 @@ from ._kit.svgkit import (
 )
 from ._kit.svgkit import (
     felt_document_parts as _felt_document_parts,
+)
+from ._kit.svgkit import (
+    inline_html as _inline_html,
 )
 from ._kit.svgkit import (
     label as _label,
@@ -430,7 +438,8 @@ def table(
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
     """
-    return "".join(table_parts(position, four_color=four_color, names=names, size=size, lang=lang))
+    parts = table_parts(position, four_color=four_color, names=names, size=size, lang=lang)
+    return _Picture("".join(parts))
 
 
 def table_parts(
@@ -599,3 +608,9 @@ def table_parts(
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the value classes (registered in the hooks)."""
     return _draw_value(value, ((Card, card), (Meld, meld), ((GameState, Observation), table)))
+
+
+def repr_html(value: object) -> str:
+    """The ``_repr_html_`` of the value classes: their drawing inline, so that
+    its title and description stay in the page (registered in the hooks)."""
+    return _inline_html(repr_svg(value))

@@ -236,6 +236,21 @@ def test_repr_svg_of_the_values_goes_through_the_hooks() -> None:
     assert meld._repr_svg_() == drawings.meld(meld)
 
 
+def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
+    state = greedy_position(5, 60)
+    shown = [
+        (Tile.parse("Gd"), drawings.tile("Gd")),
+        (state.melds[0], drawings.meld(state.melds[0])),
+        (state, drawings.table(state)),
+        (observe(state, 1), drawings.table(observe(state, 1))),
+        # The drawings themselves, a hand of tiles among them: str that show as pictures.
+        (drawings.hand(state.hands[0]), drawings.hand(state.hands[0])),
+        (drawings.tile("5p", face_down=True), drawings.tile("5p", face_down=True)),
+        (drawings.table(state), drawings.table(state)),
+    ]
+    check.assert_shown_inline(shown)
+
+
 def test_importing_the_package_leaves_the_drawings_unloaded() -> None:
     code = (
         "import sys, sevenbridge.mahjong as mj\n"

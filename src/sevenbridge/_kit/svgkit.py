@@ -19,9 +19,9 @@ from .checks import type_name
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
-    "draw_value", "em", "felt_document_parts", "label", "last_move_lines", "num", "panel",
-    "pixels", "seat_names", "seat_words", "wrap", "xml_text",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "document",
+    "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
+    "last_move_lines", "num", "panel", "pixels", "seat_names", "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -105,7 +105,7 @@ def document(
     """The ``<svg>`` root, with a title and a description: ``size`` pixels
     (checked by :func:`pixels`) for each ``unit`` of the drawing's width (by
     default, for the whole width)."""
-    return "".join(document_parts(width, height, title, [desc], [body], size, unit))
+    return Picture("".join(document_parts(width, height, title, [desc], [body], size, unit)))
 
 
 def document_parts(
@@ -225,3 +225,30 @@ def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], 
         if isinstance(value, types):
             return draw(value)
     raise TypeError(f"no drawing for {type(value).__name__}")
+
+
+class Picture(str):
+    """SVG text that a notebook shows as the picture it is.
+
+    It is the ``str`` of the ``<svg>`` element, and behaves as one everywhere;
+    Jupyter shows it with :meth:`_repr_html_`, the drawing inline in the page,
+    so that its ``<title>`` and ``<desc>`` stay readable to screen readers in
+    the notebook and in the notebook exported to HTML (an ``image/svg+xml``
+    output is exported as an image, whose text is lost). Front ends that
+    prefer pictures take :meth:`_repr_svg_`.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return inline_html(self)
+
+
+def inline_html(svg: str) -> str:
+    """The drawing ``svg`` as an HTML fragment for a notebook: the ``<svg>``
+    inline (its title and description kept), in a block that scrolls sideways
+    rather than overflow a narrow page."""
+    return f'<div class="sevenbridge-picture" style="max-width:100%;overflow-x:auto">{svg}</div>'

@@ -16,7 +16,10 @@ from a discard lies sideways, as players lay it.
 
 In a notebook, :class:`~sevenbridge.mahjong.Tile`,
 :class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.GameState` and
-:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings.
+:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings,
+and the text these functions return shows as the picture it is
+(``svg.hand(state.hands[0])`` shows a seat's tiles), inline with its title and
+description.
 
 >>> from sevenbridge.mahjong import deal, observe, svg
 >>> svg.tile("5p").startswith("<svg")
@@ -41,9 +44,11 @@ from .._kit.svgkit import (
     JOKER_COLOUR,
     RED,
 )
+from .._kit.svgkit import Picture as _Picture
 from .._kit.svgkit import document as _document
 from .._kit.svgkit import draw_value as _draw_value
 from .._kit.svgkit import felt_document_parts as _felt_document_parts
+from .._kit.svgkit import inline_html as _inline_html
 from .._kit.svgkit import label as _label
 from .._kit.svgkit import last_move_lines as _last_move_lines
 from .._kit.svgkit import num as _num
@@ -407,7 +412,7 @@ def table(
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
     """
-    return "".join(table_parts(position, names=names, size=size, lang=lang))
+    return _Picture("".join(table_parts(position, names=names, size=size, lang=lang)))
 
 
 def table_parts(
@@ -583,3 +588,9 @@ def table_parts(
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the mahjong values (registered in the hooks)."""
     return _draw_value(value, ((Tile, tile), (Meld, meld), ((GameState, Observation), table)))
+
+
+def repr_html(value: object) -> str:
+    """The ``_repr_html_`` of the mahjong values: their drawing inline, so that
+    its title and description stay in the page (registered in the hooks)."""
+    return _inline_html(repr_svg(value))
