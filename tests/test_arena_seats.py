@@ -237,7 +237,8 @@ def test_an_isolated_bot_that_fails_is_reported(tmp_path: Path) -> None:
     # A module that is not there: the bot's own process says so, and the run stops.
     from sevenbridge.errors import ExternalBotError
 
-    with pytest.raises(ExternalBotError, match=r"no module 'tests\.nowhere' on the Python path"):
+    with pytest.raises(ExternalBotError, match=r"external bot 'py:tests\.nowhere:make' exited "
+                       r"with status 2; .*no module 'tests\.nowhere' on the Python path"):  # fmt: skip
         run_tournament(["py:tests.nowhere:make", "random"], deals=2, seed=1, isolate=True,
                        progress=False)  # fmt: skip
     # A factory that makes no Player: each of its deals is forfeited, with the reason.

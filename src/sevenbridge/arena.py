@@ -479,15 +479,16 @@ def _sendable(entrant: _Entrant, where: Message) -> None:
 #: library from the host's Python path and serves the factory over the
 #: protocol (:func:`sevenbridge.external.serve`).
 _SERVED = (
-    "import json, sys; sys.path[:0] = json.loads(sys.argv[3]); "
+    "import json, sys; sys.path[:0] = json.loads(sys.argv[1]); "
     "from sevenbridge.arena import _serve_factory; "
-    "raise SystemExit(_serve_factory(sys.argv[1], sys.argv[2]))"
+    "raise SystemExit(_serve_factory(sys.argv[2], sys.argv[3]))"
 )
 
 
 def _isolated(what: str, label: str, move_seconds: float, handshake_seconds: float) -> Player:
     """A Python bot (``py:`` name or pickled factory) in a process of its own."""
-    command = [sys.executable, "-c", _SERVED, what, label, json.dumps(sys.path)]
+    # The label last: an external bot is called by its last word until it gives its name.
+    command = [sys.executable, "-c", _SERVED, json.dumps(sys.path), what, label]
     return ExternalPlayer(command, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
 
 
