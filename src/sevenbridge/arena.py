@@ -1861,11 +1861,8 @@ def _plot_title(result: TournamentResult) -> str:
     )
 
 
-def plot(result: TournamentResult, path: str | Path) -> None:
-    """Draw each bot's win share with its 95% interval, and the fair share, to an image file.
-
-    Needs matplotlib (``pip install "sevenbridge[plot]"``).
-    """
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files (a library error without matplotlib)."""
     try:
         import matplotlib
 
@@ -1878,6 +1875,23 @@ def plot(result: TournamentResult, path: str | Path) -> None:
                 'plotting needs matplotlib: pip install "sevenbridge[plot]"',
             )
         ) from None
+    return plt
+
+
+def _save(figure: Any, path: str | Path, title: str) -> None:
+    """Title a figure, write it to ``path`` with the title in the file's
+    metadata, and close it."""
+    figure.axes[0].set_title(title, fontsize="medium")
+    figure.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
+    _pyplot().close(figure)
+
+
+def plot(result: TournamentResult, path: str | Path) -> None:
+    """Draw each bot's win share with its 95% interval, and the fair share, to an image file.
+
+    Needs matplotlib (``pip install "sevenbridge[plot]"``).
+    """
+    plt = _pyplot()
     stats = sorted(result.bots.values(), key=lambda s: -s.win_share.mean)
     names = [result.label(s.name) for s in stats]
     means = [s.win_share.mean for s in stats]
@@ -1897,8 +1911,5 @@ def plot(result: TournamentResult, path: str | Path) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of deals won (95% interval over decks)")
-    title = _plot_title(result)
-    ax.set_title(title, fontsize="medium")
     ax.legend(loc="lower right")
-    fig.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
-    plt.close(fig)
+    _save(fig, path, _plot_title(result))

@@ -39,7 +39,7 @@ from pathlib import Path
 import attrs
 
 from ._kit import checks as _checks
-from .arena import report
+from .arena import _pyplot, _save, report
 from .errors import InvalidArgumentError, Message
 
 __all__ = ["ELO_MEAN", "RESAMPLES", "Ladder", "Rating", "ladder", "plot"]
@@ -346,18 +346,7 @@ def plot(board: Ladder, path: str | Path) -> None:
 
     Needs matplotlib (``pip install "sevenbridge[plot]"``).
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.plotting_needs_matplotlib_pip",
-                'plotting needs matplotlib: pip install "sevenbridge[plot]"',
-            )
-        ) from None
+    plt = _pyplot()
     ratings = board.ratings
     fig, ax = plt.subplots(figsize=(6.4, 1.0 + 0.5 * len(ratings)), layout="constrained")
     places = list(range(len(ratings)))
@@ -370,7 +359,4 @@ def plot(board: Ladder, path: str | Path) -> None:
     ax.invert_yaxis()
     ax.axvline(ELO_MEAN, color="#bbbbbb", linestyle="--", linewidth=1)
     ax.set_xlabel("rating (Elo scale; 200 points: ahead in 76% of deals)")
-    title = _plot_title(board)
-    ax.set_title(title, fontsize="medium")
-    fig.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
-    plt.close(fig)
+    _save(fig, path, _plot_title(board))
