@@ -172,6 +172,9 @@ def test_mahjong_seats_factories_too() -> None:
     built_in = run_tournament(["greedy", "random"], game="mahjong", deals=2, seed=3,
                               progress=False)  # fmt: skip
     assert _games(mine) == _games(built_in) and mine.game == "mahjong"
+    isolated = run_tournament([("mine", seat_bots.greedy), "random"], game="mahjong", deals=2,
+                              seed=3, isolate=True, progress=False)  # fmt: skip
+    assert _games(isolated) == _games(built_in)
 
 
 # -- fair: a fresh Python bot for every deal ----------------------------------------
