@@ -71,6 +71,12 @@ Python. In a tournament, name it as ``cmd:`` followed by its command line::
 
     sevenbridge tournament --bots "cmd:python examples/external_bot.py,greedy" --deals 100
 
+The kit for bots in other languages: the JSON Schemas of every message and
+document (:func:`message_schema`, :func:`schema_files`; the files are in
+:data:`SCHEMA_FOLDER`, and ``sevenbridge schema --out DIR`` writes them), and
+``sevenbridge bot-check "cmd:COMMAND"``, which runs a bot through the
+protocol's cases with this host and reports each.
+
 >>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES
 ('sevenbridge-bot', 1, 1048576)
 """
@@ -91,13 +97,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from .actions import Action
 from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError
-from .games import CARD_GAME, game_module, game_of, outcome
+from .games import CARD_GAME, GAMES, game_module, game_of, game_part, outcome
 from .rules import Rules
 from .serialize import action_from_json
 from .state import GameState
@@ -105,12 +112,16 @@ from .views import Observation
 
 __all__ = [
     "MAX_LINE_BYTES",
+    "MESSAGES",
     "PROTOCOL",
     "PROTOCOL_VERSION",
     "QUIT_SECONDS",
+    "SCHEMA_FOLDER",
     "ExternalBotError",
     "ExternalPlayer",
     "close_all",
+    "message_schema",
+    "schema_files",
     "serve",
 ]
 
@@ -387,9 +398,10 @@ class _Pipes:
                 break
             self._read(self.fd_err)
 
-    def close(self, grace: float) -> None:
+    def close(self, grace: float) -> int | None:
         """Give the bot ``grace`` seconds to quit (none: end it at once), then kill
-        its process group; never waits longer for anything."""
+        its process group; never waits longer for anything. Returns the bot's
+        exit status if it exited by itself."""
         process = self.process
         if grace > 0:
             with contextlib.suppress(OSError):
@@ -401,6 +413,7 @@ class _Pipes:
             while not _exited(process):
                 self.out.clear()  # what it writes now goes nowhere
                 self._wait(deadline)
+        status = _status(process)
         _kill(process)
         self._read_err_tail()
         self.stderr(b"")
@@ -408,6 +421,7 @@ class _Pipes:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+        return status
 
     def _close_input(self) -> None:
         assert self.process.stdin is not None
@@ -497,7 +511,7 @@ class _ThreadedPipes(_Pipes):
     def _read_err_tail(self) -> None:
         time.sleep(0.05)  # the reader thread's last lines
 
-    def close(self, grace: float) -> None:
+    def close(self, grace: float) -> int | None:
         process = self.process
         if grace > 0:
             self.requests.put(b'{"type":"quit"}\n')
@@ -505,7 +519,9 @@ class _ThreadedPipes(_Pipes):
         if grace > 0:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=grace)
+        status = process.poll()
         _kill(process)
+        return status
 
     def _close_input(self) -> None:  # the writer thread closes it
         pass
@@ -575,6 +591,9 @@ class ExternalPlayer:
         self.name = _printable(args[-1])
         """The name the bot gave in its handshake (until then, its command), its
         control characters escaped."""
+        self.ready: dict[str, Any] | None = None
+        """The bot's answer to its last handshake, as it wrote it (``None``
+        until then): the ``ready`` message, with whatever else it holds."""
         self._pipes: _Pipes | None = None
         self._seat = 0
         self._deal: bytes | None = None
@@ -647,6 +666,7 @@ class ExternalPlayer:
                     version=str(PROTOCOL_VERSION),
                 ),
             )
+        self.ready = answer
         if isinstance(answer.get("name"), str) and answer["name"]:
             self.name = _printable(answer["name"])[:80]
 
@@ -734,19 +754,23 @@ class ExternalPlayer:
             ),
         )
 
-    def close(self) -> None:
+    def close(self) -> int | None:
         """Tell the bot to quit and end its process group (it starts again if used).
 
         The bot has :data:`QUIT_SECONDS` to exit; then its process group is
         killed, with whatever the bot started.
-        """
-        self._close(QUIT_SECONDS)
 
-    def _close(self, grace: float) -> None:
+        Returns:
+            The bot's exit status when it exited within that time (``-N``: it
+            was ended by signal N), ``None`` when it had to be killed or was
+            not running.
+        """
+        return self._close(QUIT_SECONDS)
+
+    def _close(self, grace: float) -> int | None:
         pipes, self._pipes, self._deal = self._pipes, None, None
         self._in_deal = False
-        if pipes is not None:
-            pipes.close(grace)
+        return None if pipes is None else pipes.close(grace)
 
     def __del__(self) -> None:
         if getattr(self, "_pipes", None) is not None:
@@ -804,14 +828,7 @@ class ExternalPlayer:
         request = b""
         if self._deal is not None:
             request, self._deal, self._in_deal = self._deal, None, True
-        legal_docs = ",".join(a.to_json() for a in legal)
-        request += (
-            b'{"type":"decide","observation":'
-            + view.to_json().encode()
-            + b',"legal":['
-            + legal_docs.encode()
-            + b"]}\n"
-        )
+        request += _decide_line(view, legal)
         answer = self._exchange(
             request, self.move_seconds, Message("external_bot.decision", "a decision")
         )
@@ -949,6 +966,18 @@ def _cpu_seconds(pid: int) -> float | None:
 _TICKS = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
 
 
+def _decide_line(view: Any, legal: Sequence[Any]) -> bytes:
+    """The ``decide`` message for a view (of any game) and its legal actions."""
+    observation: str = view.to_json()
+    return (
+        b'{"type":"decide","observation":'
+        + observation.encode()
+        + b',"legal":['
+        + ",".join(a.to_json() for a in legal).encode()
+        + b"]}\n"
+    )
+
+
 def _line(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
@@ -973,3 +1002,157 @@ def _short(value: object) -> str:
     text = value.decode(errors="replace") if isinstance(value, bytes) else repr(value)
     text = _printable(text.strip())
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+# -- the JSON Schemas of the protocol's messages --------------------------------------
+
+#: The ``type`` of each of the protocol's messages, those the host sends
+#: (``hello``, ``deal``, ``decide``, ``end``, ``quit``) and then the bot's
+#: answers (``ready``, ``action``).
+MESSAGES = ("hello", "deal", "decide", "end", "quit", "ready", "action")
+#: The folder of the installed package that holds every file of
+#: :func:`schema_files` (``sevenbridge/schemas``).
+SCHEMA_FOLDER = Path(__file__).resolve().parent / "schemas"
+_SCHEMA_URL = "https://sevenbridge.readthedocs.io/schema/v1/"
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _document_schemas(documents: Sequence[str]) -> dict[str, Any]:
+    """The ``$defs`` of a message: each game's schema of each document, by
+    ``GAME.DOCUMENT`` (without ``$schema`` and ``$id``, as they are embedded)."""
+    out = {}
+    for game in GAMES:
+        for document in documents:
+            schema = dict(game_part(game, "serialize").json_schema(document))
+            for key in ("$schema", "$id"):
+                schema.pop(key, None)
+            out[f"{game}.{document}"] = schema
+    return out
+
+
+def _message(kind: str, fields: dict[str, Any], *, strict: bool = True) -> dict[str, Any]:
+    """An object schema of a message of ``kind`` with ``fields``, all required;
+    ``strict``: no other field (the host's messages; the host ignores what
+    else a bot's answer holds)."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {"type": {"const": kind}, **fields},
+        "required": ["type", *fields],
+    }
+    if strict:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def message_schema(message: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one of the protocol's messages
+    (:data:`MESSAGES`), for either game.
+
+    The observations, rules and actions in a message have the schemas of
+    :func:`sevenbridge.json_schema` (the card game) and
+    :func:`sevenbridge.mahjong.serialize.json_schema`, embedded under
+    ``$defs``, so that each file stands alone.
+
+    Raises:
+        InvalidArgumentError: for a name that is not one of :data:`MESSAGES`.
+
+    >>> message_schema("hello")["properties"]["protocol"]
+    {'const': 'sevenbridge-bot'}
+    >>> sorted(message_schema("decide")["$defs"])
+    ['mahjong.action', 'mahjong.observation', 'seven_bridge.action', 'seven_bridge.observation']
+    """
+    if message not in MESSAGES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.no_such_message",
+                "no protocol message {message}; the messages are {messages}",
+                message=format(repr(message), ".40"),
+                messages=", ".join(MESSAGES),
+            )
+        )
+    seat = {"type": "integer", "minimum": 0, "maximum": _checks.MAX_PLAYERS - 1}
+    handshake = {"protocol": {"const": PROTOCOL}, "version": {"const": PROTOCOL_VERSION}}
+    defs: dict[str, Any] = {}
+    if message == "hello":
+        title, schema = "the handshake (host to bot)", _message("hello", handshake)
+    elif message == "ready":
+        name = {"type": "string", "minLength": 1}
+        title = "the answer to the handshake (bot to host)"
+        schema = _message("ready", {"name": name, **handshake}, strict=False)
+    elif message == "deal":
+        defs = _document_schemas(["rules"])
+        title = "a new deal, or round (host to bot)"
+        schema = {"oneOf": [_message("deal", {
+            "game": {"const": game},
+            "seat": seat,
+            "players": {"type": "integer", "minimum": _checks.MIN_PLAYERS,
+                        "maximum": _checks.MAX_PLAYERS},
+            "seed": {"type": "integer", "minimum": 0, "maximum": _checks.MAX_SEED},
+            "rules": {"$ref": f"#/$defs/{game}.rules"},
+        }) for game in GAMES]}  # fmt: skip
+    elif message == "decide":
+        defs = _document_schemas(["observation", "action"])
+        title = "a decision: the seat's view and its legal actions (host to bot)"
+        schema = {"oneOf": [_message("decide", {
+            "observation": {"$ref": f"#/$defs/{game}.observation"},
+            "legal": {"type": "array", "minItems": 2,
+                      "items": {"$ref": f"#/$defs/{game}.action"}},
+        }) for game in GAMES]}  # fmt: skip
+    elif message == "end":
+        title = "the end of a deal, or round (host to bot)"
+        schema = _message("end", {
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "returns": {"type": "array", "items": {"type": "number"}},
+            "winner": {"oneOf": [seat, {"type": "null"}]},
+            "reason": {"type": "string"},
+        })  # fmt: skip
+    elif message == "quit":
+        title, schema = "the end of the session: the bot exits (host to bot)", _message("quit", {})
+    else:  # action
+        defs = _document_schemas(["action"])
+        title = "the answer to a decision: an index into legal, or an action (bot to host)"
+        schema = {"anyOf": [
+            _message("action", {"index": {"type": "integer", "minimum": 0}}, strict=False),
+            _message("action", {"action": {"oneOf": [
+                {"$ref": f"#/$defs/{game}.action"} for game in GAMES]}}, strict=False),
+        ]}  # fmt: skip
+    out = {
+        "$schema": _DRAFT,
+        "$id": f"{_SCHEMA_URL}protocol/{message}.json",
+        "title": f"{PROTOCOL} version {PROTOCOL_VERSION}: {title}",
+        **schema,
+    }
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def schema_files() -> dict[str, str]:
+    """Every JSON Schema a program in another language may want, as the text
+    of its file, by the file's path: each game's documents (``state.json``,
+    ``observation.json``, ``rules.json``, ``action.json`` of the card game;
+    the same under ``mahjong/``) and the protocol's messages
+    (``protocol/decide.json`` ...: :func:`message_schema`).
+
+    The installed package holds these files in :data:`SCHEMA_FOLDER`
+    (a test checks that they are these texts), ``sevenbridge schema --out
+    DIR`` writes them, and the documentation publishes them under
+    ``schema/v1/``.
+
+    >>> files = schema_files()
+    >>> "observation.json" in files, "mahjong/observation.json" in files
+    (True, True)
+    >>> (SCHEMA_FOLDER / "protocol" / "decide.json").read_text("utf-8") == files["protocol/decide.json"]
+    True
+    """
+    schemas: dict[str, dict[str, Any]] = {}
+    for game in GAMES:
+        folder = "" if game == CARD_GAME else f"{game}/"
+        for document in ("state", "observation", "rules", "action"):
+            schemas[f"{folder}{document}.json"] = game_part(game, "serialize").json_schema(document)
+    for message in MESSAGES:
+        schemas[f"protocol/{message}.json"] = message_schema(message)
+    return {
+        path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        for path, schema in schemas.items()
+    }

@@ -18,7 +18,7 @@ from .._kit import checks as _checks
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from .._kit.version import version
 from ..errors import SevenBridgeError
-from . import demo, ladder, play, serve, tournament, view
+from . import bot_check, demo, ladder, play, schema, serve, tournament, view
 
 __all__ = ["main"]
 
@@ -47,6 +47,8 @@ def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentPars
     view.add_parser(sub, _)
     play.add_parser(sub, _)
     serve.add_parser(sub, _)
+    bot_check.add_parser(sub, _)
+    schema.add_parser(sub, _)
     return top
 
 
