@@ -97,7 +97,7 @@ __all__ = [
 #: The bots a tournament knows by name; ``cmd:COMMAND`` names an external bot,
 #: ``py:package.module:factory`` a Python one.
 BOT_NAMES = ("random", "greedy", "ismcts")
-#: One seat of a tournament: a bot's name (:func:`make_bot`), or a pair of a
+#: One seat of a tournament, a bot's name (:func:`make_bot`) or a pair of a
 #: label and a factory that makes the bot of a deal from its seed.
 Bot = str | tuple[str, Callable[[int], Player]]
 #: Where the deals are played.
@@ -688,8 +688,8 @@ class TournamentResult:
     """The decks the database holds, 0 without one. It is more than
     :attr:`decks` when a run asked for fewer deals than an earlier one played."""
     specs: dict[str, str] = attrs.Factory(dict)
-    """What stands behind the label of each bot given as a factory: its import
-    path, ``py:package.module:name``."""
+    """The import path (``py:package.module:name``) behind the label of each
+    bot given as a factory."""
 
     @property
     def rules_name(self) -> str:

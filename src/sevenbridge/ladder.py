@@ -48,8 +48,8 @@ __all__ = ["ELO_MEAN", "RESAMPLES", "Ladder", "Rating", "ladder", "plot"]
 ELO_MEAN = 1500.0
 #: How many times the decks are drawn again for the intervals, by default.
 RESAMPLES = 200
-#: The prior: each pair of bots that met is given one drawn contest more, so
-#: that a bot that won (or lost) every contest still has a finite rating.
+#: Drawn contests added to each pair of bots that met (the prior), so that
+#: a bot that won (or lost) every contest still has a finite rating.
 PRIOR_DRAWS = 1.0
 
 _ELO = 400.0 / math.log(10.0)  # Elo points per unit of the natural log of strength
@@ -70,8 +70,8 @@ class Rating:
     games: int
     """Seat-games it played."""
     ahead: int
-    """Contests won: pairs of seats in one deal, its and another bot's, where
-    its return was the higher."""
+    """Contests won (pairs of seats in one deal, its own and another bot's,
+    where its return was the higher)."""
     level: int
     """Contests with equal returns (a draw)."""
     behind: int
