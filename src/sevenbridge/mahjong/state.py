@@ -32,7 +32,9 @@ class Phase(str, enum.Enum):
     """The round has ended (somebody won, or the wall ran out)."""
 
 
-@attrs.frozen(repr=False)
+# Not slotted: the engine's kernel builds a new state by copying the old one's
+# field dictionary in one call and changing a few entries.
+@attrs.frozen(repr=False, slots=False)
 class GameState:
     """One position of a round of mahjong: everything, hidden tiles included.
 
