@@ -71,8 +71,12 @@ GHOST_KEY: Final[str] = _F.ghost_key.name
 LOG: Final[str] = _F.move_log.name
 TAKEN: Final[str] = _F.taken.name
 LAST_DRAWN: Final[str] = _F.last_drawn.name
-#: What a state holds besides its fields: the legal-action cache.
+#: What a state holds besides its fields: the legal-action cache, and each
+#: seat's hand as a count key (see :mod:`sevenbridge.mahjong._tables`): the
+#: winning-hand test reads the key, and a transition that changes a hand
+#: changes its key by the tiles' weights, instead of counting the hand again.
 _LEGAL_KEY: Final[str] = _F._legal.name
+KEYS: Final[str] = _F._keys.name
 _new: Final = object.__new__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
 _set_dict: Final = vars(GameState)["__dict__"].__set__
@@ -176,14 +180,6 @@ _ONLY_DRAW: Final = [_ONLY[op] for op in _DRAW_OP]
 _NO_LEGAL: Final[_Legal] = ([], ())
 
 
-def _legal_of(ops: list[int]) -> _Legal:
-    if len(ops) == 1:
-        only = _ONLY.get(ops[0])
-        if only is not None:
-            return only
-    return ops, tuple([_ACTION[op] for op in ops])
-
-
 # ----------------------------------------------------------------------------------
 # legal actions
 # ----------------------------------------------------------------------------------
@@ -193,12 +189,21 @@ def can_draw(wall: int, rules: Rules) -> bool:
     return wall > rules.reserve
 
 
+def _keys_of(v: dict[str, Any]) -> tuple[int, ...]:
+    """Each seat's count key, from the fields ``v`` (counted and kept there
+    the first time: a state made by ``GameState(...)`` has none yet)."""
+    keys: tuple[int, ...] | None = v[KEYS]
+    if keys is None:
+        keys = v[KEYS] = tuple([key_of(hand) for hand in v[HANDS]])
+    return keys
+
+
 def _claim_ops(
-    rules: Rules, hand: tuple[Tile, ...], tile: Tile, seat: int, discarder: int, seats: int,
-    wall: int,
+    rules: Rules, hand: tuple[Tile, ...], key: int, tile: Tile, seat: int, discarder: int,
+    seats: int, wall: int,
 ) -> list[int]:  # fmt: skip
-    """What ``seat`` may do with ``discarder``'s open discard ``tile``, as
-    operations: Pass, then Pung, Kong, the Chows (only the player after the
+    """What ``seat``, holding ``hand`` (of count key ``key``), may do with
+    ``discarder``'s open discard ``tile``, as operations: Pass, then Pung, Kong, the Chows (only the player after the
     discarder, honours never) and Mahjong as the hand allows; a win alone when
     the rules forbid declining it."""
     out = [_PASS_OP[seat]]
@@ -219,7 +224,7 @@ def _claim_ops(
             out.append(_op(OP_CHOW, seat, tile - 1, tile + 1))
         if above and n <= 6 and tile + 2 in hand:
             out.append(_op(OP_CHOW, seat, tile + 1, tile + 2))
-    if key_wins(key_of(hand) + WEIGHT[tile]):
+    if key_wins(key + WEIGHT[tile]):
         if not rules.may_decline_win:
             return [_CLAIM_WIN_OP[seat]]
         out.append(_CLAIM_WIN_OP[seat])
@@ -227,18 +232,18 @@ def _claim_ops(
 
 
 def _play_ops(
-    rules: Rules, hand: tuple[Tile, ...], seat: int, drew: bool, melds: tuple[Meld, ...],
-    wall: int,
+    rules: Rules, hand: tuple[Tile, ...], key: int, seat: int, drew: bool,
+    melds: tuple[Meld, ...], wall: int,
 ) -> list[int]:  # fmt: skip
     """What the player in turn may do, as operations: a Discard of each kind of
     tile held, then the Kongs from the hand (four held, in tile order; then the
     fourth tile of an own pung, in the melds' order), then Mahjong when the
     tile drawn completes the hand (alone when the rules forbid declining it)."""
-    win = drew and key_wins(key_of(hand))
+    win = drew and key_wins(key)
     if win and not rules.may_decline_win:
         return [_WIN_OP[seat]]
     row = _DISCARD_OP[seat]
-    out = [row[t] for t in dict.fromkeys(hand)]  # the hand is sorted
+    out = list(map(row.__getitem__, dict.fromkeys(hand)))  # the hand is sorted
     if rules.kong and can_draw(wall, rules):
         kongs = _KONG_OP[seat]
         for i in range(len(hand) - 3):
@@ -254,23 +259,28 @@ def _play_ops(
 
 def _compute(state: GameState) -> _Legal:
     """The legal actions of a state, with their operations."""
-    phase = state.phase
+    v = state.__dict__  # the fields, read by key (cheaper than attributes)
+    phase = v[PHASE]
     if phase is _DRAW:
-        return _ONLY_DRAW[state.current_player]
+        return _ONLY_DRAW[v[CURRENT]]
+    keys: tuple[int, ...] | None = v[KEYS]
+    if keys is None:
+        keys = _keys_of(v)
     if phase is _CLAIM:
-        p = state.current_player
-        tile: Tile = state.last_discard  # type: ignore[assignment]
-        return _legal_of(
-            _claim_ops(
-                state.rules, state.hands[p], tile, p, state.turn, state.seats, len(state.wall)
-            )
+        p: int = v[CURRENT]
+        ops = _claim_ops(
+            v[RULES], v[HANDS][p], keys[p], v[LAST_DISCARD], p, v[TURN], v[SEATS], len(v[WALL])
         )
-    if phase is _PLAY:
-        p = state.turn
-        return _legal_of(
-            _play_ops(state.rules, state.hands[p], p, state.drew, state.melds, len(state.wall))
-        )
-    return _NO_LEGAL
+    elif phase is _PLAY:
+        p = v[TURN]
+        ops = _play_ops(v[RULES], v[HANDS][p], keys[p], p, v[DREW], v[MELDS], len(v[WALL]))
+    else:
+        return _NO_LEGAL
+    if len(ops) == 1:  # most often a lone Pass: the shared result
+        only = _ONLY.get(ops[0])
+        if only is not None:
+            return only
+    return ops, tuple(map(_ACTION.__getitem__, ops))
 
 
 def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
@@ -327,7 +337,10 @@ def claim_options(
     """What ``seat`` may do with the open discard ``tile`` (thrown by
     ``discarder``, by default the player in turn), Pass first."""
     turn = state.turn if discarder is None else discarder
-    ops = _claim_ops(state.rules, state.hands[seat], tile, seat, turn, state.seats, len(state.wall))
+    key = _keys_of(state.__dict__)[seat]
+    ops = _claim_ops(
+        state.rules, state.hands[seat], key, tile, seat, turn, state.seats, len(state.wall)
+    )
     return [_ACTION[op] for op in ops]
 
 
@@ -377,7 +390,15 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
     prev = v[LOG]
     v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
     v[_LEGAL_KEY] = None
-    _step(v, op)
+    asking: tuple[int, ...] = v[ASKING]
+    if op & 15 == OP_PASS and asking and not v[CLAIMS] and v[RULES].claim_window is _EVERY:
+        # The commonest step, spelled out here (a call saved): with the
+        # default claim windows every other player is asked about every
+        # discard, most pass, and the next is asked.
+        v[CURRENT] = asking[0]
+        v[ASKING] = asking[1:]
+    else:
+        _step(v, op)
     new: GameState = _new(GameState)
     _set_dict(new, v)
     return new
@@ -408,15 +429,7 @@ def _step(v: dict[str, Any], op: int) -> None:
     """Play the legal operation ``op`` on the fields ``v`` in place."""
     code = op & 15
     if code == OP_PASS:
-        # The commonest step: with the default claim windows every other
-        # player is asked about every discard, and most pass.
-        asking: tuple[int, ...] = v[ASKING]
-        claims: tuple[Action, ...] = v[CLAIMS]
-        if asking and not claims and v[RULES].claim_window is _EVERY:
-            v[CURRENT] = asking[0]
-            v[ASKING] = asking[1:]
-        else:
-            _close_or_ask(v, claims)
+        _close_or_ask(v, v[CLAIMS])
         return
     seat = op >> 4 & 3
     if code == OP_DRAW:
@@ -445,13 +458,19 @@ def _without(hand: tuple[Tile, ...], tile: Tile, n: int) -> tuple[Tile, ...]:
 def _with(hand: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     """The sorted ``hand`` with ``tile`` added in its place."""
     i = bisect_right(hand, tile)
-    return (*hand[:i], tile, *hand[i:])
+    return hand[:i] + (tile,) + hand[i:]  # noqa: RUF005 (concatenation is quicker)
 
 
-def _set_hand(v: dict[str, Any], seat: int, hand: tuple[Tile, ...]) -> None:
+def _set_hand(v: dict[str, Any], seat: int, hand: tuple[Tile, ...], change: int) -> None:
+    """Give ``seat`` the ``hand`` whose count key is the old one plus ``change``."""
     hands = list(v[HANDS])
     hands[seat] = hand
     v[HANDS] = tuple(hands)
+    keys: tuple[int, ...] | None = v[KEYS]
+    if keys is not None:
+        changed = list(keys)
+        changed[seat] += change
+        v[KEYS] = tuple(changed)
 
 
 def _take(v: dict[str, Any], seat: int, back: bool) -> bool:
@@ -478,7 +497,7 @@ def _take(v: dict[str, Any], seat: int, back: bool) -> bool:
         back = True
     v[WALL] = wall
     v[BONUS] = bonus
-    _set_hand(v, seat, _with(v[HANDS][seat], tile))
+    _set_hand(v, seat, _with(v[HANDS][seat], tile), WEIGHT[tile])
     v[LAST_DRAWN] = tile
     return True
 
@@ -499,11 +518,7 @@ def _after_draw(v: dict[str, Any], seat: int) -> None:
     rules: Rules = v[RULES]
     v[TURN] = seat
     v[CURRENT] = seat
-    if (
-        rules.self_draw_win is _AUTOMATIC
-        and seat not in v[GHOSTS]
-        and key_wins(key_of(v[HANDS][seat]))
-    ):
+    if rules.self_draw_win is _AUTOMATIC and seat not in v[GHOSTS] and key_wins(_keys_of(v)[seat]):
         v[PHASE] = _OVER
         v[WINNER] = seat
         v[SELF_DRAWN] = True
@@ -532,7 +547,7 @@ def _discard(v: dict[str, Any], seat: int, tile: Tile) -> None:
     """``seat`` discards ``tile``: ask the other real players about it (all of
     them, or with ``able_only`` windows those who could claim it; nobody when
     a ghost threw it and the rules make ghosts' discards dead), or move on."""
-    _set_hand(v, seat, _without(v[HANDS][seat], tile, 1))
+    _set_hand(v, seat, _without(v[HANDS][seat], tile, 1), -WEIGHT[tile])
     discards = list(v[DISCARDS])
     discards[seat] = (*discards[seat], tile)
     v[DISCARDS] = tuple(discards)
@@ -545,10 +560,12 @@ def _discard(v: dict[str, Any], seat: int, tile: Tile) -> None:
         asking = _others(seats, ghosts, seat)
         if rules.claim_window is not _EVERY:
             hands: tuple[tuple[Tile, ...], ...] = v[HANDS]
+            keys = _keys_of(v)
             wall = len(v[WALL])
             asking = tuple([
                 o for o in asking
-                if _claim_ops(rules, hands[o], tile, o, seat, seats, wall) != [_PASS_OP[o]]
+                if _claim_ops(rules, hands[o], keys[o], tile, o, seat, seats, wall)
+                != [_PASS_OP[o]]
             ])  # fmt: skip
     if not asking:
         _next_turn(v, (seat + 1) % seats)
@@ -595,12 +612,13 @@ def _close_or_ask(v: dict[str, Any], claims: tuple[Action, ...]) -> None:
         asking = ()
     elif rules.claim_window is not _EVERY:
         hands: tuple[tuple[Tile, ...], ...] = v[HANDS]
+        keys = _keys_of(v)
         turn: int = v[TURN]
         seats: int = v[SEATS]
         wall = len(v[WALL])
         while asking:
             seat = asking[0]
-            ops = _claim_ops(rules, hands[seat], tile, seat, turn, seats, wall)
+            ops = _claim_ops(rules, hands[seat], keys[seat], tile, seat, turn, seats, wall)
             if max([_RANK[op & 15] for op in ops]) > best:
                 break
             asking = asking[1:]
@@ -627,7 +645,7 @@ def _settle(v: dict[str, Any], claim: Action, tile: Tile) -> None:
     v[CURRENT] = seat
     hand: tuple[Tile, ...] = v[HANDS][seat]
     if type(claim) is Mahjong:
-        _set_hand(v, seat, _with(hand, tile))
+        _set_hand(v, seat, _with(hand, tile), WEIGHT[tile])
         v[PHASE] = _OVER
         v[WINNER] = seat
         v[SELF_DRAWN] = False
@@ -635,14 +653,17 @@ def _settle(v: dict[str, Any], claim: Action, tile: Tile) -> None:
     if type(claim) is Chow:
         a, b = claim.tiles
         rest = _without(_without(hand, a, 1), b, 1)
+        change = -WEIGHT[a] - WEIGHT[b]
         meld = Meld(_CHOW_MELD, (a, b, tile), owner=seat, claimed=tile, claimed_from=discarder)
     elif type(claim) is Pung:
         rest = _without(hand, tile, 2)
+        change = -2 * WEIGHT[tile]
         meld = Meld(_PUNG_MELD, (tile,) * 3, owner=seat, claimed=tile, claimed_from=discarder)
     else:
         rest = _without(hand, tile, 3)
+        change = -3 * WEIGHT[tile]
         meld = Meld(_KONG_MELD, (tile,) * 4, owner=seat, claimed=tile, claimed_from=discarder)
-    _set_hand(v, seat, rest)
+    _set_hand(v, seat, rest, change)
     v[MELDS] = (*v[MELDS], meld)
     v[PHASE] = _PLAY
     v[DREW] = False
@@ -664,10 +685,10 @@ def _kong_from_hand(v: dict[str, Any], seat: int, tile: Tile) -> None:
     hand: tuple[Tile, ...] = v[HANDS][seat]
     melds: tuple[Meld, ...] = v[MELDS]
     if hand.count(tile) == 4:
-        _set_hand(v, seat, _without(hand, tile, 4))
+        _set_hand(v, seat, _without(hand, tile, 4), -4 * WEIGHT[tile])
         melds = (*melds, Meld(_KONG_MELD, (tile,) * 4, owner=seat, concealed=True))
     else:
-        _set_hand(v, seat, _without(hand, tile, 1))
+        _set_hand(v, seat, _without(hand, tile, 1), -WEIGHT[tile])
         i = next(
             i for i, m in enumerate(melds)
             if m.owner == seat and m.kind is _PUNG_MELD and m.tiles[0] == tile

@@ -32,6 +32,11 @@ class Phase(str, enum.Enum):
     """The round has ended (somebody won, or the wall ran out)."""
 
 
+#: Phase.OVER as a module constant (an enum member costs a metaclass lookup
+#: at every use on Python 3.11), for :attr:`GameState.is_over`.
+_OVER = Phase.OVER
+
+
 # Not slotted: the engine's kernel builds a new state by copying the old one's
 # field dictionary in one call and changing a few entries.
 @attrs.frozen(repr=False, slots=False)
@@ -108,12 +113,16 @@ class GameState:
     """The tile the player in turn has just drawn (from the wall, or as a
     replacement after a kong or a bonus tile) while they decide what to do
     with it; ``None`` otherwise (after a claim, before a draw)."""
+    # The engine's caches, not part of the value: the legal actions, and each
+    # seat's hand as a count key (see sevenbridge.mahjong._tables), which the
+    # engine's kernel keeps up to date from one state to the next.
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
+    _keys: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def history(self) -> tuple[Action, ...]:
