@@ -29,6 +29,7 @@ from sevenbridge.rl import (  # noqa: E402
     returns,
     tensor_fields,
 )
+from sevenbridge.rl._mahjong import mahjong_state_tensor  # noqa: E402
 
 #: The pinned mahjong numbering: its size and the start of its digest. A
 #: change here is a new MAHJONG_ACTION_SPACE_VERSION.
@@ -210,14 +211,17 @@ TENSOR_RULES = [
 
 def _tensor_round(index: int) -> str:
     """The digest of every view's tensor over round ``index`` (a policy that
-    takes the last legal action half the time: claims, kongs and wins come up)."""
+    takes the last legal action half the time: claims, kongs and wins come up),
+    checking that the environments' tensor of the state is the view's."""
     rng = random.Random(index)
     rules = TENSOR_RULES[index % len(TENSOR_RULES)]
     state = mj.deal(rules, players=(2, 3, 4)[index % 3], seed=index)
     digest = hashlib.sha256()
     while True:
         for seat in range(state.seats):
-            digest.update(observation_tensor(mj.observe(state, seat)).tobytes())
+            x = observation_tensor(mj.observe(state, seat))
+            assert np.array_equal(mahjong_state_tensor(state, seat), x)
+            digest.update(x.tobytes())
         if state.is_over:
             return digest.hexdigest()
         actions = mj.legal_actions(state)

@@ -125,10 +125,9 @@ def _card_layout(rules: Any, players: int, info: bool = False) -> Any:
 
 
 def _mahjong_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
-    from ..mahjong.views import observe
-    from ..rl._mahjong import mahjong_observation_tensor
+    from ..rl._mahjong import mahjong_state_tensor
 
-    return mahjong_observation_tensor(observe(state, player))
+    return mahjong_state_tensor(state, player)
 
 
 def _no_layout(rules: Any, players: int, info: bool = False) -> None:

@@ -84,6 +84,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             return super().last(observe)  # PettingZoo's error
         return self._raw.last(observe)  # neither wrapper changes observe()
 
+    # What agent_iter() reads at every step, read from the environment itself
+    # rather than through both wrappers' __getattr__ (with PettingZoo's error
+    # before a reset).
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self._raw.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self._raw.agent_selection
+        return agent
+
     def step(self, action: Any) -> None:
         if self._has_reset and self._raw.agents:
             self._has_updated = True

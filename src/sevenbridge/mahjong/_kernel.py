@@ -152,6 +152,16 @@ def _interned() -> dict[int, Action]:
 #: hashing it (a Python-level ``__hash__``).
 _ACTION: Final = _interned()
 
+#: Every action the kernel hands out, by itself (an equal action finds it).
+_SHARED: Final[dict[Action, Action]] = {a: a for a in _ACTION.values()}
+
+
+def shared_action(action: Action) -> Action:
+    """The kernel's own object equal to ``action`` (``action`` itself when it
+    has none): :func:`apply` finds its own objects quickest."""
+    return _SHARED.get(action, action)
+
+
 _DRAW_OP: Final = [_op(OP_DRAW, s) for s in range(MAX_SEATS)]
 _PASS_OP: Final = [_op(OP_PASS, s) for s in range(MAX_SEATS)]
 _PUNG_OP: Final = [_op(OP_PUNG, s) for s in range(MAX_SEATS)]
@@ -261,13 +271,13 @@ def _compute(state: GameState) -> _Legal:
     """The legal actions of a state, with their operations."""
     v = state.__dict__  # the fields, read by key (cheaper than attributes)
     phase = v[PHASE]
+    p: int = v[CURRENT]
     if phase is _DRAW:
-        return _ONLY_DRAW[v[CURRENT]]
+        return _ONLY_DRAW[p]
     keys: tuple[int, ...] | None = v[KEYS]
     if keys is None:
         keys = _keys_of(v)
     if phase is _CLAIM:
-        p: int = v[CURRENT]
         ops = _claim_ops(
             v[RULES], v[HANDS][p], keys[p], v[LAST_DISCARD], p, v[TURN], v[SEATS], len(v[WALL])
         )
@@ -654,21 +664,42 @@ def _settle(v: dict[str, Any], claim: Action, tile: Tile) -> None:
         a, b = claim.tiles
         rest = _without(_without(hand, a, 1), b, 1)
         change = -WEIGHT[a] - WEIGHT[b]
-        meld = Meld(_CHOW_MELD, (a, b, tile), owner=seat, claimed=tile, claimed_from=discarder)
+        meld = _meld(0, (a, b, tile), seat, tile, discarder)
     elif type(claim) is Pung:
         rest = _without(hand, tile, 2)
         change = -2 * WEIGHT[tile]
-        meld = Meld(_PUNG_MELD, (tile,) * 3, owner=seat, claimed=tile, claimed_from=discarder)
+        meld = _meld(1, (tile,) * 3, seat, tile, discarder)
     else:
         rest = _without(hand, tile, 3)
         change = -3 * WEIGHT[tile]
-        meld = Meld(_KONG_MELD, (tile,) * 4, owner=seat, claimed=tile, claimed_from=discarder)
+        meld = _meld(2, (tile,) * 4, seat, tile, discarder)
     _set_hand(v, seat, rest, change)
     v[MELDS] = (*v[MELDS], meld)
     v[PHASE] = _PLAY
     v[DREW] = False
     if type(claim) is Kong:
         _replacement(v, seat)
+
+
+#: Melds by what they are made of: a meld is a value, and building one checks
+#: its tiles (tens of microseconds), so the kernel builds each only once.
+_MELDS: Final[dict[tuple[int, tuple[Tile, ...], int, Tile | None, int | None], Meld]] = {}
+_MELD_KINDS: Final = (_CHOW_MELD, _PUNG_MELD, _KONG_MELD, _KONG_MELD)
+
+
+def _meld(
+    kind: int, tiles: tuple[Tile, ...], seat: int, claimed: Tile | None, discarder: int | None
+) -> Meld:
+    """The meld of ``kind`` (0 a chow, 1 a pung, 2 a kong, 3 a concealed kong)
+    of ``seat``, ``claimed`` from ``discarder``."""
+    key = (kind, tiles, seat, claimed, discarder)
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS[key] = Meld(
+            _MELD_KINDS[kind], tiles, owner=seat, claimed=claimed, concealed=kind == 3,
+            claimed_from=discarder,
+        )  # fmt: skip
+    return meld
 
 
 def _replacement(v: dict[str, Any], seat: int) -> None:
@@ -686,7 +717,7 @@ def _kong_from_hand(v: dict[str, Any], seat: int, tile: Tile) -> None:
     melds: tuple[Meld, ...] = v[MELDS]
     if hand.count(tile) == 4:
         _set_hand(v, seat, _without(hand, tile, 4), -4 * WEIGHT[tile])
-        melds = (*melds, Meld(_KONG_MELD, (tile,) * 4, owner=seat, concealed=True))
+        melds = (*melds, _meld(3, (tile,) * 4, seat, None, None))
     else:
         _set_hand(v, seat, _without(hand, tile, 1), -WEIGHT[tile])
         i = next(
@@ -694,10 +725,7 @@ def _kong_from_hand(v: dict[str, Any], seat: int, tile: Tile) -> None:
             if m.owner == seat and m.kind is _PUNG_MELD and m.tiles[0] == tile
         )  # fmt: skip
         old = melds[i]
-        kong = Meld(
-            _KONG_MELD, (tile,) * 4, owner=seat, claimed=old.claimed,
-            claimed_from=old.claimed_from,
-        )  # fmt: skip
+        kong = _meld(2, (tile,) * 4, seat, old.claimed, old.claimed_from)
         melds = (*melds[:i], kong, *melds[i + 1 :])
     v[MELDS] = melds
     _replacement(v, seat)

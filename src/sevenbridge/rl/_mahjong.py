@@ -237,21 +237,10 @@ class MahjongActionSpace(_SpaceBase):
         >>> ActionSpace(mahjong.Rules()).decode(79, mahjong.deal(seed=1))
         Chow(0, '4m 6m')
         """
-        a = _mj()
-        kinds = a.TILE_KINDS
         player = _seat_of(position)
-        i = self._check_id(action_id)
-        action: MahjongAction
-        if i < _DISCARD_BASE:
-            action = (a.Draw, a.Pass, a.Pung, a.Mahjong)[i](player)
-        elif i < _KONG_BASE:
-            action = a.Discard(player, kinds[i - _DISCARD_BASE])
-        elif i < _CHOW_BASE:
-            action = a.Kong(player, kinds[i - _KONG_BASE])
-        else:
-            low, high = _CHOWS[i - _CHOW_BASE]
-            action = a.Chow(player, (kinds[low], kinds[high]))
-        return action
+        if type(action_id) is not int or not 0 <= action_id < _SIZE:
+            action_id = self._check_id(action_id)
+        return _by_id()[player][action_id]
 
     def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
         """The ids of the legal actions, in the engine's order (a view has them
@@ -260,9 +249,22 @@ class MahjongActionSpace(_SpaceBase):
         return [self.encode(action) for action in _mj().legal_actions(position)]
 
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+        """A new array of ``dtype``, 1 at the ids of the engine's ``legal``
+        actions. Most steps have one legal action (a pass, a draw) in a tuple
+        the engine shares: its mask is kept by the tuple's identity and copied."""
+        key = (id(legal), dtype.char)
+        if len(legal) == 1:
+            found = _LONE_MASKS.get(key)
+            if found is not None and found[0] is legal:
+                copy: npt.NDArray[Any] = found[1].copy()
+                return copy
         out = np.zeros(_SIZE, dtype)
+        ids = _ids()
         for action in legal:
-            out[self.encode(action)] = 1
+            found_id = ids.get(id(action))
+            out[self.encode(action) if found_id is None else found_id] = 1
+        if len(legal) == 1 and len(_LONE_MASKS) < 256:
+            _LONE_MASKS[key] = (legal, out.copy())  # the tuple kept: its id stays its own
         return out
 
     def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
@@ -283,6 +285,36 @@ class MahjongActionSpace(_SpaceBase):
         return (
             f"<MahjongActionSpace of {_SIZE} ids, version {self.version}, {self.players} players>"
         )
+
+
+@functools.cache
+def _by_id() -> tuple[tuple[MahjongAction, ...], ...]:
+    """By seat, the action of every id: the engine's own objects, which it
+    finds by identity."""
+    from ..mahjong._kernel import shared_action
+
+    a = _mj()
+    kinds = a.TILE_KINDS
+    out = []
+    for seat in range(4):
+        actions: list[MahjongAction] = [a.Draw(seat), a.Pass(seat), a.Pung(seat), a.Mahjong(seat)]
+        actions += [a.Discard(seat, t) for t in kinds]
+        actions += [a.Kong(seat, t) for t in kinds]
+        actions += [a.Chow(seat, (kinds[low], kinds[high])) for low, high in _CHOWS]
+        out.append(tuple(shared_action(action) for action in actions))
+    return tuple(out)
+
+
+@functools.cache
+def _ids() -> dict[int, int]:
+    """The id of each of the engine's own actions, by the action's identity
+    (the engine keeps them, so an identity stays theirs)."""
+    return {id(action): i for row in _by_id() for i, action in enumerate(row)}
+
+
+#: The masks of lone legal actions, by the identity of the engine's tuple
+#: and the dtype: the tuple and its mask.
+_LONE_MASKS: dict[tuple[int, str], tuple[tuple[Any, ...], npt.NDArray[Any]]] = {}
 
 
 @functools.cache
@@ -377,7 +409,12 @@ def mahjong_tensor_fields(rules: MahjongRules, players: int) -> tuple[str, ...]:
 
     _checks.instance(rules, Rules, "rules", "a mahjong Rules value")
     players = _checks.integer(players, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
-    n = _seats_for(rules, players)
+    return _fields(_seats_for(rules, players))
+
+
+@functools.cache
+def _fields(n: int) -> tuple[str, ...]:
+    """The fields of the tensor at a table of ``n`` seats."""
     fields = ["hand: 34", "own_claim: 34", "own_claim_kind: 4", "last_discard: 34"]
     for name, width in (("discards", 34), ("melds", 34), ("concealed_kongs", 34),
                         ("bonus", 8), ("shown_hand", 34)):  # fmt: skip
@@ -410,80 +447,155 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     winner drew the winning tile; each hand's size / 14 and the wall's size
     / the full wall. :func:`mahjong_tensor_fields` lists the fields.
     """
-    kong = _mj().MeldKind.KONG
     v = view
-    n = v.seats
-    me = v.viewer
-    # Filled as a list (a list item costs a fraction of a numpy item), one
-    # array at the end.
-    out = [0.0] * mahjong_observation_tensor_size(v.rules, v.players)
+    return _tensor(v, v.viewer, v.hand, v.own_claims, v.shown_hands, v.hand_sizes, v.wall_size)
 
-    def tiles(at: int, items: Any) -> None:
-        for t in items:
-            if t < _KINDS:
-                out[at + t] += 0.25
 
-    def seat_flag(at: int, seat: int | None) -> None:
-        if seat is not None:
-            out[at + (seat - me) % n] = 1.0
+def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float32]:
+    """:func:`mahjong_observation_tensor` of ``observe(state, seat)``, without
+    building the view (for the environments, which hold the state)."""
+    claims = state.claims
+    own = tuple(c for c in claims if c.player == seat) if claims else ()
+    hands = state.hands
+    return _tensor(
+        state, seat, hands[seat], own, hands if state.is_over else None,
+        tuple(map(len, hands)), len(state.wall),
+    )  # fmt: skip
 
-    at = 0
-    tiles(at, v.hand)
-    at += _KINDS
-    claim_kind = at + _KINDS
-    for claim in v.own_claims:
-        name = type(claim).__name__
-        if name == "Chow":
-            tiles(at, claim.tiles)  # type: ignore[union-attr]
-        if name in _CLAIM_KINDS:
-            out[claim_kind + _CLAIM_KINDS.index(name)] = 1.0
-    at = claim_kind + len(_CLAIM_KINDS)
-    if v.last_discard is not None:
-        tiles(at, (v.last_discard,))
-    at += _KINDS
-    rel = [(me + k) % n for k in range(n)]
-    for k, seat in enumerate(rel):
-        tiles(at + k * _KINDS, v.discards[seat])
-    at += n * _KINDS
-    for m in v.melds:
+
+# How the tensor is built: as the bytes of its float32 entries, put together
+# from prebuilt pieces, and read by numpy in one call. A plane of tiles is
+# the float32 bytes of its counts / 4; the pieces of the planes are kept, by
+# the tuple of tiles they count (a hand, a row of discards, a seat's bonus
+# tiles) and by the table's melds, so that what a step leaves alone costs a
+# look-up; the flags by seat come from tables by the bitmask of the seats
+# flagged, the sizes from tables by size. Every value is the float32 nearest
+# the entry, as ``np.float32(count / scale)`` is.
+#: Entries kept in each cache below before it is emptied.
+_CACHE_LIMIT = 50_000
+
+
+def _f32(values: Any) -> bytes:
+    """The bytes of ``values`` as float32 (each the float32 nearest the value)."""
+    return np.asarray(values, np.float64).astype(np.float32).tobytes()
+
+
+class _Rows(dict[tuple[Any, ...], bytes]):
+    """The float32 bytes of a plane (``width`` entries from tile ``first``) of
+    the tiles of a tuple, each entry the tile's count / ``scale``, by the tuple,
+    each made on first use."""
+
+    def __init__(self, width: int, first: int, scale: int) -> None:
+        super().__init__()
+        self.width, self.first, self.scale = width, first, scale
+
+    def __missing__(self, tiles: tuple[Any, ...]) -> bytes:
+        counts = [0] * self.width
+        for t in tiles:
+            if self.first <= t < self.first + self.width:
+                counts[t - self.first] += 1
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        found = self[tiles] = _f32([c / self.scale for c in counts])
+        return found
+
+
+#: The planes of the playing tiles of a tuple, and of its bonus tiles.
+_PLANES = _Rows(_KINDS, 0, 4)
+_BONUS = _Rows(8, _KINDS, 1)
+#: By table size and bitmask of relative seats, the flags of those seats.
+_FLAGS = [[_f32([m >> k & 1 for k in range(n)]) for m in range(1 << n)] for n in range(5)]
+#: The phase's flags, by phase; whether the player in turn drew and whether
+#: the winner drew, by ``2 * drew + self_drawn``; a hand's size / 14 by size.
+_PHASE_FLAGS = [_f32([int(i == k) for k in range(len(_PHASES))]) for i in range(len(_PHASES))]
+_DREW = [_f32([d >> 1, d & 1]) for d in range(4)]
+_SIZES = [_f32([size / 14]) for size in range(40)]
+#: The kind of the viewer's claim: none, or by kind.
+_NO_KIND = _f32([0] * len(_CLAIM_KINDS))
+_KIND = {k: _f32([int(k == j) for j in _CLAIM_KINDS]) for k in _CLAIM_KINDS}
+#: The wall's size / the full wall, by full wall and size.
+_WALLS: dict[int, list[bytes]] = {}
+#: The melds' planes by the (identity of the) table's melds: the tuple, and
+#: by seat the planes of its melds' tiles and of its concealed kongs.
+_MELD_PLANES: dict[int, tuple[tuple[Any, ...], list[bytes], list[bytes]]] = {}
+#: The seats in a viewer's order: ``_ORDER[n][me]``.
+_ORDER = [[tuple((me + k) % n for k in range(n)) for me in range(n)] for n in range(5)]
+
+
+def _meld_planes(melds: tuple[Any, ...], n: int) -> tuple[list[bytes], list[bytes]]:
+    """By seat, the planes of the tiles of its melds and of its concealed kongs."""
+    found = _MELD_PLANES.get(id(melds))
+    if found is not None and found[0] is melds and len(found[1]) == n:
+        return found[1], found[2]
+    kong = _mj().MeldKind.KONG
+    tiles: list[list[Any]] = [[] for _ in range(n)]
+    kongs = [[0.0] * _KINDS for _ in range(n)]
+    for m in melds:
         if m.owner is not None:
-            tiles(at + ((m.owner - me) % n) * _KINDS, m.tiles)
-    at += n * _KINDS
-    for m in v.melds:
-        if m.owner is not None and m.concealed and m.kind is kong:
-            out[at + ((m.owner - me) % n) * _KINDS + m.tiles[0]] = 1.0
-    at += n * _KINDS
-    for k, seat in enumerate(rel):
-        for t in v.bonus[seat]:
-            if t >= _KINDS:
-                out[at + k * 8 + (t - _KINDS)] = 1.0
-    at += n * 8
-    if v.shown_hands is not None:
-        for k, seat in enumerate(rel):
-            tiles(at + k * _KINDS, v.shown_hands[seat])
-    at += n * _KINDS
-    out[at + _PHASES.index(v.phase.value)] = 1.0
-    at += len(_PHASES)
-    seat_flag(at, v.turn)
-    at += n
-    if not v.is_over:
-        seat_flag(at, v.current_player)
-    at += n
-    seat_flag(at, v.dealer)
-    at += n
+            tiles[m.owner] += m.tiles
+            if m.concealed and m.kind is kong:
+                kongs[m.owner][m.tiles[0]] = 1.0
+    if len(_MELD_PLANES) >= _CACHE_LIMIT:
+        _MELD_PLANES.clear()
+    planes = [_PLANES[tuple(t)] for t in tiles], [_f32(k) for k in kongs]
+    _MELD_PLANES[id(melds)] = (melds, *planes)  # the tuple kept: its id stays its own
+    return planes
+
+
+def _tensor(
+    v: Any, me: int, hand: tuple[Any, ...], own_claims: tuple[Any, ...],
+    shown: tuple[tuple[Any, ...], ...] | None, hand_sizes: tuple[int, ...], wall_size: int,
+) -> npt.NDArray[np.float32]:  # fmt: skip
+    """The tensor of seat ``me``'s view, from ``v`` (a view, or a state: the
+    fields they share) and the view's own fields given beside it."""
+    n: int = v.seats
+    order = _ORDER[n][me]
+    planes = _PLANES
+    claim: bytes = planes[()]
+    kind = _NO_KIND
+    for c in own_claims:  # none, or the viewer's one claim
+        name = type(c).__name__
+        claim = planes[c.tiles] if name == "Chow" else planes[()]
+        kind = _KIND.get(name, _NO_KIND)
+    last = v.last_discard
+    melds = v.melds
+    if melds:
+        tiles, kongs = _meld_planes(melds, n)
+        meld_planes = b"".join([tiles[s] for s in order])
+        kong_planes = b"".join([kongs[s] for s in order])
+    else:
+        meld_planes = kong_planes = planes[()] * n
+    asking = ghosts = 0
     for seat in v.asking:
-        seat_flag(at, seat)
-    at += n
-    seat_flag(at, v.winner)
-    at += n
+        asking |= 1 << (seat - me) % n
     for seat in v.ghosts:
-        seat_flag(at, seat)
-    at += n
-    out[at] = float(v.drew)
-    out[at + 1] = float(v.self_drawn)
-    at += 2
-    for k, seat in enumerate(rel):
-        out[at + k] = v.hand_sizes[seat] / 14
-    at += n
-    out[at] = v.wall_size / v.rules.wall_size
-    return np.array(out, np.float32)
+        ghosts |= 1 << (seat - me) % n
+    phase = v.phase
+    winner = v.winner
+    flags = _FLAGS[n]
+    rules = v.rules
+    full = 136 + 4 * rules.flowers + 4 * rules.seasons  # rules.wall_size, without a call
+    walls = _WALLS.get(full)
+    if walls is None:
+        walls = _WALLS[full] = [_f32([size / full]) for size in range(full + 1)]
+    discards, bonus = v.discards, v.bonus
+    return np.frombuffer(
+        bytearray().join((
+            planes[hand], claim, kind, planes[() if last is None else (last,)],
+            b"".join([planes[discards[s]] for s in order]),
+            meld_planes, kong_planes,
+            b"".join([_BONUS[bonus[s]] for s in order]),
+            planes[()] * n if shown is None else b"".join([planes[shown[s]] for s in order]),
+            _PHASE_FLAGS[_PHASES.index(phase)],  # a str enum: compared as text
+            flags[1 << (v.turn - me) % n],
+            flags[0 if phase == "over" else 1 << (v.current_player - me) % n],
+            flags[1 << (v.dealer - me) % n],
+            flags[asking],
+            flags[0 if winner is None else 1 << (winner - me) % n],
+            flags[ghosts],
+            _DREW[2 * v.drew + v.self_drawn],
+            b"".join([_SIZES[hand_sizes[s]] for s in order]),
+            walls[wall_size],
+        )),
+        np.float32,
+    )  # fmt: skip
