@@ -56,7 +56,10 @@ def pettingzoo_play(
 ) -> tuple[float, float] | None:
     """Steps and rounds per second of ``sevenbridge.envs.pettingzoo.env(game=
     "mahjong")`` (four players, wrapped as users get it) under random legal
-    actions read from each observation's mask, or ``None`` without pettingzoo."""
+    actions read from each observation's mask, or ``None`` without pettingzoo.
+    The agent finds the legal ids with ``nonzero`` on a boolean view of the
+    int8 mask (as ``bench_rl.py``'s does: numpy's ``nonzero`` is several times
+    faster on booleans)."""
     try:
         import numpy as np
 
@@ -75,7 +78,7 @@ def pettingzoo_play(
             if done or cut:
                 table.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
             table.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         rounds += 1

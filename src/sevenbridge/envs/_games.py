@@ -124,12 +124,6 @@ def _card_layout(rules: Any, players: int, info: bool = False) -> Any:
     return _layout(rules.deck_size, players, info)
 
 
-def _mahjong_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
-    from ..rl._mahjong import mahjong_state_tensor
-
-    return mahjong_state_tensor(state, player)
-
-
 def _no_layout(rules: Any, players: int, info: bool = False) -> None:
     return None
 
@@ -157,6 +151,7 @@ def adapter(name: str) -> GameAdapter:
         )  # fmt: skip
     if name == "mahjong":
         from .. import mahjong
+        from ..rl._mahjong import mahjong_state_tensor
 
         def mahjong_players(value: Any) -> int:
             counts = mahjong.PLAYER_COUNTS
@@ -165,7 +160,7 @@ def adapter(name: str) -> GameAdapter:
 
         return GameAdapter(
             name, mahjong, mahjong.Phase.OVER, (mahjong.Pass, mahjong.Draw),
-            mahjong.GreedyPlayer, _mahjong_tensor,
+            mahjong.GreedyPlayer, mahjong_state_tensor,
             lambda rules, n: mahjong.ghost_seats(n, rules.ghosts), mahjong_players,
             _no_layout,
         )  # fmt: skip

@@ -181,8 +181,10 @@ class raw_env(AECEnv):
         )
         self.space = self.game.space(self.rules, n)
         self._size = self.space.size
-        # (id, player) -> action, filled by the card game's decode (none for mahjong)
-        self._decoded: dict[Any, Any] = self.space._decoded.data if game == "seven_bridge" else {}
+        # (id, player) -> action: filled by the card game's decode, whole for mahjong
+        self._decoded: dict[Any, Any] = (
+            self.space._decoded.data if game == "seven_bridge" else self.space._by_id_and_seat()
+        )
         self._masked = self.space._masked
         self._info = tensor == "information_state"
         self._tensor = self.game.tensor_of(self.rules, n, self._info)

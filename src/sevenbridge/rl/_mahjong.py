@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -242,6 +243,11 @@ class MahjongActionSpace(_SpaceBase):
             action_id = self._check_id(action_id)
         return _by_id()[player][action_id]
 
+    def _by_id_and_seat(self) -> dict[tuple[int, int], MahjongAction]:
+        """The action of every id and seat: :meth:`decode`'s table, for the
+        environments' steps."""
+        return _by_id_and_seat()
+
     def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
         """The ids of the legal actions, in the engine's order (a view has them
         only when the decision is its viewer's)."""
@@ -303,6 +309,11 @@ def _by_id() -> tuple[tuple[MahjongAction, ...], ...]:
         actions += [a.Chow(seat, (kinds[low], kinds[high])) for low, high in _CHOWS]
         out.append(tuple(shared_action(action) for action in actions))
     return tuple(out)
+
+
+@functools.cache
+def _by_id_and_seat() -> dict[tuple[int, int], MahjongAction]:
+    return {(i, seat): action for seat, row in enumerate(_by_id()) for i, action in enumerate(row)}
 
 
 @functools.cache
@@ -451,9 +462,12 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     return _tensor(v, v.viewer, v.hand, v.own_claims, v.shown_hands, v.hand_sizes, v.wall_size)
 
 
-def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float32]:
+def mahjong_state_tensor(
+    state: MahjongState, seat: int, layout: object = None
+) -> npt.NDArray[np.float32]:
     """:func:`mahjong_observation_tensor` of ``observe(state, seat)``, without
-    building the view (for the environments, which hold the state)."""
+    building the view (for the environments, which hold the state; ``layout``
+    is the environments' argument, unused here)."""
     claims = state.claims
     own = tuple(c for c in claims if c.player == seat) if claims else ()
     hands = state.hands
@@ -464,45 +478,52 @@ def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float
 
 
 # How the tensor is built: as the bytes of its float32 entries, put together
-# from prebuilt pieces, and read by numpy in one call. A plane of tiles is
-# the float32 bytes of its counts / 4; the pieces of the planes are kept, by
-# the tuple of tiles they count (a hand, a row of discards, a seat's bonus
-# tiles) and by the table's melds, so that what a step leaves alone costs a
-# look-up; the flags by seat come from tables by the bitmask of the seats
-# flagged, the sizes from tables by size. Every value is the float32 nearest
-# the entry, as ``np.float32(count / scale)`` is.
+# from prebuilt pieces and read by numpy in one call. Every value is the
+# float32 nearest the entry, as ``np.float32(count / scale)`` is.
+#
+# - A plane of tiles is the bytes of its counts / 4, kept by the tuple of
+#   tiles it counts (a hand, a row of discards).
+# - A field with a plane per seat (the discards, the melds, the bonus tiles,
+#   the hand sizes) is kept whole, in seat order and twice over, by the
+#   identity of what it shows (the state's discards, melds, bonus piles: they
+#   stay the same objects until a step changes them), so that the field in a
+#   viewer's order, which starts at the viewer's seat, is one slice of it.
+# - The flags by seat come from tables by the bitmask of the seats flagged.
+_PACK = struct.Struct("<f").pack
 #: Entries kept in each cache below before it is emptied.
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 4096
 
 
 def _f32(values: Any) -> bytes:
     """The bytes of ``values`` as float32 (each the float32 nearest the value)."""
-    return np.asarray(values, np.float64).astype(np.float32).tobytes()
+    return b"".join([_PACK(x) for x in values])
 
 
-class _Rows(dict[tuple[Any, ...], bytes]):
-    """The float32 bytes of a plane (``width`` entries from tile ``first``) of
-    the tiles of a tuple, each entry the tile's count / ``scale``, by the tuple,
-    each made on first use."""
+class _Planes(dict[tuple[Any, ...], bytes]):
+    """The plane (``width`` entries from tile ``first``, each the tile's count /
+    ``scale``) of the tiles of a tuple (all of them of the plane's tiles), by
+    the tuple, each made on first use."""
 
     def __init__(self, width: int, first: int, scale: int) -> None:
         super().__init__()
-        self.width, self.first, self.scale = width, first, scale
+        self.width, self.first = width, first
+        self.entries = [_PACK(c / scale) for c in range(16)]
 
     def __missing__(self, tiles: tuple[Any, ...]) -> bytes:
-        counts = [0] * self.width
-        for t in tiles:
-            if self.first <= t < self.first + self.width:
-                counts[t - self.first] += 1
-        if len(self) >= _CACHE_LIMIT:
+        counts = bytearray(self.width)
+        first = self.first
+        for t in tiles:  # tiles of the plane's kind: a pile holds no other
+            counts[t - first] += 1
+        if len(self) >= 16 * _CACHE_LIMIT:
             self.clear()
-        found = self[tiles] = _f32([c / self.scale for c in counts])
+        found = self[tiles] = b"".join(map(self.entries.__getitem__, counts))
         return found
 
 
 #: The planes of the playing tiles of a tuple, and of its bonus tiles.
-_PLANES = _Rows(_KINDS, 0, 4)
-_BONUS = _Rows(8, _KINDS, 1)
+_PLANES = _Planes(_KINDS, 0, 4)
+_BONUS = _Planes(8, _KINDS, 1)
+_NO_TILES = _PLANES[()]
 #: By table size and bitmask of relative seats, the flags of those seats.
 _FLAGS = [[_f32([m >> k & 1 for k in range(n)]) for m in range(1 << n)] for n in range(5)]
 #: The phase's flags, by phase; whether the player in turn drew and whether
@@ -515,17 +536,38 @@ _NO_KIND = _f32([0] * len(_CLAIM_KINDS))
 _KIND = {k: _f32([int(k == j) for j in _CLAIM_KINDS]) for k in _CLAIM_KINDS}
 #: The wall's size / the full wall, by full wall and size.
 _WALLS: dict[int, list[bytes]] = {}
-#: The melds' planes by the (identity of the) table's melds: the tuple, and
-#: by seat the planes of its melds' tiles and of its concealed kongs.
-_MELD_PLANES: dict[int, tuple[tuple[Any, ...], list[bytes], list[bytes]]] = {}
-#: The seats in a viewer's order: ``_ORDER[n][me]``.
-_ORDER = [[tuple((me + k) % n for k in range(n)) for me in range(n)] for n in range(5)]
+#: The fields with a plane per seat, whole (seat order, twice over): by the
+#: identity of the discards, of the bonus piles and of the melds (the object
+#: kept, so that its id stays its own), and by the hand sizes.
+_DISCARD_FIELDS: dict[int, tuple[object, bytes]] = {}
+_BONUS_FIELDS: dict[int, tuple[object, bytes]] = {}
+_MELD_FIELDS: dict[int, tuple[object, bytes, bytes]] = {}
+_SIZE_FIELDS: dict[tuple[int, ...], bytes] = {}
 
 
-def _meld_planes(melds: tuple[Any, ...], n: int) -> tuple[list[bytes], list[bytes]]:
-    """By seat, the planes of the tiles of its melds and of its concealed kongs."""
-    found = _MELD_PLANES.get(id(melds))
-    if found is not None and found[0] is melds and len(found[1]) == n:
+def _twice(planes: list[bytes]) -> bytes:
+    whole = b"".join(planes)
+    return whole + whole
+
+
+def _by_seat(
+    cache: dict[int, tuple[object, bytes]], piles: tuple[Any, ...], rows: _Planes
+) -> bytes:
+    """The field of ``piles`` (a tuple of tiles per seat), whole, twice over."""
+    found = cache.get(id(piles))
+    if found is not None and found[0] is piles:
+        return found[1]
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    whole = _twice([rows[pile] for pile in piles])
+    cache[id(piles)] = (piles, whole)
+    return whole
+
+
+def _meld_fields(melds: tuple[Any, ...], n: int) -> tuple[bytes, bytes]:
+    """The melds' tiles and the concealed kongs of every seat, whole, twice over."""
+    found = _MELD_FIELDS.get(id(melds))
+    if found is not None and found[0] is melds and len(found[1]) == 8 * n * _KINDS:
         return found[1], found[2]
     kong = _mj().MeldKind.KONG
     tiles: list[list[Any]] = [[] for _ in range(n)]
@@ -535,11 +577,11 @@ def _meld_planes(melds: tuple[Any, ...], n: int) -> tuple[list[bytes], list[byte
             tiles[m.owner] += m.tiles
             if m.concealed and m.kind is kong:
                 kongs[m.owner][m.tiles[0]] = 1.0
-    if len(_MELD_PLANES) >= _CACHE_LIMIT:
-        _MELD_PLANES.clear()
-    planes = [_PLANES[tuple(t)] for t in tiles], [_f32(k) for k in kongs]
-    _MELD_PLANES[id(melds)] = (melds, *planes)  # the tuple kept: its id stays its own
-    return planes
+    if len(_MELD_FIELDS) >= _CACHE_LIMIT:
+        _MELD_FIELDS.clear()
+    fields = _twice([_PLANES[tuple(t)] for t in tiles]), _twice([_f32(k) for k in kongs])
+    _MELD_FIELDS[id(melds)] = (melds, *fields)
+    return fields
 
 
 def _tensor(
@@ -549,22 +591,27 @@ def _tensor(
     """The tensor of seat ``me``'s view, from ``v`` (a view, or a state: the
     fields they share) and the view's own fields given beside it."""
     n: int = v.seats
-    order = _ORDER[n][me]
-    planes = _PLANES
-    claim: bytes = planes[()]
+    claim = _NO_TILES
     kind = _NO_KIND
     for c in own_claims:  # none, or the viewer's one claim
         name = type(c).__name__
-        claim = planes[c.tiles] if name == "Chow" else planes[()]
+        claim = _PLANES[c.tiles] if name == "Chow" else _NO_TILES
         kind = _KIND.get(name, _NO_KIND)
     last = v.last_discard
+    # The fields with a plane per seat start at the viewer's plane.
+    tile_plane = _KINDS * 4
+    start, stop = me * tile_plane, (me + n) * tile_plane
     melds = v.melds
     if melds:
-        tiles, kongs = _meld_planes(melds, n)
-        meld_planes = b"".join([tiles[s] for s in order])
-        kong_planes = b"".join([kongs[s] for s in order])
+        meld_tiles, kongs = _meld_fields(melds, n)
+        meld_tiles, kongs = meld_tiles[start:stop], kongs[start:stop]
     else:
-        meld_planes = kong_planes = planes[()] * n
+        meld_tiles = kongs = _NO_TILES * n
+    sizes = _SIZE_FIELDS.get(hand_sizes)
+    if sizes is None:
+        if len(_SIZE_FIELDS) >= _CACHE_LIMIT:
+            _SIZE_FIELDS.clear()
+        sizes = _SIZE_FIELDS[hand_sizes] = _twice([_SIZES[size] for size in hand_sizes])
     asking = ghosts = 0
     for seat in v.asking:
         asking |= 1 << (seat - me) % n
@@ -578,14 +625,13 @@ def _tensor(
     walls = _WALLS.get(full)
     if walls is None:
         walls = _WALLS[full] = [_f32([size / full]) for size in range(full + 1)]
-    discards, bonus = v.discards, v.bonus
     return np.frombuffer(
         bytearray().join((
-            planes[hand], claim, kind, planes[() if last is None else (last,)],
-            b"".join([planes[discards[s]] for s in order]),
-            meld_planes, kong_planes,
-            b"".join([_BONUS[bonus[s]] for s in order]),
-            planes[()] * n if shown is None else b"".join([planes[shown[s]] for s in order]),
+            _PLANES[hand], claim, kind, _NO_TILES if last is None else _PLANES[(last,)],
+            _by_seat(_DISCARD_FIELDS, v.discards, _PLANES)[start:stop],
+            meld_tiles, kongs,
+            _by_seat(_BONUS_FIELDS, v.bonus, _BONUS)[me * 32 : (me + n) * 32],
+            _NO_TILES * n if shown is None else _twice([_PLANES[h] for h in shown])[start:stop],
             _PHASE_FLAGS[_PHASES.index(phase)],  # a str enum: compared as text
             flags[1 << (v.turn - me) % n],
             flags[0 if phase == "over" else 1 << (v.current_player - me) % n],
@@ -594,7 +640,7 @@ def _tensor(
             flags[0 if winner is None else 1 << (winner - me) % n],
             flags[ghosts],
             _DREW[2 * v.drew + v.self_drawn],
-            b"".join([_SIZES[hand_sizes[s]] for s in order]),
+            sizes[me * 4 : (me + n) * 4],
             walls[wall_size],
         )),
         np.float32,
