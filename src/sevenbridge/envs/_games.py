@@ -103,7 +103,10 @@ class GameAdapter:
 
     def tensor_of(self, rules: Any, players: int, info: bool = False) -> Callable[..., Any]:
         """A function ``(state, seat) -> float32 tensor`` of the seat's view."""
-        return functools.partial(self._tensor, layout=self._layout(rules, players, info))
+        layout = self._layout(rules, players, info)
+        if layout is None:  # a game without one (mahjong): the function itself
+            return self._tensor
+        return functools.partial(self._tensor, layout=layout)
 
     def space(self, rules: Any, players: int) -> Any:
         """The :class:`~sevenbridge.rl.ActionSpace` of these rules and table size."""

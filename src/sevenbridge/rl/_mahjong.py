@@ -255,23 +255,15 @@ class MahjongActionSpace(_SpaceBase):
         return [self.encode(action) for action in _mj().legal_actions(position)]
 
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
-        """A new array of ``dtype``, 1 at the ids of the engine's ``legal``
-        actions. Most steps have one legal action (a pass, a draw) in a tuple
-        the engine shares: its mask is kept by the tuple's identity and copied."""
-        key = (id(legal), dtype.char)
-        if len(legal) == 1:
-            found = _LONE_MASKS.get(key)
-            if found is not None and found[0] is legal:
-                copy: npt.NDArray[Any] = found[1].copy()
-                return copy
-        out = np.zeros(_SIZE, dtype)
+        """A new array of ``dtype`` (bool or int8), 1 at the ids of the engine's
+        ``legal`` actions: set in a bytearray (an item costs a fraction of a
+        numpy item), which the array then holds."""
         ids = _ids()
+        out = bytearray(_SIZE)
         for action in legal:
-            found_id = ids.get(id(action))
-            out[self.encode(action) if found_id is None else found_id] = 1
-        if len(legal) == 1 and len(_LONE_MASKS) < 256:
-            _LONE_MASKS[key] = (legal, out.copy())  # the tuple kept: its id stays its own
-        return out
+            found = ids.get(id(action))
+            out[self.encode(action) if found is None else found] = 1
+        return np.frombuffer(out, dtype)
 
     def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -321,11 +313,6 @@ def _ids() -> dict[int, int]:
     """The id of each of the engine's own actions, by the action's identity
     (the engine keeps them, so an identity stays theirs)."""
     return {id(action): i for row in _by_id() for i, action in enumerate(row)}
-
-
-#: The masks of lone legal actions, by the identity of the engine's tuple
-#: and the dtype: the tuple and its mask.
-_LONE_MASKS: dict[tuple[int, str], tuple[tuple[Any, ...], npt.NDArray[Any]]] = {}
 
 
 @functools.cache
