@@ -77,6 +77,8 @@ LAST_DRAWN: Final[str] = _F.last_drawn.name
 #: changes its key by the tiles' weights, instead of counting the hand again.
 _LEGAL_KEY: Final[str] = _F._legal.name
 KEYS: Final[str] = _F._keys.name
+#: Where a state keeps its cached ``is_over`` (written into every new state).
+IS_OVER: Final[str] = vars(GameState)["is_over"].attrname
 _new: Final = object.__new__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
 _set_dict: Final = vars(GameState)["__dict__"].__set__
@@ -409,6 +411,7 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
         v[ASKING] = asking[1:]
     else:
         _step(v, op)
+    v[IS_OVER] = v[PHASE] is _OVER  # the cached property, right for the new state
     new: GameState = _new(GameState)
     _set_dict(new, v)
     return new

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Any
 
 import attrs
@@ -119,7 +120,10 @@ class GameState:
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
     _keys: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
-    @property
+    # A cached property (kept in the state's field dictionary): the engine's
+    # kernel writes it into every state it makes, so that a loop's ``while not
+    # state.is_over`` reads a dictionary entry instead of calling a function.
+    @functools.cached_property
     def is_over(self) -> bool:
         """Whether the round has ended."""
         return self.phase is _OVER
