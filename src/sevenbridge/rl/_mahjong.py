@@ -18,7 +18,7 @@ import numpy.typing as npt
 from .._kit import checks as _checks
 from ..errors import InvalidArgumentError, Message
 from ._actions import OTHER_GAMES, ActionSpace
-from ._mahjong_tensor import fields, tensor_bytes
+from ._mahjong_tensor import fields, mask_bytes, state_tensor_bytes, tensor_bytes
 
 if TYPE_CHECKING:
     # The declaration of this module's MahjongActionSpace that ActionSpace's
@@ -256,13 +256,12 @@ class MahjongActionSpace(_SpaceBase):
 
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
         """A new array of ``dtype`` (bool or int8), 1 at the ids of the engine's
-        ``legal`` actions: set in a bytearray (an item costs a fraction of a
-        numpy item), which the array then holds."""
-        ids = _ids()
-        out = bytearray(_SIZE)
-        for action in legal:
-            found = ids.get(id(action))
-            out[self.encode(action) if found is None else found] = 1
+        ``legal`` actions (found by their identity, or else encoded)."""
+        out = mask_bytes(legal, _ids(), _SIZE)
+        if out is None:  # an action that is not the engine's own object
+            out = bytearray(_SIZE)
+            for action in legal:
+                out[self.encode(action)] = 1
         return np.frombuffer(out, dtype)
 
     def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
@@ -434,19 +433,7 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     )
 
 
-def mahjong_state_tensor(
-    state: MahjongState, seat: int, layout: object = None
-) -> npt.NDArray[np.float32]:
+def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float32]:
     """:func:`mahjong_observation_tensor` of ``observe(state, seat)``, without
-    building the view (for the environments, which hold the state; ``layout``
-    is the environments' argument, unused here)."""
-    claims = state.claims
-    own = tuple(c for c in claims if c.player == seat) if claims else ()
-    hands = state.hands
-    return np.frombuffer(
-        tensor_bytes(
-            state, seat, hands[seat], own, hands if state.is_over else None,
-            tuple(map(len, hands)), len(state.wall),
-        ),
-        np.float32,
-    )  # fmt: skip
+    building the view (for the environments, which hold the state)."""
+    return np.frombuffer(state_tensor_bytes(state, seat), np.float32)

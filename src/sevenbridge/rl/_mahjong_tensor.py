@@ -11,9 +11,12 @@ state's) fields by name.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["CLAIM_KINDS", "KINDS", "PHASES", "fields", "tensor_bytes"]
+__all__ = [
+    "CLAIM_KINDS", "KINDS", "PHASES", "fields", "mask_bytes", "state_tensor_bytes", "tensor_bytes",
+]  # fmt: skip
 
 #: Kinds of playing tile (the width of a plane of tiles).
 KINDS: Final = 34
@@ -90,6 +93,9 @@ class _Planes(dict[tuple[Any, ...], bytes]):
 _PLANES = _Planes(KINDS, 0, 4)
 _BONUS = _Planes(8, KINDS, 1)
 _NO_TILES = _PLANES[()]
+#: The plane of one tile, by tile; the bytes of a plane.
+_ONE_TILE = [_PLANES[(t,)] for t in range(KINDS)]
+_PLANE_BYTES: Final = 4 * KINDS
 #: By table size and bitmask of relative seats, the flags of those seats.
 _FLAGS = [[_f32([m >> k & 1 for k in range(n)]) for m in range(1 << n)] for n in range(5)]
 #: The phase's flags, by phase; whether the player in turn drew and whether
@@ -108,25 +114,37 @@ _WALLS: dict[int, list[bytes]] = {}
 _DISCARD_FIELDS: dict[int, tuple[object, bytes]] = {}
 _BONUS_FIELDS: dict[int, tuple[object, bytes]] = {}
 _MELD_FIELDS: dict[int, tuple[object, bytes, bytes]] = {}
-_SIZE_FIELDS: dict[tuple[int, ...], bytes] = {}
+_SIZE_FIELDS: dict[int, tuple[object, bytes]] = {}
 
 
-def _twice(planes: list[bytes]) -> bytes:
-    whole = b"".join(planes)
-    return whole + whole
+def _planes_of(piles: tuple[Any, ...]) -> bytes:
+    """The planes of the tiles of each of ``piles``, one after the other."""
+    return b"".join([_PLANES[pile] for pile in piles])
+
+
+def _bonus_of(piles: tuple[Any, ...]) -> bytes:
+    """The bonus planes of each of ``piles``, one after the other."""
+    return b"".join([_BONUS[pile] for pile in piles])
+
+
+def _sizes_of(sizes: tuple[Any, ...]) -> bytes:
+    """The hand sizes / 14 of a view's ``hand_sizes``, or of a state's hands."""
+    return b"".join([_SIZES[s if type(s) is int else len(s)] for s in sizes])
 
 
 def _by_seat(
-    cache: dict[int, tuple[object, bytes]], piles: tuple[Any, ...], rows: _Planes
-) -> bytes:
-    """The field of ``piles`` (a tuple of tiles per seat), whole, twice over."""
+    cache: dict[int, tuple[object, bytes]], piles: tuple[Any, ...],
+    build: Callable[[tuple[Any, ...]], bytes],
+) -> bytes:  # fmt: skip
+    """The field of ``piles`` (something per seat), whole and twice over, made
+    by ``build`` and kept by the identity of ``piles``."""
     found = cache.get(id(piles))
     if found is not None and found[0] is piles:
         return found[1]
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
-    whole = _twice([rows[pile] for pile in piles])
-    cache[id(piles)] = (piles, whole)
+    whole = build(piles * 2)
+    cache[id(piles)] = (piles, whole)  # the tuple kept: its id stays its own
     return whole
 
 
@@ -144,18 +162,19 @@ def _meld_fields(melds: tuple[Any, ...], n: int) -> tuple[bytes, bytes]:
                 kongs[m.owner][m.tiles[0]] = 1.0
     if len(_MELD_FIELDS) >= _CACHE_LIMIT:
         _MELD_FIELDS.clear()
-    fields = _twice([_PLANES[tuple(t)] for t in tiles]), _twice([_f32(k) for k in kongs])
+    fields = _planes_of(tuple(map(tuple, tiles * 2))), _f32([x for k in kongs * 2 for x in k])
     _MELD_FIELDS[id(melds)] = (melds, *fields)
     return fields
 
 
 def tensor_bytes(
     v: Any, me: int, hand: tuple[Any, ...], own_claims: tuple[Any, ...],
-    shown: tuple[tuple[Any, ...], ...] | None, hand_sizes: tuple[int, ...], wall_size: int,
+    shown: tuple[tuple[Any, ...], ...] | None, sizes: tuple[Any, ...], wall_size: int,
 ) -> bytearray:  # fmt: skip
     """The bytes of the float32 tensor of seat ``me``'s view, from ``v`` (a
     view, or a state: the fields they share) and the view's own fields given
-    beside it."""
+    beside it: the viewer's hand and claims, the hands shown (or None), and
+    the hand sizes (a view's) or the hands (a state's)."""
     n: int = v.seats
     claim = _NO_TILES
     kind = _NO_KIND
@@ -165,46 +184,65 @@ def tensor_bytes(
         kind = _KIND.get(name, _NO_KIND)
     last = v.last_discard
     # The fields with a plane per seat start at the viewer's plane.
-    tile_plane = KINDS * 4
-    start, stop = me * tile_plane, (me + n) * tile_plane
+    start, stop = me * _PLANE_BYTES, (me + n) * _PLANE_BYTES
     melds = v.melds
     if melds:
         meld_tiles, kongs = _meld_fields(melds, n)
         meld_tiles, kongs = meld_tiles[start:stop], kongs[start:stop]
     else:
         meld_tiles = kongs = _NO_TILES * n
-    sizes = _SIZE_FIELDS.get(hand_sizes)
-    if sizes is None:
-        if len(_SIZE_FIELDS) >= _CACHE_LIMIT:
-            _SIZE_FIELDS.clear()
-        sizes = _SIZE_FIELDS[hand_sizes] = _twice([_SIZES[size] for size in hand_sizes])
+    # Seats as ints (read once: compiled, they are then native numbers).
+    turn: int = v.turn
+    current: int = v.current_player
+    dealer: int = v.dealer
+    winner: int | None = v.winner
     asking = ghosts = 0
     for seat in v.asking:
         asking |= 1 << (seat - me) % n
     for seat in v.ghosts:
         ghosts |= 1 << (seat - me) % n
-    phase = v.phase
-    winner = v.winner
+    phase: str = v.phase
     flags = _FLAGS[n]
     rules = v.rules
-    full = 136 + 4 * rules.flowers + 4 * rules.seasons  # rules.wall_size, without a call
+    full: int = 136 + 4 * rules.flowers + 4 * rules.seasons  # rules.wall_size, without a call
     walls = _WALLS.get(full)
     if walls is None:
         walls = _WALLS[full] = [_f32([size / full]) for size in range(full + 1)]
     return bytearray().join((
-            _PLANES[hand], claim, kind, _NO_TILES if last is None else _PLANES[(last,)],
-            _by_seat(_DISCARD_FIELDS, v.discards, _PLANES)[start:stop],
-            meld_tiles, kongs,
-            _by_seat(_BONUS_FIELDS, v.bonus, _BONUS)[me * 32 : (me + n) * 32],
-            _NO_TILES * n if shown is None else _twice([_PLANES[h] for h in shown])[start:stop],
-            _PHASE_FLAGS[PHASES.index(phase)],  # a str enum: compared as text
-            flags[1 << (v.turn - me) % n],
-            flags[0 if phase == "over" else 1 << (v.current_player - me) % n],
-            flags[1 << (v.dealer - me) % n],
-            flags[asking],
-            flags[0 if winner is None else 1 << (winner - me) % n],
-            flags[ghosts],
-            _DREW[2 * v.drew + v.self_drawn],
-            sizes[me * 4 : (me + n) * 4],
-            walls[wall_size],
+        _PLANES[hand], claim, kind, _NO_TILES if last is None else _ONE_TILE[last],
+        _by_seat(_DISCARD_FIELDS, v.discards, _planes_of)[start:stop],
+        meld_tiles, kongs,
+        _by_seat(_BONUS_FIELDS, v.bonus, _bonus_of)[me * 32 : (me + n) * 32],
+        _NO_TILES * n if shown is None else _planes_of(shown * 2)[start:stop],
+        _PHASE_FLAGS[PHASES.index(phase)],  # a str enum: compared as text
+        flags[1 << (turn - me) % n],
+        flags[0 if phase == "over" else 1 << (current - me) % n],
+        flags[1 << (dealer - me) % n],
+        flags[asking],
+        flags[0 if winner is None else 1 << (winner - me) % n],
+        flags[ghosts],
+        _DREW[2 * v.drew + v.self_drawn],
+        _by_seat(_SIZE_FIELDS, sizes, _sizes_of)[me * 4 : (me + n) * 4],
+        walls[wall_size],
     ))  # fmt: skip
+
+
+def state_tensor_bytes(state: Any, seat: int) -> bytearray:
+    """:func:`tensor_bytes` of ``observe(state, seat)``, from the state itself."""
+    claims: tuple[Any, ...] = state.claims
+    own = tuple([c for c in claims if c.player == seat]) if claims else ()
+    hands: tuple[Any, ...] = state.hands
+    shown = hands if state.phase == "over" else None
+    return tensor_bytes(state, seat, hands[seat], own, shown, hands, len(state.wall))
+
+
+def mask_bytes(legal: tuple[Any, ...], ids: dict[int, int], size: int) -> bytearray | None:
+    """A mask of ``size`` bytes, 1 at the ids of the ``legal`` actions, found
+    by their identity in ``ids`` (None if one is not there)."""
+    out = bytearray(size)
+    for action in legal:
+        found = ids.get(id(action))
+        if found is None:
+            return None
+        out[found] = 1
+    return out
