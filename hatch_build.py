@@ -29,7 +29,7 @@ HOT_MODULES = (
     "engine/_playout.py",
     "mahjong/_tables.py",
     "mahjong/_kernel.py",
-    "rl/_mahjong_tensor.py",
+    "mahjong/_tensor.py",
 )
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;

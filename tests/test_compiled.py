@@ -21,12 +21,17 @@ import pytest
 import sevenbridge
 from sevenbridge import _tables
 from sevenbridge.engine import _kernel, _playout
+from sevenbridge.mahjong import _kernel as _mahjong_kernel
+from sevenbridge.mahjong import _tables as _mahjong_tables
+from sevenbridge.mahjong import _tensor as _mahjong_tensor
 
-HOT_MODULES = (_tables, _kernel, _playout)
+HOT_MODULES = (_tables, _kernel, _playout, _mahjong_tables, _mahjong_kernel, _mahjong_tensor)
 
 # Plays seeded uniform random games over every preset and table size, and
 # playouts of both policies, and prints what it saw as JSON: every step's
 # number of legal actions and choice, every tenth position and the last one.
+# Then the same for rounds of Simple Mahjong, with the bytes of the learners'
+# tensor of every tenth position (sevenbridge.rl, which reads them, needs numpy).
 SCRIPT = r"""
 import json, random, sys
 import sevenbridge as sb
@@ -53,6 +58,22 @@ for seed in range(int(sys.argv[1])):
         "random": playout(start, "random", seed=seed).to_json(),
         "greedy": playout(start, "greedy", seed=seed, history=False).to_json(),
     })
+from sevenbridge import mahjong as mj
+from sevenbridge.mahjong._tensor import state_tensor_bytes
+for seed in range(int(sys.argv[1])):
+    rules = mj.Rules.preset(mj.Rules.presets()[seed % 3]).replace(kong=seed % 2 == 0)
+    state = mj.deal(rules, players=2 + seed % 3, seed=seed)
+    rng = random.Random(seed)
+    steps, positions = [], []
+    while not state.is_over:
+        actions = mj.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        steps.append([len(actions), repr(action)])
+        state = mj.apply(state, action)
+        if len(steps) % 10 == 0:
+            tensor = state_tensor_bytes(state, state.current_player).hex()
+            positions.append([state.to_json(), tensor])
+    games.append({"steps": steps, "positions": positions, "end": state.to_json()})
 print(json.dumps({"compiled": sb.COMPILED, "games": games}))
 """
 
@@ -101,6 +122,6 @@ def test_compiled_and_pure_builds_play_the_same_games(tmp_path: Path) -> None:
     compiled = _play(None, games)
     pure = _play(tmp_path, games)
     assert compiled["compiled"] is True and pure["compiled"] is False
-    assert len(compiled["games"]) == games
+    assert len(compiled["games"]) == 2 * games
     for i, (a, b) in enumerate(zip(compiled["games"], pure["games"], strict=True)):
         assert a == b, f"game {i} differs between the compiled and the pure build"

@@ -18,7 +18,6 @@ import numpy.typing as npt
 from .._kit import checks as _checks
 from ..errors import InvalidArgumentError, Message
 from ._actions import OTHER_GAMES, ActionSpace
-from ._mahjong_tensor import fields, mask_bytes, state_tensor_bytes, tensor_bytes
 
 if TYPE_CHECKING:
     # The declaration of this module's MahjongActionSpace that ActionSpace's
@@ -48,6 +47,15 @@ def _mj() -> Any:
     from .. import mahjong
 
     return mahjong
+
+
+@functools.cache
+def _tensor() -> Any:
+    """The module that builds the tensor's and the masks' bytes (in the mahjong
+    package, which the compiled build compiles), imported on first use."""
+    from ..mahjong import _tensor
+
+    return _tensor
 
 
 #: The version of the mahjong action numbering (changes only when an id changes).
@@ -257,7 +265,7 @@ class MahjongActionSpace(_SpaceBase):
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
         """A new array of ``dtype`` (bool or int8), 1 at the ids of the engine's
         ``legal`` actions (found by their identity, or else encoded)."""
-        out = mask_bytes(legal, _ids(), _SIZE)
+        out = _tensor().mask_bytes(legal, _ids(), _SIZE)
         if out is None:  # an action that is not the engine's own object
             out = bytearray(_SIZE)
             for action in legal:
@@ -402,7 +410,8 @@ def mahjong_tensor_fields(rules: MahjongRules, players: int) -> tuple[str, ...]:
 
     _checks.instance(rules, Rules, "rules", "a mahjong Rules value")
     players = _checks.integer(players, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
-    return fields(_seats_for(rules, players))
+    fields: tuple[str, ...] = _tensor().fields(_seats_for(rules, players))
+    return fields
 
 
 @functools.lru_cache(maxsize=64)
@@ -427,13 +436,13 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     / the full wall. :func:`mahjong_tensor_fields` lists the fields.
     """
     v = view
-    return np.frombuffer(
-        tensor_bytes(v, v.viewer, v.hand, v.own_claims, v.shown_hands, v.hand_sizes, v.wall_size),
-        np.float32,
+    tensor = _tensor().tensor_bytes(
+        v, v.viewer, v.hand, v.own_claims, v.shown_hands, v.hand_sizes, v.wall_size
     )
+    return np.frombuffer(tensor, np.float32)
 
 
 def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float32]:
     """:func:`mahjong_observation_tensor` of ``observe(state, seat)``, without
     building the view (for the environments, which hold the state)."""
-    return np.frombuffer(state_tensor_bytes(state, seat), np.float32)
+    return np.frombuffer(_tensor().state_tensor_bytes(state, seat), np.float32)

@@ -1,11 +1,11 @@
-"""The bytes of the mahjong observation tensor, and its fields.
+"""The bytes of the learners' observation tensor of a mahjong view, and its fields.
 
 :func:`sevenbridge.rl.observation_tensor` of a mahjong view, and the
 environments' tensor of a state, are these bytes read by numpy as float32
-(:mod:`sevenbridge.rl._mahjong`). The compiled build compiles this module
-with the engine's kernel: it runs at every step of a learning loop. It
-imports neither numpy nor the mahjong package: it reads the view's (or the
-state's) fields by name.
+(see ``sevenbridge.rl._mahjong``, which documents the tensor). The compiled
+build compiles this module with the engine's kernel: it runs at every step of
+a learning loop. It needs no numpy, and imports nothing: it reads the view's
+(or the state's) fields by name.
 """
 
 from __future__ import annotations
