@@ -233,3 +233,17 @@ def test_the_tensor_is_pinned() -> None:
     if os.environ.get("SEVENBRIDGE_REGOLD"):
         TENSOR_GOLDEN.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
     assert json.loads(TENSOR_GOLDEN.read_text(encoding="utf-8")) == got
+
+
+def test_clear_caches_empties_the_mahjong_tensor_pieces() -> None:
+    from sevenbridge.mahjong import _tensor
+    from sevenbridge.rl import clear_caches
+
+    state = next(s for i, s in enumerate(_positions(1, seed=6)) if i == 40)
+    view = mj.observe(state, 1)
+    x = observation_tensor(view)
+    assert _tensor._PLANES and _tensor._DISCARD_FIELDS
+    clear_caches()
+    assert not _tensor._PLANES and not _tensor._DISCARD_FIELDS and not _tensor._MELD_FIELDS
+    assert np.array_equal(observation_tensor(view), x)
+    assert np.array_equal(mahjong_state_tensor(state, 1), x)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 __all__ = [
-    "CLAIM_KINDS", "KINDS", "PHASES", "fields", "mask_bytes", "state_tensor_bytes", "tensor_bytes",
+    "CLAIM_KINDS", "KINDS", "PHASES", "clear", "fields", "mask_bytes", "state_tensor_bytes",
+    "tensor_bytes",
 ]  # fmt: skip
 
 #: Kinds of playing tile (the width of a plane of tiles).
@@ -246,3 +247,10 @@ def mask_bytes(legal: tuple[Any, ...], ids: dict[int, int], size: int) -> bytear
             return None
         out[found] = 1
     return out
+
+
+def clear() -> None:
+    """Empty the caches of pieces (:func:`sevenbridge.rl.clear_caches` calls this)."""
+    for cache in (_PLANES, _BONUS, _DISCARD_FIELDS, _BONUS_FIELDS, _MELD_FIELDS, _SIZE_FIELDS):
+        cache.clear()
+    _WALLS.clear()
