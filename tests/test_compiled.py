@@ -35,45 +35,35 @@ HOT_MODULES = (_tables, _kernel, _playout, _mahjong_tables, _mahjong_kernel, _ma
 SCRIPT = r"""
 import json, random, sys
 import sevenbridge as sb
+from sevenbridge import mahjong as mj
+from sevenbridge.mahjong._tensor import state_tensor_bytes
 from sevenbridge.playout import playout
+
+def play(game, state, seed, position):
+    rng = random.Random(seed)
+    steps, positions = [], []
+    while not state.is_over:
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        steps.append([len(actions), repr(action)])
+        state = game.apply(state, action)
+        if len(steps) % 10 == 0:
+            positions.append(position(state))
+    return {"steps": steps, "positions": positions, "end": state.to_json()}
 
 games = []
 for seed in range(int(sys.argv[1])):
     rules = sb.Rules.preset(sb.Rules.presets()[seed % len(sb.Rules.presets())])
-    state = sb.deal(rules, players=2 + seed % 4, seed=seed)
-    rng = random.Random(seed)
-    steps, positions = [], []
-    while not state.is_over:
-        actions = sb.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        steps.append([len(actions), repr(action)])
-        state = sb.apply(state, action)
-        if len(steps) % 10 == 0:
-            positions.append(state.to_json())
+    game = play(sb, sb.deal(rules, players=2 + seed % 4, seed=seed), seed, sb.GameState.to_json)
     start = sb.deal(rules, players=2 + seed % 4, seed=seed + 1)
-    games.append({
-        "steps": steps,
-        "positions": positions,
-        "end": state.to_json(),
-        "random": playout(start, "random", seed=seed).to_json(),
-        "greedy": playout(start, "greedy", seed=seed, history=False).to_json(),
-    })
-from sevenbridge import mahjong as mj
-from sevenbridge.mahjong._tensor import state_tensor_bytes
+    game["random"] = playout(start, "random", seed=seed).to_json()
+    game["greedy"] = playout(start, "greedy", seed=seed, history=False).to_json()
+    games.append(game)
 for seed in range(int(sys.argv[1])):
     rules = mj.Rules.preset(mj.Rules.presets()[seed % 3]).replace(kong=seed % 2 == 0)
     state = mj.deal(rules, players=2 + seed % 3, seed=seed)
-    rng = random.Random(seed)
-    steps, positions = [], []
-    while not state.is_over:
-        actions = mj.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        steps.append([len(actions), repr(action)])
-        state = mj.apply(state, action)
-        if len(steps) % 10 == 0:
-            tensor = state_tensor_bytes(state, state.current_player).hex()
-            positions.append([state.to_json(), tensor])
-    games.append({"steps": steps, "positions": positions, "end": state.to_json()})
+    tensor = lambda s: [s.to_json(), state_tensor_bytes(s, s.current_player).hex()]
+    games.append(play(mj, state, seed, tensor))
 print(json.dumps({"compiled": sb.COMPILED, "games": games}))
 """
 
