@@ -34,7 +34,7 @@ intersphinx_mapping = {
 }
 html_theme = "furo"
 html_title = "sevenbridge"
-html_extra_path = ["_extra"]  # the JSON Schemas, published as schema/v1/*.json
+html_extra_path = ["_extra"]  # the replay viewer's demo page
 nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore += [
@@ -63,6 +63,16 @@ nitpick_ignore += [
 # Outside the inventories the build reads, and a private alias of the Gymnasium
 # module's annotations.
 nitpick_ignore += [("py:func", "attrs.evolve"), ("py:func", "gymnasium.make"), ("py:class", "Bot")]
+# Gymnasium's vector API (no intersphinx inventory), the numpy arrays of the
+# trajectories, and sevenbridge.rl's alias of a policy function.
+nitpick_ignore += [
+    ("py:func", "gymnasium.make_vec"),
+    ("py:class", "gymnasium.vector.SyncVectorEnv"),
+    ("py:class", "gymnasium.vector.AutoresetMode"),
+    ("py:class", "numpy.typing.NDArray.numpy.float64"),
+    ("py:class", "numpy.typing.NDArray.numpy.int64"),
+    ("py:class", "Policy"),
+]
 # The aliases sevenbridge.rl gives the mahjong types in annotations (imported
 # only for type checking, so that importing sevenbridge.rl loads no mahjong).
 nitpick_ignore += [
@@ -162,7 +172,20 @@ def _write_redirects(app: Any, exception: BaseException | None) -> None:
             page.write_text(_REDIRECT.format(url=f"{new}.html"), encoding="utf-8")
 
 
+def _publish_schemas(app: Any, exception: BaseException | None) -> None:
+    """The JSON Schemas the package ships (sevenbridge/schemas), published as schema/v1/."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import shutil
+    from pathlib import Path
+
+    from sevenbridge.external import SCHEMA_FOLDER
+
+    shutil.copytree(SCHEMA_FOLDER, Path(app.outdir) / "schema" / "v1", dirs_exist_ok=True)
+
+
 def setup(app: Any) -> None:
     app.connect("build-finished", _write_redirects)
+    app.connect("build-finished", _publish_schemas)
     app.connect("builder-inited", lambda app: _ALIASES.clear())
     app.connect("missing-reference", _resolve_alias)

@@ -30,6 +30,16 @@ _SAVED_FILE = re.compile(
 )
 
 
+def saved_files(page: Path) -> dict[str, str]:
+    """The files a page shows for the reader to save, by name (tests of other
+    languages' examples read them from here too, so that the page's code is what
+    they run)."""
+    files: dict[str, str] = {}
+    for block in _SAVED_FILE.finditer(page.read_text("utf-8")):  # "(continued)" adds on
+        files[block["name"]] = files.get(block["name"], "") + block["body"]
+    return files
+
+
 @pytest.fixture(autouse=True)
 def _files_the_page_saves(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -37,9 +47,7 @@ def _files_the_page_saves(
     page = getattr(request.node, "path", None)
     if not isinstance(page, Path) or page.suffix != ".md":
         return
-    files: dict[str, str] = {}
-    for block in _SAVED_FILE.finditer(page.read_text("utf-8")):  # "(continued)" adds on
-        files[block["name"]] = files.get(block["name"], "") + block["body"]
+    files = saved_files(page)
     if not files:
         return
     for name, body in files.items():

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from .helpers import optional_module
+
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -33,6 +35,18 @@ def check_svg(picture: str) -> ET.Element:
     assert desc is not None and desc.text
     assert "href" not in picture and "url(" not in picture
     return root
+
+
+def assert_shown_inline(shown: Sequence[tuple[object, str]]) -> None:
+    """Each value shows in a notebook (IPython's display formatter) as its
+    drawing: as SVG, and as the HTML that notebooks and their HTML export
+    prefer, with the ``<svg>`` inline so its title and description stay in the page."""
+    formatters = optional_module("IPython.core.formatters")
+    for value, picture in shown:
+        data, _ = formatters.DisplayFormatter().format(value)
+        assert data["image/svg+xml"] == picture
+        assert picture in data["text/html"]
+        assert [e.tag for e in ET.fromstring(data["text/html"])] == [f"{NS}svg"]
 
 
 def count_rects(root: ET.Element, fill: str) -> int:

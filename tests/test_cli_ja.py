@@ -13,7 +13,7 @@ import pytest
 from sevenbridge.cli import argparse_language, lang_of, main, parser
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-COMMANDS = ("demo", "play", "view", "tournament", "serve")
+COMMANDS = ("demo", "play", "view", "tournament", "ladder", "serve", "bot-check", "schema")
 
 
 def _subparsers(top: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -98,12 +98,14 @@ def test_a_library_error_stays_english_by_default(capsys: pytest.CaptureFixture[
 
 def test_tournament_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db, csv = tmp_path / "t.db", tmp_path / "t.csv"
-    argv = ["tournament", "--bots", "greedy,random", "--deals", "2", "--quiet", "--db", str(db)]
+    argv = ["tournament", "--bots", "greedy,random", "--deals", "2", "--quiet", "--db", str(db),
+            "--seed", "0"]  # fmt: skip
     assert main([*argv, "--csv", str(csv), "--lang", "ja"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("大会：standardルール、2人、シード0、")
     assert out[1].split() == ["ボット", "席ゲーム数", "勝ち", "勝率", "[95%]", "平均リターン",
-                              "[95%]", "得点/ディール"]  # fmt: skip
+                              "[95%]", "得点/ディール", "ミリ秒/手", "[最大]", "CPUミリ秒/手",
+                              "[最大]"]  # fmt: skip
     # Columns line up in a terminal, where a Japanese character is two columns wide.
     from sevenbridge._kit.i18n import width
 

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from typing import Any
+
 import attrs
 import pytest
 
@@ -11,7 +14,9 @@ from sevenbridge import (
     Rules,
     RulesConfigError,
     Scoring,
+    mahjong,
 )
+from sevenbridge._kit.presets import rules_html
 
 
 def test_default_rules_are_the_standard_preset() -> None:
@@ -111,3 +116,56 @@ def test_rules_are_frozen_and_hashable() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         r.jokers = 1  # type: ignore[misc]
     assert len({Rules(), Rules.standard(), Rules.nintendo()}) == 2
+
+
+def _shown(rules: object) -> tuple[str, list[tuple[str, str, str | None, bool]]]:
+    """The caption of the rules' HTML table and its rows: each option, its value,
+    the preset's value where the option differs from it, and whether it is bold."""
+    page = ET.fromstring(rules._repr_html_())  # type: ignore[attr-defined]
+    caption = "".join(page.find("caption").itertext())  # type: ignore[union-attr]
+    rows = []
+    for row in page.iter("tr"):
+        cells = ["".join(cell.itertext()) for cell in row]
+        if row.find("th[@scope='row']") is None:
+            continue
+        preset = cells[2] if len(cells) > 2 and cells[2] else None
+        bold = ["font-weight:bold" in cell.get("style", "") for cell in row][:2]
+        assert bold[0] == bold[1], cells  # the option and its value alike
+        rows.append((cells[0], cells[1], preset, bold[0]))
+    return caption, rows
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [("Seven Bridge", Rules), ("Simple Mahjong", mahjong.Rules)],
+)
+def test_rules_show_in_a_notebook_as_a_table_of_their_options(game: str, rules: Any) -> None:
+    for name in rules.presets():
+        caption, rows = _shown(rules.preset(name))
+        assert caption == f"{game} rules: the {name} preset"
+        assert [row[0] for row in rows] == [f.name for f in attrs.fields(rules)]
+        assert not any(preset or bold for _, _, preset, bold in rows)
+    # Every value is shown as the option is written (an enumeration by its value).
+    _, rows = _shown(rules())
+    for (option, value, _, _), field in zip(rows, attrs.fields(rules), strict=True):
+        default = getattr(rules(), field.name)
+        assert value == str(getattr(default, "value", default)), option
+
+
+def test_rules_that_differ_from_a_preset_show_the_nearest_preset_and_mark_the_changes() -> None:
+    caption, rows = _shown(Rules.nintendo().replace(ace_high=False, target_score=500))
+    assert caption == "Seven Bridge rules: the nintendo preset with 2 changes (in bold)"
+    changed = [(option, value, preset) for option, value, preset, bold in rows if bold]
+    assert changed == [("ace_high", "False", "True"), ("target_score", "500", "None")]
+    assert all(preset is None for _, _, preset, bold in rows if not bold)
+    # The nearest preset (fewest changes) is named, the standard one on a tie.
+    caption, _ = _shown(Rules.seven_rummy().replace(jokers=1))
+    assert caption == "Seven Bridge rules: the seven_rummy preset with 1 change (in bold)"
+    caption, _ = _shown(mahjong.Rules(kong=True, ghosts=True))
+    assert caption == "Simple Mahjong rules: the standard preset with 2 changes (in bold)"
+
+
+def test_the_rules_table_escapes_what_it_shows() -> None:
+    page = rules_html(Rules(), {"a<b": Rules.nintendo}, "Tom & <Jerry>")
+    assert "<code>a&lt;b</code>" in page and "Tom &amp; &lt;Jerry&gt;" in page
+    ET.fromstring(page)

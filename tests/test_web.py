@@ -539,7 +539,7 @@ def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path)
         # P1 (the external bot) and P2 (one that crashes) play before P0's first turn.
         view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
         assert view["names"][1:] == ["P1 cmd", "P2 cmd"]
-        assert any(line.startswith("P1 cmd: ") for line in view["log"])
+        assert any(line.startswith("P1 cmd ") for line in view["log"])
         assert "The bot of P2 cmd failed" in view["notice"]
         assert "the greedy bot plays that seat now" in view["notice"]
     finally:

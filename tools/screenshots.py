@@ -6,7 +6,9 @@ taken with headless Chromium (Debian's ``chromium``) through Playwright, and
 the terminal game is played through a pseudo-terminal with pexpect. The
 screenshots are of each game of :data:`SHOTS` (the card game's ``viewer.png``
 and ``terminal.png``, Simple Mahjong's ``mahjong-viewer.png`` and
-``mahjong-terminal.png``), or only of the games named on the command line.
+``mahjong-terminal.png``), or only of the games named on the command line;
+``notebook.png`` (a notebook run with nbclient, exported to HTML by nbconvert)
+is taken with every game, or alone when ``notebook`` is named.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ SHOTS = {
         viewport=(1000, 700),
         page=EXTRA / "viewer" / "example.html",
         seed=72,
-        lines=("hint", "Draw", "hint", "why LayDown 9H 10H JH"),
+        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
         prefix="",
     ),
     "mahjong": Shots(
@@ -130,6 +132,13 @@ def shoot(browser: Any, shots: Shots) -> None:
             page.keyboard.press("ArrowRight")
         page.select_option("#seat", "1")
         page.screenshot(path=str(STATIC / f"{shots.prefix}viewer.png"))
+        # The same page on a phone: the move list under the board.
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.goto(viewer.as_uri())
+        phone.wait_for_selector("body[data-ready='1']")
+        for _ in range(shots.steps):
+            phone.click("#next")
+        phone.screenshot(path=str(STATIC / f"{shots.prefix}viewer-phone.png"))
     page_html = (
         "<body style='margin:0;background:#1e1e1e'><pre style='margin:0;padding:12px;"
         "color:#e6e6e6;font:14px DejaVu Sans Mono,monospace'>"
@@ -141,20 +150,56 @@ def shoot(browser: Any, shots: Shots) -> None:
     page.screenshot(path=str(STATIC / f"{shots.prefix}terminal.png"), full_page=True)
 
 
+#: The cells of the notebook of ``notebook.png``: rules, a hand and a meld.
+NOTEBOOK_CELLS = (
+    "import sevenbridge as sb\nfrom sevenbridge import svg\n\n"
+    "sb.Rules.nintendo().replace(ace_high=False, target_score=500)",
+    "svg.hand(sb.deal(seed=2).hand(0))",
+    'sb.Meld.parse("4S 5S JK=6S")',
+)
+
+
+def shoot_notebook(browser: Any) -> None:
+    """Write ``notebook.png``: :data:`NOTEBOOK_CELLS` run, exported to HTML as
+    ``jupyter nbconvert --to html`` does, and shown in Chromium."""
+    import nbclient
+    import nbconvert
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell(source) for source in NOTEBOOK_CELLS]
+    )
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    exported, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    with tempfile.TemporaryDirectory() as tmp:
+        page_file = Path(tmp) / "notebook.html"
+        page_file.write_text(exported, encoding="utf-8")
+        page = browser.new_page(viewport={"width": 820, "height": 400})
+        page.goto(page_file.as_uri())
+        page.screenshot(path=str(STATIC / "notebook.png"), full_page=True)
+
+
 def main(games: list[str]) -> None:
-    """Write the drawings, then the screenshots of ``games`` (default: of every game)."""
+    """Write the drawings, then the screenshots of ``games`` (default: of every
+    game, and the notebook's)."""
     from playwright.sync_api import sync_playwright
 
+    notebook = not games or "notebook" in games
+    games = [g for g in games if g != "notebook"] if games else list(SHOTS)
     unknown = [g for g in games if g not in SHOTS]
     if unknown:
-        raise SystemExit(f"no screenshots for {', '.join(unknown)}; games: {', '.join(SHOTS)}")
+        raise SystemExit(
+            f"no screenshots for {', '.join(unknown)}; known: {', '.join([*SHOTS, 'notebook'])}"
+        )
     STATIC.mkdir(exist_ok=True)
     for name, make in PICTURES.items():
         (STATIC / name).write_text(make(), encoding="utf-8")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        for game in games or list(SHOTS):
+        for game in games:
             shoot(browser, SHOTS[game])
+        if notebook:
+            shoot_notebook(browser)
         browser.close()
     print("pictures written to", STATIC)
 

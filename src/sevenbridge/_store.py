@@ -38,8 +38,9 @@ from typing import Any, TextIO
 from .errors import Message, StoreError, quote
 
 #: The store's own layout version, kept in the file's ``user_version``
-#: (1: settings, decks and games; 2: the claims of runs sharing the file).
-STORE_VERSION = 2
+#: (1: settings, decks and games; 2: the claims of runs sharing the file;
+#: 3: the names the bots gave, the time each seat's bot took).
+STORE_VERSION = 3
 #: The file's ``application_id``: "7BRG", this library's stores.
 APPLICATION_ID = 0x37425247
 #: How long a run waits for another one's write before it gives up.
@@ -58,8 +59,11 @@ TABLES: dict[str, tuple[str, ...]] = {
     "games": ("deck", "seating", "bots", "winner", "scores", "returns", "end_reason",
               "decisions", "failure", "record"),
     "claims": ("deck", "run", "pid", "host", "beat"),
+    "bots": ("bot", "name"),
+    "timings": ("deck", "seating", "seat", "decisions", "wall", "wall_max", "cpu", "cpu_max"),
 }  # fmt: skip
-#: The tables every store has had (``claims`` came with version 2).
+#: The tables every store has had (``claims`` came with version 2, ``bots`` and
+#: ``timings`` with 3).
 _CORE = ("settings", "decks", "games")
 
 _SCHEMA = """
@@ -92,6 +96,21 @@ CREATE TABLE IF NOT EXISTS claims (
     host TEXT NOT NULL,
     beat REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS bots (
+    bot  TEXT PRIMARY KEY,
+    name TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS timings (
+    deck      INTEGER NOT NULL,
+    seating   INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    wall      REAL NOT NULL,
+    wall_max  REAL NOT NULL,
+    cpu       REAL,
+    cpu_max   REAL,
+    PRIMARY KEY (deck, seating, seat)
+);
 """
 
 #: The columns of a CSV export, one row per deal.
@@ -106,6 +125,10 @@ CSV_COLUMNS = (
     "end_reason",
     "decisions",
     "failure",
+    "ms_per_move",
+    "max_ms",
+    "cpu_ms_per_move",
+    "cpu_max_ms",
 )
 
 #: The largest magnitude of a stored count, score or return: far above any real
@@ -181,7 +204,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         with self._transaction():
             fresh = self._layout()  # another run may have made it meanwhile
-            if fresh or "claims" not in self._tables():
+            if fresh or set(TABLES) - set(self._tables()):
                 for statement in _SCHEMA.split(";")[:-1]:  # not executescript: it commits
                     self.db.execute(statement)
             if self._pragma("user_version") != STORE_VERSION:
@@ -370,7 +393,35 @@ class Store:
                 )
             )
 
+    # -- the bots' names ----------------------------------------------------
+
+    def write_names(self, names: Mapping[str, str]) -> None:
+        """Keep the name each bot gave (by its name in the tournament), the
+        latest over what an earlier run kept."""
+        with self._guard(), self._transaction():
+            self.db.executemany(
+                "INSERT OR REPLACE INTO bots (bot, name) VALUES (?, ?)", sorted(names.items())
+            )
+
+    def names(self) -> dict[str, str]:
+        """The names the bots gave, by their names in the tournament (none in
+        a store written before they were kept)."""
+        with self._guard():
+            if "bots" not in self._tables():
+                return {}
+            out = {}
+            for bot, name in self.db.execute("SELECT bot, name FROM bots"):
+                if not (isinstance(bot, str) and isinstance(name, str)):
+                    raise self._damaged(_bad("bots", name, "name", _TEXT))
+                out[bot] = name
+            return out
+
     # -- results -------------------------------------------------------------
+
+    def deck_count(self) -> int:
+        """How many decks the store holds."""
+        with self._guard():
+            return int(self.db.execute("SELECT COUNT(*) FROM decks").fetchone()[0])
 
     def _stored(self, below: int) -> set[int]:
         return {
@@ -395,6 +446,15 @@ class Store:
             self.db.executemany(
                 f"INSERT INTO games ({', '.join(TABLES['games'])}) VALUES ({', '.join('?' * 10)})",
                 [_game_row(deck, g) for deck, games, _ in fresh for g in games],
+            )
+            self.db.executemany(
+                f"INSERT INTO timings ({', '.join(TABLES['timings'])}) VALUES ({', '.join('?' * 8)})",
+                [
+                    (deck, g["seating"], seat, *timing)
+                    for deck, games, _ in fresh
+                    for g in games
+                    for seat, timing in enumerate(g.get("timing", ()))
+                ],
             )
             self._among("DELETE FROM claims WHERE deck IN ({})", numbers)
 
@@ -445,6 +505,7 @@ class Store:
                         f"SELECT {columns} FROM games WHERE deck IN ({', '.join('?' * len(chunk))})"
                     )
                     rows += self.db.execute(query + order, chunk).fetchall()
+            timings = self._timings(below, among)
         out = []
         counts: dict[int, int] = {}
         for row in rows:
@@ -454,6 +515,9 @@ class Store:
                 raise self._damaged(_bad("games", deck, "deck", _DECK))
             try:
                 _check_game(game, self._json)
+                game["timing"] = _check_timing(
+                    timings.get((deck, game["seating"]), {}), len(game["bots"])
+                )
             except _Bad as bad:
                 raise self.damaged_deck(deck, bad.message(game["seating"])) from None
             counts[deck] = counts.get(deck, 0) + 1
@@ -480,6 +544,22 @@ class Store:
                 )
         return out
 
+    def _timings(
+        self, below: int | None, among: Collection[int] | None
+    ) -> dict[tuple[object, object], dict[object, tuple[Any, ...]]]:
+        """The timings rows by (deck, seating), then seat (none in a store
+        written before they were kept)."""
+        if "timings" not in self._tables():
+            return {}
+        out: dict[tuple[object, object], dict[object, tuple[Any, ...]]] = {}
+        query = f"SELECT {', '.join(TABLES['timings'])} FROM timings"
+        for deck, seating, seat, *rest in self.db.execute(query):
+            if (below is None or (isinstance(deck, int) and deck < below)) and (
+                among is None or deck in among
+            ):
+                out.setdefault((deck, seating), {})[seat] = tuple(rest)
+        return out
+
     def export_csv(self, out: TextIO) -> int:
         """Write one CSV row per stored deal; returns the number of rows."""
         writer = csv.writer(out)
@@ -499,6 +579,7 @@ class Store:
                     g["end_reason"],
                     g["decisions"],
                     g["failure"] or "",
+                    *_csv_times(g["timing"]),
                 ]
             )
             n += 1
@@ -840,6 +921,43 @@ def _check_game(game: dict[str, Any], read_json: Callable[..., Any]) -> None:
             raise _Bad(column, game[column], _TEXT)
     if game["failure"] is not None and not isinstance(game["failure"], str):
         raise _Bad("failure", game["failure"], Message("store.expect.failure", "nothing or text"))
+
+
+def _csv_times(timing: Sequence[Sequence[Any]]) -> list[str]:
+    """A deal's times for the CSV: per seat, the mean and the longest decision
+    by the wall clock and in processor time, in milliseconds (``-``: not
+    known; empty columns: not kept)."""
+    columns: list[list[str]] = [[], [], [], []]
+    for decisions, wall, wall_max, cpu, cpu_max in timing:
+        for column, value in zip(
+            columns,
+            (wall / decisions if decisions else None, wall_max if decisions else None,
+             cpu / decisions if decisions and cpu is not None else None,
+             cpu_max if decisions else None),
+            strict=True,
+        ):  # fmt: skip
+            column.append("-" if value is None else f"{value * 1000:.3f}")
+    return [" ".join(column) for column in columns]
+
+
+def _check_timing(rows: dict[object, tuple[Any, ...]], seats: int) -> list[tuple[Any, ...]]:
+    """A game's timings, one per seat, checked (:class:`_Bad` if they are not
+    what the store writes); empty when the store kept none."""
+    if not rows:
+        return []
+    expected = Message("store.expect.timing", "one row per seat of counts and seconds")
+    if sorted(rows, key=str) != list(range(seats)):
+        raise _Bad("timings", sorted(rows, key=str), expected)
+    out = []
+    for seat in range(seats):
+        decisions, *seconds = rows[seat]
+        fine = _integer(decisions, 0, LIMIT) and all(
+            (v is None and i >= 2) or (_number(v) and v >= 0) for i, v in enumerate(seconds)
+        )
+        if not fine:
+            raise _Bad("timings", rows[seat], expected)
+        out.append((decisions, *seconds))
+    return out
 
 
 def _game_row(deck: int, g: dict[str, Any]) -> tuple[Any, ...]:

@@ -50,6 +50,7 @@ from .state import GameState
 from .views import Observation, observe, sample_state
 
 __all__ = [
+    "DEFAULT_ITERATIONS",
     "MAX_ITERATIONS",
     "GreedyPlayer",
     "ISMCTSPlayer",
@@ -62,6 +63,9 @@ __all__ = [
 #: The most iterations an :class:`ISMCTSPlayer` runs per decision (ten million:
 #: hours of search per move; a time budget is ``seconds``).
 MAX_ITERATIONS = 10**7
+#: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
+#: of a tournament's ``ismcts`` bot (about a quarter of a second a decision).
+DEFAULT_ITERATIONS = 1000
 
 
 class Player(Protocol):
@@ -226,7 +230,8 @@ class ISMCTSPlayer:
         rollout: The playout policy, ``"greedy"`` (default) or ``"random"``.
         exploration: The UCB constant (a finite number, 0 or more).
 
-    Without a budget it runs 300 iterations per decision.
+    Without a budget it runs :data:`DEFAULT_ITERATIONS` (1000) iterations per
+    decision, as a tournament's ``ismcts`` bot does.
     """
 
     def __init__(
@@ -242,7 +247,7 @@ class ISMCTSPlayer:
 
         self._rng = _checks.seeded_rng(seed)
         if iterations is None and seconds is None:
-            iterations = 300
+            iterations = DEFAULT_ITERATIONS
         if iterations is not None:
             iterations = _checks.integer(iterations, "iterations", 1, MAX_ITERATIONS)
         if seconds is not None:

@@ -282,6 +282,10 @@ class Card:
         """The card drawn as SVG (:func:`sevenbridge.svg.card`), for notebooks."""
         return str(_hooks.call("repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The card drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("repr_html", self))
+
 
 #: Every card by :attr:`Card.index`; the joker is last.
 CARDS: tuple[Card, ...] = tuple(
@@ -374,4 +378,12 @@ def card_text(card: Card, lang: str) -> str:
     return card.suit.symbol + str(card)[:-1]
 
 
-register_format(Card, card_text)
+def card_symbols(card: Card, lang: str) -> str:
+    """A card as a table shows it: ``7♥`` in English (``JK`` for the joker),
+    ``♥7`` in Japanese."""
+    if lang != "en":
+        return card_text(card, lang)
+    return "JK" if card.suit is None else format(card, "u")
+
+
+register_format(Card, card_text, symbols=card_symbols)

@@ -17,7 +17,8 @@ Protocol ``sevenbridge-bot``, version 1:
    :data:`sevenbridge.GAMES`, ``"seven_bridge"`` or ``"mahjong"``; a mahjong
    "deal" is a round) and the rules document of that game's ``Rules.to_json``
    (:meth:`sevenbridge.Rules.to_json`); the seed is for the bot's own choices,
-   so that tournaments replay exactly. No answer. A ``deal`` message may come
+   so that tournaments replay exactly (it tells nothing of the cards:
+   :func:`sevenbridge.arena.bot_seed`). No answer. A ``deal`` message may come
    before the previous deal's ``end`` (a deal cut short by another bot's
    failure): it always starts afresh.
 3. A decision. The host sends ``{"type": "decide", "observation": {...},
@@ -58,8 +59,8 @@ terminal or hide in a results file.
 
 Processes. On POSIX systems each bot runs in a session and process group of
 its own, so that whatever it starts can be ended with it. When the bot is
-closed (:meth:`ExternalPlayer.close`: at the end of a tournament's deck, after
-a failure, at the end of the program) it is sent ``quit`` and has
+closed (:meth:`ExternalPlayer.close`: at the end of a tournament's deal, or
+deck when it is not ``fair``; after a failure; at the end of the program) it is sent ``quit`` and has
 :data:`QUIT_SECONDS` to exit; then its whole process group is killed
 (``SIGKILL``), children and grandchildren included. A process that leaves the
 group on purpose (``setsid``, a daemon) is beyond reach. :func:`close_all`
@@ -69,6 +70,12 @@ ends every bot at once, for a signal handler.
 Python. In a tournament, name it as ``cmd:`` followed by its command line::
 
     sevenbridge tournament --bots "cmd:python examples/external_bot.py,greedy" --deals 100
+
+The kit for bots in other languages: the JSON Schemas of every message and
+document (:func:`message_schema`, :func:`schema_files`; the files are in
+:data:`SCHEMA_FOLDER`, and ``sevenbridge schema --out DIR`` writes them), and
+``sevenbridge bot-check "cmd:COMMAND"``, which runs a bot through the
+protocol's cases with this host and reports each.
 
 >>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES
 ('sevenbridge-bot', 1, 1048576)
@@ -90,13 +97,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from .actions import Action
 from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError
-from .games import CARD_GAME, game_module, game_of, outcome
+from .games import CARD_GAME, GAMES, game_module, game_of, game_part, outcome
 from .rules import Rules
 from .serialize import action_from_json
 from .state import GameState
@@ -104,12 +112,17 @@ from .views import Observation
 
 __all__ = [
     "MAX_LINE_BYTES",
+    "MESSAGES",
     "PROTOCOL",
     "PROTOCOL_VERSION",
     "QUIT_SECONDS",
+    "SCHEMA_FOLDER",
     "ExternalBotError",
     "ExternalPlayer",
     "close_all",
+    "message_schema",
+    "schema_files",
+    "serve",
 ]
 
 #: The protocol's name, sent in the handshake.
@@ -385,9 +398,10 @@ class _Pipes:
                 break
             self._read(self.fd_err)
 
-    def close(self, grace: float) -> None:
+    def close(self, grace: float) -> int | None:
         """Give the bot ``grace`` seconds to quit (none: end it at once), then kill
-        its process group; never waits longer for anything."""
+        its process group; never waits longer for anything. Returns the bot's
+        exit status if it exited by itself."""
         process = self.process
         if grace > 0:
             with contextlib.suppress(OSError):
@@ -399,6 +413,7 @@ class _Pipes:
             while not _exited(process):
                 self.out.clear()  # what it writes now goes nowhere
                 self._wait(deadline)
+        status = _status(process)
         _kill(process)
         self._read_err_tail()
         self.stderr(b"")
@@ -406,6 +421,7 @@ class _Pipes:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+        return status
 
     def _close_input(self) -> None:
         assert self.process.stdin is not None
@@ -495,7 +511,7 @@ class _ThreadedPipes(_Pipes):
     def _read_err_tail(self) -> None:
         time.sleep(0.05)  # the reader thread's last lines
 
-    def close(self, grace: float) -> None:
+    def close(self, grace: float) -> int | None:
         process = self.process
         if grace > 0:
             self.requests.put(b'{"type":"quit"}\n')
@@ -503,7 +519,9 @@ class _ThreadedPipes(_Pipes):
         if grace > 0:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=grace)
+        status = process.poll()
         _kill(process)
+        return status
 
     def _close_input(self) -> None:  # the writer thread closes it
         pass
@@ -573,6 +591,9 @@ class ExternalPlayer:
         self.name = _printable(args[-1])
         """The name the bot gave in its handshake (until then, its command), its
         control characters escaped."""
+        self.ready: dict[str, Any] | None = None
+        """The bot's answer to its last handshake, as it wrote it (``None``
+        until then): the ``ready`` message, with whatever else it holds."""
         self._pipes: _Pipes | None = None
         self._seat = 0
         self._deal: bytes | None = None
@@ -584,6 +605,14 @@ class ExternalPlayer:
     def running(self) -> bool:
         """Whether the bot's process is running (it starts on first use)."""
         return self._pipes is not None
+
+    def cpu_seconds(self) -> float | None:
+        """The processor time the bot's process has used so far, in seconds
+        (what it started and has not waited for not counted); ``None`` when
+        it is not running, or off Linux, where the system does not tell."""
+        if self._pipes is None:
+            return None
+        return _cpu_seconds(self._pipes.process.pid)
 
     def start(self) -> None:
         """Start the bot and shake hands now, rather than at its first decision.
@@ -637,6 +666,7 @@ class ExternalPlayer:
                     version=str(PROTOCOL_VERSION),
                 ),
             )
+        self.ready = answer
         if isinstance(answer.get("name"), str) and answer["name"]:
             self.name = _printable(answer["name"])[:80]
 
@@ -724,19 +754,23 @@ class ExternalPlayer:
             ),
         )
 
-    def close(self) -> None:
+    def close(self) -> int | None:
         """Tell the bot to quit and end its process group (it starts again if used).
 
         The bot has :data:`QUIT_SECONDS` to exit; then its process group is
         killed, with whatever the bot started.
-        """
-        self._close(QUIT_SECONDS)
 
-    def _close(self, grace: float) -> None:
+        Returns:
+            The bot's exit status when it exited within that time (``-N``: it
+            was ended by signal N), ``None`` when it had to be killed or was
+            not running.
+        """
+        return self._close(QUIT_SECONDS)
+
+    def _close(self, grace: float) -> int | None:
         pipes, self._pipes, self._deal = self._pipes, None, None
         self._in_deal = False
-        if pipes is not None:
-            pipes.close(grace)
+        return None if pipes is None else pipes.close(grace)
 
     def __del__(self) -> None:
         if getattr(self, "_pipes", None) is not None:
@@ -794,14 +828,7 @@ class ExternalPlayer:
         request = b""
         if self._deal is not None:
             request, self._deal, self._in_deal = self._deal, None, True
-        legal_docs = ",".join(a.to_json() for a in legal)
-        request += (
-            b'{"type":"decide","observation":'
-            + view.to_json().encode()
-            + b',"legal":['
-            + legal_docs.encode()
-            + b"]}\n"
-        )
+        request += _decide_line(view, legal)
         answer = self._exchange(
             request, self.move_seconds, Message("external_bot.decision", "a decision")
         )
@@ -856,6 +883,101 @@ class ExternalPlayer:
         return action
 
 
+def serve(
+    player: Callable[[int], Callable[[Any], Any]],
+    *,
+    name: str,
+    input: TextIO | None = None,
+    output: TextIO | None = None,
+) -> int:
+    """Play a Python bot over the protocol, as an external bot: the other end
+    of :class:`ExternalPlayer`.
+
+    A bot run this way, in a process of its own, sees only what the protocol
+    sends it: its seat's view, the legal moves, the rules, its seed. Run in
+    the tournament's own process, Python code can reach anything there,
+    every hand included. A script of three lines makes any
+    :class:`~sevenbridge.bots.Player` an external bot::
+
+        from sevenbridge.external import serve
+        from their_bot import TheirPlayer
+        serve(TheirPlayer, name="their bot")
+
+    and ``cmd:python that_script.py`` names it in a tournament.
+
+    Args:
+        player: Makes the bot of a deal from the deal's seed (a ``Player``
+            class taking the seed, such as
+            :class:`~sevenbridge.bots.GreedyPlayer`, will do); called at
+            each ``deal`` message, for either game.
+        name: The name the bot gives in the handshake.
+        input: Where the host's messages are read (standard input by default).
+        output: Where the answers go (standard output by default).
+
+    Returns:
+        0, once the host says ``quit`` or closes the input (an exit status).
+    """
+    source = sys.stdin if input is None else input
+    sink = sys.stdout if output is None else output
+    bot: Callable[[Any], Any] | None = None
+    game = CARD_GAME
+
+    def send(message: dict[str, Any]) -> None:
+        sink.write(_line(message).decode())
+        sink.flush()
+
+    for text in source:
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "hello":
+            send({"type": "ready", "name": name, "protocol": PROTOCOL,
+                  "version": PROTOCOL_VERSION})  # fmt: skip
+        elif kind == "deal":
+            game = message.get("game", CARD_GAME)
+            bot = player(int(message["seed"]))
+        elif kind == "decide":
+            module = game_module(game)
+            view = module.Observation.from_json(json.dumps(message["observation"]))
+            if bot is None:  # a host that sent no deal: seed 0, as ExternalPlayer does
+                bot = player(0)
+            legal = module.legal_actions(view)
+            action = bot(view)
+            if action in legal:
+                send({"type": "action", "index": legal.index(action)})
+            else:  # the host says what is wrong with it
+                send({"type": "action", "action": json.loads(action.to_json())})
+        elif kind == "quit":
+            break
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user and system time from Linux's ``/proc`` (``None``
+    elsewhere, or once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+#: Clock ticks a second, the unit of /proc's times.
+_TICKS = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
+
+
+def _decide_line(view: Any, legal: Sequence[Any]) -> bytes:
+    """The ``decide`` message for a view (of any game) and its legal actions."""
+    observation: str = view.to_json()
+    return (
+        b'{"type":"decide","observation":'
+        + observation.encode()
+        + b',"legal":['
+        + ",".join(a.to_json() for a in legal).encode()
+        + b"]}\n"
+    )
+
+
 def _line(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
@@ -880,3 +1002,157 @@ def _short(value: object) -> str:
     text = value.decode(errors="replace") if isinstance(value, bytes) else repr(value)
     text = _printable(text.strip())
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+# -- the JSON Schemas of the protocol's messages --------------------------------------
+
+#: The ``type`` of each of the protocol's messages, those the host sends
+#: (``hello``, ``deal``, ``decide``, ``end``, ``quit``) and then the bot's
+#: answers (``ready``, ``action``).
+MESSAGES = ("hello", "deal", "decide", "end", "quit", "ready", "action")
+#: The folder of the installed package that holds every file of
+#: :func:`schema_files` (``sevenbridge/schemas``).
+SCHEMA_FOLDER = Path(__file__).resolve().parent / "schemas"
+_SCHEMA_URL = "https://sevenbridge.readthedocs.io/schema/v1/"
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _document_schemas(documents: Sequence[str]) -> dict[str, Any]:
+    """The ``$defs`` of a message: each game's schema of each document, by
+    ``GAME.DOCUMENT`` (without ``$schema`` and ``$id``, as they are embedded)."""
+    out = {}
+    for game in GAMES:
+        for document in documents:
+            schema = dict(game_part(game, "serialize").json_schema(document))
+            for key in ("$schema", "$id"):
+                schema.pop(key, None)
+            out[f"{game}.{document}"] = schema
+    return out
+
+
+def _message(kind: str, fields: dict[str, Any], *, strict: bool = True) -> dict[str, Any]:
+    """An object schema of a message of ``kind`` with ``fields``, all required;
+    ``strict``: no other field (the host's messages; the host ignores what
+    else a bot's answer holds)."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {"type": {"const": kind}, **fields},
+        "required": ["type", *fields],
+    }
+    if strict:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def message_schema(message: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one of the protocol's messages
+    (:data:`MESSAGES`), for either game.
+
+    The observations, rules and actions in a message have the schemas of
+    :func:`sevenbridge.json_schema` (the card game) and
+    :func:`sevenbridge.mahjong.serialize.json_schema`, embedded under
+    ``$defs``, so that each file stands alone.
+
+    Raises:
+        InvalidArgumentError: for a name that is not one of :data:`MESSAGES`.
+
+    >>> message_schema("hello")["properties"]["protocol"]
+    {'const': 'sevenbridge-bot'}
+    >>> sorted(message_schema("decide")["$defs"])
+    ['mahjong.action', 'mahjong.observation', 'seven_bridge.action', 'seven_bridge.observation']
+    """
+    if message not in MESSAGES:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.no_such_message",
+                "no protocol message {message}; the messages are {messages}",
+                message=format(repr(message), ".40"),
+                messages=", ".join(MESSAGES),
+            )
+        )
+    seat = {"type": "integer", "minimum": 0, "maximum": _checks.MAX_PLAYERS - 1}
+    handshake = {"protocol": {"const": PROTOCOL}, "version": {"const": PROTOCOL_VERSION}}
+    defs: dict[str, Any] = {}
+    if message == "hello":
+        title, schema = "the handshake (host to bot)", _message("hello", handshake)
+    elif message == "ready":
+        name = {"type": "string", "minLength": 1}
+        title = "the answer to the handshake (bot to host)"
+        schema = _message("ready", {"name": name, **handshake}, strict=False)
+    elif message == "deal":
+        defs = _document_schemas(["rules"])
+        title = "a new deal, or round (host to bot)"
+        schema = {"oneOf": [_message("deal", {
+            "game": {"const": game},
+            "seat": seat,
+            "players": {"type": "integer", "minimum": _checks.MIN_PLAYERS,
+                        "maximum": _checks.MAX_PLAYERS},
+            "seed": {"type": "integer", "minimum": 0, "maximum": _checks.MAX_SEED},
+            "rules": {"$ref": f"#/$defs/{game}.rules"},
+        }) for game in GAMES]}  # fmt: skip
+    elif message == "decide":
+        defs = _document_schemas(["observation", "action"])
+        title = "a decision: the seat's view and its legal actions (host to bot)"
+        schema = {"oneOf": [_message("decide", {
+            "observation": {"$ref": f"#/$defs/{game}.observation"},
+            "legal": {"type": "array", "minItems": 2,
+                      "items": {"$ref": f"#/$defs/{game}.action"}},
+        }) for game in GAMES]}  # fmt: skip
+    elif message == "end":
+        title = "the end of a deal, or round (host to bot)"
+        schema = _message("end", {
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "returns": {"type": "array", "items": {"type": "number"}},
+            "winner": {"oneOf": [seat, {"type": "null"}]},
+            "reason": {"type": "string"},
+        })  # fmt: skip
+    elif message == "quit":
+        title, schema = "the end of the session: the bot exits (host to bot)", _message("quit", {})
+    else:  # action
+        defs = _document_schemas(["action"])
+        title = "the answer to a decision: an index into legal, or an action (bot to host)"
+        schema = {"anyOf": [
+            _message("action", {"index": {"type": "integer", "minimum": 0}}, strict=False),
+            _message("action", {"action": {"oneOf": [
+                {"$ref": f"#/$defs/{game}.action"} for game in GAMES]}}, strict=False),
+        ]}  # fmt: skip
+    out = {
+        "$schema": _DRAFT,
+        "$id": f"{_SCHEMA_URL}protocol/{message}.json",
+        "title": f"{PROTOCOL} version {PROTOCOL_VERSION}: {title}",
+        **schema,
+    }
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def schema_files() -> dict[str, str]:
+    """Every JSON Schema a program in another language may want, as the text
+    of its file, by the file's path: each game's documents (``state.json``,
+    ``observation.json``, ``rules.json``, ``action.json`` of the card game;
+    the same under ``mahjong/``) and the protocol's messages
+    (``protocol/decide.json`` ...: :func:`message_schema`).
+
+    The installed package holds these files in :data:`SCHEMA_FOLDER`
+    (a test checks that they are these texts), ``sevenbridge schema --out
+    DIR`` writes them, and the documentation publishes them under
+    ``schema/v1/``.
+
+    >>> files = schema_files()
+    >>> "observation.json" in files, "mahjong/observation.json" in files
+    (True, True)
+    >>> (SCHEMA_FOLDER / "protocol" / "decide.json").read_text("utf-8") == files["protocol/decide.json"]
+    True
+    """
+    schemas: dict[str, dict[str, Any]] = {}
+    for game in GAMES:
+        folder = "" if game == CARD_GAME else f"{game}/"
+        for document in ("state", "observation", "rules", "action"):
+            schemas[f"{folder}{document}.json"] = game_part(game, "serialize").json_schema(document)
+    for message in MESSAGES:
+        schemas[f"protocol/{message}.json"] = message_schema(message)
+    return {
+        path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        for path, schema in schemas.items()
+    }

@@ -12,14 +12,14 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.i18n import register_format
-from .cards import CARDS, JOKER_INDEX, Card, card_text, parse_cards, split_cards
+from .cards import CARDS, JOKER_INDEX, Card, card_symbols, card_text, parse_cards, split_cards
 from .errors import InvalidMeldError
 from .errors import Message as M
 from .rules import Rules, require_rules
@@ -344,6 +344,10 @@ class Meld:
         """The meld drawn as SVG (:func:`sevenbridge.svg.meld`), for notebooks."""
         return str(_hooks.call("repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The meld drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("repr_html", self))
+
     def __str__(self) -> str:
         return " ".join(f"JK={self.joker_as}" if c.is_joker else str(c) for c in self.cards)
 
@@ -398,14 +402,19 @@ def why_not_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULE
     return analyse(_indexes(cards), rules)[1]
 
 
-def _meld_text(meld: Meld, lang: str) -> str:
+def _meld_text(meld: Meld, lang: str, write: Callable[[Card, str], str] = card_text) -> str:
     """A meld in a translated message: its cards, a joker with what it stands for."""
     return " ".join(
-        f"{card_text(c, lang)}={card_text(meld.joker_as, lang)}"
+        f"{write(c, lang)}={write(meld.joker_as, lang)}"
         if c.is_joker and meld.joker_as is not None
-        else card_text(c, lang)
+        else write(c, lang)
         for c in meld.cards
     )
 
 
-register_format(Meld, _meld_text)
+def _meld_symbols(meld: Meld, lang: str) -> str:
+    """A meld as a table shows it: ``6♥ 7♥ JK=8♥``."""
+    return _meld_text(meld, lang, card_symbols)
+
+
+register_format(Meld, _meld_text, symbols=_meld_symbols)

@@ -24,7 +24,7 @@ import attrs
 from ._kit import hooks as _hooks
 from ._kit.presets import check_bool as _check_bool
 from ._kit.presets import convert as _convert
-from ._kit.presets import find_preset
+from ._kit.presets import find_preset, rules_html
 from ._kit.presets import int_field as _int_field
 from ._kit.presets import optional_int_field as _optional_int_field
 from .errors import Message, RulesConfigError, quote
@@ -414,6 +414,11 @@ class Rules:
             for f in attrs.fields(Rules)
             if getattr(self, f.name) != getattr(base, f.name)
         }
+
+    def _repr_html_(self) -> str:
+        """The options as a table, for notebooks: the preset these rules are, or
+        the nearest one with the options that differ from it in bold."""
+        return rules_html(self, self._PRESETS, "Seven Bridge")
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The rules as a JSON document with every field.

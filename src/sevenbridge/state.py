@@ -169,6 +169,10 @@ class TableView:
         """The table drawn as SVG (:func:`sevenbridge.svg.table`), for notebooks."""
         return str(_hooks.call("repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The table drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("repr_html", self))
+
 
 # Not slotted: the engine builds a new state by copying the old one's field
 # dictionary in one call and changing a few entries (see engine._state).

@@ -236,6 +236,21 @@ def test_repr_svg_of_the_values_goes_through_the_hooks() -> None:
     assert meld._repr_svg_() == drawings.meld(meld)
 
 
+def test_values_and_drawings_show_as_inline_pictures_in_a_notebook() -> None:
+    state = greedy_position(5, 60)
+    shown = [
+        (Tile.parse("Gd"), drawings.tile("Gd")),
+        (state.melds[0], drawings.meld(state.melds[0])),
+        (state, drawings.table(state)),
+        (observe(state, 1), drawings.table(observe(state, 1))),
+        # The drawings themselves, a hand of tiles among them: str that show as pictures.
+        (drawings.hand(state.hands[0]), drawings.hand(state.hands[0])),
+        (drawings.tile("5p", face_down=True), drawings.tile("5p", face_down=True)),
+        (drawings.table(state), drawings.table(state)),
+    ]
+    check.assert_shown_inline(shown)
+
+
 def test_importing_the_package_leaves_the_drawings_unloaded() -> None:
     code = (
         "import sys, sevenbridge.mahjong as mj\n"
@@ -244,3 +259,28 @@ def test_importing_the_package_leaves_the_drawings_unloaded() -> None:
         "assert 'sevenbridge.mahjong.svg' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_long_names_are_cut_and_a_divider_sets_the_hand_apart_from_the_melds() -> None:
+    import re
+
+    from sevenbridge import mahjong
+    from sevenbridge._kit import svgkit
+    from sevenbridge.mahjong import svg as drawings
+
+    state = mahjong.deal(seed=3)
+    bot = mahjong.GreedyPlayer(3)
+    for _ in range(120):
+        if state.is_over:
+            break
+        state = mahjong.apply(state, bot(mahjong.observe(state)))
+    assert state.melds
+    long = "Bartholomew the Magnificent of the Northern Marches"
+    text = drawings.table(state, names=[long, "Ben", "Chie", "Dan"])
+    labels = re.findall(r'font-weight="bold" fill="#ffffff">([^<]*)</text>', text)
+    assert long not in text.split("<desc>")[0] + text.split("</desc>")[1]
+    assert any(label.startswith("Bartholomew") and "…" in label for label in labels)
+    assert all(svgkit.em(label) <= 41 for label in labels)
+    owners = {m.owner for m in state.melds}
+    dividers = re.findall(r'<rect x="[0-9.]+" y="[0-9.]+" width="2" height="[0-9.]+" rx="1"', text)
+    assert len(dividers) == len(owners)

@@ -107,11 +107,21 @@ def width(text: str) -> int:
 #: How the games' own values are written in a language (a card as ``♥7`` in
 #: Japanese), registered by the modules that define them: the kit knows no game.
 _FORMATS: dict[type, Callable[[Any, str], str]] = {}
+#: The same, as a table or a terminal shows them: with suit symbols (``7♥``).
+_SYMBOL_FORMATS: dict[type, Callable[[Any, str], str]] = {}
 
 
-def register_format(kind: type, write: Callable[[Any, str], str]) -> None:
-    """Write the values of ``kind`` with ``write(value, lang)`` in translated messages."""
+def register_format(
+    kind: type,
+    write: Callable[[Any, str], str],
+    *,
+    symbols: Callable[[Any, str], str] | None = None,
+) -> None:
+    """Write the values of ``kind`` with ``write(value, lang)`` in translated
+    messages, and with ``symbols(value, lang)`` where symbols are asked for
+    (``translate(..., symbols=True)``; default: ``write``)."""
     _FORMATS[kind] = write
+    _SYMBOL_FORMATS[kind] = symbols or write
 
 
 def translate_end_reason(reason: str, lang: str) -> str:
@@ -127,20 +137,22 @@ def translate_end_reason(reason: str, lang: str) -> str:
     return reason
 
 
-def _param(value: Any, lang: str) -> str:
-    if isinstance(value, (Message, BaseException)):
+def _param(value: Any, lang: str, symbols: bool = False) -> str:
+    if isinstance(value, Message):
+        return translate(value, lang, symbols=symbols)
+    if isinstance(value, BaseException):
         return translate(value, lang)
-    for kind, write in _FORMATS.items():
+    for kind, write in (_SYMBOL_FORMATS if symbols else _FORMATS).items():
         if isinstance(value, kind):
             return write(value, lang)
     if isinstance(value, (tuple, list)):
-        return " ".join(_param(v, lang) for v in value)
+        return " ".join(_param(v, lang, symbols) for v in value)
     if isinstance(value, str):
         return translate_end_reason(value, lang)
     return str(value)
 
 
-def translate(text: str | BaseException, lang: str | None = None) -> str:
+def translate(text: str | BaseException, lang: str | None = None, *, symbols: bool = False) -> str:
     """A message of the library in the given language.
 
     Messages (:class:`~sevenbridge.errors.Message`: the reasons of
@@ -156,6 +168,8 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
     Args:
         text: A message, an error, or any text.
         lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+        symbols: Write cards with suit symbols, as a table shows them
+            (``7♥``), in English too (Japanese always does: ``♥7``).
 
     Raises:
         InvalidArgumentError: for a language without a catalog.
@@ -170,10 +184,11 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
     lang = check_lang(lang)
     if isinstance(text, BaseException):
         return _error_text(text, lang)
-    if not isinstance(text, Message) or lang == "en":
+    if not isinstance(text, Message) or (lang == "en" and not symbols):
         return str(text)
     _ = translator(lang)
-    return _(text.template).format(**{k: _param(v, lang) for k, v in text.params.items()})
+    params = {k: _param(v, lang, symbols) for k, v in text.params.items()}
+    return _(text.template).format(**params)
 
 
 def _error_text(error: BaseException, lang: str) -> str:

@@ -3,13 +3,15 @@
 Both games keep their options in a frozen attrs ``Rules`` class whose fields
 check their values (a wrong option raises
 :class:`~sevenbridge.errors.RulesConfigError` naming the option and what it
-accepts) and whose presets are found by name or alias.
+accepts), whose presets are found by name or alias, and which a notebook shows
+as a table of its options (:func:`rules_html`).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from html import escape
 from typing import Any, TypeVar
 
 import attrs
@@ -18,7 +20,7 @@ from ..errors import Message, RulesConfigError, quote
 
 __all__ = [
     "check_bool", "convert", "find_preset", "int_field", "int_in", "optional_in",
-    "optional_int_field",
+    "optional_int_field", "rules_html",
 ]  # fmt: skip
 
 _T = TypeVar("_T")
@@ -141,3 +143,49 @@ def find_preset(presets: Mapping[str, _T], aliases: Mapping[str, str], name: str
             )
         )
     return found
+
+
+def _option_text(value: Any) -> str:
+    """An option's value as it is written in Python (an enumeration by its value)."""
+    return escape(str(value.value if isinstance(value, enum.Enum) else value))
+
+
+def _cell(tag: str, text: str, *, bold: bool = False, row: bool = False) -> str:
+    """A compact, left-aligned table cell (notebooks centre and embolden headers)."""
+    weight = "bold" if bold else "normal"
+    scope = ' scope="row"' if row else ""
+    return (
+        f'<{tag}{scope} style="text-align:left;padding:1px 8px;font-weight:{weight}">{text}</{tag}>'
+    )
+
+
+def rules_html(rules: Any, presets: Mapping[str, Callable[[], Any]], game: str) -> str:
+    """The ``_repr_html_`` of a ``Rules`` value: a table of its options, under
+    the name of the preset it is, or of the nearest preset (the one it differs
+    from in fewest options, the first listed on a tie) with the options that
+    differ from it in bold, beside the preset's value.
+
+    Only standard-library escaping: the rules stay below the drawings' layer.
+    """
+    changes = {name: rules.changes(make()) for name, make in presets.items()}
+    nearest = min(changes, key=lambda name: len(changes[name]))
+    differ, base = changes[nearest], presets[nearest]()
+    preset = f"<code>{escape(nearest)}</code>"
+    caption = f"{escape(game)} rules: the {preset} preset"
+    head = _cell("th", "option", bold=True) + _cell("th", "value", bold=True)
+    if differ:
+        n = len(differ)
+        caption += f" with {n} change{'' if n == 1 else 's'} (in bold)"
+        head += _cell("th", f"{preset} preset", bold=True)
+    rows = []
+    for field in attrs.fields(type(rules)):
+        bold = field.name in differ
+        cells = _cell("th", f"<code>{escape(field.name)}</code>", bold=bold, row=True)
+        cells += _cell("td", _option_text(getattr(rules, field.name)), bold=bold)
+        if differ:
+            cells += _cell("td", _option_text(getattr(base, field.name)) if bold else "")
+        rows.append(f"<tr>{cells}</tr>")
+    return (
+        f'<table class="sevenbridge-rules"><caption style="text-align:left">{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )

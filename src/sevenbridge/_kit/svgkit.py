@@ -19,9 +19,10 @@ from .checks import type_name
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Translate", "document", "document_parts",
-    "draw_value", "em", "felt_document_parts", "label", "last_move_lines", "num", "panel",
-    "pixels", "seat_names", "seat_words", "wrap", "xml_text",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
+    "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
+    "last_move_lines", "lines_height", "num", "panel", "pixels", "seat_names", "seat_words", "wrap",
+    "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -105,7 +106,7 @@ def document(
     """The ``<svg>`` root, with a title and a description: ``size`` pixels
     (checked by :func:`pixels`) for each ``unit`` of the drawing's width (by
     default, for the whole width)."""
-    return "".join(document_parts(width, height, title, [desc], [body], size, unit))
+    return Picture("".join(document_parts(width, height, title, [desc], [body], size, unit)))
 
 
 def document_parts(
@@ -134,6 +135,22 @@ def document_parts(
 def em(text: str) -> float:
     """Rough width of text in ems: CJK characters are full width, others about 0.6."""
     return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def clip(text: str, width: float) -> str:
+    """``text`` cut to about ``width`` ems, with an ellipsis where it was cut.
+
+    >>> clip("Bartholomew the Magnificent", 10), clip("Ann", 10)
+    ('Bartholomew the…', 'Ann')
+    """
+    if em(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if em(out + ch + "…") > width:
+            break
+        out += ch
+    return out.rstrip() + "…"
 
 
 def wrap(text: str, width: float) -> list[str]:
@@ -197,7 +214,9 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+def last_move_lines(
+    x: float, y: float, heading: str, text: str, width: float = 14.5, colour: str = HIGHLIGHT
+) -> str:
     """The "last move" heading and the move, wrapped, in the highlight colour."""
     out = [
         f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
@@ -205,9 +224,14 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
     for k, line in enumerate(wrap(text, width)):
         out.append(
             f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+            f'fill="{colour}">{escape(line)}</text>'
         )
     return "".join(out)
+
+
+def lines_height(text: str, width: float = 14.5) -> float:
+    """How tall :func:`last_move_lines` draws ``text``, its heading included."""
+    return 18 + 17 * len(wrap(text, width))
 
 
 def felt_document_parts(
@@ -225,3 +249,30 @@ def draw_value(value: object, drawings: Sequence[tuple[type | tuple[type, ...], 
         if isinstance(value, types):
             return draw(value)
     raise TypeError(f"no drawing for {type(value).__name__}")
+
+
+class Picture(str):
+    """SVG text that a notebook shows as the picture it is.
+
+    It is the ``str`` of the ``<svg>`` element, and behaves as one everywhere;
+    Jupyter shows it with :meth:`_repr_html_`, the drawing inline in the page,
+    so that its ``<title>`` and ``<desc>`` stay readable to screen readers in
+    the notebook and in the notebook exported to HTML (an ``image/svg+xml``
+    output is exported as an image, whose text is lost). Front ends that
+    prefer pictures take :meth:`_repr_svg_`.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return inline_html(self)
+
+
+def inline_html(svg: str) -> str:
+    """The drawing ``svg`` as an HTML fragment for a notebook: the ``<svg>``
+    inline (its title and description kept), in a block that scrolls sideways
+    rather than overflow a narrow page."""
+    return f'<div class="sevenbridge-picture" style="max-width:100%;overflow-x:auto">{svg}</div>'

@@ -20,14 +20,12 @@ from ..mahjong import (
     Action,
     Chow,
     Discard,
-    Draw,
     GameState,
     Kong,
     Mahjong,
     Pass,
     Pung,
     apply,
-    decompositions,
     explain,
     format_tiles,
     legal_actions,
@@ -38,6 +36,7 @@ from ..mahjong import (
     shanten,
     waits,
 )
+from ..mahjong.text import move_words, round_words
 
 if TYPE_CHECKING:
     from .seat import Game
@@ -85,8 +84,9 @@ class MahjongPart:
     help = HELP
     example = "Discard 5m"
 
-    def __init__(self, colour: bool = False) -> None:
+    def __init__(self, colour: bool = False, *, auto_lone: bool = True) -> None:
         self.colour = colour
+        self.auto_lone = auto_lone
 
     # --- the engine, through the game's protocol --------------------------------
     def legal_actions(self, state: GameState) -> Sequence[Action]:
@@ -145,35 +145,12 @@ class MahjongPart:
         return self.tiles(f"{action}   ({gloss})")
 
     def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
-        _ = game._
         mine = action.player == game.seat
-        who = game.who(action.player)
         lines: list[str] = []
-        if isinstance(action, Draw):
-            if mine:
-                drawn = list(after.hand(game.seat))
-                for t in before.hand(game.seat):
-                    if t in drawn:
-                        drawn.remove(t)
-                lines.append(
-                    _("{who} draws {card}").format(
-                        who=who, card=self.tiles(format_tiles(drawn, compact=False))
-                    )
-                )
-        elif isinstance(action, Discard):
+        # The bots' draws, passes and claims go untold (their claims show when met).
+        if mine or isinstance(action, (Discard, Mahjong)):
             lines.append(
-                _("{who} discards {card}").format(who=who, card=self.tiles(str(action.tile)))
-            )
-        elif isinstance(action, Pass):
-            if mine:
-                lines.append(_("{who} passes").format(who=who))
-        elif isinstance(action, Mahjong):
-            lines.append(_("{who} declares mahjong!").format(who=who))
-        elif mine:  # a claim of the person's (the bots' claims show when they are met)
-            lines.append(
-                _("{who} calls {call}: {cards}").format(
-                    who=who, call=_(CALLS[type(action).__name__.lower()]), cards=action
-                )
+                self.tiles(move_words(before, action, after, you=game.seat, lang=game.lang))
             )
         lines.extend(self._new_melds(game, before, after))
         return lines
@@ -275,13 +252,6 @@ class MahjongPart:
         return lines
 
     def end_lines(self, game: Game) -> list[str]:
-        _, state = game._, game.state
-        lines = []
-        if state.winner is not None:
-            split = decompositions(state.hands[state.winner], state.melds_of(state.winner))
-            hand = " ".join(str(m) for m in split[0]) if split else ""
-            lines.append(_("Winning hand: {hand}").format(hand=self.tiles(hand)))
-        scores = ", ".join(f"P{p} {v}" for p, v in enumerate(state.scores) if p not in state.ghosts)
-        lines.append(_("Scores: {scores}").format(scores=scores))
-        lines.append(_("End of the round."))
-        return lines
+        state = game.state
+        lines = round_words(state, you=game.seat, lang=game.lang)
+        return [self.tiles(line) for line in lines] + [game._("End of the round.")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -11,7 +12,18 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, translator
-from ..arena import BACKENDS, BOT_NAMES, TournamentResult, export_csv, plot, report, run_tournament
+from ..arena import (
+    BACKENDS,
+    BOT_NAMES,
+    Estimate,
+    TournamentResult,
+    _cannot_compare,
+    compare,
+    export_csv,
+    plot,
+    report,
+    run_tournament,
+)
 from ..errors import InvalidArgumentError, Message
 from . import arguments
 
@@ -34,7 +46,7 @@ def add_parser(
         "--bots",
         metavar="LIST",
         help=_(
-            "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
+            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
         ).format(BOT_NAMES=", ".join(BOT_NAMES)),
     )
     arguments.add_game(cmd, _)
@@ -53,7 +65,14 @@ def add_parser(
         metavar="N",
         help=_("deals to play, rounded up to whole decks (default 300)"),
     )
-    cmd.add_argument("--seed", type=int, default=0, help=_("tournament seed (default 0)"))
+    cmd.add_argument(
+        "--seed",
+        type=int,
+        help=_(
+            "tournament seed, to replay a tournament (default: a secret one drawn at random, "
+            "kept in --db and shown once the run is over)"
+        ),
+    )
     cmd.add_argument(
         "--workers", type=int, default=1, metavar="N", help=_("worker processes (default 1)")
     )
@@ -84,6 +103,15 @@ def add_parser(
         help=_("also export every deal to a CSV file"),
     )
     cmd.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("A", "B"),
+        help=_(
+            "compare two bots deck by deck: A's win share and mean return less B's, "
+            "with 95%% intervals"
+        ),
+    )
+    cmd.add_argument(
         "--plot",
         metavar="PNG",
         type=arguments.writable_file(_),
@@ -109,6 +137,23 @@ def add_parser(
         help=_(
             "play on when an external bot fails to start, its deals forfeited "
             "(default: stop before the first deal)"
+        ),
+    )
+    cmd.add_argument(
+        "--fair",
+        action=argparse.BooleanOptionalAction,
+        help=_(
+            "start each external or Python bot afresh for every deal, so that it carries "
+            "nothing from one seating of a deck to the next (default: on when a cmd: or py: "
+            "bot plays)"
+        ),
+    )
+    cmd.add_argument(
+        "--isolate",
+        action="store_true",
+        help=_(
+            "play each py: bot in a process of its own, over the external bots' protocol, "
+            "so that it sees only what the protocol sends (its module is imported there only)"
         ),
     )
     cmd.add_argument("--quiet", action="store_true", help=_("no progress bar"))
@@ -154,6 +199,58 @@ def stop_on_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
+def _signed(estimate: Estimate, digits: int) -> str:
+    text = f"{estimate.mean:+.{digits}f}"
+    if estimate.low is not None and estimate.high is not None:
+        text += f" [{estimate.low:+.{digits}f}, {estimate.high:+.{digits}f}]"
+    return text
+
+
+def print_comparison(
+    result: TournamentResult, names: list[str], _: Callable[[str], str], out: TextIO
+) -> None:
+    """Print two bots' paired comparison and what it says."""
+    c = compare(result, names[0], names[1])
+    print(
+        _("{first} less {second}, deck by deck over {decks} decks: win share {wins}, "
+          "mean return {returns}").format(
+            first=c.first, second=c.second, decks=c.decks,
+            wins=_signed(c.win_share, 3), returns=_signed(c.mean_return, 2),
+        ),
+        file=out,
+    )  # fmt: skip
+    low, high = c.win_share.low, c.win_share.high
+    if low is None or high is None:
+        verdict = _("too few decks to tell")
+    elif low > 0:
+        verdict = _("{name} wins more: the interval lies above 0").format(name=c.first)
+    elif high < 0:
+        verdict = _("{name} wins more: the interval lies below 0").format(name=c.second)
+    else:
+        verdict = _("no clear difference: the interval holds 0")
+    print(verdict, file=out)
+
+
+@contextlib.contextmanager
+def _resume_hint(args: argparse.Namespace, _: Callable[[str], str]) -> Iterator[None]:
+    """A run stopped inside the block (Ctrl-C, SIGTERM, SIGHUP) says how to go on."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if args.db is not None:
+            hint = _(
+                "stopped: the decks finished so far are in {db}; the same command resumes "
+                "the tournament"
+            ).format(db=args.db)
+        else:
+            hint = _(
+                "stopped: nothing was kept; with --db FILE the decks are kept as they finish "
+                "and the same command resumes"
+            )
+        print(f"\n{hint}", file=sys.stderr, flush=True)
+        raise
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the tournament the arguments describe and print its table."""
     result: TournamentResult
@@ -169,12 +266,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.report is not None:
         result = report(args.report)
         source = args.report
-        kind = type(result.rules)
-        name = next((p for p in kind.presets() if kind.preset(p) == result.rules), "custom")
         print(
             _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
                 source=source,
-                name=arguments.game_label(result.game) + name,
+                name=arguments.game_label(result.game) + result.rules_name,
                 players=result.players,
                 seed=result.seed,
             ),
@@ -189,7 +284,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 )
             )
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-        with stop_on_signals():
+        if any(b.startswith("py:") for b in bots) and os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())  # as python -m does: a bot's module beside you
+        if args.compare and not any(b.startswith("cmd:") for b in bots):
+            for name in args.compare:  # before any deal is played
+                if name not in bots:
+                    raise _cannot_compare(name, bots)
+        with stop_on_signals(), _resume_hint(args, _):
             result = run_tournament(
                 bots,
                 arguments.rules_of(args),
@@ -204,6 +305,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 move_seconds=args.move_seconds,
                 handshake_seconds=args.handshake_seconds,
                 keep_going=args.keep_going,
+                fair=args.fair,
+                isolate=args.isolate,
                 progress=not args.quiet,
                 progress_file=sys.stderr,
             )
@@ -219,6 +322,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )  # fmt: skip
     print(result.table(lang=args.lang), file=out)
+    if args.compare:
+        print_comparison(result, args.compare, _, out)
     if source_db is not None and args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as f:
             rows = export_csv(source_db, f)

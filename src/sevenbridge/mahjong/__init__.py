@@ -62,8 +62,9 @@ for _name in (
 ):  # fmt: skip
     _hooks.register_lazy(f"mahjong_{_name}", "sevenbridge.mahjong.serialize", _name)
 del _name
-# The drawings load on first use (a notebook asking for ``_repr_svg_``).
+# The drawings load on first use (a notebook asking for ``_repr_svg_`` or ``_repr_html_``).
 _hooks.register_lazy("mahjong_repr_svg", "sevenbridge.mahjong.svg", "repr_svg")
+_hooks.register_lazy("mahjong_repr_html", "sevenbridge.mahjong.svg", "repr_html")
 
 __all__ = [
     "BONUS_TILES",

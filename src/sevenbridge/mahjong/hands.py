@@ -192,6 +192,10 @@ class Meld:
         """The meld drawn as SVG (:func:`sevenbridge.mahjong.svg.meld`), for notebooks."""
         return str(_hooks.call("mahjong_repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The meld drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("mahjong_repr_html", self))
+
 
 def _melds(value: Any) -> tuple[Meld, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):

@@ -24,7 +24,7 @@ import attrs
 from .._kit import hooks as _hooks
 from .._kit.presets import check_bool as _check_bool
 from .._kit.presets import convert as _convert
-from .._kit.presets import find_preset
+from .._kit.presets import find_preset, rules_html
 from .._kit.presets import int_field as _int_field
 from ..errors import quote
 
@@ -258,6 +258,11 @@ class Rules:
     def wall_size(self) -> int:
         """136 tiles, plus 4 with flowers and 4 with seasons."""
         return 136 + 4 * self.flowers + 4 * self.seasons
+
+    def _repr_html_(self) -> str:
+        """The options as a table, for notebooks: the preset these rules are, or
+        the nearest one with the options that differ from it in bold."""
+        return rules_html(self, self._PRESETS, "Simple Mahjong")
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The rules as a JSON document with every field.

@@ -212,6 +212,10 @@ class GameState:
         """The table drawn as SVG (:func:`sevenbridge.mahjong.svg.table`), for notebooks."""
         return str(_hooks.call("mahjong_repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The table drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("mahjong_repr_html", self))
+
     def __repr__(self) -> str:
         if self.phase is Phase.OVER:
             end = "drawn" if self.winner is None else f"won by seat {self.winner}"

@@ -16,7 +16,10 @@ from a discard lies sideways, as players lay it.
 
 In a notebook, :class:`~sevenbridge.mahjong.Tile`,
 :class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.GameState` and
-:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings.
+:class:`~sevenbridge.mahjong.Observation` show themselves with these drawings,
+and the text these functions return shows as the picture it is
+(``svg.hand(state.hands[0])`` shows a seat's tiles), inline with its title and
+description.
 
 >>> from sevenbridge.mahjong import deal, observe, svg
 >>> svg.tile("5p").startswith("<svg")
@@ -41,9 +44,12 @@ from .._kit.svgkit import (
     JOKER_COLOUR,
     RED,
 )
+from .._kit.svgkit import Picture as _Picture
+from .._kit.svgkit import clip as _clip
 from .._kit.svgkit import document as _document
 from .._kit.svgkit import draw_value as _draw_value
 from .._kit.svgkit import felt_document_parts as _felt_document_parts
+from .._kit.svgkit import inline_html as _inline_html
 from .._kit.svgkit import label as _label
 from .._kit.svgkit import last_move_lines as _last_move_lines
 from .._kit.svgkit import num as _num
@@ -60,6 +66,9 @@ __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
 Translate = Callable[[str], str]
 
 TILE_W, TILE_H, DEPTH = 44, 58, 5
+#: How long a seat's name may be in a table's labels, and the whole heading, in
+#: ems: longer ones are cut with an ellipsis.
+NAME_EMS, LABEL_EMS, HEADING_EMS = 18.0, 36.0, 41.0
 #: The colour of each suit's numbers and characters.
 SUIT_COLOURS = {
     TileSuit.CHARACTERS: RED,
@@ -407,7 +416,7 @@ def table(
             control character such as ``"\\x1b"``, a lone surrogate), or a size
             that is not above 0 and at most 100,000 pixels.
     """
-    return "".join(table_parts(position, names=names, size=size, lang=lang))
+    return _Picture("".join(table_parts(position, names=names, size=size, lang=lang)))
 
 
 def table_parts(
@@ -434,9 +443,10 @@ def table_parts(
         )
     lang = check_lang(lang)
     _ = translator(lang)
-    seat_names = _seat_names(names, position.seats)
+    # Long names are cut with an ellipsis.
+    seat_names = [_clip(x, NAME_EMS) for x in _seat_names(names, position.seats)]
     viewer = position.viewer if isinstance(position, Observation) else None
-    last, mark = _last_move(position, seat_names, _, lang)
+    last, mark = _last_move(position, [_clip(x, 11) for x in seat_names], _, lang)
 
     width, left_w = 760.0, 560.0
     big, small = 0.6, 0.42  # the scales of hands and melds, and of discards
@@ -450,22 +460,31 @@ def table_parts(
     status = _status(position, seat_names, _)
     heading = f"{_('Simple Mahjong')} · {status}"
     desc.append(heading + ".")
-    body.append(_label(14, 26, heading, 17))
+    body.append(_label(14, 26, _clip(heading, HEADING_EMS), 17))
 
     y = 40.0
     for p in range(position.seats):
         tiles, shown = _hand_of(position, p)
         own = [i for i, m in enumerate(position.melds) if m.owner == p]
-        # The hand, then the melds, left to right in rows that fit the panel.
+        # The hand, a divider, then the melds in rows that fit the panel, every
+        # row of melds beginning at the divider (below the hand when it is wide).
+        widths = [_meld_width(position.melds[i]) * big for i in own]
+        room = left_w - 36
+        start = len(tiles) * hand_step + 2 * gap if tiles else 0.0
+        below = bool(own) and start + max(widths, default=0.0) > room
+        if below:
+            start = 0.0
         rows: list[list[tuple[int, float]]] = [[]]
-        x = len(tiles) * hand_step + gap if tiles else 0.0
-        for i in own:
-            w = _meld_width(position.melds[i]) * big
-            if x and x + w > left_w - 36:
+        x = start
+        for i, w in zip(own, widths, strict=True):
+            if x > start and x + w > room:
                 rows.append([])
-                x = 0.0
+                x = start
             rows[-1].append((i, x))
             x += w + gap
+        meld_top = 1 if below and tiles else 0  # the row the melds begin in
+        if meld_top:
+            rows.insert(0, [])
         # Bonus tiles, a gap, then the discards, in rows of small tiles.
         bonus = position.bonus[p]
         pile = list(bonus) + list(position.discards[p])
@@ -484,7 +503,7 @@ def table_parts(
         label += " · " + _count(len(tiles), _)
         if p == position.winner:
             label += " · " + _("won")
-        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
+        body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
         row_y = y + 26
         if mark == ("hand", p) and tiles:
             body.append(
@@ -496,6 +515,17 @@ def table_parts(
             + "".join(_tile_body(t, i * hand_step / big, 0) for i, t in enumerate(tiles))
             + "</g>"
         )
+        if own and tiles:
+            # The divider between the hand and the melds.
+            top = row_y + meld_top * (tile_h + 8) - 3
+            body.append(
+                f'<rect x="{_num(18 + start - gap - 1)}" y="{_num(top)}" width="2" '
+                f'height="{_num((len(rows) - meld_top) * (tile_h + 8) - 2)}" rx="1" '
+                'fill="#d9eadf" opacity="0.8"/>'
+                if start
+                else f'<rect x="14" y="{_num(top - 3)}" width="{_num(left_w - 32)}" height="2" '
+                'rx="1" fill="#d9eadf" opacity="0.8"/>'
+            )
         for r, row in enumerate(rows):
             my = row_y + r * (tile_h + 8)
             for i, mx in row:
@@ -583,3 +613,9 @@ def table_parts(
 def repr_svg(value: object) -> str:
     """The ``_repr_svg_`` of the mahjong values (registered in the hooks)."""
     return _draw_value(value, ((Tile, tile), (Meld, meld), ((GameState, Observation), table)))
+
+
+def repr_html(value: object) -> str:
+    """The ``_repr_html_`` of the mahjong values: their drawing inline, so that
+    its title and description stay in the page (registered in the hooks)."""
+    return _inline_html(repr_svg(value))

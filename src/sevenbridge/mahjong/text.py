@@ -13,9 +13,13 @@ Illegal: it is seat 0 who must act (in turn), not seat 2.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.i18n import check_lang, translate
+from .._kit.i18n import N_, check_lang, translate
+from .._kit.words import points_words, said, seat_name, whose
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
@@ -25,7 +29,7 @@ from .state import GameState, Phase, _points
 from .tiles import Tile, format_tiles
 from .views import Observation
 
-__all__ = ["explain", "render"]
+__all__ = ["explain", "move_message", "move_words", "render", "round_words"]
 
 _CLAIM_WORD = {
     Pung: M("mahjong.word.pung", "pung"),
@@ -108,7 +112,7 @@ def render(
         sizes = state.hand_sizes
     else:
         raise TypeError(
-            f"state must be a mahjong GameState or Observation, not {_checks.type_name(state)}"
+            f"state must be a mahjong GameState or Observation, not {_checks.typeseat_name(state)}"
         )
     lines: list[str] = [
         M(
@@ -243,7 +247,7 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     if lang is not None:
         check_lang(lang)
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.typeseat_name(state)}")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -354,6 +358,174 @@ def _next(after: GameState) -> str:
             "mahjong.next.takes", "P{q} takes the discard and plays on.", q=after.current_player
         )
     return M("mahjong.next.draws", "Next, P{q} draws.", q=after.current_player)
+
+
+# --- moves and rounds in words -------------------------------------------------------
+
+#: Each kind of move in words: (said of another seat, said to the person playing).
+_MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "draw": (("mahjong.move.draw", N_("{who} draws a tile")), ("mahjong.move.draw.you", N_("You draw a tile"))),
+    "draw_tile": (("mahjong.move.draw_tile", N_("{who} draws {tile}")), ("mahjong.move.draw_tile.you", N_("You draw {tile}"))),
+    "discard": (("mahjong.move.discard", N_("{who} discards {tile}")), ("mahjong.move.discard.you", N_("You discard {tile}"))),
+    "pass": (("mahjong.move.pass", N_("{who} passes")), ("mahjong.move.pass.you", N_("You pass"))),
+    "claim": (
+        ("mahjong.move.claim", N_("{who} calls {call} on {whose} {tile}")),
+        ("mahjong.move.claim.you", N_("You call {call} on {whose} {tile}")),
+    ),
+    "chow": (
+        ("mahjong.move.chow", N_("{who} calls chow on {whose} {tile} with {tiles}")),
+        ("mahjong.move.chow.you", N_("You call chow on {whose} {tile} with {tiles}")),
+    ),
+    "kong_hand": (
+        ("mahjong.move.kong_hand", N_("{who} makes a kong of {tile} from the hand")),
+        ("mahjong.move.kong_hand.you", N_("You make a kong of {tile} from your hand")),
+    ),
+    "mahjong": (
+        ("mahjong.move.mahjong", N_("{who} declares mahjong")),
+        ("mahjong.move.mahjong.you", N_("You declare mahjong")),
+    ),
+}  # fmt: skip
+
+
+def _said(kind: str, seat: int, names: Sequence[str] | None, you: int | None, **params: Any) -> str:
+    return said(_MOVE_WORDS, kind, seat, names, you, **params)
+
+
+def _concealed(view: GameState | Observation, seat: int) -> tuple[Tile, ...] | None:
+    if isinstance(view, GameState):
+        return view.hands[seat]
+    if view.viewer == seat:
+        return view.hand
+    return None
+
+
+def move_message(
+    before: GameState | Observation,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+) -> str:
+    """:func:`move_words` as a :class:`~sevenbridge.errors.Message`."""
+    if after is None:
+        if not isinstance(before, GameState):
+            raise TypeError("move_words needs the position after the move with a view")
+        after = apply(before, action)
+    p = action.player
+    out: str
+    if isinstance(action, Draw):
+        mine, then = _concealed(before, p), _concealed(after, p)
+        drawn = list(then or ())
+        for t in mine or ():
+            if t in drawn:
+                drawn.remove(t)
+        if p == you and mine is not None and drawn:
+            out = _said("draw_tile", p, names, you, tile=format_tiles(drawn, compact=False))
+        else:
+            out = _said("draw", p, names, you)
+    elif isinstance(action, Discard):
+        out = _said("discard", p, names, you, tile=action.tile)
+    elif isinstance(action, Pass):
+        out = _said("pass", p, names, you)
+    elif isinstance(action, Mahjong):
+        out = _said("mahjong", p, names, you)
+    elif isinstance(action, Kong) and before.phase is Phase.PLAY:
+        out = _said("kong_hand", p, names, you, tile=action.tile)
+    elif isinstance(action, Chow):
+        out = _said(
+            "chow", p, names, you, whose=whose(before.turn, names, you),
+            tile=before.last_discard, tiles=format_tiles(action.tiles, compact=False),
+        )  # fmt: skip
+    else:
+        assert isinstance(action, (Pung, Kong))
+        out = _said(
+            "claim", p, names, you, call=_CLAIM_WORD[type(action)],
+            whose=whose(before.turn, names, you), tile=before.last_discard,
+        )  # fmt: skip
+    if after.is_over and after.winner == p:
+        out = M(
+            "mahjong.move.wins", "{move}, winning {points}", move=out,
+            points=points_words(_winner_points(after)),
+        )  # fmt: skip
+    elif after.is_over and after.winner is None:
+        out = M("mahjong.move.drawn", "{move}: the wall has run out, the round is drawn", move=out)
+    return out
+
+
+def move_words(
+    before: GameState | Observation,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    lang: str | None = None,
+    symbols: bool = True,
+) -> str:
+    """A move in words, as the terminal, the replay viewer and the web table
+    tell it: the arguments of the card game's :func:`sevenbridge.text.move_words`
+    (the person reading, ``you``, is told the tile they drew; ``symbols`` is
+    for the same call: tiles are written ``5s`` either way).
+
+    >>> from sevenbridge.mahjong import deal, Draw
+    >>> print(move_words(deal(seed=1), Draw(0)))
+    P0 draws a tile
+    """
+    return translate(move_message(before, action, after, names=names, you=you), lang)
+
+
+def round_words(
+    final: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    totals: Sequence[int] | None = None,
+    lang: str | None = None,
+) -> list[str]:
+    """The end of a round in words, a line each: who won and how ("You won!"
+    for ``you``), the winning hand, what it scores and why, the round's scores
+    and the match's running ``totals`` when given."""
+    lines: list[str] = []
+    winner = final.winner
+    real = [s for s in range(final.seats) if s not in final.ghosts]
+    if winner is None:
+        lines.append(
+            M("mahjong.round.drawn", "Nobody won: the wall ran out and the round is drawn.")
+        )
+    else:
+        if winner == you:
+            lines.append(M("mahjong.round.you_won", "You won!"))
+        else:
+            lines.append(M("mahjong.round.won", "{who} won.", who=seat_name(winner, names)))
+        hands = final.hands if isinstance(final, GameState) else final.shown_hands
+        if hands is not None:
+            split = decompositions(hands[winner], final.melds_of(winner))
+            if split:
+                lines.append(M(
+                    "mahjong.round.hand", "  Winning hand: {hand}",
+                    hand=" ".join(str(m) for m in split[0]),
+                ))  # fmt: skip
+        lines.append(M(
+            "mahjong.round.points",
+            "  {points}: 1 for the win, plus any bonuses the rules give (a pung of dragons, "
+            "a concealed hand won from the wall)",
+            points=points_words(_winner_points(final)),
+        ))  # fmt: skip
+        lines.append(M("mahjong.round.meaning", "(Only the winner scores.)"))
+    scores = final.scores if isinstance(final, GameState) else tuple(
+        _winner_points(final) if s == winner else 0 for s in range(final.seats)
+    )  # fmt: skip
+    lines.append(M(
+        "mahjong.round.scores", "Round scores: {scores}",
+        scores=", ".join(f"{seat_name(s, names)} {scores[s]}" for s in real),
+    ))  # fmt: skip
+    if totals is not None:
+        lines.append(M(
+            "deal.totals", "Totals: {totals}",
+            totals=", ".join(f"{seat_name(s, names)} {totals[s]}" for s in real),
+        ))  # fmt: skip
+    return [translate(line, lang) for line in lines]
 
 
 _hooks.register("mahjong_render", render)

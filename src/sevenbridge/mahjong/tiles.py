@@ -241,6 +241,10 @@ class Tile(int):
         """The tile drawn as SVG (:func:`sevenbridge.mahjong.svg.tile`), for notebooks."""
         return str(_hooks.call("mahjong_repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The tile drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("mahjong_repr_html", self))
+
 
 _SUITED = (TileSuit.CHARACTERS, TileSuit.DOTS, TileSuit.BAMBOOS)
 _ALL: tuple[Tile, ...] = ()

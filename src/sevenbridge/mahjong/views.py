@@ -147,6 +147,10 @@ class Observation:
         """The view drawn as SVG (:func:`sevenbridge.mahjong.svg.table`), for notebooks."""
         return str(_hooks.call("mahjong_repr_svg", self))
 
+    def _repr_html_(self) -> str:
+        """The view drawn inline in HTML, its title and description kept, for notebooks."""
+        return str(_hooks.call("mahjong_repr_html", self))
+
     def __repr__(self) -> str:
         return f"<mahjong Observation of seat {self.viewer}, {self.phase.value}>"
 

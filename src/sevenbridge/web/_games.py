@@ -22,10 +22,10 @@ from ..games import CARD_GAME
 from ..match import Match
 from ..notation import format_move, parse_move
 from ..rules import Rules, Scoring
-from ..scoring import hand_points
+from ..scoring import explain_hand_points, hand_points
 from ..state import GameState, Phase
 from ..svg import _preset_name
-from ..text import explain
+from ..text import deal_message, explain, move_words
 from ..views import Observation, observe
 from ._base import SharedMoves, TableGame
 from ._mahjong import MahjongTableGame
@@ -152,16 +152,13 @@ class CardTableGame(SharedMoves):
     def format_move(self, action: Action) -> str:
         return format_move(action)
 
-    def public_moves(self, view: Observation, moves: Sequence[str]) -> Sequence[Action]:
-        return view.history
-
     def draw(self, view: Observation, *, names: Sequence[str], lang: str) -> str:
         return svg.table(view, names=names, lang=lang)
 
     def status(self, view: Observation, names: Sequence[str], lang: str) -> str:
         _ = translator(lang)
         if view.phase is Phase.OVER:
-            return _("deal over: {reason}").format(reason=svg.end_reason(view.end_reason, lang))
+            return translate(deal_message(view, names=names, you=view.viewer)[0], lang)
         assert view.current_player is not None
         return _(_DOING[view.phase]).format(player=names[view.current_player])
 
@@ -182,14 +179,9 @@ class CardTableGame(SharedMoves):
         lang: str,
         view: Observation,
         names: Sequence[str],
-        *,
-        played: bool = False,
     ) -> dict[str, Any]:
-        """A move for the page: its kind, its label and the hand cards it uses.
-
-        A lay-off names its meld on ``view``'s table by its owner and cards
-        (by its owner alone once ``played``: the meld has grown since).
-        """
+        """A move to choose, for the page: its kind, its label and the hand
+        cards it uses (a lay-off names its meld by its owner and cards)."""
         _ = translator(lang)
         kind = type(action).__name__
         label = _(dict(_KINDS)[kind])
@@ -201,14 +193,11 @@ class CardTableGame(SharedMoves):
             meld = view.melds[action.target]
             owner = names[meld.owner or 0]  # a meld on the table always has its owner
             card = _cards_words(cards, joker, lang)
-            if played:
-                label += " " + _("{card} on {owner}'s meld").format(card=card, owner=owner)
-            else:
-                label += " " + _("{card} on {owner}'s {meld}").format(
-                    card=card,
-                    owner=owner,
-                    meld=_cards_words(meld.cards, meld.joker_as, lang),
-                )
+            label += " " + _("{card} on {owner}'s {meld}").format(
+                card=card,
+                owner=owner,
+                meld=_cards_words(meld.cards, meld.joker_as, lang),
+            )
         elif isinstance(action, Discard):
             label += " " + _card_word(action.card, lang)
         return {
@@ -245,7 +234,18 @@ class CardTableGame(SharedMoves):
         )
 
     def explain(self, state: GameState, action: Action, lang: str) -> str:
-        return translate(explain(state, action), lang)
+        return translate(explain(state, action), lang, symbols=True)
+
+    def words(
+        self,
+        before: GameState,
+        action: Action,
+        after: GameState,
+        names: Sequence[str],
+        you: int,
+        lang: str,
+    ) -> str:
+        return move_words(before, action, after, names=names, you=you, lang=lang)
 
     def deal_result(
         self, final: GameState, seat: int, names: Sequence[str], lang: str
@@ -265,13 +265,22 @@ class CardTableGame(SharedMoves):
                     "seat": p,
                     "cards": _cards_words(left, None, lang) or "-",
                     "points": hand_points(left, rules),
+                    "why": ""
+                    if p == view.winner
+                    else translate(explain_hand_points(left, rules), lang, symbols=True),
                     "score": scores[p],
                     "winner": p == view.winner,
                 }
             )
         penalty = rules.scoring is Scoring.PENALTY
+        end = deal_message(view, names=names, you=seat)
         return {
-            "reason": svg.end_reason(view.end_reason, lang),
+            "reason": translate(end[0], lang, symbols=True),
+            "notes": [
+                translate(line, lang)
+                for line in end
+                if isinstance(line, Message) and line.code.endswith(("meaning", "bonus"))
+            ],
             "rows": rows,
             "score_label": _("Penalty points") if penalty else _("Score"),
             "lowest_wins": penalty,

@@ -20,6 +20,7 @@ from ..mahjong import svg as mj_svg
 from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
+from ..mahjong.text import move_words, round_words
 from ..mahjong.tiles import Tile, format_tiles
 from ._base import SharedMoves
 
@@ -153,9 +154,6 @@ class MahjongTableGame(SharedMoves):
     def format_move(self, action: Action) -> str:
         return mj.format_move(action)
 
-    def public_moves(self, view: mj.Observation, moves: Sequence[str]) -> Sequence[Action]:
-        return [mj.parse_move(m) for m in moves]
-
     def draw(self, view: mj.Observation, *, names: Sequence[str], lang: str) -> str:
         return mj_svg.table(view, names=names, lang=lang)
 
@@ -179,8 +177,6 @@ class MahjongTableGame(SharedMoves):
         lang: str,
         view: mj.Observation,
         names: Sequence[str],
-        *,
-        played: bool = False,
     ) -> dict[str, Any]:
         """A move for the page: its kind, its label and the tiles of the hand it names."""
         _ = translator(lang)
@@ -227,6 +223,17 @@ class MahjongTableGame(SharedMoves):
     def explain(self, state: mj.GameState, action: Action, lang: str) -> str:
         return translate(mj.explain(state, action), lang)
 
+    def words(
+        self,
+        before: mj.GameState,
+        action: Action,
+        after: mj.GameState,
+        names: Sequence[str],
+        you: int,
+        lang: str,
+    ) -> str:
+        return move_words(before, action, after, names=names, you=you, lang=lang)
+
     def deal_result(
         self, final: mj.GameState, seat: int, names: Sequence[str], lang: str
     ) -> dict[str, Any]:
@@ -248,8 +255,10 @@ class MahjongTableGame(SharedMoves):
             }
             for p in final.real_seats
         ]
+        end = round_words(view, names=names, you=seat, lang=lang)
         return {
-            "reason": _status(view, names, _),
+            "reason": end[0],
+            "notes": [line for line in end[1:] if line.startswith("(")],
             "rows": rows,
             "score_label": _("Score"),
             "lowest_wins": False,

@@ -67,6 +67,8 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 #result th,#result td{border-bottom:1px solid #ddd;padding:4px 6px;text-align:left}
 #result td.n,#result th.n{text-align:right}
 #result tr.winner{background:#fff4d6;font-weight:bold}
+#result .why{font-size:12px;color:#555;font-weight:normal}
+#result .notes p{margin:6px 0 0;font-size:13px;color:#333}
 #result .actions{margin-top:8px;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 [hidden]{display:none!important}
 """
@@ -204,12 +206,16 @@ _SEAT_SCRIPT = """
     r.rows.forEach((row) => {
       const tr = el("tr", row.winner ? {"class": "winner"} : {});
       tr.appendChild(el("td", {}, view.names[row.seat] + (row.seat === view.seat ? " " + T.you : "")));
-      tr.appendChild(el("td", {}, row.cards));
+      const cards = el("td", {}, row.cards);
+      if (row.why) cards.appendChild(el("div", {"class": "why"}, row.why));
+      tr.appendChild(cards);
       tr.appendChild(el("td", {"class": "n"}, String(row.points)));
       tr.appendChild(el("td", {"class": "n"}, String(row.score)));
       tr.appendChild(el("td", {"class": "n"}, String(r.totals[row.seat])));
       body.appendChild(tr);
     });
+    const notes = box.querySelector(".notes"); notes.innerHTML = "";
+    (r.notes || []).forEach((line) => notes.appendChild(el("p", {}, line)));
     $("next").hidden = r.over;
     $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
   }
@@ -403,6 +409,7 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
         f'<th>{escape(_("Seat"))}</th><th class="hand"></th>'
         f'<th class="n">{escape(_("Points"))}</th><th class="n score"></th>'
         f'<th class="n">{escape(_("Total"))}</th></tr></thead><tbody></tbody></table>'
+        '<div class="notes"></div>'
         f'<div class="actions"><button class="primary" id="next">{escape(_("Next deal"))}</button>'
         '<strong id="final"></strong></div></div>\n'
         f'<p class="h" id="handhead">{escape(_("Your hand (click to choose)"))}</p>\n'

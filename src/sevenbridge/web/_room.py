@@ -93,6 +93,8 @@ class Room:
         self.move_seconds = move_seconds
         self.rules = game.read_rules(table.rules)
         self.moves: list[str] = []
+        #: Each move with the positions before and after it (to tell it in words).
+        self.steps: list[tuple[Any, Any, Any]] = []
         #: Who made each move, and whether it was a choice (not a lone pass played for them).
         self.choices: list[tuple[int, bool]] = []
         #: Where each deal's moves begin (the last: the deal in play, or none
@@ -131,12 +133,16 @@ class Room:
     def _play(self, action: Any, *, keep: bool = True) -> None:
         """Apply a legal move (and keep it in the store)."""
         done = len(self.game.finished(self.series))
-        legal = self.game.legal_actions(self.game.position(self.series))
+        before = self.game.position(self.series)
+        legal = self.game.legal_actions(before)
         self.series = self.game.apply(self.series, action)
         text = self.game.format_move(action)
         if keep:
             self.store.add_move(self.table.id, len(self.moves), text)
         self.moves.append(text)
+        finished = self.game.finished(self.series)
+        after = finished[-1] if len(finished) > done else self.game.position(self.series)
+        self.steps.append((before, action, after))
         self.choices.append((self.game.player(action), self.game.automatic(legal) is None))
         if len(self.game.finished(self.series)) > done:
             self.deal_starts.append(len(self.moves))
@@ -145,7 +151,7 @@ class Room:
 
     def _rebuild(self, moves: list[str]) -> None:
         self.series = self.game.start(self.rules, self.table.players, self.table.seed)
-        self.moves, self.choices, self.deal_starts = [], [], [0]
+        self.moves, self.steps, self.choices, self.deal_starts = [], [], [], [0]
         for text in moves:
             self._play(self.game.parse_move(text), keep=False)
 
@@ -165,13 +171,12 @@ class Room:
             for index, action in enumerate(legal):
                 moves.append({"index": index, **game.describe(action, lang, view, self.names)})
         starts = self.deal_starts
-        shown = self.moves[starts[-2] : starts[-1]] if paused else self.moves[starts[-1] :]
-        log = []
-        for action in game.public_moves(view, shown):
-            described = game.describe(action, lang, view, self.names, played=True)
-            if described["kind"] not in game.quiet:
-                log.append(f"{self.names[game.player(action)]}: {described['label']}")
-        log = log[-LOG_LENGTH:]
+        shown = self.steps[starts[-2] : starts[-1]] if paused else self.steps[starts[-1] :]
+        told = [step for step in shown if type(step[1]).__name__ not in game.quiet]
+        log = [
+            game.words(before, action, after, self.names, seat, lang)
+            for before, action, after in told[-LOG_LENGTH:]
+        ]
         finished = game.finished(self.series)
         result = None
         if paused:
