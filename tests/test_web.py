@@ -211,6 +211,37 @@ def test_a_lone_pass_is_played_for_a_person_and_a_real_choice_is_not() -> None:
     assert GAME.automatic([Pass(1), Pon(1, "9C 9D")]) is None
 
 
+def test_a_lone_pass_is_never_offered_to_a_person_while_it_waits_to_be_played(
+    tmp_path: Path,
+) -> None:
+    store = TableStore(tmp_path / "t.db")
+    table = _table([HUMAN, HUMAN, HUMAN])
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=3600)  # the table's lone passes wait
+
+    async def go() -> None:
+        for _ in range(200):
+            position = GAME.position(room.series)
+            legal = GAME.legal_actions(position)
+            seat = GAME.player(legal[0])
+            if GAME.automatic(legal) is not None:
+                view = room.view(seat)
+                assert not view["your_turn"] and view["moves"] == []
+                return
+            assert room.view(seat)["your_turn"]
+            await room.play(seat, len(room.moves), index=0)
+        raise AssertionError("no lone pass came up")
+
+    async def run() -> None:
+        try:
+            await go()
+        finally:
+            if room.runner is not None:
+                room.runner.cancel()
+
+    asyncio.run(run())
+
+
 def test_a_view_is_built_from_the_seats_observation_alone() -> None:
     state = deal(players=3, seed=11)
     for _ in range(4):

@@ -165,7 +165,13 @@ class Room:
         position = self.shown_position()
         view = game.observe(position, seat)
         legal = game.legal_actions(position) if not paused else ()
-        your_turn = bool(legal) and game.player(legal[0]) == seat
+        # A person's lone pass is played for them after the table's pause, so it is
+        # never offered: a page would show a button about to vanish under the click.
+        your_turn = (
+            bool(legal)
+            and game.player(legal[0]) == seat
+            and not (self.table.seats[seat].human and game.automatic(legal) is not None)
+        )
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
