@@ -398,7 +398,7 @@ class TournamentResult:
         (``None`` or ``"en"``: English; ``"ja"``: Japanese); with ``times``,
         each bot's time per decision (the mean and the longest, by the wall
         clock and in processor time), which differs from run to run."""
-        from ._kit.i18n import translator, width
+        from ._kit.i18n import name_text, translator, width
 
         _ = translator(lang)
         head = (
@@ -413,7 +413,7 @@ class TournamentResult:
                 for e in (stats.win_share, stats.mean_return)
             ]
             rows.append(
-                (self.label(stats.name), str(stats.games), str(stats.wins), *shown,
+                (name_text(self.label(stats.name), lang), str(stats.games), str(stats.wins), *shown,
                  f"{stats.mean_score.mean:.2f}", _milliseconds(stats.wall_mean, stats.wall_max),
                  _milliseconds(stats.cpu_mean, stats.cpu_max))[: len(head)]
             )  # fmt: skip

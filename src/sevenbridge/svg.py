@@ -33,7 +33,14 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from ._kit.i18n import N_, check_lang, translate, translate_end_reason, translator
+from ._kit.i18n import (
+    N_,
+    check_lang,
+    name_text,
+    translate,
+    translate_end_reason,
+    translator,
+)
 from ._kit.svgkit import (
     BACK,
     BLUE,
@@ -364,14 +371,6 @@ def _count(n: int, _: Translate) -> str:
     return _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
 
 
-_PRESET_NAMES = {
-    "standard": N_("standard"),
-    "seven_rummy": N_("seven_rummy"),
-    "nintendo": N_("nintendo"),
-    "custom": N_("custom"),
-}
-
-
 @functools.lru_cache(maxsize=64)
 def _preset_name(rules: Rules) -> str:
     """The preset whose rules of play these are (how long a match lasts aside)."""
@@ -509,7 +508,7 @@ def table_parts(
         status = _(_DOING[position.phase]).format(player=_("you"))
     else:
         status = _(_DOING[position.phase]).format(player=seat_names[position.current_player or 0])
-    rules_name = _("{preset} rules").format(preset=_(_preset_name(position.rules)))
+    rules_name = _("{preset} rules").format(preset=name_text(_preset_name(position.rules), lang))
     heading = f"{_('Seven Bridge')} · {rules_name} · {status}"
     desc.append(heading + ".")
     body.append(

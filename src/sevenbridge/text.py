@@ -23,10 +23,10 @@ from typing import Any, overload
 
 from . import _tables as T
 from ._kit import hooks as _hooks
-from ._kit.i18n import N_, translate
+from ._kit.i18n import N_, check_lang, translate, translator
 from ._kit.words import points_words, said, seat_name, whose
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, Card, parse_cards
+from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
 from .engine._kernel import check_state, may_claim
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
@@ -40,8 +40,8 @@ from .state import GameState, Phase
 from .views import Observation
 
 __all__ = [
-    "deal_message", "deal_words", "explain", "move_message", "move_words",
-    "position", "render", "seat_name", "waiting_pon_message",
+    "MOVE_KINDS", "deal_message", "deal_words", "explain", "move_label", "move_message",
+    "move_words", "position", "render", "seat_name", "waiting_pon_message",
 ]  # fmt: skip
 
 
@@ -402,6 +402,78 @@ def move_words(
     """
     message = move_message(before, action, after, names=names, you=you)
     return translate(message, lang, symbols=symbols)
+
+
+#: Each kind of move as a list of moves to choose from names it (the web
+#: table's groups of buttons; the terminal's numbered moves in Japanese).
+MOVE_KINDS = (
+    ("Draw", N_("Draw")),
+    ("Chi", N_("Chi")),
+    ("Pon", N_("Pon")),
+    ("Pass", N_("Pass")),
+    ("LayDown", N_("Lay down")),
+    ("LayOff", N_("Lay off")),
+    ("Discard", N_("Discard")),
+)
+
+
+def _card_word(card: Card, lang: str) -> str:
+    """A card as a list of moves writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
+    if card.is_joker:
+        return "JK"
+    return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
+    """Cards as a list of moves writes them, the joker with the card it stands for."""
+    words = []
+    for c in cards:
+        word = _card_word(c, lang)
+        if c.is_joker and joker_as is not None:
+            word += "=" + _card_word(joker_as, lang)
+        words.append(word)
+    return " ".join(words)
+
+
+def move_label(
+    action: Action,
+    view: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
+) -> str:
+    """A move to choose, as a list of moves names it: its kind (:data:`MOVE_KINDS`),
+    then the hand cards it uses; a lay-off names the meld it goes on by its
+    owner and cards.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge import deal, Discard, LayDown
+    >>> state = deal(seed=1)
+    >>> move_label(Discard(1, "7H"), state), move_label(LayDown(1, "6S 7S"), state, lang="ja")
+    ('Discard 7♥', 'メルドを出す ♠6 ♠7')
+    """
+    lang = check_lang(lang)
+    _ = translator(lang)
+    label = _(dict(MOVE_KINDS)[type(action).__name__])
+    if isinstance(action, (Chi, Pon, LayDown)):
+        return label + " " + _cards_words(action.cards, action.joker_as, lang)
+    if isinstance(action, LayOff):
+        joker = action.joker_as if action.card.is_joker else None
+        meld = view.melds[action.target]
+        return (
+            label
+            + " "
+            + _("{card} on {owner}'s {meld}").format(
+                card=_cards_words((action.card,), joker, lang),
+                owner=seat_name(meld.owner or 0, names),  # a meld on the table has its owner
+                meld=_cards_words(meld.cards, meld.joker_as, lang),
+            )
+        )
+    if isinstance(action, Discard):
+        return label + " " + _card_word(action.card, lang)
+    return label
 
 
 def waiting_pon_message(

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 # catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "N_", "check_lang", "register_format", "translate",
-    "translate_end_reason", "translator", "width",
+    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "name_text", "register_format",
+    "translate", "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -55,6 +55,37 @@ LANGUAGES = ("en", "ja")
 def N_(message: str) -> str:
     """Mark a message for translation where it is defined; translate it where shown."""
     return message
+
+
+#: The names a command line takes that people also read: the rule presets of
+#: both games and the built-in bots (``--rules standard``, ``--bots greedy``).
+NAMES = {
+    "standard": N_("standard"),
+    "nintendo": N_("nintendo"),
+    "seven_rummy": N_("seven_rummy"),
+    "literal": N_("literal"),
+    "full": N_("full"),
+    "custom": N_("custom"),
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "ismcts": N_("ismcts"),
+}
+
+
+def name_text(name: str, lang: str | None = None) -> str:
+    """A rule preset's or a built-in bot's name as people read it in the
+    language; a bot's options stay as they were written; any other name (an
+    external bot's) comes back as it is.
+
+    >>> name_text("nintendo", "ja"), name_text("ismcts:iterations=50", "ja")
+    ('任天堂', 'ISMCTS:iterations=50')
+    >>> name_text("greedy"), name_text("cmd:./bot", "ja")
+    ('greedy', 'cmd:./bot')
+    """
+    base, colon, options = name.partition(":")
+    if base not in NAMES:
+        return name
+    return translator(lang)(NAMES[base]) + colon + options
 
 
 def check_lang(lang: object) -> str:

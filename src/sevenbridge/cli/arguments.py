@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from .._kit.i18n import name_text, translator
 from ..errors import InvalidArgumentError, Message
 from ..games import CARD_GAME, GAMES, game_module
 from ..rules import Rules
@@ -30,10 +31,15 @@ def game_name(choice: str) -> str:
     return CARD_GAME if choice == "sevenbridge" else choice
 
 
-def game_label(game: str) -> str:
-    """A prefix that names a game other than the card game in a heading (``"mahjong "``)."""
-    game = game_name(game)
-    return "" if game == CARD_GAME else game + " "
+def rules_label(game: str, preset: str, lang: str | None = None) -> str:
+    """The rules a heading names: the preset's name, after the game's for a
+    game other than the card game (``"mahjong standard"``; in Japanese
+    ``"シンプル麻雀の標準"``)."""
+    name = name_text(preset, lang)
+    if game_name(game) == CARD_GAME:
+        return name
+    _ = translator(lang)
+    return _("mahjong {preset}").format(preset=name)
 
 
 def add_rules(

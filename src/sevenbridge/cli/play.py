@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
-from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, translate, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
@@ -36,7 +36,7 @@ from ..notation import NotationError, parse_move
 from ..records import record
 from ..rules import Scoring
 from ..state import GameState, Phase
-from ..text import deal_message, explain, move_message, waiting_pon_message
+from ..text import deal_message, explain, move_label, move_message, waiting_pon_message
 from ..views import observe
 from . import arguments
 from .seat import Game, GamePart
@@ -122,8 +122,11 @@ class CardPart:
     def bot_view(self, state: GameState) -> Any:
         return observe(state)
 
-    def move_text(self, state: GameState, action: Action) -> str:
-        return self.style.move(action)
+    def move_text(self, game: Game, action: Action) -> str:
+        if game.lang in (None, "en"):
+            return self.style.move(action)
+        view = observe(game.state, game.seat)
+        return self.style.text(move_label(action, view, lang=game.lang))
 
     def record(self, state: GameState) -> str:
         return record(state)
@@ -218,7 +221,7 @@ class CardPart:
             why = _("no claim makes a meld for you, so take a card from the stock")
         else:
             why = _("no pon would make a meld for you")
-        return _("Hint: {move} ({why}).").format(move=s.move(action), why=why)
+        return _("Hint: {move} ({why}).").format(move=self.move_text(game, action), why=why)
 
     def rules_lines(self, game: Game) -> list[str]:
         _, r = game._, game.state.rules
@@ -365,5 +368,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    play.say(welcome.format(rules=args.rules, players=args.players, seat=args.seat))
+    rules_name = name_text(args.rules, args.lang)
+    play.say(welcome.format(rules=rules_name, players=args.players, seat=args.seat))
     return play.play()

@@ -115,8 +115,9 @@ class GamePart(Protocol):
         """Draw the table as the person's seat sees it."""
         ...
 
-    def move_text(self, state: Any, action: Any) -> str:
-        """A legal move as the numbered list shows it."""
+    def move_text(self, game: Game, action: Any) -> str:
+        """A legal move as the numbered list shows it: in the game's notation
+        in English (as it may be typed), in words in other languages."""
         ...
 
     def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
@@ -283,7 +284,7 @@ class Game:
         actions = part.legal_actions(self.state)
         self.say(_("Your moves:"))
         for k, action in enumerate(actions, start=1):
-            self.say(f"  {k:>2}  {part.move_text(self.state, action)}")
+            self.say(f"  {k:>2}  {part.move_text(self, action)}")
         while True:
             line = self.ask(_("your move> "))
             if line is None:

@@ -58,7 +58,7 @@ from .._kit.svgkit import seat_names as _seat_names
 from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
 from .state import GameState, Phase
-from .tiles import Tile, TileSuit, parse_tiles
+from .tiles import _KANJI, Tile, TileSuit, parse_tiles
 from .views import Observation
 
 __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
@@ -82,8 +82,8 @@ SIDE = "#c9b98f"
 BACK_SIDE = "#1b3570"
 
 _SUIT_CHARACTERS = {TileSuit.CHARACTERS: "萬", TileSuit.DOTS: "筒", TileSuit.BAMBOOS: "索"}
-_HONOUR_CHARACTERS = ("東", "南", "西", "北", "白", "發", "中")
-_BONUS_CHARACTERS = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
+_HONOUR_CHARACTERS = _KANJI[:7]
+_BONUS_CHARACTERS = _KANJI[7:]
 _NUMERALS = "一二三四五六七八九"
 
 

@@ -20,21 +20,11 @@ from ..mahjong import svg as mj_svg
 from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
-from ..mahjong.text import move_words, round_words
+from ..mahjong.text import MOVE_KINDS, _used, move_label, move_words, round_words
 from ..mahjong.tiles import Tile, format_tiles
 from ._base import SharedMoves
 
 __all__ = ["MahjongSeries", "MahjongTableGame"]
-
-_KINDS = (
-    ("Mahjong", N_("Mahjong")),
-    ("Draw", N_("Draw")),
-    ("Chow", N_("Chow")),
-    ("Pung", N_("Pung")),
-    ("Kong", N_("Kong")),
-    ("Pass", N_("Pass")),
-    ("Discard", N_("Discard")),
-)
 
 
 @attrs.frozen
@@ -50,14 +40,6 @@ class MahjongSeries:
     over: bool = False
 
 
-def _used(action: Action) -> tuple[Tile, ...]:
-    if isinstance(action, Chow):
-        return action.tiles
-    if isinstance(action, (Discard, Kong)):
-        return (action.tile,)
-    return ()
-
-
 class MahjongTableGame(SharedMoves):
     """Simple Mahjong at the web table: a match of ``rules.rounds`` rounds."""
 
@@ -69,7 +51,7 @@ class MahjongTableGame(SharedMoves):
     deal_word: str = N_("round")
     deal_over: str = N_("Round {k} is over")
     hand_word: str = N_("Tiles in hand")
-    kinds: tuple[tuple[str, str], ...] = _KINDS
+    kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
 
@@ -164,7 +146,7 @@ class MahjongTableGame(SharedMoves):
         return [
             {
                 "card": str(t),
-                "label": str(t),
+                "label": format_tiles((t,), lang=lang),
                 "name": mj_svg.tile_name(t, lang),
                 "svg": mj_svg.tile(t, size=44, lang=lang),
             }
@@ -179,15 +161,11 @@ class MahjongTableGame(SharedMoves):
         names: Sequence[str],
     ) -> dict[str, Any]:
         """A move for the page: its kind, its label and the tiles of the hand it names."""
-        _ = translator(lang)
-        kind = type(action).__name__
-        word = _(dict(_KINDS)[kind])
         tiles = _used(action)
-        short = format_tiles(tiles) if tiles else ""
         return {
-            "kind": kind,
-            "label": f"{word} {short}".strip(),
-            "short": short,
+            "kind": type(action).__name__,
+            "label": move_label(action, lang=lang),
+            "short": format_tiles(tiles, lang=lang),
             "cards": [str(t) for t in tiles],
             "notation": str(action),
         }
@@ -246,7 +224,7 @@ class MahjongTableGame(SharedMoves):
         rows = [
             {
                 "seat": p,
-                "cards": format_tiles(shown[p], compact=False)
+                "cards": format_tiles(shown[p], compact=False, lang=lang)
                 if p < len(shown) and shown[p]
                 else "-",
                 "points": scores[p],

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .._kit.i18n import N_, translator
+from .._kit.i18n import N_, name_text, translator
 from ._base import TableGame
 
 __all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
@@ -304,7 +304,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
     most = max(n for g in games.values() for n in g.player_counts)
     about = {
         name: {
-            "presets": [[p, _(p)] for p in g.presets()],
+            "presets": [[p, name_text(p, lang)] for p in g.presets()],
             "counts": list(g.player_counts),
             "players": g.default_players,
             "match": _(g.match_text),
@@ -316,7 +316,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
         f'<option value="{escape(name)}">{escape(_(g.title))}</option>' for name, g in games.items()
     )
     presets = "".join(
-        f'<option value="{p}"{" selected" if p == "standard" else ""}>{escape(_(p))}</option>'
+        f'<option value="{p}"{" selected" if p == "standard" else ""}>{escape(name_text(p, lang))}</option>'
         for p in game.presets()
     )
     counts = "".join(
@@ -324,7 +324,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
         for n in game.player_counts
     )
     choices = [("human", _("a person"))] + [
-        (name, _("bot: {name}").format(name=name)) for name, _spec in LOBBY_BOTS
+        (name, _("bot: {name}").format(name=name_text(name, lang))) for name, _spec in LOBBY_BOTS
     ]
     if allow_commands:
         choices.append(("cmd", _("external bot (a command)")))

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .._kit.i18n import N_, translate, translator
+from .._kit.i18n import N_, name_text, translate, translator
 from .._kit.rng import derive
 from ..arena import make_bot
 from ..bots import GreedyPlayer, Player
@@ -201,7 +201,7 @@ class Room:
             "deal": len(finished) + (0 if paused else 1),
             "title": _(game.title),
             "deal_word": _(game.deal_word),
-            "rules": _(game.preset_name(self.rules)),
+            "rules": name_text(game.preset_name(self.rules), lang),
             "names": self.names,
             "humans": human,
             "status": game.status(view, self.names, lang),
