@@ -262,7 +262,7 @@ def test_an_illegal_action_error_in_japanese() -> None:
         apply(deal(seed=1), Draw(0))
     assert translate(info.value) == str(info.value)
     assert translate(info.value, "ja") == (
-        "不正な手 Draw(0)：いまはP0ではなくP1が決める番です（山札から引くかチー）"
+        "不正な手（P0 引く）：いまはP0ではなくP1が決める番です（山札から引くかチー）"
     )
     assert translate(ValueError("x"), "ja") == "x"
 
@@ -445,7 +445,7 @@ def test_mahjong_illegal_actions_in_japanese() -> None:
         "illegal action Pass(2): it is seat 0 who must act (in turn), not seat 2"
     )
     assert translate(info.value, "ja") == (
-        "不正な手 Pass(2)：動くのは席2ではなく席0です（手番の人）"
+        "不正な手（P2 パス）：動くのはP2ではなくP0です（手番の人）"
     )
     with pytest.raises(IllegalActionError) as info:
         mj.apply(state, mj.Discard(0, "9p"))

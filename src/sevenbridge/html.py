@@ -258,7 +258,7 @@ def _move_list(
         forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
         if forced and lines and not lines[-1].deal:
             passers.append(action.player)
-            who = ", ".join(seat_names[p] for p in passers)
+            who = _(", ").join(seat_names[p] for p in passers)
             quiet = translate(
                 Message("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang
             )
@@ -292,7 +292,7 @@ def _match_info(
         if state.is_over:
             scores, _reason = outcome(state)
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        shown = ", ".join(f"{names[p]} {totals[p]}" for p in seats)
+        shown = _(", ").join(f"{names[p]} {totals[p]}" for p in seats)
         out.append(
             _("{deal} · totals: {totals}").format(deal=deal_word.format(k=deal), totals=shown)
         )
@@ -304,11 +304,9 @@ def _match_info(
         end = (
             _("{name} wins the match").format(name=winners[0])
             if len(winners) == 1
-            else _("the match ends level between {names}").format(names=", ".join(winners))
+            else _("the match ends level between {names}").format(names=_(", ").join(winners))
         )
-        out[-1] = _("Match over · totals: {totals} · {end}").format(
-            totals=", ".join(f"{names[p]} {totals[p]}" for p in seats), end=end
-        )
+        out[-1] = _("Match over · totals: {totals} · {end}").format(totals=shown, end=end)
     return out
 
 

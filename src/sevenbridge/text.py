@@ -24,8 +24,8 @@ from typing import Any, overload
 from . import _tables as T
 from ._kit import hooks as _hooks
 from ._kit.i18n import N_, check_lang, translate, translator
-from ._kit.words import points_words, said, seat_name, whose
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ._kit.words import Listing, points_words, said, seat_name, whose
+from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
 from .engine._kernel import check_state, may_claim
@@ -169,7 +169,7 @@ def _explain(state: GameState, action: Action, lang: str | None) -> str:
             "explain.discard", "{p} discards {card}, ending the turn.", p=p, card=action.card
         ))  # fmt: skip
     if after.is_over and after.winner == action.player:
-        scores = ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+        scores = Listing(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
         out = _cat(out, M(
             "explain.goes_out_at_once",
             " {p} has no cards left and goes out at once (the going-out bonus). Deal scores: "
@@ -406,15 +406,7 @@ def move_words(
 
 #: Each kind of move as a list of moves to choose from names it (the web
 #: table's groups of buttons; the terminal's numbered moves in Japanese).
-MOVE_KINDS = (
-    ("Draw", N_("Draw")),
-    ("Chi", N_("Chi")),
-    ("Pon", N_("Pon")),
-    ("Pass", N_("Pass")),
-    ("LayDown", N_("Lay down")),
-    ("LayOff", N_("Lay off")),
-    ("Discard", N_("Discard")),
-)
+MOVE_KINDS = tuple(KIND_WORDS.items())
 
 
 def _card_word(card: Card, lang: str) -> str:
@@ -542,7 +534,7 @@ def deal_message(
                 points=points_words(hand_points(hand, rules)), why=explain_hand_points(hand, rules),
             ))  # fmt: skip
     if final.deal_scores is not None:
-        scores = ", ".join(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))
+        scores = Listing(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))
         if rules.scoring is Scoring.PENALTY:
             lines.append(M("deal.penalties", "Deal penalty points: {scores}", scores=scores))
             lines.append(M(
@@ -564,7 +556,7 @@ def deal_message(
     if totals is not None:
         lines.append(M(
             "deal.totals", "Totals: {totals}",
-            totals=", ".join(f"{seat_name(p, names)} {t}" for p, t in enumerate(totals)),
+            totals=Listing(f"{seat_name(p, names)} {t}" for p, t in enumerate(totals)),
         ))  # fmt: skip
     return lines
 
@@ -703,12 +695,12 @@ def _render(state: GameState | Observation, lang: str | None) -> str:
     if state.phase is Phase.CLAIM and state.claim_queue:
         lines.append(M(
             "render.queue", "Still to be asked: {players}",
-            players=", ".join(f"P{q}" for q in state.claim_queue),
+            players=Listing(f"P{q}" for q in state.claim_queue),
         ))  # fmt: skip
     if state.deal_scores is not None:
         lines.append(M(
             "render.scores", "Deal scores: {scores}",
-            scores=", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
+            scores=Listing(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
         ))  # fmt: skip
     if lang is None:
         return "\n".join(lines)

@@ -232,7 +232,7 @@ def _error_text(error: BaseException, lang: str) -> str:
     if isinstance(error, IllegalActionError):
         _ = translator(lang)
         return _("illegal action {action}: {reason}").format(
-            action=repr(error.action), reason=translate(error.reason, lang)
+            action=_param(error.action, lang), reason=translate(error.reason, lang)
         )
     detail = getattr(error, "detail", None)
     return translate(detail, lang) if isinstance(detail, Message) else str(error)

@@ -246,7 +246,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         _play_deal(match.state, bots, t, say, on_action=advance)
         match = current
-        say(_("Totals: ") + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
+        say(_("Totals: ") + _(", ").join(f"P{p} {s}" for p, s in enumerate(match.totals)))
     say("")
     if args.record:
         _write(args.record, record_match(match), say, _)

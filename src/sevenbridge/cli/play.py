@@ -196,7 +196,7 @@ class CardPart:
         return self.words(game, explain(game.state, action))
 
     def hint(self, game: Game) -> str:
-        _, s, state = game._, self.style, game.state
+        _, state = game._, game.state
         view = observe(state, game.seat)
         action = game.advisor(view)
         if isinstance(action, (Pon, Chi)):

@@ -66,7 +66,16 @@ _ANSI = {"m": "\x1b[31m", "p": "\x1b[34m", "s": "\x1b[32m"}
 _ANSI_RESET, _ANSI_BOLD = "\x1b[0m", "\x1b[1m"
 _TILE_TOKEN = re.compile(r"(?<![0-9A-Za-z])([1-9]+)([mps])(?![0-9A-Za-z])")
 #: The honours as Japanese players write them (發 also as 発), and their notation.
-_FROM_KANJI = {"東": "E", "南": "S", "西": "W", "北": "N", "白": "Wd", "發": "Gd", "発": "Gd", "中": "Rd"}
+_FROM_KANJI = {
+    "東": "E",
+    "南": "S",
+    "西": "W",
+    "北": "N",
+    "白": "Wd",
+    "發": "Gd",
+    "発": "Gd",
+    "中": "Rd",
+}
 
 
 def _tile_case(word: str) -> str:

@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             )
             hand = " ".join(format_tiles(m.tiles, lang=lang) for m in split)
             say("  " + wins.format(p=r.winner, how=how, points=r.points, hand=hand))
-        say("  " + _("Totals: {totals}").format(totals=", ".join(
+        say("  " + _("Totals: {totals}").format(totals=_(", ").join(
             f"P{s} {t}" for s, t in enumerate(totals) if s not in result.ghosts
         )))  # fmt: skip
     say("")

@@ -8,7 +8,7 @@ Legal. P0 draws the next tile of the wall (84 left) and then discards, or declar
 >>> print(explain(deal(seed=1), Pung(2)))
 Illegal: it is seat 0 who must act (in turn), not seat 2.
 >>> print(explain(deal(seed=1), Pung(2), lang="ja"))
-不可：動くのは席2ではなく席0です（手番の人）。
+不可：動くのはP2ではなくP0です（手番の人）。
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any
 
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.i18n import N_, check_lang, translate, translator
-from .._kit.words import points_words, said, seat_name, whose
+from .._kit.i18n import N_, check_lang, translate
+from .._kit.words import Listing, points_words, said, seat_name, whose
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
-from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from .actions import KIND_WORDS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _words
 from .engine import apply
 from .hands import Meld, decompositions, waits
 from .state import GameState, Phase, _points
@@ -85,7 +85,7 @@ def render(
     >>> print(render(observe(deal(seed=1, players=2), 1), lang="ja"))
     シンプル麻雀、2席、親はP0、山は110枚
     P0  手牌 （13枚）   面子 -   捨て牌 -
-    P1  手牌 22338m129p478sES   面子 -   捨て牌 -   （あなた）
+    P1  手牌 22338m129p478s東南   面子 -   捨て牌 -   （あなた）
     P0がツモる番です。
     """
     lang = check_lang(lang)
@@ -458,24 +458,7 @@ def move_message(
 
 #: Each kind of move as a list of moves to choose from names it (the web
 #: table's groups of buttons; the terminal's numbered moves in Japanese).
-MOVE_KINDS = (
-    ("Mahjong", N_("Mahjong")),
-    ("Draw", N_("Draw")),
-    ("Chow", N_("Chow")),
-    ("Pung", N_("Pung")),
-    ("Kong", N_("Kong")),
-    ("Pass", N_("Pass")),
-    ("Discard", N_("Discard")),
-)
-
-
-def _used(action: Action) -> tuple[Tile, ...]:
-    """The tiles of the hand a move names (a claim's tile is the discard)."""
-    if isinstance(action, Chow):
-        return action.tiles
-    if isinstance(action, (Discard, Kong)):
-        return (action.tile,)
-    return ()
+MOVE_KINDS = tuple(KIND_WORDS.items())
 
 
 def move_label(action: Action, *, lang: str | None = None) -> str:
@@ -489,10 +472,7 @@ def move_label(action: Action, *, lang: str | None = None) -> str:
     >>> move_label(Chow(1, "4m 6m")), move_label(Discard(0, "Rd"), lang="ja")
     ('Chow 46m', '捨てる 中')
     """
-    _ = translator(lang)
-    tiles = _used(action)
-    word = _(dict(MOVE_KINDS)[type(action).__name__])
-    return f"{word} {format_tiles(tiles, lang=lang)}" if tiles else word
+    return _words(action, check_lang(lang))
 
 
 def move_words(
@@ -559,12 +539,12 @@ def round_words(
     )  # fmt: skip
     lines.append(M(
         "mahjong.round.scores", "Round scores: {scores}",
-        scores=", ".join(f"{seat_name(s, names)} {scores[s]}" for s in real),
+        scores=Listing(f"{seat_name(s, names)} {scores[s]}" for s in real),
     ))  # fmt: skip
     if totals is not None:
         lines.append(M(
             "deal.totals", "Totals: {totals}",
-            totals=", ".join(f"{seat_name(s, names)} {totals[s]}" for s in real),
+            totals=Listing(f"{seat_name(s, names)} {totals[s]}" for s in real),
         ))  # fmt: skip
     return [translate(line, lang) for line in lines]
 

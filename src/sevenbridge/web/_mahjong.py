@@ -17,10 +17,10 @@ from .. import mahjong as mj
 from .._kit.i18n import N_, translate, translator
 from ..errors import InvalidArgumentError, Message
 from ..mahjong import svg as mj_svg
-from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _used
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
-from ..mahjong.text import MOVE_KINDS, _used, move_label, move_words, round_words
+from ..mahjong.text import MOVE_KINDS, move_label, move_words, round_words
 from ..mahjong.tiles import Tile, format_tiles
 from ._base import SharedMoves
 

@@ -130,8 +130,8 @@ _SEAT_SCRIPT = """
     if (fresh) selected = new Set([...selected].filter((c) => v.hand.some((h) => h.card === c)));
     document.title = v.title + " · " + v.names[v.seat];
     $("title").textContent = v.title;
-    $("who").textContent = v.names[v.seat] + " · " + T.table + " " + v.table + " · " + v.rules + " · " + v.deal_word + " " + v.deal;
-    $("status").textContent = (v.your_turn ? T.your_turn + " " : "") + v.status;
+    $("who").textContent = v.names[v.seat] + " · " + T.table.replace("{table}", v.table) + " · " + T.rules.replace("{preset}", v.rules) + " · " + T.deal.replace("{word}", v.deal_word).replace("{k}", v.deal);
+    $("status").textContent = v.your_turn ? T.your_turn.replace("{status}", v.status) : v.status;
     $("status").className = v.your_turn ? "turn" : "";
     $("board").innerHTML = v.svg;
     $("notice").textContent = v.notice || "";
@@ -199,7 +199,7 @@ _SEAT_SCRIPT = """
     const box = $("result");
     box.hidden = !r;
     if (!r) return;
-    box.querySelector("h2").textContent = r.title + (r.reason ? ": " + r.reason : "");
+    box.querySelector("h2").textContent = r.reason ? T.heading.replace("{title}", r.title).replace("{reason}", r.reason) : r.title;
     box.querySelector("th.hand").textContent = r.hand_word;
     const body = box.querySelector("tbody"); body.innerHTML = "";
     box.querySelector("th.score").textContent = r.score_label;
@@ -217,7 +217,7 @@ _SEAT_SCRIPT = """
     const notes = box.querySelector(".notes"); notes.innerHTML = "";
     (r.notes || []).forEach((line) => notes.appendChild(el("p", {}, line)));
     $("next").hidden = r.over;
-    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
+    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(T.list)) : "";
   }
 
   async function post(path, body) {
@@ -273,8 +273,12 @@ _SEAT_SCRIPT = """
 _SCRIPT_TEXT = {
     "live": N_("live"),
     "reconnecting": N_("reconnecting…"),
-    "table": N_("table"),
-    "your_turn": N_("Your turn:"),
+    "table": N_("table {table}"),
+    "deal": N_("{word} {k}"),
+    "rules": N_("{preset} rules"),
+    "your_turn": N_("Your turn: {status}"),
+    "heading": N_("{title}: {reason}"),
+    "list": N_(", "),
     "with_selected": N_("With the chosen cards:"),
     "clear": N_("Clear"),
     "waiting": N_("Waiting for the other players."),
