@@ -71,7 +71,7 @@ def test_top_level_help_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
         (["demo", "--seed", "x"], ["引数--seed", "intとして正しくない値です：'x'"]),
         (["demo", "--bogus"], ["認識できない引数です：--bogus"]),
         (["view", "-o", "x.html"], ["次の引数が必要です：record"]),
-        (["tournament", "--bots", "greedy,nosuch"], ["不明なボット'nosuch'"]),
+        (["tournament", "--bots", "greedy,nosuch"], ["不明なボット「nosuch」"]),
         (["tournament"], ["--botsでボットを指定してください"]),
         (["tournament", "--bots", "greedy,greedy", "--workers", "0"], ["workersは1から1024"]),
     ],
@@ -153,11 +153,11 @@ def test_mahjong_demo_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--game", "mahjong", "--players", "3", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("シンプル麻雀：標準ルール、3人、16局、シード72")
-    assert "第16局／全16局" in out and "合計：" in out and ("和了" in out or "流局" in out)
+    assert "第16局／全16局" in out and "累計：" in out and ("和了" in out or "流局" in out)
     # Left in Latin letters: the suited tiles (22s); the honours are written 東 南 西 北 白 發 中.
     words = re.findall(r"[A-Za-z]{2,}", out)
     assert not [w for w in words if not re.fullmatch(r"[0-9]*[mpsf]", w)], set(words)
     assert main(["demo", "--game", "mahjong", "--rules", "nintendo", "--lang", "ja"]) == 2
-    assert "麻雀のプリセット'nintendo'はありません" in capsys.readouterr().err
+    assert "麻雀のプリセット「nintendo」はありません" in capsys.readouterr().err
     assert main(["demo", "--game", "mahjong", "--players", "5", "--lang", "ja"]) == 2
     assert "麻雀は2人から4人で遊びます" in capsys.readouterr().err

@@ -415,12 +415,12 @@ def test_nested_messages_and_bounds_translate() -> None:
     )
     with pytest.raises(NotationError) as notation:
         parse_move("P1 Discard 7X")
-    assert "スート'X'はC D H S" in translate(notation.value, "ja")
+    assert "スート「X」はC D H S" in translate(notation.value, "ja")
     assert translate(notation.value, "ja").startswith("1行")
     with pytest.raises(Exception) as card:
         Card.parse("11H")
     assert translate(card.value, "ja") == (
-        "'11H'はカードではありません：ランク'11'はA 2-10 T J Q Kのどれでもありません"
+        "「11H」はカードではありません：ランク「11」はA 2-10 T J Q Kのどれでもありません"
     )
 
 

@@ -165,7 +165,7 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_cmd_needs_command",
                     "bot {spec}: cmd: needs a command after the colon",
-                    spec=repr(spec),
+                    spec=quote(spec),
                 )
             )
         return ExternalPlayer(
@@ -177,7 +177,7 @@ def make_bot(
             Message(
                 "invalid_argument.unknown_bot_bots_are",
                 "unknown bot {name}: the bots are {bots}, or cmd:COMMAND",
-                name=repr(name),
+                name=quote(name),
                 bots=", ".join(BOT_NAMES),
             )
         )
@@ -189,8 +189,8 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_unknown_option",
                     "bot {spec}: unknown option {option}",
-                    spec=repr(spec),
-                    option=repr(option),
+                    spec=quote(spec),
+                    option=quote(option),
                 )
             )
         kwargs[key] = _option(spec, key, value)
@@ -1163,7 +1163,7 @@ def run_tournament(
                 "invalid_argument.backend_must_one_not",
                 "backend must be one of {backends}, not {backend}",
                 backends=", ".join(BACKENDS),
-                backend=repr(backend),
+                backend=quote(backend),
             )
         )
     if address is not None and backend != "ray":

@@ -29,7 +29,7 @@ from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pa
 from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
 from .engine._kernel import check_state, may_claim
-from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
 from .games import CARD_GAME, DocumentLike, game_of
 from .melds import InvalidMeldError, Meld, MeldKind
@@ -738,7 +738,7 @@ def _player(token: str, line: int) -> int:
             M(
                 "invalid_state.not_player_such_as",
                 "{token} is not a player such as P1",
-                token=repr(token),
+                token=quote(token),
             ),
         )
     return int(m.group(1))
@@ -754,7 +754,7 @@ def _number(value: str, line: int, what: str) -> int:
                 "invalid_state.whole_number_such_as",
                 "{what} is a whole number such as 3, not {value}",
                 what=what,
-                value=repr(value),
+                value=quote(value),
             ),
         )
     return int(value)
@@ -811,7 +811,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                 M(
                     "invalid_state.expected_key_value_found",
                     "expected 'key: value', found {line}",
-                    line=repr(raw.strip()),
+                    line=quote(raw.strip()),
                 ),
             )
         key, value = m.group(1).strip().lower(), m.group(2)
@@ -834,13 +834,15 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                     M(
                         "invalid_state.second_line_first_line",
                         "a second {key} line (the first is line {first})",
-                        key=repr(key),
+                        key=quote(key),
                         first=str(fields[key][1]),
                     ),
                 )
             fields[key] = (value, number)
         else:
-            raise _error(number, M("invalid_state.unknown_key", "unknown key {key}", key=repr(key)))
+            raise _error(
+                number, M("invalid_state.unknown_key", "unknown key {key}", key=quote(key))
+            )
     if "rules" in fields:
         try:
             preset = Rules.preset(fields["rules"][0])
@@ -893,7 +895,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             except (InvalidMeldError, InvalidCardError) as error:
                 raise _error(
                     line,
-                    M("invalid_state.error", "{piece}: {error}", piece=repr(piece), error=error),
+                    M("invalid_state.error", "{piece}: {error}", piece=quote(piece), error=error),
                 ) from None
             melds.append({
                 "owner": owner, "kind": meld.kind.value, "cards": [str(c) for c in meld.cards],

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, Quoted, quote
 
 if TYPE_CHECKING:
     import gettext
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 # catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "name_text", "register_format",
-    "translate", "translate_end_reason", "translator", "width",
+    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "name_text", "quoted",
+    "register_format", "translate", "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -100,7 +100,7 @@ def check_lang(lang: object) -> str:
                 "invalid_argument.lang_must_one_not",
                 "lang must be one of {languages}, not {lang}",
                 languages=", ".join(LANGUAGES),
-                lang=repr(lang),
+                lang=quote(lang),
             )
         )
     return lang
@@ -113,6 +113,16 @@ def _translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=os.path.join(_HERE, "locale"), languages=[lang])
+
+
+def quoted(text: object, lang: str | None = None, limit: int = 60) -> str:
+    """Text quoted back to the reader as the language quotes it, cut in the
+    middle when long (as :func:`~sevenbridge.errors.quote` cuts it).
+
+    >>> quoted("Dscard"), quoted("Dscard", "ja")
+    ("'Dscard'", '「Dscard」')
+    """
+    return _param(quote(text, limit), check_lang(lang))
 
 
 def translator(lang: str | None = None) -> Callable[[str], str]:
@@ -178,6 +188,9 @@ def _param(value: Any, lang: str, symbols: bool = False) -> str:
             return write(value, lang)
     if isinstance(value, (tuple, list)):
         return " ".join(_param(v, lang, symbols) for v in value)
+    if isinstance(value, Quoted) and lang != "en":
+        _ = translator(lang)
+        return _("'{text}'").format(text=value[1:-1])
     if isinstance(value, str):
         return translate_end_reason(value, lang)
     return str(value)

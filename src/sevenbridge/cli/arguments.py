@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._kit.i18n import name_text, translator
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, quote
 from ..games import CARD_GAME, GAMES, game_module
 from ..rules import Rules
 
@@ -74,7 +74,7 @@ def rules_of(args: argparse.Namespace) -> Any:
                 "invalid_argument.no_preset_for_game",
                 "no {game} preset {name}; known: {presets}",
                 game=getattr(args, "game", "sevenbridge"),
-                name=repr(args.rules),
+                name=quote(args.rules),
                 presets=", ".join(kind.presets()),
             )
         )

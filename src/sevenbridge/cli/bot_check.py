@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, NamedTuple, TextIO
 
 from .._kit import checks as _checks
-from .._kit.i18n import LANGUAGES, N_, translate, translator, width
+from .._kit.i18n import LANGUAGES, N_, quoted, translate, translator, width
 from ..bots import GreedyPlayer, RandomPlayer
 from ..errors import ExternalBotError, InvalidArgumentError, Message
 from ..external import PROTOCOL, PROTOCOL_VERSION, QUIT_SECONDS, ExternalPlayer
@@ -206,7 +206,7 @@ class _Session:
         if not isinstance(name, str) or not name.strip():
             return Check(_("the handshake"), False, expected, _("a ready answer without a name"))
         got = _("ready, named {name}, in {ms} ms").format(
-            name=repr(player.name), ms=_ms(time.monotonic() - start)
+            name=quoted(player.name, self.lang), ms=_ms(time.monotonic() - start)
         )
         return Check(_("the handshake"), True, expected, got)
 

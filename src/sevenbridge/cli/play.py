@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
-from .._kit.i18n import LANGUAGES, N_, name_text, translate, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
@@ -347,7 +347,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if unknown or len(names) != len(others):
         return _fail(
             _("--bots takes one name or {n} names from {names}, not {given}").format(
-                n=len(others), names=", ".join(BOTS), given=repr(args.bots)
+                n=len(others), names=", ".join(BOTS), given=quoted(args.bots, args.lang)
             )
         )
     bots = {p: BOTS[n](seat_seed(args.seed, p)) for p, n in zip(others, names, strict=True)}

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._kit.i18n import N_, name_text, translator
+from .._kit.i18n import N_, name_text, quoted, translator
 from .._kit.rng import seat_seed
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(
             "sevenbridge demo: "
             + _("no mahjong preset {name}; known: {presets}").format(
-                name=repr(args.rules), presets=", ".join(Rules.presets())
+                name=quoted(args.rules, lang), presets=", ".join(Rules.presets())
             ),
             file=sys.stderr,
         )

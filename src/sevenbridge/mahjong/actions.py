@@ -22,7 +22,7 @@ import attrs
 from .._kit import checks as _checks
 from .._kit.actionbase import JsonAction
 from .._kit.i18n import N_, register_format, translator
-from ..errors import InvalidStateError, Message
+from ..errors import InvalidStateError, Message, quote
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
 
@@ -292,7 +292,7 @@ def parse_action(text: str) -> Action:
             "invalid_state.not_action_unknown_verb",
             "{text} is not an action: unknown verb {verb}",
             text=format(repr(text), ".60"),
-            verb=repr(verb),
+            verb=quote(verb),
         )
     )
 

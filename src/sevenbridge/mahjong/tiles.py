@@ -38,7 +38,7 @@ from typing import Any
 
 from .._kit import hooks as _hooks
 from .._kit.i18n import check_lang, register_format
-from ..errors import Message
+from ..errors import Message, quote
 from .errors import InvalidArgumentError, InvalidTileError
 
 __all__ = [
@@ -285,7 +285,7 @@ def _parse_token(token: str, out: list[Tile]) -> None:
                 reason = Message(
                     "invalid_tile.no_suit_letter",
                     "the numbers {rest} have no suit letter (m, p, s or f)",
-                    rest=repr(rest),
+                    rest=quote(rest),
                 )
             elif re.match(r"[0-9]+[MPS]", rest):
                 reason = Message("invalid_tile.lower_case", "suit letters are lower case: m, p, s")
@@ -295,7 +295,7 @@ def _parse_token(token: str, out: list[Tile]) -> None:
                 reason = Message(
                     "invalid_tile.cannot_read",
                     "cannot read {rest}; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f",
-                    rest=repr(rest[:10]),
+                    rest=quote(rest[:10]),
                 )
             raise InvalidTileError(token, reason)
         numbers, suit, dragon, wind = match.groups()
