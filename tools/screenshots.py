@@ -55,6 +55,7 @@ class Shots:
     seed: int  # the terminal game's --seed
     lines: tuple[str, ...]  # what is typed at the terminal game's prompts
     prefix: str  # of the PNGs' names: PREFIXviewer.png, PREFIXterminal.png
+    lang: str = "en"  # the language of the viewer and the terminal game
 
 
 SHOTS = {
@@ -78,13 +79,28 @@ SHOTS = {
         lines=("hint", "Discard 3s", "rd", "why 1"),
         prefix="mahjong-",
     ),
+    "japanese": Shots(
+        game="sevenbridge",
+        record=example_record,
+        steps=24,
+        viewport=(1000, 700),
+        page=None,
+        seed=72,
+        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
+        prefix="ja-",
+        lang="ja",
+    ),
 }
 
 
 def terminal_transcript(shots: Shots) -> str:
     import pexpect
 
-    args = ["-m", "sevenbridge", "play", "--game", shots.game, "--seed", str(shots.seed)]
+    from sevenbridge._kit.i18n import translator
+
+    args = ["-m", "sevenbridge", "play", "--game", shots.game, "--seed", str(shots.seed),
+            "--lang", shots.lang]  # fmt: skip
+    prompt = translator(shots.lang)("your move> ")
     child = pexpect.spawn(
         sys.executable,
         [*args, "--practice"],
@@ -95,11 +111,11 @@ def terminal_transcript(shots: Shots) -> str:
     )
     out = ""
     for line in shots.lines:
-        child.expect_exact("your move> ")
-        out += child.before + "your move> "
+        child.expect_exact(prompt)
+        out += child.before + prompt
         child.sendline(line)
-    child.expect_exact("your move> ")
-    out += child.before + "your move> "
+    child.expect_exact(prompt)
+    out += child.before + prompt
     child.sendline("quit")
     child.sendline("n")
     child.expect(pexpect.EOF)
@@ -123,7 +139,7 @@ def shoot(browser: Any, shots: Shots) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         viewer = shots.page or Path(tmp) / "viewer.html"
         viewer.parent.mkdir(exist_ok=True)
-        viewer.write_text(record_page(shots.record()), encoding="utf-8")
+        viewer.write_text(record_page(shots.record(), lang=shots.lang), encoding="utf-8")
         width, height = shots.viewport
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(viewer.as_uri())

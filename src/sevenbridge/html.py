@@ -52,6 +52,7 @@ body{margin:0;font-family:DejaVu Sans,Noto Sans CJK JP,Arial,sans-serif;backgrou
 header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#1f5c3d;color:#fff}
 header h1{font-size:17px;margin:0 12px 0 0;min-width:0;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #steps{display:flex;gap:6px;align-items:center;flex-wrap:nowrap}
+#steps button{white-space:nowrap}
 button,select{font-size:15px;padding:4px 10px}
 #play[aria-pressed=true]{background:#ffb000}
 #count{min-width:6.5em;text-align:center;font-variant-numeric:tabular-nums}

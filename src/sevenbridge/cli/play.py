@@ -28,7 +28,7 @@ from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from ..cards import Card, Suit
+from ..cards import Card, Suit, card_symbols
 from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
 from ..games import CARD_GAME, game_module
@@ -71,14 +71,16 @@ _ANSI_RED, _ANSI_RESET, _ANSI_BOLD = "\x1b[31m", "\x1b[0m", "\x1b[1m"
 
 
 class _Style:
-    """Cards as symbols (``7♥``) or letters (``7H``), in colour where the terminal has it."""
+    """Cards as symbols (``7♥``, in Japanese ``♥7``) or letters (``7H``), in
+    colour where the terminal has it."""
 
-    def __init__(self, symbols: bool, colour: bool) -> None:
+    def __init__(self, symbols: bool, colour: bool, lang: str = "en") -> None:
         self.symbols = symbols
         self.colour = colour
+        self.lang = lang
 
     def card(self, card: Card) -> str:
-        text = format(card, "u") if self.symbols else str(card)
+        text = card_symbols(card, self.lang) if self.symbols else str(card)
         if card.is_joker and self.symbols:
             text = "JK"
         if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
@@ -162,7 +164,7 @@ class CardPart:
             joker = ""
             if meld.joker_as is not None:
                 joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
-            game.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+            game.say(f"    [{i}] P{meld.owner}{_(': ')}{s.cards(meld.cards)}{joker}")
         top = state.top_discard
         game.say(
             "  "
@@ -355,7 +357,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     colour = not args.no_color and _colour_ok(out)
     part: GamePart
     if game == CARD_GAME:
-        part = CardPart(_Style(symbols=symbols, colour=colour), auto_lone=not args.no_auto)
+        style = _Style(symbols=symbols, colour=colour, lang=args.lang)
+        part = CardPart(style, auto_lone=not args.no_auto)
         welcome = _(
             "Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help."
         )

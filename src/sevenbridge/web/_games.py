@@ -46,6 +46,12 @@ _DOING = {
     Phase.DRAW: N_("{player} to draw or chi"),
     Phase.PLAY: N_("{player} to meld, lay off and discard"),
 }
+#: The same, for the seat whose turn it is.
+_YOUR_DOING = {
+    Phase.CLAIM: N_("pon or pass"),
+    Phase.DRAW: N_("draw or chi"),
+    Phase.PLAY: N_("meld, lay off and discard"),
+}
 
 
 def _used(action: Action) -> tuple[Card, ...]:
@@ -68,6 +74,7 @@ class CardTableGame(SharedMoves):
     deal_word: str = N_("deal")
     deal_over: str = N_("Deal {k} is over")
     hand_word: str = N_("Cards left")
+    hand_head: str = N_("Your hand (click to choose)")
     kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
@@ -141,6 +148,8 @@ class CardTableGame(SharedMoves):
         if view.phase is Phase.OVER:
             return translate(deal_message(view, names=names, you=view.viewer)[0], lang)
         assert view.current_player is not None
+        if view.current_player == view.viewer:
+            return _("Your turn: {doing}").format(doing=_(_YOUR_DOING[view.phase]))
         return _(_DOING[view.phase]).format(player=names[view.current_player])
 
     def hand(self, view: Observation, lang: str) -> list[dict[str, str]]:

@@ -27,6 +27,14 @@ from ._base import SharedMoves
 __all__ = ["MahjongSeries", "MahjongTableGame"]
 
 
+#: What the seat whose turn it is does, in each phase.
+_YOUR_DOING = {
+    mj.Phase.DRAW: N_("draw a tile"),
+    mj.Phase.PLAY: N_("discard a tile"),
+    mj.Phase.CLAIM: N_("claim the discard, or pass"),
+}
+
+
 @attrs.frozen
 class MahjongSeries:
     """A match of Simple Mahjong in progress: the round in play and the finished ones."""
@@ -51,6 +59,7 @@ class MahjongTableGame(SharedMoves):
     deal_word: str = N_("round")
     deal_over: str = N_("Round {k} is over")
     hand_word: str = N_("Tiles in hand")
+    hand_head: str = N_("Your tiles (click to choose)")
     kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
@@ -140,7 +149,10 @@ class MahjongTableGame(SharedMoves):
         return mj_svg.table(view, names=names, lang=lang)
 
     def status(self, view: mj.Observation, names: Sequence[str], lang: str) -> str:
-        return _status(view, names, translator(lang))
+        _ = translator(lang)
+        if view.current_player == view.viewer and view.phase in _YOUR_DOING:
+            return _("Your turn: {doing}").format(doing=_(_YOUR_DOING[view.phase]))
+        return _status(view, names, _)
 
     def hand(self, view: mj.Observation, lang: str) -> list[dict[str, str]]:
         return [

@@ -131,7 +131,7 @@ _SEAT_SCRIPT = """
     document.title = v.title + " · " + v.names[v.seat];
     $("title").textContent = v.title;
     $("who").textContent = v.names[v.seat] + " · " + T.table.replace("{table}", v.table) + " · " + T.rules.replace("{preset}", v.rules) + " · " + T.deal.replace("{word}", v.deal_word).replace("{k}", v.deal);
-    $("status").textContent = v.your_turn ? T.your_turn.replace("{status}", v.status) : v.status;
+    $("status").textContent = v.status;
     $("status").className = v.your_turn ? "turn" : "";
     $("board").innerHTML = v.svg;
     $("notice").textContent = v.notice || "";
@@ -152,6 +152,7 @@ _SEAT_SCRIPT = """
   function draw() {
     const v = view, hand = $("hand"); hand.innerHTML = "";
     $("handhead").hidden = !v.hand.length;
+    $("handhead").textContent = v.hand_head;
     hand.style.setProperty("--n", String(Math.min(Math.max(v.hand.length, 1), 9)));
     const usable = new Set();
     v.moves.forEach((m) => { if (fits(m)) m.cards.forEach((c) => usable.add(c)); });
@@ -276,7 +277,6 @@ _SCRIPT_TEXT = {
     "table": N_("table {table}"),
     "deal": N_("{word} {k}"),
     "rules": N_("{preset} rules"),
-    "your_turn": N_("Your turn: {status}"),
     "heading": N_("{title}: {reason}"),
     "list": N_(", "),
     "with_selected": N_("With the chosen cards:"),
@@ -378,7 +378,7 @@ def links_page(
     """The page that hands out a new table's links, one for each person."""
     _ = translator(lang)
     items = "".join(
-        f'<li><strong>{escape(names[seat])}</strong>: <a href="{escape(url)}" class="seatlink" '
+        f'<li><strong>{escape(names[seat])}</strong>{escape(_(": "))}<a href="{escape(url)}" class="seatlink" '
         f'data-seat="{seat}">{escape(url)}</a></li>'
         for seat, url in links
     )
