@@ -352,7 +352,7 @@ def test_moves_explanations_and_a_stale_page(server: Server) -> None:
     opened = server.open_table(["human", "random"], deals=1, seed=4, practice=True)
     table, token = opened["table"], token_of(opened["seats"][0]["url"])
     view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
-    assert view["status"].startswith("P0 to draw")
+    assert view["status"] == "Your turn: draw or chi"
     base = f"/api/table/{table}/0"
     # A move the engine forbids comes back with its reason, and nothing is played.
     status, answer = server.request(

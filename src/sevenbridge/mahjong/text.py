@@ -114,7 +114,7 @@ def render(
         sizes = state.hand_sizes
     else:
         raise TypeError(
-            f"state must be a mahjong GameState or Observation, not {_checks.typeseat_name(state)}"
+            f"state must be a mahjong GameState or Observation, not {_checks.type_name(state)}"
         )
     lines: list[str] = [
         M(
@@ -250,7 +250,7 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     if lang is not None:
         check_lang(lang)
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a mahjong GameState, not {_checks.typeseat_name(state)}")
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
