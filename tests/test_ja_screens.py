@@ -1,4 +1,4 @@
-"""No English left on a Japanese screen.
+"""No English left on a Japanese screen, and no half-width punctuation in Japanese text.
 
 Every screen a person reads with ``--lang ja`` is driven for real, for both
 games: the demo's output, a whole game of ``play`` through a pseudo-terminal
@@ -48,6 +48,9 @@ ALLOWED = frozenset(
      "ISMCTS"}
 )  # fmt: skip
 _WORD = re.compile(r"[A-Za-z]{3,}")
+#: Half-width punctuation right after Japanese text (``山札: 32枚``): Japanese
+#: writes ``：`` ``、`` ``；``.
+_HALF_WIDTH = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff][:,;] ")
 _QUOTED = re.compile(r"「[^」]*」")
 _OPTION = re.compile(r"(?<![\w-])--?[a-z][a-z-]*")
 _ADDRESS = re.compile(
@@ -62,6 +65,7 @@ def english(text: str) -> list[str]:
         bare = _ADDRESS.sub(" ", _OPTION.sub(" ", _QUOTED.sub(" ", line)))
         found += [f"{word} in {line.strip()!r}" for word in _WORD.findall(bare)
                   if word not in ALLOWED]  # fmt: skip
+        found += [f"{mark!r} in {line.strip()!r}" for mark in _HALF_WIDTH.findall(bare)]
     return found
 
 
@@ -81,6 +85,7 @@ def test_the_check_finds_english_and_lets_the_allowed_through() -> None:
         "greedy in 'standardルール、プレイヤーはgreedy'",
     ]
     assert english("123m55p東東東 5s") == [] and english("123mWdWd")
+    assert english("山札：32枚、捨て札") == [] and english("山札: 32枚") == ["'札: ' in '山札: 32枚'"]
 
 
 # -- the terminal --------------------------------------------------------------------------
