@@ -409,7 +409,9 @@ class TournamentResult:
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             why = _("every seat") if stats.seats == self.players else _("too few decks")
             shown = [
-                str(e) if e.low is not None else f"{e.mean:.3f} ({why})"
+                str(e)
+                if e.low is not None
+                else _("{value} ({why})").format(value=f"{e.mean:.3f}", why=why)
                 for e in (stats.win_share, stats.mean_return)
             ]
             rows.append(
