@@ -6,7 +6,8 @@ taken with headless Chromium (Debian's ``chromium``) through Playwright, and
 the terminal game is played through a pseudo-terminal with pexpect. The
 screenshots are of each game of :data:`SHOTS` (the card game's ``viewer.png``
 and ``terminal.png``, Simple Mahjong's ``mahjong-viewer.png`` and
-``mahjong-terminal.png``), or only of the games named on the command line;
+``mahjong-terminal.png``, and the card game in Japanese, ``ja-viewer.png`` and
+``ja-terminal.png``), or only of the sets named on the command line (``japanese``);
 ``notebook.png`` (a notebook run with nbclient, exported to HTML by nbconvert)
 is taken with every game, or alone when ``notebook`` is named.
 """
@@ -18,7 +19,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +59,18 @@ class Shots:
     lang: str = "en"  # the language of the viewer and the terminal game
 
 
+_CARD_SHOTS = Shots(
+    game="sevenbridge",
+    record=example_record,
+    steps=24,
+    viewport=(1000, 700),
+    page=EXTRA / "viewer" / "example.html",
+    seed=72,
+    lines=("hint", "why 4", "why LayDown 9H 10H JH"),
+    prefix="",
+)
 SHOTS = {
-    "sevenbridge": Shots(
-        game="sevenbridge",
-        record=example_record,
-        steps=24,
-        viewport=(1000, 700),
-        page=EXTRA / "viewer" / "example.html",
-        seed=72,
-        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
-        prefix="",
-    ),
+    "sevenbridge": _CARD_SHOTS,
     "mahjong": Shots(
         game="mahjong",
         record=mahjong_record,
@@ -79,17 +81,8 @@ SHOTS = {
         lines=("hint", "Discard 3s", "rd", "why 1"),
         prefix="mahjong-",
     ),
-    "japanese": Shots(
-        game="sevenbridge",
-        record=example_record,
-        steps=24,
-        viewport=(1000, 700),
-        page=None,
-        seed=72,
-        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
-        prefix="ja-",
-        lang="ja",
-    ),
+    # The card game in Japanese: ja-viewer.png, ja-viewer-phone.png, ja-terminal.png.
+    "japanese": replace(_CARD_SHOTS, page=None, prefix="ja-", lang="ja"),
 }
 
 
