@@ -450,3 +450,26 @@ def test_mahjong_illegal_actions_in_japanese() -> None:
     with pytest.raises(IllegalActionError) as info:
         mj.apply(state, mj.Discard(0, "9p"))
     assert translate(info.value, "ja").endswith("打牌は手番の終わりで、ツモか鳴きの後です")
+
+
+def test_lists_quotes_names_and_tiles_in_japanese() -> None:
+    import pickle
+
+    from sevenbridge import mahjong as mj
+    from sevenbridge import translate
+    from sevenbridge._kit.i18n import name_text, quoted
+    from sevenbridge._kit.words import Listing
+    from sevenbridge.errors import Message, quote
+
+    totals = Message("deal.totals", "Totals: {totals}", totals=Listing(["P0 1", "P1 0"]))
+    assert str(totals) == "Totals: P0 1, P1 0"
+    assert translate(totals, "ja") == translate(pickle.loads(pickle.dumps(totals)), "ja")
+    assert translate(totals, "ja") == "累計：P0 1、P1 0"
+    said = Message("x", "{text} is not a move", text=quote("Dscard"))
+    assert str(said) == "'Dscard' is not a move" and "「Dscard」" in translate(said, "ja")
+    assert quoted("it's", "ja") == "「it's」" and quoted("a" * 100, "ja").count("...") == 1
+    assert name_text("seven_rummy", "ja") == "セブンラミー" and name_text("full", "ja") == "全部入り"
+    tiles = mj.parse_tiles("123m E Wd 1f 5f")
+    assert mj.format_tiles(tiles, lang="ja") == "123m東白梅春"
+    assert mj.format_tiles(tiles) == "123mEWd15f"
+    assert translate(Message("y", "{t}", t=tiles[3]), "ja") == "東"

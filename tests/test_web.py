@@ -297,6 +297,11 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
             status, answer = server.request(f"/api/table/{table}/{seat}/{action}", body)
             assert status == 403 and answer["view"] is None, (action, seat, answer)
     assert server.request(f"/api/table/nosuchtable/0?token={mine}")[0] == 404
+    # A path the table does not serve, or a method it does not take: its own refusal.
+    status, page = server.request("/no/such/page")
+    assert status == 404 and "There is no such page." in page and "<!DOCTYPE html>" in page
+    status, answer = server.request("/api/tables")  # GET where only POST is taken
+    assert status == 405 and answer == {"ok": False, "message": "The request is not allowed."}
     # Acting with seat 0's token for seat 1 is refused, even on seat 1's turn.
     state_view = wait_for(lambda: _turn_of(server, table, {0: mine, 1: theirs}))
     seat = state_view["seat"]
