@@ -468,7 +468,9 @@ def test_lists_quotes_names_and_tiles_in_japanese() -> None:
     said = Message("x", "{text} is not a move", text=quote("Dscard"))
     assert str(said) == "'Dscard' is not a move" and "「Dscard」" in translate(said, "ja")
     assert quoted("it's", "ja") == "「it's」" and quoted("a" * 100, "ja").count("...") == 1
-    assert name_text("seven_rummy", "ja") == "セブンラミー" and name_text("full", "ja") == "全部入り"
+    assert (
+        name_text("seven_rummy", "ja") == "セブンラミー" and name_text("full", "ja") == "全部入り"
+    )
     tiles = mj.parse_tiles("123m E Wd 1f 5f")
     assert mj.format_tiles(tiles, lang="ja") == "123m東白梅春"
     assert mj.format_tiles(tiles) == "123mEWd15f"

@@ -85,7 +85,9 @@ def test_the_check_finds_english_and_lets_the_allowed_through() -> None:
         "greedy in 'standardルール、プレイヤーはgreedy'",
     ]
     assert english("123m55p東東東 5s") == [] and english("123mWdWd")
-    assert english("山札：32枚、捨て札") == [] and english("山札: 32枚") == ["'札: ' in '山札: 32枚'"]
+    assert english("山札：32枚、捨て札") == [] and english("山札: 32枚") == [
+        "'札: ' in '山札: 32枚'"
+    ]
 
 
 # -- the terminal --------------------------------------------------------------------------
