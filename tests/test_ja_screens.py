@@ -252,9 +252,9 @@ def test_render_explain_and_refusals() -> None:
         if state.is_over:
             said += mj_text.round_words(state, lang="ja")
             continue
-        for action in mj.legal_actions(state)[:6]:
-            said.append(mj.explain(state, action, lang="ja"))
-            said.append(mj_text.move_words(state, action, lang="ja"))
+        for move in mj.legal_actions(state)[:6]:
+            said.append(mj.explain(state, move, lang="ja"))
+            said.append(mj_text.move_words(state, move, lang="ja"))
         try:
             mj.apply(state, mj.Pass((state.current_player + 1) % state.seats))
         except IllegalActionError as error:

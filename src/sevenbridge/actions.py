@@ -252,7 +252,7 @@ def _cards_text(cards: Iterable[Card], joker_as: Card | None, lang: str) -> str:
     )
 
 
-def _action_text(action: _JsonAction, lang: str) -> str:
+def _action_text(action: Action, lang: str) -> str:
     """A move in a translated message (a refused one): ``Discard(1, '7H')`` in
     English, as ``repr`` writes it; in other languages the player, the kind of
     move and its cards, as players write them (``P1 捨てる ♥7``)."""
