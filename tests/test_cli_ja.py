@@ -13,7 +13,7 @@ import pytest
 from sevenbridge.cli import argparse_language, lang_of, main, parser
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-COMMANDS = ("demo", "play", "view", "tournament", "serve", "bot-check", "schema")
+COMMANDS = ("demo", "play", "view", "tournament", "ladder", "serve", "bot-check", "schema")
 
 
 def _subparsers(top: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
