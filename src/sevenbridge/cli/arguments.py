@@ -31,6 +31,15 @@ def game_name(choice: str) -> str:
     return CARD_GAME if choice == "sevenbridge" else choice
 
 
+def game_label(game: str, lang: str | None = None) -> str:
+    """A prefix that names a game other than the card game in a heading
+    (``"mahjong "``; in Japanese ``"シンプル麻雀の"``)."""
+    if game_name(game) == CARD_GAME:
+        return ""
+    _ = translator(lang)
+    return _("mahjong ")
+
+
 def rules_label(game: str, preset: str, lang: str | None = None) -> str:
     """The rules a heading names: the preset's name, after the game's for a
     game other than the card game (``"mahjong standard"``; in Japanese
