@@ -85,13 +85,15 @@ def test_compile_po_reads_continuations_escapes_and_fuzzy() -> None:
         'msgid "a"\nmsgstr "エー"\n\n'
         'msgid "two "\n"lines\\n"\nmsgstr "二"\n"行"\n\n'
         '#, fuzzy\nmsgid "unsure"\nmsgstr "たぶん"\n\n'
-        'msgid "quote \\"q\\""\nmsgstr "引用"\n'
+        'msgid "quote \\"q\\""\nmsgstr "引用"\n\n'
+        'msgctxt "mahjong"\nmsgid "a"\nmsgstr "親"\n'
     )
     compiled = gettext.GNUTranslations(io.BytesIO(compile_po(source)))
     assert compiled.gettext("a") == "エー"
     assert compiled.gettext("two lines\n") == "二行"
     assert compiled.gettext("unsure") == "unsure"  # fuzzy: not used
     assert compiled.gettext('quote "q"') == "引用"
+    assert compiled.pgettext("mahjong", "a") == "親" and compiled.gettext("a") == "エー"
 
 
 def test_the_game_words_follow_the_japanese_rule_sheet() -> None:
@@ -475,3 +477,16 @@ def test_lists_quotes_names_and_tiles_in_japanese() -> None:
     assert mj.format_tiles(tiles, lang="ja") == "123m東白梅春"
     assert mj.format_tiles(tiles) == "123mEWd15f"
     assert translate(Message("y", "{t}", t=tiles[3]), "ja") == "東"
+
+
+def test_the_mahjong_dealer_reads_as_a_mahjong_player_says_it() -> None:
+    from sevenbridge import deal, svg
+    from sevenbridge import mahjong as mj
+    from sevenbridge.mahjong import svg as mj_svg
+
+    assert "dealer\x04" not in "".join(marked_messages())  # the context comes first
+    assert "mahjong\x04dealer" in marked_messages()
+    drawing = mj_svg.table(mj.deal(seed=1), lang="ja")
+    assert "P0 · 親 · " in drawing and "ディーラー" not in drawing
+    assert "P0 · dealer · " in mj_svg.table(mj.deal(seed=1))
+    assert "ディーラー" in svg.table(deal(seed=1), lang="ja")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "name_text", "quoted",
+    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "in_context", "name_text", "quoted",
     "register_format", "translate", "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
@@ -113,6 +113,16 @@ def _translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=os.path.join(_HERE, "locale"), languages=[lang])
+
+
+def in_context(context: str, message: str, lang: str | None = None) -> str:
+    """A message that reads differently in a ``context`` (``gettext``'s
+    ``pgettext``): the mahjong dealer is 親 in Japanese, the card game's ディーラー.
+
+    >>> in_context("mahjong", "dealer", "ja"), in_context("mahjong", "dealer")
+    ('親', 'dealer')
+    """
+    return _translations(check_lang(lang)).pgettext(context, message)
 
 
 def quoted(text: object, lang: str | None = None, limit: int = 60) -> str:

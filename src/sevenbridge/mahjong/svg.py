@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from .._kit.i18n import N_, check_lang, translator
+from .._kit.i18n import N_, check_lang, in_context, translator
 from .._kit.svgkit import (
     BACK,
     BLUE,
@@ -500,7 +500,7 @@ def table_parts(
         if p in position.ghosts:
             label += " · " + _("ghost")
         if p == position.dealer:
-            label += " · " + _("dealer")
+            label += " · " + in_context("mahjong", "dealer", lang)
         label += " · " + _count(len(tiles), _)
         if p == position.winner:
             label += " · " + _("won")
