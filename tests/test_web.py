@@ -328,6 +328,11 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
             status, answer = server.request(f"/api/table/{table}/{seat}/{action}", body)
             assert status == 403 and answer["view"] is None, (action, seat, answer)
     assert server.request(f"/api/table/nosuchtable/0?token={mine}")[0] == 404
+    # A path the table does not serve, or a method it does not take: its own refusal.
+    status, page = server.request("/no/such/page")
+    assert status == 404 and "There is no such page." in page and "<!DOCTYPE html>" in page
+    status, answer = server.request("/api/tables")  # GET where only POST is taken
+    assert status == 405 and answer == {"ok": False, "message": "The request is not allowed."}
     # Acting with seat 0's token for seat 1 is refused, even on seat 1's turn.
     state_view = wait_for(lambda: _turn_of(server, table, {0: mine, 1: theirs}))
     seat = state_view["seat"]
@@ -383,7 +388,7 @@ def test_moves_explanations_and_a_stale_page(server: Server) -> None:
     opened = server.open_table(["human", "random"], deals=1, seed=4, practice=True)
     table, token = opened["table"], token_of(opened["seats"][0]["url"])
     view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
-    assert view["status"].startswith("P0 to draw")
+    assert view["status"] == "Your turn: draw or chi"
     base = f"/api/table/{table}/0"
     # A move the engine forbids comes back with its reason, and nothing is played.
     status, answer = server.request(

@@ -195,7 +195,7 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_cmd_needs_command",
                     "bot {spec}: cmd: needs a command after the colon",
-                    spec=repr(spec),
+                    spec=quote(spec),
                 )
             )
         return ExternalPlayer(
@@ -207,7 +207,7 @@ def make_bot(
             Message(
                 "invalid_argument.unknown_bot_bots_are_py",
                 "unknown bot {name}: the bots are {bots}, cmd:COMMAND or py:MODULE:FACTORY",
-                name=repr(name),
+                name=quote(name),
                 bots=", ".join(BOT_NAMES),
             )
         )
@@ -219,8 +219,8 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_unknown_option",
                     "bot {spec}: unknown option {option}",
-                    spec=repr(spec),
-                    option=repr(option),
+                    spec=quote(spec),
+                    option=quote(option),
                 )
             )
         kwargs[key] = _option(spec, key, value)
@@ -706,7 +706,7 @@ class TournamentResult:
         (``None`` or ``"en"``: English; ``"ja"``: Japanese); with ``times``,
         each bot's time per decision (the mean and the longest, by the wall
         clock and in processor time), which differs from run to run."""
-        from ._kit.i18n import translator, width
+        from ._kit.i18n import name_text, translator, width
 
         _ = translator(lang)
         head = (
@@ -717,11 +717,13 @@ class TournamentResult:
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             why = _("every seat") if stats.seats == self.players else _("too few decks")
             shown = [
-                str(e) if e.low is not None else f"{e.mean:.3f} ({why})"
+                str(e)
+                if e.low is not None
+                else _("{value} ({why})").format(value=f"{e.mean:.3f}", why=why)
                 for e in (stats.win_share, stats.mean_return)
             ]
             rows.append(
-                (self.label(stats.name), str(stats.games), str(stats.wins), *shown,
+                (name_text(self.label(stats.name), lang), str(stats.games), str(stats.wins), *shown,
                  f"{stats.mean_score.mean:.2f}", _milliseconds(stats.wall_mean, stats.wall_max),
                  _milliseconds(stats.cpu_mean, stats.cpu_max))[: len(head)]
             )  # fmt: skip
@@ -1550,7 +1552,7 @@ def run_tournament(
                 "invalid_argument.backend_must_one_not",
                 "backend must be one of {backends}, not {backend}",
                 backends=", ".join(BACKENDS),
-                backend=repr(backend),
+                backend=quote(backend),
             )
         )
     if address is not None and backend != "ray":

@@ -98,14 +98,14 @@ class Ladder:
 
     def table(self, lang: str | None = None) -> str:
         """The ladder as a text table, its headings and note in ``lang``."""
-        from ._kit.i18n import translator, width
+        from ._kit.i18n import name_text, translator, width
 
         _ = translator(lang)
         head = (_("rank"), _("bot"), _("rating [95%]"), _("seat-games"), _("ahead"), _("level"),
                 _("behind"))  # fmt: skip
         rows: list[tuple[str, ...]] = [head]
         for rank, r in enumerate(self.ratings, 1):
-            rows.append((str(rank), r.bot, f"{r.rating:.0f} [{r.low:.0f}, {r.high:.0f}]",
+            rows.append((str(rank), name_text(r.bot, lang), f"{r.rating:.0f} [{r.low:.0f}, {r.high:.0f}]",
                          str(r.games), str(r.ahead), str(r.level), str(r.behind)))  # fmt: skip
         widths = [max(width(row[i]) for row in rows) for i in range(len(head))]
         lines = [

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     _ = translator(args.lang)
     board = ladder(args.databases, resamples=args.resamples)
     heading = _("Ladder of {bots} {game}bots").format(
-        bots=len(board.ratings), game=arguments.game_label(board.game)
+        bots=len(board.ratings), game=arguments.game_label(board.game, args.lang)
     )
     print(heading, file=out)
     print(board.table(lang=args.lang), file=out)

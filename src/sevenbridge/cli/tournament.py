@@ -269,7 +269,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(
             _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
                 source=source,
-                name=arguments.game_label(result.game) + result.rules_name,
+                name=arguments.rules_label(result.game, result.rules_name, args.lang),
                 players=result.players,
                 seed=result.seed,
             ),
@@ -317,7 +317,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(
             _("Tournament: {rules} rules, {players} players, seed {seed}, {seconds} s{resumed}")
-            .format(rules=arguments.game_label(args.game) + args.rules, players=result.players, seed=result.seed,
+            .format(rules=arguments.rules_label(args.game, args.rules, args.lang), players=result.players, seed=result.seed,
                     seconds=f"{result.seconds:.1f}", resumed=resumed),
             file=out,
         )  # fmt: skip

@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from .._kit import hooks as _hooks
+from .._kit.i18n import register_format
 from ..errors import Message
 from ._tables import BONUS_AT, WEIGHT, key_of, key_wins
 from .errors import InvalidArgumentError, InvalidTileError
@@ -195,6 +196,14 @@ class Meld:
     def _repr_html_(self) -> str:
         """The meld drawn inline in HTML, its title and description kept, for notebooks."""
         return str(_hooks.call("mahjong_repr_html", self))
+
+
+def _meld_text(meld: Meld, lang: str) -> str:
+    """A meld in a translated message, its honours in kanji in Japanese (``東東東``)."""
+    return format_tiles(meld.tiles, lang=lang)
+
+
+register_format(Meld, _meld_text)
 
 
 def _melds(value: Any) -> tuple[Meld, ...]:
