@@ -63,6 +63,16 @@ nitpick_ignore += [
 # Outside the inventories the build reads, and a private alias of the Gymnasium
 # module's annotations.
 nitpick_ignore += [("py:func", "attrs.evolve"), ("py:func", "gymnasium.make"), ("py:class", "Bot")]
+# Gymnasium's vector API (no intersphinx inventory), the numpy arrays of the
+# trajectories, and sevenbridge.rl's alias of a policy function.
+nitpick_ignore += [
+    ("py:func", "gymnasium.make_vec"),
+    ("py:class", "gymnasium.vector.SyncVectorEnv"),
+    ("py:class", "gymnasium.vector.AutoresetMode"),
+    ("py:class", "numpy.typing.NDArray.numpy.float64"),
+    ("py:class", "numpy.typing.NDArray.numpy.int64"),
+    ("py:class", "Policy"),
+]
 # The aliases sevenbridge.rl gives the mahjong types in annotations (imported
 # only for type checking, so that importing sevenbridge.rl loads no mahjong).
 nitpick_ignore += [

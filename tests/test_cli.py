@@ -90,7 +90,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "calls CHI" in out and "calls PON" in out and "lays off" in out
+    assert "calls chi on" in out and "calls pon on" in out and "lays off" in out
     lines = out.splitlines()
     assert lines[1].strip().startswith("Goal:") and "Sevens" in lines[2] and "Claims" in lines[3]
     assert "(The winner scores the points left in the other hands.)" in out
@@ -100,9 +100,9 @@ def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixtur
 
 
 def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    from sevenbridge.cli.demo import _points
+    from sevenbridge._kit.words import points_words
 
-    assert _points(1).strip() == "1 point" and _points(0).strip() == "0 points"
+    assert points_words(1) == "1 point" and points_words(0) == "0 points"
     for seed in range(40):
         main(["demo", "--seed", str(seed), "--players", "5", "--quiet"])
         assert " 1 points" not in capsys.readouterr().out

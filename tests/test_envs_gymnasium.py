@@ -105,3 +105,112 @@ def test_action_masks_is_the_info_mask_and_ids_outside_the_space_are_errors(game
         if terminated:
             break
     assert steps > 3 and not env.action_masks().any()  # the episode is over
+
+
+@pytest.mark.parametrize("kind", ["points", "normalized", "win"])
+def test_the_reward_option(kind: str) -> None:
+    from sevenbridge.rl import reward_bounds, rewards
+
+    for seed in range(3):
+        env = SevenBridgeEnv(rules="nintendo", players=3, seat=seed, reward=kind)
+        _, reward = _episode(env, seed)
+        assert reward == rewards(env.state, kind)[seed]
+        low, high = env.reward_bounds
+        assert (low, high) == reward_bounds(Rules.nintendo(), 3, kind)
+        assert low <= reward <= high
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="reward must be"):
+        SevenBridgeEnv(reward="score")
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_the_compact_encoding(preset: str) -> None:
+    from sevenbridge.rl import CompactActionSpace, observation_tensor_size
+
+    env = gymnasium.make(ENV_ID, rules=preset, players=3, encoding="compact")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=True)
+    inner = env.unwrapped
+    assert isinstance(inner, SevenBridgeEnv) and type(inner.space) is CompactActionSpace
+    size = observation_tensor_size(Rules.preset(preset), 3, compact=True)
+    assert inner.observation_space.shape == (size,)
+    assert inner.action_space.n == inner.space.size  # type: ignore[attr-defined]
+    for seed in range(3):
+        _, reward = _episode(inner, seed)  # the masks are the compact legal ids
+        assert reward == returns(inner.state)[0]
+
+
+def test_bad_encodings() -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    for game, bad in (("seven_bridge", "small"), ("seven_bridge", None), ("mahjong", "compact")):
+        with pytest.raises(InvalidArgumentError, match="encoding must be"):
+            SevenBridgeEnv(encoding=bad, game=game)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["SameStep", "NextStep"])
+def test_the_vector_env_steps_as_gymnasiums_sync_vector_env(mode: str) -> None:
+    from gymnasium.utils.env_checker import data_equivalence
+    from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
+
+    kwargs = {"rules": "nintendo", "players": 3, "encoding": "compact", "reward": "normalized"}
+    ours = SevenBridgeVectorEnv(4, autoreset_mode=mode, **kwargs)
+    theirs = SyncVectorEnv(
+        [lambda: SevenBridgeEnv(**kwargs) for _ in range(4)],  # type: ignore[arg-type]
+        autoreset_mode=AutoresetMode(mode),
+    )
+    assert ours.metadata["autoreset_mode"] is AutoresetMode(mode)
+    assert ours.observation_space == theirs.observation_space
+    assert ours.action_space == theirs.action_space
+    assert ours.single_action_space == theirs.single_action_space
+    a, info_a = ours.reset(seed=7)
+    b, info_b = theirs.reset(seed=7)
+    assert data_equivalence(a, b) and data_equivalence(info_a, info_b)
+    rng = np.random.default_rng(7)
+    ended = 0
+    for step in range(400):
+        masks = ours.action_masks()
+        assert masks.shape == (4, ours.single_action_space.n)  # type: ignore[attr-defined]
+        assert (masks == info_a["action_mask"].astype(bool)).all()
+        if mode == "SameStep":
+            assert masks.any(axis=1).all()  # every deal has a decision to take
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        if step % 97 == 5:
+            actions[step % 4] = int(np.flatnonzero(~masks[step % 4])[0])  # an illegal id
+        out_a = ours.step(actions)
+        out_b = theirs.step(actions)
+        for x, y in zip(out_a, out_b, strict=True):
+            assert data_equivalence(x, y), step
+        info_a = out_a[4]
+        ended += int(out_a[2].sum())
+        assert out_a[0].dtype == np.float32 and out_a[1].dtype == np.float64
+    assert ended > 10
+    ours.close()
+    theirs.close()
+
+
+def test_the_vector_env_through_make_vec_and_its_errors() -> None:
+    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
+    from sevenbridge.errors import InvalidArgumentError
+
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, players=2, encoding="compact")
+    assert isinstance(envs, SevenBridgeVectorEnv) and envs.num_envs == 3
+    obs, _ = envs.reset(seed=[1, 2, None])
+    assert obs.shape == (3, envs.single_observation_space.shape[0])  # type: ignore[index]
+    again, _ = SevenBridgeVectorEnv(3, players=2, encoding="compact").reset(seed=[1, 2, 9])
+    assert (again[:2] == obs[:2]).all()
+    with pytest.raises(InvalidArgumentError, match="one per deal"):
+        envs.reset(seed=[1, 2])
+    with pytest.raises(InvalidArgumentError, match="one per deal"):
+        envs.step([0, 0])
+    with pytest.raises(InvalidArgumentError, match="autoreset_mode"):
+        SevenBridgeVectorEnv(2, autoreset_mode="Disabled")
+    with pytest.raises(InvalidArgumentError, match="num_envs"):
+        SevenBridgeVectorEnv(0)
+    mahjong = gymnasium.make_vec("sevenbridge/Mahjong-v0", num_envs=2, players=2)
+    obs, _ = mahjong.reset(seed=0)
+    assert obs.shape == (2, 415)

@@ -42,10 +42,16 @@ def _dealt(game: object, seed: int) -> MahjongState:
 
 def test_parameters_and_game_info() -> None:
     game = _load()
-    assert game.get_parameters() == {"preset": "standard", "players": 4}  # type: ignore[attr-defined]
+    assert game.get_parameters() == {  # type: ignore[attr-defined]
+        "preset": "standard",
+        "players": 4,
+        "reward": "points",
+        "encoding": "full",
+    }
     assert game.num_players() == 4  # type: ignore[attr-defined]
     assert game.num_distinct_actions() == 117  # type: ignore[attr-defined]
     assert game.max_chance_outcomes() == 34  # type: ignore[attr-defined]
+    assert (game.min_utility(), game.max_utility()) == (-0.25, 0.75)  # type: ignore[attr-defined]
     full = _load("full", 2)
     assert full.num_players() == 2  # type: ignore[attr-defined]
     assert full.max_chance_outcomes() == 42  # type: ignore[attr-defined]

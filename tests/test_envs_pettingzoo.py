@@ -13,7 +13,15 @@ optional_module("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from sevenbridge import Draw, IllegalActionError, Pass, Rules, legal_actions, returns  # noqa: E402
+from sevenbridge import (  # noqa: E402
+    Draw,
+    IllegalActionError,
+    InvalidArgumentError,
+    Pass,
+    Rules,
+    legal_actions,
+    returns,
+)
 from sevenbridge.envs.pettingzoo import env, raw_env  # noqa: E402
 from sevenbridge.rl import ActionSpace, information_state_tensor_size  # noqa: E402
 
@@ -160,3 +168,50 @@ def test_deals_played_in_the_env_leave_nothing_behind() -> None:
         assert table.state.is_over and history_nodes() > before  # the env holds its last deal
     del table
     assert history_nodes() == before
+
+
+@pytest.mark.parametrize("kind", ["normalized", "win"])
+def test_the_reward_option(kind: str) -> None:
+    from sevenbridge.rl import rewards
+
+    for seed in range(3):
+        table = raw_env(rules="standard", players=3, reward=kind, auto_forced=True)
+        table.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        got = {}
+        for agent in table.agent_iter():
+            obs, reward, terminated, _, _ = table.last()
+            if terminated:
+                got[agent] = reward
+                table.step(None)
+            else:
+                table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        want = rewards(table.state, kind)
+        assert [got[f"player_{p}"] for p in range(3)] == list(want)
+    with pytest.raises(InvalidArgumentError, match="reward must be"):
+        raw_env(reward="points ")
+
+
+@pytest.mark.parametrize(
+    ("preset", "tensor"), [("standard", "observation"), ("nintendo", "information_state")]
+)
+def test_the_compact_encoding(preset: str, tensor: str) -> None:
+    from sevenbridge.rl import CompactActionSpace, information_state_tensor_size
+
+    def make() -> object:
+        return env(rules=preset, players=3, encoding="compact", tensor=tensor)
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation", UserWarning)
+        api_test(make(), num_cycles=200)
+        seed_test(make, 200)
+    table = raw_env(rules=preset, players=4, encoding="compact", tensor=tensor)
+    assert type(table.space) is CompactActionSpace
+    if tensor == "information_state":
+        size = information_state_tensor_size(Rules.preset(preset), 4, compact=True)
+        assert table.observation_space("player_0")["observation"].shape == (size,)
+    for seed in range(3):
+        asked = _play(table, seed)
+        assert asked and table.state.is_over
+    with pytest.raises(InvalidArgumentError, match="encoding must be"):
+        raw_env(game="mahjong", encoding="compact")

@@ -6,6 +6,7 @@ import base64
 import gzip
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from sevenbridge import Match, RecordError, Rules, deal, observe, record, record_match, svg
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cli import main
+from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.html import record_page
 
 
@@ -55,8 +57,14 @@ def test_the_page_holds_every_position_from_every_seat() -> None:
     assert len(views) == 5
     assert views[0] == [svg.table(s) for s in states]
     assert views[2][-1] == svg.table(observe(states[-1], 1))
-    assert page.count("<li") == len(states)
-    assert "P0 Draw" in page
+    # Each line of the move list tells a run of positions; together, every one once.
+    told = [
+        k
+        for first, last in re.findall(r'<li[^>]*data-first="([0-9]+)" data-last="([0-9]+)"', page)
+        for k in range(int(first), int(last) + 1)
+    ]
+    assert told == list(range(len(states)))
+    assert "P0 draws from the stock" in page and "P0 Draw<" not in page
 
 
 def test_the_page_is_self_contained_and_deterministic() -> None:
@@ -77,7 +85,62 @@ def test_a_match_record_has_a_heading_for_each_deal() -> None:
         match = match.apply(bot(observe(match.state)))
     del apply
     page = record_page(record_match(match))
-    assert 'class="deal">Deal 1<' in page and 'class="deal">Deal 2<' in page
+    assert re.search(r'class="deal"[^>]*>Deal 1<', page)
+    assert re.search(r'class="deal"[^>]*>Deal 2<', page)
+    # The line above the board: the deal and the totals so far, the winner at the end.
+    info = json.loads(re.findall(r'id="info-data">(.*?)</script>', page)[0])
+    texts = [info["texts"][i] for i in info["at"]]
+    assert texts[0] == "Deal 1 · totals: P0 0, P1 0, P2 0"
+    totals = ", ".join(f"P{p} {t}" for p, t in enumerate(match.totals))
+    assert match.winner is not None
+    assert texts[-1] == f"Match over · totals: {totals} · P{match.winner} wins the match"
+    assert any(t.startswith("Deal 2 · totals: ") for t in texts)
+    # A deal record has no such line.
+    single = json.loads(
+        re.findall(r'id="info-data">(.*?)</script>', record_page(greedy_record()))[0]
+    )
+    assert single["texts"] == [""]
+
+
+def _lines(page: str) -> list[str]:
+    """The move list's lines, as text."""
+    items = re.findall(r"<li[^>]*>(.*?)</li>", page)
+    return [re.sub(r"<[^>]+>", "", item) for item in items]
+
+
+def test_the_move_list_tells_moves_in_words_and_folds_forced_passes() -> None:
+    from sevenbridge import legal_actions, replay
+    from sevenbridge.actions import Pass
+
+    text = greedy_record()
+    lines = _lines(record_page(text))
+    assert lines[0] == "Deal 1"
+    assert not any(">" in line or " Pass" in line for line in lines)  # no raw notation
+    assert any(" discards " in line for line in lines)
+    # The forced passes (of a player who could only pass) ride on the line before them.
+    states = replay(text)
+    forced = 0
+    for before, after in pairwise(states):
+        assert after.move_log is not None
+        if isinstance(after.move_log.action, Pass) and len(legal_actions(before)) == 1:
+            forced += 1
+    assert forced > 0
+    assert len(lines) == len(states) - forced
+    assert any(" · " in line and line.endswith("nothing to claim, pass") for line in lines)
+
+
+def test_seat_names_come_from_the_record_or_the_caller() -> None:
+    text = greedy_record().replace('[Players "4"]', '[Players "4"]\n[Names "Ann" "Bo" "Cy" "Di"]')
+    page = record_page(text)
+    lines = _lines(page)
+    assert any(line.startswith("Bo draws from the stock") for line in lines)
+    assert "view of Cy" in page and not any(line.startswith("P1 ") for line in lines)
+    views = _views(page)
+    assert "Ann" in views[0][0] and "P0 ·" not in views[0][0]
+    other = record_page(greedy_record(), names=["W", "X", "Y", "Z"])
+    assert any(line.startswith("X draws") for line in _lines(other))
+    with pytest.raises(InvalidArgumentError, match="give 4 names"):
+        record_page(greedy_record(), names=["A", "B"])
 
 
 def test_japanese_page() -> None:

@@ -52,7 +52,7 @@ def test_the_viewer_steps_to_the_final_table(browser: Any, tmp_path: Path) -> No
     assert final.is_over
     shown = page.text_content("#board desc")
     assert shown == _desc(svg.table(final))
-    assert f"deal over: {final.end_reason}" in page.text_content("#board title")
+    assert f"P{final.winner} went out" in page.text_content("#board title")
     # The final table as a player saw it.
     page.select_option("#seat", "2")
     assert page.text_content("#board desc") == _desc(svg.table(observe(final, 1)))
@@ -60,7 +60,8 @@ def test_the_viewer_steps_to_the_final_table(browser: Any, tmp_path: Path) -> No
     page.keyboard.press("ArrowLeft")
     assert page.inner_text("#count") == f"{last - 1} / {last}"
     page.click("#moves li:nth-child(6)")
-    assert page.inner_text("#count") == f"5 / {last}"
+    first = page.get_attribute("#moves li:nth-child(6)", "data-first")
+    assert page.inner_text("#count") == f"{first} / {last}"
     assert page.inner_text("#moves li.now") == page.inner_text("#moves li:nth-child(6)")
     page.keyboard.press("Home")
     assert page.inner_text("#count") == f"0 / {last}"
@@ -161,3 +162,60 @@ def test_every_position_from_every_seat_is_the_engines(
             assert elements == picture.count("<") - picture.count("</")
             for p in seats if v == 0 else [seats[v - 1]]:
                 assert _hand_words(game, view, p) in desc
+
+
+def test_the_viewer_fits_a_phone_and_steps_by_tap_swipe_and_autoplay(
+    browser: Any, tmp_path: Path
+) -> None:
+    """At 390 x 844 the move list is under the table, which keeps most of the
+    width; a tap on the table's right half steps forward, on its left half
+    back, a swipe steps too, and Play steps on by itself until paused."""
+    text = greedy_record()
+    page_file = tmp_path / "game.html"
+    page_file.write_text(record_page(text), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    board = page.locator("#board").bounding_box()
+    moves = page.locator("#moves").bounding_box()
+    assert board is not None and moves is not None
+    assert board["width"] >= 350
+    assert moves["y"] >= board["y"] + board["height"]  # the list is below the table
+    assert moves["width"] >= 350
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    # The step buttons sit on one row.
+    tops = {
+        round(page.locator(f"#{b}").bounding_box()["y"])
+        for b in ("first", "prev", "next", "end", "play")
+    }
+    assert len(tops) == 1
+    # Taps: the right half forward, the left half back.
+    middle = board["height"] / 2
+    page.tap("#board", position={"x": board["width"] * 0.8, "y": middle})
+    page.tap("#board", position={"x": board["width"] * 0.8, "y": middle})
+    assert page.inner_text("#count").startswith("2 / ")
+    page.tap("#board", position={"x": board["width"] * 0.2, "y": middle})
+    assert page.inner_text("#count").startswith("1 / ")
+    # A swipe to the left steps forward.
+    x, y = board["x"] + board["width"] * 0.8, board["y"] + middle
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 150, y, steps=5)
+    page.mouse.up()
+    assert page.inner_text("#count").startswith("2 / ")
+    # Play steps on by itself; Pause stops it.
+    page.click("#play")
+    assert page.get_attribute("#play", "aria-pressed") == "true"
+    page.wait_for_function("Number(document.body.dataset.position) >= 4", timeout=10_000)
+    page.click("#play")
+    stopped = page.evaluate("Number(document.body.dataset.position)")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("Number(document.body.dataset.position)") == stopped
+    assert page.get_attribute("#play", "aria-pressed") == "false"
+    # The line of the move list that tells the position shown is highlighted.
+    now = page.locator("#moves li.now")
+    first = int(now.get_attribute("data-first") or -1)
+    last = int(now.get_attribute("data-last") or -1)
+    assert first <= stopped <= last
+    context.close()

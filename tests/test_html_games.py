@@ -4,6 +4,7 @@ failed ``view`` leaving no file behind, for either game."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,15 +45,21 @@ def test_a_mahjong_round_page_has_every_position_from_every_seat() -> None:
     page = record_page(text)
     states = mahjong.replay(text)
     assert "Simple Mahjong replay: 3 players" in page
-    assert page.count("<li") == len(states)
-    assert '<li class="deal">Round 1</li>' in page
+    told = [
+        k
+        for first, last in re.findall(r'<li[^>]*data-first="([0-9]+)" data-last="([0-9]+)"', page)
+        for k in range(int(first), int(last) + 1)
+    ]
+    assert told == list(range(len(states)))
+    assert '<li class="deal" data-first="0" data-last="0">Round 1</li>' in page
+    assert "P1 discards " in page
     assert page.count("<option") == 1 + 3
 
 
 def test_a_mahjong_match_page_starts_each_round() -> None:
     text = _match()
     page = record_page(text, lang="ja")
-    assert page.count('<li class="deal">') == text.count("[Round ")
+    assert page.count('<li class="deal"') == text.count("[Round ")
 
 
 def _run(argv: list[str]) -> int:

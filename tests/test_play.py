@@ -4,6 +4,7 @@ whole deal with wrong input, hints, questions, undo, quitting and Ctrl-D."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,10 @@ from typing import Any
 import pytest
 
 from sevenbridge import GameState, Rules, apply, deal, legal_actions, observe, replay
+from sevenbridge._kit.rng import seat_seed
 from sevenbridge.bots import GreedyPlayer, Player
 from sevenbridge.cli.play import BOTS
+from sevenbridge.text import deal_words
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -20,7 +23,7 @@ PROMPT = "your move> "
 SEED = 72
 
 
-def spawn(tmp_path: Path, *args: str) -> Any:
+def spawn(tmp_path: Path, *args: str, columns: int = 140) -> Any:
     env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8")
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
@@ -30,8 +33,109 @@ def spawn(tmp_path: Path, *args: str) -> Any:
         env=env,
         encoding="utf-8",
         timeout=60,
-        dimensions=(50, 140),
+        dimensions=(50, columns),
     )
+
+
+def play_ones(child: Any, prompt: str = PROMPT) -> tuple[str, int]:
+    """Answer 1 at every prompt to the end of the deal: the whole output (its
+    colours taken out) and how many times the program asked."""
+    out, asked = "", 0
+    while True:
+        found = child.expect_exact([prompt, pexpect.EOF])
+        out += child.before
+        if found == 1:
+            break
+        asked += 1
+        child.sendline("1")
+    child.close()
+    assert child.exitstatus == 0
+    return re.sub(r"\x1b\[[0-9;]*m", "", out.replace("\r", "")), asked
+
+
+#: A deal that P0 wins by always playing its first legal move (standard rules,
+#: 3 players, greedy bots), with 13 moves of P0's that were its only one.
+WIN_SEED, WIN_LONE = 10, 13
+
+
+def first_moves_deal(
+    seed: int, preset: str = "standard", players: int = 3
+) -> tuple[GameState, int, int]:
+    """The deal the program plays when P0 always answers 1, its decisions and
+    lone moves: the same bots, seeded as the program seeds them."""
+    state = deal(Rules.preset(preset), players=players, seed=seed)
+    bots = {p: BOTS["greedy"](seat_seed(seed, p)) for p in range(1, players)}
+    decisions = lone = 0
+    while not state.is_over:
+        player = state.current_player
+        assert player is not None
+        if player == 0:
+            legal = legal_actions(state)
+            decisions += 1
+            lone += len(legal) == 1
+            state = apply(state, legal[0])
+        else:
+            state = apply(state, bots[player](observe(state)))
+    return state, decisions, lone
+
+
+def test_the_end_of_a_deal_says_who_won_and_why(tmp_path: Path) -> None:
+    final, decisions, lone = first_moves_deal(WIN_SEED)
+    assert final.winner == 0 and lone == WIN_LONE
+    child = spawn(tmp_path, "--seed", str(WIN_SEED), "--record", "won.txt")
+    out, asked = play_ones(child)
+    # Lone moves are played for the person, and the terminal says so.
+    assert asked == decisions - lone
+    assert out.count("(your only move, played for you)") == lone
+    assert "== You went out! ==" in out
+    for line in deal_words(final, you=0):
+        assert line in out, line
+    # Each loser's hand, its points and why; the score and what it means.
+    assert "  P1: " in out and "under standard card values" in out
+    assert "(The winner scores the points left in the other hands.)" in out
+    # "You" for the person, suit symbols in every message, no internal words.
+    assert "P0 (you) draws" not in out and "player 0" not in out
+    assert "You draw " in out and "You discard " in out
+    assert not re.search(r"discards (10|[2-9AJQK])[CDHS]\b", out)
+    assert "keep value" not in out and "_timing" not in out
+    assert replay((tmp_path / "won.txt").read_text(encoding="utf-8"))[-1] == final
+
+
+def test_no_auto_asks_even_for_a_lone_move(tmp_path: Path) -> None:
+    _final, decisions, lone = first_moves_deal(WIN_SEED)
+    child = spawn(tmp_path, "--seed", str(WIN_SEED), "--no-auto")
+    out, asked = play_ones(child)
+    assert asked == decisions and lone > 0
+    assert "played for you" not in out
+    assert "You went out!" in out
+
+
+def test_a_waiting_pon_is_told_before_the_person_is_asked(tmp_path: Path) -> None:
+    """Under the Nintendo rules a pon waits while the players still to be asked
+    may overtake it with the joker: the person asked about the same card is told."""
+    child = spawn(tmp_path, "--seed", "1", "--rules", "nintendo", "--players", "4", "--no-auto")
+    out, _asked = play_ones(child)
+    told = out.index("has called pon on 5♣; it waits until the players still to be asked pass")
+    called = out.index("P2 calls pon on 5♣")
+    assert called < told < out.index("Your moves:", told)
+
+
+@pytest.mark.parametrize(("lang", "columns"), [("en", 60), ("ja", 50)])
+def test_text_is_folded_to_the_terminal_width(tmp_path: Path, lang: str, columns: int) -> None:
+    from sevenbridge._kit.i18n import width
+
+    final, _decisions, _lone = first_moves_deal(WIN_SEED)
+    child = spawn(tmp_path, "--seed", str(WIN_SEED), "--lang", lang, columns=columns)
+    out, _asked = play_ones(child, PROMPT if lang == "en" else "あなたの番> ")
+    lines = out.split("\n")
+    assert max(width(line) for line in lines) <= columns
+    # Folded between words (Japanese: between characters), nothing lost or cut.
+    flat = "".join(out.split()) if lang == "ja" else " ".join(out.split())
+    for line in deal_words(final, you=0, lang=lang):
+        wanted = "".join(line.split()) if lang == "ja" else " ".join(line.split())
+        assert wanted in flat, line
+    long = max(deal_words(final, you=0, lang=lang), key=width)
+    assert width(long) > columns  # so the test folds something
 
 
 class Mirror:
@@ -57,7 +161,7 @@ def test_a_person_plays_a_whole_deal_through_the_terminal(
     tmp_path: Path, preset: str, players: int
 ) -> None:
     child = spawn(tmp_path, "--rules", preset, "--players", str(players), "--seat", "0",
-                  "--bots", "greedy", "--seed", str(SEED), "--practice",
+                  "--bots", "greedy", "--seed", str(SEED), "--practice", "--no-auto",
                   "--record", "game.txt")  # fmt: skip
     mirror = Mirror(preset, players, 0, "greedy")
     me = GreedyPlayer(9)
@@ -176,8 +280,8 @@ def test_quit_offers_to_save(tmp_path: Path) -> None:
 
 
 def test_japanese_terminal(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "--seed", str(SEED), "--lang", "ja", "--bots", "random")
-    child.expect_exact("あなたの手> ")
+    child = spawn(tmp_path, "--seed", str(SEED), "--lang", "ja", "--bots", "random", "--no-auto")
+    child.expect_exact("あなたの番> ")
     assert "山札" in child.before and "捨て札" in child.before
     child.sendline("rules")
     child.expect_exact("メルド")
@@ -203,4 +307,21 @@ def test_bad_arguments(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--players", "3", "--seat", "4", "--lang", "ja")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 2 and "--seat は0から2です" in child.before
+    assert child.exitstatus == 2 and "--seatは0から2です" in child.before
+
+
+def test_why_writes_cards_with_their_suit_symbols(tmp_path: Path) -> None:
+    mirror = Mirror("standard", 3, 0, "greedy")
+    state = mirror.to_my_turn()
+    child = spawn(tmp_path, "--seed", str(SEED), "--no-color", "--no-auto")
+    child.expect_exact(PROMPT)
+    child.sendline("Draw")
+    state = apply(state, legal_actions(state)[0])
+    card = state.hand(0)[0]
+    child.expect_exact(PROMPT)
+    child.sendline(f"why Discard {card}")
+    child.expect_exact(f"Legal. P0 discards {format(card, 'u')}, ending the turn.")
+    child.expect_exact(PROMPT)
+    child.sendline("quit")
+    child.sendline("n")
+    child.expect(pexpect.EOF)

@@ -3,6 +3,7 @@ what each drawing shows."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from sevenbridge import (
     Rules,
     apply,
     deal,
+    hand_points,
     legal_actions,
     observe,
+    position,
     svg,
 )
 from sevenbridge._kit import svgkit
@@ -137,14 +140,97 @@ def test_the_last_action_is_highlighted() -> None:
     assert isinstance(discard, Discard)
     after = apply(state, discard)
     text = svg.table(after)
-    assert f"P{discard.player} discarded {svg.card_name(discard.card)}" in text
+    assert f"P{discard.player} discards {format(discard.card, 'u')}" in text
     assert f'fill="{svgkit.HIGHLIGHT}"/>' in text  # the frame around the top discard
 
 
 def test_the_joker_shows_what_it_stands_for() -> None:
     text = svg.meld(Meld.parse("4S 5S JK=6S"))
     assert "joker as 6 of spades" in text
-    assert ">=6</text>" in text
+    assert ">6</text>" in text
+
+
+def test_the_joker_tag_is_large_and_unlike_a_natural_card() -> None:
+    """The card a joker stands for is written large, in white on the joker's
+    purple (no natural card looks so), not as a small "=J♠" beside a real J♠."""
+    text = svg.meld(Meld.parse("10S JK=JS QS", Rules(jokers=1)))
+    tag = re.search(
+        r'<rect x="2" y="26" width="30" height="54" rx="4" fill="#6a3d9a"/>'
+        r'<text[^>]*font-size="([0-9]+)"[^>]*fill="#ffffff">J</text>',
+        text,
+    )
+    assert tag is not None and int(tag.group(1)) >= 17
+    assert "=J" not in text
+    # Inside the part of the card a table's meld leaves visible (33 of its 60 units).
+    assert 2 + 30 <= 20 / 0.6
+    natural = svg.card("JS")
+    assert 'fill="#ffffff">J</text>' not in natural and "#6a3d9a" not in natural
+
+
+def test_a_divider_sets_the_hand_apart_from_the_melds() -> None:
+    state = position("""
+        P0: 2C 3D 9S
+        P1: 4D 6D KD
+        melds: P0 6H 7H 8H; P0 9C 10C JC; P0 QD QH QS; P0 5S 6S 7S 8S; P0 2H 3H 4H
+        turn: P1 draw
+    """)
+    text = svg.table(state)
+    dividers = re.findall(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="2" height="([0-9.]+)"', text)
+    assert len(dividers) == 1  # P0 alone has melds
+    x, _y, tall = (float(v) for v in dividers[0])
+    # Every meld of P0 lies right of the divider, its rows under one another.
+    melds = [
+        float(m)
+        for m in re.findall(r'<g transform="translate\(([0-9.]+) [0-9.]+\) scale\(0.6\)">', text)
+    ]
+    hand_x, meld_xs = melds[0], melds[1:6]
+    assert hand_x < x and all(mx > x for mx in meld_xs)
+    assert tall > 60  # the melds wrapped into a second row, and the divider spans both
+    # A wide hand puts the melds on rows below it, under a line across the panel.
+    wide = position(
+        """
+        P0: 2D 3D 4D 5D 6D 8D 9D 10D
+        P1: 2H 3H 4H
+        melds: P0 AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC
+        turn: P0 play
+        """
+    )
+    line = re.findall(r'<rect x="14" y="[0-9.]+" width="([0-9.]+)" height="2"', svg.table(wide))
+    assert len(line) == 1 and float(line[0]) > 400
+
+
+def test_long_names_are_cut_with_an_ellipsis() -> None:
+    long = "Bartholomew the Magnificent of the Northern Marches"
+    text = svg.table(deal(seed=2), names=[long, "Ann", "Bo"])
+    labels = re.findall(r'font-weight="bold" fill="#ffffff">([^<]*)</text>', text)
+    seat = next(label for label in labels if label.startswith("Bartholomew"))
+    assert seat.split(" · ")[0].endswith("…") and long not in seat
+    assert all(svgkit.em(label) <= 41 for label in labels)
+    heading = labels[0]
+    assert heading.endswith("…") or svgkit.em(heading) <= 41
+    assert svgkit.clip("Ann", 18) == "Ann"
+
+
+def test_the_last_move_and_the_end_use_the_seat_names() -> None:
+    state = greedy_position("nintendo", 4, 72, 500)
+    assert state.is_over and state.winner is not None
+    names = ["Aki", "Ben", "Chie", "Dan"]
+    text = svg.table(state, names=names)
+    winner = names[state.winner]
+    assert f"Seven Bridge · nintendo rules · {winner} went out</text>" in text
+    assert not re.search(r">P[0-9] ", text)  # every sentence names the seats by name
+    # Each loser's hand: its points, and why, for screen readers; the result says what they mean.
+    desc = text.split("<desc>")[1].split("</desc>")[0]
+    assert "under nintendo card values" in desc
+    assert "result: Deal penalty points: " in desc
+    assert "the lowest total wins" in text
+    for p in range(4):
+        if p != state.winner:
+            points = hand_points(state.hand(p), state.rules)
+            assert f"{names[p]} · " in text and f" · {points} point" in text
+    # A player's view says "you".
+    mine = svg.table(observe(state, state.winner))
+    assert "You went out" in mine
 
 
 def test_four_colours_differ_for_every_suit() -> None:

@@ -124,6 +124,13 @@ def test_a_whole_deal_against_bots_on_a_desktop(browser: Any, tmp_path: Path) ->
         assert rows.count() == 3
         assert "went out" in page.inner_text("#result h2")
         assert page.locator("#result tr.winner").count() == 1
+        # Each loser's hand says why it counts what it does; the notes, what the score means.
+        assert page.locator("#result .why").count() == 2
+        assert "card values" in page.inner_text("#result .why >> nth=0")
+        assert "scores" in page.inner_text("#result .notes")
+        # The recent moves are told in words, the seat's own as "You".
+        log = page.inner_text("#log")
+        assert "You discard " in log and " discards " in log and ": Discard" not in log
         assert page.locator("#next").is_hidden()  # one deal: the match is over
         assert page.inner_text("#final").startswith("The match is over. Winner: ")
         shot(page, "web-end.png", tmp_path)
@@ -192,7 +199,15 @@ def test_two_people_at_one_table_see_each_others_moves(browser: Any, tmp_path: P
         for page in pages.values():
             page.wait_for_selector("#result:not([hidden])")
         # Each browser saw only its own hand: the other's cards were face down.
-        assert pages[0].inner_text("#result h2") == pages[1].inner_text("#result h2")
+        # Both see the same end, the winner told "You went out!", the other by name.
+        headings = {seat: page.inner_text("#result h2") for seat, page in pages.items()}
+        won = [seat for seat, h in headings.items() if h.endswith("You went out!")]
+        if won:
+            (winner,) = won
+            (other,) = [seat for seat in headings if seat != winner]
+            assert headings[other].endswith(f"P{winner} went out.")
+        else:
+            assert headings[0] == headings[1]
         first.close()
         second.close()
     finally:

@@ -200,7 +200,7 @@ class Card:
                 Message(
                     "invalid_card.suit_not_one_c",
                     "suit {suit_text} is not one of C D H S ♣ ♦ ♥ ♠",
-                    suit_text=repr(suit_text),
+                    suit_text=quote(suit_text),
                 ),
             )
         rank = _RANK_PARSE.get(rank_text)
@@ -378,4 +378,12 @@ def card_text(card: Card, lang: str) -> str:
     return card.suit.symbol + str(card)[:-1]
 
 
-register_format(Card, card_text)
+def card_symbols(card: Card, lang: str) -> str:
+    """A card as a table shows it: ``7♥`` in English (``JK`` for the joker),
+    ``♥7`` in Japanese."""
+    if lang != "en":
+        return card_text(card, lang)
+    return "JK" if card.suit is None else format(card, "u")
+
+
+register_format(Card, card_text, symbols=card_symbols)

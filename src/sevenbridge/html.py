@@ -31,31 +31,53 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape
 
-from ._kit.i18n import check_lang, translator
-from .errors import Message, RecordError
-from .games import CARD_GAME, game_module, game_part
+from ._kit.i18n import check_lang, translate, translator
+from ._kit.recordframe import record_names
+from .errors import InvalidArgumentError, Message, RecordError
+from .games import CARD_GAME, game_module, game_part, outcome
+from .match import Match
+from .rules import Scoring
 
 __all__ = ["MAX_MOVES", "record_page"]
 
 _STYLE = """
+*{box-sizing:border-box}
 body{margin:0;font-family:DejaVu Sans,Noto Sans CJK JP,Arial,sans-serif;background:#f4f4f0;color:#1a1a1a}
 header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#1f5c3d;color:#fff}
-header h1{font-size:17px;margin:0 12px 0 0}
+header h1{font-size:17px;margin:0 12px 0 0;min-width:0;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#steps{display:flex;gap:6px;align-items:center;flex-wrap:nowrap}
+#steps button{white-space:nowrap}
 button,select{font-size:15px;padding:4px 10px}
-#count{min-width:7em;text-align:center;font-variant-numeric:tabular-nums}
+#play[aria-pressed=true]{background:#ffb000}
+#count{min-width:6.5em;text-align:center;font-variant-numeric:tabular-nums}
+#info{margin:0;padding:6px 12px;background:#e8efe9;font-size:14px;font-weight:bold}
+#info:empty{display:none}
 main{display:flex;gap:12px;padding:12px;align-items:flex-start}
-#board{flex:1 1 auto;max-width:760px}
-#board svg{width:100%;height:auto}
-#moves{flex:0 0 14em;max-height:80vh;overflow-y:auto;background:#fff;border:1px solid #ccc;
-margin:0;padding:4px 0;list-style:none;font-family:DejaVu Sans Mono,monospace;font-size:13px}
-#moves li{padding:2px 8px;cursor:pointer}
+#board{flex:1 1 auto;min-width:0;max-width:760px;touch-action:pan-y;cursor:pointer}
+#board svg{width:100%;height:auto;display:block}
+#moves{flex:0 0 19em;max-height:80vh;overflow-y:auto;background:#fff;border:1px solid #ccc;
+margin:0;padding:4px 0;list-style:none;font-size:13px}
+#moves li{padding:3px 8px;cursor:pointer;border-bottom:1px solid #f0f0ec}
 #moves li.deal{font-weight:bold;background:#e8efe9}
+#moves li .quiet{color:#666}
 #moves li.now{background:#ffb000;color:#000}
+#moves li.now .quiet{color:#333}
+@media (max-width:700px){
+header{padding:6px 8px;gap:6px}
+header h1{flex:1 1 100%;font-size:15px;margin:0}
+#steps{flex:1 1 auto;justify-content:space-between}
+#steps button{padding:8px 12px;min-width:2.6em}
+#count{min-width:5em}
+main{flex-direction:column;align-items:stretch;padding:6px;gap:8px}
+#board{max-width:none}
+#moves{flex:none;width:100%;max-height:38vh}
+}
 """
 
 _SCRIPT = """
@@ -74,32 +96,73 @@ _SCRIPT = """
       }
     }
   }
+  const info = JSON.parse(document.getElementById("info-data").textContent);
   const board = document.getElementById("board");
   const count = document.getElementById("count");
   const seat = document.getElementById("seat");
+  const play = document.getElementById("play");
   const items = Array.from(document.querySelectorAll("#moves li"));
   const last = frames.length - 1;
-  let at = 0;
+  // Which line of the move list tells each position (forced passes share the
+  // line of the move before them).
+  const line = new Array(frames.length).fill(0);
+  items.forEach((li, i) => {
+    for (let k = Number(li.dataset.first); k <= Number(li.dataset.last); k++) line[k] = i;
+  });
+  let at = 0, timer = null;
   function show(k) {
-    items[at].classList.remove("now");
+    items[line[at]].classList.remove("now");
     at = Math.max(0, Math.min(last, k));
     board.innerHTML = frames[at][Number(seat.value)].map((i) => pieces[i]).join("");
     count.textContent = at + " / " + last;
-    items[at].classList.add("now");
-    items[at].scrollIntoView({block: "nearest"});
+    document.getElementById("info").textContent = info.texts[info.at[at]];
+    items[line[at]].classList.add("now");
+    items[line[at]].scrollIntoView({block: "nearest"});
     document.body.dataset.position = String(at);
+    if (at === last) stop();
   }
-  document.getElementById("first").onclick = () => show(0);
-  document.getElementById("prev").onclick = () => show(at - 1);
-  document.getElementById("next").onclick = () => show(at + 1);
-  document.getElementById("end").onclick = () => show(last);
+  function stop() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.setAttribute("aria-pressed", "false");
+    play.textContent = play.dataset.play;
+    document.body.dataset.playing = "0";
+  }
+  function start() {
+    if (at === last) show(0);
+    timer = setInterval(() => show(at + 1), 900);
+    play.setAttribute("aria-pressed", "true");
+    play.textContent = play.dataset.pause;
+    document.body.dataset.playing = "1";
+  }
+  document.getElementById("first").onclick = () => { stop(); show(0); };
+  document.getElementById("prev").onclick = () => { stop(); show(at - 1); };
+  document.getElementById("next").onclick = () => { stop(); show(at + 1); };
+  document.getElementById("end").onclick = () => { stop(); show(last); };
+  play.onclick = () => { timer === null ? start() : stop(); };
   seat.onchange = () => show(at);
-  items.forEach((li, i) => { li.onclick = () => show(i); });
+  items.forEach((li) => { li.onclick = () => { stop(); show(Number(li.dataset.first)); }; });
+  // A tap on the board's right half steps forward, on its left half back; a
+  // swipe to the left steps forward, to the right back.
+  let down = null;
+  board.addEventListener("pointerdown", (e) => { down = [e.clientX, e.clientY]; });
+  board.addEventListener("pointerup", (e) => {
+    if (down === null) return;
+    const dx = e.clientX - down[0], dy = e.clientY - down[1];
+    down = null;
+    const box = board.getBoundingClientRect();
+    if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) { stop(); show(at + (dx < 0 ? 1 : -1)); }
+    else if (Math.abs(dx) < 12 && Math.abs(dy) < 12) {
+      stop(); show(at + (e.clientX - box.left < box.width / 2 ? -1 : 1));
+    }
+  });
   document.addEventListener("keydown", (e) => {
     if (e.target === seat) return;
     const to = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last}[e.key];
-    if (to !== undefined) { e.preventDefault(); show(to); }
+    if (to !== undefined) { e.preventDefault(); stop(); show(to); }
+    else if (e.key === " " && e.target === document.body) { e.preventDefault(); play.click(); }
   });
+  stop();
   show(0);
   document.body.dataset.ready = "1";
 })();
@@ -147,40 +210,152 @@ def _check_length(text: str) -> None:
                 )
 
 
+class _Line(NamedTuple):
+    """One line of the move list: its text, the passes folded into it (if
+    any), whether it heads a deal, and the positions it tells."""
+
+    text: str
+    quiet: str
+    deal: bool
+    first: int
+    last: int
+
+
 class _Replay(NamedTuple):
-    """What a page shows of a record: the positions, a label for each (a
-    deal's heading or the move that led to it), the real seats, the heading,
+    """What a page shows of a record: the positions, the lines of the move
+    list, the line above the board at each position (the deal, the running
+    totals, the match's winner), the real seats, their names, the heading,
     and how to draw one position from every point of view."""
 
     positions: list[Any]
-    labels: list[tuple[str, bool]]
+    lines: list[_Line]
+    info: list[str]
     seats: list[int]
+    names: list[str]
     heading: str
     draw: Callable[[Any], list[list[str]]]
 
 
-def _replay(text: str, game: str, lang: str, four_color: bool) -> _Replay:
-    """What a page shows of a record of ``game`` (its module replays it, draws
-    it and names its moves)."""
+def _move_list(
+    game: str, positions: list[Any], names: list[str] | None, seat_names: list[str], lang: str
+) -> list[_Line]:
+    """The move list: each move in words, a deal's heading where one begins,
+    and the passes of players who had nothing else to play folded into the
+    line of the move before them."""
     _ = translator(lang)
     module = game_module(game)
-    parts = game_part(game, "svg").table_parts
-    options: dict[str, Any] = {"lang": lang}
-    if game == CARD_GAME:
-        options["four_color"] = four_color
-    positions: list[Any] = (
-        module.replay_match(text) if "[MatchSeed" in text else module.replay(text)
-    )
-    labels: list[tuple[str, bool]] = []
+    words = game_part(game, "text")
+    lines: list[_Line] = []
+    passers: list[int] = []
     starts = 0
-    for state in positions:
+    for k, state in enumerate(positions):
         if state.move_log is None:  # a deal (a round) begins
             starts += 1
             start = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
-            labels.append((start.format(k=starts), True))
-        else:
-            labels.append((module.format_move(state.move_log.action), False))
+            lines.append(_Line(start.format(k=starts), "", True, k, k))
+            passers = []
+            continue
+        before, action = positions[k - 1], state.move_log.action
+        forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
+        if forced and lines and not lines[-1].deal:
+            passers.append(action.player)
+            who = _(", ").join(seat_names[p] for p in passers)
+            quiet = translate(
+                Message("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang
+            )
+            lines[-1] = lines[-1]._replace(quiet=quiet, last=k)
+            continue
+        passers = []
+        text = words.move_words(before, action, state, names=names, lang=lang)
+        lines.append(_Line(text, "", False, k, k))
+    return lines
+
+
+def _match_info(
+    game: str, text: str, positions: list[Any], names: list[str], lang: str
+) -> list[str]:
+    """The line above the board at each position of a match: the deal, the
+    totals of the deals played, and at the end the match's winner."""
+    _ = translator(lang)
+    if game == CARD_GAME and "[MatchSeed" not in text:
+        return [""] * len(positions)
+    if game != CARD_GAME and "[Round " not in text:
+        return [""] * len(positions)
     first = positions[0]
+    seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
+    totals = [0] * (first.players if game == CARD_GAME else first.seats)
+    deal_word = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
+    out: list[str] = []
+    deal = 0
+    for state in positions:
+        if state.move_log is None:
+            deal += 1
+        if state.is_over:
+            scores, _reason = outcome(state)
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        shown = _(", ").join(f"{names[p]} {totals[p]}" for p in seats)
+        out.append(
+            _("{deal} · totals: {totals}").format(deal=deal_word.format(k=deal), totals=shown)
+        )
+    final = positions[-1]
+    if final.is_over and _match_over(game, text, positions, deal):
+        penalty = game == CARD_GAME and final.rules.scoring is Scoring.PENALTY
+        best = (min if penalty else max)(totals[p] for p in seats)
+        winners = [names[p] for p in seats if totals[p] == best]
+        end = (
+            _("{name} wins the match").format(name=winners[0])
+            if len(winners) == 1
+            else _("the match ends level between {names}").format(names=_(", ").join(winners))
+        )
+        out[-1] = _("Match over · totals: {totals} · {end}").format(totals=shown, end=end)
+    return out
+
+
+def _match_over(game: str, text: str, positions: list[Any], deals: int) -> bool:
+    """Whether the recorded match is over at its last position (its rules may
+    call for more deals, play-offs or a target score)."""
+    if game != CARD_GAME:
+        return bool(deals >= positions[0].rules.rounds)
+    seed = re.search(r'\[MatchSeed\s+"([0-9]+)"\]', text)
+    if seed is None:
+        return False
+    first = positions[0]
+    match = Match.start(first.rules, players=first.players, seed=int(seed[1]), dealer=first.dealer)
+    for state in positions:
+        if state.move_log is not None:
+            match = match.apply(state.move_log.action)
+    return match.is_over
+
+
+def _replay(
+    text: str, game: str, lang: str, four_color: bool, names: Sequence[str] | None
+) -> _Replay:
+    """What a page shows of a record of ``game`` (its module replays it, draws
+    it and tells its moves)."""
+    _ = translator(lang)
+    module = game_module(game)
+    parts = game_part(game, "svg").table_parts
+    positions: list[Any] = (
+        module.replay_match(text) if "[MatchSeed" in text else module.replay(text)
+    )
+    first = positions[0]
+    count = first.players if game == CARD_GAME else first.seats
+    given = list(names) if names is not None else record_names(text)
+    if given is not None and len(given) != count:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.names_give_names_one",
+                "names: give {n} names, one for each seat, not {n_seat_names}",
+                n=count,
+                n_seat_names=len(given),
+            )
+        )
+    seat_names = [str(x) for x in given] if given is not None else [f"P{p}" for p in range(count)]
+    options: dict[str, Any] = {"lang": lang, "names": seat_names}
+    if game == CARD_GAME:
+        options["four_color"] = four_color
+    lines = _move_list(game, positions, given, seat_names, lang)
+    info = _match_info(game, text, positions, seat_names, lang)
     seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
 
     def draw(state: Any) -> list[list[str]]:
@@ -191,7 +366,9 @@ def _replay(text: str, game: str, lang: str, four_color: bool) -> _Replay:
         heading = _("Seven Bridge replay: {players} players")
     else:
         heading = _("Simple Mahjong replay: {players} players")
-    return _Replay(positions, labels, seats, heading.format(players=len(seats)), draw)
+    return _Replay(
+        positions, lines, info, seats, seat_names, heading.format(players=len(seats)), draw
+    )
 
 
 def _pack(shown: _Replay) -> str:
@@ -240,8 +417,17 @@ def record_page(
     lang: str | None = None,
     four_color: bool = False,
     title: str | None = None,
+    names: Sequence[str] | None = None,
 ) -> str:
     """A self-contained HTML page that replays a deal or match record.
+
+    The page fits any screen: below about 700 pixels wide the move list goes
+    under the board. The reader steps with the buttons, the arrow keys, a tap
+    on the board (its right half forward, its left half back) or a swipe, or
+    lets it play on by itself (the Play button, or the space bar); the move
+    list tells each move in words, with the passes of players who had nothing
+    to claim folded into one line. Over a match record, the line above the
+    board gives the deal, the totals so far and, at the end, the match's winner.
 
     Args:
         text: The record, as :func:`~sevenbridge.record` or
@@ -250,43 +436,61 @@ def record_page(
         lang: Language of the page and the drawings (``None``: English; ``"ja"``).
         four_color: Draw each suit in its own colour (cards only).
         title: The page's title (default: from the record's rules and players).
+        names: A name for each seat (default: the record's ``[Names "..." ...]``
+            tag if it has one, else ``P0``, ``P1``, ...).
 
     Raises:
         RecordError: if the record does not parse, holds an illegal move, or
             has more than :data:`MAX_MOVES` moves.
+        InvalidArgumentError: for a wrong number of names, or a name a
+            drawing cannot carry.
         TypeError: if ``text`` is not a string.
     """
     lang = check_lang(lang)
     if not isinstance(text, str):
         raise TypeError(f"text must be a record (a string), not {type(text).__name__}")
     _check_length(text)
-    shown = _replay(text, record_game(text), lang, four_color)
+    shown = _replay(text, record_game(text), lang, four_color, names)
+    lines, info, seat_names = shown.lines, shown.info, shown.names
     packed = _pack(shown)
     _ = translator(lang)
     heading = title or shown.heading
     options = [f'<option value="0">{escape(_("all hands"))}</option>']
     options += [
-        f'<option value="{k + 1}">{escape(_("view of P{p}").format(p=p))}</option>'
+        f'<option value="{k + 1}">{escape(_("view of {name}").format(name=seat_names[p]))}</option>'
         for k, p in enumerate(shown.seats)
     ]
     moves = "".join(
-        f'<li class="deal">{escape(label)}</li>' if is_deal else f"<li>{escape(label)}</li>"
-        for label, is_deal in shown.labels
+        f'<li class="deal" data-first="{x.first}" data-last="{x.last}">{escape(x.text)}</li>'
+        if x.deal
+        else f'<li data-first="{x.first}" data-last="{x.last}">{escape(x.text)}'
+        + (f' <span class="quiet">· {escape(x.quiet)}</span>' if x.quiet else "")
+        + "</li>"
+        for x in lines
     )
+    texts = sorted(set(info))
+    where = {t: i for i, t in enumerate(texts)}
+    data = json.dumps({"texts": texts, "at": [where[t] for t in info]}, ensure_ascii=False)
+    data = data.replace("</", "<\\/")
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(heading)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-        f"<header><h1>{escape(heading)}</h1>"
-        f'<button id="first" title="Home">|◀</button>'
-        f'<button id="prev" title="←">◀</button>'
+        f'<header><h1 title="{escape(heading)}">{escape(heading)}</h1><div id="steps">'
+        f'<button id="first" title="{escape(_("first position (Home)"))}">|◀</button>'
+        f'<button id="prev" title="{escape(_("back (←)"))}">◀</button>'
         f'<span id="count" aria-live="polite"></span>'
-        f'<button id="next" title="→">▶</button>'
-        f'<button id="end" title="End">▶|</button>'
+        f'<button id="next" title="{escape(_("forward (→)"))}">▶</button>'
+        f'<button id="end" title="{escape(_("last position (End)"))}">▶|</button>'
+        f'<button id="play" aria-pressed="false" title="{escape(_("play on by itself (space)"))}"'
+        f' data-play="{escape(_("Play"))}" data-pause="{escape(_("Pause"))}">'
+        f"{escape(_('Play'))}</button></div>"
         f'<label>{escape(_("Seat"))} <select id="seat">{"".join(options)}</select></label>'
         "</header>\n"
-        f'<main><div id="board" aria-live="polite"></div>'
+        '<p id="info" aria-live="polite"></p>\n'
+        f'<main><div id="board" aria-live="polite" title="{escape(_("tap the right half to step forward, the left half to step back"))}"></div>'
         f'<ol id="moves" aria-label="{escape(_("Moves"))}">{moves}</ol></main>\n'
+        f'<script type="application/json" id="info-data">{data}</script>\n'
         f'<script type="application/octet-stream" id="data">{packed}</script>\n'
         f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )

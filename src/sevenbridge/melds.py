@@ -12,15 +12,15 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.i18n import register_format
-from .cards import CARDS, JOKER_INDEX, Card, card_text, parse_cards, split_cards
-from .errors import InvalidMeldError
+from .cards import CARDS, JOKER_INDEX, Card, card_symbols, card_text, parse_cards, split_cards
+from .errors import InvalidMeldError, quote
 from .errors import Message as M
 from .rules import Rules, require_rules
 
@@ -204,7 +204,7 @@ def _kind(value: MeldKind | str) -> MeldKind:
             M(
                 "invalid_meld.kind_not_set_run",
                 "kind: {value} is not 'set', 'run' or 'seven'",
-                value=repr(value),
+                value=quote(value),
             )
         )
     raise TypeError(f"kind must be a MeldKind or 'set', 'run', 'seven', not {type(value).__name__}")
@@ -311,7 +311,7 @@ class Meld:
                     M(
                         "invalid_meld.say_which_card_joker",
                         "{text}: say which card the joker stands for ({options})",
-                        text=repr(text),
+                        text=quote(text),
                         options=str(options),
                     )
                 )
@@ -326,7 +326,7 @@ class Meld:
                 M(
                     "invalid_meld.joker_cannot_stand_for",
                     "{text}: the joker cannot stand for {joker_as} here",
-                    text=repr(text),
+                    text=quote(text),
                     joker_as=str(joker_as),
                 )
             )
@@ -402,14 +402,19 @@ def why_not_meld(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULE
     return analyse(_indexes(cards), rules)[1]
 
 
-def _meld_text(meld: Meld, lang: str) -> str:
+def _meld_text(meld: Meld, lang: str, write: Callable[[Card, str], str] = card_text) -> str:
     """A meld in a translated message: its cards, a joker with what it stands for."""
     return " ".join(
-        f"{card_text(c, lang)}={card_text(meld.joker_as, lang)}"
+        f"{write(c, lang)}={write(meld.joker_as, lang)}"
         if c.is_joker and meld.joker_as is not None
-        else card_text(c, lang)
+        else write(c, lang)
         for c in meld.cards
     )
 
 
-register_format(Meld, _meld_text)
+def _meld_symbols(meld: Meld, lang: str) -> str:
+    """A meld as a table shows it: ``6♥ 7♥ JK=8♥``."""
+    return _meld_text(meld, lang, card_symbols)
+
+
+register_format(Meld, _meld_text, symbols=_meld_symbols)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ._kit.i18n import N_
 from .cards import JOKER_INDEX, Card, parse_cards
 from .errors import InvalidArgumentError, Message
+from .errors import Message as M
 from .rules import CardValues, Rules, Scoring, require_rules
 
 __all__ = ["explain_hand_points", "hand_points", "returns"]
@@ -93,25 +95,63 @@ def _hand(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Card, ...]:
 def explain_hand_points(cards: str | Iterable[Card | str], rules: Rules = _DEFAULT_RULES) -> str:
     """The count of a hand, step by step, naming the rule behind each step.
 
+    The answer is a :class:`~sevenbridge.errors.Message`: ``translate(answer,
+    "ja")`` gives it in Japanese, and ``symbols=True`` writes the cards as a
+    table shows them.
+
     >>> print(explain_hand_points("AS 7H JK", Rules.nintendo()))
     AS 7H JK under nintendo card values: AS 10 + 7H 7 = 17; one 7 doubles it: 34; the joker multiplies it by 5: 170
     """
     parsed = _hand(cards, rules)
     values, sevens_double = _TABLES[rules.card_values]
-    parts = [f"{c} {values[c.rank]}" for c in parsed if not c.is_joker]
     total = sum(values[c.rank] for c in parsed if not c.is_joker)
-    text = " ".join(str(c) for c in parsed) or "an empty hand"
-    out = f"{text} under {rules.card_values.value} card values: "
-    out += (" + ".join(parts) + f" = {total}") if parts else "0"
+    count: str = M("points.zero", "0")
+    for k, c in enumerate(c for c in parsed if not c.is_joker):
+        part = M("points.card", "{card} {value}", card=c, value=values[c.rank])
+        count = part if k == 0 else M("points.plus", "{sum} + {part}", sum=count, part=part)
+    if total or any(not c.is_joker for c in parsed):
+        count = M("points.total", "{sum} = {total}", sum=count, total=total)
+    hand: str | tuple[Card, ...] = parsed or M("points.empty_hand", "an empty hand")
+    out: str = M(
+        "points.explain",
+        "{cards} under {values} card values: {count}",
+        cards=hand,
+        values=M(f"card_values.{rules.card_values.value}", _VALUES_WORDS[rules.card_values]),
+        count=count,
+    )
     sevens = sum(1 for c in parsed if c.rank == 7) if sevens_double else 0
     if sevens:
         total *= 2**sevens
-        word = "one 7 doubles it" if sevens == 1 else f"{sevens} sevens double it {sevens} times"
-        out += f"; {word}: {total}"
+        step = (
+            M("points.one_seven", "one 7 doubles it: {total}", total=total)
+            if sevens == 1
+            else M(
+                "points.sevens",
+                "{n} sevens double it {n} times: {total}",
+                n=sevens,
+                total=total,
+            )
+        )
+        out = M("points.step", "{before}; {step}", before=out, step=step)
     if any(c.is_joker for c in parsed) and rules.joker_multiplier != 1:
         total *= rules.joker_multiplier
-        out += f"; the joker multiplies it by {rules.joker_multiplier}: {total}"
+        step = M(
+            "points.joker",
+            "the joker multiplies it by {factor}: {total}",
+            factor=rules.joker_multiplier,
+            total=total,
+        )
+        out = M("points.step", "{before}; {step}", before=out, step=step)
     return out
+
+
+#: The card-value tables' names, as :func:`explain_hand_points` says them.
+_VALUES_WORDS = {
+    CardValues.STANDARD: N_("standard"),
+    CardValues.ALTERNATE_ACE_11: N_("alternate_ace_11"),
+    CardValues.ALTERNATE_ACE_15: N_("alternate_ace_15"),
+    CardValues.NINTENDO: N_("nintendo"),
+}
 
 
 def score_deal(

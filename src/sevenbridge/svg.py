@@ -33,7 +33,14 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from ._kit.i18n import N_, check_lang, translate_end_reason, translator
+from ._kit.i18n import (
+    N_,
+    check_lang,
+    name_text,
+    translate,
+    translate_end_reason,
+    translator,
+)
 from ._kit.svgkit import (
     BACK,
     BLUE,
@@ -48,6 +55,9 @@ from ._kit.svgkit import (
 )
 from ._kit.svgkit import (
     Picture as _Picture,
+)
+from ._kit.svgkit import (
+    clip as _clip,
 )
 from ._kit.svgkit import (
     document as _document,
@@ -68,6 +78,9 @@ from ._kit.svgkit import (
     last_move_lines as _last_move_lines,
 )
 from ._kit.svgkit import (
+    lines_height as _lines_height,
+)
+from ._kit.svgkit import (
     num as _num,
 )
 from ._kit.svgkit import (
@@ -79,16 +92,23 @@ from ._kit.svgkit import (
 from ._kit.svgkit import (
     seat_words as _seat_words,
 )
-from .actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ._kit.words import points_words
+from .actions import Chi, Discard, LayDown, LayOff, Pon
 from .cards import CARDS, Card, Suit, parse_cards
+from .errors import Message
 from .melds import Meld, MeldKind
 from .rules import Rules
+from .scoring import explain_hand_points, hand_points
 from .state import GameState, Phase
+from .text import deal_message, move_message
 from .views import Observation
 
 __all__ = ["card", "card_name", "end_reason", "hand", "meld", "table", "table_parts"]
 
 CARD_W, CARD_H = 60, 84
+#: How long a seat's name may be in a table's labels, and the whole heading, in
+#: ems: longer ones are cut with an ellipsis.
+NAME_EMS, LABEL_EMS, HEADING_EMS = 18.0, 36.0, 41.0
 #: Two-colour deck: the usual red and black.
 TWO_COLOURS = {Suit.CLUBS: INK, Suit.DIAMONDS: RED, Suit.HEARTS: RED, Suit.SPADES: INK}
 #: Four-colour deck, from the Okabe-Ito palette (safe for colour-blind readers).
@@ -110,7 +130,8 @@ _SHAPES = {
     ),
     Suit.CLUBS: (
         '<circle cx="50" cy="26" r="23"/><circle cx="24" cy="60" r="23"/>'
-        '<circle cx="76" cy="60" r="23"/><path d="M46 50L54 50L60 100L40 100Z"/>'
+        '<circle cx="76" cy="60" r="23"/><circle cx="50" cy="52" r="15"/>'
+        '<path d="M45 50L55 50L60 100L40 100Z"/>'
     ),
 }
 
@@ -191,19 +212,27 @@ def _card_body(
         'stroke="#4d4d4d" stroke-width="1.5"/>'
     )
     if c.suit is None:
+        tagged = joker_as is not None and joker_as.suit is not None
         out.append(
             f'<text x="5" y="19" font-size="16" font-weight="bold" fill="{JOKER_COLOUR}">JK</text>'
-            '<path d="M30 26L35 39L49 39L38 47L42 61L30 53L18 61L22 47L11 39L25 39Z" '
-            f'fill="{JOKER_COLOUR}"/>'
+            + (
+                '<path d="M45 4L48 12L56 12L50 17L52 25L45 20L38 25L40 17L34 12L42 12Z" '
+                f'fill="{JOKER_COLOUR}"/>'
+                if tagged
+                else '<path d="M30 26L35 39L49 39L38 47L42 61L30 53L18 61L22 47L11 39L25 39Z" '
+                f'fill="{JOKER_COLOUR}"/>'
+            )
         )
         if joker_as is not None and joker_as.suit is not None:
-            colour = colours[joker_as.suit]
+            # What the joker stands for, large, in white on the joker's purple:
+            # no natural card looks like it (a real J♠ beside it is ink on white).
+            rank = _rank_text(joker_as.rank)
             out.append(
-                '<rect x="6" y="64" width="48" height="16" rx="3" fill="#f3eefa" '
-                f'stroke="{JOKER_COLOUR}"/>'
-                f'<text x="24" y="77" font-size="13" font-weight="bold" text-anchor="middle" '
-                f'fill="{colour}">={_rank_text(joker_as.rank)}</text>'
-                + _suit_shape(joker_as.suit, 37, 67, 11, colour)
+                f'<rect x="2" y="26" width="30" height="54" rx="4" fill="{JOKER_COLOUR}"/>'
+                f'<text x="17" y="{50 if len(rank) == 1 else 48}" '
+                f'font-size="{22 if len(rank) == 1 else 17}" font-weight="bold" '
+                f'text-anchor="middle" fill="#ffffff">{rank}</text>'
+                + _suit_shape(joker_as.suit, 7, 56, 20, "#ffffff")
             )
         out.append("</g>")
         return "".join(out)
@@ -288,7 +317,7 @@ def hand(
     cs = parse_cards(cards)
     step = CARD_W + 6
     width = max(len(cs), 1) * step + 4
-    names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
+    names = _(", ").join(card_name(c, lang) for c in cs) or _("no cards")
     body = _row(tuple(cs), 5, 2, step, bool(four_color))
     title = _("a hand of {n} cards").format(n=len(cs))
     return _document(width, CARD_H + 4, title, names, body, size, CARD_W)
@@ -306,7 +335,7 @@ def _meld_desc(m: Meld, lang: str | None) -> str:
             names.append(_("joker as {card}").format(card=card_name(m.joker_as, lang)))
         else:
             names.append(card_name(c, lang))
-    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=", ".join(names))
+    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=_(", ").join(names))
 
 
 def meld(
@@ -342,14 +371,6 @@ def _count(n: int, _: Translate) -> str:
     return _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
 
 
-_PRESET_NAMES = {
-    "standard": N_("standard"),
-    "seven_rummy": N_("seven_rummy"),
-    "nintendo": N_("nintendo"),
-    "custom": N_("custom"),
-}
-
-
 @functools.lru_cache(maxsize=64)
 def _preset_name(rules: Rules) -> str:
     """The preset whose rules of play these are (how long a match lasts aside)."""
@@ -374,26 +395,25 @@ def end_reason(reason: str | None, lang: str | None = None) -> str:
     return "" if reason is None else translate_end_reason(reason, check_lang(lang))
 
 
-def _last_move(position: GameState | Observation, _: Translate, lang: str | None) -> str:
+def _last_move(
+    position: GameState | Observation, names: Sequence[str], you: int | None, lang: str
+) -> str:
+    """The last move in words (:func:`sevenbridge.text.move_words`, read from the
+    position after it)."""
     log = position.move_log
     if log is None:
-        return _("no move yet")
-    a = log.action
-    p = f"P{a.player}"
-    if isinstance(a, Draw):
-        return _("{player} drew from the stock").format(player=p)
-    if isinstance(a, Pass):
-        return _("{player} passed").format(player=p)
-    if isinstance(a, Chi):
-        return _("{player} called chi").format(player=p)
-    if isinstance(a, Pon):
-        return _("{player} called pon").format(player=p)
-    if isinstance(a, LayDown):
-        return _("{player} laid down a meld").format(player=p)
-    if isinstance(a, LayOff):
-        return _("{player} laid off {card}").format(player=p, card=card_name(a.card, lang))
-    assert isinstance(a, Discard)
-    return _("{player} discarded {card}").format(player=p, card=card_name(a.card, lang))
+        return translator(lang)("no move yet")
+    return translate(
+        move_message(None, log.action, position, names=names, you=you), lang, symbols=True
+    )
+
+
+#: The lines of the end of a deal that the centre of the table shows: the
+#: deal's scores and what they mean.
+_RESULT_CODES = frozenset({
+    "deal.scores", "deal.penalties", "deal.winner_meaning", "deal.penalty_meaning",
+    "deal.winner_bonus", "deal.penalty_bonus",
+})  # fmt: skip
 
 
 def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
@@ -469,7 +489,9 @@ def table_parts(
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
-    seat_names = _seat_names(names, n)
+    # Long names are cut with an ellipsis: in the labels, and shorter in sentences.
+    seat_names = [_clip(x, NAME_EMS) for x in _seat_names(names, n)]
+    short_names = [_clip(x, 11) for x in seat_names]
     viewer = position.viewer if isinstance(position, Observation) else None
     meld_mark, discard_mark = _highlights(position)
 
@@ -479,15 +501,19 @@ def table_parts(
     body: list[str] = []
     desc: list[str] = []
 
-    if position.phase is Phase.OVER:
-        status = _("deal over: {reason}").format(reason=end_reason(position.end_reason, lang))
+    end = deal_message(position, names=short_names, you=viewer) if position.is_over else []
+    if end:
+        status = translate(end[0], lang, symbols=True).rstrip(".。")
+    elif position.current_player == viewer:
+        status = _(_DOING[position.phase]).format(player=_("you"))
     else:
         status = _(_DOING[position.phase]).format(player=seat_names[position.current_player or 0])
-    rules_name = _("{preset} rules").format(preset=_(_preset_name(position.rules)))
+    rules_name = _("{preset} rules").format(preset=name_text(_preset_name(position.rules), lang))
     heading = f"{_('Seven Bridge')} · {rules_name} · {status}"
-    desc.append(heading + ".")
+    desc.append(heading + _("."))
     body.append(
-        f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">{escape(heading)}</text>'
+        f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">'
+        f"{escape(_clip(heading, HEADING_EMS))}</text>"
     )
 
     # Seats, one panel each, in seat order down the left side.
@@ -511,17 +537,24 @@ def table_parts(
         own = [i for i, m in enumerate(melds) if m.owner == p]
         hand_step = min(26.0, (left_w - 50 - cw) / max(len(cards) - 1, 1))
         hand_w = (len(cards) - 1) * hand_step + cw if cards else 0.0
-        # The hand, then the melds, flow left to right in rows that fit the panel.
+        # The hand, a divider, then the melds in rows that fit the panel, every
+        # row of melds beginning at the divider (below the hand when it is wide).
+        widths = [(len(melds[i].cards) - 1) * meld_step + cw for i in own]
+        room = left_w - 30
+        start = hand_w + 2 * meld_gap if cards else meld_gap  # no hand: the divider first
+        below = bool(own) and start + max(widths, default=0.0) > room
+        if below:
+            start = 0.0
         rows: list[list[tuple[int, float]]] = [[]]
-        x = hand_w + 2 * meld_gap if cards else 0.0
-        for i in own:
-            w = (len(melds[i].cards) - 1) * meld_step + cw
-            if x and x + w > left_w - 30:
+        x = start
+        for i, w in zip(own, widths, strict=True):
+            if x > start and x + w > room:
                 rows.append([])
-                x = 0.0
+                x = start
             rows[-1].append((i, x))
             x += w + meld_gap
-        panel_h = 24 + len(rows) * (ch + 10) + 2
+        meld_top = 1 if below and cards else 0  # the row the melds begin in
+        panel_h = 24 + max(len(rows) + meld_top, 1) * (ch + 10) + 2
         turn = p == position.current_player
         body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
         label = seat_names[p]
@@ -529,12 +562,19 @@ def table_parts(
             label += " " + _("(you)")
         if p == position.dealer:
             label += " · " + _("dealer")
-        label += " · " + _count(len(cards), _)
-        if position.deal_scores is not None:
-            label += " · " + _("score {score}").format(score=position.deal_scores[p])
         if p == position.winner:
             label += " · " + _("went out")
-        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
+        else:
+            label += " · " + _count(len(cards), _)
+        left = None
+        if position.deal_scores is not None:
+            if p == position.winner or not shown:
+                label += " · " + _("score {score}").format(score=position.deal_scores[p])
+            else:  # what the hand left counts (the result says what it means)
+                left = tuple(c for c in cards if c is not None)
+                points = hand_points(left, position.rules)
+                label += " · " + translate(points_words(points), lang)
+        body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
@@ -543,8 +583,22 @@ def table_parts(
         )
         words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no cards"), _)
+        if left is not None:
+            seat_desc += _(". ") + translate(explain_hand_points(left, position.rules), lang)
+        if own:
+            # The divider between the hand and the melds.
+            dx = 18 + start - meld_gap / 2 - 1 if start else 14.0
+            dy = row_y + meld_top * (ch + 10) - 3
+            tall = len(rows) * (ch + 10) - 4
+            body.append(
+                f'<rect x="{_num(dx)}" y="{_num(dy)}" width="2" height="{_num(tall)}" rx="1" '
+                'fill="#d9eadf" opacity="0.8"/>'
+                if start
+                else f'<rect x="{_num(dx)}" y="{_num(dy - 3)}" width="{_num(left_w - 32)}" '
+                'height="2" rx="1" fill="#d9eadf" opacity="0.8"/>'
+            )
         for r, row in enumerate(rows):
-            my = row_y + r * (ch + 10)
+            my = row_y + (r + meld_top) * (ch + 10)
             for i, mx in row:
                 m = melds[i]
                 if i == meld_mark:
@@ -560,19 +614,23 @@ def table_parts(
                 )
         if own:
             seat_desc += (
-                ". " + _("Melds") + ": " + "; ".join(_meld_desc(melds[i], lang) for i in own)
+                _(". ")
+                + _("Melds")
+                + _(": ")
+                + _("; ").join(_meld_desc(melds[i], lang) for i in own)
             )
-        desc.append(seat_desc + ".")
+        desc.append(seat_desc + _("."))
         y += panel_h + 8
     height = max(y, 360.0)
 
     # The centre: stock, discard pile, last move.
     cx = left_w + 16
-    body.append(
+    centre = (
         f'<rect x="{_num(cx - 6)}" y="40" width="{_num(width - cx - 2)}" height="{_num(height - 48)}" '
         f'rx="8" fill="{PANEL}"/>'
     )
-    stock_label = _("stock") + ": " + _count(position.stock_size, _)
+    body.append(centre)
+    stock_label = _("stock") + _(": ") + _count(position.stock_size, _)
     body.append(
         f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(stock_label)}</text>"
@@ -584,7 +642,7 @@ def table_parts(
             + "</g>"
         )
     pile = position.discard_pile
-    pile_label = _("discard pile") + ": " + _count(len(pile), _)
+    pile_label = _("discard pile") + _(": ") + _count(len(pile), _)
     body.append(
         f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(pile_label)}</text>"
@@ -595,13 +653,29 @@ def table_parts(
             + _card_body(pile[-1], 0, 0, four_color, highlight=discard_mark)
             + "</g>"
         )
-    last = _last_move(position, _, lang)
+    last = _last_move(position, short_names, viewer, lang)
     body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
-    desc.append(f"{stock_label}. {pile_label}")
+    desc.append(stock_label + _(". ") + pile_label)
     if pile:
-        desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
-    desc[-1] += ". " + _("last move") + ": " + last + "."
-    title = f"{_('Seven Bridge')}: {status}"
+        top = _("top card {card}").format(card=card_name(pile[-1], lang))
+        desc[-1] += _(" ({text})").format(text=top)
+    desc[-1] += _(". ") + _("last move") + _(": ") + last + _(".")
+    result = " ".join(
+        translate(line, lang, symbols=True)
+        for line in end
+        if isinstance(line, Message) and line.code in _RESULT_CODES
+    )
+    if result:
+        result_y = 282 + _lines_height(last) + 14
+        body.append(_last_move_lines(cx + 4, result_y, _("result"), result, colour="#ffffff"))
+        desc.append(_("result") + _(": ") + result)
+        bottom = result_y + _lines_height(result) + 10
+        if bottom > height:
+            body[body.index(centre)] = centre.replace(
+                f'height="{_num(height - 48)}"', f'height="{_num(bottom - 48)}"'
+            )
+            height = bottom
+    title = _("Seven Bridge") + _(": ") + status
     return _felt_document_parts(width, height, title, desc, body, size)
 
 

@@ -18,25 +18,31 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any, overload
 
 from . import _tables as T
 from ._kit import hooks as _hooks
-from ._kit.i18n import translate
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, Card, parse_cards
+from ._kit.i18n import N_, check_lang, translate, translator
+from ._kit.words import Listing, points_words, said, seat_name, whose
+from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
 from .engine._kernel import check_state, may_claim
-from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
 from .games import CARD_GAME, DocumentLike, game_of
 from .melds import InvalidMeldError, Meld, MeldKind
-from .rules import Rules, require_rules
+from .rules import Rules, Scoring, require_rules
+from .scoring import explain_hand_points, hand_points
 from .serialize import _rules_dict, state_from_json
 from .state import GameState, Phase
 from .views import Observation
 
-__all__ = ["explain", "position", "render"]
+__all__ = [
+    "MOVE_KINDS", "deal_message", "deal_words", "explain", "move_label", "move_message",
+    "move_words", "position", "render", "seat_name", "waiting_pon_message",
+]  # fmt: skip
 
 
 def kind_name(kind: MeldKind) -> str:
@@ -163,7 +169,7 @@ def _explain(state: GameState, action: Action, lang: str | None) -> str:
             "explain.discard", "{p} discards {card}, ending the turn.", p=p, card=action.card
         ))  # fmt: skip
     if after.is_over and after.winner == action.player:
-        scores = ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+        scores = Listing(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
         out = _cat(out, M(
             "explain.goes_out_at_once",
             " {p} has no cards left and goes out at once (the going-out bonus). Deal scores: "
@@ -181,6 +187,411 @@ def _count(n: int) -> str:
 
 def _shown(cards: tuple[Card, ...]) -> tuple[Card, ...] | str:
     return cards or "-"
+
+
+# --- moves and deals in words -------------------------------------------------------
+
+#: Each kind of move in words: (said of another player, said to the person
+#: playing, ``you``). English verbs agree with "you"; other languages may not.
+_MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "draw_card": (("move.draw_card", N_("{who} draws {card}")), ("move.draw_card.you", N_("You draw {card}"))),
+    "draw": (("move.draw", N_("{who} draws from the stock")), ("move.draw.you", N_("You draw from the stock"))),
+    "pass": (("move.pass", N_("{who} passes")), ("move.pass.you", N_("You pass"))),
+    "claim": (
+        ("move.claim", N_("{who} calls {call} on {card} with {cards}")),
+        ("move.claim.you", N_("You call {call} on {card} with {cards}")),
+    ),
+    "claim_waits": (
+        ("move.claim_waits", N_("{who} calls {call} on {card} with {cards}; it waits, as a player "
+         "still to be asked may overtake it with the joker")),
+        ("move.claim_waits.you", N_("You call {call} on {card} with {cards}; it waits, as a player "
+         "still to be asked may overtake it with the joker")),
+    ),
+    "lay_down": (
+        ("move.lay_down", N_("{who} lays down the {meld}")),
+        ("move.lay_down.you", N_("You lay down the {meld}")),
+    ),
+    "lay_off": (
+        ("move.lay_off", N_("{who} lays off {card} on {whose} {meld}")),
+        ("move.lay_off.you", N_("You lay off {card} on {whose} {meld}")),
+    ),
+    "discard": (("move.discard", N_("{who} discards {card}")), ("move.discard.you", N_("You discard {card}"))),
+}  # fmt: skip
+
+_CALL_WORD = {Chi: M("call.chi", "chi"), Pon: M("call.pon", "pon")}
+
+
+def _who(player: int, names: Sequence[str] | None, you: int | None) -> str:
+    """A player in the middle of a sentence: ``you`` for the person playing."""
+    return M("who.you", "you") if player == you else seat_name(player, names)
+
+
+def _move_message(kind: str, player: int, names: Sequence[str] | None, you: int | None,
+                  **params: Any) -> str:  # fmt: skip
+    return said(_MOVE_WORDS, kind, player, names, you, **params)
+
+
+def _joker_cards(cards: Sequence[Card], joker_as: Card | None) -> tuple[str | Card, ...]:
+    """Cards as a move names them, the joker with the card it stands for (``JK=6♠``)."""
+    return tuple(
+        M("move.joker_as", "{joker}={card}", joker=c, card=joker_as)
+        if c.is_joker and joker_as is not None
+        else c
+        for c in cards
+    )
+
+
+def _held(view: GameState | Observation, player: int) -> tuple[Card, ...] | None:
+    """The player's hand, if ``view`` shows it."""
+    if isinstance(view, GameState):
+        return view.hand(player)
+    if view.viewer == player:
+        return view.hand
+    if view.shown_hands is not None:
+        return tuple(CARDS[c] for c in T.bits(view.shown_hands[player]))
+    return None
+
+
+def move_message(
+    before: GameState | Observation | None,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+) -> str:
+    """:func:`move_words` as a :class:`~sevenbridge.errors.Message` (to show
+    with :func:`~sevenbridge.translate`). Without ``before`` (a drawing of one
+    position knows only the position after the move), the words are read from
+    ``after``: the card claimed from the meld it made, the meld laid off on as
+    it is now."""
+    if after is None:
+        if not isinstance(before, GameState):
+            raise TypeError("move_words needs the position after the move with a view")
+        after = apply(before, action)
+    if before is None:
+        return _move_after(action, after, names, you)
+    p = action.player
+    out: str
+    if isinstance(action, Draw):
+        mine, then = _held(before, p), _held(after, p)
+        drawn = sorted(set(then) - set(mine)) if p == you and mine is not None and then else []
+        if drawn:
+            out = _move_message("draw_card", p, names, you, card=tuple(drawn))
+        else:
+            out = _move_message("draw", p, names, you)
+    elif isinstance(action, Pass):
+        out = _move_message("pass", p, names, you)
+        if len(after.melds) > len(before.melds):  # the window closed on a waiting pon
+            meld = after.melds[-1]
+            out = M(
+                "move.pon_stands", "{move}: {whose} pon stands, the {meld}", move=out,
+                whose=whose(meld.owner or 0, names, you), meld=_meld_name(meld),
+            )  # fmt: skip
+    elif isinstance(action, (Chi, Pon)):
+        waits = len(after.melds) == len(before.melds)
+        out = _move_message(
+            "claim_waits" if waits else "claim", p, names, you, call=_CALL_WORD[type(action)],
+            card=before.top_discard, cards=_joker_cards(action.cards, action.joker_as),
+        )  # fmt: skip
+    elif isinstance(action, LayDown):
+        out = _move_message("lay_down", p, names, you, meld=_meld_name(after.melds[-1]))
+    elif isinstance(action, LayOff):
+        meld = before.melds[action.target]
+        out = _move_message(
+            "lay_off", p, names, you, card=_joker_cards((action.card,), action.joker_as)[0],
+            whose=whose(meld.owner or 0, names, you), meld=meld,
+        )  # fmt: skip
+    else:
+        assert isinstance(action, Discard)
+        out = _move_message("discard", p, names, you, card=action.card)
+    if after.reshuffles > before.reshuffles and not after.is_over:
+        out = M(
+            "move.reshuffled",
+            "{move} (the stock ran out: the discards make a new stock of {n})",
+            move=out, n=after.stock_size,
+        )  # fmt: skip
+    return _ending(out, action, after)
+
+
+def _move_after(
+    action: Action, after: GameState | Observation, names: Sequence[str] | None, you: int | None
+) -> str:
+    """:func:`move_message` read from the position after the move alone."""
+    p = action.player
+    out: str
+    if isinstance(action, Draw):
+        out = _move_message("draw", p, names, you)
+    elif isinstance(action, Pass):
+        out = _move_message("pass", p, names, you)
+    elif isinstance(action, (Chi, Pon)):
+        made = len(after.melds) > 0 and after.pending_pon is None
+        claimed = (
+            next((c for c in after.melds[-1].cards if c not in action.cards), None)
+            if made
+            else after.top_discard
+        )
+        out = _move_message(
+            "claim" if made else "claim_waits", p, names, you, call=_CALL_WORD[type(action)],
+            card=claimed or "-", cards=_joker_cards(action.cards, action.joker_as),
+        )  # fmt: skip
+    elif isinstance(action, LayDown):
+        out = _move_message("lay_down", p, names, you, meld=_meld_name(after.melds[-1]))
+    elif isinstance(action, LayOff):
+        meld = after.melds[action.target]
+        rest = tuple(c for c in meld.cards if c != action.card)
+        out = _move_message(
+            "lay_off", p, names, you, card=_joker_cards((action.card,), action.joker_as)[0],
+            whose=whose(meld.owner or 0, names, you), meld=rest,
+        )  # fmt: skip
+    else:
+        assert isinstance(action, Discard)
+        out = _move_message("discard", p, names, you, card=action.card)
+    return _ending(out, action, after)
+
+
+def _ending(out: str, action: Action, after: GameState | Observation) -> str:
+    """A move's words, with how the deal ended if it did."""
+    p = action.player
+    if after.is_over and after.winner == p:
+        out = (
+            M("move.goes_out_at_once", "{move}, going out at once", move=out)
+            if after.bonus
+            else M("move.goes_out", "{move}, going out", move=out)
+        )
+    elif after.is_over and after.winner is None:
+        out = M("move.void", "{move}: the stock has run out and the deal is void", move=out)
+    return out
+
+
+def move_words(
+    before: GameState | Observation,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    lang: str | None = None,
+    symbols: bool = True,
+) -> str:
+    """A move in words, as the terminal, the replay viewer and the web table tell it.
+
+    Args:
+        before: The position the move was played in (a state or a view).
+        action: The move.
+        after: The position after it (default: ``apply(before, action)``,
+            which needs a state).
+        names: The seats' names (default ``P0``, ``P1``, ...).
+        you: The seat of the person reading: their moves are told as "You ...",
+            and their draws name the card drawn.
+        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+        symbols: Write cards with suit symbols (``7♥``), not letters (``7H``).
+
+    >>> from sevenbridge import position, Chi
+    >>> table = position('''
+    ... P0: 2C 3D
+    ... P1: 4H 6H 9S
+    ... P2: 9C 9D 4S
+    ... discards: 5H
+    ... turn: P1 draw
+    ... ''')
+    >>> print(move_words(table, Chi(1, "4H 6H")))
+    P1 calls chi on 5♥ with 4♥ 6♥
+    >>> print(move_words(table, Chi(1, "4H 6H"), names=["Ann", "Bo", "Cy"], you=1, lang="ja"))
+    あなたが♥5を♥4 ♥6でチー
+    """
+    message = move_message(before, action, after, names=names, you=you)
+    return translate(message, lang, symbols=symbols)
+
+
+#: Each kind of move as a list of moves to choose from names it (the web
+#: table's groups of buttons; the terminal's numbered moves in Japanese).
+MOVE_KINDS = tuple(KIND_WORDS.items())
+
+
+def _card_word(card: Card, lang: str) -> str:
+    """A card as a list of moves writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
+    if card.is_joker:
+        return "JK"
+    return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
+    """Cards as a list of moves writes them, the joker with the card it stands for."""
+    words = []
+    for c in cards:
+        word = _card_word(c, lang)
+        if c.is_joker and joker_as is not None:
+            word += "=" + _card_word(joker_as, lang)
+        words.append(word)
+    return " ".join(words)
+
+
+def move_label(
+    action: Action,
+    view: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
+) -> str:
+    """A move to choose, as a list of moves names it: its kind (:data:`MOVE_KINDS`),
+    then the hand cards it uses; a lay-off names the meld it goes on by its
+    owner and cards.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge import deal, Discard, LayDown
+    >>> state = deal(seed=1)
+    >>> move_label(Discard(1, "7H"), state), move_label(LayDown(1, "6S 7S"), state, lang="ja")
+    ('Discard 7♥', 'メルドを出す ♠6 ♠7')
+    """
+    lang = check_lang(lang)
+    _ = translator(lang)
+    label = _(dict(MOVE_KINDS)[type(action).__name__])
+    if isinstance(action, (Chi, Pon, LayDown)):
+        return label + " " + _cards_words(action.cards, action.joker_as, lang)
+    if isinstance(action, LayOff):
+        joker = action.joker_as if action.card.is_joker else None
+        meld = view.melds[action.target]
+        return (
+            label
+            + " "
+            + _("{card} on {owner}'s {meld}").format(
+                card=_cards_words((action.card,), joker, lang),
+                owner=seat_name(meld.owner or 0, names),  # a meld on the table has its owner
+                meld=_cards_words(meld.cards, meld.joker_as, lang),
+            )
+        )
+    if isinstance(action, Discard):
+        return label + " " + _card_word(action.card, lang)
+    return label
+
+
+def waiting_pon_message(
+    view: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+) -> str | None:
+    """What a pon that waits in an open claim window means, or ``None`` when none waits."""
+    if view.phase is not Phase.CLAIM or view.pending_pon is None:
+        return None
+    caller = view.pending_pon[0]
+    if caller == you:
+        return M(
+            "table.your_pon_waits",
+            "Your pon on {card} waits until the players still to be asked pass: one "
+            "holding the joker may overtake it.",
+            card=view.top_discard,
+        )
+    return M(
+        "table.pon_waits",
+        "{who} has called pon on {card}; it waits until the players still to be asked "
+        "pass, since one holding the joker may overtake it.",
+        who=seat_name(caller, names), card=view.top_discard,
+    )  # fmt: skip
+
+
+def deal_message(
+    final: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    totals: Sequence[int] | None = None,
+) -> list[str]:
+    """:func:`deal_words` as :class:`~sevenbridge.errors.Message` values."""
+    rules = final.rules
+    winner = final.winner
+    lines: list[str] = []
+    if winner is None:
+        lines.append(M("deal.void", "Nobody went out: the stock ran out and the deal is void."))
+    elif winner == you:
+        lines.append(
+            M("deal.you_went_out_at_once", "You went out at once, with the going-out bonus!")
+            if final.bonus
+            else M("deal.you_went_out", "You went out!")
+        )
+    else:
+        lines.append(
+            M("deal.went_out_at_once", "{who} went out at once, with the going-out bonus.",
+              who=seat_name(winner, names))
+            if final.bonus
+            else M("deal.went_out", "{who} went out.", who=seat_name(winner, names))
+        )  # fmt: skip
+    for p in range(final.players):
+        hand = _held(final, p)
+        who = (
+            M("who.you_named", "{name} (you)", name=seat_name(p, names))
+            if p == you
+            else seat_name(p, names)
+        )
+        if p == winner:
+            lines.append(M("deal.hand_out", "  {who}: no cards left", who=who))
+        elif hand is not None:
+            lines.append(M(
+                "deal.hand", "  {who}: {points}: {why}", who=who,
+                points=points_words(hand_points(hand, rules)), why=explain_hand_points(hand, rules),
+            ))  # fmt: skip
+    if final.deal_scores is not None:
+        scores = Listing(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))
+        if rules.scoring is Scoring.PENALTY:
+            lines.append(M("deal.penalties", "Deal penalty points: {scores}", scores=scores))
+            lines.append(M(
+                "deal.penalty_meaning",
+                "(Each player who did not go out takes the points left in their hand as a "
+                "penalty; the lowest total wins.)",
+            ))  # fmt: skip
+            if final.bonus:
+                lines.append(M(
+                    "deal.penalty_bonus", "(Going out at once takes 50 points off the winner.)"
+                ))  # fmt: skip
+        else:
+            lines.append(M("deal.scores", "Deal score: {scores}", scores=scores))
+            lines.append(M(
+                "deal.winner_meaning", "(The winner scores the points left in the other hands.)"
+            ))  # fmt: skip
+            if final.bonus:
+                lines.append(M("deal.winner_bonus", "(Going out at once doubles that score.)"))
+    if totals is not None:
+        lines.append(M(
+            "deal.totals", "Totals: {totals}",
+            totals=Listing(f"{seat_name(p, names)} {t}" for p, t in enumerate(totals)),
+        ))  # fmt: skip
+    return lines
+
+
+def deal_words(
+    final: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    totals: Sequence[int] | None = None,
+    lang: str | None = None,
+    symbols: bool = True,
+) -> list[str]:
+    """The end of a deal in words, a line each: who went out ("You went out!"
+    for ``you``), what each hand left counts and why
+    (:func:`~sevenbridge.explain_hand_points`), the deal's scores and what they
+    mean, and the match's running ``totals`` when given.
+
+    >>> from sevenbridge import position, apply, Discard
+    >>> table = position('''
+    ... P0: 4S
+    ... P1: 7H KS
+    ... melds: P0 6D 7D 8D; P0 9C 10C JC
+    ... turn: P0 play
+    ... ''')
+    >>> for line in deal_words(apply(table, Discard(0, "4S")), you=0):
+    ...     print(line)
+    You went out!
+      P0 (you): no cards left
+      P1: 30 points: 7♥ K♠ under standard card values: 7♥ 20 + K♠ 10 = 30
+    Deal score: P0 30, P1 0
+    (The winner scores the points left in the other hands.)
+    """
+    message = deal_message(final, names=names, you=you, totals=totals)
+    return [translate(line, lang, symbols=symbols) for line in message]
 
 
 @overload
@@ -284,12 +695,12 @@ def _render(state: GameState | Observation, lang: str | None) -> str:
     if state.phase is Phase.CLAIM and state.claim_queue:
         lines.append(M(
             "render.queue", "Still to be asked: {players}",
-            players=", ".join(f"P{q}" for q in state.claim_queue),
+            players=Listing(f"P{q}" for q in state.claim_queue),
         ))  # fmt: skip
     if state.deal_scores is not None:
         lines.append(M(
             "render.scores", "Deal scores: {scores}",
-            scores=", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
+            scores=Listing(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
         ))  # fmt: skip
     if lang is None:
         return "\n".join(lines)
@@ -327,7 +738,7 @@ def _player(token: str, line: int) -> int:
             M(
                 "invalid_state.not_player_such_as",
                 "{token} is not a player such as P1",
-                token=repr(token),
+                token=quote(token),
             ),
         )
     return int(m.group(1))
@@ -343,7 +754,7 @@ def _number(value: str, line: int, what: str) -> int:
                 "invalid_state.whole_number_such_as",
                 "{what} is a whole number such as 3, not {value}",
                 what=what,
-                value=repr(value),
+                value=quote(value),
             ),
         )
     return int(value)
@@ -400,7 +811,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                 M(
                     "invalid_state.expected_key_value_found",
                     "expected 'key: value', found {line}",
-                    line=repr(raw.strip()),
+                    line=quote(raw.strip()),
                 ),
             )
         key, value = m.group(1).strip().lower(), m.group(2)
@@ -423,13 +834,15 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                     M(
                         "invalid_state.second_line_first_line",
                         "a second {key} line (the first is line {first})",
-                        key=repr(key),
+                        key=quote(key),
                         first=str(fields[key][1]),
                     ),
                 )
             fields[key] = (value, number)
         else:
-            raise _error(number, M("invalid_state.unknown_key", "unknown key {key}", key=repr(key)))
+            raise _error(
+                number, M("invalid_state.unknown_key", "unknown key {key}", key=quote(key))
+            )
     if "rules" in fields:
         try:
             preset = Rules.preset(fields["rules"][0])
@@ -482,7 +895,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             except (InvalidMeldError, InvalidCardError) as error:
                 raise _error(
                     line,
-                    M("invalid_state.error", "{piece}: {error}", piece=repr(piece), error=error),
+                    M("invalid_state.error", "{piece}: {error}", piece=quote(piece), error=error),
                 ) from None
             melds.append({
                 "owner": owner, "kind": meld.kind.value, "cards": [str(c) for c in meld.cards],

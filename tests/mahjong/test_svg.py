@@ -259,3 +259,28 @@ def test_importing_the_package_leaves_the_drawings_unloaded() -> None:
         "assert 'sevenbridge.mahjong.svg' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_long_names_are_cut_and_a_divider_sets_the_hand_apart_from_the_melds() -> None:
+    import re
+
+    from sevenbridge import mahjong
+    from sevenbridge._kit import svgkit
+    from sevenbridge.mahjong import svg as drawings
+
+    state = mahjong.deal(seed=3)
+    bot = mahjong.GreedyPlayer(3)
+    for _ in range(120):
+        if state.is_over:
+            break
+        state = mahjong.apply(state, bot(mahjong.observe(state)))
+    assert state.melds
+    long = "Bartholomew the Magnificent of the Northern Marches"
+    text = drawings.table(state, names=[long, "Ben", "Chie", "Dan"])
+    labels = re.findall(r'font-weight="bold" fill="#ffffff">([^<]*)</text>', text)
+    assert long not in text.split("<desc>")[0] + text.split("</desc>")[1]
+    assert any(label.startswith("Bartholomew") and "…" in label for label in labels)
+    assert all(svgkit.em(label) <= 41 for label in labels)
+    owners = {m.owner for m in state.melds}
+    dividers = re.findall(r'<rect x="[0-9.]+" y="[0-9.]+" width="2" height="[0-9.]+" rx="1"', text)
+    assert len(dividers) == len(owners)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, Quoted, quote
 
 if TYPE_CHECKING:
     import gettext
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 # catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "N_", "check_lang", "register_format", "translate",
-    "translate_end_reason", "translator", "width",
+    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "in_context", "name_text", "quoted",
+    "register_format", "translate", "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -57,6 +57,37 @@ def N_(message: str) -> str:
     return message
 
 
+#: The names a command line takes that people also read: the rule presets of
+#: both games and the built-in bots (``--rules standard``, ``--bots greedy``).
+NAMES = {
+    "standard": N_("standard"),
+    "nintendo": N_("nintendo"),
+    "seven_rummy": N_("seven_rummy"),
+    "literal": N_("literal"),
+    "full": N_("full"),
+    "custom": N_("custom"),
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "ismcts": N_("ismcts"),
+}
+
+
+def name_text(name: str, lang: str | None = None) -> str:
+    """A rule preset's or a built-in bot's name as people read it in the
+    language; a bot's options stay as they were written; any other name (an
+    external bot's) comes back as it is.
+
+    >>> name_text("nintendo", "ja"), name_text("ismcts:iterations=50", "ja")
+    ('任天堂', 'ISMCTS:iterations=50')
+    >>> name_text("greedy"), name_text("cmd:./bot", "ja")
+    ('greedy', 'cmd:./bot')
+    """
+    base, colon, options = name.partition(":")
+    if base not in NAMES:
+        return name
+    return translator(lang)(NAMES[base]) + colon + options
+
+
 def check_lang(lang: object) -> str:
     """``lang`` itself if it is a language we have, else a clear error."""
     if lang is None:
@@ -69,7 +100,7 @@ def check_lang(lang: object) -> str:
                 "invalid_argument.lang_must_one_not",
                 "lang must be one of {languages}, not {lang}",
                 languages=", ".join(LANGUAGES),
-                lang=repr(lang),
+                lang=quote(lang),
             )
         )
     return lang
@@ -82,6 +113,26 @@ def _translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=os.path.join(_HERE, "locale"), languages=[lang])
+
+
+def in_context(context: str, message: str, lang: str | None = None) -> str:
+    """A message that reads differently in a ``context`` (``gettext``'s
+    ``pgettext``): the mahjong dealer is 親 in Japanese, the card game's ディーラー.
+
+    >>> in_context("mahjong", "dealer", "ja"), in_context("mahjong", "dealer")
+    ('親', 'dealer')
+    """
+    return _translations(check_lang(lang)).pgettext(context, message)
+
+
+def quoted(text: object, lang: str | None = None, limit: int = 60) -> str:
+    """Text quoted back to the reader as the language quotes it, cut in the
+    middle when long (as :func:`~sevenbridge.errors.quote` cuts it).
+
+    >>> quoted("Dscard"), quoted("Dscard", "ja")
+    ("'Dscard'", '「Dscard」')
+    """
+    return _param(quote(text, limit), check_lang(lang))
 
 
 def translator(lang: str | None = None) -> Callable[[str], str]:
@@ -107,11 +158,21 @@ def width(text: str) -> int:
 #: How the games' own values are written in a language (a card as ``♥7`` in
 #: Japanese), registered by the modules that define them: the kit knows no game.
 _FORMATS: dict[type, Callable[[Any, str], str]] = {}
+#: The same, as a table or a terminal shows them: with suit symbols (``7♥``).
+_SYMBOL_FORMATS: dict[type, Callable[[Any, str], str]] = {}
 
 
-def register_format(kind: type, write: Callable[[Any, str], str]) -> None:
-    """Write the values of ``kind`` with ``write(value, lang)`` in translated messages."""
+def register_format(
+    kind: type,
+    write: Callable[[Any, str], str],
+    *,
+    symbols: Callable[[Any, str], str] | None = None,
+) -> None:
+    """Write the values of ``kind`` with ``write(value, lang)`` in translated
+    messages, and with ``symbols(value, lang)`` where symbols are asked for
+    (``translate(..., symbols=True)``; default: ``write``)."""
     _FORMATS[kind] = write
+    _SYMBOL_FORMATS[kind] = symbols or write
 
 
 def translate_end_reason(reason: str, lang: str) -> str:
@@ -127,20 +188,25 @@ def translate_end_reason(reason: str, lang: str) -> str:
     return reason
 
 
-def _param(value: Any, lang: str) -> str:
-    if isinstance(value, (Message, BaseException)):
+def _param(value: Any, lang: str, symbols: bool = False) -> str:
+    if isinstance(value, Message):
+        return translate(value, lang, symbols=symbols)
+    if isinstance(value, BaseException):
         return translate(value, lang)
-    for kind, write in _FORMATS.items():
+    for kind, write in (_SYMBOL_FORMATS if symbols else _FORMATS).items():
         if isinstance(value, kind):
             return write(value, lang)
     if isinstance(value, (tuple, list)):
-        return " ".join(_param(v, lang) for v in value)
+        return " ".join(_param(v, lang, symbols) for v in value)
+    if isinstance(value, Quoted) and lang != "en":
+        _ = translator(lang)
+        return _("'{text}'").format(text=value[1:-1])
     if isinstance(value, str):
         return translate_end_reason(value, lang)
     return str(value)
 
 
-def translate(text: str | BaseException, lang: str | None = None) -> str:
+def translate(text: str | BaseException, lang: str | None = None, *, symbols: bool = False) -> str:
     """A message of the library in the given language.
 
     Messages (:class:`~sevenbridge.errors.Message`: the reasons of
@@ -156,6 +222,8 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
     Args:
         text: A message, an error, or any text.
         lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+        symbols: Write cards with suit symbols, as a table shows them
+            (``7♥``), in English too (Japanese always does: ``♥7``).
 
     Raises:
         InvalidArgumentError: for a language without a catalog.
@@ -170,10 +238,11 @@ def translate(text: str | BaseException, lang: str | None = None) -> str:
     lang = check_lang(lang)
     if isinstance(text, BaseException):
         return _error_text(text, lang)
-    if not isinstance(text, Message) or lang == "en":
+    if not isinstance(text, Message) or (lang == "en" and not symbols):
         return str(text)
     _ = translator(lang)
-    return _(text.template).format(**{k: _param(v, lang) for k, v in text.params.items()})
+    params = {k: _param(v, lang, symbols) for k, v in text.params.items()}
+    return _(text.template).format(**params)
 
 
 def _error_text(error: BaseException, lang: str) -> str:
@@ -186,7 +255,7 @@ def _error_text(error: BaseException, lang: str) -> str:
     if isinstance(error, IllegalActionError):
         _ = translator(lang)
         return _("illegal action {action}: {reason}").format(
-            action=repr(error.action), reason=translate(error.reason, lang)
+            action=_param(error.action, lang), reason=translate(error.reason, lang)
         )
     detail = getattr(error, "detail", None)
     return translate(detail, lang) if isinstance(detail, Message) else str(error)

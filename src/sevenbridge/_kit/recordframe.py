@@ -16,8 +16,8 @@ from typing import Any, Protocol
 from ..errors import Message, RecordError
 
 __all__ = [
-    "GAME_NAMES", "READERS", "TAG", "VALUE", "RulesLike", "game_problem", "once", "record_text",
-    "rules_tags", "value_text",
+    "GAME_NAMES", "READERS", "TAG", "VALUE", "RulesLike", "game_problem", "once", "record_names",
+    "record_text", "rules_tags", "value_text",
 ]  # fmt: skip
 
 #: A tag line: a name and one or more quoted values.
@@ -148,3 +148,22 @@ def record_text(data: bytes) -> str:
             body.count(b"\n", 0, bad) + 1,
             len(body[start:bad].decode("utf-8", "replace")) + 1,
         ) from None
+
+
+def record_names(text: str) -> list[str] | None:
+    """The seats' names a record gives in a ``[Names "Ann" "Bo" "Cy"]`` tag
+    (one per seat), if it has one among its tags.
+
+    >>> record_names('[Game "Seven Bridge"]\\n[Names "Ann" "Bo"]\\n\\nP1 Draw\\n')
+    ['Ann', 'Bo']
+    """
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("["):
+            if stripped and not stripped.startswith("#"):
+                return None  # the moves begin: no more tags
+            continue
+        found = TAG.match(stripped)
+        if found is not None and found[1] == "Names":
+            return VALUE.findall(found[2])
+    return None

@@ -19,9 +19,10 @@ from .checks import type_name
 
 __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "document",
+    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
     "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
-    "last_move_lines", "num", "panel", "pixels", "seat_names", "seat_words", "wrap", "xml_text",
+    "last_move_lines", "lines_height", "num", "panel", "pixels", "seat_names", "seat_words", "wrap",
+    "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -118,7 +119,8 @@ def document_parts(
     unit: float | None = None,
 ) -> list[str]:
     """:func:`document` in pieces that join into it: the root's opening tag with
-    the title, the description's sentences (``desc``, joined with spaces), then
+    the title, the description's sentences (``desc``, joined with spaces, but
+    none after a Japanese full stop ``。``), then
     the pieces of ``body`` and the closing tag. Drawings that share a sentence or
     a piece of body share that piece (the replay viewer stores each piece once)."""
     px = pixels(size) * width / (unit or width)
@@ -127,13 +129,32 @@ def document_parts(
         f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
         f'font-family="{FONT}"><title>{escape(title)}</title><desc>'
     )
-    sentences = [escape(d) if k == 0 else " " + escape(d) for k, d in enumerate(desc)]
+    sentences = [
+        escape(d) if k == 0 or desc[k - 1].endswith("。") else " " + escape(d)
+        for k, d in enumerate(desc)
+    ]
     return [head, *sentences, "</desc>", *body, "</svg>"]
 
 
 def em(text: str) -> float:
     """Rough width of text in ems: CJK characters are full width, others about 0.6."""
     return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def clip(text: str, width: float) -> str:
+    """``text`` cut to about ``width`` ems, with an ellipsis where it was cut.
+
+    >>> clip("Bartholomew the Magnificent", 10), clip("Ann", 10)
+    ('Bartholomew the…', 'Ann')
+    """
+    if em(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if em(out + ch + "…") > width:
+            break
+        out += ch
+    return out.rstrip() + "…"
 
 
 def wrap(text: str, width: float) -> list[str]:
@@ -173,8 +194,8 @@ def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
 def seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
     """A seat's label and its hand in words (``None``: the hand is face down)."""
     if words is None:
-        return label + ": " + _("face down")
-    return label + ": " + (", ".join(words) or nothing)
+        return label + _(": ") + _("face down")
+    return label + _(": ") + (_(", ").join(words) or nothing)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -197,7 +218,9 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 14.5) -> str:
+def last_move_lines(
+    x: float, y: float, heading: str, text: str, width: float = 14.5, colour: str = HIGHLIGHT
+) -> str:
     """The "last move" heading and the move, wrapped, in the highlight colour."""
     out = [
         f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
@@ -205,9 +228,14 @@ def last_move_lines(x: float, y: float, heading: str, text: str, width: float = 
     for k, line in enumerate(wrap(text, width)):
         out.append(
             f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{HIGHLIGHT}">{escape(line)}</text>'
+            f'fill="{colour}">{escape(line)}</text>'
         )
     return "".join(out)
+
+
+def lines_height(text: str, width: float = 14.5) -> float:
+    """How tall :func:`last_move_lines` draws ``text``, its heading included."""
+    return 18 + 17 * len(wrap(text, width))
 
 
 def felt_document_parts(

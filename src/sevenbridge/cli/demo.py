@@ -8,18 +8,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .._kit.i18n import LANGUAGES, N_, translate_end_reason, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, translator
 from .._kit.rng import seat_seed
-from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..actions import Action, Pass
 from ..bots import GreedyPlayer, Player, RandomPlayer
 from ..cards import Card
 from ..engine import apply, deal
 from ..match import Match
 from ..records import record, record_match
-from ..rules import Rules, Scoring
-from ..scoring import hand_points
+from ..rules import Rules
 from ..state import GameState, Phase
-from ..text import kind_name
+from ..text import deal_words, move_words
 from ..views import observe
 
 Say = Callable[[str], None]
@@ -35,20 +34,6 @@ PRIMER = (
     ),
     N_("Claims: anyone may PON the last discard for a set; the next player may CHI it for a run."),
 )
-
-#: The bots' names, as the demo says them.
-BOT_NAMES = (N_("greedy"), N_("random"))
-
-_SCORE_LINE = {
-    Scoring.WINNER_SCORES: N_("(The winner scores the points left in the other hands.)"),
-    Scoring.PENALTY: N_(
-        "(Each loser takes the points left in their hand as a penalty; the lowest total wins.)"
-    ),
-}
-
-
-def _points(n: int, _: Callable[[str], str] = str) -> str:
-    return (_("{n:>4} point") if n == 1 else _("{n:>4} points")).format(n=n)
 
 
 class _Text:
@@ -78,43 +63,9 @@ class _Text:
 
 
 def _narrate(before: GameState, action: Action, after: GameState, t: _Text) -> str | None:
-    p = f"P{action.player}"
-    _ = t._
-    if isinstance(action, Draw):
-        drawn = set(after.hand(action.player)) - set(before.hand(action.player))
-        return _("{p} draws {cards}").format(p=p, cards=t.cards(sorted(drawn)))
-    if isinstance(action, Pass):
-        if len(after.melds) > len(before.melds):  # the window closed on a waiting pon
-            meld = len(after.melds) - 1
-            return _("nobody overtakes: P{owner}'s PON stands: {meld}").format(
-                owner=after.melds[meld].owner, meld=t.meld(after, meld)
-            )
-        return None
-    if isinstance(action, (Chi, Pon)):
-        call = _("CHI") if isinstance(action, Chi) else _("PON")
-        top = before.top_discard
-        assert top is not None
-        if len(after.melds) == len(before.melds):
-            return _(
-                "{p} calls {call} on {card} with {cards}; "
-                "it waits, since the joker's holder may still overtake"
-            ).format(p=p, call=call, card=t.card(top), cards=t.cards(action.cards))
-        return _("{p} calls {call} on {card}: {meld}").format(
-            p=p, call=call, card=t.card(top), meld=t.meld(after, len(after.melds) - 1)
-        )
-    if isinstance(action, LayDown):
-        kind = _(kind_name(after.melds[-1].kind))
-        return _("{p} lays down {meld}  ({kind})").format(
-            p=p, meld=t.meld(after, len(after.melds) - 1), kind=kind
-        )
-    if isinstance(action, LayOff):
-        owner = before.melds[action.target].owner
-        return _("{p} lays off {card} on P{owner}'s {before}  ->  {after}").format(
-            p=p, card=t.card(action.card), owner=owner,
-            before=t.meld(before, action.target), after=t.meld(after, action.target),
-        )  # fmt: skip
-    assert isinstance(action, Discard)
-    return _("{p} discards {card}").format(p=p, card=t.card(action.card))
+    if isinstance(action, Pass) and len(after.melds) == len(before.melds):
+        return None  # a pass is told only when it lets a waiting pon stand
+    return move_words(before, action, after, lang=t.lang, symbols=t.symbols)
 
 
 def _show_table(state: GameState, t: _Text, say: Say) -> None:
@@ -128,7 +79,6 @@ def _play_deal(
     state: GameState, players: Sequence[Player], t: _Text, say: Say,
     on_action: Callable[[Action], object] | None = None,
 ) -> GameState:  # fmt: skip
-    rules = state.rules
     first = state.current_player
     _ = t._
     say(_("Dealer: P{dealer}. First to play: P{first}.").format(dealer=state.dealer, first=first))
@@ -150,32 +100,17 @@ def _play_deal(
         line = _narrate(state, action, after, t)
         if line:
             say("  " + line)
-        if after.reshuffles > state.reshuffles:
-            say("  " + _(
-                "(the stock ran out: the discards were shuffled into a new stock of {n})"
-            ).format(n=after.stock_size))  # fmt: skip
         state = after
     say("")
-    say(
-        _("End of the deal: {reason}.").format(
-            reason=translate_end_reason(str(state.end_reason), t.lang)
-        )
-    )
+    words = deal_words(state, lang=t.lang, symbols=t.symbols)
+    say(_("End of the deal: {reason}").format(reason=words[0]))
     if state.melds:
         say(_("Table:"))
         for i, meld in enumerate(state.melds):
             say(f"  [{i}] P{meld.owner}  {t.meld(state, i)}")
     say(_("Cards left in hand:"))
-    for p in range(state.players):
-        hand = state.hand(p)
-        if p == state.winner:
-            say(f"  P{p}  " + _("(went out)"))
-        else:
-            say(f"  P{p}  {t.cards(hand):<28} {_points(hand_points(hand, rules), _)}")
-    assert state.deal_scores is not None
-    label = _("Deal penalty points") if rules.scoring is Scoring.PENALTY else _("Deal score")
-    say(f"{label}: " + ", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)))
-    say(_(_SCORE_LINE[rules.scoring]))
+    for line in words[1:]:
+        say(line)
     return state
 
 
@@ -285,7 +220,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
     bots: list[Player] = [kind(seed=seat_seed(args.seed, p)) for p in range(args.players)]
     say(_("Seven Bridge: {rules} rules, {players} players, seed {seed}, {bot} players").format(
-        rules=_(args.rules), players=args.players, seed=args.seed, bot=_(args.bot)
+        rules=name_text(args.rules, lang), players=args.players, seed=args.seed,
+        bot=name_text(args.bot, lang),
     ))  # fmt: skip
     if not args.quiet:
         for line in PRIMER:
@@ -310,7 +246,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         _play_deal(match.state, bots, t, say, on_action=advance)
         match = current
-        say(_("Totals: ") + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
+        say(_("Totals: ") + _(", ").join(f"P{p} {s}" for p, s in enumerate(match.totals)))
     say("")
     if args.record:
         _write(args.record, record_match(match), say, _)

@@ -24,11 +24,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
-from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from ..cards import Card, Suit
+from ..cards import Card, Suit, card_symbols
 from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
 from ..games import CARD_GAME, game_module
@@ -36,8 +36,7 @@ from ..notation import NotationError, parse_move
 from ..records import record
 from ..rules import Scoring
 from ..state import GameState, Phase
-from ..svg import end_reason
-from ..text import explain
+from ..text import deal_message, explain, move_label, move_message, waiting_pon_message
 from ..views import observe
 from . import arguments
 from .seat import Game, GamePart
@@ -66,18 +65,22 @@ _DOING = {
 }
 
 _CARD_TOKEN = re.compile(r"(?<![\w=])(10|[2-9AJQK])([CDHS])\b")
+#: A red card in a sentence: ``7♥`` (English) or ``♥7`` (Japanese).
+_RED_CARD = re.compile(r"(?:10|[2-9AJQK])[♥♦]|[♥♦](?:10|[2-9AJQK])")
 _ANSI_RED, _ANSI_RESET, _ANSI_BOLD = "\x1b[31m", "\x1b[0m", "\x1b[1m"
 
 
 class _Style:
-    """Cards as symbols (``7♥``) or letters (``7H``), in colour where the terminal has it."""
+    """Cards as symbols (``7♥``, in Japanese ``♥7``) or letters (``7H``), in
+    colour where the terminal has it."""
 
-    def __init__(self, symbols: bool, colour: bool) -> None:
+    def __init__(self, symbols: bool, colour: bool, lang: str = "en") -> None:
         self.symbols = symbols
         self.colour = colour
+        self.lang = lang
 
     def card(self, card: Card) -> str:
-        text = format(card, "u") if self.symbols else str(card)
+        text = card_symbols(card, self.lang) if self.symbols else str(card)
         if card.is_joker and self.symbols:
             text = "JK"
         if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
@@ -91,6 +94,12 @@ class _Style:
         """The move in notation (without the player), with the cards styled."""
         return _CARD_TOKEN.sub(lambda m: self.card(Card.parse(m.group(0))), str(action))
 
+    def text(self, text: str) -> str:
+        """A sentence with cards in it (``7♥``, or ``♥7`` in Japanese), the red ones in red."""
+        if not self.colour:
+            return text
+        return _RED_CARD.sub(lambda m: f"{_ANSI_RED}{m.group(0)}{_ANSI_RESET}", text)
+
     def bold(self, text: str) -> str:
         return f"{_ANSI_BOLD}{text}{_ANSI_RESET}" if self.colour else text
 
@@ -98,12 +107,13 @@ class _Style:
 class CardPart:
     """Seven Bridge's part of the play loop."""
 
-    auto_lone = False
+    auto_lone = True
     help = _HELP
     example = "Discard 7H"
 
-    def __init__(self, style: _Style) -> None:
+    def __init__(self, style: _Style, *, auto_lone: bool = True) -> None:
         self.style = style
+        self.auto_lone = auto_lone
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return legal_actions(state)
@@ -114,8 +124,11 @@ class CardPart:
     def bot_view(self, state: GameState) -> Any:
         return observe(state)
 
-    def move_text(self, state: GameState, action: Action) -> str:
-        return self.style.move(action)
+    def move_text(self, game: Game, action: Action) -> str:
+        if game.lang in (None, "en"):
+            return self.style.move(action)
+        view = observe(game.state, game.seat)
+        return self.style.text(move_label(action, view, lang=game.lang))
 
     def record(self, state: GameState) -> str:
         return record(state)
@@ -123,14 +136,18 @@ class CardPart:
     def default_record(self, state: GameState) -> str:
         return f"sevenbridge-{state.seed}.txt"
 
+    def words(self, game: Game, message: str) -> str:
+        """A message in the game's language, with the cards styled."""
+        return self.style.text(translate(message, game.lang, symbols=self.style.symbols))
+
     def show_table(self, game: Game) -> None:
         _, s, state = game._, self.style, game.state
         view = observe(state, game.seat)
-        status = (
-            _("deal over: {reason}").format(reason=end_reason(state.end_reason, game.lang))
-            if state.is_over
-            else _(_DOING[state.phase]).format(player=f"P{state.current_player}")
-        )
+        if state.is_over:
+            status = self.words(game, deal_message(state, you=game.seat)[0])
+        else:
+            player = _("you") if state.current_player == game.seat else f"P{state.current_player}"
+            status = _(_DOING[state.phase]).format(player=player)
         game.say()
         game.say(s.bold(f"== {status} =="))
         for p in range(state.players):
@@ -147,7 +164,7 @@ class CardPart:
             joker = ""
             if meld.joker_as is not None:
                 joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
-            game.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+            game.say(f"    [{i}] P{meld.owner}{_(': ')}{s.cards(meld.cards)}{joker}")
         top = state.top_discard
         game.say(
             "  "
@@ -157,33 +174,18 @@ class CardPart:
             + "   "
             + _("stock: {n}").format(n=state.stock_size)
         )
+        waiting = waiting_pon_message(view, you=game.seat)
+        if waiting is not None:
+            game.say("  " + self.words(game, waiting))
 
     def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
-        _, s = game._, self.style
-        if isinstance(action, Pass) and action.player != game.seat:
-            return []
-        who = game.who(action.player)
-        if isinstance(action, Draw):
-            if action.player == game.seat:
-                drawn = sorted(set(after.hand(game.seat)) - set(before.hand(game.seat)))
-                line = _("{who} draws {card}").format(who=who, card=s.cards(drawn))
-            else:
-                line = _("{who} draws from the stock").format(who=who)
-        elif isinstance(action, Pass):
-            line = _("{who} passes").format(who=who)
-        elif isinstance(action, (Chi, Pon)):
-            call = _("chi") if isinstance(action, Chi) else _("pon")
-            line = _("{who} calls {call}: {cards}").format(who=who, call=call, cards=s.move(action))
-        elif isinstance(action, LayDown):
-            line = _("{who} lays down {cards}").format(who=who, cards=s.cards(action.cards))
-        elif isinstance(action, LayOff):
-            line = _("{who} lays off {card} on meld [{target}]").format(
-                who=who, card=s.card(action.card), target=action.target
-            )
-        else:
-            assert isinstance(action, Discard)
-            line = _("{who} discards {card}").format(who=who, card=s.card(action.card))
-        return [line]
+        if (
+            isinstance(action, Pass)
+            and action.player != game.seat
+            and len(after.melds) == len(before.melds)
+        ):
+            return []  # the bots' passes go untold, unless they let a waiting pon stand
+        return [self.words(game, move_message(before, action, after, you=game.seat))]
 
     def read_move(self, game: Game, text: str, actions: Sequence[Action]) -> Action | None:
         notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{game.seat} {text}"
@@ -193,10 +195,10 @@ class CardPart:
             return None
 
     def explain(self, game: Game, action: Action) -> str:
-        return translate(explain(game.state, action), game.lang)
+        return self.words(game, explain(game.state, action))
 
     def hint(self, game: Game) -> str:
-        _, s, state = game._, self.style, game.state
+        _, state = game._, game.state
         view = observe(state, game.seat)
         action = game.advisor(view)
         if isinstance(action, (Pon, Chi)):
@@ -208,15 +210,20 @@ class CardPart:
         elif isinstance(action, Discard):
             points = card_points(state.rules)[action.card.index]
             helps = keep_value(view.hand_mask, action.card.index, state.rules.ace_high)
-            why = _(
-                "it is worth {points} points in your hand and helps little towards a meld "
-                "(keep value {helps})"
-            ).format(points=points, helps=helps)
+            why = (
+                _("it is worth {points} points in your hand and helps no meld").format(
+                    points=points
+                )
+                if helps <= 0
+                else _(
+                    "it is worth {points} points in your hand and helps your melds least"
+                ).format(points=points)
+            )
         elif isinstance(action, Draw):
             why = _("no claim makes a meld for you, so take a card from the stock")
         else:
             why = _("no pon would make a meld for you")
-        return _("Hint: {move} ({why}).").format(move=s.move(action), why=why)
+        return _("Hint: {move} ({why}).").format(move=self.move_text(game, action), why=why)
 
     def rules_lines(self, game: Game) -> list[str]:
         _, r = game._, game.state.rules
@@ -241,13 +248,9 @@ class CardPart:
         ]
 
     def end_lines(self, game: Game) -> list[str]:
-        _, state = game._, game.state
-        scores = state.deal_scores or ()
-        label = _("Penalty points") if state.rules.scoring is Scoring.PENALTY else _("Score")
-        return [
-            f"{label}: " + ", ".join(f"P{p} {v}" for p, v in enumerate(scores)),
-            _("End of the deal."),
-        ]
+        state = game.state
+        lines = deal_message(state, you=game.seat)[1:]  # the first is the table's heading
+        return [self.words(game, line) for line in lines] + [game._("End of the deal.")]
 
 
 def _colour_ok(out: TextIO) -> bool:
@@ -286,6 +289,9 @@ def add_parser(
     play.add_argument("--seed", type=int, default=DEFAULT_SEED,
                       help=_('seed of the deal (default {DEFAULT_SEED})').format(DEFAULT_SEED=str(DEFAULT_SEED)))  # fmt: skip
     play.add_argument("--practice", action="store_true", help=_("practice mode: undo allowed"))
+    play.add_argument("--no-auto", action="store_true",
+                      help=_("ask even when you have only one move (a forced draw or pass); "
+                      "by default it is played for you"))  # fmt: skip
     play.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
                       help=_("wait this long after each bot move, 0 to 60 (default 0)"))  # fmt: skip
     play.add_argument("--record", metavar="FILE", type=arguments.writable_file(_),
@@ -343,7 +349,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if unknown or len(names) != len(others):
         return _fail(
             _("--bots takes one name or {n} names from {names}, not {given}").format(
-                n=len(others), names=", ".join(BOTS), given=repr(args.bots)
+                n=len(others), names=", ".join(BOTS), given=quoted(args.bots, args.lang)
             )
         )
     bots = {p: BOTS[n](seat_seed(args.seed, p)) for p, n in zip(others, names, strict=True)}
@@ -351,18 +357,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     colour = not args.no_color and _colour_ok(out)
     part: GamePart
     if game == CARD_GAME:
-        part = CardPart(_Style(symbols=symbols, colour=colour))
+        style = _Style(symbols=symbols, colour=colour, lang=args.lang)
+        part = CardPart(style, auto_lone=not args.no_auto)
         welcome = _(
             "Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help."
         )
     else:
         from .play_mahjong import MahjongPart
 
-        part = MahjongPart(colour=colour)
+        part = MahjongPart(colour=colour, auto_lone=not args.no_auto)
         welcome = _(
             "Simple Mahjong: {rules} rules, {players} players; you are P{seat}. Type help for help."
         )
     play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    print(welcome.format(rules=args.rules, players=args.players, seat=args.seat), file=out)
+    rules_name = name_text(args.rules, args.lang)
+    play.say(welcome.format(rules=rules_name, players=args.players, seat=args.seat))
     return play.play()

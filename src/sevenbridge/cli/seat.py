@@ -10,19 +10,78 @@ a :class:`GamePart`: :class:`sevenbridge.cli.play.CardPart` for Seven Bridge,
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
-from .._kit.i18n import translator
+from .._kit.i18n import quoted, translator, width
 from ..bots import GreedyPlayer, Player
 from ..errors import quote
 
-__all__ = ["Game", "GamePart"]
+__all__ = ["Game", "GamePart", "fold"]
 
 #: A move's number: ASCII digits only (``²`` and other Unicode digits are no number).
 _MOVE_NUMBER = re.compile(r"[0-9]+")
+
+
+#: The pieces a line breaks into: colour codes (no width), spaces, a wide (East
+#: Asian) character, or a run of other characters (a word).
+_PIECE = re.compile(
+    r"\x1b\[[0-9;]*m|\s+|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[^\s\x1b\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+"
+)
+#: Characters a line may not begin with (Japanese closing punctuation).
+_NO_BREAK_BEFORE = set("、。，．）」』】〕：；？！ー")
+_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fold(line: str, columns: int) -> str:
+    """A line folded to ``columns`` terminal columns, by display width (a wide
+    East Asian character takes two): between words, or between any two
+    Japanese characters; the continuation lines indented under the text.
+
+    >>> print(fold("  P1: 30 points: 7H 20 + KS 10 = 30", 20))
+      P1: 30 points: 7H
+        20 + KS 10 = 30
+    >>> print(fold("あなたは♥5を♥4 ♥6でチーしました。", 12))
+    あなたは♥5を
+      ♥4 ♥6で
+      チーしまし
+      た。
+    """
+    if columns < 8 or width(_COLOUR.sub("", line)) <= columns:
+        return line
+    indent = len(line) - len(line.lstrip(" "))
+    lead = " " * min(indent + 2, columns // 2)
+    lines: list[str] = [line[:indent]]
+    used = start = indent
+    last = ""  # the piece before, if it was one wide character
+    for piece in _PIECE.findall(line[indent:]):
+        size = 0 if piece.startswith("\x1b") else width(piece)
+        if piece.isspace():
+            if used > start and used + 1 <= columns:
+                lines[-1] += " "
+                used += 1
+            last = ""
+            continue
+        if size and used + size > columns and used > start:
+            carried = ""
+            if piece[0] in _NO_BREAK_BEFORE:  # a closing mark takes the character before along
+                if not last or used - width(last) <= start:
+                    lines[-1] += piece
+                    used += size
+                    continue
+                lines[-1] = lines[-1][: -len(last)]
+                carried = last
+            lines[-1] = lines[-1].rstrip(" ")
+            lines.append(lead + carried)
+            used = start = len(lead)
+            used += width(carried)
+        lines[-1] += piece
+        used += size
+        last = piece if size == 2 and len(piece) == 1 else ""
+    return "\n".join(x.rstrip(" ") for x in lines)
 
 
 class GamePart(Protocol):
@@ -56,8 +115,9 @@ class GamePart(Protocol):
         """Draw the table as the person's seat sees it."""
         ...
 
-    def move_text(self, state: Any, action: Any) -> str:
-        """A legal move as the numbered list shows it."""
+    def move_text(self, game: Game, action: Any) -> str:
+        """A legal move as the numbered list shows it: in the game's notation
+        in English (as it may be typed), in words in other languages."""
         ...
 
     def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
@@ -127,7 +187,19 @@ class Game:
         self.advisor: Callable[[Any], Any] = GreedyPlayer(seed=state.seed % 1000 + 1)
 
     # --- output ----------------------------------------------------------------
+    def columns(self) -> int | None:
+        """The terminal's width, if the output is a terminal."""
+        try:
+            if not self.out.isatty():
+                return None
+            return os.get_terminal_size(self.out.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            return None
+
     def say(self, text: str = "") -> None:
+        columns = self.columns()
+        if columns is not None:
+            text = "\n".join(fold(line, columns) for line in text.split("\n"))
         print(text, file=self.out, flush=True)
 
     def ask(self, prompt: str) -> str | None:
@@ -157,10 +229,16 @@ class Game:
             )
         action = self.part.read_move(self, text, actions)
         if action is None:
+            said, example = quoted(text, self.lang), quoted(self.part.example, self.lang)
+            if len(actions) == 1:
+                return _(
+                    "I did not understand {text}. Type 1 (your only move), a move such as "
+                    "{example}, or help."
+                ).format(text=said, example=example)
             return _(
-                "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
-                "as '{example}', or help."
-            ).format(text=text, n=len(actions), example=self.part.example)
+                "I did not understand {text}. Type a number from 1 to {n}, a move such "
+                "as {example}, or help."
+            ).format(text=said, n=len(actions), example=example)
         if action in actions:
             return action
         return self.part.explain(self, action)
@@ -207,7 +285,7 @@ class Game:
         actions = part.legal_actions(self.state)
         self.say(_("Your moves:"))
         for k, action in enumerate(actions, start=1):
-            self.say(f"  {k:>2}  {part.move_text(self.state, action)}")
+            self.say(f"  {k:>2}  {part.move_text(self, action)}")
         while True:
             line = self.ask(_("your move> "))
             if line is None:

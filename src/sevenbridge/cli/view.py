@@ -13,7 +13,7 @@ from typing import BinaryIO, TextIO
 
 from .._kit.i18n import LANGUAGES, translate, translator
 from .._kit.recordframe import record_text
-from ..errors import Message, RecordError
+from ..errors import InvalidArgumentError, Message, RecordError
 from ..html import MAX_MOVES, record_page
 
 #: The largest record file ``view`` reads: far more than :data:`MAX_MOVES
@@ -47,6 +47,13 @@ def add_parser(
     view.add_argument(
         "--four-color", action="store_true", help=_("draw each suit in its own colour")
     )
+    view.add_argument(
+        "--names",
+        metavar="NAME,NAME,...",
+        help=_(
+            "the seats' names, one per seat (default: the record's [Names] tag, or P0, P1, ...)"
+        ),
+    )
     view.set_defaults(run=run)
 
 
@@ -56,8 +63,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with args.record:
             text = read_record(args.record)
-        page = record_page(text, lang=args.lang, four_color=args.four_color)
-    except RecordError as error:
+        names = None if args.names is None else [n.strip() for n in args.names.split(",")]
+        page = record_page(text, lang=args.lang, four_color=args.four_color, names=names)
+    except (RecordError, InvalidArgumentError) as error:
         print(
             f"sevenbridge view: {args.record.name}: {translate(error, args.lang)}",
             file=sys.stderr,

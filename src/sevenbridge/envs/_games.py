@@ -3,8 +3,8 @@
 The PettingZoo and Gymnasium environments (and the mahjong OpenSpiel game)
 are written once against :class:`GameAdapter`: the rules from a value or a
 preset's name, the table's seats, ``deal``, ``legal_actions``, ``apply``,
-``observe``, ``returns``, the :class:`~sevenbridge.rl.ActionSpace` and the
-observation tensor of a seat. :func:`adapter` gives the adapter of a game by
+``observe``, ``returns``, the :class:`~sevenbridge.rl.ActionSpace` (or the
+compact one) and the observation tensor of a seat. :func:`adapter` gives the adapter of a game by
 its name (``"seven_bridge"``, ``"mahjong"``); the mahjong package is imported
 only for the mahjong adapter.
 """
@@ -101,15 +101,41 @@ class GameAdapter:
             )
         return seat
 
-    def tensor_of(self, rules: Any, players: int, info: bool = False) -> Callable[..., Any]:
-        """A function ``(state, seat) -> float32 tensor`` of the seat's view."""
-        return functools.partial(self._tensor, layout=self._layout(rules, players, info))
+    def tensor_of(
+        self, rules: Any, players: int, info: bool = False, compact: bool = False
+    ) -> Callable[..., Any]:
+        """A function ``(state, seat) -> float32 tensor`` of the seat's view
+        (in the compact layout with ``compact``)."""
+        layout = self._layout(rules, players, info, compact)
+        if layout is None:  # a game without one (mahjong): the function itself
+            return self._tensor
+        return functools.partial(self._tensor, layout=layout)
 
-    def space(self, rules: Any, players: int) -> Any:
-        """The :class:`~sevenbridge.rl.ActionSpace` of these rules and table size."""
-        from ..rl import ActionSpace
+    def space(self, rules: Any, players: int, compact: bool = False) -> Any:
+        """The :class:`~sevenbridge.rl.ActionSpace` of these rules and table
+        size (the :class:`~sevenbridge.rl.CompactActionSpace` with ``compact``)."""
+        from ..rl import ActionSpace, CompactActionSpace
 
-        return ActionSpace(rules, players)
+        return (CompactActionSpace if compact else ActionSpace)(rules, players)
+
+    def encoding(self, value: Any) -> bool:
+        """Whether the ``encoding`` option asks for the compact encoding.
+
+        Raises:
+            InvalidArgumentError: for anything but ``"full"`` or ``"compact"``,
+                and for ``"compact"`` with a game that has one encoding only.
+        """
+        if value == "full" and isinstance(value, str):
+            return False
+        if value == "compact" and isinstance(value, str) and self.name == CARD_GAME:
+            return True
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.encoding_must_be",
+                "encoding must be 'full' or 'compact' (the card game only), not {encoding}",
+                encoding=repr(value),
+            )
+        )
 
 
 def _card_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
@@ -118,20 +144,13 @@ def _card_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32
     return _state_tensor(state, player, layout)
 
 
-def _card_layout(rules: Any, players: int, info: bool = False) -> Any:
+def _card_layout(rules: Any, players: int, info: bool = False, compact: bool = False) -> Any:
     from ..rl._tensors import _layout
 
-    return _layout(rules.deck_size, players, info)
+    return _layout(rules.deck_size, players, info, compact)
 
 
-def _mahjong_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
-    from ..mahjong.views import observe
-    from ..rl._mahjong import mahjong_observation_tensor
-
-    return mahjong_observation_tensor(observe(state, player))
-
-
-def _no_layout(rules: Any, players: int, info: bool = False) -> None:
+def _no_layout(rules: Any, players: int, info: bool = False, compact: bool = False) -> None:
     return None
 
 
@@ -151,13 +170,16 @@ def adapter(name: str) -> GameAdapter:
         from ..scoring import returns
         from ..views import Observation, observe, sample_state
 
-        module = _CardModule(card, Rules, observe, returns, Observation, sample_state)
+        module = _CardModule(
+            card, Rules, observe, returns, Observation, sample_state, state.GameState
+        )
         return GameAdapter(
             name, module, state.Phase.OVER, (Pass, Draw), bots.GreedyPlayer,
             _card_tensor, lambda rules, n: (), _checks.players, _card_layout,
         )  # fmt: skip
     if name == "mahjong":
         from .. import mahjong
+        from ..rl._mahjong import mahjong_state_tensor
 
         def mahjong_players(value: Any) -> int:
             counts = mahjong.PLAYER_COUNTS
@@ -166,7 +188,7 @@ def adapter(name: str) -> GameAdapter:
 
         return GameAdapter(
             name, mahjong, mahjong.Phase.OVER, (mahjong.Pass, mahjong.Draw),
-            mahjong.GreedyPlayer, _mahjong_tensor,
+            mahjong.GreedyPlayer, mahjong_state_tensor,
             lambda rules, n: mahjong.ghost_seats(n, rules.ghosts), mahjong_players,
             _no_layout,
         )  # fmt: skip
@@ -178,10 +200,18 @@ class _CardModule:
     be an import from the applications' own layer, and a circle)."""
 
     def __init__(
-        self, engine: Any, rules: Any, observe: Any, returns: Any, view: Any, sample_state: Any
+        self,
+        engine: Any,
+        rules: Any,
+        observe: Any,
+        returns: Any,
+        view: Any,
+        sample_state: Any,
+        game_state: Any,
     ) -> None:
         self.Rules = rules
         self.Observation = view
+        self.GameState = game_state
         self.deal = engine.deal
         self.legal_actions = engine.legal_actions
         self.apply = engine.apply

@@ -5,8 +5,9 @@ Needs the ``gymnasium`` extra. Importing this module registers the id
 :func:`sevenbridge.rl.observation_tensor` of the learner's view; actions are the
 ids of :class:`sevenbridge.rl.ActionSpace`; ``info["action_mask"]`` (int8) marks
 the legal ones. The other seats are played by bots between the learner's
-decisions; the reward is :func:`sevenbridge.returns` for the learner when the
-deal ends, and 0 before.
+decisions; the reward is the learner's :func:`sevenbridge.rl.rewards` of the
+kind chosen by ``reward`` (by default ``"points"``, :func:`sevenbridge.returns`)
+when the deal ends, and 0 before.
 
 >>> import gymnasium
 >>> import sevenbridge.envs.gymnasium
@@ -26,6 +27,9 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, info["action_mask"].shape
 ((415,), (117,))
+
+:class:`SevenBridgeVectorEnv` plays a batch of such deals in one process
+(:func:`gymnasium.make_vec` of either id gives it).
 """
 
 from __future__ import annotations
@@ -39,14 +43,16 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from .._kit import checks as _checks
-from ..rl import observation_tensor_size
+from ..errors import InvalidArgumentError, Message
+from ..rl import observation_tensor_size, reward_bounds, rewards
+from ..rl._rewards import check_reward
 from ..rules import Rules
 from ._games import adapter
 
 if TYPE_CHECKING:
     from ..mahjong.rules import Rules as MahjongRules
 
-__all__ = ["ENV_ID", "MAHJONG_ENV_ID", "SevenBridgeEnv"]
+__all__ = ["ENV_ID", "MAHJONG_ENV_ID", "SevenBridgeEnv", "SevenBridgeVectorEnv"]
 
 #: The id registered with Gymnasium.
 ENV_ID = "sevenbridge/SevenBridge-v0"
@@ -55,6 +61,8 @@ MAHJONG_ENV_ID = "sevenbridge/Mahjong-v0"
 
 Bot = Callable[[Any], Any]
 _DEFAULT = object()
+_INT8 = np.dtype(np.int8)
+_BOOL = np.dtype(np.bool_)
 
 
 class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -81,6 +89,19 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         game: ``"seven_bridge"`` (the card game) or ``"mahjong"`` (2 to 4
             players; ``rules`` and ``opponents`` are then mahjong's, and
             ghosts' seats are played by the engine).
+        reward: The kind of reward (:data:`sevenbridge.rl.REWARDS`):
+            ``"points"`` (:func:`sevenbridge.returns`), ``"normalized"`` (the
+            same divided by the bound :func:`sevenbridge.rl.utility_bounds`
+            works out from the rules, so within [-1, 1]) or ``"win"`` (1 for
+            going out, ``-1 / (players - 1)`` otherwise).
+        encoding: ``"full"``: the ids of :class:`sevenbridge.rl.ActionSpace`
+            and the full observation tensor; ``"compact"`` (the card game
+            only): the ids of :class:`sevenbridge.rl.CompactActionSpace` and
+            the compact tensor (``observation_tensor(view, compact=True)``).
+
+    Attributes:
+        reward_bounds: The least and the most reward an episode can end with
+            (:func:`sevenbridge.rl.reward_bounds`; ``illegal_reward`` aside).
 
     A deal that ends before the learner's first decision is dealt again.
     """
@@ -97,13 +118,17 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -100.0,
         render_mode: str | None = None,
         game: str = "seven_bridge",
+        reward: str = "points",
+        encoding: str = "full",
     ) -> None:
         self.game = adapter(game)
         module = self.game.module
         self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
-        self._observe, self._returns = module.observe, module.returns
+        self._observe = module.observe
         self.rules: Any = self.game.rules(rules)
         self.players = self.game.players(players)
+        self.reward = check_reward(reward)
+        self.reward_bounds = reward_bounds(self.rules, self.players, self.reward)
         self._real = self.game.seats(self.rules, self.players)
         self.seat = self.game.real_seat(seat, self.rules, self.players, "seat")
         if opponents is _DEFAULT:
@@ -122,9 +147,11 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.illegal_reward = float(illegal_reward)
-        self.space = self.game.space(self.rules, self.players)
-        self._tensor = self.game.tensor_of(self.rules, self.players)
-        size = observation_tensor_size(self.rules, self.players)
+        compact = self.game.encoding(encoding)
+        self.encoding = encoding
+        self.space = self.game.space(self.rules, self.players, compact)
+        self._tensor = self.game.tensor_of(self.rules, self.players, compact=compact)
+        size = observation_tensor_size(self.rules, self.players, compact=compact)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
         self.action_space = spaces.Discrete(self.space.size)
         self.state: Any = self._deal(self.rules, players=self.players, seed=0)
@@ -151,8 +178,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        if self.state.current_player == self.seat:
-            mask = self.space._masked(self._legal(self.state), np.dtype(np.int8))
+        if self.state.current_player == self.seat and not self._done:
+            mask = self.space._mask_at(self.state, self._legal(self.state), _INT8)
         else:
             mask = np.zeros(self.space.size, dtype=np.int8)
         return self._tensor(self.state, self.seat), {"action_mask": mask}
@@ -186,9 +213,9 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         action = self.space._check_id(action)  # an int in range, or an error
         legal = self.space.legal_ids(self.state)
         if action not in legal:
+            self._done = True
             obs, info = self._obs()
             info["illegal_action"] = True
-            self._done = True
             return obs, self.illegal_reward, True, False, info
         self.state = self._advance(self._apply(self.state, self.space.decode(action, self.state)))
         obs, info = self._obs()
@@ -196,7 +223,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self.render()
         if self.state.is_over:
             self._done = True
-            return obs, float(self._returns(self.state)[self.seat]), True, False, info
+            return obs, float(rewards(self.state, self.reward)[self.seat]), True, False, info
         return obs, 0.0, False, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -213,8 +240,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """
         if self._done:
             return np.zeros(self.space.size, dtype=np.bool_)
-        mask: npt.NDArray[np.bool_] = self.space._masked(
-            self._legal(self.state), np.dtype(np.bool_)
+        mask: npt.NDArray[np.bool_] = self.space._mask_at(
+            self.state, self._legal(self.state), _BOOL
         )
         return mask
 
@@ -228,13 +255,195 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return text
 
 
+class SevenBridgeVectorEnv(
+    gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[Any]]
+):
+    """``num_envs`` deals of :class:`SevenBridgeEnv` stepped together in one
+    process, with batched observations, rewards and masks.
+
+    What :func:`gymnasium.make_vec` gives for the ids of this module (their
+    vector entry point), and the same as Gymnasium's own
+    :class:`~gymnasium.vector.SyncVectorEnv` over :class:`SevenBridgeEnv`
+    instances (the test suite checks that step by step), with the masks at
+    hand: :meth:`action_masks` is the batch of every deal's
+    :meth:`SevenBridgeEnv.action_masks`, and ``info["action_mask"]`` the same
+    as int8.
+
+    A finished deal is dealt again at once, in the same step (Gymnasium's
+    ``AutoresetMode.SAME_STEP``): every observation returned is a decision of
+    the learner's, with a mask that is not empty, which is what a masked
+    policy needs; the last observation and info of the finished deal are in
+    ``info["final_obs"]`` and ``info["final_info"]`` (``info["_final_obs"]``
+    says which deals ended). ``autoreset_mode="NextStep"`` gives Gymnasium's
+    default instead: the step after the end only deals again, whatever the
+    action, and the mask of that ended deal is all false.
+
+    Args:
+        num_envs: How many deals are played at once.
+        autoreset_mode: ``"SameStep"`` (the default) or ``"NextStep"``, or a
+            :class:`gymnasium.vector.AutoresetMode`.
+        **kwargs: The arguments of :class:`SevenBridgeEnv` (``rules``,
+            ``players``, ``seat``, ``opponents``, ``reward``, ``encoding``...),
+            the same for every deal.
+
+    >>> import gymnasium, numpy as np
+    >>> import sevenbridge.envs.gymnasium
+    >>> envs = gymnasium.make_vec("sevenbridge/SevenBridge-v0", num_envs=4, players=3)
+    >>> obs, info = envs.reset(seed=1)
+    >>> obs.shape, envs.action_masks().shape
+    ((4, 1592), (4, 2971))
+    >>> actions = [int(np.flatnonzero(m)[0]) for m in envs.action_masks()]
+    >>> obs, rewards, terminated, truncated, info = envs.step(actions)
+    >>> rewards.shape, info["action_mask"].shape
+    ((4,), (4, 2971))
+    """
+
+    def __init__(
+        self, num_envs: int = 8, *, autoreset_mode: Any = "SameStep", **kwargs: Any
+    ) -> None:
+        from gymnasium.vector import AutoresetMode
+        from gymnasium.vector.utils import batch_space
+
+        self.num_envs = _checks.integer(num_envs, "num_envs", 1)
+        mode = (
+            autoreset_mode
+            if isinstance(autoreset_mode, AutoresetMode)
+            else _autoreset_mode(autoreset_mode)
+        )
+        if mode is AutoresetMode.DISABLED:
+            _autoreset_mode("Disabled", known=False)
+        self.autoreset_mode = mode
+        self.metadata = {"autoreset_mode": mode}
+        #: The deals' environments, one per deal.
+        self.envs = [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs)]
+        first = self.envs[0]
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(first.observation_space, self.num_envs)
+        self.action_space = batch_space(first.action_space, self.num_envs)
+        size = first.observation_space.shape[0]  # type: ignore[index]
+        self._observations = np.zeros((self.num_envs, size), np.float32)
+        self._rewards = np.zeros(self.num_envs, np.float64)
+        self._terminations = np.zeros(self.num_envs, np.bool_)
+        self._truncations = np.zeros(self.num_envs, np.bool_)
+        self._ended = np.zeros(self.num_envs, np.bool_)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal every deal again: ``seed`` is ``None``, one int (deal ``i``
+        gets ``seed + i``) or one seed per deal."""
+        if seed is None:
+            seeds: list[int | None] = [None] * self.num_envs
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.seeds_one_per_deal",
+                        "seed must be one int or {count} seeds, one per deal, not {given}",
+                        count=str(self.num_envs),
+                        given=str(len(seeds)),
+                    )
+                )
+        infos: dict[str, Any] = {}
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            self._observations[i], info = env.reset(seed=s, options=options)
+            infos = self._add_info(infos, info, i)
+        self._ended[:] = False
+        return self._observations.copy(), infos
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Play one id in every deal (``actions`` holds ``num_envs`` ids)."""
+        from gymnasium.vector import AutoresetMode
+
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.actions_one_per_deal",
+                    "actions must hold {count} ids, one per deal, not an array of shape {shape}",
+                    count=str(self.num_envs),
+                    shape=str(actions.shape),
+                )
+            )
+        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        infos: dict[str, Any] = {}
+        for i, env in enumerate(self.envs):
+            if self._ended[i]:  # NextStep: the step after the end deals again
+                self._observations[i], info = env.reset()
+                self._rewards[i] = 0.0
+                self._terminations[i] = self._truncations[i] = False
+            else:
+                obs, reward, terminated, truncated, info = env.step(actions[i])
+                self._rewards[i] = reward
+                self._terminations[i], self._truncations[i] = terminated, truncated
+                if same_step and (terminated or truncated):
+                    infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
+                    obs, info = env.reset()
+                self._observations[i] = obs
+            infos = self._add_info(infos, info, i)
+        if not same_step:
+            self._ended = self._terminations | self._truncations
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids of every deal's decision now, one row per deal (the
+        batch that a masked learner's policy takes)."""
+        return np.stack([env.action_masks() for env in self.envs])
+
+    def close_extras(self, **kwargs: Any) -> None:
+        for env in self.envs:
+            env.close()
+
+
+def _autoreset_mode(value: Any, known: bool = True) -> Any:
+    """The :class:`gymnasium.vector.AutoresetMode` of ``value`` (its value's text).
+
+    Raises:
+        InvalidArgumentError: for anything but ``"SameStep"`` or ``"NextStep"``.
+    """
+    from gymnasium.vector import AutoresetMode
+
+    if known and value in ("SameStep", "NextStep"):
+        return AutoresetMode(value)
+    raise InvalidArgumentError(
+        Message(
+            "invalid_argument.autoreset_mode_must_be",
+            "autoreset_mode must be 'SameStep' or 'NextStep', not {mode}",
+            mode=repr(value),
+        )
+    )
+
+
 def _register() -> None:
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SevenBridgeEnv")
+        gymnasium.register(
+            id=ENV_ID,
+            entry_point=f"{__name__}:SevenBridgeEnv",
+            vector_entry_point=f"{__name__}:SevenBridgeVectorEnv",
+        )
     if MAHJONG_ENV_ID not in gymnasium.registry:
         gymnasium.register(
             id=MAHJONG_ENV_ID,
             entry_point=f"{__name__}:SevenBridgeEnv",
+            vector_entry_point=f"{__name__}:SevenBridgeVectorEnv",
             kwargs={"game": "mahjong", "players": 4},
         )
 

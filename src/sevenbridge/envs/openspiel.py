@@ -2,14 +2,19 @@
 
 Needs the ``openspiel`` extra. Importing this module registers both games, so
 ``pyspiel.load_game("python_sevenbridge", {"preset": "nintendo", "players": 4})``
-works; the parameters are a preset's name (default ``"standard"``) and the
-table size (default 3). It is an imperfect-information, zero-sum game with
+works; the parameters are a preset's name (default ``"standard"``), the
+table size (default 3), the kind of reward (default ``"points"``; see
+:data:`sevenbridge.rl.REWARDS`) and the encoding (``"full"``, the default, or
+``"compact"``: :class:`sevenbridge.rl.CompactActionSpace` and the tensors'
+compact layout). It is an imperfect-information, zero-sum game with
 explicit chance: the deal is a sequence of chance nodes, one per card of the
 deck in order, each outcome a card index (uniform over the cards not yet
 placed). The deck order then fixes everything random in the deal, reshuffles
 included (they are seeded from it, as :func:`sevenbridge.deal` with a ``deck``
 does). Player actions are the ids of :class:`sevenbridge.rl.ActionSpace`;
-:meth:`SevenBridgeState.returns` gives :func:`sevenbridge.returns`.
+:meth:`SevenBridgeState.returns` gives :func:`sevenbridge.rl.rewards` of that
+kind (:func:`sevenbridge.returns` by default), and the game's utility bounds
+are :func:`sevenbridge.rl.reward_bounds`, worked out from the scoring rules.
 
 The observers give :func:`sevenbridge.rl.observation_tensor` (or, with
 ``perfect_recall``, :func:`sevenbridge.rl.information_state_tensor`), and
@@ -51,12 +56,13 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from .._kit import checks as _checks
 from ..cards import CARDS
 from ..errors import InvalidArgumentError, Message
-from ..rl import information_state_tensor_size, observation_tensor_size
+from ..rl import information_state_tensor_size, observation_tensor_size, reward_bounds, rewards
+from ..rl._rewards import check_reward
 from ..rl._tensors import _of_state
 from ..rules import Rules
-from ..scoring import hand_points
 from ..serialize._schema import max_history
 from ..state import GameState, History
 from ._games import GameAdapter, adapter
@@ -64,9 +70,11 @@ from ._games import GameAdapter, adapter
 __all__ = [
     "GAME_NAME",
     "MAHJONG_GAME_NAME",
+    "BotPlayer",
     "MahjongGame",
     "MahjongObserver",
     "MahjongState",
+    "PlayerBot",
     "SevenBridgeGame",
     "SevenBridgeObserver",
     "SevenBridgeState",
@@ -77,8 +85,8 @@ GAME_NAME = "python_sevenbridge"
 #: The name Simple Mahjong is registered under.
 MAHJONG_GAME_NAME = "python_sevenbridge_mahjong"
 
-_DEFAULTS = {"preset": "standard", "players": 3}
-_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4}
+_DEFAULTS = {"preset": "standard", "players": 3, "reward": "points", "encoding": "full"}
+_MAHJONG_DEFAULTS = {"preset": "standard", "players": 4, "reward": "points", "encoding": "full"}
 
 
 def _game_type(
@@ -108,16 +116,6 @@ _MAHJONG_GAME_TYPE = _game_type(
 )
 
 
-def _max_utility(rules: Rules, players: int) -> float:
-    """A bound on any player's :func:`~sevenbridge.returns`: a loser holds at most
-    eight cards, each worth at most the most a single card counts, doubled by
-    up to four sevens and multiplied by the joker; the winner gets at most
-    twice the losers' total, and a return is at most twice the largest score."""
-    single = max(hand_points([card], rules) for card in CARDS[:52])
-    loser = 8 * single * 16 * (rules.joker_multiplier if rules.jokers else 1)
-    return float(2 * (2 * (players - 1) * loser + 50))
-
-
 class _Frozen:
     """Holds an immutable value that ``copy.deepcopy`` shares instead of copying
     (OpenSpiel clones Python states with deepcopy)."""
@@ -137,14 +135,22 @@ class _Table:
     OpenSpiel pickles a state's attributes to clone it: a table pickles as
     its game's name, rules and size, and unpickles to the same table."""
 
-    __slots__ = ("game", "module", "player_of", "players", "rules", "seats", "space")
+    __slots__ = (
+        "compact", "game", "module", "player_of", "players", "reward", "rules", "seats", "space",
+    )  # fmt: skip
 
-    def __init__(self, game: GameAdapter, rules: Any, players: int) -> None:
+    def __init__(
+        self, game: GameAdapter, rules: Any, players: int, reward: str, compact: bool
+    ) -> None:
         self.game = game.name
         self.module = game.module
         self.rules = rules
         self.players = players
-        self.space = game.space(rules, players)
+        #: The kind of reward (:data:`sevenbridge.rl.REWARDS`) the returns are.
+        self.reward = reward
+        #: Whether the ids and tensors are the compact encoding's.
+        self.compact = compact
+        self.space = game.space(rules, players, compact)
         #: The seat of each OpenSpiel player.
         self.seats: tuple[int, ...] = game.seats(rules, players)
         #: The OpenSpiel player at each seat (-1 at a ghost's).
@@ -154,18 +160,26 @@ class _Table:
         self.player_of: tuple[int, ...] = tuple(by_seat)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _table, (self.game, self.rules, self.players)
+        return _table, (self.game, self.rules, self.players, self.reward, self.compact)
+
+    def utilities(self) -> tuple[float, float]:
+        """The least and the most return of a player (:func:`sevenbridge.rl.reward_bounds`)."""
+        return reward_bounds(self.rules, self.players, self.reward)
 
 
 @functools.lru_cache(maxsize=64)
-def _table(game: str, rules: Any, players: int) -> _Table:
-    """The table of a game, rules and size (one object for equal ones)."""
-    return _Table(adapter(game), rules, players)
+def _table(
+    game: str, rules: Any, players: int, reward: str = "points", compact: bool = False
+) -> _Table:
+    """The table of a game, rules, size, kind of reward and encoding (one
+    object for equal ones)."""
+    return _Table(adapter(game), rules, players, reward, compact)
 
 
 class _EngineGame(pyspiel.Game):
-    """What both games share: the parameters ``preset`` and ``players`` read
-    through the game's adapter (:mod:`sevenbridge.envs._games`)."""
+    """What both games share: the parameters ``preset``, ``players``,
+    ``reward`` and ``encoding`` read through the game's adapter
+    (:mod:`sevenbridge.envs._games`)."""
 
     _adapter_name: ClassVar[str]
     _game_type: ClassVar[Any]
@@ -176,10 +190,14 @@ class _EngineGame(pyspiel.Game):
         game = adapter(self._adapter_name)
         rules = game.rules(str(params["preset"]))
         players = game.players(int(params["players"]))
-        table = _table(game.name, rules, players)
+        reward = check_reward(params["reward"])
+        compact = game.encoding(params["encoding"])
+        table = _table(game.name, rules, players, reward, compact)
         super().__init__(self._game_type, self._game_info(table), params)
         self.rules = rules
         self.players = players
+        #: The kind of reward the returns are (:data:`sevenbridge.rl.REWARDS`).
+        self.reward = reward
         self.space = table.space
         #: The seat of each OpenSpiel player (all the seats but the ghosts').
         self.seats = table.seats
@@ -253,12 +271,13 @@ class _EngineState(pyspiel.State):
         return state is not None and bool(state.is_over)
 
     def returns(self) -> list[float]:
-        """The engine's returns of the players' seats (zeros until the deal ends)."""
+        """The players' rewards of the game's kind (:func:`sevenbridge.rl.rewards`;
+        by default the engine's returns), zeros until the deal ends."""
         state = self._state.value
         table: _Table = self._table.value
         if state is None:
             return [0.0] * table.players
-        results = table.module.returns(state)
+        results = rewards(state, table.reward)
         return [float(results[seat]) for seat in table.seats]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -334,12 +353,13 @@ class SevenBridgeGame(_EngineGame):
 
     def _game_info(self, table: _Table) -> Any:
         rules, players = table.rules, table.players
+        low, high = table.utilities()
         return pyspiel.GameInfo(
             num_distinct_actions=table.space.size,
             max_chance_outcomes=rules.deck_size,
             num_players=players,
-            min_utility=-_max_utility(rules, players),
-            max_utility=_max_utility(rules, players),
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=rules.deck_size + max_history(rules, players),
         )
@@ -354,7 +374,9 @@ class SevenBridgeGame(_EngineGame):
         """An observer: the information-state tensor with ``perfect_recall``, else
         the observation tensor."""
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SevenBridgeObserver(self.rules, self.players, perfect, params)
+        return SevenBridgeObserver(
+            self.rules, self.players, perfect, params, compact=self._table.compact
+        )
 
 
 class SevenBridgeState(_EngineState):
@@ -390,17 +412,23 @@ class SevenBridgeObserver(_Observer):
     """OpenSpiel's observer interface over the tensors of :mod:`sevenbridge.rl`."""
 
     def __init__(
-        self, rules: Rules, players: int, perfect_recall: bool, params: dict[str, Any] | None
+        self,
+        rules: Rules,
+        players: int,
+        perfect_recall: bool,
+        params: dict[str, Any] | None,
+        compact: bool = False,
     ) -> None:
         self.perfect_recall = perfect_recall
+        self.compact = compact
         if perfect_recall:
-            size = information_state_tensor_size(rules, players)
+            size = information_state_tensor_size(rules, players, compact=compact)
         else:
-            size = observation_tensor_size(rules, players)
+            size = observation_tensor_size(rules, players, compact=compact)
         super().__init__(size, params)
 
     def _fill(self, game_state: Any, seat: int) -> Any:
-        return _of_state(game_state, seat, self.perfect_recall)
+        return _of_state(game_state, seat, self.perfect_recall, self.compact)
 
     def string_from(self, state: SevenBridgeState, player: int) -> str:
         """``player``'s view as text; with ``perfect_recall`` the public history follows."""
@@ -442,12 +470,6 @@ def _history_text(log: History | None) -> str:
 # ----------------------------------------------------------------------------------
 
 
-def _mahjong_max_points(rules: Any) -> int:
-    """A bound on a winner's points: one, a point for each of the three dragons'
-    pungs, and one for a concealed self-drawn hand."""
-    return 1 + 3 * bool(rules.dragon_pung_bonus) + bool(rules.concealed_bonus)
-
-
 class MahjongGame(_EngineGame):
     """Simple Mahjong, for a mahjong preset and the real players (the
     parameters ``preset`` and ``players``)."""
@@ -462,7 +484,7 @@ class MahjongGame(_EngineGame):
         rules, players = table.rules, table.players
         wall = full_wall(flowers=rules.flowers, seasons=rules.seasons)
         seats = len(table.player_of)
-        points = float(_mahjong_max_points(rules))
+        low, high = table.utilities()
         # Every tile is placed by chance, drawn at most once (with at most one
         # declined win after the draw) and discarded at most once, and each
         # discard asks at most every other seat; kongs add a few decisions more.
@@ -471,8 +493,8 @@ class MahjongGame(_EngineGame):
             num_distinct_actions=table.space.size,
             max_chance_outcomes=int(max(wall)) + 1,
             num_players=players,
-            min_utility=-points,
-            max_utility=points,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=length,
         )
@@ -559,6 +581,179 @@ class MahjongObserver(_Observer):
             return f"P{player} dealing: {len(state._placed)} tiles placed"
         seat = state._table.value.seats[player]
         return str(self._render(self._observe(game_state, seat)))
+
+
+# ----------------------------------------------------------------------------------
+# Bridges between the library's players and OpenSpiel's bots
+# ----------------------------------------------------------------------------------
+
+
+def _id_of(table: _Table, action: Any, state: Any) -> int:
+    """The id of ``action`` in ``state`` (a compact lay-off's id depends on it)."""
+    if table.compact:
+        return int(table.space.encode(action, state))
+    return int(table.space.encode(action))
+
+
+def _engine_game(game: Any) -> _EngineGame:
+    if not isinstance(game, _EngineGame):
+        raise TypeError(
+            f"game must be one of this module's games ({GAME_NAME} or {MAHJONG_GAME_NAME}), "
+            f"not {type(game).__name__}"
+        )
+    return game
+
+
+class PlayerBot(pyspiel.Bot):
+    """One of the library's players (a :class:`~sevenbridge.bots.Player`:
+    view in, action out, such as :class:`~sevenbridge.bots.GreedyPlayer` or a
+    :func:`sevenbridge.rl.policy_player`) as an OpenSpiel bot, for
+    ``evaluate_bots`` and the rest of OpenSpiel's tools.
+
+    At each :meth:`step` the player sees the view of its seat (what
+    :func:`sevenbridge.observe` shows it) and its action goes back as an id
+    of the game's numbering.
+
+    Args:
+        game: One of this module's games.
+        player_id: The OpenSpiel player the bot plays.
+        player: The player.
+
+    >>> import numpy as np, pyspiel
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> game = pyspiel.load_game(GAME_NAME, {"players": 2})
+    >>> bots = [PlayerBot(game, 0, GreedyPlayer(1)), UniformRandomBot(1, np.random.RandomState(2))]
+    >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    >>> len(returns), sum(returns)
+    (2, 0.0)
+    """
+
+    def __init__(self, game: Any, player_id: int, player: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        table: _Table = _engine_game(game)._table
+        self._table = table
+        self._player_id = _checks.seat(player_id, table.players, "player_id")
+        if not callable(player):
+            raise TypeError(f"player must be callable, not {_checks.type_name(player)}")
+        self._player = player
+
+    def player_id(self) -> int:
+        """The OpenSpiel player the bot plays."""
+        return self._player_id
+
+    def step(self, state: Any) -> int:
+        """The id of the player's action in ``state``.
+
+        Raises:
+            InvalidArgumentError: if it is not this bot's player's decision.
+        """
+        table = self._table
+        inner = getattr(state, "game_state", None)
+        if inner is None or state.current_player() != self._player_id:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_not_its_turn",
+                    "it is not player {player}'s decision in this state",
+                    player=str(self._player_id),
+                )
+            )
+        seat = table.seats[self._player_id]
+        action = self._player(table.module.observe(inner, seat))
+        return _id_of(table, action, inner)
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the player decides from the view alone."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the player decides from the view alone."""
+
+    def provides_policy(self) -> bool:
+        """No: the player gives an action, not a distribution."""
+        return False
+
+
+class BotPlayer:
+    """An OpenSpiel bot (``pyspiel.Bot``: OpenSpiel's uniform random bot,
+    ``MCTSBot``, ``ISMCTSBot``...) as one of the library's players: a view in,
+    an action out, to seat at a table with the library's bots.
+
+    A view does not show the hidden cards, and OpenSpiel's bots take a whole
+    state: the player hands the bot a state of the game dealt from the view by
+    the game's ``sample_state`` (seeded from ``seed`` and a count of the
+    calls), which the bot sees as the position. A bot that reads only what
+    its player may know (the uniform random bot, ``ISMCTSBot``, which samples
+    again with :meth:`SevenBridgeState.resample_from_infostate`) plays as it
+    would in OpenSpiel; a bot that searches the state itself (``MCTSBot``)
+    searches that one sampled world. Given a full state instead of a view,
+    the player hands the bot that state. The bot is asked for its
+    ``step`` only (each position stands alone: nothing is restarted or
+    informed of the moves in between).
+
+    Args:
+        bot: The OpenSpiel bot, made for ``game`` and for the OpenSpiel
+            player of the seat it will sit at.
+        game: One of this module's games: the rules and table size of the
+            deals it plays.
+        seed: The seed of the sampled states.
+
+    Raises:
+        TypeError: for a game not of this module.
+
+    >>> import numpy as np, pyspiel
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> from sevenbridge import apply, deal, observe
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> game = pyspiel.load_game(GAME_NAME, {"players": 2})
+    >>> seats = [GreedyPlayer(1), BotPlayer(UniformRandomBot(1, np.random.RandomState(2)), game)]
+    >>> state = deal(players=2, seed=4)
+    >>> while not state.is_over:
+    ...     state = apply(state, seats[state.current_player](observe(state)))
+    >>> state.is_over
+    True
+    """
+
+    def __init__(self, bot: Any, game: Any, *, seed: int = 0) -> None:
+        self.bot = bot
+        self.game = _engine_game(game)
+        self._seed = _checks.seed(seed) or 0
+        self._calls = 0
+
+    def __call__(self, view: Any, /) -> Any:
+        from ..bots import choices_view
+
+        table: _Table = self.game._table
+        module = table.module
+        world = None if isinstance(view, module.Observation) else view
+        view = choices_view(view)  # a clear error when there is no decision to take
+        if view.rules != table.rules or len(module.returns(view)) != len(table.player_of):
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.view_other_game",
+                    "the position is not one of this game's: other rules or another table size",
+                )
+            )
+        if world is None:
+            self._calls += 1
+            world = module.sample_state(view, (self._seed + self._calls) % 2**63)
+        state = self.game.new_initial_state()
+        state._placed = ()
+        state._state = _Frozen(world)
+        action_id = int(self.bot.step(state))
+        if action_id not in state.legal_actions():
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_chose_illegal_id",
+                    "the OpenSpiel bot chose {action_id}, not a legal id here (is it the bot of seat {seat}?)",
+                    action_id=str(action_id),
+                    seat=str(view.viewer),
+                )
+            )
+        return table.space.decode(action_id, view)
+
+    def __repr__(self) -> str:
+        return f"<BotPlayer of {self.bot!r}>"
 
 
 pyspiel.register_game(_GAME_TYPE, SevenBridgeGame)

@@ -6,7 +6,8 @@ Needs the ``pettingzoo`` extra. Observations are dictionaries with the
 and the ``"action_mask"`` (int8, over the ids of
 :class:`sevenbridge.rl.ActionSpace`; all zeros for an agent whose decision it
 is not). Each :meth:`~raw_env.reset` deals a new deal; the rewards come at its
-end and are :func:`sevenbridge.returns`.
+end and are :func:`sevenbridge.rl.rewards` of the kind chosen by ``reward``
+(by default ``"points"``: :func:`sevenbridge.returns`).
 
 ``env(game="mahjong", players=N)`` is the same environment for Simple Mahjong
 (:mod:`sevenbridge.mahjong`): the agents are the real players' seats, the
@@ -33,7 +34,8 @@ from pettingzoo.utils import wrappers
 
 from .._kit import checks as _checks
 from ..errors import InvalidArgumentError, Message
-from ..rl import information_state_tensor_size, observation_tensor_size
+from ..rl import information_state_tensor_size, observation_tensor_size, rewards
+from ..rl._rewards import check_reward
 from ..rules import Rules
 from ._games import adapter
 
@@ -84,6 +86,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             return super().last(observe)  # PettingZoo's error
         return self._raw.last(observe)  # neither wrapper changes observe()
 
+    # What agent_iter() reads at every step, read from the environment itself
+    # rather than through both wrappers' __getattr__ (with PettingZoo's error
+    # before a reset).
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self._raw.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self._raw.agent_selection
+        return agent
+
     def step(self, action: Any) -> None:
         if self._has_reset and self._raw.agents:
             self._has_updated = True
@@ -115,6 +133,13 @@ class raw_env(AECEnv):
         game: ``"seven_bridge"`` (the card game) or ``"mahjong"``; ``rules`` are
             that game's (a mahjong table has 2 to 4 players, and with ghosts
             the agents are the real players' seats).
+        reward: The kind of reward (:data:`sevenbridge.rl.REWARDS`):
+            ``"points"``, ``"normalized"`` or ``"win"`` (see
+            :func:`sevenbridge.rl.rewards`).
+        encoding: ``"full"`` (:class:`sevenbridge.rl.ActionSpace` and the full
+            tensors) or ``"compact"`` (the card game only:
+            :class:`sevenbridge.rl.CompactActionSpace` and the tensors'
+            compact layout).
 
     Raises:
         IllegalActionError: from :meth:`step`, for an id the mask does not allow.
@@ -135,6 +160,8 @@ class raw_env(AECEnv):
         tensor: str = "observation",
         dealer: int = 0,
         game: str = "seven_bridge",
+        reward: str = "points",
+        encoding: str = "full",
     ) -> None:
         super().__init__()
         self.game = adapter(game)
@@ -158,22 +185,23 @@ class raw_env(AECEnv):
         self.auto_forced = bool(auto_forced)
         module = self.game.module
         self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
-        self._returns, self._over, self._forced_types = (
-            module.returns,
-            self.game.over,
-            self.game.forced,
-        )
-        self.space = self.game.space(self.rules, n)
+        self.reward = check_reward(reward)
+        self._over, self._forced_types = self.game.over, self.game.forced
+        compact = self.game.encoding(encoding)
+        self.encoding = encoding
+        self.space = self.game.space(self.rules, n, compact)
         self._size = self.space.size
-        # (id, player) -> action, filled by the card game's decode (none for mahjong)
-        self._decoded: dict[Any, Any] = self.space._decoded.data if game == "seven_bridge" else {}
-        self._masked = self.space._masked
+        # (id, player) -> action: filled by the card game's decode, whole for mahjong
+        self._decoded: dict[Any, Any] = (
+            self.space._decoded.data if game == "seven_bridge" else self.space._by_id_and_seat()
+        )
+        self._masked = self.space._mask_at
         self._info = tensor == "information_state"
-        self._tensor = self.game.tensor_of(self.rules, n, self._info)
+        self._tensor = self.game.tensor_of(self.rules, n, self._info, compact)
         if self._info:
-            size = information_state_tensor_size(self.rules, n)
+            size = information_state_tensor_size(self.rules, n, compact=compact)
         else:
-            size = observation_tensor_size(self.rules, n)
+            size = observation_tensor_size(self.rules, n, compact=compact)
         self._players = n
         self.possible_agents = [f"player_{p}" for p in seats]
         self.agents = self.possible_agents[:]
@@ -206,7 +234,7 @@ class raw_env(AECEnv):
         p = self._seats[agent]
         state = self.state
         if state.current_player == p:
-            mask = self._masked(self._legal(state), _INT8)  # cached on the state
+            mask = self._masked(state, self._legal(state), _INT8)  # cached on the state
         else:
             mask = np.zeros(self._size, _INT8)
         return {"observation": self._tensor(state, p), "action_mask": mask}
@@ -250,7 +278,7 @@ class raw_env(AECEnv):
     def _settle(self, state: Any) -> None:
         self.state = state
         if state.is_over:
-            results = self._returns(state)
+            results = rewards(state, self.reward)
             for a, p in self._seats.items():
                 self.rewards[a] = results[p]
                 self.terminations[a] = True

@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from .._kit.i18n import N_, check_lang, translator
+from .._kit.i18n import N_, check_lang, in_context, translator
 from .._kit.svgkit import (
     BACK,
     BLUE,
@@ -45,6 +45,7 @@ from .._kit.svgkit import (
     RED,
 )
 from .._kit.svgkit import Picture as _Picture
+from .._kit.svgkit import clip as _clip
 from .._kit.svgkit import document as _document
 from .._kit.svgkit import draw_value as _draw_value
 from .._kit.svgkit import felt_document_parts as _felt_document_parts
@@ -57,7 +58,7 @@ from .._kit.svgkit import seat_names as _seat_names
 from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
 from .state import GameState, Phase
-from .tiles import Tile, TileSuit, parse_tiles
+from .tiles import _KANJI, Tile, TileSuit, parse_tiles
 from .views import Observation
 
 __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
@@ -65,6 +66,9 @@ __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
 Translate = Callable[[str], str]
 
 TILE_W, TILE_H, DEPTH = 44, 58, 5
+#: How long a seat's name may be in a table's labels, and the whole heading, in
+#: ems: longer ones are cut with an ellipsis.
+NAME_EMS, LABEL_EMS, HEADING_EMS = 18.0, 36.0, 41.0
 #: The colour of each suit's numbers and characters.
 SUIT_COLOURS = {
     TileSuit.CHARACTERS: RED,
@@ -78,8 +82,8 @@ SIDE = "#c9b98f"
 BACK_SIDE = "#1b3570"
 
 _SUIT_CHARACTERS = {TileSuit.CHARACTERS: "萬", TileSuit.DOTS: "筒", TileSuit.BAMBOOS: "索"}
-_HONOUR_CHARACTERS = ("東", "南", "西", "北", "白", "發", "中")
-_BONUS_CHARACTERS = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
+_HONOUR_CHARACTERS = _KANJI[:7]
+_BONUS_CHARACTERS = _KANJI[7:]
 _NUMERALS = "一二三四五六七八九"
 
 
@@ -210,7 +214,7 @@ def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | Non
         width,
         TILE_H + DEPTH + 4,
         _("a hand of {n} tiles").format(n=len(ts)),
-        ", ".join(tile_name(x, lang) for x in ts) or _("no tiles"),
+        _(", ").join(tile_name(x, lang) for x in ts) or _("no tiles"),
         body,
         size,
         TILE_W,
@@ -247,9 +251,10 @@ def _meld_body(m: Meld, x: float, y: float) -> str:
 @functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
-    names = ", ".join(tile_name(t, lang) for t in m.tiles)
+    names = _(", ").join(tile_name(t, lang) for t in m.tiles)
     if m.claimed is not None:
-        names += " (" + _("{tile} claimed").format(tile=tile_name(m.claimed, lang)) + ")"
+        claimed = _("{tile} claimed").format(tile=tile_name(m.claimed, lang))
+        names += _(" ({text})").format(text=claimed)
     return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=names)
 
 
@@ -439,9 +444,10 @@ def table_parts(
         )
     lang = check_lang(lang)
     _ = translator(lang)
-    seat_names = _seat_names(names, position.seats)
+    # Long names are cut with an ellipsis.
+    seat_names = [_clip(x, NAME_EMS) for x in _seat_names(names, position.seats)]
     viewer = position.viewer if isinstance(position, Observation) else None
-    last, mark = _last_move(position, seat_names, _, lang)
+    last, mark = _last_move(position, [_clip(x, 11) for x in seat_names], _, lang)
 
     width, left_w = 760.0, 560.0
     big, small = 0.6, 0.42  # the scales of hands and melds, and of discards
@@ -454,23 +460,32 @@ def table_parts(
 
     status = _status(position, seat_names, _)
     heading = f"{_('Simple Mahjong')} · {status}"
-    desc.append(heading + ".")
-    body.append(_label(14, 26, heading, 17))
+    desc.append(heading + _("."))
+    body.append(_label(14, 26, _clip(heading, HEADING_EMS), 17))
 
     y = 40.0
     for p in range(position.seats):
         tiles, shown = _hand_of(position, p)
         own = [i for i, m in enumerate(position.melds) if m.owner == p]
-        # The hand, then the melds, left to right in rows that fit the panel.
+        # The hand, a divider, then the melds in rows that fit the panel, every
+        # row of melds beginning at the divider (below the hand when it is wide).
+        widths = [_meld_width(position.melds[i]) * big for i in own]
+        room = left_w - 36
+        start = len(tiles) * hand_step + 2 * gap if tiles else 0.0
+        below = bool(own) and start + max(widths, default=0.0) > room
+        if below:
+            start = 0.0
         rows: list[list[tuple[int, float]]] = [[]]
-        x = len(tiles) * hand_step + gap if tiles else 0.0
-        for i in own:
-            w = _meld_width(position.melds[i]) * big
-            if x and x + w > left_w - 36:
+        x = start
+        for i, w in zip(own, widths, strict=True):
+            if x > start and x + w > room:
                 rows.append([])
-                x = 0.0
+                x = start
             rows[-1].append((i, x))
             x += w + gap
+        meld_top = 1 if below and tiles else 0  # the row the melds begin in
+        if meld_top:
+            rows.insert(0, [])
         # Bonus tiles, a gap, then the discards, in rows of small tiles.
         bonus = position.bonus[p]
         pile = list(bonus) + list(position.discards[p])
@@ -485,11 +500,11 @@ def table_parts(
         if p in position.ghosts:
             label += " · " + _("ghost")
         if p == position.dealer:
-            label += " · " + _("dealer")
+            label += " · " + in_context("mahjong", "dealer", lang)
         label += " · " + _count(len(tiles), _)
         if p == position.winner:
             label += " · " + _("won")
-        body.append(_label(18, y + 18, ("▶ " if turn else "") + label))
+        body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
         row_y = y + 26
         if mark == ("hand", p) and tiles:
             body.append(
@@ -501,6 +516,17 @@ def table_parts(
             + "".join(_tile_body(t, i * hand_step / big, 0) for i, t in enumerate(tiles))
             + "</g>"
         )
+        if own and tiles:
+            # The divider between the hand and the melds.
+            top = row_y + meld_top * (tile_h + 8) - 3
+            body.append(
+                f'<rect x="{_num(18 + start - gap - 1)}" y="{_num(top)}" width="2" '
+                f'height="{_num((len(rows) - meld_top) * (tile_h + 8) - 2)}" rx="1" '
+                'fill="#d9eadf" opacity="0.8"/>'
+                if start
+                else f'<rect x="14" y="{_num(top - 3)}" width="{_num(left_w - 32)}" height="2" '
+                'rx="1" fill="#d9eadf" opacity="0.8"/>'
+            )
         for r, row in enumerate(rows):
             my = row_y + r * (tile_h + 8)
             for i, mx in row:
@@ -540,19 +566,21 @@ def table_parts(
         words = [_tile_words(t, lang) for t in tiles if t is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no tiles"), _)
         if own:
-            seat_desc += ". " + _("Melds") + ": "
-            seat_desc += "; ".join(_meld_desc(position.melds[i], lang) for i in own)
+            seat_desc += _(". ") + _("Melds") + _(": ")
+            seat_desc += _("; ").join(_meld_desc(position.melds[i], lang) for i in own)
         if bonus:
-            seat_desc += ". " + _("bonus tiles") + ": "
-            seat_desc += ", ".join(_tile_words(t, lang) for t in bonus)
+            seat_desc += _(". ") + _("bonus tiles") + _(": ")
+            seat_desc += _(", ").join(_tile_words(t, lang) for t in bonus)
         if drawn is not None and position.last_drawn is not None:
-            seat_desc += ". " + _("drew {tile}").format(tile=_tile_words(position.last_drawn, lang))
-        seat_desc += ". " + _("discards") + ": "
-        seat_desc += ", ".join(
+            seat_desc += _(". ") + _("drew {tile}").format(
+                tile=_tile_words(position.last_drawn, lang)
+            )
+        seat_desc += _(". ") + _("discards") + _(": ")
+        seat_desc += _(", ").join(
             _tile_words(t, lang) + (" " + _("(claimed)") if len(bonus) + i in claimed else "")
             for i, t in enumerate(position.discards[p])
         ) or _("none")
-        desc.append(seat_desc + ".")
+        desc.append(seat_desc + _("."))
         y += panel_h + 8
     height = max(y, 330.0)
 
@@ -560,7 +588,7 @@ def table_parts(
     cx = left_w + 16
     body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
     wall_size = len(position.wall) if isinstance(position, GameState) else position.wall_size
-    wall_label = _("wall") + ": " + _count(wall_size, _)
+    wall_label = _("wall") + _(": ") + _count(wall_size, _)
     body.append(_label(cx + 4, 62, wall_label))
     if wall_size:
         body.append(
@@ -577,11 +605,11 @@ def table_parts(
     else:
         body.append(_label(cx + 8, 190, _("none"), 13))
     body.append(_last_move_lines(cx + 4, 272, _("last move"), last))
-    desc.append(f"{wall_label}.")
+    desc.append(wall_label)
     if open_tile is not None:
-        desc[-1] += " " + _("open discard") + ": " + _tile_words(open_tile, lang) + "."
-    desc[-1] += " " + _("last move") + ": " + last + "."
-    title = f"{_('Simple Mahjong')}: {status}"
+        desc[-1] += _(". ") + _("open discard") + _(": ") + _tile_words(open_tile, lang)
+    desc[-1] += _(". ") + _("last move") + _(": ") + last + _(".")
+    title = _("Simple Mahjong") + _(": ") + status
     return _felt_document_parts(width, height, title, desc, body, size)
 
 

@@ -8,24 +8,30 @@ Legal. P0 draws the next tile of the wall (84 left) and then discards, or declar
 >>> print(explain(deal(seed=1), Pung(2)))
 Illegal: it is seat 0 who must act (in turn), not seat 2.
 >>> print(explain(deal(seed=1), Pung(2), lang="ja"))
-不可：動くのは席2ではなく席0です（手番の人）。
+不可：動くのはP2ではなくP0です（手番の人）。
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.i18n import check_lang, translate
+from .._kit.i18n import N_, check_lang, translate
+from .._kit.words import Listing, points_words, said, seat_name, whose
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
-from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from .actions import KIND_WORDS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _words
 from .engine import apply
 from .hands import Meld, decompositions, waits
 from .state import GameState, Phase, _points
 from .tiles import Tile, format_tiles
 from .views import Observation
 
-__all__ = ["explain", "render"]
+__all__ = [
+    "MOVE_KINDS", "explain", "move_label", "move_message", "move_words", "render", "round_words",
+]  # fmt: skip
 
 _CLAIM_WORD = {
     Pung: M("mahjong.word.pung", "pung"),
@@ -79,7 +85,7 @@ def render(
     >>> print(render(observe(deal(seed=1, players=2), 1), lang="ja"))
     シンプル麻雀、2席、親はP0、山は110枚
     P0  手牌 （13枚）   面子 -   捨て牌 -
-    P1  手牌 22338m129p478sES   面子 -   捨て牌 -   （あなた）
+    P1  手牌 22338m129p478s東南   面子 -   捨て牌 -   （あなた）
     P0がツモる番です。
     """
     lang = check_lang(lang)
@@ -127,18 +133,18 @@ def render(
         else:
             shown = None
         hand: str = (
-            format_tiles(shown)
+            format_tiles(shown, lang=lang)
             if shown is not None
             else M("mahjong.render.hidden", "({n} tiles)", n=sizes[seat])
         )
-        own = " ".join(_meld_text(m) for m in state.melds if m.owner == seat) or "-"
+        own = " ".join(_meld_text(m, lang) for m in state.melds if m.owner == seat) or "-"
         line: str = M(
             "mahjong.render.seat",
             "P{seat}  hand {hand}   melds {melds}   discards {discards}",
             seat=seat,
             hand=hand,
             melds=own,
-            discards=_row(state.discards[seat], {i for s, i in state.taken if s == seat}),
+            discards=_row(state.discards[seat], {i for s, i in state.taken if s == seat}, lang),
         )
         if shown is not None and seat == state.turn and state.last_drawn is not None:
             line = _cat(line, M("mahjong.render.drew", "   drew {tile}", tile=state.last_drawn))
@@ -148,7 +154,7 @@ def render(
                 M(
                     "mahjong.render.bonus",
                     "   bonus {tiles}",
-                    tiles=format_tiles(state.bonus[seat]),
+                    tiles=format_tiles(state.bonus[seat], lang=lang),
                 ),
             )
         if seat in state.ghosts:
@@ -160,12 +166,13 @@ def render(
     return "\n".join(translate(line, lang) for line in lines)
 
 
-def _meld_text(meld: Meld) -> str:
+def _meld_text(meld: Meld, lang: str) -> str:
     """A meld, with the seat its claimed tile came from: ``555s<P0``."""
-    return str(meld) if meld.claimed_from is None else f"{meld}<P{meld.claimed_from}"
+    text = format_tiles(meld.tiles, lang=lang)
+    return text if meld.claimed_from is None else f"{text}<P{meld.claimed_from}"
 
 
-def _row(row: tuple[Tile, ...], taken: set[int]) -> str:
+def _row(row: tuple[Tile, ...], taken: set[int], lang: str) -> str:
     """A row of discards, the claimed ones in brackets: ``1p [5s] 9m``."""
     if not row:
         return "-"
@@ -174,13 +181,13 @@ def _row(row: tuple[Tile, ...], taken: set[int]) -> str:
     for i, tile in enumerate(row):
         if i in taken:
             if run:
-                parts.append(format_tiles(run))
+                parts.append(format_tiles(run, lang=lang))
                 run = []
-            parts.append(f"[{tile}]")
+            parts.append(f"[{format_tiles([tile], lang=lang)}]")
         else:
             run.append(tile)
     if run:
-        parts.append(format_tiles(run))
+        parts.append(format_tiles(run, lang=lang))
     return " ".join(parts)
 
 
@@ -273,7 +280,7 @@ def _what(state: GameState, action: Action, after: GameState) -> str:
                 out = _cat(out, M(
                     "mahjong.explain.waits",
                     " The hand then waits on {tiles}.",
-                    tiles=format_tiles(wanted, compact=False),
+                    tiles=tuple(wanted),
                 ))  # fmt: skip
         return _then(out, _next(after))
     if isinstance(action, Pass):
@@ -285,7 +292,7 @@ def _what(state: GameState, action: Action, after: GameState) -> str:
         split: tuple[Meld, ...] = decompositions(
             after.hands[action.player], after.melds_of(action.player)
         )[0]
-        hand = " ".join(str(m) for m in split)
+        hand = tuple(split)
         if after.self_drawn:
             return M(
                 "mahjong.explain.win_drawn",
@@ -354,6 +361,192 @@ def _next(after: GameState) -> str:
             "mahjong.next.takes", "P{q} takes the discard and plays on.", q=after.current_player
         )
     return M("mahjong.next.draws", "Next, P{q} draws.", q=after.current_player)
+
+
+# --- moves and rounds in words -------------------------------------------------------
+
+#: Each kind of move in words: (said of another seat, said to the person playing).
+_MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "draw": (("mahjong.move.draw", N_("{who} draws a tile")), ("mahjong.move.draw.you", N_("You draw a tile"))),
+    "draw_tile": (("mahjong.move.draw_tile", N_("{who} draws {tile}")), ("mahjong.move.draw_tile.you", N_("You draw {tile}"))),
+    "discard": (("mahjong.move.discard", N_("{who} discards {tile}")), ("mahjong.move.discard.you", N_("You discard {tile}"))),
+    "pass": (("mahjong.move.pass", N_("{who} passes")), ("mahjong.move.pass.you", N_("You pass"))),
+    "claim": (
+        ("mahjong.move.claim", N_("{who} calls {call} on {whose} {tile}")),
+        ("mahjong.move.claim.you", N_("You call {call} on {whose} {tile}")),
+    ),
+    "chow": (
+        ("mahjong.move.chow", N_("{who} calls chow on {whose} {tile} with {tiles}")),
+        ("mahjong.move.chow.you", N_("You call chow on {whose} {tile} with {tiles}")),
+    ),
+    "kong_hand": (
+        ("mahjong.move.kong_hand", N_("{who} makes a kong of {tile} from the hand")),
+        ("mahjong.move.kong_hand.you", N_("You make a kong of {tile} from your hand")),
+    ),
+    "mahjong": (
+        ("mahjong.move.mahjong", N_("{who} declares mahjong")),
+        ("mahjong.move.mahjong.you", N_("You declare mahjong")),
+    ),
+}  # fmt: skip
+
+
+def _said(kind: str, seat: int, names: Sequence[str] | None, you: int | None, **params: Any) -> str:
+    return said(_MOVE_WORDS, kind, seat, names, you, **params)
+
+
+def _concealed(view: GameState | Observation, seat: int) -> tuple[Tile, ...] | None:
+    if isinstance(view, GameState):
+        return view.hands[seat]
+    if view.viewer == seat:
+        return view.hand
+    return None
+
+
+def move_message(
+    before: GameState | Observation,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+) -> str:
+    """:func:`move_words` as a :class:`~sevenbridge.errors.Message`."""
+    if after is None:
+        if not isinstance(before, GameState):
+            raise TypeError("move_words needs the position after the move with a view")
+        after = apply(before, action)
+    p = action.player
+    out: str
+    if isinstance(action, Draw):
+        mine, then = _concealed(before, p), _concealed(after, p)
+        drawn = list(then or ())
+        for t in mine or ():
+            if t in drawn:
+                drawn.remove(t)
+        if p == you and mine is not None and drawn:
+            out = _said("draw_tile", p, names, you, tile=tuple(drawn))
+        else:
+            out = _said("draw", p, names, you)
+    elif isinstance(action, Discard):
+        out = _said("discard", p, names, you, tile=action.tile)
+    elif isinstance(action, Pass):
+        out = _said("pass", p, names, you)
+    elif isinstance(action, Mahjong):
+        out = _said("mahjong", p, names, you)
+    elif isinstance(action, Kong) and before.phase is Phase.PLAY:
+        out = _said("kong_hand", p, names, you, tile=action.tile)
+    elif isinstance(action, Chow):
+        out = _said(
+            "chow", p, names, you, whose=whose(before.turn, names, you),
+            tile=before.last_discard, tiles=tuple(action.tiles),
+        )  # fmt: skip
+    else:
+        assert isinstance(action, (Pung, Kong))
+        out = _said(
+            "claim", p, names, you, call=_CLAIM_WORD[type(action)],
+            whose=whose(before.turn, names, you), tile=before.last_discard,
+        )  # fmt: skip
+    if after.is_over and after.winner == p:
+        out = M(
+            "mahjong.move.wins", "{move}, winning {points}", move=out,
+            points=points_words(_winner_points(after)),
+        )  # fmt: skip
+    elif after.is_over and after.winner is None:
+        out = M("mahjong.move.drawn", "{move}: the wall has run out, the round is drawn", move=out)
+    return out
+
+
+#: Each kind of move as a list of moves to choose from names it (the web
+#: table's groups of buttons; the terminal's numbered moves in Japanese).
+MOVE_KINDS = tuple(KIND_WORDS.items())
+
+
+def move_label(action: Action, *, lang: str | None = None) -> str:
+    """A move to choose, as a list of moves names it: its kind
+    (:data:`MOVE_KINDS`), then the tiles of the hand it names.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge.mahjong import Chow, Discard
+    >>> move_label(Chow(1, "4m 6m")), move_label(Discard(0, "Rd"), lang="ja")
+    ('Chow 46m', '捨てる 中')
+    """
+    return _words(action, check_lang(lang))
+
+
+def move_words(
+    before: GameState | Observation,
+    action: Action,
+    after: GameState | Observation | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    lang: str | None = None,
+    symbols: bool = True,
+) -> str:
+    """A move in words, as the terminal, the replay viewer and the web table
+    tell it: the arguments of the card game's :func:`sevenbridge.text.move_words`
+    (the person reading, ``you``, is told the tile they drew; ``symbols`` is
+    for the same call: tiles are written ``5s`` either way).
+
+    >>> from sevenbridge.mahjong import deal, Draw
+    >>> print(move_words(deal(seed=1), Draw(0)))
+    P0 draws a tile
+    """
+    return translate(move_message(before, action, after, names=names, you=you), lang)
+
+
+def round_words(
+    final: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    totals: Sequence[int] | None = None,
+    lang: str | None = None,
+) -> list[str]:
+    """The end of a round in words, a line each: who won and how ("You won!"
+    for ``you``), the winning hand, what it scores and why, the round's scores
+    and the match's running ``totals`` when given."""
+    lines: list[str] = []
+    winner = final.winner
+    real = [s for s in range(final.seats) if s not in final.ghosts]
+    if winner is None:
+        lines.append(
+            M("mahjong.round.drawn", "Nobody won: the wall ran out and the round is drawn.")
+        )
+    else:
+        if winner == you:
+            lines.append(M("mahjong.round.you_won", "You won!"))
+        else:
+            lines.append(M("mahjong.round.won", "{who} won.", who=seat_name(winner, names)))
+        hands = final.hands if isinstance(final, GameState) else final.shown_hands
+        if hands is not None:
+            split = decompositions(hands[winner], final.melds_of(winner))
+            if split:
+                lines.append(M(
+                    "mahjong.round.hand", "  Winning hand: {hand}", hand=tuple(split[0]),
+                ))  # fmt: skip
+        lines.append(M(
+            "mahjong.round.points",
+            "  {points}: 1 for the win, plus any bonuses the rules give (a pung of dragons, "
+            "a concealed hand won from the wall)",
+            points=points_words(_winner_points(final)),
+        ))  # fmt: skip
+        lines.append(M("mahjong.round.meaning", "(Only the winner scores.)"))
+    scores = final.scores if isinstance(final, GameState) else tuple(
+        _winner_points(final) if s == winner else 0 for s in range(final.seats)
+    )  # fmt: skip
+    lines.append(M(
+        "mahjong.round.scores", "Round scores: {scores}",
+        scores=Listing(f"{seat_name(s, names)} {scores[s]}" for s in real),
+    ))  # fmt: skip
+    if totals is not None:
+        lines.append(M(
+            "deal.totals", "Totals: {totals}",
+            totals=Listing(f"{seat_name(s, names)} {totals[s]}" for s in real),
+        ))  # fmt: skip
+    return [translate(line, lang) for line in lines]
 
 
 _hooks.register("mahjong_render", render)

@@ -5,7 +5,12 @@ library does not. It gives every action the rules allow a fixed integer id
 (:class:`ActionSpace`), a boolean mask of the legal ids, and float32 tensors of
 a player's view (:func:`observation_tensor`, :func:`information_state_tensor`)
 built from the engine's card bitmasks. :func:`returns` (:func:`sevenbridge.returns`
-for the card game) turns a finished deal into one zero-sum number per player.
+for the card game) turns a finished deal into one zero-sum number per player,
+:func:`rewards` into a reward of one of the kinds :data:`REWARDS` (points,
+normalized by :func:`utility_bounds`, or win/loss). :func:`policy_player`
+seats a policy function (tensor and mask in, id out) at a table,
+:func:`self_play` plays deals with one policy in every seat (or against an
+:class:`OpponentPool` of snapshots) and returns each seat's :class:`Trajectory`.
 The same names take Simple Mahjong's :class:`sevenbridge.mahjong.Rules`,
 states and views (:class:`MahjongActionSpace`; the mahjong package is loaded
 only then).
@@ -30,6 +35,8 @@ from typing import TYPE_CHECKING
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
 from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
+from ._rewards import REWARDS, reward_bounds, rewards, utility_bounds
+from ._selfplay import OpponentPool, PolicyPlayer, Trajectory, policy_player, self_play
 
 if TYPE_CHECKING:
     # To type checkers, MahjongActionSpace is the declaration that
@@ -37,25 +44,50 @@ if TYPE_CHECKING:
     from ._actions import _MahjongActionSpace as MahjongActionSpace
 else:
     from ._mahjong import MahjongActionSpace
+from ._compact import (
+    COMPACT_ACTION_SPACE_VERSION,
+    SLOT_NAMES,
+    CompactActionSpace,
+    lay_off_slot,
+)
 from ._tensors import (
+    COMPACT_TENSOR_VERSION,
+    TENSOR_VERSION,
     information_state_tensor,
     information_state_tensor_size,
     observation_tensor,
     observation_tensor_size,
+    tensor_digest,
     tensor_fields,
 )
 
 __all__ = [
     "ACTION_SPACE_VERSION",
+    "COMPACT_ACTION_SPACE_VERSION",
+    "COMPACT_TENSOR_VERSION",
     "MAHJONG_ACTION_SPACE_VERSION",
     "MAX_LAY_OFF_TARGETS",
+    "REWARDS",
+    "SLOT_NAMES",
+    "TENSOR_VERSION",
     "ActionSpace",
+    "CompactActionSpace",
     "MahjongActionSpace",
+    "OpponentPool",
+    "PolicyPlayer",
+    "Trajectory",
     "clear_caches",
     "information_state_tensor",
     "information_state_tensor_size",
+    "lay_off_slot",
     "observation_tensor",
     "observation_tensor_size",
+    "policy_player",
     "returns",
+    "reward_bounds",
+    "rewards",
+    "self_play",
+    "tensor_digest",
     "tensor_fields",
+    "utility_bounds",
 ]

@@ -150,11 +150,36 @@ class _Table:
         jokers = bool(rules.jokers)
         melds = _catalogue(rules.ace_high, jokers)
         need = rules.claim_min_hand_cards
-        chis = _claims(melds, (_RUN,), need)
-        pons = _claims(melds, (_SET,), need)
-        deck = rules.deck_size
+        self.joker_lay_off = jokers and rules.joker_lay_off
+        offs = [f"layoff {CARDS[c]}>{t}" for t in range(MAX_LAY_OFF_TARGETS) for c in range(52)]
+        joker_offs = []
+        if self.joker_lay_off:
+            joker_offs = [
+                f"layoff JK={CARDS[c]}>{t}" for t in range(MAX_LAY_OFF_TARGETS) for c in range(52)
+            ]
+        self._fill(
+            rules,
+            melds,
+            _claims(melds, (_RUN,), need),
+            _claims(melds, (_SET,), need),
+            offs,
+            joker_offs,
+        )
+
+    def _fill(
+        self,
+        rules: Rules,
+        melds: list[tuple[int, int, str]],
+        chis: list[tuple[int, int]],
+        pons: list[tuple[int, int]],
+        offs: list[str],
+        joker_offs: list[str],
+    ) -> None:
+        """The blocks in id order, from the catalogue's melds and claims that
+        get an id and the lay-offs' labels: draw, pass, the discards, the
+        lay-downs, the chis, the pons, the lay-offs, the joker's lay-offs."""
         labels = ["draw", "pass"]
-        labels += [f"discard {CARDS[c]}" for c in range(deck)]
+        labels += [f"discard {CARDS[c]}" for c in range(rules.deck_size)]
         self.discard_base = 2
         self.lay_base = len(labels)
         labels += [f"laydown {_names(m, j)}" for m, j, _ in melds]
@@ -163,15 +188,11 @@ class _Table:
         self.pon_base = len(labels)
         labels += [f"pon {_names(m, j)}" for m, j in pons]
         self.off_base = len(labels)
-        labels += [f"layoff {CARDS[c]}>{t}" for t in range(MAX_LAY_OFF_TARGETS) for c in range(52)]
+        labels += offs
         self.joker_off_base = len(labels)
-        if jokers and rules.joker_lay_off:
-            labels += [
-                f"layoff JK={CARDS[c]}>{t}" for t in range(MAX_LAY_OFF_TARGETS) for c in range(52)
-            ]
+        labels += joker_offs
         self.labels = tuple(labels)
         self.size = len(labels)
-        self.joker_lay_off = jokers and rules.joker_lay_off
         self.melds = [(m, j) for m, j, _ in melds]
         self.chis = chis
         self.pons = pons
@@ -458,7 +479,19 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        return self._ids(legal_actions(position))
+        return self._ids_at(position, legal_actions(position))
+
+    def _ids_at(self, position: Any, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of the engine's ``legal`` actions in ``position`` (the full
+        numbering's ids do not depend on the position; the compact one's do)."""
+        return self._ids(legal)
+
+    def _mask_at(
+        self, position: Any, legal: tuple[Action, ...], dtype: np.dtype[Any]
+    ) -> npt.NDArray[Any]:
+        """:meth:`_masked` of the engine's ``legal`` actions in ``position``
+        (what the environments call)."""
+        return self._masked(legal, dtype)
 
     def _ids(self, legal: tuple[Action, ...]) -> list[int]:
         """The ids of the engine's ``legal`` actions."""
@@ -522,7 +555,7 @@ class ActionSpace:
         kind = type(position)
         if kind is not GameState and kind is not Observation:
             _player_of(position)  # raises the TypeError
-        return self._masked(legal_actions(position), _BOOL)
+        return self._mask_at(position, legal_actions(position), _BOOL)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A copy starts with empty caches: the ones by object identity would

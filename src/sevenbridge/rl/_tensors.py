@@ -8,6 +8,7 @@ sizes and :func:`tensor_fields`. Re-exported by :mod:`sevenbridge.rl`.
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from struct import Struct, pack
 from typing import TYPE_CHECKING, Any
@@ -15,25 +16,40 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import _tables as T
 from .._kit import checks as _checks
 from ..actions import Chi, Discard, Pass, Pon
+from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..state import GameState, History, Phase
 from ..views import Observation
 from ._actions import MAX_LAY_OFF_TARGETS
 from ._caches import HISTORIES, PARTS, SETUPS, Cache
+from ._compact import lay_off_slot
 
 if TYPE_CHECKING:
     from ..mahjong.rules import Rules as MahjongRules
     from ..mahjong.views import Observation as MahjongObservation
 
 __all__ = [
+    "COMPACT_TENSOR_VERSION",
+    "TENSOR_VERSION",
     "information_state_tensor",
     "information_state_tensor_size",
     "observation_tensor",
     "observation_tensor_size",
+    "tensor_digest",
     "tensor_fields",
 ]
+
+#: The version of the full tensors' layout (:func:`observation_tensor`,
+#: :func:`information_state_tensor`). It changes only when a field moves,
+#: changes width or changes meaning; the test suite pins :func:`tensor_digest`.
+TENSOR_VERSION = 1
+#: The version of the compact layout (``compact=True``), likewise.
+COMPACT_TENSOR_VERSION = 1
+
+_SUITS = "CDHS"
 
 _PHASES = (Phase.CLAIM, Phase.DRAW, Phase.PLAY, Phase.OVER)
 _OVER = Phase.OVER
@@ -46,14 +62,19 @@ class _Layout:
     plane, then the flags, and unpacked at once; the counts are written after.
     """
 
-    def __init__(self, deck: int, n: int, info: bool) -> None:
+    def __init__(self, deck: int, n: int, info: bool, compact: bool = False) -> None:
         planes = [("hand", 1)]
         planes += [("melds", n), ("known", n), ("discards", 1), ("top", 1)]
-        planes += [("jokers", 1), ("reshuffled", 1), ("targets", MAX_LAY_OFF_TARGETS)]
+        planes += [("jokers", 1), ("reshuffled", 1)]
+        if compact:
+            planes += [("layoff_high", 1), ("layoff_low", 1), ("layoff_same_rank", 1)]
+        else:
+            planes += [("targets", MAX_LAY_OFF_TARGETS)]
         if info:
             planes += [("discarded_by", n), ("passed_by", n)]
         self.deck = deck
         self.info = info
+        self.compact = compact
         self.shift: dict[str, int] = {}
         names: list[str] = []
         plane = 0
@@ -75,6 +96,13 @@ class _Layout:
             + [f"pending_pon[{k}]" for k in range(n)]
             + ["turn_clean", "turn_by_claim"]
         )
+        # The compact layout's seven melds: flag (y, x) says that the seven of
+        # suit x is in the meld whose lowest natural seven is of suit y.
+        self.at_sevens = self.flags + len(self.flag_names)
+        if compact:
+            self.flag_names += [
+                f"seven_meld[{_SUITS[y]}].{_SUITS[x]}" for y in range(4) for x in range(4)
+            ]
         self.binary = self.flags + len(self.flag_names)
         self.bytes = (self.binary + 7) // 8
         self.counts = [f"hand_size[{k}]" for k in range(n)]
@@ -134,7 +162,10 @@ class _Layout:
         self.pack_counts: Any = Struct(f"={4 * n}s4f").pack_into
         self.count_offset = self.binary * 4
         self.n = n
-        self.at_targets = sh["targets"]
+        self.at_targets = sh.get("targets", 0)
+        self.at_slots: tuple[int, int, int] = (
+            (sh["layoff_high"], sh["layoff_low"], sh["layoff_same_rank"]) if compact else (0, 0, 0)
+        )
         self.at_jokers = sh["jokers"]
         self.at_discards = sh["discards"]
         self.at_top = sh["top"]
@@ -170,55 +201,60 @@ class _Layout:
         )
 
 
-#: The layouts by deck size, table size and kind.
-_LAYOUTS: Cache[tuple[int, int, bool], _Layout] = Cache(SETUPS)
+#: The layouts by deck size, table size, kind and compactness.
+_LAYOUTS: Cache[tuple[int, int, bool, bool], _Layout] = Cache(SETUPS)
 _LAYOUTS_GET = _LAYOUTS.data.get  # for the tensors' calls: no call of _layout when known
 
 
-def _layout(deck: int, n: int, info: bool) -> _Layout:
-    """The layout of a tensor (built once per deck size, table size and kind)."""
-    key = (deck, n, info)
+def _layout(deck: int, n: int, info: bool, compact: bool = False) -> _Layout:
+    """The layout of a tensor (built once per deck size, table size, kind and
+    compactness)."""
+    key = (deck, n, info, compact)
     layout = _LAYOUTS.data.get(key)
     if layout is None:
-        layout = _LAYOUTS.put(key, _Layout(deck, n, info))
+        layout = _LAYOUTS.put(key, _Layout(deck, n, info, compact))
     return layout
 
 
-def observation_tensor_size(rules: Rules | MahjongRules, players: int) -> int:
+def observation_tensor_size(
+    rules: Rules | MahjongRules, players: int, *, compact: bool = False
+) -> int:
     """The length of :func:`observation_tensor` for these rules and table size
     (the card game's :class:`~sevenbridge.Rules` or the mahjong
-    :class:`~sevenbridge.mahjong.Rules`).
+    :class:`~sevenbridge.mahjong.Rules`), in the full or the ``compact`` layout.
 
     >>> from sevenbridge import Rules, mahjong
     >>> observation_tensor_size(Rules.standard(), 3), observation_tensor_size(mahjong.Rules(), 4)
     (1592, 717)
+    >>> observation_tensor_size(Rules.standard(), 3, compact=True)
+    776
     """
     if type(rules) is not Rules:
         from ._mahjong import is_mahjong, mahjong_observation_tensor_size
 
         if is_mahjong(rules):
+            _one_mahjong_layout(compact)
             return mahjong_observation_tensor_size(rules, players)
-    card: Rules = _checks.instance(rules, Rules, "rules", "a Rules value")
-    return _layout(card.deck_size, _checks.players(players), False).size
+    return _card_layout(rules, players, False, compact).size
 
 
-def information_state_tensor_size(rules: Rules, players: int) -> int:
+def information_state_tensor_size(rules: Rules, players: int, *, compact: bool = False) -> int:
     """The length of :func:`information_state_tensor` for these rules and table size.
 
     >>> from sevenbridge import Rules
     >>> information_state_tensor_size(Rules.standard(), 3)
     1904
     """
-    _checks.instance(rules, Rules, "rules", "a Rules value")
-    return _layout(rules.deck_size, _checks.players(players), True).size
+    return _card_layout(rules, players, True, compact).size
 
 
 def tensor_fields(
-    rules: Rules | MahjongRules, players: int, *, info: bool = False
+    rules: Rules | MahjongRules, players: int, *, info: bool = False, compact: bool = False
 ) -> tuple[str, ...]:
     """The fields of :func:`observation_tensor` (or, with ``info``, of
-    :func:`information_state_tensor`) in order, as ``"name: width"``; a number
-    in brackets is a relative seat (``0`` the viewer) or a lay-off target.
+    :func:`information_state_tensor`) in order, in the full or the ``compact``
+    layout, as ``"name: width"``; a number in brackets is a relative seat
+    (``0`` the viewer) or a lay-off target, a letter a suit.
     The mahjong :class:`~sevenbridge.mahjong.Rules` give the fields of the
     mahjong observation tensor (there is no mahjong information-state tensor).
 
@@ -226,14 +262,46 @@ def tensor_fields(
     >>> fields = tensor_fields(Rules.standard(), 3)
     >>> fields[:3], fields[-2:]
     (('hand: 52', 'melds[0]: 52', 'melds[1]: 52'), ('table_size: 1', 'reshuffles: 1'))
+    >>> [f for f in tensor_fields(Rules.standard(), 3, compact=True) if "layoff" in f]
+    ['layoff_high: 52', 'layoff_low: 52', 'layoff_same_rank: 52']
     """
     if type(rules) is not Rules and not info:
         from ._mahjong import is_mahjong, mahjong_tensor_fields
 
         if is_mahjong(rules):
+            _one_mahjong_layout(compact)
             return mahjong_tensor_fields(rules, players)  # type: ignore[arg-type]
+    return tuple(_card_layout(rules, players, info, compact).fields)
+
+
+def tensor_digest(
+    rules: Rules | MahjongRules, players: int, *, info: bool = False, compact: bool = False
+) -> str:
+    """A SHA-256 digest of :func:`tensor_fields` (every field's name and width,
+    in order): the test suite pins it for each preset, so a layout changes only
+    with a new :data:`TENSOR_VERSION` (or :data:`COMPACT_TENSOR_VERSION`).
+
+    >>> from sevenbridge import Rules
+    >>> tensor_digest(Rules.standard(), 3)[:12]
+    '750b3ab7cb03'
+    """
+    fields = tensor_fields(rules, players, info=info, compact=compact)
+    return hashlib.sha256("\n".join(fields).encode()).hexdigest()
+
+
+def _card_layout(rules: Any, players: Any, info: bool, compact: bool) -> _Layout:
     card: Rules = _checks.instance(rules, Rules, "rules", "a Rules value")
-    return tuple(_layout(card.deck_size, _checks.players(players), info).fields)
+    return _layout(card.deck_size, _checks.players(players), info, bool(compact))
+
+
+def _one_mahjong_layout(compact: bool) -> None:
+    if compact:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.mahjong_one_layout",
+                "the mahjong tensor has one layout, already compact: ask for compact=False",
+            )
+        )
 
 
 #: Each byte value's 8 bits, least significant first, as a float32 row.
@@ -258,7 +326,10 @@ def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
         jokers = 0
         for t, tm in enumerate(table):
             owned[tm.owner] |= tm.mask
-            bits |= tm.ext << (at + t * d)
+            if layout.compact:
+                bits |= _compact_bits(tm, layout)
+            else:
+                bits |= tm.ext << (at + t * d)
             if tm.joker >= 0:
                 jokers |= 1 << tm.joker
         shared = (bits | jokers << layout.at_jokers, tuple(owned))
@@ -274,6 +345,35 @@ def _table_bits(table: tuple[Any, ...], me: int, layout: _Layout) -> int:
     if len(data) >= viewer.limit:  # Cache.keep written out (a call costs more)
         data.clear()
     data[id(table)] = (bits, table)
+    return bits
+
+
+def _compact_bits(tm: Any, layout: _Layout) -> int:
+    """A table meld's part of the compact layout's lay-off planes and seven
+    flags, as bits of the big integer. Each natural card the meld takes goes
+    in the plane of its slot (:func:`sevenbridge.rl.lay_off_slot`): a run's
+    high or low end, or the same rank (a set, or a seven onto a seven meld);
+    a lone seven's 6 and 8 are in no plane (the seven flags show the lone
+    sevens)."""
+    high, low, same = layout.at_slots
+    bits = 0
+    ext = tm.ext
+    while ext:
+        c = (ext & -ext).bit_length() - 1
+        ext &= ext - 1
+        slot = lay_off_slot(tm, c)
+        if slot == 0:
+            bits |= 1 << (high + c)
+        elif slot == 1:
+            bits |= 1 << (low + c)
+        elif slot != 3:
+            bits |= 1 << (same + c)
+    sevens = tm.mask & T.SEVENS
+    if sevens and tm.kind != T.RUN:
+        y = ((sevens & -sevens).bit_length() - 1) // 13
+        for x in range(4):
+            if sevens >> (x * 13 + 6) & 1:
+                bits |= 1 << (layout.at_sevens + y * 4 + x)
     return bits
 
 
@@ -391,12 +491,12 @@ def _fill(
     return out
 
 
-def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
+def _of_view(view: Any, info: bool, compact: bool = False) -> npt.NDArray[np.float32]:
     if type(view) is not Observation:
         raise TypeError(
             f"view must be an Observation (observe(state, player)), not {_checks.type_name(view)}"
         )
-    key = (view.rules.deck_size, view.players, info)
+    key = (view.rules.deck_size, view.players, info, compact is True)
     layout = _LAYOUTS_GET(key) or _layout(*key)
     extra = _history_planes(view, view.viewer, layout) if info else 0
     sizes = view.hand_sizes
@@ -408,10 +508,12 @@ def _of_view(view: Any, info: bool) -> npt.NDArray[np.float32]:
     )
 
 
-def _of_state(state: GameState, player: int, info: bool) -> npt.NDArray[np.float32]:
+def _of_state(
+    state: GameState, player: int, info: bool, compact: bool = False
+) -> npt.NDArray[np.float32]:
     """The tensor of ``observe(state, player)``, without building the Observation
     (what the environments use)."""
-    key = (state.rules.deck_size, state.players, info)
+    key = (state.rules.deck_size, state.players, info, compact)
     return _state_tensor(state, player, _LAYOUTS_GET(key) or _layout(*key))
 
 
@@ -432,7 +534,9 @@ def _state_tensor(state: GameState, player: int, layout: _Layout) -> npt.NDArray
     )  # fmt: skip
 
 
-def observation_tensor(view: Observation | MahjongObservation) -> npt.NDArray[np.float32]:
+def observation_tensor(
+    view: Observation | MahjongObservation, *, compact: bool = False
+) -> npt.NDArray[np.float32]:
     """A player's view as a float32 vector of fixed length per deck and table size.
 
     Seats are relative: seat ``k`` is the player ``k`` places to the viewer's
@@ -451,11 +555,22 @@ def observation_tensor(view: Observation | MahjongObservation) -> npt.NDArray[np
     ``reshuffle_limit`` (so every entry is between 0 and 1).
     The docs' "Learning and search" page lists every field.
 
+    With ``compact``, the lay-off target planes (most of the tensor, and mostly
+    zeros) give way to the compact layout's: three planes of the natural cards
+    the table takes at a run's high end, at a run's low end, and of the same
+    rank (onto a set, or a seven onto a seven meld), as the slots of
+    :class:`CompactActionSpace` name them, and sixteen flags that say which
+    sevens lie together (``seven_meld[Y].X``: the seven of suit ``X`` is in the
+    meld whose lowest natural seven is of suit ``Y``; a lone seven is alone
+    in its group).
+
     A mahjong :class:`~sevenbridge.mahjong.Observation` gives the mahjong
     tensor instead (:func:`tensor_fields` of the mahjong rules lists its fields).
 
     Raises:
         TypeError: if ``view`` is neither game's observation.
+        InvalidArgumentError: for ``compact`` with a mahjong view (its tensor
+            has one layout).
 
     >>> from sevenbridge import deal, mahjong, observe
     >>> x = observation_tensor(observe(deal(seed=1), 0))
@@ -463,16 +578,21 @@ def observation_tensor(view: Observation | MahjongObservation) -> npt.NDArray[np
     ('float32', (1592,), 7)
     >>> observation_tensor(mahjong.observe(mahjong.deal(seed=1), 0)).shape
     (717,)
+    >>> observation_tensor(observe(deal(seed=1), 0), compact=True).shape
+    (776,)
     """
     if type(view) is not Observation:
         from ._mahjong import is_mahjong_view, mahjong_observation_tensor
 
         if is_mahjong_view(view):
+            _one_mahjong_layout(compact)
             return mahjong_observation_tensor(view)  # type: ignore[arg-type]
-    return _of_view(view, False)
+    return _of_view(view, False, compact)
 
 
-def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
+def information_state_tensor(
+    view: Observation, *, compact: bool = False
+) -> npt.NDArray[np.float32]:
     """:func:`observation_tensor` with what the public history adds.
 
     Two more groups of card planes, by relative seat, come after the
@@ -481,7 +601,8 @@ def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
     every discard each player declined to pon when asked (a hint at what they
     lack; passes on the upcard are not counted). The order of play beyond these
     is left out: the engine's rules make the position depend on no more of it.
-    :func:`tensor_fields` with ``info=True`` lists the fields in order.
+    :func:`tensor_fields` with ``info=True`` lists the fields in order;
+    ``compact`` gives the compact layout (see :func:`observation_tensor`).
 
     Raises:
         TypeError: if ``view`` is not an :class:`~sevenbridge.Observation`.
@@ -491,7 +612,7 @@ def information_state_tensor(view: Observation) -> npt.NDArray[np.float32]:
     >>> x.shape
     (1904,)
     """
-    return _of_view(view, True)
+    return _of_view(view, True, compact)
 
 
 def _history_planes(src: Any, me: int, layout: _Layout) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .._kit.i18n import N_, translate, translator
+from .._kit.i18n import N_, name_text, translate, translator
 from .._kit.rng import derive
 from ..arena import make_bot
 from ..bots import GreedyPlayer, Player
@@ -52,13 +52,19 @@ def bot_label(spec: str) -> str:
     return spec.split(":", 1)[0].strip()
 
 
-def seat_names(table: TableRecord) -> list[str]:
+def seat_names(table: TableRecord, lang: str = "en") -> list[str]:
     """The seats' names at a table: ``P0`` for a person (or a mahjong ghost,
-    which the drawings mark), ``P1 greedy`` for a bot."""
-    return [
-        f"P{p}" if s.human or s.player == GHOST else f"P{p} {bot_label(s.player)}"
-        for p, s in enumerate(table.seats)
-    ]
+    which the drawings mark), ``P1 greedy`` for a bot (its name in the
+    language: ``P1 貪欲``; ``cmd`` for an external bot)."""
+    _ = translator(lang)
+    names = []
+    for p, s in enumerate(table.seats):
+        if s.human or s.player == GHOST:
+            names.append(f"P{p}")
+            continue
+        label = bot_label(s.player)
+        names.append(f"P{p} " + (_("cmd") if label == "cmd" else name_text(label, lang)))
+    return names
 
 
 class Room:
@@ -93,6 +99,8 @@ class Room:
         self.move_seconds = move_seconds
         self.rules = game.read_rules(table.rules)
         self.moves: list[str] = []
+        #: Each move with the positions before and after it (to tell it in words).
+        self.steps: list[tuple[Any, Any, Any]] = []
         #: Who made each move, and whether it was a choice (not a lone pass played for them).
         self.choices: list[tuple[int, bool]] = []
         #: Where each deal's moves begin (the last: the deal in play, or none
@@ -111,7 +119,7 @@ class Room:
         self.bot_deal: dict[int, int] = {}
         self.notice: str | None = None
         self.runner: asyncio.Task[None] | None = None
-        self.names = seat_names(table)
+        self.names = seat_names(table, lang)
 
     # -- the series of deals -------------------------------------------------
 
@@ -131,12 +139,16 @@ class Room:
     def _play(self, action: Any, *, keep: bool = True) -> None:
         """Apply a legal move (and keep it in the store)."""
         done = len(self.game.finished(self.series))
-        legal = self.game.legal_actions(self.game.position(self.series))
+        before = self.game.position(self.series)
+        legal = self.game.legal_actions(before)
         self.series = self.game.apply(self.series, action)
         text = self.game.format_move(action)
         if keep:
             self.store.add_move(self.table.id, len(self.moves), text)
         self.moves.append(text)
+        finished = self.game.finished(self.series)
+        after = finished[-1] if len(finished) > done else self.game.position(self.series)
+        self.steps.append((before, action, after))
         self.choices.append((self.game.player(action), self.game.automatic(legal) is None))
         if len(self.game.finished(self.series)) > done:
             self.deal_starts.append(len(self.moves))
@@ -145,7 +157,7 @@ class Room:
 
     def _rebuild(self, moves: list[str]) -> None:
         self.series = self.game.start(self.rules, self.table.players, self.table.seed)
-        self.moves, self.choices, self.deal_starts = [], [], [0]
+        self.moves, self.steps, self.choices, self.deal_starts = [], [], [], [0]
         for text in moves:
             self._play(self.game.parse_move(text), keep=False)
 
@@ -159,19 +171,24 @@ class Room:
         position = self.shown_position()
         view = game.observe(position, seat)
         legal = game.legal_actions(position) if not paused else ()
-        your_turn = bool(legal) and game.player(legal[0]) == seat
+        # A person's lone pass is played for them after the table's pause, so it is
+        # never offered: a page would show a button about to vanish under the click.
+        your_turn = (
+            bool(legal)
+            and game.player(legal[0]) == seat
+            and not (self.table.seats[seat].human and game.automatic(legal) is not None)
+        )
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
                 moves.append({"index": index, **game.describe(action, lang, view, self.names)})
         starts = self.deal_starts
-        shown = self.moves[starts[-2] : starts[-1]] if paused else self.moves[starts[-1] :]
-        log = []
-        for action in game.public_moves(view, shown):
-            described = game.describe(action, lang, view, self.names, played=True)
-            if described["kind"] not in game.quiet:
-                log.append(f"{self.names[game.player(action)]}: {described['label']}")
-        log = log[-LOG_LENGTH:]
+        shown = self.steps[starts[-2] : starts[-1]] if paused else self.steps[starts[-1] :]
+        told = [step for step in shown if type(step[1]).__name__ not in game.quiet]
+        log = [
+            game.words(before, action, after, self.names, seat, lang)
+            for before, action, after in told[-LOG_LENGTH:]
+        ]
         finished = game.finished(self.series)
         result = None
         if paused:
@@ -196,7 +213,8 @@ class Room:
             "deal": len(finished) + (0 if paused else 1),
             "title": _(game.title),
             "deal_word": _(game.deal_word),
-            "rules": _(game.preset_name(self.rules)),
+            "hand_head": _(game.hand_head),
+            "rules": name_text(game.preset_name(self.rules), lang),
             "names": self.names,
             "humans": human,
             "status": game.status(view, self.names, lang),
