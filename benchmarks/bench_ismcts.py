@@ -1,9 +1,8 @@
 """How strong ``ISMCTSPlayer`` is: duplicate tournaments, three players.
 
 Run ``python benchmarks/bench_ismcts.py`` for the figures of the docs (600 deals
-for each table row: a few hours on a quiet two-core machine with ``--workers 2``;
-see docs/howto/bots.md), ``--deals 60`` for a first look, or ``--quick``
-(seconds; the test suite runs it). It prints two tables:
+for each table row), ``--deals 60`` for a first look, or ``--quick`` (seconds;
+the test suite runs it). It prints two tables:
 
 - **against greedy players**: the tournament's ``ismcts`` bot (its default
   budget) with two ``GreedyPlayer`` seats, under each preset: its win share
@@ -15,6 +14,19 @@ see docs/howto/bots.md), ``--deals 60`` for a first look, or ``--quick``
   and one greedy player, each deck in all six seatings; the deck-by-deck
   difference of ISMCTS less flat Monte Carlo
   (:func:`sevenbridge.arena.compare`) and both bots' processor time.
+
+The full run takes about three hours with one worker on a quiet machine of the
+pure-Python build (the processor times are only right when the machine has a
+core free for each worker). It can be split, by preset and by table, and each
+part resumed where it stopped: with ``--db-dir`` every tournament keeps its
+results in a file of its own there, and a rerun of the same command plays only
+what is missing; ``--from-json`` then puts the parts' tables together::
+
+    python benchmarks/bench_ismcts.py --presets nintendo --skip-duel \
+        --db-dir ismcts-runs --json ismcts-runs/greedy-nintendo.json
+    ...  # the same for seven_rummy and standard, and with --skip-greedy
+    python benchmarks/bench_ismcts.py --from-json ismcts-runs/*.json \
+        --docs docs/_generated/figures-ismcts.md
 
 Every tournament is seeded (``--seed``), so a run replays exactly on any
 machine with the same version of the library; only the times differ.
@@ -63,13 +75,25 @@ def _figures(stats: BotStats) -> dict[str, Any]:
     }
 
 
-def against_greedy(preset: str, deals: int, seed: int, workers: int, bot: str) -> dict[str, Any]:
+def _db(db_dir: str | None, table: str, preset: str) -> Path | None:
+    """Where a tournament keeps its results, to resume (``None``: in memory)."""
+    if db_dir is None:
+        return None
+    Path(db_dir).mkdir(parents=True, exist_ok=True)
+    return Path(db_dir) / f"{table}-{preset}.sqlite"
+
+
+def against_greedy(
+    preset: str, deals: int, seed: int, workers: int, bot: str, db: Path | None = None
+) -> dict[str, Any]:
     """ISMCTS with two greedy players under ``preset``."""
     start = time.perf_counter()
     result = run_tournament([bot, "greedy", "greedy"], Rules.preset(preset), deals=deals,
-                            seed=seed, workers=workers, progress=False)  # fmt: skip
+                            seed=seed, workers=workers, db=db, progress=False)  # fmt: skip
     return {
         "preset": preset,
+        "bot": bot,
+        "seed": seed,
         "deals": result.games,
         "decks": result.decks,
         "ismcts": _figures(result.bots[bot]),
@@ -79,18 +103,26 @@ def against_greedy(preset: str, deals: int, seed: int, workers: int, bot: str) -
 
 
 def head_to_head(
-    preset: str, deals: int, seed: int, workers: int, bot: str, playouts: int
+    preset: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    bot: str,
+    playouts: int,
+    db: Path | None = None,
 ) -> dict[str, Any]:
     """ISMCTS, flat Monte Carlo and a greedy player under ``preset``."""
     start = time.perf_counter()
     flat = _flat_bot(playouts)
     result: TournamentResult = run_tournament(
         [bot, flat, "greedy"], Rules.preset(preset), deals=deals, seed=seed,
-        workers=workers, fair=False, progress=False,
+        workers=workers, fair=False, db=db, progress=False,
     )  # fmt: skip
     diff = compare(result, bot, flat)
     return {
         "preset": preset,
+        "bot": bot,
+        "seed": seed,
         "deals": result.games,
         "decks": result.decks,
         "playouts": playouts,
@@ -174,47 +206,73 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--docs", metavar="FILE", help="also write the tables as Markdown")
+    parser.add_argument(
+        "--db-dir",
+        metavar="DIR",
+        help="keep each tournament's results there: a stopped run resumes",
+    )
+    parser.add_argument(
+        "--from-json",
+        metavar="FILE",
+        nargs="+",
+        help="play nothing: the tables of earlier runs' --json files",
+    )
     args = parser.parse_args(argv)
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
     bot, deals, playouts = args.bot, args.deals, args.flat_playouts
     if args.quick:
         bot, deals, playouts = "ismcts:iterations=8", 6, 8
     figures: dict[str, list[dict[str, Any]]] = {"greedy": [], "duel": []}
+    if args.from_json:
+        for name in args.from_json:
+            earlier = json.loads(Path(name).read_text())
+            for table in figures:
+                figures[table] += earlier[table]
+        args.skip_greedy = args.skip_duel = True
     if not args.skip_greedy:
         for preset in presets:
-            row = against_greedy(preset, deals, args.seed, args.workers, bot)
+            db = _db(args.db_dir, "greedy", preset)
+            row = against_greedy(preset, deals, args.seed, args.workers, bot, db)
             figures["greedy"].append(row)
             print(f"{preset}: against two greedy players, {row['deals']} deals "
                   f"({row['seconds']:.0f} s)", flush=True)  # fmt: skip
     if not args.skip_duel:
         for preset in presets:
-            row = head_to_head(preset, deals, args.seed, args.workers, bot, playouts)
+            db = _db(args.db_dir, "duel", preset)
+            row = head_to_head(preset, deals, args.seed, args.workers, bot, playouts, db)
             figures["duel"].append(row)
             print(f"{preset}: head to head, {row['deals']} deals ({row['seconds']:.0f} s)",
                   flush=True)  # fmt: skip
-    blocks = tables(figures, bot, args.seed, playouts, markdown=False)
+    blocks = tables(figures, markdown=False)
     print("\n\n".join(blocks))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))
     if args.docs:
         _docs.write(args.docs, [_docs.provenance("bench_ismcts.py", argv),
-                                *tables(figures, bot, args.seed, playouts, markdown=True)])  # fmt: skip
+                                *tables(figures, markdown=True)])  # fmt: skip
     return 0
 
 
-def tables(
-    figures: dict[str, list[dict[str, Any]]], bot: str, seed: int, playouts: int, markdown: bool
-) -> list[str]:
-    """The tables (Markdown, or plain text for the terminal)."""
+def tables(figures: dict[str, list[dict[str, Any]]], markdown: bool) -> list[str]:
+    """The tables (Markdown, or plain text for the terminal); each row's bot, seed
+    and playouts are named above its table (a table per set of them)."""
     out = []
-    if figures["greedy"]:
+    for bot, seed in dict.fromkeys((r["bot"], r["seed"]) for r in figures["greedy"]):
+        rows = [r for r in figures["greedy"] if (r["bot"], r["seed"]) == (bot, seed)]
         out.append(f"**`{bot}` against two greedy players** (seed {seed}; the greedy "
                    "players' figures are each one's):")  # fmt: skip
-        out.append(_table(GREEDY_HEAD, greedy_rows(figures["greedy"], markdown), markdown))
-    if figures["duel"]:
+        out.append(_table(GREEDY_HEAD, greedy_rows(rows, markdown), markdown))
+    for bot, seed, playouts in dict.fromkeys(
+        (r["bot"], r["seed"], r["playouts"]) for r in figures["duel"]
+    ):
+        rows = [
+            r
+            for r in figures["duel"]
+            if (r["bot"], r["seed"], r["playouts"]) == (bot, seed, playouts)
+        ]
         out.append(f"**Head to head: `{bot}`, flat Monte Carlo ({playouts} greedy playouts a "
                    f"decision) and one greedy player** (seed {seed}):")  # fmt: skip
-        out.append(_table(DUEL_HEAD, duel_rows(figures["duel"], markdown), markdown))
+        out.append(_table(DUEL_HEAD, duel_rows(rows, markdown), markdown))
     return out
 
 

@@ -185,3 +185,37 @@ def test_bench_ismcts_quick_run(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert greedy["preset"] == "nintendo" and greedy["deals"] == 6
     assert duel["deals"] == 6 and duel["flat"]["decisions"] > 0
     assert "| nintendo | 6 |" in docs.read_text()
+
+
+def test_bench_ismcts_runs_split_resume_and_merge(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import bench_ismcts
+
+    runs = tmp_path / "runs"
+    parts = []
+    for preset in ("nintendo", "standard"):
+        part = tmp_path / f"{preset}.json"
+        args = ["--quick", "--presets", preset, "--skip-duel", "--db-dir", str(runs)]
+        assert bench_ismcts.main([*args, "--json", str(part)]) == 0
+        parts.append(part)
+    assert sorted(p.name for p in runs.glob("*.sqlite")) == [
+        "greedy-nintendo.sqlite",
+        "greedy-standard.sqlite",
+    ]
+    # A rerun resumes from the kept results: the same figures, nothing replayed.
+    again = tmp_path / "again.json"
+    args = ["--quick", "--presets", "nintendo", "--skip-duel", "--db-dir", str(runs)]
+    assert bench_ismcts.main([*args, "--json", str(again)]) == 0
+    first, second = (json.loads(p.read_text())["greedy"][0] for p in (parts[0], again))
+    assert second["ismcts"]["win_share"] == first["ismcts"]["win_share"]
+    assert second["ismcts"]["mean_return"] == first["ismcts"]["mean_return"]
+    assert second["seconds"] < first["seconds"]
+    capsys.readouterr()
+    # The parts' tables, put together: both presets, one table, no games played.
+    docs = tmp_path / "f.md"
+    argv = ["--from-json", *map(str, parts), "--docs", str(docs)]
+    assert bench_ismcts.main(argv) == 0
+    text = docs.read_text()
+    assert "| nintendo | 6 |" in text and "| standard | 6 |" in text
+    assert text.count("against two greedy players") == 1 and "Head to head" not in text
