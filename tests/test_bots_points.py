@@ -11,51 +11,67 @@ from pathlib import Path
 
 import pytest
 
-from sevenbridge import GameState, Rules, apply, deal, legal_actions, observe, position, returns
+from sevenbridge import (
+    Draw,
+    GameState,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    position,
+    returns,
+)
 from sevenbridge._kit.rng import Rng
+from sevenbridge.actions import Action
 from sevenbridge.arena import run_tournament
-from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _points_scale, _points_value
+from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _Node, _points_scale
 from sevenbridge.engine._playout import play
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "flat_monte_carlo.py"
 
 
-def _finished(rules: str, hand0: str) -> GameState:
-    """A deal that P1 has just gone out of (by discarding their last card),
-    P0 left holding ``hand0`` and P2 holding 9C 9D."""
+def _going_out(rules: str, hand0: str) -> tuple[GameState, Action]:
+    """A deal in which P1 is about to go out (by discarding their last card),
+    P0 holding ``hand0`` and P2 holding 9C 9D, and P1's move."""
     state = position(
         f"rules: {rules}\nP0: {hand0}\nP1: 3C\nP2: 9C 9D\nmelds: P1 4H 5H 6H\nturn: P1 play"
     )
     (out,) = legal_actions(state)
-    end = apply(state, out)
-    assert end.is_over and end.winner == 1
-    return end
+    return state, out
+
+
+def _value(state: GameState, out: Action, me: int) -> float:
+    """What the search counts the deal ending by ``out`` as worth to ``me``."""
+    root = _Node(me)
+    ISMCTSPlayer()._descend(root, state, out, Rng(1), True, _points_scale(state.rules))
+    node = root.children[out]
+    assert node.visits == 1
+    return node.total
 
 
 @pytest.mark.parametrize("rules", ["nintendo", "standard"])
 def test_a_deal_is_worth_its_return_under_the_rules_scoring(rules: str) -> None:
-    low, high = _finished(rules, "2S 3D"), _finished(rules, "KS KD")
+    (low, out_low), (high, out_high) = _going_out(rules, "2S 3D"), _going_out(rules, "KS KD")
+    ends = apply(low, out_low), apply(high, out_high)
+    assert all(end.is_over and end.winner == 1 for end in ends)
     scale = _points_scale(low.rules)
+    # The value is the return under the rules' scoring, scaled, for every seat:
+    # going out counts only by what the scoring gives for it.
+    for (before, out), end in zip(((low, out_low), (high, out_high)), ends, strict=True):
+        values = [_value(before, out, p) for p in range(3)]
+        assert values == pytest.approx([r / scale for r in returns(end)])
     # Caught holding fewer points is worth more, under penalty points (P0's own
     # penalty) and under winner-scores (what the winner collects) alike.
-    assert _points_value(low, 0, scale, 0.0) > _points_value(high, 0, scale, 0.0)
-    for end in (low, high):
-        assert [_points_value(end, p, scale, 0.0) for p in range(3)] == pytest.approx(
-            [r / scale for r in returns(end)]
-        )
-        # Going out adds the bonus, to the winner only.
-        assert _points_value(end, 1, scale, 0.25) == pytest.approx(
-            _points_value(end, 1, scale, 0.0) + 0.25
-        )
-        assert _points_value(end, 0, scale, 0.25) == _points_value(end, 0, scale, 0.0)
+    assert _value(low, out_low, 0) > _value(high, out_high, 0)
     if rules == "nintendo":
         # P0's penalty is 5 or 20 points: the returns differ by the 15 points less
         # their share of the table's mean, and P2's standing improves with P0's loss.
-        assert returns(low)[0] - returns(high)[0] == pytest.approx(15 * 2 / 3)
-        assert returns(high)[2] > returns(low)[2]
+        assert returns(ends[0])[0] - returns(ends[1])[0] == pytest.approx(15 * 2 / 3)
+        assert returns(ends[1])[2] > returns(ends[0])[2]
     else:
         # The winner collects what the losers hold: more from the high hand.
-        assert returns(high)[1] > returns(low)[1]
+        assert returns(ends[1])[1] > returns(ends[0])[1]
 
 
 def test_points_scale_is_a_full_hand_of_the_costliest_cards() -> None:
@@ -219,3 +235,26 @@ def test_bench_ismcts_runs_split_resume_and_merge(
     text = docs.read_text()
     assert "| nintendo | 6 |" in text and "| standard | 6 |" in text
     assert text.count("against two greedy players") == 1 and "Head to head" not in text
+
+
+def test_the_players_own_later_decisions_widen_from_the_greedy_move() -> None:
+    from sevenbridge.bots import _widen
+
+    state = apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0))  # P0 to play
+    legal = legal_actions(state)
+    assert len(legal) > 4
+    greedy = {GreedyPlayer(seed)(state) for seed in range(20)}
+    node = _Node(0)
+    # First the greedy move, whatever the widening.
+    for widening in (0.0, 0.5):
+        chosen = _widen(state, node, list(legal), 0, widening, Rng(1))
+        assert chosen in greedy
+    node.children[chosen] = _Node(0, chosen)
+    rest = [a for a in legal if a != chosen]
+    # Then others only while the node weighs fewer than 1 + widening * sqrt(visits).
+    node.visits = 16
+    assert _widen(state, node, rest, 1, 0.0, Rng(1)) is None
+    assert _widen(state, node, rest, 3, 0.5, Rng(1)) is None  # 3 >= 1 + 0.5 * 4
+    other = _widen(state, node, rest, 2, 0.5, Rng(1))
+    assert other in rest
+    assert _widen(state, node, rest, 1, 0.5, Rng(1)) in rest

@@ -220,16 +220,21 @@ class ISMCTSPlayer:
 
     Below each candidate the search grows a tree of the player's own later
     decisions, shared by all the worlds, choosing by UCB with availability
-    counts and adding one node an iteration; the other seats play the
+    counts and adding one node an iteration. It widens progressively: a
+    decision first weighs only the move :class:`GreedyPlayer` would make there,
+    and another move each time its visits allow (``1 + sqrt(visits) / 2`` moves
+    in all), so a thin tree plays on as the greedy player would rather than at
+    random. The other seats play the
     ``rollout`` policy (the moves of :class:`GreedyPlayer` by default) up to the
     player's next decision, and once below the tree every seat does, to the
     end of the deal (:func:`sevenbridge.playout.playout`'s engine).
 
     A finished deal is worth its :func:`~sevenbridge.returns` to the player
     under the rules' scoring (penalty points included), divided by the points
-    of a full hand of the seven costliest cards, plus a quarter for going
-    out. So the search plays for points: under penalty scoring it would rather
-    be caught holding little than gamble on going out.
+    of a full hand of the seven costliest cards (going out counts only by
+    what the scoring gives for it). So the search plays for points: under
+    penalty scoring it would rather be caught holding little than gamble on
+    going out.
 
     In Simple Mahjong (or another game of :data:`sevenbridge.GAMES`) the search
     is plain ISMCTS: every seat's decisions take nodes, chosen by UCB, the
@@ -255,8 +260,10 @@ class ISMCTSPlayer:
     decision, as a tournament's ``ismcts`` bot does.
     """
 
-    #: What going out is worth, over the deal's normalised return.
-    _WIN_BONUS = 0.25
+    #: Progressive widening of the player's own later decisions: a node visited
+    #: ``n`` times weighs at most ``1 + _WIDENING * sqrt(n)`` moves, the greedy
+    #: one first.
+    _WIDENING = 0.5
 
     def __init__(
         self,
@@ -395,24 +402,27 @@ class ISMCTSPlayer:
                     continue
                 children = node.children
                 untried = []
+                tried = []
                 for a in legal:
                     child = children.get(a)
                     if child is None:
                         untried.append(a)
                     else:
                         child.avail += 1
+                        tried.append(a)
                 if untried:
-                    chosen = untried[rng.below(len(untried))]
-                    child = children[chosen] = _Node(me, chosen)
-                    path.append(child)
-                    state = apply(state, chosen)
-                    break
-                node = _ucb_child(children, legal, c)
+                    chosen = _widen(state, node, untried, len(tried), self._WIDENING, rng)
+                    if chosen is not None:
+                        child = children[chosen] = _Node(me, chosen)
+                        path.append(child)
+                        state = apply(state, chosen)
+                        break
+                node = _ucb_child(children, tried, c)
                 path.append(node)
                 state = apply(state, node.action)
         if not state.is_over:
             state = play(state, greedy, Rng(rng.next64()), -1, False)
-        value = _points_value(state, me, scale, self._WIN_BONUS)
+        value = returns(state)[me] / scale
         for n in path:
             n.visits += 1
             n.total += value
@@ -473,6 +483,23 @@ class ISMCTSPlayer:
             n.total += rewards[n.mover]
 
 
+def _widen(
+    state: GameState, node: _Node, untried: list[Action], tried: int, widening: float, rng: Rng
+) -> Action | None:
+    """The move to add below ``node``, a decision of its mover in ``state``
+    with the ``untried`` moves and ``tried`` others: the greedy move first (the
+    moves of :class:`GreedyPlayer`), then a random one while the node weighs
+    fewer than ``1 + widening * sqrt(visits)``; ``None`` once it weighs enough."""
+    legal = legal_actions(state)
+    keys = legal_keys(state)
+    chosen = legal[keys.index(greedy_key(keys, state.hand_masks[node.mover], state.rules, rng))]
+    if chosen in node.children:
+        if tried >= 1 + widening * math.sqrt(node.visits):
+            return None
+        chosen = untried[rng.below(len(untried))]
+    return chosen
+
+
 def _ucb_child(children: dict[Any, _Node], legal: Sequence[Any], c: float) -> _Node:
     """The child, among the ``legal`` ones (each visited), with the highest
     upper confidence bound (availability counts); the first among equals."""
@@ -498,13 +525,6 @@ def _points_scale(rules: Rules) -> float:
     if found is None:
         found = _SCALES[rules] = float(sum(sorted(card_points(rules)[: rules.deck_size])[-7:]))
     return found
-
-
-def _points_value(state: GameState, me: int, scale: float, win: float) -> float:
-    """What the finished deal ``state`` is worth to the player ``me``: their
-    :func:`~sevenbridge.returns` divided by ``scale``, plus ``win`` for going out."""
-    value = returns(state)[me] / scale
-    return value + win if state.winner == me else value
 
 
 def _visits(root: _Node, action: Action) -> tuple[int, float]:
