@@ -90,6 +90,13 @@ def against_greedy(
     start = time.perf_counter()
     result = run_tournament([bot, "greedy", "greedy"], Rules.preset(preset), deals=deals,
                             seed=seed, workers=workers, db=db, progress=False)  # fmt: skip
+    return _row(preset, bot, seed, result, start)
+
+
+def _row(
+    preset: str, bot: str, seed: int, result: TournamentResult, start: float, **more: Any
+) -> dict[str, Any]:
+    """A table row: the tournament, the figures of ISMCTS and greedy, and ``more``."""
     return {
         "preset": preset,
         "bot": bot,
@@ -98,6 +105,7 @@ def against_greedy(
         "decks": result.decks,
         "ismcts": _figures(result.bots[bot]),
         "greedy": _figures(result.bots["greedy"]),
+        **more,
         "seconds": time.perf_counter() - start,
     }
 
@@ -119,22 +127,12 @@ def head_to_head(
         workers=workers, fair=False, db=db, progress=False,
     )  # fmt: skip
     diff = compare(result, bot, flat)
-    return {
-        "preset": preset,
-        "bot": bot,
-        "seed": seed,
-        "deals": result.games,
-        "decks": result.decks,
-        "playouts": playouts,
-        "ismcts": _figures(result.bots[bot]),
-        "flat": _figures(result.bots[flat]),
-        "greedy": _figures(result.bots["greedy"]),
-        "difference": {
-            "win_share": [diff.win_share.mean, diff.win_share.low, diff.win_share.high],
-            "mean_return": [diff.mean_return.mean, diff.mean_return.low, diff.mean_return.high],
-        },
-        "seconds": time.perf_counter() - start,
+    difference = {
+        "win_share": [diff.win_share.mean, diff.win_share.low, diff.win_share.high],
+        "mean_return": [diff.mean_return.mean, diff.mean_return.low, diff.mean_return.high],
     }
+    return _row(preset, bot, seed, result, start, playouts=playouts,
+                flat=_figures(result.bots[flat]), difference=difference)  # fmt: skip
 
 
 def _interval(values: Sequence[float | None], digits: int, sign: bool = False) -> str:

@@ -401,15 +401,7 @@ class ISMCTSPlayer:
                     state = apply(state, legal[0])
                     continue
                 children = node.children
-                untried = []
-                tried = []
-                for a in legal:
-                    child = children.get(a)
-                    if child is None:
-                        untried.append(a)
-                    else:
-                        child.avail += 1
-                        tried.append(a)
+                untried, tried = _available(children, legal)
                 if untried:
                     chosen = _widen(state, node, untried, len(tried), self._WIDENING, rng)
                     if chosen is not None:
@@ -458,13 +450,7 @@ class ISMCTSPlayer:
                 state = apply(state, legal[0])
                 continue
             children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
+            untried = _available(children, legal)[0]
             if untried:
                 action = untried[rng.below(len(untried))]
                 assert state.current_player is not None
@@ -481,6 +467,21 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+
+
+def _available(children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """The ``legal`` moves without a node among ``children`` and those with one,
+    whose availability counts go up by one (they could have been chosen)."""
+    untried = []
+    tried = []
+    for a in legal:
+        child = children.get(a)
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+            tried.append(a)
+    return untried, tried
 
 
 def _widen(
