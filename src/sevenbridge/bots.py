@@ -405,12 +405,10 @@ class ISMCTSPlayer:
                 if untried:
                     chosen = _widen(state, node, untried, len(tried), self._WIDENING, rng)
                     if chosen is not None:
-                        child = children[chosen] = _Node(me, chosen)
-                        path.append(child)
+                        path.append(_grow(children, me, chosen))
                         state = apply(state, chosen)
                         break
-                node = _ucb_child(children, tried, c)
-                path.append(node)
+                node = _ucb_child(children, tried, c, path)
                 state = apply(state, node.action)
         if not state.is_over:
             state = play(state, greedy, Rng(rng.next64()), -1, False)
@@ -454,12 +452,10 @@ class ISMCTSPlayer:
             if untried:
                 action = untried[rng.below(len(untried))]
                 assert state.current_player is not None
-                child = children[action] = _Node(state.current_player, action)
-                path.append(child)
+                path.append(_grow(children, state.current_player, action))
                 state = apply(state, action)
                 break
-            node = _ucb_child(children, legal, c)
-            path.append(node)
+            node = _ucb_child(children, legal, c, path)
             state = apply(state, node.action)
         if not state.is_over:
             state = game.playout(state, self.rollout, rng.next64())
@@ -467,6 +463,12 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+
+
+def _grow(children: dict[Any, _Node], mover: int, action: Any) -> _Node:
+    """A new node for ``action``, a move of ``mover``, among ``children``."""
+    child = children[action] = _Node(mover, action)
+    return child
 
 
 def _available(children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
@@ -501,9 +503,12 @@ def _widen(
     return chosen
 
 
-def _ucb_child(children: dict[Any, _Node], legal: Sequence[Any], c: float) -> _Node:
+def _ucb_child(
+    children: dict[Any, _Node], legal: Sequence[Any], c: float, path: list[_Node]
+) -> _Node:
     """The child, among the ``legal`` ones (each visited), with the highest
-    upper confidence bound (availability counts); the first among equals."""
+    upper confidence bound (availability counts); the first among equals. It
+    goes on the ``path`` of the iteration."""
     best_value = -math.inf
     best = children[legal[0]]
     for a in legal:
@@ -511,6 +516,7 @@ def _ucb_child(children: dict[Any, _Node], legal: Sequence[Any], c: float) -> _N
         value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
         if value > best_value:
             best_value, best = value, child
+    path.append(best)
     return best
 
 
