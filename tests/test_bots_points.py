@@ -248,7 +248,8 @@ def test_the_players_own_later_decisions_widen_from_the_greedy_move() -> None:
     # First the greedy move, whatever the widening.
     for widening in (0.0, 0.5):
         chosen = _widen(state, node, list(legal), 0, widening, Rng(1))
-        assert chosen in greedy
+        assert chosen is not None and chosen in greedy
+    assert chosen is not None
     node.children[chosen] = _Node(0, chosen)
     rest = [a for a in legal if a != chosen]
     # Then others only while the node weighs fewer than 1 + widening * sqrt(visits).

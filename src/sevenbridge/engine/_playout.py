@@ -127,7 +127,7 @@ def _greedy(
             discards.append(k)
         elif code == OP_OFF:
             offs.append(k)
-        elif code == OP_PON or code == OP_CHI or code == OP_LAY:
+        elif code in (OP_PON, OP_CHI, OP_LAY):
             is_claim = code != OP_LAY
             if claim and not is_claim:
                 continue
@@ -542,17 +542,22 @@ def play(
             else:
                 if not _may_chi(hand, discards[-1], near):
                     key = _DRAW_KEYS[p]
-        elif greedy and p != stop and not hand & _JOKER:
+        elif (
             # The play of a turn: when the hand holds no new meld and nothing it
             # could lay off (the tests of _legal_keys), the greedy choice is a
             # discard, found without listing the moves.
-            if not (may_hold_meld(hand, high) and count_melds(hand, high)) and not (
+            greedy
+            and p != stop
+            and not hand & _JOKER
+            and not (may_hold_meld(hand, high) and count_melds(hand, high))
+            and not (
                 (not needs_own or v[OWNERS] >> p & 1)
                 and (not final_discard or hand & (hand - 1))
                 and hand & _table_takes(v[TABLE])
-            ):
-                c, x = _greedy_discard(hand, points, high, x)
-                key = _DISCARD_KEYS[p][c]
+            )
+        ):
+            c, x = _greedy_discard(hand, points, high, x)
+            key = _DISCARD_KEYS[p][c]
         if key is None:
             if p == stop:
                 break
