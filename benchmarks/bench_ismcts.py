@@ -15,9 +15,9 @@ the test suite runs it). It prints two tables:
   difference of ISMCTS less flat Monte Carlo
   (:func:`sevenbridge.arena.compare`) and both bots' processor time.
 
-The full run takes about three hours with one worker on a quiet machine of the
-pure-Python build (the processor times are only right when the machine has a
-core free for each worker). It can be split, by preset and by table, and each
+The full run takes three to four hours with one worker on a two-core machine
+with the pure-Python build (the processor times are only right when the
+machine has a core free for each worker). It can be split, by preset and by table, and each
 part resumed where it stopped: with ``--db-dir`` every tournament keeps its
 results in a file of its own there, and a rerun of the same command plays only
 what is missing; ``--from-json`` then puts the parts' tables together::
