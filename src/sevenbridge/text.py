@@ -614,7 +614,7 @@ def render(state: Any, *, lang: str | None = None) -> str:
     Discard pile: 1 card, top QH
     Stock: 30 cards
     >>> print(render(observe(deal(seed=2), 0), lang="ja"))
-    セブンブリッジ（標準ルール）、3人、ディーラーはP0：P1が山札から引くかチー
+    セブンブリッジ（標準ルール）、3人、ディーラーはP0。P1の番：山札から引くかチー
       P0  ♣2 ♣8 ♣9 ♦8 ♥6 ♥10 ♥J  （あなた）
     > P1  7枚
       P2  7枚

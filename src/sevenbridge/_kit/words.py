@@ -18,7 +18,7 @@ class Listing(str):
     English, ``P0 1、P1 0`` in Japanese.
 
     >>> translate(M("x", "Totals: {totals}", totals=Listing(["P0 1", "P1 0"])), "ja")
-    '合計：P0 1、P1 0'
+    '累計：P0 1、P1 0'
     """
 
     items: tuple[str, ...]
