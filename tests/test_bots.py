@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sevenbridge import Discard, GameState, Rules, apply, deal, observe, position
+from sevenbridge import Discard, GameState, Rules, apply, deal, observe, position, returns
 from sevenbridge.bots import GreedyPlayer, Player, RandomPlayer, keep_value
 from sevenbridge.errors import InvalidArgumentError
 
@@ -119,7 +119,7 @@ def test_ismcts_budgets_and_arguments() -> None:
 def test_ismcts_beats_random_players() -> None:
     from sevenbridge.bots import ISMCTSPlayer
 
-    wins = 0
+    wins, points = 0, 0.0
     for seed in range(9):
         bots: list[Player] = [RandomPlayer(seed), RandomPlayer(seed + 1), RandomPlayer(seed + 2)]
         seat = seed % 3
@@ -128,4 +128,6 @@ def test_ismcts_beats_random_players() -> None:
         while not state.is_over:
             state = apply(state, bots[state.current_player or 0](observe(state)))
         wins += state.winner == seat
-    assert wins >= 7  # a fair share would be 3 of 9
+        points += returns(state)[seat]
+    # A fair share would be 3 of 9 wins; the returns add up to zero at the table.
+    assert wins > 3 and points > 0

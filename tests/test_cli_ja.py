@@ -161,3 +161,15 @@ def test_mahjong_demo_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "麻雀のプリセット「nintendo」はありません" in capsys.readouterr().err
     assert main(["demo", "--game", "mahjong", "--players", "5", "--lang", "ja"]) == 2
     assert "麻雀は2人から4人で遊びます" in capsys.readouterr().err
+
+
+def test_tournament_help_gives_the_ismcts_bots_default_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sevenbridge.arena import ISMCTS_ITERATIONS
+
+    for lang, words in (("en", "default for ismcts: {} iterations"), ("ja", "ismctsの既定は{}回")):
+        with pytest.raises(SystemExit):
+            main(["tournament", "--help", "--lang", lang])
+        out = "".join(capsys.readouterr().out.split())  # argparse wraps the help
+        assert "".join(words.format(ISMCTS_ITERATIONS).split()) in out

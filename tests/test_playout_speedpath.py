@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
@@ -145,9 +146,9 @@ def test_playout_checks_its_arguments() -> None:
         playout(deal(seed=1), max_steps=-2)
 
 
-# The random policy's quick path (_fastplay._random_turns) plays most turns on
-# local variables and hands the rest to the general loop; these check it
-# against the public loop under every rule that changes what it does.
+# The quick path (_playout._quick_turns) plays most turns on local variables
+# and hands the rest to the general loop; these check it against the public
+# loop under every rule that changes what it does, for both policies.
 @settings(max_examples=60, deadline=None)
 @given(
     rules=rule_variants,
@@ -155,9 +156,10 @@ def test_playout_checks_its_arguments() -> None:
     seed=st.integers(0, 2**32),
     moves=st.integers(0, 120),
     limit=st.one_of(st.none(), st.integers(0, 300)),
+    greedy=st.booleans(),
 )
-def test_random_playout_plays_the_random_players_moves_under_any_rules(
-    rules: Rules, players: int, seed: int, moves: int, limit: int | None
+def test_playout_plays_the_players_moves_under_any_rules(
+    rules: Rules, players: int, seed: int, moves: int, limit: int | None, greedy: bool
 ) -> None:
     start = deal(rules, players=players, seed=seed)
     rng = random.Random(seed)
@@ -166,12 +168,13 @@ def test_random_playout_plays_the_random_players_moves_under_any_rules(
             break
         actions = legal_actions(start)
         start = apply(start, actions[rng.randrange(len(actions))])
-    bot = RandomPlayer(seed)
+    bot = GreedyPlayer(seed) if greedy else RandomPlayer(seed)
+    policy: Literal["random", "greedy"] = "greedy" if greedy else "random"
     expected = start
     while not expected.is_over and (
         limit is None or len(expected.history) - len(start.history) < limit
     ):
         expected = apply(expected, bot(expected))
-    fast = playout(start, "random", seed=seed, max_steps=limit)
+    fast = playout(start, policy, seed=seed, max_steps=limit)
     assert fast == expected and fast.history == expected.history
-    assert playout(start, "random", seed=seed, max_steps=limit, history=False) == expected
+    assert playout(start, policy, seed=seed, max_steps=limit, history=False) == expected

@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, overload
 
 from ._heuristics import card_points, keep_value
@@ -42,9 +42,10 @@ from ._kit.rng import Rng
 from .actions import Action
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
-from .engine._playout import greedy_key
+from .engine._playout import greedy_key, play
 from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
+from .rules import Rules
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -64,8 +65,9 @@ __all__ = [
 #: hours of search per move; a time budget is ``seconds``).
 MAX_ITERATIONS = 10**7
 #: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
-#: of a tournament's ``ismcts`` bot (about a quarter of a second a decision).
-DEFAULT_ITERATIONS = 1000
+#: of a tournament's ``ismcts`` bot (about a fifth of a second of processor time
+#: a decision in the card game, on an ordinary machine with the pure-Python build).
+DEFAULT_ITERATIONS = 500
 
 
 class Player(Protocol):
@@ -194,10 +196,11 @@ def choices_view(position: Any) -> Any:
 class _Node:
     """A node of the search tree: statistics of one action, from its mover's side."""
 
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("action", "avail", "children", "mover", "total", "visits")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, action: Any = None) -> None:
         self.mover = mover
+        self.action = action
         self.visits = 0
         self.avail = 1
         self.total = 0.0
@@ -205,34 +208,62 @@ class _Node:
 
 
 class ISMCTSPlayer:
-    """Information-set Monte Carlo tree search (single observer).
+    """Information-set Monte Carlo tree search (single observer), playing for points.
 
-    Each iteration deals the cards the player cannot see at random
-    (:func:`~sevenbridge.sample_state`), walks down a tree of actions shared by
-    all those worlds, choosing among the actions legal in the world at hand by
-    UCB with availability counts, adds one node, and plays the rest of the deal
-    out with a fast policy (:func:`sevenbridge.playout.playout`). A result is
-    worth 1 for going out, plus a small share of :func:`~sevenbridge.returns`,
-    from the point of view of whoever moved. The player then takes the most
-    visited action. Forced moves (a lone Pass or Draw) take no node. In Simple
-    Mahjong the root's moves are :func:`sevenbridge.mahjong.shortlist`'s
-    (a win when there is one, else the discards that keep the hand closest to
-    a win, kongs and claims): a round is long, so the iterations go where the
-    choice is close.
+    In the card game each decision is searched over worlds: each world deals
+    the cards the player cannot see at random (:func:`~sevenbridge.sample_state`),
+    consistently with everything the view shows. The candidate moves are
+    weighed by sequential halving, on common worlds: every candidate is played
+    in each world dealt, so the luck of the hidden cards falls on all of them
+    alike; after each phase the worse half is dropped, so the budget goes to
+    the moves that are close, and the best of the last phase is played.
+
+    Below each candidate the search grows a tree of the player's own later
+    decisions, shared by all the worlds, choosing by UCB with availability
+    counts and adding one node an iteration. It widens progressively: a
+    decision first weighs only the move :class:`GreedyPlayer` would make there,
+    and another move each time its visits allow (``1 + sqrt(visits) / 2`` moves
+    in all), so a thin tree plays on as the greedy player would rather than at
+    random. The other seats play the
+    ``rollout`` policy (the moves of :class:`GreedyPlayer` by default) up to the
+    player's next decision, and once below the tree every seat does, to the
+    end of the deal (:func:`sevenbridge.playout.playout`'s engine).
+
+    A finished deal is worth its :func:`~sevenbridge.returns` to the player
+    under the rules' scoring (penalty points included), divided by the points
+    of a full hand of the seven costliest cards (going out counts only by
+    what the scoring gives for it). So the search plays for points: under
+    penalty scoring it would rather be caught holding little than gamble on
+    going out.
+
+    In Simple Mahjong (or another game of :data:`sevenbridge.GAMES`) the search
+    is plain ISMCTS: every seat's decisions take nodes, chosen by UCB, the
+    player takes the most visited move, and a result is worth 1 for winning
+    plus a small share of the returns; the root's moves are
+    :func:`sevenbridge.mahjong.shortlist`'s (a win when there is one, else
+    the discards that keep the hand closest to a win, kongs and claims): a
+    round is long, so the iterations go where the choice is close.
 
     Args:
         seed: Seeds the worlds and the playouts. With an ``iterations``
             budget the bot is reproducible: the same seed and the same
             positions give the same moves on every machine.
-        iterations: Iterations per decision, 1 to :data:`MAX_ITERATIONS`.
+        iterations: Iterations (playouts) per decision, 1 to
+            :data:`MAX_ITERATIONS`.
         seconds: Time per decision instead (or as well: whichever ends first);
             then the moves depend on the machine's speed.
-        rollout: The playout policy, ``"greedy"`` (default) or ``"random"``.
+        rollout: The policy of the other seats and of the playouts,
+            ``"greedy"`` (default) or ``"random"``.
         exploration: The UCB constant (a finite number, 0 or more).
 
-    Without a budget it runs :data:`DEFAULT_ITERATIONS` (1000) iterations per
+    Without a budget it runs :data:`DEFAULT_ITERATIONS` iterations per
     decision, as a tournament's ``ismcts`` bot does.
     """
+
+    #: Progressive widening of the player's own later decisions: a node visited
+    #: ``n`` times weighs at most ``1 + _WIDENING * sqrt(n)`` moves, the greedy
+    #: one first.
+    _WIDENING = 0.5
 
     def __init__(
         self,
@@ -292,30 +323,114 @@ class ISMCTSPlayer:
     @overload
     def __call__(self, view: DocumentLike, /) -> Any: ...
     def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
-        import time
-
         view = view_of(view)
         actions = choices(view)
         if len(actions) == 1:
             return actions[0]
-        game = _CARD_SEARCH if isinstance(view, Observation) else _search(game_of(view))
+        rng = Rng(self._rng.next64())
+        if isinstance(view, Observation):
+            return self._halving(view, actions, rng)
+        game = _search(game_of(view))
         if game.shortlist is not None:
             actions = game.shortlist(view)
             if len(actions) == 1:
                 return actions[0]
-        rng = Rng(self._rng.next64())
+        return self._ucb(view, actions, rng, game)
+
+    def _halving(self, view: Observation, actions: tuple[Action, ...], rng: Rng) -> Action:
+        """The card game's search: sequential halving of ``actions`` on common
+        worlds, each with its tree of the viewer's own later decisions."""
+        import time
+
+        start = time.perf_counter()
+        root = _Node(view.viewer)
+        candidates = list(actions)
+        phases = max(1, math.ceil(math.log2(len(candidates))))
+        phase = done = 0
+        iterations, seconds = self.iterations, self.seconds
+        greedy = self.rollout == "greedy"
+        scale = _points_scale(view.rules)
+
+        def spent() -> float:
+            """The share of the budget used."""
+            used = 0.0 if iterations is None else done / iterations
+            if seconds is not None:
+                used = max(used, (time.perf_counter() - start) / seconds)
+            return used
+
+        def mean(action: Action) -> float:
+            child = root.children.get(action)
+            return -math.inf if child is None else child.total / child.visits
+
+        while not done or spent() < 1.0:
+            if phase < phases - 1 and spent() >= (phase + 1) / phases:
+                candidates.sort(key=mean, reverse=True)  # stable: ties keep their order
+                del candidates[(len(candidates) + 1) // 2 :]
+                phase += 1
+            world = sample_state(view, rng.next64())
+            for action in candidates:
+                self._descend(root, world, action, rng, greedy, scale)
+                done += 1
+                if done == iterations:
+                    break
+        self.last_iterations = done
+        return max(candidates, key=mean)
+
+    def _descend(
+        self, root: _Node, world: GameState, action: Action, rng: Rng, greedy: bool, scale: float
+    ) -> None:
+        """One iteration of the card game's search: ``action`` in ``world``, then
+        the viewer's tree, with the other seats playing the rollout policy up to
+        each of the viewer's decisions, and the playout below the tree."""
+        me = root.mover
+        state = apply(world, action)
+        node = root.children.get(action)
+        path: list[_Node] = []
+        if node is None:
+            node = root.children[action] = _Node(me, action)
+            path.append(node)
+        else:
+            path.append(node)
+            c = self.exploration
+            while True:
+                state = play(state, greedy, Rng(rng.next64()), -1, False, me)
+                if state.is_over:
+                    break
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    state = apply(state, legal[0])
+                    continue
+                children = node.children
+                untried, tried = _available(children, legal)
+                if untried:
+                    chosen = _widen(state, node, untried, len(tried), self._WIDENING, rng)
+                    if chosen is not None:
+                        path.append(_grow(children, me, chosen))
+                        state = apply(state, chosen)
+                        break
+                node = _ucb_child(children, tried, c, path)
+                state = apply(state, node.action)
+        if not state.is_over:
+            state = play(state, greedy, Rng(rng.next64()), -1, False)
+        value = returns(state)[me] / scale
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:
+        """Plain ISMCTS (another game's): every seat's decisions in the tree."""
+        import time
+
         root = _Node(view.viewer)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        sample = game.sample_state
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sample(view, rng.next64()), rng, game, actions)
+            self._iterate(root, game.sample_state(view, rng.next64()), rng, game, actions)
             done += 1
         self.last_iterations = done
-        best = max(actions, key=lambda a: _visits(root, a))
-        return best
+        return max(actions, key=lambda a: _visits(root, a))
 
     def _iterate(
         self, root: _Node, state: Any, rng: Rng, game: _Search, first: tuple[Any, ...]
@@ -333,32 +448,15 @@ class ISMCTSPlayer:
                 state = apply(state, legal[0])
                 continue
             children = node.children
-            untried = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                else:
-                    child.avail += 1
+            untried = _available(children, legal)[0]
             if untried:
                 action = untried[rng.below(len(untried))]
                 assert state.current_player is not None
-                child = children[action] = _Node(state.current_player)
-                path.append(child)
+                path.append(_grow(children, state.current_player, action))
                 state = apply(state, action)
                 break
-            best_value = -1e300
-            action = legal[0]
-            for a in legal:
-                child = children[a]
-                value = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if value > best_value:
-                    best_value, action = value, a
-            node = children[action]
-            path.append(node)
-            state = apply(state, action)
+            node = _ucb_child(children, legal, c, path)
+            state = apply(state, node.action)
         if not state.is_over:
             state = game.playout(state, self.rollout, rng.next64())
         rewards = game.rewards(state)
@@ -367,23 +465,78 @@ class ISMCTSPlayer:
             n.total += rewards[n.mover]
 
 
+def _grow(children: dict[Any, _Node], mover: int, action: Any) -> _Node:
+    """A new node for ``action``, a move of ``mover``, among ``children``."""
+    child = children[action] = _Node(mover, action)
+    return child
+
+
+def _available(children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """The ``legal`` moves without a node among ``children`` and those with one,
+    whose availability counts go up by one (they could have been chosen)."""
+    untried = []
+    tried = []
+    for a in legal:
+        child = children.get(a)
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+            tried.append(a)
+    return untried, tried
+
+
+def _widen(
+    state: GameState, node: _Node, untried: list[Action], tried: int, widening: float, rng: Rng
+) -> Action | None:
+    """The move to add below ``node``, a decision of its mover in ``state``
+    with the ``untried`` moves and ``tried`` others: the greedy move first (the
+    moves of :class:`GreedyPlayer`), then a random one while the node weighs
+    fewer than ``1 + widening * sqrt(visits)``; ``None`` once it weighs enough."""
+    legal = legal_actions(state)
+    keys = legal_keys(state)
+    chosen = legal[keys.index(greedy_key(keys, state.hand_masks[node.mover], state.rules, rng))]
+    if chosen in node.children:
+        if tried >= 1 + widening * math.sqrt(node.visits):
+            return None
+        chosen = untried[rng.below(len(untried))]
+    return chosen
+
+
+def _ucb_child(
+    children: dict[Any, _Node], legal: Sequence[Any], c: float, path: list[_Node]
+) -> _Node:
+    """The child, among the ``legal`` ones (each visited), with the highest
+    upper confidence bound (availability counts); the first among equals. It
+    goes on the ``path`` of the iteration."""
+    best_value = -math.inf
+    best = children[legal[0]]
+    for a in legal:
+        child = children[a]
+        value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if value > best_value:
+            best_value, best = value, child
+    path.append(best)
+    return best
+
+
+_SCALES: dict[Rules, float] = {}
+
+
+def _points_scale(rules: Rules) -> float:
+    """What a deal's return is divided by, in the search's value: the points of
+    a full hand (seven cards) of the costliest cards, each counted alone (a 7
+    that doubles a hand, or the joker's multiplier, counted at its own
+    points). Real hands count more only with those multipliers."""
+    found = _SCALES.get(rules)
+    if found is None:
+        found = _SCALES[rules] = float(sum(sorted(card_points(rules)[: rules.deck_size])[-7:]))
+    return found
+
+
 def _visits(root: _Node, action: Action) -> tuple[int, float]:
     child = root.children.get(action)
     return (0, 0.0) if child is None else (child.visits, child.total)
-
-
-def _rewards(state: GameState) -> list[float]:
-    """1 for going out, plus a small share of the deal's returns."""
-    out = [r / 400.0 for r in returns(state)]
-    if state.winner is not None:
-        out[state.winner] += 1.0
-    return out
-
-
-def _card_playout(state: GameState, rollout: str, seed: int) -> GameState:
-    from .playout import playout
-
-    return playout(state, rollout, seed=seed, history=False)  # type: ignore[arg-type]
 
 
 class _Search:
@@ -410,7 +563,6 @@ class _Search:
         self.shortlist = shortlist
 
 
-_CARD_SEARCH = _Search(legal_actions, apply, sample_state, _card_playout, _rewards)
 _SEARCHES: dict[str, _Search] = {}
 
 

@@ -15,6 +15,7 @@ from .._kit.i18n import LANGUAGES, translator
 from ..arena import (
     BACKENDS,
     BOT_NAMES,
+    ISMCTS_ITERATIONS,
     Estimate,
     TournamentResult,
     _cannot_compare,
@@ -46,8 +47,8 @@ def add_parser(
         "--bots",
         metavar="LIST",
         help=_(
-            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
-        ).format(BOT_NAMES=", ".join(BOT_NAMES)),
+            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=200 (default for ismcts: {ITERATIONS} iterations)"
+        ).format(BOT_NAMES=", ".join(BOT_NAMES), ITERATIONS=ISMCTS_ITERATIONS),
     )
     arguments.add_game(cmd, _)
     arguments.add_rules(cmd, _, games=True)

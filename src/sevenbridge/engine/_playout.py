@@ -27,6 +27,7 @@ from ._kernel import (
     _ABLE_ONLY,
     _AFTER,
     _CLAIM,
+    _DISCARD_KEYS,
     _DISCARDS,
     _DRAW,
     _DRAWS,
@@ -108,22 +109,86 @@ def greedy_key(keys: list[tuple[int, ...]], hand: int, rules: Rules, rng: Rng) -
     A claim or a new meld using the most cards of the hand, else a lay-off, else
     the discard with the most points left over once its use towards melds is
     counted; ties broken by ``rng``."""
-    for codes in ((OP_PON, OP_CHI), (OP_LAY,)):
-        best = [k for k in keys if k[0] in codes]
-        if best:
-            most = max(k[2].bit_count() for k in best)
-            return rng.choice([k for k in best if k[2].bit_count() == most])
-    offs = [k for k in keys if k[0] == OP_OFF]
+    return _greedy(keys, hand, card_points(rules), rules.ace_high, rng)
+
+
+def _greedy(
+    keys: list[tuple[int, ...]], hand: int, points: tuple[int, ...], high: bool, rng: Rng
+) -> tuple[int, ...]:
+    """:func:`greedy_key` with the card points and the Ace's rule looked up."""
+    melds: list[tuple[int, ...]] = []  # the best claims, else the best new melds
+    offs: list[tuple[int, ...]] = []
+    discards: list[tuple[int, ...]] = []
+    claim = False
+    most = 0
+    for k in keys:
+        code = k[0]
+        if code == OP_DISCARD:
+            discards.append(k)
+        elif code == OP_OFF:
+            offs.append(k)
+        elif code in (OP_PON, OP_CHI, OP_LAY):
+            is_claim = code != OP_LAY
+            if claim and not is_claim:
+                continue
+            size = k[2].bit_count()
+            if is_claim and not claim:
+                claim, most, melds = True, size, [k]
+            elif size > most:
+                most, melds = size, [k]
+            elif size == most:
+                melds.append(k)
+    if melds:
+        return melds[rng.below(len(melds))]
     if offs:
-        return rng.choice(offs)  # lay-offs carry no cards to count: all tie
-    discards = [k for k in keys if k[0] == OP_DISCARD]
+        return offs[rng.below(len(offs))]  # lay-offs carry no cards to count: all tie
     if discards:
-        points = card_points(rules)
-        high = rules.ace_high
-        waste = [points[k[2]] - keep_value(hand, k[2], high) for k in discards]
-        worst = max(waste)
-        return rng.choice([k for k, w in zip(discards, waste, strict=True) if w == worst])
+        worst = -(1 << 30)
+        chosen: list[tuple[int, ...]] = []
+        for k in discards:
+            w = points[k[2]] - keep_value(hand, k[2], high)
+            if w > worst:
+                worst, chosen = w, [k]
+            elif w == worst:
+                chosen.append(k)
+        return chosen[rng.below(len(chosen))]
     return keys[0]
+
+
+def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, x: int) -> tuple[int, int]:
+    """The card :func:`_greedy` discards from ``hand`` (no joker in it) when a
+    discard is its choice, and the generator's state after: the same card,
+    with the same number, as :func:`_greedy` with an ``Rng`` at state ``x``
+    (discards are listed lowest card first). :func:`keep_value` is the rank's
+    partners plus the suit neighbours, which depend on the suit's pattern
+    alone: those are looked up by pattern."""
+    near = _NEIGHBOURS[high]
+    worst = -(1 << 30)
+    chosen: list[int] = []
+    for shift in (0, 13, 26, 39):
+        pattern = hand >> shift & SUIT_BITS
+        if not pattern:
+            continue
+        values = near.get(pattern)
+        if values is None:
+            values = near[pattern] = [keep_value(pattern, r, high) for r in range(13)]
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            r = low.bit_length() - 1
+            c = shift + r
+            w = points[c] - 12 * ((hand & RANK_MASK[r]).bit_count() - 1) - values[r]
+            if w > worst:
+                worst, chosen = w, [c]
+            elif w == worst:
+                chosen.append(c)
+    return chosen[(mix(x) * len(chosen)) >> 64], (x + _GOLDEN) & _MASK
+
+
+#: The suit-neighbour part of keep_value of each rank, by suit pattern (and
+#: whether the Ace is also high), filled as patterns are met.
+_NEIGHBOURS: Final[tuple[dict[int, list[int]], dict[int, list[int]]]] = ({}, {})
 
 
 def _claim_chosen(
@@ -140,10 +205,29 @@ def _claim_chosen(
     return _intern(key), key
 
 
-def _random_turns(
-    v: dict[str, Any], x: int, steps: int, limit: int, history: bool
+def _greedy_claim(
+    x: int, claims: list[tuple[int, int]], code: int, player: int
+) -> tuple[Action, tuple[int, ...]]:
+    """The chi or pon (``code``) that :func:`_greedy` picks among ``claims``
+    with an ``Rng`` at state ``x``: one using the most cards of the hand."""
+    most = max(used.bit_count() for used, _ in claims)
+    best = [(used, j) for used, j in claims if used.bit_count() == most]
+    used, j = best[(mix(x) * len(best)) >> 64]
+    key = (code, player, used, j)
+    return _intern(key), key
+
+
+def _quick_turns(
+    v: dict[str, Any],
+    x: int,
+    steps: int,
+    limit: int,
+    history: bool,
+    greedy: bool,
+    points: tuple[int, ...],
+    stop: int = -1,
 ) -> tuple[int, int, bool]:
-    """Random play from a draw or the play of a turn, on local variables.
+    """Random (or greedy) play from a draw or the play of a turn, on local variables.
 
     Every move is chosen here, with the same choices and the same stream of
     numbers as the general loop (the moves counted in ``legal_actions``' order,
@@ -154,6 +238,13 @@ def _random_turns(
     hand, a pon waiting in the claim window) ends it, as do the end of the
     deal and the move limit. Returns ``(x, steps, general)``: ``general`` is
     True when the position reached needs one move of the general loop.
+
+    With ``greedy`` the moves are :func:`_greedy`'s, with the numbers it
+    draws (only to break ties: none for a forced move), ``x`` being the
+    state of its ``Rng``: a chi or pon whenever one is legal, and a discard
+    when the hand holds no new meld and nothing to lay off; a lay-down or
+    lay-off to choose is left to the general loop, as is every choice of
+    the player ``stop``.
     """
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
@@ -202,12 +293,18 @@ def _random_turns(
                     ):
                         chis = _claims(hand, top, rules, RUN)
                         if chis:
-                            last = _claim_chosen(x, chis, OP_CHI, p)
+                            if p == stop:
+                                break
+                            if greedy:
+                                last = _greedy_claim(x, chis, OP_CHI, p)
+                            else:
+                                last = _claim_chosen(x, chis, OP_CHI, p)
                             if last is not None:  # the engine plays it below
                                 x = (x + _GOLDEN) & _MASK
                                 general = False
                                 break
-                x = (x + _GOLDEN) & _MASK
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
                 if history:
                     moves.append(_DRAWS[p][0])
                 hand |= 1 << stock[si]
@@ -221,7 +318,7 @@ def _random_turns(
                     general = False
                     break
             # The play of a turn.
-            if hand & _JOKER:
+            if hand & _JOKER or p == stop:
                 break
             # The moves in legal_actions' order: new melds, lay-offs (by meld, card
             # by card), discards (lowest card first); counted, and built only when
@@ -245,14 +342,20 @@ def _random_turns(
             ):
                 for tm in table:
                     offs += (hand & tm.ext).bit_count()
-            # mix(x) (kit.rng, the generator's one definition) written out: this
-            # is the playout's commonest draw, and a call here costs the pure
-            # build about 3 % of a playout. The move-for-move tests against
-            # RandomPlayer, which draws through mix, fail if the two differ.
-            x = (x + _GOLDEN) & _MASK
-            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
+            if greedy:
+                if count or offs:
+                    break  # a lay-down or lay-off for the general loop to choose
+                c, x = _greedy_discard(hand, points, ace_high, x)
+                k = count + offs + (hand & ((1 << c) - 1)).bit_count()  # its place
+            else:
+                # mix(x) (kit.rng, the generator's one definition) written out: this
+                # is the playout's commonest draw, and a call here costs the pure
+                # build about 3 % of a playout. The move-for-move tests against
+                # RandomPlayer, which draws through mix, fail if the two differ.
+                x = (x + _GOLDEN) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                k = ((z ^ (z >> 31)) * (count + offs + hand.bit_count())) >> 64
             if k < count + offs:
                 if k < count:
                     if lays is None:
@@ -333,11 +436,17 @@ def _random_turns(
                 if held & rank and _may_pon(held, c):
                     pons = _claims(held, c, rules, SET)
                     if pons:
-                        last = _claim_chosen(x, pons, OP_PON, q)
+                        if q == stop:
+                            break  # the general loop stops there
+                        if greedy:
+                            last = _greedy_claim(x, pons, OP_PON, q)
+                        else:
+                            last = _claim_chosen(x, pons, OP_PON, q)
                         if last is not None:  # the engine plays it below
                             x = (x + _GOLDEN) & _MASK
                             break
-                x = (x + _GOLDEN) & _MASK
+                if not greedy:
+                    x = (x + _GOLDEN) & _MASK
                 steps += 1
                 if history:
                     moves.append(_PASSES[q][0])
@@ -379,23 +488,33 @@ def _random_turns(
             return x, steps, general
 
 
-def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) -> GameState:
-    """Play on from ``state`` for at most ``limit`` moves (-1: to the end)."""
+def play(
+    state: GameState, greedy: bool, rng: Rng, limit: int, history: bool, stop: int = -1
+) -> GameState:
+    """Play on from ``state`` for at most ``limit`` moves (-1: to the end); with
+    the greedy policy, stop before any choice of the player ``stop`` (-1: none)
+    that the quick refusals do not settle. ``rng`` is left where the policy's
+    numbers end."""
     v = _fields_of(state)
-    # The random policy's stream, kept here as Rng keeps it (one number per
-    # move, forced or not, like RandomPlayer): rng.below(n) is
-    # mix(x) * n >> 64, and each number moves x on by _GOLDEN.
+    # The policy's stream, kept here as Rng keeps it: rng.below(n) is
+    # mix(x) * n >> 64, and each number moves x on by _GOLDEN. The random
+    # policy draws one number per move, forced or not (like RandomPlayer); the
+    # greedy one only to break ties (like GreedyPlayer).
     x: int = rng.state
     rules: Rules = v[RULES]
     near = _NEAR[rules.ace_high]
+    points = card_points(rules)
+    high = rules.ace_high
+    needs_own = rules.lay_off_needs_own_meld
+    final_discard = rules.final_discard
     steps = 0
-    general = greedy  # the greedy policy plays every move in the general loop
+    general = False  # whether the next move needs the general loop
     while v[PHASE] is not _OVER and steps != limit:
         phase = v[PHASE]
         if not general and (phase is _DRAW or phase is _PLAY):
-            x, steps, general = _random_turns(v, x, steps, limit, history)
+            x, steps, general = _quick_turns(v, x, steps, limit, history, greedy, points, stop)
             continue
-        general = greedy
+        general = False
         p: int = v[CURRENT]
         hand: int = v[HANDS][p]
         # A lone Pass or Draw, found by the quick refusals of
@@ -423,10 +542,30 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
             else:
                 if not _may_chi(hand, discards[-1], near):
                     key = _DRAW_KEYS[p]
+        elif (
+            # The play of a turn: when the hand holds no new meld and nothing it
+            # could lay off (the tests of _legal_keys), the greedy choice is a
+            # discard, found without listing the moves.
+            greedy
+            and p != stop
+            and not hand & _JOKER
+            and not (may_hold_meld(hand, high) and count_melds(hand, high))
+            and not (
+                (not needs_own or v[OWNERS] >> p & 1)
+                and (not final_discard or hand & (hand - 1))
+                and hand & _table_takes(v[TABLE])
+            )
+        ):
+            c, x = _greedy_discard(hand, points, high, x)
+            key = _DISCARD_KEYS[p][c]
         if key is None:
+            if p == stop:
+                break
             keys = _keys(v)
             if greedy:
-                key = greedy_key(keys, v[HANDS][p], rules, rng)
+                rng.state = x
+                key = _greedy(keys, v[HANDS][p], points, high, rng)
+                x = rng.state
             else:
                 key = keys[(mix(x) * len(keys)) >> 64]
                 x = (x + _GOLDEN) & _MASK
@@ -434,4 +573,5 @@ def play(state: GameState, greedy: bool, rng: Rng, limit: int, history: bool) ->
             x = (x + _GOLDEN) & _MASK
         _step(v, key, _intern(key) if history else None)
         steps += 1
+    rng.state = x
     return _state(v)

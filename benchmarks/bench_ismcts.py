@@ -1,0 +1,287 @@
+"""How strong ``ISMCTSPlayer`` is: duplicate tournaments, three players.
+
+Run ``python benchmarks/bench_ismcts.py`` for the figures of the docs (600 deals
+for each table row), ``--deals 60`` for a first look, or ``--quick`` (seconds;
+the test suite runs it). It prints two tables:
+
+- **against greedy players**: the tournament's ``ismcts`` bot (its default
+  budget) with two ``GreedyPlayer`` seats, under each preset: its win share
+  and mean return with their 95% intervals over decks, the greedy players'
+  figures, and the processor time of its decisions;
+- **head to head**: ``ismcts``, the flat Monte Carlo bot of
+  ``examples/flat_monte_carlo.py`` (played as an external bot, given
+  ``--flat-playouts`` playouts per decision: about the same processor time)
+  and one greedy player, each deck in all six seatings; the deck-by-deck
+  difference of ISMCTS less flat Monte Carlo
+  (:func:`sevenbridge.arena.compare`) and both bots' processor time.
+
+The full run takes three to four hours with one worker on a two-core machine
+with the pure-Python build (the processor times are only right when the
+machine has a core free for each worker). It can be split, by preset and by table, and each
+part resumed where it stopped: with ``--db-dir`` every tournament keeps its
+results in a file of its own there, and a rerun of the same command plays only
+what is missing; ``--from-json`` then puts the parts' tables together::
+
+    python benchmarks/bench_ismcts.py --presets nintendo --skip-duel \
+        --db-dir ismcts-runs --json ismcts-runs/greedy-nintendo.json
+    ...  # the same for seven_rummy and standard, and with --skip-greedy
+    python benchmarks/bench_ismcts.py --from-json ismcts-runs/*.json \
+        --docs docs/_generated/figures-ismcts.md
+
+Every tournament is seeded (``--seed``), so a run replays exactly on any
+machine with the same version of the library; only the times differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sevenbridge import Rules
+from sevenbridge.arena import BotStats, Estimate, TournamentResult, compare, run_tournament
+from sevenbridge.bots import DEFAULT_ITERATIONS
+
+try:
+    from benchmarks import _docs
+except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
+    import _docs  # type: ignore[import-not-found, no-redef]
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "flat_monte_carlo.py"
+PRESETS = tuple(Rules.presets())
+#: The flat Monte Carlo bot's playouts per decision: about the processor time
+#: of ISMCTSPlayer's default budget (the tables give both bots' times).
+FLAT_PLAYOUTS = DEFAULT_ITERATIONS
+
+
+def _flat_bot(playouts: int) -> str:
+    return f"cmd:{sys.executable} {EXAMPLE} --serve --playouts {playouts}"
+
+
+def _figures(stats: BotStats) -> dict[str, Any]:
+    def est(e: Estimate) -> list[float | None]:
+        return [e.mean, e.low, e.high]
+
+    return {
+        "win_share": est(stats.win_share),
+        "mean_return": est(stats.mean_return),
+        "cpu_ms": None if stats.cpu_mean is None else 1000 * stats.cpu_mean,
+        "cpu_max_ms": None if stats.cpu_max is None else 1000 * stats.cpu_max,
+        "decisions": stats.decisions,
+    }
+
+
+def _db(db_dir: str | None, table: str, preset: str) -> Path | None:
+    """Where a tournament keeps its results, to resume (``None``: in memory)."""
+    if db_dir is None:
+        return None
+    Path(db_dir).mkdir(parents=True, exist_ok=True)
+    return Path(db_dir) / f"{table}-{preset}.sqlite"
+
+
+def against_greedy(
+    preset: str, deals: int, seed: int, workers: int, bot: str, db: Path | None = None
+) -> dict[str, Any]:
+    """ISMCTS with two greedy players under ``preset``."""
+    start = time.perf_counter()
+    result = run_tournament([bot, "greedy", "greedy"], Rules.preset(preset), deals=deals,
+                            seed=seed, workers=workers, db=db, progress=False)  # fmt: skip
+    return _row(preset, bot, seed, result, start)
+
+
+def _row(
+    preset: str, bot: str, seed: int, result: TournamentResult, start: float, **more: Any
+) -> dict[str, Any]:
+    """A table row: the tournament, the figures of ISMCTS and greedy, and ``more``."""
+    return {
+        "preset": preset,
+        "bot": bot,
+        "seed": seed,
+        "deals": result.games,
+        "decks": result.decks,
+        "ismcts": _figures(result.bots[bot]),
+        "greedy": _figures(result.bots["greedy"]),
+        **more,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def head_to_head(
+    preset: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    bot: str,
+    playouts: int,
+    db: Path | None = None,
+) -> dict[str, Any]:
+    """ISMCTS, flat Monte Carlo and a greedy player under ``preset``."""
+    start = time.perf_counter()
+    flat = _flat_bot(playouts)
+    result: TournamentResult = run_tournament(
+        [bot, flat, "greedy"], Rules.preset(preset), deals=deals, seed=seed,
+        workers=workers, fair=False, db=db, progress=False,
+    )  # fmt: skip
+    diff = compare(result, bot, flat)
+    difference = {
+        "win_share": [diff.win_share.mean, diff.win_share.low, diff.win_share.high],
+        "mean_return": [diff.mean_return.mean, diff.mean_return.low, diff.mean_return.high],
+    }
+    return _row(preset, bot, seed, result, start, playouts=playouts,
+                flat=_figures(result.bots[flat]), difference=difference)  # fmt: skip
+
+
+def _interval(values: Sequence[float | None], digits: int, sign: bool = False) -> str:
+    mean, low, high = values
+    assert mean is not None
+    f = f"{{:{'+' if sign else ''}.{digits}f}}"
+    if low is None or high is None:
+        return f.format(mean)
+    return f"{f.format(mean)} [{f.format(low)}, {f.format(high)}]"
+
+
+def _ms(figures: dict[str, Any]) -> str:
+    if figures["cpu_ms"] is None:
+        return "-"
+    return f"{figures['cpu_ms']:.0f} ({figures['cpu_max_ms']:.0f})"
+
+
+def greedy_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    b = "**" if bold else ""
+    return [
+        (
+            r["preset"],
+            str(r["deals"]),
+            f"{b}{_interval(r['ismcts']['win_share'], 3)}{b}",
+            f"{r['greedy']['win_share'][0]:.3f}",
+            f"{b}{_interval(r['ismcts']['mean_return'], 2, sign=True)}{b}",
+            f"{r['greedy']['mean_return'][0]:+.2f}",
+            _ms(r["ismcts"]),
+        )
+        for r in rows
+    ]
+
+
+GREEDY_HEAD = ("preset", "deals", "ISMCTS win share [95%]", "each greedy",
+               "ISMCTS mean return [95%]", "each greedy", "ISMCTS CPU ms/decision (max)")  # fmt: skip
+
+
+def duel_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    b = "**" if bold else ""
+    return [
+        (
+            r["preset"],
+            str(r["deals"]),
+            f"{r['ismcts']['win_share'][0]:.3f} / {r['flat']['win_share'][0]:.3f} / "
+            f"{r['greedy']['win_share'][0]:.3f}",
+            f"{b}{_interval(r['difference']['win_share'], 3, sign=True)}{b}",
+            f"{b}{_interval(r['difference']['mean_return'], 2, sign=True)}{b}",
+            f"{_ms(r['ismcts'])} / {_ms(r['flat'])}",
+        )
+        for r in rows
+    ]
+
+
+DUEL_HEAD = ("preset", "deals", "win share: ISMCTS / flat MC / greedy",
+             "ISMCTS less flat MC: win share [95%]", "mean return [95%]",
+             "CPU ms/decision (max): ISMCTS / flat MC")  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--deals", type=int, default=600, help="deals per table row")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes per tournament")
+    parser.add_argument("--presets", default=",".join(PRESETS), help="comma-separated")
+    parser.add_argument("--bot", default="ismcts", help="the ISMCTS bot's tournament name")
+    parser.add_argument("--flat-playouts", type=int, default=FLAT_PLAYOUTS)
+    parser.add_argument("--skip-duel", action="store_true", help="only the greedy table")
+    parser.add_argument("--skip-greedy", action="store_true", help="only the head-to-head table")
+    parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--docs", metavar="FILE", help="also write the tables as Markdown")
+    parser.add_argument(
+        "--db-dir",
+        metavar="DIR",
+        help="keep each tournament's results there: a stopped run resumes",
+    )
+    parser.add_argument(
+        "--from-json",
+        metavar="FILE",
+        nargs="+",
+        help="play nothing: the tables of earlier runs' --json files",
+    )
+    args = parser.parse_args(argv)
+    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+    bot, deals, playouts = args.bot, args.deals, args.flat_playouts
+    if args.quick:
+        bot, deals, playouts = "ismcts:iterations=8", 6, 8
+    figures: dict[str, list[dict[str, Any]]] = {"greedy": [], "duel": []}
+    if args.from_json:
+        for name in args.from_json:
+            earlier = json.loads(Path(name).read_text())
+            for table in figures:
+                figures[table] += earlier[table]
+        args.skip_greedy = args.skip_duel = True
+    if not args.skip_greedy:
+        for preset in presets:
+            db = _db(args.db_dir, "greedy", preset)
+            row = against_greedy(preset, deals, args.seed, args.workers, bot, db)
+            figures["greedy"].append(row)
+            print(f"{preset}: against two greedy players, {row['deals']} deals "
+                  f"({row['seconds']:.0f} s)", flush=True)  # fmt: skip
+    if not args.skip_duel:
+        for preset in presets:
+            db = _db(args.db_dir, "duel", preset)
+            row = head_to_head(preset, deals, args.seed, args.workers, bot, playouts, db)
+            figures["duel"].append(row)
+            print(f"{preset}: head to head, {row['deals']} deals ({row['seconds']:.0f} s)",
+                  flush=True)  # fmt: skip
+    blocks = tables(figures, markdown=False)
+    print("\n\n".join(blocks))
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2))
+    if args.docs:
+        _docs.write(args.docs, [_docs.provenance("bench_ismcts.py", argv),
+                                *tables(figures, markdown=True)])  # fmt: skip
+    return 0
+
+
+def tables(figures: dict[str, list[dict[str, Any]]], markdown: bool) -> list[str]:
+    """The tables (Markdown, or plain text for the terminal); each row's bot, seed
+    and playouts are named above its table (a table per set of them)."""
+    out = []
+    for bot, seed in dict.fromkeys((r["bot"], r["seed"]) for r in figures["greedy"]):
+        rows = [r for r in figures["greedy"] if (r["bot"], r["seed"]) == (bot, seed)]
+        out.append(f"**`{bot}` against two greedy players** (seed {seed}; the greedy "
+                   "players' figures are each one's):")  # fmt: skip
+        out.append(_table(GREEDY_HEAD, greedy_rows(rows, markdown), markdown))
+    for bot, seed, playouts in dict.fromkeys(
+        (r["bot"], r["seed"], r["playouts"]) for r in figures["duel"]
+    ):
+        rows = [
+            r
+            for r in figures["duel"]
+            if (r["bot"], r["seed"], r["playouts"]) == (bot, seed, playouts)
+        ]
+        out.append(f"**Head to head: `{bot}`, flat Monte Carlo ({playouts} greedy playouts a "
+                   f"decision) and one greedy player** (seed {seed}):")  # fmt: skip
+        out.append(_table(DUEL_HEAD, duel_rows(rows, markdown), markdown))
+    return out
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], markdown: bool) -> str:
+    if markdown:
+        return _docs.table(head, rows)
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""ISMCTSPlayer plays for points: its value of a deal, its reproducibility, a
+tournament, the engine's stop at the player's decisions, and its baselines
+(the flat Monte Carlo example and the benchmark)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sevenbridge import (
+    Draw,
+    GameState,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    position,
+    returns,
+)
+from sevenbridge._kit.rng import Rng
+from sevenbridge.actions import Action
+from sevenbridge.arena import run_tournament
+from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _Node, _points_scale
+from sevenbridge.engine._playout import play
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "flat_monte_carlo.py"
+
+
+def _going_out(rules: str, hand0: str) -> tuple[GameState, Action]:
+    """A deal in which P1 is about to go out (by discarding their last card),
+    P0 holding ``hand0`` and P2 holding 9C 9D, and P1's move."""
+    state = position(
+        f"rules: {rules}\nP0: {hand0}\nP1: 3C\nP2: 9C 9D\nmelds: P1 4H 5H 6H\nturn: P1 play"
+    )
+    (out,) = legal_actions(state)
+    return state, out
+
+
+def _value(state: GameState, out: Action, me: int) -> float:
+    """What the search counts the deal ending by ``out`` as worth to ``me``."""
+    root = _Node(me)
+    ISMCTSPlayer()._descend(root, state, out, Rng(1), True, _points_scale(state.rules))
+    node = root.children[out]
+    assert node.visits == 1
+    return node.total
+
+
+@pytest.mark.parametrize("rules", ["nintendo", "standard"])
+def test_a_deal_is_worth_its_return_under_the_rules_scoring(rules: str) -> None:
+    (low, out_low), (high, out_high) = _going_out(rules, "2S 3D"), _going_out(rules, "KS KD")
+    ends = apply(low, out_low), apply(high, out_high)
+    assert all(end.is_over and end.winner == 1 for end in ends)
+    scale = _points_scale(low.rules)
+    # The value is the return under the rules' scoring, scaled, for every seat:
+    # going out counts only by what the scoring gives for it.
+    for (before, out), end in zip(((low, out_low), (high, out_high)), ends, strict=True):
+        values = [_value(before, out, p) for p in range(3)]
+        assert values == pytest.approx([r / scale for r in returns(end)])
+    # Caught holding fewer points is worth more, under penalty points (P0's own
+    # penalty) and under winner-scores (what the winner collects) alike.
+    assert _value(low, out_low, 0) > _value(high, out_high, 0)
+    if rules == "nintendo":
+        # P0's penalty is 5 or 20 points: the returns differ by the 15 points less
+        # their share of the table's mean, and P2's standing improves with P0's loss.
+        assert returns(ends[0])[0] - returns(ends[1])[0] == pytest.approx(15 * 2 / 3)
+        assert returns(ends[1])[2] > returns(ends[0])[2]
+    else:
+        # The winner collects what the losers hold: more from the high hand.
+        assert returns(ends[1])[1] > returns(ends[0])[1]
+
+
+def test_points_scale_is_a_full_hand_of_the_costliest_cards() -> None:
+    # Standard: four 7s (20 each) and three 10-point cards; Nintendo: a 7 alone
+    # counts 14 (7, doubled), the Aces and courts 10.
+    assert _points_scale(Rules()) == 4 * 20 + 3 * 10
+    assert _points_scale(Rules.nintendo()) == 4 * 14 + 3 * 10
+
+
+def _moves(seed: int) -> tuple[list[str], list[int]]:
+    """The moves of a seeded ISMCTS (seat 0) against greedy players, and the
+    iterations of each of its decisions."""
+    bot, greedy = ISMCTSPlayer(seed, iterations=24), GreedyPlayer(seed)
+    state = deal(Rules.nintendo(), players=3, seed=5)
+    moves, budgets = [], []
+    for _ in range(40):
+        if state.is_over:
+            break
+        view = observe(state)
+        if state.current_player == 0 and len(legal_actions(view)) > 1:
+            action = bot(view)
+            budgets.append(bot.last_iterations)
+        else:
+            action = greedy(view)
+        moves.append(str(action))
+        state = apply(state, action)
+    return moves, budgets
+
+
+def test_an_iterations_budget_makes_the_search_reproducible() -> None:
+    moves, budgets = _moves(3)
+    assert (moves, budgets) == _moves(3)
+    assert budgets and set(budgets) == {24}  # every decision spends the whole budget
+
+
+def test_a_tournament_of_the_search_replays_exactly() -> None:
+    bots = ["ismcts:iterations=12", "greedy", "greedy"]
+    first = run_tournament(bots, Rules.nintendo(), deals=3, seed=4, progress=False)
+    again = run_tournament(bots, Rules.nintendo(), deals=3, seed=4, progress=False)
+    assert first.games == 3 and first.results == again.results
+    assert first.bots["ismcts:iterations=12"].decisions > 0
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_play_stops_at_each_of_the_players_own_decisions(preset: str) -> None:
+    """The search plays the other seats up to its own next decision; playing
+    on from each stop gives the very game of one playout to the end."""
+    for seed in range(8):
+        start = deal(Rules.preset(preset), players=3 + seed % 2, seed=seed)
+        me = seed % start.players
+        whole = play(start, True, Rng(seed), -1, True)
+        rng, state, stops = Rng(seed), start, 0
+        while not state.is_over:
+            state = play(state, True, rng, -1, True, me)
+            if state.is_over:
+                break
+            assert state.current_player == me
+            stops += 1
+            state = play(state, True, rng, 1, True)  # the player's own move
+        assert state == whole and state.history == whole.history
+        assert stops > 0
+
+
+def _example() -> dict[str, object]:
+    import runpy
+
+    return runpy.run_path(str(EXAMPLE))
+
+
+def test_flat_monte_carlo_example_plays_legal_moves_and_replays() -> None:
+    example = _example()
+    player = example["FlatMonteCarloPlayer"]
+    state = deal(Rules.nintendo(), players=3, seed=2)
+    bots = [player(1, 12), GreedyPlayer(2), GreedyPlayer(3)]  # type: ignore[operator]
+    while not state.is_over:
+        view = observe(state)
+        action = bots[state.current_player or 0](view)
+        assert action in legal_actions(view)
+        state = apply(state, action)
+    end = example["play_one"](4, 10)  # type: ignore[operator]
+    assert end.is_over and end == example["play_one"](4, 10)  # type: ignore[operator]
+
+
+def test_flat_monte_carlo_example_serves_the_protocol() -> None:
+    state = deal(seed=6)
+    while len(legal_actions(state)) < 2:
+        state = apply(state, GreedyPlayer()(observe(state)))
+    view = observe(state)
+    messages = [
+        {"type": "hello", "protocol": "sevenbridge-bot", "version": 1},
+        {"type": "deal", "game": "seven_bridge", "seat": view.viewer, "players": 3, "seed": 1,
+         "rules": json.loads(state.rules.to_json())},
+        {"type": "decide", "observation": json.loads(view.to_json()),
+         "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
+        {"type": "quit"},
+    ]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--serve", "--playouts", "6"],
+        input="".join(json.dumps(m) + "\n" for m in messages),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    ready, answer = (json.loads(line) for line in done.stdout.splitlines())
+    assert ready["type"] == "ready" and ready["name"] == "flat-mc"
+    assert answer["type"] == "action" and 0 <= answer["index"] < len(legal_actions(view))
+
+
+def test_flat_monte_carlo_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _example()["main"](["--playouts", "8"]) == 0  # type: ignore[operator]
+    assert "scores" in capsys.readouterr().out
+
+
+def test_bench_ismcts_quick_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import bench_ismcts
+
+    out = tmp_path / "f.json"
+    docs = tmp_path / "f.md"
+    args = ["--quick", "--presets", "nintendo", "--json", str(out), "--docs", str(docs)]
+    assert bench_ismcts.main(args) == 0
+    text = capsys.readouterr().out
+    assert "against two greedy players" in text and "Head to head" in text
+    figures = json.loads(out.read_text())
+    (greedy,) = figures["greedy"]
+    (duel,) = figures["duel"]
+    assert greedy["preset"] == "nintendo" and greedy["deals"] == 6
+    assert duel["deals"] == 6 and duel["flat"]["decisions"] > 0
+    assert "| nintendo | 6 |" in docs.read_text()
+
+
+def test_bench_ismcts_runs_split_resume_and_merge(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import bench_ismcts
+
+    runs = tmp_path / "runs"
+    parts = []
+    for preset in ("nintendo", "standard"):
+        part = tmp_path / f"{preset}.json"
+        args = ["--quick", "--presets", preset, "--skip-duel", "--db-dir", str(runs)]
+        assert bench_ismcts.main([*args, "--json", str(part)]) == 0
+        parts.append(part)
+    assert sorted(p.name for p in runs.glob("*.sqlite")) == [
+        "greedy-nintendo.sqlite",
+        "greedy-standard.sqlite",
+    ]
+    # A rerun resumes from the kept results: the same figures, nothing replayed.
+    again = tmp_path / "again.json"
+    args = ["--quick", "--presets", "nintendo", "--skip-duel", "--db-dir", str(runs)]
+    assert bench_ismcts.main([*args, "--json", str(again)]) == 0
+    first, second = (json.loads(p.read_text())["greedy"][0] for p in (parts[0], again))
+    assert second["ismcts"]["win_share"] == first["ismcts"]["win_share"]
+    assert second["ismcts"]["mean_return"] == first["ismcts"]["mean_return"]
+    assert second["seconds"] < first["seconds"]
+    capsys.readouterr()
+    # The parts' tables, put together: both presets, one table, no games played.
+    docs = tmp_path / "f.md"
+    argv = ["--from-json", *map(str, parts), "--docs", str(docs)]
+    assert bench_ismcts.main(argv) == 0
+    text = docs.read_text()
+    assert "| nintendo | 6 |" in text and "| standard | 6 |" in text
+    assert text.count("against two greedy players") == 1 and "Head to head" not in text
+
+
+def test_the_players_own_later_decisions_widen_from_the_greedy_move() -> None:
+    from sevenbridge.bots import _widen
+
+    state = apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0))  # P0 to play
+    legal = legal_actions(state)
+    assert len(legal) > 4
+    greedy = {GreedyPlayer(seed)(state) for seed in range(20)}
+    node = _Node(0)
+    # First the greedy move, whatever the widening.
+    for widening in (0.0, 0.5):
+        chosen = _widen(state, node, list(legal), 0, widening, Rng(1))
+        assert chosen is not None and chosen in greedy
+    assert chosen is not None
+    node.children[chosen] = _Node(0, chosen)
+    rest = [a for a in legal if a != chosen]
+    # Then others only while the node weighs fewer than 1 + widening * sqrt(visits).
+    node.visits = 16
+    assert _widen(state, node, rest, 1, 0.0, Rng(1)) is None
+    assert _widen(state, node, rest, 3, 0.5, Rng(1)) is None  # 3 >= 1 + 0.5 * 4
+    other = _widen(state, node, rest, 2, 0.5, Rng(1))
+    assert other in rest
+    assert _widen(state, node, rest, 1, 0.5, Rng(1)) in rest
