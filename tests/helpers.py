@@ -163,3 +163,21 @@ def github_workflow(name: str) -> dict[str, Any]:
         pytest.skip("no .github directory (not a source checkout)")
     data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
     return data
+
+
+def one_decision(state: GameState, seed: int) -> list[dict[str, Any]]:
+    """The messages of an external bot's session with one decision, the view of
+    ``state``'s player, then a quit (as JSON objects, one per protocol line)."""
+    import json
+
+    from sevenbridge import observe
+
+    view = observe(state)
+    return [
+        {"type": "hello", "protocol": "sevenbridge-bot", "version": 1},
+        {"type": "deal", "game": "seven_bridge", "seat": view.viewer, "players": state.players,
+         "seed": seed, "rules": json.loads(state.rules.to_json())},
+        {"type": "decide", "observation": json.loads(view.to_json()),
+         "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
+        {"type": "quit"},
+    ]  # fmt: skip

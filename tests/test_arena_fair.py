@@ -37,7 +37,7 @@ from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cli import main
 from sevenbridge.errors import InvalidArgumentError
 
-from .helpers import optional_module
+from .helpers import one_decision, optional_module
 from .seat_cheats import deck_seeds
 
 
@@ -215,15 +215,7 @@ def test_serve_speaks_the_protocol() -> None:
     while len(legal_actions(state)) < 2:
         state = apply(state, legal_actions(state)[0])
     view = observe(state)
-    messages = [
-        {"type": "hello", "protocol": "sevenbridge-bot", "version": 1},
-        {"type": "deal", "game": "seven_bridge", "seat": view.viewer, "players": 2, "seed": 9,
-         "rules": json.loads(state.rules.to_json())},
-        {"type": "decide", "observation": json.loads(view.to_json()),
-         "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
-        {"type": "quit"},
-        {"type": "decide"},  # never read
-    ]  # fmt: skip
+    messages = [*one_decision(state, seed=9), {"type": "decide"}]  # the last is never read
     out = io.StringIO()
     assert serve(GreedyPlayer, name="g", input=io.StringIO("".join(
         json.dumps(m) + "\n" for m in messages)), output=out) == 0  # fmt: skip

@@ -28,6 +28,8 @@ from sevenbridge.arena import run_tournament
 from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _Node, _points_scale
 from sevenbridge.engine._playout import play
 
+from .helpers import one_decision
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "flat_monte_carlo.py"
 
 
@@ -160,14 +162,7 @@ def test_flat_monte_carlo_example_serves_the_protocol() -> None:
     while len(legal_actions(state)) < 2:
         state = apply(state, GreedyPlayer()(observe(state)))
     view = observe(state)
-    messages = [
-        {"type": "hello", "protocol": "sevenbridge-bot", "version": 1},
-        {"type": "deal", "game": "seven_bridge", "seat": view.viewer, "players": 3, "seed": 1,
-         "rules": json.loads(state.rules.to_json())},
-        {"type": "decide", "observation": json.loads(view.to_json()),
-         "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
-        {"type": "quit"},
-    ]  # fmt: skip
+    messages = one_decision(state, seed=1)
     done = subprocess.run(
         [sys.executable, str(EXAMPLE), "--serve", "--playouts", "6"],
         input="".join(json.dumps(m) + "\n" for m in messages),
