@@ -40,6 +40,7 @@ on one core); ``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs numpy
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import itertools
 import json
@@ -48,7 +49,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -168,8 +169,13 @@ def positions(
     todo = [t for t in tasks if not Path(t[-1]).exists()]
     start = time.perf_counter()
     if todo:
-        with multiprocessing.Pool(workers) as pool:
-            for done, _ in enumerate(pool.imap_unordered(_label_chunk, todo), 1):
+        with contextlib.ExitStack() as stack:
+            if workers > 1:
+                pool = stack.enter_context(multiprocessing.Pool(workers))
+                played: Iterable[str] = pool.imap_unordered(_label_chunk, todo)
+            else:
+                played = map(_label_chunk, todo)  # in this process
+            for done, _ in enumerate(played, 1):
                 say(f"chunk {done}/{len(todo)} played ({time.perf_counter() - start:.0f} s)")
     parts = [np.load(t[-1]) for t in tasks]
     return {key: np.concatenate([p[key] for p in parts]) for key in ("x", "y", "deal")}

@@ -14,7 +14,7 @@ HERE = Path(__file__).parent.parent / "examples"
 
 #: Examples with a test of their own (a long run by default, an optional extra, or a
 #: program that talks over stdin/stdout).
-OWN_TESTS = {"train_reinforce.py", "external_bot.py", "train_maskable_ppo.py"}
+OWN_TESTS = {"train_reinforce.py", "external_bot.py", "train_maskable_ppo.py", "train_neural.py"}
 EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name not in OWN_TESTS)
 
 
