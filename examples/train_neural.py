@@ -63,6 +63,7 @@ from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
 from sevenbridge.rl import (
     COMPACT_TENSOR_VERSION,
     CompactActionSpace,
+    information_state_tensor,
     information_state_tensor_size,
     self_play,
     tensor_digest,
@@ -94,6 +95,9 @@ class GreedySeats:
         self.state: GameState = deal(rules, players=PLAYERS, seed=number)
         self.bots = [GreedyPlayer(derive(number, seat)) for seat in range(PLAYERS)]
         self.space, self.explore, self.rng = space, explore, rng
+        #: Per seat, the tensors of the positions where its turn ended (the
+        #: deal not over): what NeuralPlayer's look-ahead asks the network about.
+        self.turn_ends: list[list[npt.NDArray[np.float32]]] = [[] for _ in range(PLAYERS)]
 
     def __call__(self, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
         state = self.state
@@ -107,33 +111,43 @@ class GreedySeats:
         action = self.bots[view.viewer](view)
         if self.rng.below(1_000_000) < self.explore * 1_000_000:
             action = actions[self.rng.below(len(actions))]
-        self.state = apply(state, action)
+        self.state = after = apply(state, action)
+        if not after.is_over and after.current_player != view.viewer:
+            mine = observe(after, view.viewer)
+            self.turn_ends[view.viewer].append(information_state_tensor(mine, compact=True))
         return self.space.encode(action, view)
 
 
 def label_deals(
-    preset: str, first: int, count: int, explore: float, keep: float
+    preset: str, first: int, count: int, explore: float, keep: float, at: str = "decisions"
 ) -> dict[str, npt.NDArray[Any]]:
     """Play deals ``first`` to ``first + count - 1`` by :func:`sevenbridge.rl.self_play`
     with :class:`GreedySeats` in every seat, and keep a share ``keep`` of the
-    decisions: the compact information-state tensor each player saw, labelled
-    1 if that player won the deal and 0 if not."""
+    positions: the compact information-state tensor each player saw, labelled
+    1 if that player won the deal and 0 if not. The positions are those of
+    its trajectory (``at="decisions"``) or those where its turns ended
+    (``"turn-ends"``)."""
     rules = Rules.preset(preset)
     space = CompactActionSpace(rules, PLAYERS)
     rng = Rng(derive(first, count))
     xs: list[npt.NDArray[np.float16]] = []
     ys: list[npt.NDArray[np.float32]] = []
     ds: list[npt.NDArray[np.int64]] = []
+    width = information_state_tensor_size(rules, PLAYERS, compact=True)
     for number in range(first, first + count):
         policy = GreedySeats(rules, number, space, explore, rng)
         (seats,) = self_play(policy, rules, PLAYERS, 1, seed=number, space=space,
                              tensor="information_state", reward="win")  # fmt: skip
         for seat in seats:
-            rows = [i for i in range(len(seat.actions)) if rng.below(1_000_000) < keep * 1_000_000]
-            xs.append(seat.observations[rows].astype(np.float16))
+            tensors = (
+                seat.observations
+                if at == "decisions"
+                else np.array(policy.turn_ends[seat.seat], np.float32).reshape(-1, width)
+            )
+            rows = [i for i in range(len(tensors)) if rng.below(1_000_000) < keep * 1_000_000]
+            xs.append(tensors[rows].astype(np.float16))
             ys.append(np.full(len(rows), float(seat.reward > 0), np.float32))
             ds.append(np.full(len(rows), number, np.int64))
-    width = information_state_tensor_size(rules, PLAYERS, compact=True)
     return {
         "x": np.concatenate(xs) if xs else np.zeros((0, width), np.float16),
         "y": np.concatenate(ys) if ys else np.zeros(0, np.float32),
@@ -141,9 +155,9 @@ def label_deals(
     }
 
 
-def _label_chunk(task: tuple[str, int, int, float, float, str]) -> str:
-    preset, first, count, explore, keep, path = task
-    arrays: dict[str, Any] = label_deals(preset, first, count, explore, keep)
+def _label_chunk(task: tuple[str, int, int, float, float, str, str]) -> str:
+    preset, first, count, explore, keep, at, path = task
+    arrays: dict[str, Any] = label_deals(preset, first, count, explore, keep, at)
     np.savez(path, **arrays)
     return path
 
@@ -153,6 +167,7 @@ def positions(
     deals: int,
     explore: float,
     keep: float,
+    at: str,
     work: Path,
     workers: int,
     chunk: int,
@@ -164,8 +179,8 @@ def positions(
     tasks = []
     for first in range(0, deals, chunk):
         count = min(chunk, deals - first)
-        name = f"{preset}-{first}-{count}-e{explore}-k{keep}.npz"
-        tasks.append((preset, first, count, explore, keep, str(work / name)))
+        name = f"{preset}-{first}-{count}-e{explore}-k{keep}-{at}.npz"
+        tasks.append((preset, first, count, explore, keep, at, str(work / name)))
     todo = [t for t in tasks if not Path(t[-1]).exists()]
     start = time.perf_counter()
     if todo:
@@ -374,6 +389,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=60000, help="deals of self-play")
     parser.add_argument("--explore", type=float, default=0.1, help="share of random moves")
     parser.add_argument("--keep", type=float, default=0.4, help="share of positions kept")
+    parser.add_argument("--label-at", choices=("decisions", "turn-ends"), default="decisions",
+                        help="the positions labelled: the trajectories' decisions, or the "
+                        "ends of the players' turns")  # fmt: skip
     parser.add_argument("--chunk", type=int, default=2000, help="deals per chunk of work")
     parser.add_argument("--workers", type=int, default=1, help="processes that play")
     parser.add_argument("--work", type=Path, default=Path("neural-work"), help="chunk folder")
@@ -399,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if k
         not in ("work", "out", "curve", "plot", "workers", "eval", "eval_every", "checkpoint_eval")
     }
-    data = positions(args.preset, args.deals, args.explore, args.keep,
+    data = positions(args.preset, args.deals, args.explore, args.keep, args.label_at,
                      args.work, args.workers, args.chunk, say)  # fmt: skip
     say(f"{len(data['y'])} positions from {args.deals} deals; mean label {data['y'].mean():.3f}")
     hidden = [int(h) for h in args.hidden.split(",") if h]
