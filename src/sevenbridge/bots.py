@@ -295,15 +295,16 @@ class NeuralPlayer:
     @staticmethod
     def _card_view(position: Any) -> Observation:
         view = view_of(position)
-        if not isinstance(view, Observation):
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.neural_card_game_only",
-                    "NeuralPlayer plays Seven Bridge only, not {game}",
-                    game=game_of(view),
-                )
+        if isinstance(view, Observation):
+            return view
+        game = game_of(view)
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.neural_card_game_only",
+                "NeuralPlayer plays Seven Bridge only, not {game}",
+                game=game,
             )
-        return view
+        )
 
 
 def _network_module() -> Any:
