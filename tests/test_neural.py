@@ -106,6 +106,8 @@ def test_bad_arguments_and_files_are_library_errors(tmp_path: Path) -> None:
         ({"draws": 0}, "draws"),
         ({"draws": 1001}, "draws"),
         ({"seed": "one"}, "seed"),
+        ({"margin": -0.5}, "margin must be a number from 0 to 1"),
+        ({"margin": "0.1"}, "margin must be a number from 0 to 1"),
         ({"network": 3}, "path of a weights file"),
         ({"network": tmp_path / "missing.npz"}, "not a network's weights file"),
         ({"network": junk}, "not a network's weights file"),
@@ -142,8 +144,8 @@ def test_the_player_pickles_naming_the_shipped_network() -> None:
 
 
 def test_a_tournament_knows_the_neural_bot() -> None:
-    bot = make_bot("neural:draws=3", seed=1)
-    assert isinstance(bot, NeuralPlayer) and bot.draws == 3
+    bot = make_bot("neural:draws=3:margin=0.25", seed=1)
+    assert isinstance(bot, NeuralPlayer) and (bot.draws, bot.margin) == (3, 0.25)
     with pytest.raises(InvalidArgumentError, match="unknown option"):
         make_bot("neural:iterations=3", seed=1)
 

@@ -120,7 +120,7 @@ MIN_DECKS = 5
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
 #: The options each bot name takes.
-_OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("draws",)}
+_OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("draws", "margin")}
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:

@@ -55,6 +55,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "MAX_ITERATIONS",
     "NEURAL_DRAWS",
+    "NEURAL_MARGIN",
     "GreedyPlayer",
     "ISMCTSPlayer",
     "NeuralPlayer",
@@ -72,6 +73,9 @@ MAX_ITERATIONS = 10**7
 DEFAULT_ITERATIONS = 1000
 #: The cards a :class:`NeuralPlayer` samples to weigh a draw, by default.
 NEURAL_DRAWS = 8
+#: How much more a :class:`NeuralPlayer`'s network must like a move than the
+#: greedy player's for it to play that move instead, by default.
+NEURAL_MARGIN = 0.0
 
 
 class Player(Protocol):
@@ -224,6 +228,9 @@ class NeuralPlayer:
         seed: Seeds the sampled worlds: the same seed and the same positions
             give the same moves.
         draws: Sampled cards per draw weighed (1 to 1000).
+        margin: It plays the move :class:`GreedyPlayer` would make unless the
+            network gives another move a chance of winning higher by more
+            than ``margin`` (0 to 1; 0: the network's best move, always).
         network: A weights file of ``examples/train_neural.py`` to play with
             instead of the shipped network for the table's deck and size.
 
@@ -243,10 +250,25 @@ class NeuralPlayer:
     """
 
     def __init__(
-        self, seed: int = 0, *, draws: int = NEURAL_DRAWS, network: str | Path | None = None
+        self,
+        seed: int = 0,
+        *,
+        draws: int = NEURAL_DRAWS,
+        margin: float = NEURAL_MARGIN,
+        network: str | Path | None = None,
     ) -> None:
         self._rng = _checks.seeded_rng(seed)
+        self._greedy = GreedyPlayer(seed)
         self.draws = _checks.integer(draws, "draws", 1, 1000)
+        if type(margin) not in (int, float) or not 0 <= margin <= 1:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.margin_range",
+                    "margin must be a number from 0 to 1, not {value}",
+                    value=repr(margin),
+                )
+            )
+        self.margin = float(margin)
         _network_module()  # numpy is needed: say so now rather than at the first move
         self._network = None if network is None else _network_module().load_network(network)
 
@@ -290,7 +312,12 @@ class NeuralPlayer:
         if len(actions) == 1:
             return actions[0]
         values = self.values(view)
-        return max(actions, key=values.__getitem__)  # the first of the best, in legal order
+        best = max(actions, key=values.__getitem__)  # the first of the best, in legal order
+        if self.margin:
+            greedy = self._greedy(view)
+            if values[best] - values[greedy] <= self.margin:
+                return greedy
+        return best
 
     @staticmethod
     def _card_view(position: Any) -> Observation:
