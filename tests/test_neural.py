@@ -176,3 +176,10 @@ def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
     assert lines[0].startswith("epoch,") and len(lines) == 3
     assert lines[2].split(",")[4]  # the checkpoint's win share
     _play(Rules.standard(), 3, [NeuralPlayer(1, network=out), GreedyPlayer(1), GreedyPlayer(2)])
+
+
+def test_with_the_widest_margin_it_plays_the_greedy_moves() -> None:
+    rules = Rules.standard()
+    neural = _play(rules, 9, [NeuralPlayer(4, margin=1), GreedyPlayer(1), GreedyPlayer(2)])
+    greedy = _play(rules, 9, [GreedyPlayer(4), GreedyPlayer(1), GreedyPlayer(2)])
+    assert neural == greedy
