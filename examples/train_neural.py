@@ -17,7 +17,8 @@ Three steps; the first keeps its work in ``--work`` and picks up where it stoppe
    tensors it decided on and its ``"win"`` reward; a share ``--keep`` of the
    positions is kept, labelled 1 if the seat won the deal, else 0. Chunks of
    deals go to ``--work`` as they are played, by ``--workers`` processes.
-2. *Training.* A multilayer perceptron (ReLU, a sigmoid output) is fitted to
+2. *Training.* A network (``--hidden`` layers with ReLU, none by default:
+   a logistic regression; a sigmoid output) is fitted to
    the labels by cross-entropy with Adam, the positions of one deal in twenty
    held out; the weights of the best held-out loss are kept, with the
    version and digest of the tensor layout they read.
@@ -56,10 +57,22 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sevenbridge import Draw, GameState, Pass, Rules, apply, deal, legal_actions, observe
+from sevenbridge import (
+    Draw,
+    GameState,
+    Pass,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    observe,
+    sample_state,
+)
 from sevenbridge._kit.rng import Rng, derive
 from sevenbridge.arena import bot_seed, seatings
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
+from sevenbridge.errors import InvalidStateError
+from sevenbridge.playout import playout
 from sevenbridge.rl import (
     COMPACT_TENSOR_VERSION,
     CompactActionSpace,
@@ -95,9 +108,9 @@ class GreedySeats:
         self.state: GameState = deal(rules, players=PLAYERS, seed=number)
         self.bots = [GreedyPlayer(derive(number, seat)) for seat in range(PLAYERS)]
         self.space, self.explore, self.rng = space, explore, rng
-        #: Per seat, the tensors of the positions where its turn ended (the
-        #: deal not over): what NeuralPlayer's look-ahead asks the network about.
-        self.turn_ends: list[list[npt.NDArray[np.float32]]] = [[] for _ in range(PLAYERS)]
+        #: Per seat, the positions where its turn ended (the deal not over):
+        #: what NeuralPlayer's look-ahead asks the network about.
+        self.turn_ends: list[list[GameState]] = [[] for _ in range(PLAYERS)]
 
     def __call__(self, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
         state = self.state
@@ -113,20 +126,28 @@ class GreedySeats:
             action = actions[self.rng.below(len(actions))]
         self.state = after = apply(state, action)
         if not after.is_over and after.current_player != view.viewer:
-            mine = observe(after, view.viewer)
-            self.turn_ends[view.viewer].append(information_state_tensor(mine, compact=True))
+            self.turn_ends[view.viewer].append(after)
         return self.space.encode(action, view)
 
 
 def label_deals(
-    preset: str, first: int, count: int, explore: float, keep: float, at: str = "decisions"
+    preset: str,
+    first: int,
+    count: int,
+    explore: float,
+    keep: float,
+    at: str = "decisions",
+    rollouts: int = 0,
 ) -> dict[str, npt.NDArray[Any]]:
     """Play deals ``first`` to ``first + count - 1`` by :func:`sevenbridge.rl.self_play`
     with :class:`GreedySeats` in every seat, and keep a share ``keep`` of the
     positions: the compact information-state tensor each player saw, labelled
     1 if that player won the deal and 0 if not. The positions are those of
     its trajectory (``at="decisions"``) or those where its turns ended
-    (``"turn-ends"``)."""
+    (``"turn-ends"``). At the ends of turns, ``rollouts`` greedy playouts
+    (:func:`sevenbridge.playout.playout`) from worlds sampled from the
+    player's view (:func:`sevenbridge.sample_state`) add their wins to the
+    deal's own: the label is then the share won of ``rollouts + 1``."""
     rules = Rules.preset(preset)
     space = CompactActionSpace(rules, PLAYERS)
     rng = Rng(derive(first, count))
@@ -139,15 +160,30 @@ def label_deals(
         (seats,) = self_play(policy, rules, PLAYERS, 1, seed=number, space=space,
                              tensor="information_state", reward="win")  # fmt: skip
         for seat in seats:
-            tensors = (
-                seat.observations
-                if at == "decisions"
-                else np.array(policy.turn_ends[seat.seat], np.float32).reshape(-1, width)
-            )
-            rows = [i for i in range(len(tensors)) if rng.below(1_000_000) < keep * 1_000_000]
-            xs.append(tensors[rows].astype(np.float16))
-            ys.append(np.full(len(rows), float(seat.reward > 0), np.float32))
-            ds.append(np.full(len(rows), number, np.int64))
+            won = float(seat.reward > 0)
+            if at == "decisions":
+                rows = [i for i in range(len(seat.actions)) if rng.below(10**6) < keep * 10**6]
+                xs.append(seat.observations[rows].astype(np.float16))
+                ys.append(np.full(len(rows), won, np.float32))
+                ds.append(np.full(len(rows), number, np.int64))
+                continue
+            for end in policy.turn_ends[seat.seat]:
+                if rng.below(10**6) >= keep * 10**6:
+                    continue
+                mine = observe(end, seat.seat)
+                try:
+                    for _ in range(rollouts):
+                        world = sample_state(mine, rng.next64())
+                        last = playout(world, "greedy", seed=rng.next64(), history=False)
+                        won += last.winner == seat.seat
+                except InvalidStateError:  # no world fits the view: leave the position out
+                    won = float(seat.reward > 0)
+                    continue
+                tensor = information_state_tensor(mine, compact=True)
+                xs.append(tensor[None].astype(np.float16))
+                ys.append(np.array([won / (rollouts + 1)], np.float32))
+                ds.append(np.array([number], np.int64))
+                won = float(seat.reward > 0)
     return {
         "x": np.concatenate(xs) if xs else np.zeros((0, width), np.float16),
         "y": np.concatenate(ys) if ys else np.zeros(0, np.float32),
@@ -155,9 +191,9 @@ def label_deals(
     }
 
 
-def _label_chunk(task: tuple[str, int, int, float, float, str, str]) -> str:
-    preset, first, count, explore, keep, at, path = task
-    arrays: dict[str, Any] = label_deals(preset, first, count, explore, keep, at)
+def _label_chunk(task: tuple[str, int, int, float, float, str, int, str]) -> str:
+    preset, first, count, explore, keep, at, rollouts, path = task
+    arrays: dict[str, Any] = label_deals(preset, first, count, explore, keep, at, rollouts)
     np.savez(path, **arrays)
     return path
 
@@ -168,6 +204,7 @@ def positions(
     explore: float,
     keep: float,
     at: str,
+    rollouts: int,
     work: Path,
     workers: int,
     chunk: int,
@@ -179,8 +216,8 @@ def positions(
     tasks = []
     for first in range(0, deals, chunk):
         count = min(chunk, deals - first)
-        name = f"{preset}-{first}-{count}-e{explore}-k{keep}-{at}.npz"
-        tasks.append((preset, first, count, explore, keep, at, str(work / name)))
+        name = f"{preset}-{first}-{count}-e{explore}-k{keep}-{at}-r{rollouts}.npz"
+        tasks.append((preset, first, count, explore, keep, at, rollouts, str(work / name)))
     todo = [t for t in tasks if not Path(t[-1]).exists()]
     start = time.perf_counter()
     if todo:
@@ -386,22 +423,26 @@ def plot_curve(rows: Sequence[dict[str, Any]], path: Path, preset: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="standard", help="the rules (default standard)")
-    parser.add_argument("--deals", type=int, default=60000, help="deals of self-play")
+    parser.add_argument("--deals", type=int, default=6000, help="deals of self-play")
     parser.add_argument("--explore", type=float, default=0.1, help="share of random moves")
-    parser.add_argument("--keep", type=float, default=0.4, help="share of positions kept")
-    parser.add_argument("--label-at", choices=("decisions", "turn-ends"), default="decisions",
+    parser.add_argument("--keep", type=float, default=0.5, help="share of positions kept")
+    parser.add_argument("--label-at", choices=("decisions", "turn-ends"), default="turn-ends",
                         help="the positions labelled: the trajectories' decisions, or the "
                         "ends of the players' turns")  # fmt: skip
-    parser.add_argument("--chunk", type=int, default=2000, help="deals per chunk of work")
+    parser.add_argument("--rollouts", type=int, default=8,
+                        help="greedy playouts per turn end labelled")  # fmt: skip
+    parser.add_argument("--chunk", type=int, default=500, help="deals per chunk of work")
     parser.add_argument("--workers", type=int, default=1, help="processes that play")
     parser.add_argument("--work", type=Path, default=Path("neural-work"), help="chunk folder")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
-    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument(
+        "--hidden", default="", help="hidden layer widths, comma-separated (default none)"
+    )
+    parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0, help="seed of the initial weights")
     parser.add_argument("--eval", type=int, default=0, help="decks of the final evaluation")
-    parser.add_argument("--eval-every", type=int, default=2, help="evaluate every N epochs")
+    parser.add_argument("--eval-every", type=int, default=4, help="evaluate every N epochs")
     parser.add_argument("--checkpoint-eval", type=int, default=30, help="decks per checkpoint")
     parser.add_argument("--out", type=Path, default=Path("neural.npz"), help="the weights")
     parser.add_argument("--curve", type=Path, help="CSV of the training curve")
@@ -417,7 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if k
         not in ("work", "out", "curve", "plot", "workers", "eval", "eval_every", "checkpoint_eval")
     }
-    data = positions(args.preset, args.deals, args.explore, args.keep, args.label_at,
+    data = positions(args.preset, args.deals, args.explore, args.keep, args.label_at, args.rollouts,
                      args.work, args.workers, args.chunk, say)  # fmt: skip
     say(f"{len(data['y'])} positions from {args.deals} deals; mean label {data['y'].mean():.3f}")
     hidden = [int(h) for h in args.hidden.split(",") if h]

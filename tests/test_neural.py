@@ -166,6 +166,7 @@ def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
     module = runpy.run_path(str(SCRIPT), run_name="train_neural")
     out = tmp_path / "tiny.npz"
     argv = ["--deals", "6", "--chunk", "3", "--workers", "1", "--hidden", "8",
+            "--label-at", "turn-ends", "--rollouts", "1",
             "--epochs", "2", "--eval-every", "2", "--checkpoint-eval", "2", "--eval", "2",
             "--work", str(tmp_path / "work"), "--out", str(out),
             "--curve", str(tmp_path / "curve.csv")]  # fmt: skip

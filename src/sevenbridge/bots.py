@@ -44,7 +44,7 @@ from .actions import Action
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key
-from .errors import InvalidArgumentError, Message
+from .errors import InvalidArgumentError, InvalidStateError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
 from .rules import Rules
 from .scoring import returns
@@ -204,7 +204,7 @@ def choices_view(position: Any) -> Any:
 class NeuralPlayer:
     """A small trained network that judges positions, and looks ahead over its own turn.
 
-    The network (a multilayer perceptron shipped in the package, run with
+    The network (layers shipped in the package, run with
     numpy) reads the compact information-state tensor
     (:func:`sevenbridge.rl.information_state_tensor`) of a position where the
     turn has passed on, and says how likely its player is to win the deal from
@@ -214,7 +214,9 @@ class NeuralPlayer:
     lay-offs and discard, which show it nothing new), and keeps the action
     whose best end of turn the network likes most; going out counts as a
     certain win. A draw, whose card it cannot know, is weighed over ``draws``
-    sampled cards. It looks only at its own view.
+    sampled cards. It looks only at its own view. Where no world fits the
+    view (:func:`~sevenbridge.sample_state` gives up, which a few views with
+    a joker can make it do), it plays the greedy move.
 
     The network was trained by ``examples/train_neural.py`` on the positions
     of :func:`sevenbridge.rl.self_play` deals played greedily (with some
@@ -311,7 +313,10 @@ class NeuralPlayer:
         actions = choices(view)
         if len(actions) == 1:
             return actions[0]
-        values = self.values(view)
+        try:
+            values = self.values(view)
+        except InvalidStateError:  # sample_state found no world that fits the view
+            return self._greedy(view)
         best = max(actions, key=values.__getitem__)  # the first of the best, in legal order
         if self.margin:
             greedy = self._greedy(view)

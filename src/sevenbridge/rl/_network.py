@@ -58,7 +58,8 @@ MAX_TURN_ENDS = 512
 
 
 class Network:
-    """A trained network: a multilayer perceptron with ReLU between its layers,
+    """A trained network: dense layers with ReLU between them (one layer alone
+    is a logistic regression),
     and what it was trained on.
 
     Attributes:
