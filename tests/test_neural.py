@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sevenbridge import Rules, apply, deal, legal_actions, observe
+from sevenbridge import Draw, Rules, apply, deal, legal_actions, observe
 from sevenbridge.arena import make_bot
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer
 from sevenbridge.errors import InvalidArgumentError
@@ -54,9 +54,11 @@ def test_plays_legal_moves_in_every_preset_and_again_by_seed(preset: str) -> Non
 
 
 def test_another_seed_samples_other_worlds() -> None:
-    state = deal(seed=8)
-    while len(legal_actions(state)) < 3:  # a decision with something to weigh
-        state = apply(state, GreedyPlayer(1)(observe(state)))
+    state, greedy = deal(seed=8), GreedyPlayer(1)
+    while not (
+        len(legal_actions(state)) > 1 and any(isinstance(a, Draw) for a in legal_actions(state))
+    ):
+        state = apply(state, greedy(observe(state)))  # on to a draw weighed against a claim
     view = observe(state)
     values = {tuple(NeuralPlayer(seed).values(view).values()) for seed in range(4)}
     assert len(values) > 1
@@ -105,7 +107,6 @@ def test_bad_arguments_and_files_are_library_errors(tmp_path: Path) -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({"draws": 0}, "draws"),
         ({"draws": 1001}, "draws"),
-        ({"seed": "one"}, "seed"),
         ({"margin": -0.5}, "margin must be a number from 0 to 1"),
         ({"margin": "0.1"}, "margin must be a number from 0 to 1"),
         ({"network": 3}, "path of a weights file"),
@@ -117,14 +118,16 @@ def test_bad_arguments_and_files_are_library_errors(tmp_path: Path) -> None:
         with pytest.raises(InvalidArgumentError, match=match) as caught:
             NeuralPlayer(**kwargs)
         assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+    with pytest.raises(TypeError, match="seed must be an int"):  # as every bot's seed
+        NeuralPlayer("one")  # type: ignore[arg-type]
 
 
 def test_a_network_plays_only_the_table_it_was_trained_for() -> None:
     player = NeuralPlayer(1, network=NETWORKS_FOLDER / "standard-3.npz")
     with pytest.raises(InvalidArgumentError, match="not for this table"):
-        player(observe(deal(Rules.nintendo(), players=3, seed=1)))
+        player.values(observe(deal(Rules.nintendo(), players=3, seed=1)))
     with pytest.raises(InvalidArgumentError, match="no trained network plays 4 players"):
-        NeuralPlayer(1)(observe(deal(players=4, seed=1)))
+        NeuralPlayer(1).values(observe(deal(players=4, seed=1)))
     from sevenbridge import mahjong
 
     with pytest.raises(InvalidArgumentError, match="Seven Bridge only"):
