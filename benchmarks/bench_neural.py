@@ -23,13 +23,12 @@ from typing import Any
 from sevenbridge import Rules
 from sevenbridge.arena import run_tournament
 
-BOTS = ["neural", "greedy", "greedy"]
 
-
-def measure(preset: str, deals: int, seed: int) -> dict[str, Any]:
-    """One preset's tournament, as figures."""
-    result = run_tournament(BOTS, Rules.preset(preset), deals=deals, seed=seed, progress=False)
-    neural, greedy = result.bots["neural"], result.bots["greedy"]
+def measure(preset: str, deals: int, seed: int, bot: str = "neural") -> dict[str, Any]:
+    """One preset's tournament of ``bot`` against two greedy players, as figures."""
+    bots = [bot, "greedy", "greedy"]
+    result = run_tournament(bots, Rules.preset(preset), deals=deals, seed=seed, progress=False)
+    neural, greedy = result.bots[bot], result.bots["greedy"]
     return {
         "preset": preset,
         "deals": result.games,
@@ -66,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=600, help="deals per preset (default 600)")
     parser.add_argument("--presets", default=",".join(Rules.presets()), help="comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    parser.add_argument(
+        "--bot", default="neural", help="the bot, with options (neural:margin=0.05)"
+    )
     parser.add_argument("--quick", action="store_true", help="a few deals of each preset")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args(argv)
@@ -74,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     figures = []
     for preset in args.presets.split(","):
-        figures.append(measure(preset, deals, args.seed))
+        figures.append(measure(preset, deals, args.seed, args.bot))
         print(row(figures[-1]), flush=True)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1))
