@@ -33,8 +33,8 @@ True
 from __future__ import annotations
 
 import math
+import pathlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Protocol, overload
 
 from ._heuristics import card_points, keep_value
@@ -257,7 +257,7 @@ class NeuralPlayer:
         *,
         draws: int = NEURAL_DRAWS,
         margin: float = NEURAL_MARGIN,
-        network: str | Path | None = None,
+        network: str | pathlib.Path | None = None,
     ) -> None:
         self._rng = _checks.seeded_rng(seed)
         self._greedy = GreedyPlayer(seed)
