@@ -23,7 +23,14 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled: where a decision's time goes (see docs/explanation/performance.md).
-HOT_MODULES = ("_tables.py", "engine/_kernel.py", "engine/_playout.py")
+HOT_MODULES = (
+    "_tables.py",
+    "engine/_kernel.py",
+    "engine/_playout.py",
+    "mahjong/_tables.py",
+    "mahjong/_kernel.py",
+    "mahjong/_tensor.py",
+)
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;
 #: attrs, for mypy to analyse the modules the compiled ones import).

@@ -19,7 +19,7 @@ from statistics import fmean, stdev
 import pytest
 
 from sevenbridge import Observation, Rules, apply, deal, legal_actions, observe, replay
-from sevenbridge._kit.rng import GOLDEN, MASK, derive
+from sevenbridge._kit.rng import derive
 from sevenbridge.actions import Action
 from sevenbridge.arena import (
     Estimate,
@@ -38,32 +38,7 @@ from sevenbridge.cli import main
 from sevenbridge.errors import InvalidArgumentError
 
 from .helpers import optional_module
-
-#: derive's step between the numbers of a path.
-_STEP = 0xD1B54A32D192ED03
-
-
-def _unshift(z: int, shift: int) -> int:
-    """The x with ``x ^ (x >> shift) == z``."""
-    x = z
-    for _ in range(64 // shift + 1):
-        x = z ^ (x >> shift)
-    return x
-
-
-def unmix(z: int) -> int:
-    """The state ``x`` with ``mix(x) == z``: SplitMix64's mixer run backwards."""
-    z = _unshift(z, 31)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
-    z = _unshift(z, 27)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
-    z = _unshift(z, 30)
-    return (z - GOLDEN) & MASK
-
-
-def undo_derive(key: int, step: int) -> int:
-    """The seed ``s`` with ``derive(s, step) == key``."""
-    return unmix((unmix(key) - step * _STEP) & MASK)
+from .seat_cheats import deck_seeds
 
 
 class Cheat:
@@ -73,10 +48,9 @@ class Cheat:
     def __init__(self, seed: int, guesses: Iterable[int] = ()) -> None:
         self.seed = seed
         self.inner = GreedyPlayer(0)
-        # The deck's seed, had the bot's seed been derive(deck_seed, place + 1).
-        self.decks = {undo_derive(seed, place + 1) for place in range(5)}
-        for tournament in guesses:  # or derive(tournament_seed, deck + 1)
-            self.decks |= {derive(tournament, deck + 1) for deck in range(40)}
+        # The deck's seed, had the bot's seed been derive(deck_seed, place + 1),
+        # or derive(tournament_seed, deck + 1) for a tournament seed it guesses.
+        self.decks = deck_seeds(seed, guesses)
         self.rebuilt = 0
         self.played = False
 

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,6 +76,21 @@ def test_ray_backend_plays_mahjong_like_local_processes(local_ray: None, tmp_pat
     assert remote.results == local.results and remote.table(times=False) == local.table(times=False)
     assert sum(s.wins for s in remote.bots.values()) > 0  # rounds were played and won
     assert report(db).results == local.results
+
+
+def test_ray_plays_a_module_level_factory_and_refuses_a_local_one(local_ray: None) -> None:
+    from sevenbridge.bots import GreedyPlayer
+    from sevenbridge.errors import InvalidArgumentError
+
+    from . import seat_bots
+
+    bots: list[Any] = [("mine", seat_bots.greedy), "random"]
+    local = run_tournament(bots, deals=6, seed=9, workers=2, progress=False)
+    remote = run_tournament(bots, deals=6, seed=9, backend="ray", progress=False)
+    assert remote.results == local.results and remote.specs == {"mine": "py:tests.seat_bots:greedy"}
+    with pytest.raises(InvalidArgumentError, match="cannot be sent to Ray's workers"):
+        run_tournament([("mine", lambda seed: GreedyPlayer(seed)), "random"], deals=2,
+                       backend="ray", progress=False)  # fmt: skip
 
 
 def _tournament_at(address: str, seconds: float) -> subprocess.CompletedProcess[str]:

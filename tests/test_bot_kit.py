@@ -383,7 +383,7 @@ def test_a_failed_handshake_runs_nothing_else_and_the_command_exits_1(tmp_path: 
     lines = done.stdout.splitlines()
     assert lines[1].startswith("不合格") and "ハンドシェイク" in lines[1]
     assert sum(line.startswith("未実施") for line in lines) == len(cases("seven_bridge")) + 2
-    assert lines[-1] == "23 件中 0 件合格、2 件不合格、21 件未実施"
+    assert lines[-1] == "23件中0件合格、2件不合格、21件未実施"
     status = subprocess.run(
         [sys.executable, "-m", "sevenbridge", "bot-check", "cmd:"],
         capture_output=True, text=True, timeout=60,

@@ -21,38 +21,49 @@ import pytest
 import sevenbridge
 from sevenbridge import _tables
 from sevenbridge.engine import _kernel, _playout
+from sevenbridge.mahjong import _kernel as _mahjong_kernel
+from sevenbridge.mahjong import _tables as _mahjong_tables
+from sevenbridge.mahjong import _tensor as _mahjong_tensor
 
-HOT_MODULES = (_tables, _kernel, _playout)
+HOT_MODULES = (_tables, _kernel, _playout, _mahjong_tables, _mahjong_kernel, _mahjong_tensor)
 
 # Plays seeded uniform random games over every preset and table size, and
 # playouts of both policies, and prints what it saw as JSON: every step's
 # number of legal actions and choice, every tenth position and the last one.
+# Then the same for rounds of Simple Mahjong, with the bytes of the learners'
+# tensor of every tenth position (sevenbridge.rl, which reads them, needs numpy).
 SCRIPT = r"""
 import json, random, sys
 import sevenbridge as sb
+from sevenbridge import mahjong as mj
+from sevenbridge.mahjong._tensor import state_tensor_bytes
 from sevenbridge.playout import playout
+
+def play(game, state, seed, position):
+    rng = random.Random(seed)
+    steps, positions = [], []
+    while not state.is_over:
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        steps.append([len(actions), repr(action)])
+        state = game.apply(state, action)
+        if len(steps) % 10 == 0:
+            positions.append(position(state))
+    return {"steps": steps, "positions": positions, "end": state.to_json()}
 
 games = []
 for seed in range(int(sys.argv[1])):
     rules = sb.Rules.preset(sb.Rules.presets()[seed % len(sb.Rules.presets())])
-    state = sb.deal(rules, players=2 + seed % 4, seed=seed)
-    rng = random.Random(seed)
-    steps, positions = [], []
-    while not state.is_over:
-        actions = sb.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
-        steps.append([len(actions), repr(action)])
-        state = sb.apply(state, action)
-        if len(steps) % 10 == 0:
-            positions.append(state.to_json())
+    game = play(sb, sb.deal(rules, players=2 + seed % 4, seed=seed), seed, sb.GameState.to_json)
     start = sb.deal(rules, players=2 + seed % 4, seed=seed + 1)
-    games.append({
-        "steps": steps,
-        "positions": positions,
-        "end": state.to_json(),
-        "random": playout(start, "random", seed=seed).to_json(),
-        "greedy": playout(start, "greedy", seed=seed, history=False).to_json(),
-    })
+    game["random"] = playout(start, "random", seed=seed).to_json()
+    game["greedy"] = playout(start, "greedy", seed=seed, history=False).to_json()
+    games.append(game)
+for seed in range(int(sys.argv[1])):
+    rules = mj.Rules.preset(mj.Rules.presets()[seed % 3]).replace(kong=seed % 2 == 0)
+    state = mj.deal(rules, players=2 + seed % 3, seed=seed)
+    tensor = lambda s: [s.to_json(), state_tensor_bytes(s, s.current_player).hex()]
+    games.append(play(mj, state, seed, tensor))
 print(json.dumps({"compiled": sb.COMPILED, "games": games}))
 """
 
@@ -101,6 +112,6 @@ def test_compiled_and_pure_builds_play_the_same_games(tmp_path: Path) -> None:
     compiled = _play(None, games)
     pure = _play(tmp_path, games)
     assert compiled["compiled"] is True and pure["compiled"] is False
-    assert len(compiled["games"]) == games
+    assert len(compiled["games"]) == 2 * games
     for i, (a, b) in enumerate(zip(compiled["games"], pure["games"], strict=True)):
         assert a == b, f"game {i} differs between the compiled and the pure build"

@@ -85,13 +85,15 @@ def test_compile_po_reads_continuations_escapes_and_fuzzy() -> None:
         'msgid "a"\nmsgstr "エー"\n\n'
         'msgid "two "\n"lines\\n"\nmsgstr "二"\n"行"\n\n'
         '#, fuzzy\nmsgid "unsure"\nmsgstr "たぶん"\n\n'
-        'msgid "quote \\"q\\""\nmsgstr "引用"\n'
+        'msgid "quote \\"q\\""\nmsgstr "引用"\n\n'
+        'msgctxt "mahjong"\nmsgid "a"\nmsgstr "親"\n'
     )
     compiled = gettext.GNUTranslations(io.BytesIO(compile_po(source)))
     assert compiled.gettext("a") == "エー"
     assert compiled.gettext("two lines\n") == "二行"
     assert compiled.gettext("unsure") == "unsure"  # fuzzy: not used
     assert compiled.gettext('quote "q"') == "引用"
+    assert compiled.pgettext("mahjong", "a") == "親" and compiled.gettext("a") == "エー"
 
 
 def test_the_game_words_follow_the_japanese_rule_sheet() -> None:
@@ -262,7 +264,7 @@ def test_an_illegal_action_error_in_japanese() -> None:
         apply(deal(seed=1), Draw(0))
     assert translate(info.value) == str(info.value)
     assert translate(info.value, "ja") == (
-        "不正な手 Draw(0)：いまはP0ではなくP1が決める番です（山札から引くかチー）"
+        "不正な手（P0 引く）：いまはP0ではなくP1が決める番です（山札から引くかチー）"
     )
     assert translate(ValueError("x"), "ja") == "x"
 
@@ -415,12 +417,12 @@ def test_nested_messages_and_bounds_translate() -> None:
     )
     with pytest.raises(NotationError) as notation:
         parse_move("P1 Discard 7X")
-    assert "スート'X'はC D H S" in translate(notation.value, "ja")
+    assert "スート「X」はC D H S" in translate(notation.value, "ja")
     assert translate(notation.value, "ja").startswith("1行")
     with pytest.raises(Exception) as card:
         Card.parse("11H")
     assert translate(card.value, "ja") == (
-        "'11H'はカードではありません：ランク'11'はA 2-10 T J Q Kのどれでもありません"
+        "「11H」はカードではありません：ランク「11」はA 2-10 T J Q Kのどれでもありません"
     )
 
 
@@ -445,8 +447,46 @@ def test_mahjong_illegal_actions_in_japanese() -> None:
         "illegal action Pass(2): it is seat 0 who must act (in turn), not seat 2"
     )
     assert translate(info.value, "ja") == (
-        "不正な手 Pass(2)：動くのは席2ではなく席0です（手番の人）"
+        "不正な手（P2 パス）：動くのはP2ではなくP0です（手番の人）"
     )
     with pytest.raises(IllegalActionError) as info:
         mj.apply(state, mj.Discard(0, "9p"))
     assert translate(info.value, "ja").endswith("打牌は手番の終わりで、ツモか鳴きの後です")
+
+
+def test_lists_quotes_names_and_tiles_in_japanese() -> None:
+    import pickle
+
+    from sevenbridge import mahjong as mj
+    from sevenbridge import translate
+    from sevenbridge._kit.i18n import name_text, quoted
+    from sevenbridge._kit.words import Listing
+    from sevenbridge.errors import Message, quote
+
+    totals = Message("deal.totals", "Totals: {totals}", totals=Listing(["P0 1", "P1 0"]))
+    assert str(totals) == "Totals: P0 1, P1 0"
+    assert translate(totals, "ja") == translate(pickle.loads(pickle.dumps(totals)), "ja")
+    assert translate(totals, "ja") == "累計：P0 1、P1 0"
+    said = Message("x", "{text} is not a move", text=quote("Dscard"))
+    assert str(said) == "'Dscard' is not a move" and "「Dscard」" in translate(said, "ja")
+    assert quoted("it's", "ja") == "「it's」" and quoted("a" * 100, "ja").count("...") == 1
+    assert (
+        name_text("seven_rummy", "ja") == "セブンラミー" and name_text("full", "ja") == "全部入り"
+    )
+    tiles = mj.parse_tiles("123m E Wd 1f 5f")
+    assert mj.format_tiles(tiles, lang="ja") == "123m東白梅春"
+    assert mj.format_tiles(tiles) == "123mEWd15f"
+    assert translate(Message("y", "{t}", t=tiles[3]), "ja") == "東"
+
+
+def test_the_mahjong_dealer_reads_as_a_mahjong_player_says_it() -> None:
+    from sevenbridge import deal, svg
+    from sevenbridge import mahjong as mj
+    from sevenbridge.mahjong import svg as mj_svg
+
+    assert "dealer\x04" not in "".join(marked_messages())  # the context comes first
+    assert "mahjong\x04dealer" in marked_messages()
+    drawing = mj_svg.table(mj.deal(seed=1), lang="ja")
+    assert "P0 · 親 · " in drawing and "ディーラー" not in drawing
+    assert "P0 · dealer · " in mj_svg.table(mj.deal(seed=1))
+    assert "ディーラー" in svg.table(deal(seed=1), lang="ja")

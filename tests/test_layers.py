@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("engine", ["engine", "engine.*"]),
     ("services", [
         "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
-        "_store", "external", "arena", "games",
+        "_store", "external", "arena", "ladder", "games",
     ]),
     ("presentation", ["text", "svg", "html"]),
     ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*", "web", "web.*"]),

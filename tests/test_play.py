@@ -126,7 +126,7 @@ def test_text_is_folded_to_the_terminal_width(tmp_path: Path, lang: str, columns
 
     final, _decisions, _lone = first_moves_deal(WIN_SEED)
     child = spawn(tmp_path, "--seed", str(WIN_SEED), "--lang", lang, columns=columns)
-    out, _asked = play_ones(child, PROMPT if lang == "en" else "あなたの手> ")
+    out, _asked = play_ones(child, PROMPT if lang == "en" else "あなたの番> ")
     lines = out.split("\n")
     assert max(width(line) for line in lines) <= columns
     # Folded between words (Japanese: between characters), nothing lost or cut.
@@ -281,7 +281,7 @@ def test_quit_offers_to_save(tmp_path: Path) -> None:
 
 def test_japanese_terminal(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", str(SEED), "--lang", "ja", "--bots", "random", "--no-auto")
-    child.expect_exact("あなたの手> ")
+    child.expect_exact("あなたの番> ")
     assert "山札" in child.before and "捨て札" in child.before
     child.sendline("rules")
     child.expect_exact("メルド")
@@ -307,7 +307,7 @@ def test_bad_arguments(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--players", "3", "--seat", "4", "--lang", "ja")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 2 and "--seat は0から2です" in child.before
+    assert child.exitstatus == 2 and "--seatは0から2です" in child.before
 
 
 def test_why_writes_cards_with_their_suit_symbols(tmp_path: Path) -> None:

@@ -153,7 +153,7 @@ def test_a_person_plays_a_whole_round_of_mahjong(tmp_path: Path) -> None:
 
 def test_mahjong_in_japanese_quit_and_ctrl_d(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", str(SEED), "--lang", "ja", "--bots", "random")
-    child.expect_exact("あなたの手> ")
+    child.expect_exact("あなたの番> ")
     assert "あなたの手牌：" in child.before
     child.sendline("why Pung")
     child.expect_exact("不可：")

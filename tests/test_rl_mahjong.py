@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import pickle
 import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +29,7 @@ from sevenbridge.rl import (  # noqa: E402
     returns,
     tensor_fields,
 )
+from sevenbridge.rl._mahjong import mahjong_state_tensor  # noqa: E402
 
 #: The pinned mahjong numbering: its size and the start of its digest. A
 #: change here is a new MAHJONG_ACTION_SPACE_VERSION.
@@ -189,3 +194,56 @@ def test_importing_rl_does_not_load_mahjong() -> None:
     code = "import sys, sevenbridge.rl; print('sevenbridge.mahjong' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+#: Digests of the tensors of every seat's view at every position of seeded
+#: rounds (rule mixes with kongs, bonus tiles, ghosts and both claim windows),
+#: recorded from the first implementation of the tensor; regenerate with
+#: SEVENBRIDGE_REGOLD=1 only for an intended change of the layout.
+TENSOR_GOLDEN = Path(__file__).parent / "golden" / "mahjong-tensors.json"
+TENSOR_RULES = [
+    mj.Rules(),
+    mj.Rules.full(),
+    mj.Rules(kong=True, claim_window="able_only", self_draw_win="automatic"),
+    mj.Rules(ghosts=True, flowers=True, ghost_discards_claimable=False, reserve=14),
+]
+
+
+def _tensor_round(index: int) -> str:
+    """The digest of every view's tensor over round ``index`` (a policy that
+    takes the last legal action half the time: claims, kongs and wins come up),
+    checking that the environments' tensor of the state is the view's."""
+    rng = random.Random(index)
+    rules = TENSOR_RULES[index % len(TENSOR_RULES)]
+    state = mj.deal(rules, players=(2, 3, 4)[index % 3], seed=index)
+    digest = hashlib.sha256()
+    while True:
+        for seat in range(state.seats):
+            x = observation_tensor(mj.observe(state, seat))
+            assert np.array_equal(mahjong_state_tensor(state, seat), x)
+            digest.update(x.tobytes())
+        if state.is_over:
+            return digest.hexdigest()
+        actions = mj.legal_actions(state)
+        state = mj.apply(state, actions[-1] if rng.random() < 0.5 else rng.choice(actions))
+
+
+def test_the_tensor_is_pinned() -> None:
+    got = {str(i): _tensor_round(i) for i in range(12)}
+    if os.environ.get("SEVENBRIDGE_REGOLD"):
+        TENSOR_GOLDEN.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
+    assert json.loads(TENSOR_GOLDEN.read_text(encoding="utf-8")) == got
+
+
+def test_clear_caches_empties_the_mahjong_tensor_pieces() -> None:
+    from sevenbridge.mahjong import _tensor
+    from sevenbridge.rl import clear_caches
+
+    state = next(s for i, s in enumerate(_positions(1, seed=6)) if i == 40)
+    view = mj.observe(state, 1)
+    x = observation_tensor(view)
+    assert _tensor._PLANES and _tensor._DISCARD_FIELDS
+    clear_caches()
+    assert not _tensor._PLANES and not _tensor._DISCARD_FIELDS and not _tensor._MELD_FIELDS
+    assert np.array_equal(observation_tensor(view), x)
+    assert np.array_equal(mahjong_state_tensor(state, 1), x)

@@ -211,6 +211,37 @@ def test_a_lone_pass_is_played_for_a_person_and_a_real_choice_is_not() -> None:
     assert GAME.automatic([Pass(1), Pon(1, "9C 9D")]) is None
 
 
+def test_a_lone_pass_is_never_offered_to_a_person_while_it_waits_to_be_played(
+    tmp_path: Path,
+) -> None:
+    store = TableStore(tmp_path / "t.db")
+    table = _table([HUMAN, HUMAN, HUMAN])
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=3600)  # the table's lone passes wait
+
+    async def go() -> None:
+        for _ in range(200):
+            position = GAME.position(room.series)
+            legal = GAME.legal_actions(position)
+            seat = GAME.player(legal[0])
+            if GAME.automatic(legal) is not None:
+                view = room.view(seat)
+                assert not view["your_turn"] and view["moves"] == []
+                return
+            assert room.view(seat)["your_turn"]
+            await room.play(seat, len(room.moves), index=0)
+        raise AssertionError("no lone pass came up")
+
+    async def run() -> None:
+        try:
+            await go()
+        finally:
+            if room.runner is not None:
+                room.runner.cancel()
+
+    asyncio.run(run())
+
+
 def test_a_view_is_built_from_the_seats_observation_alone() -> None:
     state = deal(players=3, seed=11)
     for _ in range(4):
@@ -297,6 +328,11 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
             status, answer = server.request(f"/api/table/{table}/{seat}/{action}", body)
             assert status == 403 and answer["view"] is None, (action, seat, answer)
     assert server.request(f"/api/table/nosuchtable/0?token={mine}")[0] == 404
+    # A path the table does not serve, or a method it does not take: its own refusal.
+    status, page = server.request("/no/such/page")
+    assert status == 404 and "There is no such page." in page and "<!DOCTYPE html>" in page
+    status, answer = server.request("/api/tables")  # GET where only POST is taken
+    assert status == 405 and answer == {"ok": False, "message": "The request is not allowed."}
     # Acting with seat 0's token for seat 1 is refused, even on seat 1's turn.
     state_view = wait_for(lambda: _turn_of(server, table, {0: mine, 1: theirs}))
     seat = state_view["seat"]
@@ -352,7 +388,7 @@ def test_moves_explanations_and_a_stale_page(server: Server) -> None:
     opened = server.open_table(["human", "random"], deals=1, seed=4, practice=True)
     table, token = opened["table"], token_of(opened["seats"][0]["url"])
     view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
-    assert view["status"].startswith("P0 to draw")
+    assert view["status"] == "Your turn: draw or chi"
     base = f"/api/table/{table}/0"
     # A move the engine forbids comes back with its reason, and nothing is played.
     status, answer = server.request(

@@ -12,28 +12,38 @@ import ast
 import struct
 from pathlib import Path
 
-__all__ = ["MARKERS", "MESSAGE_MARKERS", "compile_po", "marked_messages", "read_po"]
+__all__ = [
+    "CONTEXT", "CONTEXT_MARKERS", "MARKERS", "MESSAGE_MARKERS", "compile_po", "marked_messages",
+    "read_po",
+]  # fmt: skip
+
+#: What joins a message's context to it in a catalog's keys (as in ``.mo`` files).
+CONTEXT = "\x04"
 
 
 def read_po(text: str) -> dict[str, str]:
     """The translations of a ``.po`` file: msgid to msgstr (the header under ``""``).
 
     Only what our catalogs use is read: ``msgid``/``msgstr`` pairs with
-    continuation lines, comments and ``#,`` flags. A fuzzy entry counts as
-    untranslated, as ``msgfmt`` treats it.
+    continuation lines, a ``msgctxt`` (the key is then ``context\x04msgid``,
+    as a ``.mo`` file keys it), comments and ``#,`` flags. A fuzzy entry counts
+    as untranslated, as ``msgfmt`` treats it.
     """
     entries: dict[str, str] = {}
+    msgctxt: list[str] | None = None
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
     current: list[str] | None = None
     fuzzy = False
 
     def flush() -> None:
-        nonlocal msgid, msgstr, fuzzy
+        nonlocal msgctxt, msgid, msgstr, fuzzy
         if msgid is not None and msgstr is not None:
             key = "".join(msgid)
+            if msgctxt is not None:
+                key = "".join(msgctxt) + CONTEXT + key
             entries[key] = "" if fuzzy and key else "".join(msgstr)
-        msgid = msgstr = None
+        msgctxt = msgid = msgstr = None
         fuzzy = False
 
     for raw in text.splitlines():
@@ -47,10 +57,18 @@ def read_po(text: str) -> dict[str, str]:
             if line.startswith("#,") and "fuzzy" in line:
                 fuzzy = True
             continue
-        if line.startswith("msgid "):
+        if line.startswith("msgctxt "):
             flush_fuzzy = fuzzy
             flush()
             fuzzy = flush_fuzzy
+            msgctxt = [ast.literal_eval(line[8:])]
+            current = msgctxt
+        elif line.startswith("msgid "):
+            flush_fuzzy, context = fuzzy, msgctxt
+            if msgstr is not None:
+                flush()
+                context = None
+            fuzzy, msgctxt = flush_fuzzy, context
             msgid = [ast.literal_eval(line[6:])]
             current = msgid
         elif line.startswith("msgstr "):
@@ -91,12 +109,16 @@ def compile_po(text: str) -> bytes:
 MARKERS = frozenset({"_", "N_"})
 #: The names that build a :class:`Message` (the template is the second argument).
 MESSAGE_MARKERS = frozenset({"M", "Message"})
+#: The names that mark a message in a context (the context, then the message):
+#: ``in_context("mahjong", "dealer", lang)``.
+CONTEXT_MARKERS = frozenset({"in_context"})
 
 
 def marked_messages(root: Path) -> dict[str, str]:
     """Every message marked in the code of the package at ``root``, its
-    subpackages too (``_("...")``, ``N_("...")``, or the template of
-    ``Message(code, "...")``), with the first place it appears (``module.py:line``)."""
+    subpackages too (``_("...")``, ``N_("...")``, the template of
+    ``Message(code, "...")``, or ``in_context("context", "...")``, keyed
+    ``context\x04...``), with the first place it appears (``module.py:line``)."""
     found: dict[str, str] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -110,12 +132,18 @@ def marked_messages(root: Path) -> dict[str, str]:
                 name = node.func.attr
             else:
                 continue
+            context = ""
             if name in MARKERS and len(node.args) == 1:
                 argument = node.args[0]
             elif name in MESSAGE_MARKERS and len(node.args) >= 2:
                 argument = node.args[1]
+            elif name in CONTEXT_MARKERS and len(node.args) >= 2:
+                first, argument = node.args[0], node.args[1]
+                if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                    continue
+                context = first.value + CONTEXT
             else:
                 continue
             if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                found.setdefault(argument.value, f"{where}:{node.lineno}")
+                found.setdefault(context + argument.value, f"{where}:{node.lineno}")
     return found

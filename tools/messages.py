@@ -16,7 +16,7 @@ PACKAGE = ROOT / "src" / "sevenbridge"
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from catalogs import compile_po, marked_messages, read_po  # noqa: E402
+from catalogs import CONTEXT, compile_po, marked_messages, read_po  # noqa: E402
 
 from sevenbridge._kit.i18n import LOCALE_DIR  # noqa: E402
 
@@ -37,7 +37,9 @@ def update(po: Path) -> int:
     if missing:
         text = text.rstrip("\n") + "\n"
         for message, where in missing:
-            text += f'\n#: {where}\nmsgid {_quote(message)}\nmsgstr ""\n'
+            context, _sep, msgid = message.rpartition(CONTEXT)
+            head = f"msgctxt {_quote(context)}\n" if _sep else ""
+            text += f'\n#: {where}\n{head}msgid {_quote(msgid)}\nmsgstr ""\n'
         po.write_text(text, encoding="utf-8")
     return len(missing)
 

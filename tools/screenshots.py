@@ -6,7 +6,8 @@ taken with headless Chromium (Debian's ``chromium``) through Playwright, and
 the terminal game is played through a pseudo-terminal with pexpect. The
 screenshots are of each game of :data:`SHOTS` (the card game's ``viewer.png``
 and ``terminal.png``, Simple Mahjong's ``mahjong-viewer.png`` and
-``mahjong-terminal.png``), or only of the games named on the command line;
+``mahjong-terminal.png``, and the card game in Japanese, ``ja-viewer.png`` and
+``ja-terminal.png``), or only of the sets named on the command line (``japanese``);
 ``notebook.png`` (a notebook run with nbclient, exported to HTML by nbconvert)
 is taken with every game, or alone when ``notebook`` is named.
 """
@@ -18,7 +19,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,19 +56,21 @@ class Shots:
     seed: int  # the terminal game's --seed
     lines: tuple[str, ...]  # what is typed at the terminal game's prompts
     prefix: str  # of the PNGs' names: PREFIXviewer.png, PREFIXterminal.png
+    lang: str = "en"  # the language of the viewer and the terminal game
 
 
+_CARD_SHOTS = Shots(
+    game="sevenbridge",
+    record=example_record,
+    steps=24,
+    viewport=(1000, 700),
+    page=EXTRA / "viewer" / "example.html",
+    seed=72,
+    lines=("hint", "why 4", "why LayDown 9H 10H JH"),
+    prefix="",
+)
 SHOTS = {
-    "sevenbridge": Shots(
-        game="sevenbridge",
-        record=example_record,
-        steps=24,
-        viewport=(1000, 700),
-        page=EXTRA / "viewer" / "example.html",
-        seed=72,
-        lines=("hint", "why 4", "why LayDown 9H 10H JH"),
-        prefix="",
-    ),
+    "sevenbridge": _CARD_SHOTS,
     "mahjong": Shots(
         game="mahjong",
         record=mahjong_record,
@@ -78,13 +81,19 @@ SHOTS = {
         lines=("hint", "Discard 3s", "rd", "why 1"),
         prefix="mahjong-",
     ),
+    # The card game in Japanese: ja-viewer.png, ja-viewer-phone.png, ja-terminal.png.
+    "japanese": replace(_CARD_SHOTS, page=None, prefix="ja-", lang="ja"),
 }
 
 
 def terminal_transcript(shots: Shots) -> str:
     import pexpect
 
-    args = ["-m", "sevenbridge", "play", "--game", shots.game, "--seed", str(shots.seed)]
+    from sevenbridge._kit.i18n import translator
+
+    args = ["-m", "sevenbridge", "play", "--game", shots.game, "--seed", str(shots.seed),
+            "--lang", shots.lang]  # fmt: skip
+    prompt = translator(shots.lang)("your move> ")
     child = pexpect.spawn(
         sys.executable,
         [*args, "--practice"],
@@ -95,11 +104,11 @@ def terminal_transcript(shots: Shots) -> str:
     )
     out = ""
     for line in shots.lines:
-        child.expect_exact("your move> ")
-        out += child.before + "your move> "
+        child.expect_exact(prompt)
+        out += child.before + prompt
         child.sendline(line)
-    child.expect_exact("your move> ")
-    out += child.before + "your move> "
+    child.expect_exact(prompt)
+    out += child.before + prompt
     child.sendline("quit")
     child.sendline("n")
     child.expect(pexpect.EOF)
@@ -123,7 +132,7 @@ def shoot(browser: Any, shots: Shots) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         viewer = shots.page or Path(tmp) / "viewer.html"
         viewer.parent.mkdir(exist_ok=True)
-        viewer.write_text(record_page(shots.record()), encoding="utf-8")
+        viewer.write_text(record_page(shots.record(), lang=shots.lang), encoding="utf-8")
         width, height = shots.viewport
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(viewer.as_uri())

@@ -19,7 +19,8 @@ import attrs
 
 from ._kit import checks as _checks
 from ._kit.actionbase import JsonAction
-from .cards import Card, Suit, parse_cards
+from ._kit.i18n import N_, register_format, translator
+from .cards import Card, Suit, card_text, parse_cards
 from .errors import Message
 
 __all__ = [
@@ -231,3 +232,40 @@ class Discard(_JsonAction):
 #: Any action.
 Action = Draw | Pass | Chi | Pon | LayDown | LayOff | Discard
 ACTION_TYPES = (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)
+
+#: Each kind of move as a list of moves names it (see :data:`sevenbridge.text.MOVE_KINDS`).
+KIND_WORDS = {
+    "Draw": N_("Draw"),
+    "Chi": N_("Chi"),
+    "Pon": N_("Pon"),
+    "Pass": N_("Pass"),
+    "LayDown": N_("Lay down"),
+    "LayOff": N_("Lay off"),
+    "Discard": N_("Discard"),
+}
+
+
+def _cards_text(cards: Iterable[Card], joker_as: Card | None, lang: str) -> str:
+    return " ".join(
+        card_text(c, lang) + ("=" + card_text(joker_as, lang) if c.is_joker and joker_as else "")
+        for c in cards
+    )
+
+
+def _action_text(action: Action, lang: str) -> str:
+    """A move in a translated message (a refused one): ``Discard(1, '7H')`` in
+    English, as ``repr`` writes it; in other languages the player, the kind of
+    move and its cards, as players write them (``P1 捨てる ♥7``)."""
+    if lang == "en":
+        return repr(action)
+    out = f"P{action.player} " + translator(lang)(KIND_WORDS[type(action).__name__])
+    if isinstance(action, (Chi, Pon, LayDown)):
+        out += " " + _cards_text(action.cards, action.joker_as, lang)
+    elif isinstance(action, LayOff):
+        out += f" {_cards_text((action.card,), action.joker_as, lang)}→[{action.target}]"
+    elif isinstance(action, Discard):
+        out += " " + card_text(action.card, lang)
+    return out
+
+
+register_format(_JsonAction, _action_text)

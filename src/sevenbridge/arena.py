@@ -35,11 +35,15 @@ True
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
+import importlib
 import itertools
+import json
 import math
 import os
+import pickle
 import re
 import signal
 import socket
@@ -47,7 +51,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -66,7 +70,7 @@ from .bots import (
     RandomPlayer,
 )
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
-from .external import ExternalBotError, ExternalPlayer, close_all
+from .external import ExternalBotError, ExternalPlayer, close_all, serve
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
 from .rules import Rules, require_rules
 
@@ -78,6 +82,7 @@ __all__ = [
     "ISMCTS_ITERATIONS",
     "MIN_DECKS",
     "RAY_CONNECT_SECONDS",
+    "Bot",
     "BotStats",
     "Comparison",
     "Estimate",
@@ -88,6 +93,7 @@ __all__ = [
     "bot_seed",
     "compare",
     "export_csv",
+    "import_factory",
     "make_bot",
     "plot",
     "report",
@@ -95,8 +101,12 @@ __all__ = [
     "seatings",
 ]
 
-#: The bots a tournament knows by name; ``cmd:COMMAND`` names an external bot.
+#: The bots a tournament knows by name; ``cmd:COMMAND`` names an external bot,
+#: ``py:package.module:factory`` a Python one.
 BOT_NAMES = ("random", "greedy", "ismcts", "neural")
+#: One seat of a tournament, a bot's name (:func:`make_bot`) or a pair of a
+#: label and a factory that makes the bot of a deal from its seed.
+Bot = str | tuple[str, Callable[[int], Player]]
 #: Where the deals are played.
 BACKENDS = ("local", "ray")
 #: Version of the way decks, seats and bots are seeded; part of a store's settings
@@ -151,23 +161,43 @@ def _option(spec: str, key: str, text: str) -> int | float | str:
 
 
 def make_bot(
-    spec: str, seed: int, *, move_seconds: float = 10.0, handshake_seconds: float = 30.0
+    spec: str,
+    seed: int,
+    *,
+    move_seconds: float = 10.0,
+    handshake_seconds: float = 30.0,
+    isolate: bool = False,
 ) -> Player:
     """A bot from its name in a tournament.
 
     ``random``, ``greedy``, ``ismcts`` or ``neural``, optionally with options
     after colons (``ismcts:iterations=500:rollout=random``,
-    ``ismcts:seconds=0.5``, ``neural:draws=4``); or
+    ``ismcts:seconds=0.5``, ``neural:draws=4``);
     ``cmd:`` followed by the command line of an external bot
     (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision
-    and ``handshake_seconds`` to start.
+    and ``handshake_seconds`` to start; or ``py:package.module:factory``, a
+    Python bot: the module is imported and ``factory(seed)`` makes the bot
+    (with ``isolate``, in a process of its own, where the module is imported,
+    played over the external bots' protocol).
 
     >>> make_bot("ismcts:iterations=50", seed=1).iterations
     50
+    >>> type(make_bot("py:sevenbridge.bots:GreedyPlayer", seed=1)).__name__
+    'GreedyPlayer'
+
+    Raises:
+        InvalidArgumentError: for an unknown name or option; for a ``py:``
+            bot, a module that is not there, a name it lacks, something that
+            is not callable, or a factory that makes something that is not
+            a Player.
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot is named by a string, not {_checks.type_name(spec)}")
     spec = spec.strip()
+    if spec.startswith("py:"):
+        if isolate:
+            return _isolated(spec, spec, move_seconds, handshake_seconds)
+        return _checked_bot(spec, import_factory(spec)(seed))
     if spec.startswith("cmd:"):
         command = spec[4:].strip()
         if not command:
@@ -175,7 +205,7 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_cmd_needs_command",
                     "bot {spec}: cmd: needs a command after the colon",
-                    spec=repr(spec),
+                    spec=quote(spec),
                 )
             )
         return ExternalPlayer(
@@ -185,9 +215,9 @@ def make_bot(
     if name not in BOT_NAMES:
         raise InvalidArgumentError(
             Message(
-                "invalid_argument.unknown_bot_bots_are",
-                "unknown bot {name}: the bots are {bots}, or cmd:COMMAND",
-                name=repr(name),
+                "invalid_argument.unknown_bot_bots_are_py",
+                "unknown bot {name}: the bots are {bots}, cmd:COMMAND or py:MODULE:FACTORY",
+                name=quote(name),
                 bots=", ".join(BOT_NAMES),
             )
         )
@@ -199,8 +229,8 @@ def make_bot(
                 Message(
                     "invalid_argument.bot_unknown_option",
                     "bot {spec}: unknown option {option}",
-                    spec=repr(spec),
-                    option=repr(option),
+                    spec=quote(spec),
+                    option=quote(option),
                 )
             )
         kwargs[key] = _option(spec, key, value)
@@ -211,6 +241,281 @@ def make_bot(
     if name == "neural":
         return NeuralPlayer(seed, **kwargs)
     return ISMCTSPlayer(seed, **kwargs)
+
+
+# -- Python bots -------------------------------------------------------------
+
+
+def import_factory(spec: str) -> Callable[[int], Player]:
+    """The factory that ``py:package.module:factory`` names: the module is
+    imported by its name (from the Python path: ``sys.path``), and the
+    attribute (a dotted path within the module, such as ``Class.method``) is
+    looked up in it.
+
+    >>> import_factory("py:sevenbridge.bots:GreedyPlayer").__name__
+    'GreedyPlayer'
+
+    Raises:
+        InvalidArgumentError: for a name not of that form, a module that is
+            not there (or that fails to import for want of another), an
+            attribute it lacks, or one that is not callable.
+    """
+    path = spec.strip().removeprefix("py:").strip()
+    module_name, _, attribute = path.partition(":")
+    if not (_dotted(module_name) and _dotted(attribute)):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_py_form",
+                "bot {spec}: name a Python bot as py:package.module:factory",
+                spec=quote(spec),
+            )
+        )
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        missing = getattr(error, "name", None)
+        if (
+            isinstance(error, ModuleNotFoundError)
+            and missing is not None
+            and (module_name == missing or module_name.startswith(missing + "."))
+        ):
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_py_no_module",
+                    "bot {spec}: no module {module} on the Python path (the current "
+                    "directory for the command line, and PYTHONPATH)",
+                    spec=quote(spec),
+                    module=quote(module_name),
+                )
+            ) from None
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_py_import_failed",
+                "bot {spec}: importing {module} failed: {error}",
+                spec=quote(spec),
+                module=quote(module_name),
+                error=_one_line(error),
+            )
+        ) from error
+    found: Any = module
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_py_no_attribute",
+                    "bot {spec}: module {module} has no {attribute}",
+                    spec=quote(spec),
+                    module=quote(module_name),
+                    attribute=quote(attribute),
+                )
+            ) from None
+    if not callable(found):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_py_not_callable",
+                "bot {spec}: {attribute} is {kind}, not a factory (a callable that takes "
+                "a seed and returns a Player)",
+                spec=quote(spec),
+                attribute=quote(attribute),
+                kind=_checks.type_name(found),
+            )
+        )
+    factory: Callable[[int], Player] = found
+    return factory
+
+
+def _dotted(text: str) -> bool:
+    """Whether ``text`` is a dotted path of Python names (``package.module``)."""
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
+
+
+def _checked_bot(label: str, bot: object) -> Player:
+    """``bot``, which the factory of ``label`` made, if it is a Player."""
+    if not callable(bot):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_factory_not_player",
+                "bot {label}: its factory returned {kind}, not a Player (a callable that "
+                "takes an observation and returns an action)",
+                label=quote(label),
+                kind=_checks.type_name(bot),
+            )
+        )
+    player: Player = bot  # callable: the game checks its actions
+    return player
+
+
+@attrs.frozen
+class _Entrant:
+    """One bot of a tournament: the label its figures go under, what the store
+    keeps of it (its name, or its factory's import path), and the factory of
+    a bot given as a Python object. Picklable when its factory is: a task
+    carries it to the worker that plays the deck."""
+
+    label: str
+    spec: str
+    factory: Callable[[int], Player] | None = attrs.field(default=None, eq=False)
+
+    @property
+    def python(self) -> bool:
+        """Whether the bot is Python code of the user's (a factory, ``py:``)."""
+        return self.factory is not None or self.spec.startswith("py:")
+
+    def make(
+        self, seed: int, move_seconds: float, handshake_seconds: float, isolate: bool
+    ) -> Player:
+        """The bot of one deal (or, without ``fair``, of one deck)."""
+        if self.factory is None:
+            return make_bot(self.spec, seed, move_seconds=move_seconds,
+                            handshake_seconds=handshake_seconds, isolate=isolate)  # fmt: skip
+        if isolate:
+            return _isolated(_pickled(self.factory), self.label, move_seconds, handshake_seconds)
+        return _checked_bot(self.label, self.factory(seed))
+
+
+def _spec_of(factory: Callable[..., Any]) -> str:
+    """What the store keeps of a factory: its import path
+    (``py:package.module:name``; ``name()`` for a callable object, by its class)."""
+    module, name = getattr(factory, "__module__", None), getattr(factory, "__qualname__", None)
+    if isinstance(module, str) and isinstance(name, str):
+        return f"py:{module}:{name}"
+    kind = type(factory)
+    return f"py:{kind.__module__}:{kind.__qualname__}()"
+
+
+def _label_problem(label: str) -> Message | None:
+    """Why ``label`` cannot name a bot given as a factory, or ``None``."""
+    if not label or label != label.strip() or not label.isprintable() or "," in label:
+        return Message(
+            "why.label_form", "a label is a non-empty line of text, without commas or "
+            "spaces at its ends",
+        )  # fmt: skip
+    if label.split(":")[0] in BOT_NAMES or label.startswith(("cmd:", "py:")):
+        return Message(
+            "why.label_is_bot_name",
+            "it reads as a bot's name (built-in, cmd: or py:): choose another",
+        )
+    return None
+
+
+def _entrants(bots: Sequence[Bot]) -> tuple[tuple[str, ...], dict[str, _Entrant]]:
+    """The label of each seat, and each bot by its label."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(
+            "bots must be a list of bot names or (label, factory) pairs, one per seat, not "
+            + _checks.type_name(bots)
+        )
+    labels: list[str] = []
+    entrants: dict[str, _Entrant] = {}
+    for bot in bots:
+        if isinstance(bot, str):
+            entrant = _Entrant(bot.strip(), bot.strip())
+        elif isinstance(bot, tuple) and len(bot) == 2 and isinstance(bot[0], str):
+            label, factory = bot
+            if not callable(factory):
+                raise TypeError(
+                    f"bot {quote(label)}: a factory is callable (it takes a seed and returns "
+                    f"a Player), not {_checks.type_name(factory)}"
+                )
+            problem = _label_problem(label)
+            if problem is not None:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.bot_label",
+                        "bot label {label}: {problem}",
+                        label=quote(label),
+                        problem=problem,
+                    )
+                )
+            entrant = _Entrant(label, _spec_of(factory), factory)
+        else:
+            raise TypeError(
+                "each bot is a name (a string) or a (label, factory) pair, not "
+                + _checks.type_name(bot)
+            )
+        held = entrants.setdefault(entrant.label, entrant)
+        if held != entrant or held.factory is not entrant.factory:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.bot_label_twice",
+                    "two different bots are labelled {label}: give each its own label",
+                    label=quote(entrant.label),
+                )
+            )
+        labels.append(entrant.label)
+    return tuple(labels), entrants
+
+
+def _pickled(factory: Callable[..., Any]) -> str:
+    """A factory as a line of text, for the process that serves it."""
+    return "pickle:" + base64.b64encode(pickle.dumps(factory)).decode("ascii")
+
+
+def _sendable(entrant: _Entrant, where: Message) -> None:
+    """Refuse, with a message that says why, a factory that cannot be sent
+    ``where`` (to worker processes, to Ray, or to a process of its own)."""
+    factory = entrant.factory
+    if factory is None:
+        return
+    why: object = None
+    try:
+        pickle.loads(pickle.dumps(factory))
+    except Exception as error:  # pickle raises what the object's own code raises
+        why = _one_line(error) or type(error).__name__
+    if (
+        why is None
+        and where.code == "where.own_process"
+        and (getattr(factory, "__module__", None) == "__main__")
+    ):
+        why = Message(
+            "why.factory_in_main",
+            "it is defined in the script being run, which another process cannot import",
+        )
+    if why is not None:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.bot_factory_not_sendable",
+                "bot {label}: its factory cannot be sent to {where} ({why}); define it at a "
+                "module's top level (a function or a class) and import it from there, or "
+                "name it py:package.module:factory",
+                label=quote(entrant.label),
+                where=where,
+                why=why,
+            )
+        )
+
+
+#: The program of a Python bot's own process (``isolate``): it imports the
+#: library from the host's Python path and serves the factory over the
+#: protocol (:func:`sevenbridge.external.serve`).
+_SERVED = (
+    "import json, sys; sys.path[:0] = json.loads(sys.argv[1]); "
+    "from sevenbridge.arena import _serve_factory; "
+    "raise SystemExit(_serve_factory(sys.argv[2], sys.argv[3]))"
+)
+
+
+def _isolated(what: str, label: str, move_seconds: float, handshake_seconds: float) -> Player:
+    """A Python bot (``py:`` name or pickled factory) in a process of its own."""
+    # The label last: an external bot is called by its last word until it gives its name.
+    command = [sys.executable, "-c", _SERVED, json.dumps(sys.path), what, label]
+    return ExternalPlayer(command, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
+
+
+def _serve_factory(what: str, label: str) -> int:
+    """Serve the factory ``what`` names (``py:`` or pickled) as the bot
+    ``label``: the program of an isolated bot's process."""
+    try:
+        if what.startswith("pickle:"):
+            factory = pickle.loads(base64.b64decode(what.removeprefix("pickle:")))
+        else:
+            factory = import_factory(what)
+    except SevenBridgeError as error:
+        print(f"sevenbridge: error: {error}", file=sys.stderr, flush=True)
+        return 2
+    return serve(lambda seed: _checked_bot(label, factory(seed)), name=label)
 
 
 @attrs.frozen
@@ -394,6 +699,9 @@ class TournamentResult:
     held: int = 0
     """The decks the database holds, 0 without one. It is more than
     :attr:`decks` when a run asked for fewer deals than an earlier one played."""
+    specs: dict[str, str] = attrs.Factory(dict)
+    """The import path (``py:package.module:name``) behind the label of each
+    bot given as a factory."""
 
     @property
     def rules_name(self) -> str:
@@ -410,7 +718,7 @@ class TournamentResult:
         (``None`` or ``"en"``: English; ``"ja"``: Japanese); with ``times``,
         each bot's time per decision (the mean and the longest, by the wall
         clock and in processor time), which differs from run to run."""
-        from ._kit.i18n import translator, width
+        from ._kit.i18n import name_text, translator, width
 
         _ = translator(lang)
         head = (
@@ -421,11 +729,13 @@ class TournamentResult:
         for stats in sorted(self.bots.values(), key=lambda s: (-s.win_share.mean, s.name)):
             why = _("every seat") if stats.seats == self.players else _("too few decks")
             shown = [
-                str(e) if e.low is not None else f"{e.mean:.3f} ({why})"
+                str(e)
+                if e.low is not None
+                else _("{value} ({why})").format(value=f"{e.mean:.3f}", why=why)
                 for e in (stats.win_share, stats.mean_return)
             ]
             rows.append(
-                (self.label(stats.name), str(stats.games), str(stats.wins), *shown,
+                (name_text(self.label(stats.name), lang), str(stats.games), str(stats.wins), *shown,
                  f"{stats.mean_score.mean:.2f}", _milliseconds(stats.wall_mean, stats.wall_max),
                  _milliseconds(stats.cpu_mean, stats.cpu_max))[: len(head)]
             )  # fmt: skip
@@ -457,7 +767,7 @@ class TournamentResult:
             ).format(held=self.held, decks=self.decks)
         commands = [
             f"{self.label(bot)}: {bot}" for bot in sorted(self.bots) if self.label(bot) != bot
-        ]
+        ] + [f"{bot}: {self.specs[bot]}" for bot in sorted(self.bots) if bot in self.specs]
         return "\n".join([*lines, note, *commands])
 
 
@@ -518,29 +828,37 @@ def play_deck(
     game: str = CARD_GAME,
     handshake_seconds: float = 30.0,
     fair: bool = True,
+    entrants: Mapping[str, _Entrant] | None = None,
+    isolate: bool = False,
 ) -> list[GameResult]:
     """Play one deck under every seating (what one worker task does).
 
-    With ``fair``, each external bot's process plays one deal and is closed at
-    its end, so that nothing carries from one seating of the deck to the
-    next; otherwise it plays every deal of the deck it is seated in (a new
-    ``deal`` message starts each) and is closed when the deck is done. Either
-    way it is closed when the play stops for any reason (its process group
-    is killed).
+    ``bots`` are the seats' labels; ``entrants`` say how each is made (by
+    default, each label is a bot's name). With ``fair``, each bot of the
+    user's (an external bot's process, a Python bot) plays one deal: a new
+    one is made for the next, so that nothing carries from one seating of
+    the deck to the next; otherwise one bot plays every deal of the deck it
+    is seated in (an external bot gets a new ``deal`` message for each) and
+    is closed when the deck is done. Either way an external bot is closed
+    when the play stops for any reason (its process group is killed).
+    With ``isolate``, a Python bot plays in a process of its own, as an
+    external bot.
     """
     deck_seed = derive(seed, deck + 1)
     seeds = [bot_seed(seed, deck, place) for place in range(players)]
+    made = {b: _Entrant(b, b) for b in bots} | dict(entrants or {})
     out = []
-    idle: dict[str, list[ExternalPlayer]] = {}
+    idle: dict[str, list[Player]] = {}
     try:
         for index, seating in enumerate(seatings(bots)):
             out.append(_play_seating(rules, players, deck, deck_seed, seeds, index, seating,
                                      move_seconds, idle, game, handshake_seconds,
-                                     fair))  # fmt: skip
+                                     fair, made, isolate))  # fmt: skip
     finally:
         for waiting in idle.values():
             for bot in waiting:
-                bot.close()
+                if isinstance(bot, ExternalPlayer):
+                    bot.close()
     return out
 
 
@@ -553,10 +871,12 @@ def _play_seating(
     index: int,
     seating: tuple[str, ...],
     move_seconds: float,
-    idle: dict[str, list[ExternalPlayer]],
-    game: str = CARD_GAME,
-    handshake_seconds: float = 30.0,
-    fair: bool = True,
+    idle: dict[str, list[Player]],
+    game: str,
+    handshake_seconds: float,
+    fair: bool,
+    entrants: Mapping[str, _Entrant],
+    isolate: bool,
 ) -> GameResult:
     module = game_module(game)
     # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
@@ -570,9 +890,7 @@ def _play_seating(
         bot = (
             pool.pop()
             if pool
-            else make_bot(
-                name, seeds[place], move_seconds=move_seconds, handshake_seconds=handshake_seconds
-            )
+            else entrants[name].make(seeds[place], move_seconds, handshake_seconds, isolate)
         )
         if isinstance(bot, ExternalPlayer):
             bot.new_deal(seat=seats[place], players=players, seed=seeds[place], rules=rules)
@@ -598,6 +916,7 @@ def _play_seating(
             state = apply(state, action)
     finally:
         for seat, bot in seated.items():
+            name = seating[seats.index(seat)]
             if isinstance(bot, ExternalPlayer):
                 if state.is_over and failure is None:
                     with contextlib.suppress(ExternalBotError):  # too late to lose it
@@ -605,7 +924,9 @@ def _play_seating(
                 if fair:
                     bot.close()
                 elif bot.running:
-                    idle.setdefault(seating[seats.index(seat)], []).append(bot)
+                    idle.setdefault(name, []).append(bot)
+            elif not fair and entrants[name].python:
+                idle.setdefault(name, []).append(bot)
     if failure is None:
         scores, reason = outcome(state)
         returns = module.returns(state)
@@ -848,7 +1169,10 @@ class _Progress:
             print(file=self.out)
 
 
-_Task = tuple[Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float, bool]
+_Task = tuple[
+    Any, int, int, tuple[int, ...], tuple[str, ...], float, str, float, bool,
+    dict[str, _Entrant], bool,
+]  # fmt: skip
 _Done = list[tuple[int, list[GameResult], float]]
 
 
@@ -862,13 +1186,15 @@ def _timed_decks(
     game: str = CARD_GAME,
     handshake_seconds: float = 30.0,
     fair: bool = True,
+    entrants: dict[str, _Entrant] | None = None,
+    isolate: bool = False,
 ) -> _Done:
     """Play a batch of decks (one worker task); each deck with its time."""
     out = []
     for deck in decks:
         start = time.perf_counter()
         games = play_deck(rules, players, seed, deck, bots, move_seconds, game,
-                          handshake_seconds, fair)  # fmt: skip
+                          handshake_seconds, fair, entrants, isolate)  # fmt: skip
         out.append((deck, games, time.perf_counter() - start))
     return out
 
@@ -1028,6 +1354,7 @@ def _ray_connect(ray: Any, address: str, seconds: float) -> None:
 
 
 def _settings(
+    entrants: Iterable[_Entrant],
     bots: Sequence[str],
     rules: Any,
     players: int,
@@ -1036,7 +1363,7 @@ def _settings(
     game: str,
     fair: bool,
 ) -> dict[str, Any]:
-    return {
+    settings = {
         "game": game,
         "arena_version": ARENA_VERSION,
         "sevenbridge": version(),
@@ -1047,10 +1374,56 @@ def _settings(
         "move_seconds": move_seconds,
         "fair": fair,
     }
+    # What stands behind the label of a bot given as a factory: its import
+    # path (a store without factory bots has no such setting).
+    specs = {e.label: e.spec for e in entrants if e.factory is not None}
+    if specs:
+        settings["specs"] = specs
+    return settings
+
+
+def _check_bots(
+    entrants: Mapping[str, _Entrant],
+    move_seconds: float,
+    handshake_seconds: float,
+    keep_going: bool,
+    isolate: bool,
+    backend: str,
+    workers: int,
+) -> dict[str, str]:
+    """Refuse a bot that cannot play before any work: an unknown name, a
+    ``py:`` bot that does not import, a factory the workers cannot be sent,
+    an external bot that does not start (unless ``keep_going``). Returns the
+    names the external (``cmd:``) bots give."""
+    announced: dict[str, str] = {}
+    if isolate:
+        where: Message | None = Message("where.own_process", "a process of its own (isolate)")
+    elif backend == "ray":
+        where = Message("where.ray", "Ray's workers")
+    elif workers > 1:
+        where = Message("where.workers", "worker processes")
+    else:
+        where = None
+    for entrant in entrants.values():
+        if entrant.factory is not None:
+            if where is not None:
+                _sendable(entrant, where)
+            if not isolate:
+                continue
+        elif entrant.spec.startswith("py:") and not isolate:
+            import_factory(entrant.spec)  # imported here: what it lacks is said at once
+            continue
+        bot = entrant.make(0, move_seconds, handshake_seconds, isolate)
+        if isinstance(bot, ExternalPlayer):
+            with contextlib.suppress(ExternalBotError) if keep_going else contextlib.nullcontext():
+                name = _try_start(bot)
+                if not entrant.python:
+                    announced[entrant.label] = name
+    return announced
 
 
 def run_tournament(
-    bots: Sequence[str],
+    bots: Sequence[Bot],
     rules: Any = None,
     *,
     game: str = CARD_GAME,
@@ -1065,6 +1438,7 @@ def run_tournament(
     handshake_seconds: float = 30.0,
     keep_going: bool = False,
     fair: bool | None = None,
+    isolate: bool = False,
     progress: bool = True,
     progress_file: TextIO | None = None,
     on_games: Callable[[list[GameResult]], None] | None = None,
@@ -1072,8 +1446,16 @@ def run_tournament(
     """Play a duplicate tournament and return its results.
 
     Args:
-        bots: One bot name per seat (see :func:`make_bot`); names may repeat
-            (``["ismcts", "greedy", "greedy"]``) and figures are per name.
+        bots: One bot per seat: a name (see :func:`make_bot`: a built-in
+            bot, ``cmd:COMMAND``, ``py:package.module:factory``), or a pair
+            ``(label, factory)``, where ``factory(seed)`` makes a
+            :class:`~sevenbridge.bots.Player` (a class such as
+            :class:`~sevenbridge.bots.GreedyPlayer` will do). Names and labels
+            may repeat (``["ismcts", "greedy", "greedy"]``); figures are per
+            name or label. A label is the bot's name in the results and the
+            store, which also keeps its factory's import path; with workers,
+            Ray or ``isolate``, the factory must pickle (defined at a
+            module's top level).
         rules: The rules, the game's own ``Rules`` (default: the game's standard).
         game: The game, a name of :data:`sevenbridge.GAMES`: ``"seven_bridge"``
             (the card game, default) or ``"mahjong"`` (rounds of Simple Mahjong).
@@ -1112,15 +1494,28 @@ def run_tournament(
         fair: Start each external bot afresh for every deal, so that it
             carries nothing from one seating of a deck to the next (it would
             otherwise know the hands it saw). ``None`` (the default): fair
-            when any bot is external (``cmd:``). Part of a store's settings.
+            when any bot is external (``cmd:``) or Python code of the user's
+            (``py:``, a factory). A Python bot is then made afresh for every
+            deal too; without, one bot object plays every seating of a deck.
+            Part of a store's settings.
+        isolate: Play each Python bot (``py:``, a factory) in a process of
+            its own, over the external bots' protocol, so that it sees only
+            what the protocol sends: not the tournament's process, where the
+            whole position lies. With ``fair``, a new process for every deal.
+            A ``py:`` bot's module is then imported only in those processes.
+            Not part of a store's settings: an honest bot plays the same
+            games either way.
         progress: Show a progress bar (tqdm if installed) on standard error.
         progress_file: Where the progress bar goes instead of standard error.
         on_games: Called in the main process with each deck's games as they
             finish (in the order they finish).
 
     Raises:
-        InvalidArgumentError: for a bad bot name, table size or option.
-        StoreError: for a database made with other settings (or another game),
+        InvalidArgumentError: for a bad bot name, label, table size or option,
+            a ``py:`` bot that does not import, a factory that cannot be sent
+            where it must go or that makes something that is not a Player.
+        StoreError: for a database made with other settings (or another game,
+            or other factories behind the same labels),
             or one that cannot be used: not SQLite, another program's,
             damaged, newer, read-only or locked. The message names the file
             and what to do.
@@ -1135,9 +1530,7 @@ def run_tournament(
         rules = module.Rules()
     elif not isinstance(rules, module.Rules):
         raise TypeError(f"rules must be {game} Rules, not {_checks.type_name(rules)}")
-    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
-        raise TypeError("bots must be a list of bot names, one per seat")
-    bots = tuple(b.strip() for b in bots)
+    bots, entrants = _entrants(bots)
     if game == CARD_GAME:
         players = _checks.players(len(bots) if players is None else players)
     else:
@@ -1156,16 +1549,12 @@ def run_tournament(
         )
     move_seconds = _checks.seconds(move_seconds, "move_seconds")
     handshake_seconds = _checks.seconds(handshake_seconds, "handshake_seconds")
-    announced: dict[str, str] = {}  # the names the external bots give
-    for name in dict.fromkeys(bots):  # refuse a bad name before any work
-        bot = make_bot(name, 0, move_seconds=move_seconds, handshake_seconds=handshake_seconds)
-        if isinstance(bot, ExternalPlayer):
-            with contextlib.suppress(ExternalBotError) if keep_going else contextlib.nullcontext():
-                announced[name] = _try_start(bot)
     if fair is None:
-        fair = any(b.startswith("cmd:") for b in bots)
+        fair = any(e.python or e.spec.startswith("cmd:") for e in entrants.values())
     elif not isinstance(fair, bool):
         raise TypeError(f"fair must be True, False or None, not {_checks.type_name(fair)}")
+    if not isinstance(isolate, bool):
+        raise TypeError(f"isolate must be True or False, not {_checks.type_name(isolate)}")
     deals = _checks.integer(deals, "deals", 1, 10**9)
     seed = _checks.seed(seed)
     workers = _checks.integer(workers, "workers", 1, 1024)
@@ -1175,13 +1564,15 @@ def run_tournament(
                 "invalid_argument.backend_must_one_not",
                 "backend must be one of {backends}, not {backend}",
                 backends=", ".join(BACKENDS),
-                backend=repr(backend),
+                backend=quote(backend),
             )
         )
     if address is not None and backend != "ray":
         raise InvalidArgumentError(
             Message("invalid_argument.address_for_backend_ray", 'address is for backend="ray"')
         )
+    announced = _check_bots(entrants, move_seconds, handshake_seconds, keep_going, isolate,
+                            backend, workers)  # fmt: skip
     per_deck = len(seatings(bots))
     decks = -(-deals // per_deck)
     results: dict[int, list[GameResult]] = {}
@@ -1191,7 +1582,8 @@ def run_tournament(
         if seed is None:
             seed = _secret_seed(store)
         if store is not None:
-            _claim(store, _settings(bots, rules, players, seed, move_seconds, game, fair))
+            _claim(store, _settings(entrants.values(), bots, rules, players, seed, move_seconds,
+                                    game, fair))  # fmt: skip
             if announced:
                 store.write_names(announced)
             announced = {**store.names(), **announced}
@@ -1204,7 +1596,19 @@ def run_tournament(
 
         def play(batches: Iterable[Sequence[int]]) -> None:
             tasks = (
-                (rules, players, seed, tuple(b), bots, move_seconds, game, handshake_seconds, fair)
+                (
+                    rules,
+                    players,
+                    seed,
+                    tuple(b),
+                    bots,
+                    move_seconds,
+                    game,
+                    handshake_seconds,
+                    fair,
+                    entrants,
+                    isolate,
+                )
                 for b in batches
             )
             stream = _ray(tasks, address, workers) if backend == "ray" else _local(tasks, workers)
@@ -1249,6 +1653,7 @@ def run_tournament(
         rules, players, seed, decks, len(ordered), summarize(ordered), ordered,
         time.perf_counter() - start, len(results) - len(played), game, fair,
         _labels(bots, announced), held,
+        {e.label: e.spec for e in entrants.values() if e.factory is not None},
     )  # fmt: skip
 
 
@@ -1418,12 +1823,21 @@ def report(db: str | Path) -> TournamentResult:
         fair = settings.get("fair", False)  # written since arena version 2
         if type(fair) is not bool:
             raise store.bad_setting("fair", fair, Message("store.expect.fair", "true or false"))
+        specs = settings.get("specs", {})  # only with bots given as factories
+        if not (
+            isinstance(specs, dict)
+            and all(k in bots and isinstance(v, str) for k, v in specs.items())
+        ):
+            raise store.bad_setting(
+                "specs", specs,
+                Message("store.expect.specs", "the import path of each factory bot, by label"),
+            )  # fmt: skip
         stored = _stored(store, tuple(bots), None)
         announced = store.names()
     games = tuple(g for deck in sorted(stored) for g in stored[deck])
     return TournamentResult(
         rules, players, seed, len(stored), len(games), summarize(games), games,
-        0.0, len(stored), game, fair, _labels(bots, announced), len(stored),
+        0.0, len(stored), game, fair, _labels(bots, announced), len(stored), specs,
     )  # fmt: skip
 
 
@@ -1461,11 +1875,8 @@ def _plot_title(result: TournamentResult) -> str:
     )
 
 
-def plot(result: TournamentResult, path: str | Path) -> None:
-    """Draw each bot's win share with its 95% interval, and the fair share, to an image file.
-
-    Needs matplotlib (``pip install "sevenbridge[plot]"``).
-    """
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files (a library error without matplotlib)."""
     try:
         import matplotlib
 
@@ -1478,6 +1889,23 @@ def plot(result: TournamentResult, path: str | Path) -> None:
                 'plotting needs matplotlib: pip install "sevenbridge[plot]"',
             )
         ) from None
+    return plt
+
+
+def _save(figure: Any, path: str | Path, title: str) -> None:
+    """Title a figure, write it to ``path`` with the title in the file's
+    metadata, and close it."""
+    figure.axes[0].set_title(title, fontsize="medium")
+    figure.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
+    _pyplot().close(figure)
+
+
+def plot(result: TournamentResult, path: str | Path) -> None:
+    """Draw each bot's win share with its 95% interval, and the fair share, to an image file.
+
+    Needs matplotlib (``pip install "sevenbridge[plot]"``).
+    """
+    plt = _pyplot()
     stats = sorted(result.bots.values(), key=lambda s: -s.win_share.mean)
     names = [result.label(s.name) for s in stats]
     means = [s.win_share.mean for s in stats]
@@ -1497,8 +1925,5 @@ def plot(result: TournamentResult, path: str | Path) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of deals won (95% interval over decks)")
-    title = _plot_title(result)
-    ax.set_title(title, fontsize="medium")
     ax.legend(loc="lower right")
-    fig.savefig(path, dpi=120, metadata={"Title": title.replace("\n", "; ")})
-    plt.close(fig)
+    _save(fig, path, _plot_title(result))

@@ -200,7 +200,7 @@ class Card:
                 Message(
                     "invalid_card.suit_not_one_c",
                     "suit {suit_text} is not one of C D H S ♣ ♦ ♥ ♠",
-                    suit_text=repr(suit_text),
+                    suit_text=quote(suit_text),
                 ),
             )
         rank = _RANK_PARSE.get(rank_text)

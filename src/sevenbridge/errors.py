@@ -26,14 +26,21 @@ __all__ = [
 ]
 
 
-def quote(text: object, limit: int = 60) -> str:
+class Quoted(str):
+    """Text a message quotes back (what :func:`quote` gives): ``'7X'``, which
+    :func:`sevenbridge.translate` quotes as the language does (``「7X」``)."""
+
+    __slots__ = ()
+
+
+def quote(text: object, limit: int = 60) -> Quoted:
     """``repr(text)``, cut in the middle when it is long (messages stay readable
     whatever the input; the full text stays in the error's attributes)."""
     shown = repr(text)
     if len(shown) <= limit:
-        return shown
+        return Quoted(shown)
     half = (limit - 5) // 2
-    return f"{shown[:half]} ... {shown[-half:]}"
+    return Quoted(f"{shown[:half]} ... {shown[-half:]}")
 
 
 def _plain(value: object) -> str:

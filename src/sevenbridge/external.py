@@ -103,7 +103,7 @@ from typing import Any, NoReturn, TextIO
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from .actions import Action
-from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError
+from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError, quote
 from .games import CARD_GAME, GAMES, game_module, game_of, game_part, outcome
 from .rules import Rules
 from .serialize import action_from_json
@@ -567,7 +567,7 @@ class ExternalPlayer:
                     Message(
                         "invalid_argument.bot_command_does_not_split",
                         "the external bot's command {command} does not read: {error}",
-                        command=repr(command),
+                        command=quote(command),
                         error=str(error),
                     )
                 ) from None
@@ -639,7 +639,7 @@ class ExternalPlayer:
                 Message(
                     "external_bot.external_bot_could_not",
                     "external bot {name} could not start: {error}",
-                    name=repr(self.name),
+                    name=quote(self.name),
                     error=error,
                 ),
             ) from None
@@ -749,7 +749,7 @@ class ExternalPlayer:
             Message(
                 "external_bot.external_bot",
                 "external bot {name} {what}",
-                name=repr(name),
+                name=quote(name),
                 what=what,
             ),
         )

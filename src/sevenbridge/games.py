@@ -27,7 +27,7 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from .errors import InvalidArgumentError, Message
+from .errors import InvalidArgumentError, Message, quote
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -59,7 +59,7 @@ def check_game(name: object) -> str:
             Message(
                 "invalid_argument.unknown_game",
                 "no game named {name}; known: {games}",
-                name=repr(name)[:40],
+                name=quote(name, 40),
                 games=", ".join(GAMES),
             )
         )

@@ -52,6 +52,7 @@ body{margin:0;font-family:DejaVu Sans,Noto Sans CJK JP,Arial,sans-serif;backgrou
 header{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:8px 12px;background:#1f5c3d;color:#fff}
 header h1{font-size:17px;margin:0 12px 0 0;min-width:0;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #steps{display:flex;gap:6px;align-items:center;flex-wrap:nowrap}
+#steps button{white-space:nowrap}
 button,select{font-size:15px;padding:4px 10px}
 #play[aria-pressed=true]{background:#ffb000}
 #count{min-width:6.5em;text-align:center;font-variant-numeric:tabular-nums}
@@ -258,7 +259,7 @@ def _move_list(
         forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
         if forced and lines and not lines[-1].deal:
             passers.append(action.player)
-            who = ", ".join(seat_names[p] for p in passers)
+            who = _(", ").join(seat_names[p] for p in passers)
             quiet = translate(
                 Message("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang
             )
@@ -292,7 +293,7 @@ def _match_info(
         if state.is_over:
             scores, _reason = outcome(state)
             totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        shown = ", ".join(f"{names[p]} {totals[p]}" for p in seats)
+        shown = _(", ").join(f"{names[p]} {totals[p]}" for p in seats)
         out.append(
             _("{deal} · totals: {totals}").format(deal=deal_word.format(k=deal), totals=shown)
         )
@@ -304,11 +305,9 @@ def _match_info(
         end = (
             _("{name} wins the match").format(name=winners[0])
             if len(winners) == 1
-            else _("the match ends level between {names}").format(names=", ".join(winners))
+            else _("the match ends level between {names}").format(names=_(", ").join(winners))
         )
-        out[-1] = _("Match over · totals: {totals} · {end}").format(
-            totals=", ".join(f"{names[p]} {totals[p]}" for p in seats), end=end
-        )
+        out[-1] = _("Match over · totals: {totals} · {end}").format(totals=shown, end=end)
     return out
 
 

@@ -20,7 +20,7 @@ from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.i18n import register_format
 from .cards import CARDS, JOKER_INDEX, Card, card_symbols, card_text, parse_cards, split_cards
-from .errors import InvalidMeldError
+from .errors import InvalidMeldError, quote
 from .errors import Message as M
 from .rules import Rules, require_rules
 
@@ -204,7 +204,7 @@ def _kind(value: MeldKind | str) -> MeldKind:
             M(
                 "invalid_meld.kind_not_set_run",
                 "kind: {value} is not 'set', 'run' or 'seven'",
-                value=repr(value),
+                value=quote(value),
             )
         )
     raise TypeError(f"kind must be a MeldKind or 'set', 'run', 'seven', not {type(value).__name__}")
@@ -311,7 +311,7 @@ class Meld:
                     M(
                         "invalid_meld.say_which_card_joker",
                         "{text}: say which card the joker stands for ({options})",
-                        text=repr(text),
+                        text=quote(text),
                         options=str(options),
                     )
                 )
@@ -326,7 +326,7 @@ class Meld:
                 M(
                     "invalid_meld.joker_cannot_stand_for",
                     "{text}: the joker cannot stand for {joker_as} here",
-                    text=repr(text),
+                    text=quote(text),
                     joker_as=str(joker_as),
                 )
             )

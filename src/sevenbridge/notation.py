@@ -74,7 +74,7 @@ def _card(token: str, text: str, line: int, col: int) -> Card:
     except InvalidCardError as error:
         raise NotationError(
             text,
-            Message("notation.card", "{reason} ({token})", reason=error.reason, token=repr(token)),
+            Message("notation.card", "{reason} ({token})", reason=error.reason, token=quote(token)),
             line,
             col,
         ) from None
@@ -122,7 +122,7 @@ def _parse(text: str, line: int, offset: int) -> Action:
     if not m:
         raise NotationError(
             text,
-            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=repr(who)),
+            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=quote(who)),
             line,
             who_col,
         )
@@ -130,14 +130,14 @@ def _parse(text: str, line: int, offset: int) -> Action:
     if player > 4:
         raise NotationError(
             text,
-            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=repr(who)),
+            Message("notation.not_player_p_p", "{who} is not a player (P0 to P4)", who=quote(who)),
             line,
             who_col,
         )
     kind = _VERBS.get(verb.lower())
     if kind is None:
         raise NotationError(
-            text, Message('notation.not_action_draw_pass', '{verb} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)', verb=repr(verb)),
+            text, Message('notation.not_action_draw_pass', '{verb} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)', verb=quote(verb)),
             line, verb_col,
         )  # fmt: skip
     if kind in (Draw, Pass):

@@ -23,7 +23,7 @@ from typing import Final, Literal
 from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .engine._playout import play
-from .errors import InvalidArgumentError, Message
+from .errors import InvalidArgumentError, Message, quote
 from .state import GameState
 
 __all__ = ["POLICIES", "playout"]
@@ -67,7 +67,7 @@ def playout(
                 "invalid_argument.policy_must_one_not",
                 "policy must be one of {policies}, not {policy}",
                 policies=", ".join(POLICIES),
-                policy=repr(policy),
+                policy=quote(policy),
             )
         )
     checked = _checks.seed(seed)

@@ -64,6 +64,7 @@ from .errors import (
     Message,
     RecordError,
     RulesConfigError,
+    quote,
 )
 from .match import Match
 from .notation import NotationError, format_move, parse_move
@@ -280,7 +281,7 @@ def _rules(parsed: _Parsed) -> Rules:
         if key not in attrs.fields_dict(Rules):
             raise RecordError(
                 key,
-                Message("record.not_rules_option", "{key} is not a Rules option", key=repr(key)),
+                Message("record.not_rules_option", "{key} is not a Rules option", key=quote(key)),
                 opt_line,
                 1,
             )
@@ -402,7 +403,7 @@ def _check_result(parsed: _Parsed, over: bool, expected: str) -> None:
             Message(
                 "record.result_does_not_match",
                 "[Result] does not match the moves, which give {expected}",
-                expected=repr(expected),
+                expected=quote(expected),
             ),
             line,
             1,

@@ -33,7 +33,14 @@ from xml.sax.saxutils import escape
 
 import attrs
 
-from ._kit.i18n import N_, check_lang, translate, translate_end_reason, translator
+from ._kit.i18n import (
+    N_,
+    check_lang,
+    name_text,
+    translate,
+    translate_end_reason,
+    translator,
+)
 from ._kit.svgkit import (
     BACK,
     BLUE,
@@ -310,7 +317,7 @@ def hand(
     cs = parse_cards(cards)
     step = CARD_W + 6
     width = max(len(cs), 1) * step + 4
-    names = ", ".join(card_name(c, lang) for c in cs) or _("no cards")
+    names = _(", ").join(card_name(c, lang) for c in cs) or _("no cards")
     body = _row(tuple(cs), 5, 2, step, bool(four_color))
     title = _("a hand of {n} cards").format(n=len(cs))
     return _document(width, CARD_H + 4, title, names, body, size, CARD_W)
@@ -328,7 +335,7 @@ def _meld_desc(m: Meld, lang: str | None) -> str:
             names.append(_("joker as {card}").format(card=card_name(m.joker_as, lang)))
         else:
             names.append(card_name(c, lang))
-    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=", ".join(names))
+    return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=_(", ").join(names))
 
 
 def meld(
@@ -362,14 +369,6 @@ _DOING = {
 
 def _count(n: int, _: Translate) -> str:
     return _("{n} card").format(n=n) if n == 1 else _("{n} cards").format(n=n)
-
-
-_PRESET_NAMES = {
-    "standard": N_("standard"),
-    "seven_rummy": N_("seven_rummy"),
-    "nintendo": N_("nintendo"),
-    "custom": N_("custom"),
-}
 
 
 @functools.lru_cache(maxsize=64)
@@ -509,9 +508,9 @@ def table_parts(
         status = _(_DOING[position.phase]).format(player=_("you"))
     else:
         status = _(_DOING[position.phase]).format(player=seat_names[position.current_player or 0])
-    rules_name = _("{preset} rules").format(preset=_(_preset_name(position.rules)))
+    rules_name = _("{preset} rules").format(preset=name_text(_preset_name(position.rules), lang))
     heading = f"{_('Seven Bridge')} · {rules_name} · {status}"
-    desc.append(heading + ".")
+    desc.append(heading + _("."))
     body.append(
         f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">'
         f"{escape(_clip(heading, HEADING_EMS))}</text>"
@@ -585,7 +584,7 @@ def table_parts(
         words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no cards"), _)
         if left is not None:
-            seat_desc += ". " + translate(explain_hand_points(left, position.rules), lang)
+            seat_desc += _(". ") + translate(explain_hand_points(left, position.rules), lang)
         if own:
             # The divider between the hand and the melds.
             dx = 18 + start - meld_gap / 2 - 1 if start else 14.0
@@ -615,9 +614,12 @@ def table_parts(
                 )
         if own:
             seat_desc += (
-                ". " + _("Melds") + ": " + "; ".join(_meld_desc(melds[i], lang) for i in own)
+                _(". ")
+                + _("Melds")
+                + _(": ")
+                + _("; ").join(_meld_desc(melds[i], lang) for i in own)
             )
-        desc.append(seat_desc + ".")
+        desc.append(seat_desc + _("."))
         y += panel_h + 8
     height = max(y, 360.0)
 
@@ -628,7 +630,7 @@ def table_parts(
         f'rx="8" fill="{PANEL}"/>'
     )
     body.append(centre)
-    stock_label = _("stock") + ": " + _count(position.stock_size, _)
+    stock_label = _("stock") + _(": ") + _count(position.stock_size, _)
     body.append(
         f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(stock_label)}</text>"
@@ -640,7 +642,7 @@ def table_parts(
             + "</g>"
         )
     pile = position.discard_pile
-    pile_label = _("discard pile") + ": " + _count(len(pile), _)
+    pile_label = _("discard pile") + _(": ") + _count(len(pile), _)
     body.append(
         f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(pile_label)}</text>"
@@ -653,10 +655,11 @@ def table_parts(
         )
     last = _last_move(position, short_names, viewer, lang)
     body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
-    desc.append(f"{stock_label}. {pile_label}")
+    desc.append(stock_label + _(". ") + pile_label)
     if pile:
-        desc[-1] += " (" + _("top card {card}").format(card=card_name(pile[-1], lang)) + ")"
-    desc[-1] += ". " + _("last move") + ": " + last + "."
+        top = _("top card {card}").format(card=card_name(pile[-1], lang))
+        desc[-1] += _(" ({text})").format(text=top)
+    desc[-1] += _(". ") + _("last move") + _(": ") + last + _(".")
     result = " ".join(
         translate(line, lang, symbols=True)
         for line in end
@@ -665,14 +668,14 @@ def table_parts(
     if result:
         result_y = 282 + _lines_height(last) + 14
         body.append(_last_move_lines(cx + 4, result_y, _("result"), result, colour="#ffffff"))
-        desc.append(_("result") + ": " + result)
+        desc.append(_("result") + _(": ") + result)
         bottom = result_y + _lines_height(result) + 10
         if bottom > height:
             body[body.index(centre)] = centre.replace(
                 f'height="{_num(height - 48)}"', f'height="{_num(bottom - 48)}"'
             )
             height = bottom
-    title = f"{_('Seven Bridge')}: {status}"
+    title = _("Seven Bridge") + _(": ") + status
     return _felt_document_parts(width, height, title, desc, body, size)
 
 

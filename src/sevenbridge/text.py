@@ -23,13 +23,13 @@ from typing import Any, overload
 
 from . import _tables as T
 from ._kit import hooks as _hooks
-from ._kit.i18n import N_, translate
-from ._kit.words import points_words, said, seat_name, whose
-from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from .cards import CARDS, Card, parse_cards
+from ._kit.i18n import N_, check_lang, translate, translator
+from ._kit.words import Listing, points_words, said, seat_name, whose
+from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
 from .engine._kernel import check_state, may_claim
-from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError
+from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
 from .games import CARD_GAME, DocumentLike, game_of
 from .melds import InvalidMeldError, Meld, MeldKind
@@ -40,8 +40,8 @@ from .state import GameState, Phase
 from .views import Observation
 
 __all__ = [
-    "deal_message", "deal_words", "explain", "move_message", "move_words",
-    "position", "render", "seat_name", "waiting_pon_message",
+    "MOVE_KINDS", "deal_message", "deal_words", "explain", "move_label", "move_message",
+    "move_words", "position", "render", "seat_name", "waiting_pon_message",
 ]  # fmt: skip
 
 
@@ -169,7 +169,7 @@ def _explain(state: GameState, action: Action, lang: str | None) -> str:
             "explain.discard", "{p} discards {card}, ending the turn.", p=p, card=action.card
         ))  # fmt: skip
     if after.is_over and after.winner == action.player:
-        scores = ", ".join(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
+        scores = Listing(f"P{i} {s}" for i, s in enumerate(after.deal_scores or ()))
         out = _cat(out, M(
             "explain.goes_out_at_once",
             " {p} has no cards left and goes out at once (the going-out bonus). Deal scores: "
@@ -404,6 +404,70 @@ def move_words(
     return translate(message, lang, symbols=symbols)
 
 
+#: Each kind of move as a list of moves to choose from names it (the web
+#: table's groups of buttons; the terminal's numbered moves in Japanese).
+MOVE_KINDS = tuple(KIND_WORDS.items())
+
+
+def _card_word(card: Card, lang: str) -> str:
+    """A card as a list of moves writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
+    if card.is_joker:
+        return "JK"
+    return card_text(card, lang) if lang != "en" else format(card, "u")
+
+
+def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
+    """Cards as a list of moves writes them, the joker with the card it stands for."""
+    words = []
+    for c in cards:
+        word = _card_word(c, lang)
+        if c.is_joker and joker_as is not None:
+            word += "=" + _card_word(joker_as, lang)
+        words.append(word)
+    return " ".join(words)
+
+
+def move_label(
+    action: Action,
+    view: GameState | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
+) -> str:
+    """A move to choose, as a list of moves names it: its kind (:data:`MOVE_KINDS`),
+    then the hand cards it uses; a lay-off names the meld it goes on by its
+    owner and cards.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge import deal, Discard, LayDown
+    >>> state = deal(seed=1)
+    >>> move_label(Discard(1, "7H"), state), move_label(LayDown(1, "6S 7S"), state, lang="ja")
+    ('Discard 7♥', 'メルドを出す ♠6 ♠7')
+    """
+    lang = check_lang(lang)
+    _ = translator(lang)
+    label = _(dict(MOVE_KINDS)[type(action).__name__])
+    if isinstance(action, (Chi, Pon, LayDown)):
+        return label + " " + _cards_words(action.cards, action.joker_as, lang)
+    if isinstance(action, LayOff):
+        joker = action.joker_as if action.card.is_joker else None
+        meld = view.melds[action.target]
+        return (
+            label
+            + " "
+            + _("{card} on {owner}'s {meld}").format(
+                card=_cards_words((action.card,), joker, lang),
+                owner=seat_name(meld.owner or 0, names),  # a meld on the table has its owner
+                meld=_cards_words(meld.cards, meld.joker_as, lang),
+            )
+        )
+    if isinstance(action, Discard):
+        return label + " " + _card_word(action.card, lang)
+    return label
+
+
 def waiting_pon_message(
     view: GameState | Observation,
     *,
@@ -470,7 +534,7 @@ def deal_message(
                 points=points_words(hand_points(hand, rules)), why=explain_hand_points(hand, rules),
             ))  # fmt: skip
     if final.deal_scores is not None:
-        scores = ", ".join(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))
+        scores = Listing(f"{seat_name(p, names)} {s}" for p, s in enumerate(final.deal_scores))
         if rules.scoring is Scoring.PENALTY:
             lines.append(M("deal.penalties", "Deal penalty points: {scores}", scores=scores))
             lines.append(M(
@@ -492,7 +556,7 @@ def deal_message(
     if totals is not None:
         lines.append(M(
             "deal.totals", "Totals: {totals}",
-            totals=", ".join(f"{seat_name(p, names)} {t}" for p, t in enumerate(totals)),
+            totals=Listing(f"{seat_name(p, names)} {t}" for p, t in enumerate(totals)),
         ))  # fmt: skip
     return lines
 
@@ -550,7 +614,7 @@ def render(state: Any, *, lang: str | None = None) -> str:
     Discard pile: 1 card, top QH
     Stock: 30 cards
     >>> print(render(observe(deal(seed=2), 0), lang="ja"))
-    セブンブリッジ（標準ルール）、3人、ディーラーはP0：P1が山札から引くかチー
+    セブンブリッジ（標準ルール）、3人、ディーラーはP0。P1の番：山札から引くかチー
       P0  ♣2 ♣8 ♣9 ♦8 ♥6 ♥10 ♥J  （あなた）
     > P1  7枚
       P2  7枚
@@ -631,12 +695,12 @@ def _render(state: GameState | Observation, lang: str | None) -> str:
     if state.phase is Phase.CLAIM and state.claim_queue:
         lines.append(M(
             "render.queue", "Still to be asked: {players}",
-            players=", ".join(f"P{q}" for q in state.claim_queue),
+            players=Listing(f"P{q}" for q in state.claim_queue),
         ))  # fmt: skip
     if state.deal_scores is not None:
         lines.append(M(
             "render.scores", "Deal scores: {scores}",
-            scores=", ".join(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
+            scores=Listing(f"P{p} {s}" for p, s in enumerate(state.deal_scores)),
         ))  # fmt: skip
     if lang is None:
         return "\n".join(lines)
@@ -674,7 +738,7 @@ def _player(token: str, line: int) -> int:
             M(
                 "invalid_state.not_player_such_as",
                 "{token} is not a player such as P1",
-                token=repr(token),
+                token=quote(token),
             ),
         )
     return int(m.group(1))
@@ -690,7 +754,7 @@ def _number(value: str, line: int, what: str) -> int:
                 "invalid_state.whole_number_such_as",
                 "{what} is a whole number such as 3, not {value}",
                 what=what,
-                value=repr(value),
+                value=quote(value),
             ),
         )
     return int(value)
@@ -747,7 +811,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                 M(
                     "invalid_state.expected_key_value_found",
                     "expected 'key: value', found {line}",
-                    line=repr(raw.strip()),
+                    line=quote(raw.strip()),
                 ),
             )
         key, value = m.group(1).strip().lower(), m.group(2)
@@ -770,13 +834,15 @@ def position(text: str, rules: Rules | None = None) -> GameState:
                     M(
                         "invalid_state.second_line_first_line",
                         "a second {key} line (the first is line {first})",
-                        key=repr(key),
+                        key=quote(key),
                         first=str(fields[key][1]),
                     ),
                 )
             fields[key] = (value, number)
         else:
-            raise _error(number, M("invalid_state.unknown_key", "unknown key {key}", key=repr(key)))
+            raise _error(
+                number, M("invalid_state.unknown_key", "unknown key {key}", key=quote(key))
+            )
     if "rules" in fields:
         try:
             preset = Rules.preset(fields["rules"][0])
@@ -829,7 +895,7 @@ def position(text: str, rules: Rules | None = None) -> GameState:
             except (InvalidMeldError, InvalidCardError) as error:
                 raise _error(
                     line,
-                    M("invalid_state.error", "{piece}: {error}", piece=repr(piece), error=error),
+                    M("invalid_state.error", "{piece}: {error}", piece=quote(piece), error=error),
                 ) from None
             melds.append({
                 "owner": owner, "kind": meld.kind.value, "cards": [str(c) for c in meld.cards],

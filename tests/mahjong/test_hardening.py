@@ -43,9 +43,9 @@ BAD: list[tuple[str, Callable[[], Any]]] = [
     ("deal wall text", lambda: deal(wall="1m 2m")),
     ("deal rules", lambda: deal(Rules.full, players=2)),  # type: ignore[arg-type]
     ("legal_actions", lambda: legal_actions("state")),
-    ("apply text", lambda: apply(STATE, "P0 Draw")),  # type: ignore[arg-type]
-    ("apply list", lambda: apply(STATE, [1])),  # type: ignore[arg-type]
-    ("apply view", lambda: apply(observe(STATE), Draw(0))),  # type: ignore[arg-type]
+    ("apply text", lambda: apply(STATE, "P0 Draw")),
+    ("apply list", lambda: apply(STATE, [1])),
+    ("apply view", lambda: apply(observe(STATE), Draw(0))),
     ("apply seat", lambda: apply(STATE, Draw(3))),
     ("action seat", lambda: Draw(4)),
     ("action seat type", lambda: Draw("0")),

@@ -25,8 +25,9 @@ from sevenbridge.mahjong import (
     sample_state,
     views,
 )
-from sevenbridge.mahjong.engine import check_state, claim_options
-from sevenbridge.mahjong.hands import winning
+from sevenbridge.mahjong._kernel import claim_options
+from sevenbridge.mahjong._tables import winning
+from sevenbridge.mahjong.engine import check_state
 
 from .helpers import JUNK, play, start
 from .strategies import reachable_states

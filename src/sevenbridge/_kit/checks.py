@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, quote
 from .rng import Rng
 
 #: Seven Bridge is for 2 to 5 players.
@@ -120,7 +120,7 @@ def render_mode(value: Any) -> str | None:
             Message(
                 "invalid_argument.render_mode_must_none",
                 "render_mode must be None, 'human' or 'ansi', not {render_mode}",
-                render_mode=repr(value),
+                render_mode=quote(value),
             )
         )
     return None if value is None else str(value)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, Quoted, quote
 
 if TYPE_CHECKING:
     import gettext
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 # catalogs are not part of the package: see tools/catalogs.py.
 
 __all__ = [
-    "DOMAIN", "LANGUAGES", "N_", "check_lang", "register_format", "translate",
-    "translate_end_reason", "translator", "width",
+    "DOMAIN", "LANGUAGES", "NAMES", "N_", "check_lang", "in_context", "name_text", "quoted",
+    "register_format", "translate", "translate_end_reason", "translator", "width",
 ]  # fmt: skip
 
 DOMAIN = "sevenbridge"
@@ -57,6 +57,37 @@ def N_(message: str) -> str:
     return message
 
 
+#: The names a command line takes that people also read: the rule presets of
+#: both games and the built-in bots (``--rules standard``, ``--bots greedy``).
+NAMES = {
+    "standard": N_("standard"),
+    "nintendo": N_("nintendo"),
+    "seven_rummy": N_("seven_rummy"),
+    "literal": N_("literal"),
+    "full": N_("full"),
+    "custom": N_("custom"),
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "ismcts": N_("ismcts"),
+}
+
+
+def name_text(name: str, lang: str | None = None) -> str:
+    """A rule preset's or a built-in bot's name as people read it in the
+    language; a bot's options stay as they were written; any other name (an
+    external bot's) comes back as it is.
+
+    >>> name_text("nintendo", "ja"), name_text("ismcts:iterations=50", "ja")
+    ('任天堂', 'ISMCTS:iterations=50')
+    >>> name_text("greedy"), name_text("cmd:./bot", "ja")
+    ('greedy', 'cmd:./bot')
+    """
+    base, colon, options = name.partition(":")
+    if base not in NAMES:
+        return name
+    return translator(lang)(NAMES[base]) + colon + options
+
+
 def check_lang(lang: object) -> str:
     """``lang`` itself if it is a language we have, else a clear error."""
     if lang is None:
@@ -69,7 +100,7 @@ def check_lang(lang: object) -> str:
                 "invalid_argument.lang_must_one_not",
                 "lang must be one of {languages}, not {lang}",
                 languages=", ".join(LANGUAGES),
-                lang=repr(lang),
+                lang=quote(lang),
             )
         )
     return lang
@@ -82,6 +113,26 @@ def _translations(lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=os.path.join(_HERE, "locale"), languages=[lang])
+
+
+def in_context(context: str, message: str, lang: str | None = None) -> str:
+    """A message that reads differently in a ``context`` (``gettext``'s
+    ``pgettext``): the mahjong dealer is 親 in Japanese, the card game's ディーラー.
+
+    >>> in_context("mahjong", "dealer", "ja"), in_context("mahjong", "dealer")
+    ('親', 'dealer')
+    """
+    return _translations(check_lang(lang)).pgettext(context, message)
+
+
+def quoted(text: object, lang: str | None = None, limit: int = 60) -> str:
+    """Text quoted back to the reader as the language quotes it, cut in the
+    middle when long (as :func:`~sevenbridge.errors.quote` cuts it).
+
+    >>> quoted("Dscard"), quoted("Dscard", "ja")
+    ("'Dscard'", '「Dscard」')
+    """
+    return _param(quote(text, limit), check_lang(lang))
 
 
 def translator(lang: str | None = None) -> Callable[[str], str]:
@@ -147,6 +198,9 @@ def _param(value: Any, lang: str, symbols: bool = False) -> str:
             return write(value, lang)
     if isinstance(value, (tuple, list)):
         return " ".join(_param(v, lang, symbols) for v in value)
+    if isinstance(value, Quoted) and lang != "en":
+        _ = translator(lang)
+        return _("'{text}'").format(text=value[1:-1])
     if isinstance(value, str):
         return translate_end_reason(value, lang)
     return str(value)
@@ -201,7 +255,7 @@ def _error_text(error: BaseException, lang: str) -> str:
     if isinstance(error, IllegalActionError):
         _ = translator(lang)
         return _("illegal action {action}: {reason}").format(
-            action=repr(error.action), reason=translate(error.reason, lang)
+            action=_param(error.action, lang), reason=translate(error.reason, lang)
         )
     detail = getattr(error, "detail", None)
     return translate(detail, lang) if isinstance(detail, Message) else str(error)

@@ -251,7 +251,7 @@ class Object:
                         "invalid_state.format_expected_found",
                         "{path}.format: expected {fmt}, found {shown}",
                         path=path,
-                        fmt=repr(fmt),
+                        fmt=quote(fmt),
                         shown=shown,
                     )
                 )
@@ -302,7 +302,7 @@ class Object:
                         "invalid_state.missing_field",
                         "{path}: missing field {key}",
                         path=path,
-                        key=repr(key),
+                        key=quote(key),
                     )
                 )
             out[key] = check(value[key], f"{path}.{key}")

@@ -119,7 +119,8 @@ def document_parts(
     unit: float | None = None,
 ) -> list[str]:
     """:func:`document` in pieces that join into it: the root's opening tag with
-    the title, the description's sentences (``desc``, joined with spaces), then
+    the title, the description's sentences (``desc``, joined with spaces, but
+    none after a Japanese full stop ``。``), then
     the pieces of ``body`` and the closing tag. Drawings that share a sentence or
     a piece of body share that piece (the replay viewer stores each piece once)."""
     px = pixels(size) * width / (unit or width)
@@ -128,7 +129,10 @@ def document_parts(
         f'width="{num(px)}" height="{num(px * height / width)}" role="img" '
         f'font-family="{FONT}"><title>{escape(title)}</title><desc>'
     )
-    sentences = [escape(d) if k == 0 else " " + escape(d) for k, d in enumerate(desc)]
+    sentences = [
+        escape(d) if k == 0 or desc[k - 1].endswith("。") else " " + escape(d)
+        for k, d in enumerate(desc)
+    ]
     return [head, *sentences, "</desc>", *body, "</svg>"]
 
 
@@ -190,8 +194,8 @@ def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
 def seat_words(label: str, words: Sequence[str] | None, nothing: str, _: Translate) -> str:
     """A seat's label and its hand in words (``None``: the hand is face down)."""
     if words is None:
-        return label + ": " + _("face down")
-    return label + ": " + (", ".join(words) or nothing)
+        return label + _(": ") + _("face down")
+    return label + _(": ") + (_(", ").join(words) or nothing)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -4,12 +4,40 @@ and :func:`sevenbridge.mahjong.text.move_words`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import Message as M
+from .i18n import register_format, translate, translator
 
-__all__ = ["Said", "points_words", "said", "seat_name", "whose"]
+__all__ = ["Listing", "Said", "points_words", "said", "seat_name", "whose"]
+
+
+class Listing(str):
+    """Items listed in a message, and translated with it: ``P0 1, P1 0`` in
+    English, ``P0 1、P1 0`` in Japanese.
+
+    >>> translate(M("x", "Totals: {totals}", totals=Listing(["P0 1", "P1 0"])), "ja")
+    '累計：P0 1、P1 0'
+    """
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items: Iterable[str]) -> Listing:
+        listed = tuple(items)
+        self = super().__new__(cls, ", ".join(listed))
+        self.items = listed
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listing, (self.items,))
+
+
+def _listing_text(listing: Listing, lang: str) -> str:
+    return translator(lang)(", ").join(translate(item, lang) for item in listing.items)
+
+
+register_format(Listing, _listing_text)
 
 #: Each kind of move in words: ``(code, template)`` said of another seat, then
 #: said to the person playing (English verbs agree with "you").

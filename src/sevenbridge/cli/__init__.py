@@ -18,7 +18,7 @@ from .._kit import checks as _checks
 from .._kit.i18n import LANGUAGES, N_, translate, translator
 from .._kit.version import version
 from ..errors import SevenBridgeError
-from . import bot_check, demo, play, schema, serve, tournament, view
+from . import bot_check, demo, ladder, play, schema, serve, tournament, view
 
 __all__ = ["main"]
 
@@ -43,6 +43,7 @@ def parser(prog: str = "sevenbridge", lang: str = "en") -> argparse.ArgumentPars
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo.add_parser(sub, _)
     tournament.add_parser(sub, _)
+    ladder.add_parser(sub, _)
     view.add_parser(sub, _)
     play.add_parser(sub, _)
     serve.add_parser(sub, _)

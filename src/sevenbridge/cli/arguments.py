@@ -7,7 +7,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidArgumentError, Message
+from .._kit.i18n import name_text, translator
+from ..errors import InvalidArgumentError, Message, quote
 from ..games import CARD_GAME, GAMES, game_module
 from ..rules import Rules
 
@@ -30,10 +31,24 @@ def game_name(choice: str) -> str:
     return CARD_GAME if choice == "sevenbridge" else choice
 
 
-def game_label(game: str) -> str:
-    """A prefix that names a game other than the card game in a heading (``"mahjong "``)."""
-    game = game_name(game)
-    return "" if game == CARD_GAME else game + " "
+def game_label(game: str, lang: str | None = None) -> str:
+    """A prefix that names a game other than the card game in a heading
+    (``"mahjong "``; in Japanese ``"シンプル麻雀の"``)."""
+    if game_name(game) == CARD_GAME:
+        return ""
+    _ = translator(lang)
+    return _("mahjong ")
+
+
+def rules_label(game: str, preset: str, lang: str | None = None) -> str:
+    """The rules a heading names: the preset's name, after the game's for a
+    game other than the card game (``"mahjong standard"``; in Japanese
+    ``"シンプル麻雀の標準"``)."""
+    name = name_text(preset, lang)
+    if game_name(game) == CARD_GAME:
+        return name
+    _ = translator(lang)
+    return _("mahjong {preset}").format(preset=name)
 
 
 def add_rules(
@@ -68,7 +83,7 @@ def rules_of(args: argparse.Namespace) -> Any:
                 "invalid_argument.no_preset_for_game",
                 "no {game} preset {name}; known: {presets}",
                 game=getattr(args, "game", "sevenbridge"),
-                name=repr(args.rules),
+                name=quote(args.rules),
                 presets=", ".join(kind.presets()),
             )
         )

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, NamedTuple, TextIO
 
 from .._kit import checks as _checks
-from .._kit.i18n import LANGUAGES, N_, translate, translator, width
+from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator, width
 from ..bots import GreedyPlayer, RandomPlayer
 from ..errors import ExternalBotError, InvalidArgumentError, Message
 from ..external import PROTOCOL, PROTOCOL_VERSION, QUIT_SECONDS, ExternalPlayer
@@ -206,7 +206,7 @@ class _Session:
         if not isinstance(name, str) or not name.strip():
             return Check(_("the handshake"), False, expected, _("a ready answer without a name"))
         got = _("ready, named {name}, in {ms} ms").format(
-            name=repr(player.name), ms=_ms(time.monotonic() - start)
+            name=quoted(player.name, self.lang), ms=_ms(time.monotonic() - start)
         )
         return Check(_("the handshake"), True, expected, got)
 
@@ -222,7 +222,8 @@ class _Session:
         play the deal to its end and tell it that."""
         _, player, module = self._, self.player, self.module
         view = module.observe(case.state, case.state.current_player)
-        label, expected = f"{case.preset}: {_(case.label)}", self.expected(case)
+        label = name_text(case.preset, self.lang) + _(": ") + _(case.label)
+        expected = self.expected(case)
         if self.stopped:
             return Check(label, None, expected, _("not run: {why}").format(why=self.stopped))
         player.new_deal(seat=view.viewer, players=view.players, seed=case.seed, rules=view.rules)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .._kit.i18n import LANGUAGES, N_, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Pass
 from ..bots import GreedyPlayer, Player, RandomPlayer
@@ -34,9 +34,6 @@ PRIMER = (
     ),
     N_("Claims: anyone may PON the last discard for a set; the next player may CHI it for a run."),
 )
-
-#: The bots' names, as the demo says them.
-BOT_NAMES = (N_("greedy"), N_("random"))
 
 
 class _Text:
@@ -223,7 +220,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     kind = GreedyPlayer if args.bot == "greedy" else RandomPlayer
     bots: list[Player] = [kind(seed=seat_seed(args.seed, p)) for p in range(args.players)]
     say(_("Seven Bridge: {rules} rules, {players} players, seed {seed}, {bot} players").format(
-        rules=_(args.rules), players=args.players, seed=args.seed, bot=_(args.bot)
+        rules=name_text(args.rules, lang), players=args.players, seed=args.seed,
+        bot=name_text(args.bot, lang),
     ))  # fmt: skip
     if not args.quiet:
         for line in PRIMER:
@@ -248,7 +246,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         _play_deal(match.state, bots, t, say, on_action=advance)
         match = current
-        say(_("Totals: ") + ", ".join(f"P{p} {s}" for p, s in enumerate(match.totals)))
+        say(_("Totals: ") + _(", ").join(f"P{p} {s}" for p, s in enumerate(match.totals)))
     say("")
     if args.record:
         _write(args.record, record_match(match), say, _)

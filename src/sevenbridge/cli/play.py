@@ -24,11 +24,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .._heuristics import card_points, keep_value
-from .._kit.i18n import LANGUAGES, N_, translate, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
-from ..cards import Card, Suit
+from ..cards import Card, Suit, card_symbols
 from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
 from ..games import CARD_GAME, game_module
@@ -36,7 +36,7 @@ from ..notation import NotationError, parse_move
 from ..records import record
 from ..rules import Scoring
 from ..state import GameState, Phase
-from ..text import deal_message, explain, move_message, waiting_pon_message
+from ..text import deal_message, explain, move_label, move_message, waiting_pon_message
 from ..views import observe
 from . import arguments
 from .seat import Game, GamePart
@@ -71,14 +71,16 @@ _ANSI_RED, _ANSI_RESET, _ANSI_BOLD = "\x1b[31m", "\x1b[0m", "\x1b[1m"
 
 
 class _Style:
-    """Cards as symbols (``7♥``) or letters (``7H``), in colour where the terminal has it."""
+    """Cards as symbols (``7♥``, in Japanese ``♥7``) or letters (``7H``), in
+    colour where the terminal has it."""
 
-    def __init__(self, symbols: bool, colour: bool) -> None:
+    def __init__(self, symbols: bool, colour: bool, lang: str = "en") -> None:
         self.symbols = symbols
         self.colour = colour
+        self.lang = lang
 
     def card(self, card: Card) -> str:
-        text = format(card, "u") if self.symbols else str(card)
+        text = card_symbols(card, self.lang) if self.symbols else str(card)
         if card.is_joker and self.symbols:
             text = "JK"
         if self.colour and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
@@ -122,8 +124,11 @@ class CardPart:
     def bot_view(self, state: GameState) -> Any:
         return observe(state)
 
-    def move_text(self, state: GameState, action: Action) -> str:
-        return self.style.move(action)
+    def move_text(self, game: Game, action: Action) -> str:
+        if game.lang in (None, "en"):
+            return self.style.move(action)
+        view = observe(game.state, game.seat)
+        return self.style.text(move_label(action, view, lang=game.lang))
 
     def record(self, state: GameState) -> str:
         return record(state)
@@ -159,7 +164,7 @@ class CardPart:
             joker = ""
             if meld.joker_as is not None:
                 joker = "  " + _("(joker as {card})").format(card=s.card(meld.joker_as))
-            game.say(f"    [{i}] P{meld.owner}: {s.cards(meld.cards)}{joker}")
+            game.say(f"    [{i}] P{meld.owner}{_(': ')}{s.cards(meld.cards)}{joker}")
         top = state.top_discard
         game.say(
             "  "
@@ -193,7 +198,7 @@ class CardPart:
         return self.words(game, explain(game.state, action))
 
     def hint(self, game: Game) -> str:
-        _, s, state = game._, self.style, game.state
+        _, state = game._, game.state
         view = observe(state, game.seat)
         action = game.advisor(view)
         if isinstance(action, (Pon, Chi)):
@@ -218,7 +223,7 @@ class CardPart:
             why = _("no claim makes a meld for you, so take a card from the stock")
         else:
             why = _("no pon would make a meld for you")
-        return _("Hint: {move} ({why}).").format(move=s.move(action), why=why)
+        return _("Hint: {move} ({why}).").format(move=self.move_text(game, action), why=why)
 
     def rules_lines(self, game: Game) -> list[str]:
         _, r = game._, game.state.rules
@@ -344,7 +349,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if unknown or len(names) != len(others):
         return _fail(
             _("--bots takes one name or {n} names from {names}, not {given}").format(
-                n=len(others), names=", ".join(BOTS), given=repr(args.bots)
+                n=len(others), names=", ".join(BOTS), given=quoted(args.bots, args.lang)
             )
         )
     bots = {p: BOTS[n](seat_seed(args.seed, p)) for p, n in zip(others, names, strict=True)}
@@ -352,7 +357,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     colour = not args.no_color and _colour_ok(out)
     part: GamePart
     if game == CARD_GAME:
-        part = CardPart(_Style(symbols=symbols, colour=colour), auto_lone=not args.no_auto)
+        style = _Style(symbols=symbols, colour=colour, lang=args.lang)
+        part = CardPart(style, auto_lone=not args.no_auto)
         welcome = _(
             "Seven Bridge: {rules} rules, {players} players; you are P{seat}. Type help for help."
         )
@@ -365,5 +371,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     play = Game(state, args.seat, bots, part, sys.stdin, out, practice=args.practice,
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
-    play.say(welcome.format(rules=args.rules, players=args.players, seat=args.seat))
+    rules_name = name_text(args.rules, args.lang)
+    play.say(welcome.format(rules=rules_name, players=args.players, seat=args.seat))
     return play.play()

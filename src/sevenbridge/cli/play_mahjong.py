@@ -36,7 +36,7 @@ from ..mahjong import (
     shanten,
     waits,
 )
-from ..mahjong.text import move_words, round_words
+from ..mahjong.text import move_label, move_words, round_words
 
 if TYPE_CHECKING:
     from .seat import Game
@@ -58,16 +58,31 @@ VERBS = {
     "draw": "Draw", "discard": "Discard", "chow": "Chow", "chi": "Chow", "pung": "Pung",
     "pon": "Pung", "kong": "Kong", "kan": "Kong", "mahjong": "Mahjong", "win": "Mahjong",
     "ron": "Mahjong", "tsumo": "Mahjong", "pass": "Pass",
+    "ツモ": "Mahjong", "チー": "Chow", "ポン": "Pung", "カン": "Kong", "ロン": "Mahjong",
+    "和了": "Mahjong", "パス": "Pass",
 }  # fmt: skip
 
 _ANSI = {"m": "\x1b[31m", "p": "\x1b[34m", "s": "\x1b[32m"}
 _ANSI_RESET, _ANSI_BOLD = "\x1b[0m", "\x1b[1m"
-_TILE_TOKEN = re.compile(r"(?<![\w])([1-9]+)([mps])\b")
+_TILE_TOKEN = re.compile(r"(?<![0-9A-Za-z])([1-9]+)([mps])(?![0-9A-Za-z])")
+#: The honours as Japanese players write them (發 also as 発), and their notation.
+_FROM_KANJI = {
+    "東": "E",
+    "南": "S",
+    "西": "W",
+    "北": "N",
+    "白": "Wd",
+    "發": "Gd",
+    "発": "Gd",
+    "中": "Rd",
+}
 
 
 def _tile_case(word: str) -> str:
     """Tiles as the notation writes them, however they were typed: ``5M`` is
-    ``5m``, ``e`` is ``E``, ``gd`` is ``Gd``."""
+    ``5m``, ``e`` is ``E``, ``gd`` is ``Gd``, ``東`` is ``E``."""
+    if word in _FROM_KANJI:
+        return _FROM_KANJI[word]
     if re.fullmatch(r"[1-9]+[mpsMPS]", word):
         return word.lower()
     if re.fullmatch(r"[eswnESWN]", word):
@@ -128,21 +143,24 @@ class MahjongPart:
             game.say(
                 "  "
                 + _("Your hand: {tiles}").format(
-                    tiles=self.tiles(format_tiles(view.hand, compact=False))
+                    tiles=self.tiles(format_tiles(view.hand, compact=False, lang=game.lang))
                 )
             )
 
-    def move_text(self, state: GameState, action: Action) -> str:
+    def move_text(self, game: Game, action: Action) -> str:
+        state, lang = game.state, game.lang
+        move = str(action) if lang in (None, "en") else move_label(action, lang=lang)
         tile = state.last_discard
         if isinstance(action, Pung) and tile is not None:
-            gloss = format_tiles([tile] * 3, compact=False)
+            tiles = [tile] * 3
         elif isinstance(action, Chow) and tile is not None:
-            gloss = format_tiles(sorted([*action.tiles, tile]), compact=False)
+            tiles = sorted([*action.tiles, tile])
         elif isinstance(action, Kong) and tile is not None and state.phase.value == "claim":
-            gloss = format_tiles([tile] * 4, compact=False)
+            tiles = [tile] * 4
         else:
-            return self.tiles(str(action))
-        return self.tiles(f"{action}   ({gloss})")
+            return self.tiles(move)
+        gloss = format_tiles(tiles, compact=False, lang=lang)
+        return self.tiles(game._("{move}   ({tiles})").format(move=move, tiles=gloss))
 
     def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
         mine = action.player == game.seat
@@ -172,7 +190,7 @@ class MahjongPart:
             owner = meld.owner if meld.owner is not None else before.current_player
             line = _("P{p} {call} {meld} from {source}").format(
                 p=owner, call=_(CALLS.get(meld.kind.value, meld.kind.value)),
-                meld=self.tiles(str(meld)), source=source,
+                meld=self.tiles(format_tiles(meld.tiles, lang=game.lang)), source=source,
             )  # fmt: skip
             if owner == game.seat:
                 line += " " + _("(you)")
@@ -214,7 +232,7 @@ class MahjongPart:
             away = shanten(rest, len(own))
             if away <= 0:
                 why = _("your hand then waits on {tiles}").format(
-                    tiles=format_tiles(waits(rest, own), compact=False)
+                    tiles=format_tiles(waits(rest, own), compact=False, lang=game.lang)
                 )
             elif away == 1:
                 why = _("it keeps your hand one tile from waiting, and fits your other tiles least")
@@ -230,7 +248,7 @@ class MahjongPart:
             why = _("no claim brings your hand closer to a win")
         else:
             why = _("a turn begins with a draw from the wall")
-        return _("Hint: {move} ({why}).").format(move=self.tiles(str(action)), why=why)
+        return _("Hint: {move} ({why}).").format(move=self.move_text(game, action), why=why)
 
     def rules_lines(self, game: Game) -> list[str]:
         _, r = game._, game.state.rules

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, translator
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, quote
 from ..external import SCHEMA_FOLDER, schema_files
 from .view import write_whole
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 Message(
                     "invalid_argument.no_schema_named",
                     "no schema named {name}; the schemas are {names}",
-                    name=repr(args.name)[:60],
+                    name=quote(args.name, 60),
                     names=", ".join(p.removesuffix(".json") for p in files),
                 )
             )

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
-from .._kit.i18n import translator, width
+from .._kit.i18n import quoted, translator, width
 from ..bots import GreedyPlayer, Player
 from ..errors import quote
 
@@ -115,8 +115,9 @@ class GamePart(Protocol):
         """Draw the table as the person's seat sees it."""
         ...
 
-    def move_text(self, state: Any, action: Any) -> str:
-        """A legal move as the numbered list shows it."""
+    def move_text(self, game: Game, action: Any) -> str:
+        """A legal move as the numbered list shows it: in the game's notation
+        in English (as it may be typed), in words in other languages."""
         ...
 
     def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
@@ -228,15 +229,16 @@ class Game:
             )
         action = self.part.read_move(self, text, actions)
         if action is None:
+            said, example = quoted(text, self.lang), quoted(self.part.example, self.lang)
             if len(actions) == 1:
                 return _(
-                    "I did not understand {text!r}. Type 1 (your only move), a move such as "
-                    "'{example}', or help."
-                ).format(text=text, example=self.part.example)
+                    "I did not understand {text}. Type 1 (your only move), a move such as "
+                    "{example}, or help."
+                ).format(text=said, example=example)
             return _(
-                "I did not understand {text!r}. Type a number from 1 to {n}, a move such "
-                "as '{example}', or help."
-            ).format(text=text, n=len(actions), example=self.part.example)
+                "I did not understand {text}. Type a number from 1 to {n}, a move such "
+                "as {example}, or help."
+            ).format(text=said, n=len(actions), example=example)
         if action in actions:
             return action
         return self.part.explain(self, action)
@@ -283,7 +285,7 @@ class Game:
         actions = part.legal_actions(self.state)
         self.say(_("Your moves:"))
         for k, action in enumerate(actions, start=1):
-            self.say(f"  {k:>2}  {part.move_text(self.state, action)}")
+            self.say(f"  {k:>2}  {part.move_text(self, action)}")
         while True:
             line = self.ask(_("your move> "))
             if line is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -45,7 +46,7 @@ def add_parser(
         "--bots",
         metavar="LIST",
         help=_(
-            "one bot per seat, comma-separated, from {BOT_NAMES}, or cmd:COMMAND for an external bot; options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
+            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=500 (default for ismcts: 1000 iterations)"
         ).format(BOT_NAMES=", ".join(BOT_NAMES)),
     )
     arguments.add_game(cmd, _)
@@ -142,8 +143,17 @@ def add_parser(
         "--fair",
         action=argparse.BooleanOptionalAction,
         help=_(
-            "start each external bot afresh for every deal, so that it carries nothing "
-            "from one seating of a deck to the next (default: on when a cmd: bot plays)"
+            "start each external or Python bot afresh for every deal, so that it carries "
+            "nothing from one seating of a deck to the next (default: on when a cmd: or py: "
+            "bot plays)"
+        ),
+    )
+    cmd.add_argument(
+        "--isolate",
+        action="store_true",
+        help=_(
+            "play each py: bot in a process of its own, over the external bots' protocol, "
+            "so that it sees only what the protocol sends (its module is imported there only)"
         ),
     )
     cmd.add_argument("--quiet", action="store_true", help=_("no progress bar"))
@@ -259,7 +269,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(
             _("Tournament in {source}: {name} rules, {players} players, seed {seed}").format(
                 source=source,
-                name=arguments.game_label(result.game) + result.rules_name,
+                name=arguments.rules_label(result.game, result.rules_name, args.lang),
                 players=result.players,
                 seed=result.seed,
             ),
@@ -274,6 +284,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 )
             )
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        if any(b.startswith("py:") for b in bots) and os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())  # as python -m does: a bot's module beside you
         if args.compare and not any(b.startswith("cmd:") for b in bots):
             for name in args.compare:  # before any deal is played
                 if name not in bots:
@@ -294,6 +306,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 handshake_seconds=args.handshake_seconds,
                 keep_going=args.keep_going,
                 fair=args.fair,
+                isolate=args.isolate,
                 progress=not args.quiet,
                 progress_file=sys.stderr,
             )
@@ -304,7 +317,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(
             _("Tournament: {rules} rules, {players} players, seed {seed}, {seconds} s{resumed}")
-            .format(rules=arguments.game_label(args.game) + args.rules, players=result.players, seed=result.seed,
+            .format(rules=arguments.rules_label(args.game, args.rules, args.lang), players=result.players, seed=result.seed,
                     seconds=f"{result.seconds:.1f}", resumed=resumed),
             file=out,
         )  # fmt: skip

@@ -15,6 +15,7 @@ from .._tables import SET, SEVEN
 from ..actions import ACTION_TYPES, Chi, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
 from ..errors import Message as M
+from ..errors import quote
 from ..melds import analyse
 from ..rules import ClaimTiming
 from ..state import GameState, Phase
@@ -37,7 +38,7 @@ def diagnose(state: GameState, action: Any) -> str:
         return M(
             "not_an_action",
             "{action} is not an action (Draw, Pass, Chi, Pon, LayDown, LayOff, Discard)",
-            action=repr(action),
+            action=quote(action),
         )
     if state.phase is _OVER:
         return M(

@@ -106,7 +106,10 @@ class GameAdapter:
     ) -> Callable[..., Any]:
         """A function ``(state, seat) -> float32 tensor`` of the seat's view
         (in the compact layout with ``compact``)."""
-        return functools.partial(self._tensor, layout=self._layout(rules, players, info, compact))
+        layout = self._layout(rules, players, info, compact)
+        if layout is None:  # a game without one (mahjong): the function itself
+            return self._tensor
+        return functools.partial(self._tensor, layout=layout)
 
     def space(self, rules: Any, players: int, compact: bool = False) -> Any:
         """The :class:`~sevenbridge.rl.ActionSpace` of these rules and table
@@ -147,13 +150,6 @@ def _card_layout(rules: Any, players: int, info: bool = False, compact: bool = F
     return _layout(rules.deck_size, players, info, compact)
 
 
-def _mahjong_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
-    from ..mahjong.views import observe
-    from ..rl._mahjong import mahjong_observation_tensor
-
-    return mahjong_observation_tensor(observe(state, player))
-
-
 def _no_layout(rules: Any, players: int, info: bool = False, compact: bool = False) -> None:
     return None
 
@@ -183,6 +179,7 @@ def adapter(name: str) -> GameAdapter:
         )  # fmt: skip
     if name == "mahjong":
         from .. import mahjong
+        from ..rl._mahjong import mahjong_state_tensor
 
         def mahjong_players(value: Any) -> int:
             counts = mahjong.PLAYER_COUNTS
@@ -191,7 +188,7 @@ def adapter(name: str) -> GameAdapter:
 
         return GameAdapter(
             name, mahjong, mahjong.Phase.OVER, (mahjong.Pass, mahjong.Draw),
-            mahjong.GreedyPlayer, _mahjong_tensor,
+            mahjong.GreedyPlayer, mahjong_state_tensor,
             lambda rules, n: mahjong.ghost_seats(n, rules.ghosts), mahjong_players,
             _no_layout,
         )  # fmt: skip

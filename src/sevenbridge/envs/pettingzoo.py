@@ -86,6 +86,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             return super().last(observe)  # PettingZoo's error
         return self._raw.last(observe)  # neither wrapper changes observe()
 
+    # What agent_iter() reads at every step, read from the environment itself
+    # rather than through both wrappers' __getattr__ (with PettingZoo's error
+    # before a reset).
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self._raw.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self._raw.agent_selection
+        return agent
+
     def step(self, action: Any) -> None:
         if self._has_reset and self._raw.agents:
             self._has_updated = True
@@ -175,8 +191,10 @@ class raw_env(AECEnv):
         self.encoding = encoding
         self.space = self.game.space(self.rules, n, compact)
         self._size = self.space.size
-        # (id, player) -> action, filled by the card game's decode (none for mahjong)
-        self._decoded: dict[Any, Any] = self.space._decoded.data if game == "seven_bridge" else {}
+        # (id, player) -> action: filled by the card game's decode, whole for mahjong
+        self._decoded: dict[Any, Any] = (
+            self.space._decoded.data if game == "seven_bridge" else self.space._by_id_and_seat()
+        )
         self._masked = self.space._mask_at
         self._info = tensor == "information_state"
         self._tensor = self.game.tensor_of(self.rules, n, self._info, compact)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .._kit.i18n import N_, translator
+from .._kit.i18n import N_, name_text, quoted, translator
 from .._kit.rng import seat_seed
 from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
@@ -16,6 +16,7 @@ from .match import play_match
 from .record import record_match
 from .rules import Rules
 from .state import GameState
+from .tiles import format_tiles
 
 PRIMER = (
     N_(
@@ -34,7 +35,8 @@ CALLS = {"Pung": N_("PUNG"), "Chow": N_("CHOW"), "Kong": N_("KONG")}
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play and print a match as the arguments describe."""
-    _ = translator(getattr(args, "lang", "en"))
+    lang = getattr(args, "lang", "en")
+    _ = translator(lang)
     players = 4 if args.players is None else args.players
     if not 2 <= players <= 4:
         print("sevenbridge demo: " + _("mahjong is for 2 to 4 players"), file=sys.stderr)
@@ -45,7 +47,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         print(
             "sevenbridge demo: "
             + _("no mahjong preset {name}; known: {presets}").format(
-                name=repr(args.rules), presets=", ".join(Rules.presets())
+                name=quoted(args.rules, lang), presets=", ".join(Rules.presets())
             ),
             file=sys.stderr,
         )
@@ -61,7 +63,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             "Simple Mahjong: {rules} rules, {players} players, {rounds} rounds, "
             "seed {seed}, {bot} players"
         ).format(
-            rules=args.rules, players=players, rounds=rules.rounds, seed=args.seed, bot=args.bot
+            rules=name_text(args.rules, lang),
+            players=players,
+            rounds=rules.rounds,
+            seed=args.seed,
+            bot=name_text(args.bot, lang),
         )
     )
     if not args.quiet:
@@ -87,7 +93,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             call = _(CALLS[type(action).__name__])
             lines.append(
                 (moves_so_far, "  " + _("P{p} {call} {meld} from {source}").format(
-                    p=action.player, call=call, meld=meld, source=source))
+                    p=action.player, call=call, meld=format_tiles(meld.tiles, lang=lang),
+                    source=source))
             )  # fmt: skip
 
     result = play_match(bots, rules=rules, seed=args.seed, on_action=narrate)
@@ -116,9 +123,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 if r.points == 1
                 else _("P{p} wins by {how}, {points} points: {hand}")
             )
-            hand = " ".join(str(m) for m in split)
+            hand = " ".join(format_tiles(m.tiles, lang=lang) for m in split)
             say("  " + wins.format(p=r.winner, how=how, points=r.points, hand=hand))
-        say("  " + _("Totals: {totals}").format(totals=", ".join(
+        say("  " + _("Totals: {totals}").format(totals=_(", ").join(
             f"P{s} {t}" for s, t in enumerate(totals) if s not in result.ghosts
         )))  # fmt: skip
     say("")

@@ -21,7 +21,8 @@ import attrs
 
 from .._kit import checks as _checks
 from .._kit.actionbase import JsonAction
-from ..errors import InvalidStateError, Message
+from .._kit.i18n import N_, register_format, translator
+from ..errors import InvalidStateError, Message, quote
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
 
@@ -199,6 +200,43 @@ class Pass(_Base):
 #: Any mahjong action.
 Action = Draw | Discard | Chow | Pung | Kong | Mahjong | Pass
 
+#: Each kind of move as a list of moves names it (see :data:`sevenbridge.mahjong.text.MOVE_KINDS`).
+KIND_WORDS = {
+    "Mahjong": N_("Mahjong"),
+    "Draw": N_("Draw"),
+    "Chow": N_("Chow"),
+    "Pung": N_("Pung"),
+    "Kong": N_("Kong"),
+    "Pass": N_("Pass"),
+    "Discard": N_("Discard"),
+}
+
+
+def _used(action: _Base) -> tuple[Tile, ...]:
+    """The tiles of the hand a move names (a claim's tile is the discard)."""
+    if isinstance(action, Chow):
+        return action.tiles
+    if isinstance(action, (Discard, Kong)):
+        return (action.tile,)
+    return ()
+
+
+def _words(action: _Base, lang: str | None) -> str:
+    """The kind of move, then the tiles of the hand it names (``Chow 46m``)."""
+    word = translator(lang)(KIND_WORDS[type(action).__name__])
+    tiles = _used(action)
+    return f"{word} {format_tiles(tiles, lang=lang)}" if tiles else word
+
+
+def _action_text(action: _Base, lang: str) -> str:
+    """A move in a translated message (a refused one): ``Discard(0, '5m')`` in
+    English, as ``repr`` writes it; in other languages the seat, then the move
+    in words (``P0 捨てる 中``)."""
+    return repr(action) if lang == "en" else f"P{action.player} {_words(action, lang)}"
+
+
+register_format(_Base, _action_text)
+
 _MOVE = re.compile(r"\s*P([0-3])\s+(\w+)\s*(.*?)\s*$")
 
 
@@ -254,7 +292,7 @@ def parse_action(text: str) -> Action:
             "invalid_state.not_action_unknown_verb",
             "{text} is not an action: unknown verb {verb}",
             text=format(repr(text), ".60"),
-            verb=repr(verb),
+            verb=quote(verb),
         )
     )
 

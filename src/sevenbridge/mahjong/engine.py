@@ -2,7 +2,10 @@
 
 Every function takes a frozen :class:`~sevenbridge.mahjong.GameState` and returns a
 new one; nothing is changed in place, and randomness comes only from the seed
-(or the wall) given to :func:`deal`.
+(or the wall) given to :func:`deal`. The rules of play (the legal actions and
+the step) live in the engine's kernel, ``sevenbridge.mahjong._kernel``, which
+the compiled build compiles; this module deals, and says why an action is
+illegal.
 
 >>> from sevenbridge.mahjong import deal, legal_actions, apply
 >>> state = deal(seed=7)
@@ -16,21 +19,18 @@ new one; nothing is changed in place, and randomness comes only from the seed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any
-
-import attrs
+from collections.abc import Iterable
 
 from .._kit import checks as _checks
-from .._kit.history import History
+from .._kit import hooks as _hooks
 from .._kit.rng import derive, fresh_seed, shuffled
 from ..errors import Message
-from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
-from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError
-from .hands import Meld, MeldKind, winning
-from .rules import ClaimWindow, Rules, SelfDrawWin, require_rules
+from ._kernel import apply, can_draw, legal_actions
+from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from .errors import InvalidArgumentError, InvalidStateError
+from .rules import Rules, require_rules
 from .state import GameState, Phase, lying
-from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, full_wall, tile_list
+from .tiles import N_KINDS, Tile, format_tiles, full_wall, tile_list
 
 __all__ = ["PLAYER_COUNTS", "apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
 
@@ -39,23 +39,6 @@ HAND_SIZE = 13
 #: The table sizes :func:`deal` accepts: 2 to 4 real players (with ghosts in
 #: the empty seats when the rules ask for them).
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
-
-# Shared action values: legal_actions hands out the same objects every time.
-_DRAW = tuple(Draw(p) for p in range(MAX_SEATS))
-_PASS = tuple(Pass(p) for p in range(MAX_SEATS))
-_PUNG = tuple(Pung(p) for p in range(MAX_SEATS))
-_MAHJONG = tuple(Mahjong(p) for p in range(MAX_SEATS))
-_DISCARD = tuple(tuple(Discard(p, t) for t in TILE_KINDS) for p in range(MAX_SEATS))
-_KONG = tuple(tuple(Kong(p, t) for t in TILE_KINDS) for p in range(MAX_SEATS))
-_CHOW: dict[tuple[int, int, int], Chow] = {}
-
-
-def _chow(player: int, a: int, b: int) -> Chow:
-    key = (player, a, b)
-    action = _CHOW.get(key)
-    if action is None:
-        action = _CHOW[key] = Chow(player, (TILE_KINDS[a], TILE_KINDS[b]))
-    return action
 
 
 def ghost_seats(players: int, ghosts: bool) -> tuple[int, ...]:
@@ -265,145 +248,7 @@ def _wall_problem(order: tuple[Tile, ...], full: tuple[Tile, ...]) -> str:
     return Message("mahjong.wall_set", "not the set of tiles")  # pragma: no cover
 
 
-# --- legal actions -------------------------------------------------------------------
-
-
-def _counts(hand: tuple[Tile, ...]) -> list[int]:
-    counts = [0] * N_KINDS
-    for t in hand:
-        counts[t] += 1
-    return counts
-
-
-def _can_draw(state: GameState) -> bool:
-    """Whether the wall still has a tile to draw (beyond the reserve): a turn
-    starts with a draw, and a kong needs a replacement, only then."""
-    return len(state.wall) > state.rules.reserve
-
-
-def _claim_options(
-    state: GameState, seat: int, tile: Tile, discarder: int | None = None
-) -> list[Action]:
-    """What ``seat`` may do with the open discard ``tile``, Pass first."""
-    hand = state.hands[seat]
-    out: list[Action] = [_PASS[seat]]
-    win = winning((*hand, tile))
-    have = hand.count(tile)
-    if have >= 2:
-        out.append(_PUNG[seat])
-    if have >= 3 and state.rules.kong and _can_draw(state):
-        out.append(_KONG[seat][tile])
-    turn = state.turn if discarder is None else discarder
-    if tile < 27 and seat == (turn + 1) % state.seats:
-        n = tile % 9
-        held = set(hand)
-        for lo in (n - 2, n - 1, n):
-            if lo >= 0 and lo + 2 <= 8:
-                base = tile - n + lo
-                pair = [base + d for d in range(3) if base + d != tile]
-                if pair[0] in held and pair[1] in held:
-                    out.append(_chow(seat, pair[0], pair[1]))
-    if win:
-        if not state.rules.may_decline_win:
-            return [_MAHJONG[seat]]
-        out.append(_MAHJONG[seat])
-    return out
-
-
-def _rank(action: Action) -> int:
-    """Claim precedence: mahjong 3, pung and kong 2, chow 1, pass 0."""
-    if isinstance(action, Mahjong):
-        return 3
-    if isinstance(action, (Pung, Kong)):
-        return 2
-    return 1 if isinstance(action, Chow) else 0
-
-
-#: What a seat may do with an open discard, and the precedence of claims, for
-#: :func:`~sevenbridge.mahjong.sample_state`.
-claim_options = _claim_options
-claim_rank = _rank
-
-
-def _play_options(state: GameState) -> list[Action]:
-    seat = state.turn
-    hand = state.hands[seat]
-    if state.drew and winning(hand):
-        if not state.rules.may_decline_win:
-            return [_MAHJONG[seat]]
-        win: list[Action] = [_MAHJONG[seat]]
-    else:
-        win = []
-    discards = _DISCARD[seat]
-    out: list[Action] = []
-    previous = -1
-    for t in hand:
-        if t != previous:
-            out.append(discards[t])
-            previous = t
-    if state.rules.kong and _can_draw(state):
-        kongs = _KONG[seat]
-        counts = _counts(hand)
-        for kind in range(N_KINDS):
-            if counts[kind] == 4:
-                out.append(kongs[kind])
-        for m in state.melds:
-            if m.owner == seat and m.kind is MeldKind.PUNG and counts[m.tiles[0]]:
-                out.append(kongs[m.tiles[0]])
-    return out + win
-
-
-def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
-    """The actions the player to act may take, in a fixed order (none once the
-    round is over).
-
-    In the draw phase: :class:`Draw`. In the play phase: a :class:`Discard` of
-    each kind of tile held, then any :class:`Kong` from the hand, then
-    :class:`Mahjong` when the drawn tile completes the hand. In the claim phase:
-    :class:`Pass`, then :class:`Pung`, :class:`Kong`, :class:`Chow` and
-    :class:`Mahjong` as the hand allows. When the rules forbid declining a win,
-    :class:`Mahjong` is then the only action.
-
-    ``state`` may also be an :class:`~sevenbridge.mahjong.Observation`: then the
-    actions are the viewer's when the decision is theirs, and none otherwise.
-
-    Raises:
-        TypeError: for anything but a state or an observation.
-
-    >>> from sevenbridge.mahjong import deal, observe
-    >>> state = apply(deal(seed=7), Draw(0))
-    >>> [str(a) for a in legal_actions(state)][:4]
-    ['Discard 1m', 'Discard 3p', 'Discard 7p', 'Discard 9p']
-    >>> legal_actions(observe(state, 0)) == legal_actions(state), legal_actions(observe(state, 1))
-    (True, ())
-    """
-    if not isinstance(state, GameState):
-        if hasattr(state, "viewer") and hasattr(state, "own_claims"):
-            # An Observation: observe() stored the viewer's actions in it.
-            view_actions: tuple[Action, ...] = state.legal_actions
-            return view_actions
-        raise TypeError(
-            "legal_actions needs a mahjong GameState or Observation, not "
-            + _checks.type_name(state)
-        )
-    cached: tuple[Action, ...] | None = state._legal
-    if cached is not None:
-        return cached
-    phase = state.phase
-    if phase is Phase.DRAW:
-        out: tuple[Action, ...] = (_DRAW[state.current_player],)
-    elif phase is Phase.PLAY:
-        out = tuple(_play_options(state))
-    elif phase is Phase.CLAIM:
-        assert state.last_discard is not None
-        out = tuple(_claim_options(state, state.current_player, state.last_discard))
-    else:
-        out = ()
-    _set(state, "_legal", out)
-    return out
-
-
-# --- applying actions --------------------------------------------------------------
+# --- why an action is illegal ------------------------------------------------------
 
 
 def _why(state: GameState, action: Action) -> str:
@@ -432,7 +277,7 @@ def _why(state: GameState, action: Action) -> str:
             seat=seat,
         )
     phase = state.phase
-    if legal_actions(state) == (_MAHJONG[seat],) and not isinstance(action, Mahjong):
+    if legal_actions(state) == (Mahjong(seat),) and not isinstance(action, Mahjong):
         return Message(
             "mahjong.player_who_can_win",
             "a player who can win must declare it (Rules.may_decline_win is off)",
@@ -509,7 +354,7 @@ def _why(state: GameState, action: Action) -> str:
             return Message(
                 "mahjong.kongs_are_not_played", "kongs are not played (Rules.kong is off)"
             )
-        if phase in (Phase.CLAIM, Phase.PLAY) and not _can_draw(state):
+        if phase in (Phase.CLAIM, Phase.PLAY) and not can_draw(len(state.wall), state.rules):
             return Message(
                 "mahjong.kong_needs_replacement",
                 "a kong needs a replacement tile, and the wall has no tile left to draw",
@@ -538,303 +383,7 @@ def _why(state: GameState, action: Action) -> str:
     return Message("mahjong.not_legal_action_here", "not a legal action here")  # pragma: no cover
 
 
-def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action`` (added to its :attr:`~GameState.history`);
-    ``state`` itself is never changed.
-
-    Raises:
-        IllegalActionError: if the action is not legal here; the reason names the rule.
-        TypeError: if ``action`` is not a mahjong action.
-
-    >>> from sevenbridge.mahjong import deal
-    >>> apply(deal(seed=7), Pass(0))
-    Traceback (most recent call last):
-    ...
-    sevenbridge.errors.IllegalActionError: illegal action Pass(0): only a player asked about a discard may pass
-    """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
-    if action not in legal_actions(state):
-        if not isinstance(action, (Draw, Discard, Chow, Pung, Kong, Mahjong, Pass)):
-            raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
-        raise IllegalActionError(action, _why(state, action))
-    after = _step(state, action)
-    _set(after, "move_log", History(state.move_log, action))
-    return after
-
-
-def _step(state: GameState, action: Action) -> GameState:
-    """Apply a legal action (unchecked)."""
-    if isinstance(action, Draw):
-        return _draw(state)
-    if isinstance(action, Discard):
-        return _discard(state, action.tile)
-    if isinstance(action, Mahjong) and state.phase is Phase.PLAY:
-        return _evolve(state, phase=Phase.OVER, winner=action.player, self_drawn=True)
-    if isinstance(action, Kong) and state.phase is Phase.PLAY:
-        return _kong_from_hand(state, action.tile)
-    return _claim(state, action)
-
-
-def _remove(hand: tuple[Tile, ...], tile: int, n: int = 1) -> tuple[Tile, ...]:
-    out = list(hand)
-    for _ in range(n):
-        out.remove(tile)  # type: ignore[arg-type]
-    return tuple(out)
-
-
-_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "_legal")
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _make_evolve() -> Callable[..., GameState]:
-    """``attrs.evolve`` for the engine's own states, written out field by field
-    with the slots' own setters and without re-running ``__init__`` (the engine's
-    values are right by construction); the cached legal actions are cleared."""
-    lines = ["def _evolve(state, **changes):", "    new = _new(GameState)"]
-    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
-    for name in (*_FIELDS, "_legal"):
-        namespace[f"set_{name}"] = GameState.__dict__[name].__set__
-        value = "None" if name == "_legal" else f"changes.get({name!r}, state.{name})"
-        lines.append(f"    set_{name}(new, {value})")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    evolve: Callable[..., GameState] = namespace["_evolve"]
-    return evolve
-
-
-_evolve = _make_evolve()
-
-
-def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def _take(state: GameState, seat: int, *, back: bool) -> dict[str, Any] | None:
-    """Draw a tile for ``seat`` (from the front, or the back for a replacement),
-    setting bonus tiles aside and replacing them: the changed fields, or ``None``
-    when the wall is exhausted (the round is then drawn)."""
-    wall = state.wall
-    reserve = state.rules.reserve
-    bonus = state.bonus
-    while True:
-        if len(wall) <= reserve:
-            return None
-        if back:
-            tile, wall = wall[-1], wall[:-1]
-        else:
-            tile, wall = wall[0], wall[1:]
-        if tile < N_KINDS:
-            break
-        bonus = _replace_at(bonus, seat, bonus[seat] + (tile,))
-        back = True
-    hand = tuple(sorted((*state.hands[seat], tile)))
-    return {
-        "wall": wall, "bonus": bonus, "hands": _replace_at(state.hands, seat, hand),
-        "last_drawn": tile,
-    }  # fmt: skip
-
-
-def _drawn_out(state: GameState, **changes: Any) -> GameState:
-    return _evolve(
-        state, **changes, phase=Phase.OVER, last_discard=None, claims=(), asking=(), winner=None,
-        last_drawn=None,
-    )  # fmt: skip
-
-
-def _after_draw(state: GameState, seat: int, taken: dict[str, Any]) -> GameState:
-    """The player has just taken a tile from the wall: a win may end the round."""
-    if (
-        state.rules.self_draw_win is SelfDrawWin.AUTOMATIC
-        and seat not in state.ghosts
-        and winning(taken["hands"][seat])
-    ):
-        return _evolve(
-            state, **taken, phase=Phase.OVER, winner=seat, self_drawn=True, turn=seat,
-            current_player=seat,
-        )  # fmt: skip
-    return _evolve(
-        state, **taken, phase=Phase.PLAY, turn=seat, current_player=seat, drew=True,
-        last_discard=None, claims=(), asking=(),
-    )  # fmt: skip
-
-
-def _draw(state: GameState) -> GameState:
-    seat = state.current_player
-    taken = _take(state, seat, back=False)
-    if taken is None:  # pragma: no cover - a draw phase always has a tile
-        return _drawn_out(state)
-    return _after_draw(state, seat, taken)
-
-
-def _next_turn(state: GameState, seat: int, **changes: Any) -> GameState:
-    """Start the turn of ``seat`` (with ``changes`` to the state): a real player is
-    asked to draw; a ghost draws and discards a random tile at once (it never wins)."""
-    if _can_draw(state) and seat not in state.ghosts:
-        return _evolve(
-            state, **changes, phase=Phase.DRAW, turn=seat, current_player=seat, drew=False,
-            last_discard=None, claims=(), asking=(),
-        )  # fmt: skip
-    state = _evolve(
-        state, **changes, turn=seat, current_player=seat, drew=False, last_discard=None,
-        claims=(), asking=(),
-    )  # fmt: skip
-    taken = _take(state, seat, back=False)
-    if taken is None:
-        return _drawn_out(state)
-    state = _evolve(state, **taken)
-    hand = state.hands[seat]
-    pick = derive(state.ghost_key, len(state.wall), seat) % len(hand)
-    return _open_claims(state, seat, hand[pick])
-
-
-def _discard(state: GameState, tile: Tile) -> GameState:
-    return _open_claims(state, state.turn, tile)
-
-
-def _open_claims(state: GameState, seat: int, tile: Tile) -> GameState:
-    """``seat`` discards ``tile``: ask the other real players (all of them, or
-    with ``able_only`` windows those who could claim it), or move on."""
-    hands = _replace_at(state.hands, seat, _remove(state.hands[seat], tile))
-    discards = _replace_at(state.discards, seat, state.discards[seat] + (tile,))
-    asking: list[int] = []
-    if seat not in state.ghosts or state.rules.ghost_discards_claimable:
-        every = state.rules.claim_window is ClaimWindow.EVERY_ELIGIBLE
-        for k in range(1, state.seats):
-            other = (seat + k) % state.seats
-            if other in state.ghosts:
-                continue
-            if every:
-                asking.append(other)
-                continue
-            options = _claim_options(state, other, tile, seat)
-            if len(options) > 1 or options[0] is not _PASS[other]:
-                asking.append(other)
-    if not asking:
-        return _next_turn(
-            state, (seat + 1) % state.seats, hands=hands, discards=discards, last_drawn=None
-        )
-    return _evolve(
-        state,
-        hands=hands,
-        discards=discards,
-        last_drawn=None,
-        turn=seat,
-        drew=False,
-        phase=Phase.CLAIM,
-        current_player=asking[0],
-        asking=tuple(asking[1:]),
-        last_discard=tile,
-        claims=(),
-    )
-
-
-def _claim(state: GameState, action: Action) -> GameState:
-    """Record a claim (or a pass); ask the next player (with ``able_only`` windows,
-    the next who could still beat the best claim), or settle the claims. A
-    mahjong claim ends the questions at once: nothing beats it."""
-    claims = state.claims if isinstance(action, Pass) else (*state.claims, action)
-    best = max((_rank(c) for c in claims), default=0)
-    asking = list(state.asking)
-    tile = state.last_discard
-    assert tile is not None
-    if best < 3 and state.rules.claim_window is ClaimWindow.ABLE_ONLY:
-        while asking:
-            options = _claim_options(state, asking[0], tile)
-            if max(_rank(a) for a in options) > best:
-                break
-            asking.pop(0)
-    elif best == 3:
-        asking = []
-    if asking:
-        return _evolve(state, claims=claims, current_player=asking[0], asking=tuple(asking[1:]))
-    if not claims:
-        return _next_turn(state, (state.turn + 1) % state.seats)
-    winner = next(c for c in claims if _rank(c) == best)
-    return _settle(state, winner, tile)
-
-
-def _settle(state: GameState, claim: Action, tile: Tile) -> GameState:
-    """The winning claim takes the discard."""
-    seat = claim.player
-    discarder = state.turn
-    # The claimed tile stays in its row, marked as taken.
-    taken = (*state.taken, (discarder, len(state.discards[discarder]) - 1))
-    base: dict[str, Any] = dict(
-        taken=taken, claims=(), asking=(), last_discard=None, last_drawn=None
-    )
-    hand = state.hands[seat]
-    if isinstance(claim, Mahjong):
-        return _evolve(
-            state,
-            **base,
-            hands=_replace_at(state.hands, seat, tuple(sorted((*hand, tile)))),
-            phase=Phase.OVER,
-            winner=seat,
-            self_drawn=False,
-            turn=seat,
-            current_player=seat,
-        )
-    if isinstance(claim, Chow):
-        a, b = claim.tiles
-        rest = _remove(_remove(hand, a), b)
-        meld = Meld(MeldKind.CHOW, (a, b, tile), owner=seat, claimed=tile, claimed_from=discarder)
-    elif isinstance(claim, Pung):
-        rest = _remove(hand, tile, 2)
-        meld = Meld(
-            MeldKind.PUNG, (tile, tile, tile), owner=seat, claimed=tile, claimed_from=discarder
-        )
-    else:
-        rest = _remove(hand, tile, 3)
-        meld = Meld(MeldKind.KONG, (tile,) * 4, owner=seat, claimed=tile, claimed_from=discarder)
-    state = _evolve(
-        state,
-        **base,
-        hands=_replace_at(state.hands, seat, rest),
-        melds=(*state.melds, meld),
-        phase=Phase.PLAY,
-        turn=seat,
-        current_player=seat,
-        drew=False,
-    )
-    if isinstance(claim, Kong):
-        return _replacement(state, seat)
-    return state
-
-
-def _replacement(state: GameState, seat: int) -> GameState:
-    taken = _take(state, seat, back=True)
-    if taken is None:
-        return _drawn_out(state)
-    return _after_draw(state, seat, taken)
-
-
-def _kong_from_hand(state: GameState, tile: Tile) -> GameState:
-    seat = state.turn
-    hand = state.hands[seat]
-    melds = state.melds
-    if hand.count(tile) == 4:
-        rest = _remove(hand, tile, 4)
-        melds = (*melds, Meld(MeldKind.KONG, (tile,) * 4, owner=seat, concealed=True))
-    else:
-        rest = _remove(hand, tile)
-        index = next(
-            i
-            for i, m in enumerate(melds)
-            if m.owner == seat and m.kind is MeldKind.PUNG and m.tiles[0] == tile
-        )
-        old = melds[index]
-        melds = _replace_at(
-            melds,
-            index,
-            Meld(
-                MeldKind.KONG, (tile,) * 4, owner=seat, claimed=old.claimed,
-                claimed_from=old.claimed_from,
-            ),
-        )  # fmt: skip
-    state = _evolve(state, hands=_replace_at(state.hands, seat, rest), melds=melds)
-    return _replacement(state, seat)
+_hooks.register("mahjong_diagnose", _why)
 
 
 def check_state(state: GameState) -> None:

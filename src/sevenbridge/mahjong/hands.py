@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from .._kit import hooks as _hooks
+from .._kit.i18n import register_format
 from ..errors import Message
+from ._tables import BONUS_AT, WEIGHT, key_of, key_wins
 from .errors import InvalidArgumentError, InvalidTileError
 from .tiles import N_KINDS, TILE_KINDS, Tile, format_tiles, parse_tiles, tile_list
 
@@ -197,84 +198,12 @@ class Meld:
         return str(_hooks.call("mahjong_repr_html", self))
 
 
-# --- lookup tables -----------------------------------------------------------------
-
-#: Each tile kind's group (0-2 the suits, 3 the honours) and weight (1 << 4 * place).
-#: Bonus tiles (34-41) go to a fifth group, which no winning hand has.
-GROUP = tuple(t // 9 if t < 27 else 3 if t < N_KINDS else 4 for t in range(42))
-WEIGHT = tuple(1 << (4 * (t % 9 if t < 27 else t - 27 if t < N_KINDS else 0)) for t in range(42))
+def _meld_text(meld: Meld, lang: str) -> str:
+    """A meld in a translated message, its honours in kanji in Japanese (``東東東``)."""
+    return format_tiles(meld.tiles, lang=lang)
 
 
-@lru_cache(maxsize=1)
-def tables() -> tuple[dict[int, int], dict[int, int]]:
-    """Keys that split into sets and at most one pair, for a suit and for the
-    honours, each mapped to its number of pairs (0 or 1)."""
-
-    def build(sets: list[list[int]], places: int) -> dict[int, int]:
-        found: dict[int, int] = {}
-        start = [0] * places
-
-        def add(counts: list[int], first: int, made: int) -> None:
-            if any(c > 4 for c in counts):
-                return
-            key = sum(c << (4 * i) for i, c in enumerate(counts))
-            found[key] = 0
-            for p in range(places):
-                if counts[p] <= 2:
-                    counts[p] += 2
-                    pair_key = key + (2 << (4 * p))
-                    found[pair_key] = 1
-                    counts[p] -= 2
-            if made == 4:
-                return
-            for s in range(first, len(sets)):
-                for p in sets[s]:
-                    counts[p] += 1
-                add(counts, s, made + 1)
-                for p in sets[s]:
-                    counts[p] -= 1
-
-        add(start, 0, 0)
-        return found
-
-    suit_sets = [[i, i, i] for i in range(9)] + [[i, i + 1, i + 2] for i in range(7)]
-    honour_sets = [[i, i, i] for i in range(7)]
-    return build(suit_sets, 9), build(honour_sets, 7)
-
-
-def count_key(tiles: Iterable[int]) -> list[int]:
-    """The four group keys of tiles (ints 0-33)."""
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[GROUP[t]] += WEIGHT[t]
-    return keys
-
-
-def keys_win(keys: list[int]) -> bool:
-    """Whether four group keys make sets and exactly one pair."""
-    suit, honour = tables()
-    return (
-        suit.get(keys[0], 9) + suit.get(keys[1], 9) + suit.get(keys[2], 9) + honour.get(keys[3], 9)
-        == 1
-    )
-
-
-def winning(tiles: Iterable[int]) -> bool:
-    """The unchecked test: do these concealed tiles (ints 0-33, 2 mod 3 of them)
-    split into sets and one pair?"""
-    suit, honour = tables()
-    k0 = k1 = k2 = k3 = 0
-    for t in tiles:
-        g = GROUP[t]
-        if g == 0:
-            k0 += WEIGHT[t]
-        elif g == 1:
-            k1 += WEIGHT[t]
-        elif g == 2:
-            k2 += WEIGHT[t]
-        else:
-            k3 += WEIGHT[t]
-    return suit.get(k0, 9) + suit.get(k1, 9) + suit.get(k2, 9) + honour.get(k3, 9) == 1
+register_format(Meld, _meld_text)
 
 
 def _melds(value: Any) -> tuple[Meld, ...]:
@@ -348,30 +277,24 @@ def is_mahjong(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) ->
     """
     hand = tile_list(tiles, "tiles")
     sets = _melds(melds) if melds != () else ()
-    keys = [0, 0, 0, 0, 0]
-    for t in hand:
-        keys[GROUP[t]] += WEIGHT[t]
-    if keys[4] or sets or _overflow(keys):
+    key = key_of(hand)
+    if key >> BONUS_AT or sets or _overflow(key):
         _check_copies(hand, sets, "tiles")
     if len(hand) + 3 * len(sets) != 14:
         return False
-    suit, honour = tables()
-    return (
-        suit.get(keys[0], 9) + suit.get(keys[1], 9) + suit.get(keys[2], 9) + honour.get(keys[3], 9)
-        == 1
-    )
+    return key_wins(key)
 
 
 #: Adding 3 to every 4-bit count sets its high bit when the count is 5 to 7;
 #: counts of 8 or more have it set already.
-_ADD3 = int("3" * 9, 16)
-_HIGH = int("8" * 9, 16)
+_ADD3 = int("3" * 34, 16)
+_HIGH = int("8" * 34, 16)
 
 
-def _overflow(keys: list[int]) -> bool:
-    """Whether some count may exceed four (false alarms are fine: the caller
-    then counts exactly)."""
-    return any((k | (k + _ADD3)) & _HIGH for k in keys)
+def _overflow(key: int) -> bool:
+    """Whether some count of a key may exceed four (false alarms are fine: the
+    caller then counts exactly)."""
+    return bool((key | (key + _ADD3)) & _HIGH)
 
 
 def _split(
@@ -490,14 +413,5 @@ def wait_kinds(hand: Iterable[int], counts: list[int]) -> list[int]:
     ``counts`` (the hand and its melds) already hold all four copies: a wait
     on a fifth copy is no wait. The one place that rule is written; :func:`waits`
     and :func:`~sevenbridge.mahjong.shanten` both use it."""
-    keys = count_key(hand)
-    out = []
-    for t in range(N_KINDS):
-        if counts[t] >= 4:
-            continue
-        g, w = GROUP[t], WEIGHT[t]
-        keys[g] += w
-        if keys_win(keys):
-            out.append(t)
-        keys[g] -= w
-    return out
+    key = key_of(hand)
+    return [t for t in range(N_KINDS) if counts[t] < 4 and key_wins(key + WEIGHT[t])]

@@ -42,7 +42,7 @@ import attrs
 
 from .._kit import checks as _checks
 from .._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
-from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError
+from ..errors import InvalidArgumentError, Message, RecordError, SevenBridgeError, quote
 from .actions import Action, format_move, parse_action
 from .engine import apply, deal
 from .match import MatchResult, _round_seed, next_dealer
@@ -296,7 +296,7 @@ def _check_result(parsed: _Parsed, expected: str) -> None:
             Message(
                 "record.result_does_not_match",
                 "[Result] does not match the moves, which give {expected}",
-                expected=repr(expected),
+                expected=quote(expected),
             ),
             line_no,
         )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Any
 
 import attrs
@@ -32,7 +33,14 @@ class Phase(str, enum.Enum):
     """The round has ended (somebody won, or the wall ran out)."""
 
 
-@attrs.frozen(repr=False)
+#: Phase.OVER as a module constant (an enum member costs a metaclass lookup
+#: at every use on Python 3.11), for :attr:`GameState.is_over`.
+_OVER = Phase.OVER
+
+
+# Not slotted: the engine's kernel builds a new state by copying the old one's
+# field dictionary in one call and changing a few entries.
+@attrs.frozen(repr=False, slots=False)
 class GameState:
     """One position of a round of mahjong: everything, hidden tiles included.
 
@@ -106,12 +114,19 @@ class GameState:
     """The tile the player in turn has just drawn (from the wall, or as a
     replacement after a kong or a bonus tile) while they decide what to do
     with it; ``None`` otherwise (after a claim, before a draw)."""
+    # The engine's caches, not part of the value: the legal actions, and each
+    # seat's hand as a count key (see sevenbridge.mahjong._tables), which the
+    # engine's kernel keeps up to date from one state to the next.
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
+    _keys: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
-    @property
+    # A cached property (kept in the state's field dictionary): the engine's
+    # kernel writes it into every state it makes, so that a loop's ``while not
+    # state.is_over`` reads a dictionary entry instead of calling a function.
+    @functools.cached_property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def history(self) -> tuple[Action, ...]:

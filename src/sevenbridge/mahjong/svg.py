@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from .._kit.i18n import N_, check_lang, translator
+from .._kit.i18n import N_, check_lang, in_context, translator
 from .._kit.svgkit import (
     BACK,
     BLUE,
@@ -58,7 +58,7 @@ from .._kit.svgkit import seat_names as _seat_names
 from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
 from .state import GameState, Phase
-from .tiles import Tile, TileSuit, parse_tiles
+from .tiles import _KANJI, Tile, TileSuit, parse_tiles
 from .views import Observation
 
 __all__ = ["hand", "meld", "table", "table_parts", "tile", "tile_name"]
@@ -82,8 +82,8 @@ SIDE = "#c9b98f"
 BACK_SIDE = "#1b3570"
 
 _SUIT_CHARACTERS = {TileSuit.CHARACTERS: "萬", TileSuit.DOTS: "筒", TileSuit.BAMBOOS: "索"}
-_HONOUR_CHARACTERS = ("東", "南", "西", "北", "白", "發", "中")
-_BONUS_CHARACTERS = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
+_HONOUR_CHARACTERS = _KANJI[:7]
+_BONUS_CHARACTERS = _KANJI[7:]
 _NUMERALS = "一二三四五六七八九"
 
 
@@ -214,7 +214,7 @@ def hand(tiles: str | Iterable[Tile | str], *, size: float = 44, lang: str | Non
         width,
         TILE_H + DEPTH + 4,
         _("a hand of {n} tiles").format(n=len(ts)),
-        ", ".join(tile_name(x, lang) for x in ts) or _("no tiles"),
+        _(", ").join(tile_name(x, lang) for x in ts) or _("no tiles"),
         body,
         size,
         TILE_W,
@@ -251,9 +251,10 @@ def _meld_body(m: Meld, x: float, y: float) -> str:
 @functools.lru_cache(maxsize=1024)
 def _meld_desc(m: Meld, lang: str | None) -> str:
     _ = translator(lang)
-    names = ", ".join(tile_name(t, lang) for t in m.tiles)
+    names = _(", ").join(tile_name(t, lang) for t in m.tiles)
     if m.claimed is not None:
-        names += " (" + _("{tile} claimed").format(tile=tile_name(m.claimed, lang)) + ")"
+        claimed = _("{tile} claimed").format(tile=tile_name(m.claimed, lang))
+        names += _(" ({text})").format(text=claimed)
     return _("{kind}: {cards}").format(kind=_(_KIND_NAMES[m.kind]), cards=names)
 
 
@@ -459,7 +460,7 @@ def table_parts(
 
     status = _status(position, seat_names, _)
     heading = f"{_('Simple Mahjong')} · {status}"
-    desc.append(heading + ".")
+    desc.append(heading + _("."))
     body.append(_label(14, 26, _clip(heading, HEADING_EMS), 17))
 
     y = 40.0
@@ -499,7 +500,7 @@ def table_parts(
         if p in position.ghosts:
             label += " · " + _("ghost")
         if p == position.dealer:
-            label += " · " + _("dealer")
+            label += " · " + in_context("mahjong", "dealer", lang)
         label += " · " + _count(len(tiles), _)
         if p == position.winner:
             label += " · " + _("won")
@@ -565,19 +566,21 @@ def table_parts(
         words = [_tile_words(t, lang) for t in tiles if t is not None] if shown else None
         seat_desc = _seat_words(label, words, _("no tiles"), _)
         if own:
-            seat_desc += ". " + _("Melds") + ": "
-            seat_desc += "; ".join(_meld_desc(position.melds[i], lang) for i in own)
+            seat_desc += _(". ") + _("Melds") + _(": ")
+            seat_desc += _("; ").join(_meld_desc(position.melds[i], lang) for i in own)
         if bonus:
-            seat_desc += ". " + _("bonus tiles") + ": "
-            seat_desc += ", ".join(_tile_words(t, lang) for t in bonus)
+            seat_desc += _(". ") + _("bonus tiles") + _(": ")
+            seat_desc += _(", ").join(_tile_words(t, lang) for t in bonus)
         if drawn is not None and position.last_drawn is not None:
-            seat_desc += ". " + _("drew {tile}").format(tile=_tile_words(position.last_drawn, lang))
-        seat_desc += ". " + _("discards") + ": "
-        seat_desc += ", ".join(
+            seat_desc += _(". ") + _("drew {tile}").format(
+                tile=_tile_words(position.last_drawn, lang)
+            )
+        seat_desc += _(". ") + _("discards") + _(": ")
+        seat_desc += _(", ").join(
             _tile_words(t, lang) + (" " + _("(claimed)") if len(bonus) + i in claimed else "")
             for i, t in enumerate(position.discards[p])
         ) or _("none")
-        desc.append(seat_desc + ".")
+        desc.append(seat_desc + _("."))
         y += panel_h + 8
     height = max(y, 330.0)
 
@@ -585,7 +588,7 @@ def table_parts(
     cx = left_w + 16
     body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
     wall_size = len(position.wall) if isinstance(position, GameState) else position.wall_size
-    wall_label = _("wall") + ": " + _count(wall_size, _)
+    wall_label = _("wall") + _(": ") + _count(wall_size, _)
     body.append(_label(cx + 4, 62, wall_label))
     if wall_size:
         body.append(
@@ -602,11 +605,11 @@ def table_parts(
     else:
         body.append(_label(cx + 8, 190, _("none"), 13))
     body.append(_last_move_lines(cx + 4, 272, _("last move"), last))
-    desc.append(f"{wall_label}.")
+    desc.append(wall_label)
     if open_tile is not None:
-        desc[-1] += " " + _("open discard") + ": " + _tile_words(open_tile, lang) + "."
-    desc[-1] += " " + _("last move") + ": " + last + "."
-    title = f"{_('Simple Mahjong')}: {status}"
+        desc[-1] += _(". ") + _("open discard") + _(": ") + _tile_words(open_tile, lang)
+    desc[-1] += _(". ") + _("last move") + _(": ") + last + _(".")
+    title = _("Simple Mahjong") + _(": ") + status
     return _felt_document_parts(width, height, title, desc, body, size)
 
 

@@ -8,7 +8,7 @@ Legal. P0 draws the next tile of the wall (84 left) and then discards, or declar
 >>> print(explain(deal(seed=1), Pung(2)))
 Illegal: it is seat 0 who must act (in turn), not seat 2.
 >>> print(explain(deal(seed=1), Pung(2), lang="ja"))
-不可：動くのは席2ではなく席0です（手番の人）。
+不可：動くのはP2ではなくP0です（手番の人）。
 """
 
 from __future__ import annotations
@@ -19,17 +19,19 @@ from typing import Any
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.i18n import N_, check_lang, translate
-from .._kit.words import points_words, said, seat_name, whose
+from .._kit.words import Listing, points_words, said, seat_name, whose
 from ..errors import IllegalActionError, InvalidArgumentError
 from ..errors import Message as M
-from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from .actions import KIND_WORDS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _words
 from .engine import apply
 from .hands import Meld, decompositions, waits
 from .state import GameState, Phase, _points
 from .tiles import Tile, format_tiles
 from .views import Observation
 
-__all__ = ["explain", "move_message", "move_words", "render", "round_words"]
+__all__ = [
+    "MOVE_KINDS", "explain", "move_label", "move_message", "move_words", "render", "round_words",
+]  # fmt: skip
 
 _CLAIM_WORD = {
     Pung: M("mahjong.word.pung", "pung"),
@@ -83,7 +85,7 @@ def render(
     >>> print(render(observe(deal(seed=1, players=2), 1), lang="ja"))
     シンプル麻雀、2席、親はP0、山は110枚
     P0  手牌 （13枚）   面子 -   捨て牌 -
-    P1  手牌 22338m129p478sES   面子 -   捨て牌 -   （あなた）
+    P1  手牌 22338m129p478s東南   面子 -   捨て牌 -   （あなた）
     P0がツモる番です。
     """
     lang = check_lang(lang)
@@ -112,7 +114,7 @@ def render(
         sizes = state.hand_sizes
     else:
         raise TypeError(
-            f"state must be a mahjong GameState or Observation, not {_checks.typeseat_name(state)}"
+            f"state must be a mahjong GameState or Observation, not {_checks.type_name(state)}"
         )
     lines: list[str] = [
         M(
@@ -131,18 +133,18 @@ def render(
         else:
             shown = None
         hand: str = (
-            format_tiles(shown)
+            format_tiles(shown, lang=lang)
             if shown is not None
             else M("mahjong.render.hidden", "({n} tiles)", n=sizes[seat])
         )
-        own = " ".join(_meld_text(m) for m in state.melds if m.owner == seat) or "-"
+        own = " ".join(_meld_text(m, lang) for m in state.melds if m.owner == seat) or "-"
         line: str = M(
             "mahjong.render.seat",
             "P{seat}  hand {hand}   melds {melds}   discards {discards}",
             seat=seat,
             hand=hand,
             melds=own,
-            discards=_row(state.discards[seat], {i for s, i in state.taken if s == seat}),
+            discards=_row(state.discards[seat], {i for s, i in state.taken if s == seat}, lang),
         )
         if shown is not None and seat == state.turn and state.last_drawn is not None:
             line = _cat(line, M("mahjong.render.drew", "   drew {tile}", tile=state.last_drawn))
@@ -152,7 +154,7 @@ def render(
                 M(
                     "mahjong.render.bonus",
                     "   bonus {tiles}",
-                    tiles=format_tiles(state.bonus[seat]),
+                    tiles=format_tiles(state.bonus[seat], lang=lang),
                 ),
             )
         if seat in state.ghosts:
@@ -164,12 +166,13 @@ def render(
     return "\n".join(translate(line, lang) for line in lines)
 
 
-def _meld_text(meld: Meld) -> str:
+def _meld_text(meld: Meld, lang: str) -> str:
     """A meld, with the seat its claimed tile came from: ``555s<P0``."""
-    return str(meld) if meld.claimed_from is None else f"{meld}<P{meld.claimed_from}"
+    text = format_tiles(meld.tiles, lang=lang)
+    return text if meld.claimed_from is None else f"{text}<P{meld.claimed_from}"
 
 
-def _row(row: tuple[Tile, ...], taken: set[int]) -> str:
+def _row(row: tuple[Tile, ...], taken: set[int], lang: str) -> str:
     """A row of discards, the claimed ones in brackets: ``1p [5s] 9m``."""
     if not row:
         return "-"
@@ -178,13 +181,13 @@ def _row(row: tuple[Tile, ...], taken: set[int]) -> str:
     for i, tile in enumerate(row):
         if i in taken:
             if run:
-                parts.append(format_tiles(run))
+                parts.append(format_tiles(run, lang=lang))
                 run = []
-            parts.append(f"[{tile}]")
+            parts.append(f"[{format_tiles([tile], lang=lang)}]")
         else:
             run.append(tile)
     if run:
-        parts.append(format_tiles(run))
+        parts.append(format_tiles(run, lang=lang))
     return " ".join(parts)
 
 
@@ -247,7 +250,7 @@ def explain(state: GameState, action: Action, *, lang: str | None = None) -> str
     if lang is not None:
         check_lang(lang)
     if not isinstance(state, GameState):
-        raise TypeError(f"state must be a mahjong GameState, not {_checks.typeseat_name(state)}")
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
     try:
         after = apply(state, action)
     except IllegalActionError as error:
@@ -277,7 +280,7 @@ def _what(state: GameState, action: Action, after: GameState) -> str:
                 out = _cat(out, M(
                     "mahjong.explain.waits",
                     " The hand then waits on {tiles}.",
-                    tiles=format_tiles(wanted, compact=False),
+                    tiles=tuple(wanted),
                 ))  # fmt: skip
         return _then(out, _next(after))
     if isinstance(action, Pass):
@@ -289,7 +292,7 @@ def _what(state: GameState, action: Action, after: GameState) -> str:
         split: tuple[Meld, ...] = decompositions(
             after.hands[action.player], after.melds_of(action.player)
         )[0]
-        hand = " ".join(str(m) for m in split)
+        hand = tuple(split)
         if after.self_drawn:
             return M(
                 "mahjong.explain.win_drawn",
@@ -421,7 +424,7 @@ def move_message(
             if t in drawn:
                 drawn.remove(t)
         if p == you and mine is not None and drawn:
-            out = _said("draw_tile", p, names, you, tile=format_tiles(drawn, compact=False))
+            out = _said("draw_tile", p, names, you, tile=tuple(drawn))
         else:
             out = _said("draw", p, names, you)
     elif isinstance(action, Discard):
@@ -435,7 +438,7 @@ def move_message(
     elif isinstance(action, Chow):
         out = _said(
             "chow", p, names, you, whose=whose(before.turn, names, you),
-            tile=before.last_discard, tiles=format_tiles(action.tiles, compact=False),
+            tile=before.last_discard, tiles=tuple(action.tiles),
         )  # fmt: skip
     else:
         assert isinstance(action, (Pung, Kong))
@@ -451,6 +454,25 @@ def move_message(
     elif after.is_over and after.winner is None:
         out = M("mahjong.move.drawn", "{move}: the wall has run out, the round is drawn", move=out)
     return out
+
+
+#: Each kind of move as a list of moves to choose from names it (the web
+#: table's groups of buttons; the terminal's numbered moves in Japanese).
+MOVE_KINDS = tuple(KIND_WORDS.items())
+
+
+def move_label(action: Action, *, lang: str | None = None) -> str:
+    """A move to choose, as a list of moves names it: its kind
+    (:data:`MOVE_KINDS`), then the tiles of the hand it names.
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
+
+    >>> from sevenbridge.mahjong import Chow, Discard
+    >>> move_label(Chow(1, "4m 6m")), move_label(Discard(0, "Rd"), lang="ja")
+    ('Chow 46m', '捨てる 中')
+    """
+    return _words(action, check_lang(lang))
 
 
 def move_words(
@@ -503,8 +525,7 @@ def round_words(
             split = decompositions(hands[winner], final.melds_of(winner))
             if split:
                 lines.append(M(
-                    "mahjong.round.hand", "  Winning hand: {hand}",
-                    hand=" ".join(str(m) for m in split[0]),
+                    "mahjong.round.hand", "  Winning hand: {hand}", hand=tuple(split[0]),
                 ))  # fmt: skip
         lines.append(M(
             "mahjong.round.points",
@@ -518,12 +539,12 @@ def round_words(
     )  # fmt: skip
     lines.append(M(
         "mahjong.round.scores", "Round scores: {scores}",
-        scores=", ".join(f"{seat_name(s, names)} {scores[s]}" for s in real),
+        scores=Listing(f"{seat_name(s, names)} {scores[s]}" for s in real),
     ))  # fmt: skip
     if totals is not None:
         lines.append(M(
             "deal.totals", "Totals: {totals}",
-            totals=", ".join(f"{seat_name(s, names)} {totals[s]}" for s in real),
+            totals=Listing(f"{seat_name(s, names)} {totals[s]}" for s in real),
         ))  # fmt: skip
     return [translate(line, lang) for line in lines]
 

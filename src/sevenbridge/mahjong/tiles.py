@@ -37,7 +37,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._kit import hooks as _hooks
-from ..errors import Message
+from .._kit.i18n import check_lang, register_format
+from ..errors import Message, quote
 from .errors import InvalidArgumentError, InvalidTileError
 
 __all__ = [
@@ -92,6 +93,11 @@ _LONG = (
     + [f"Season {n}" for n in range(1, 5)]
 )
 _INDEX = {name: i for i, name in enumerate(_NAMES)}
+#: How Japanese players write the honours and the bonus tiles: the winds 東 南
+#: 西 北, the dragons 白 發 中, the flowers 梅 蘭 菊 竹 and the seasons 春 夏 秋 冬
+#: (suited tiles keep their notation, ``5m``, as Japanese writing has it too).
+_KANJI = "東南西北白發中梅蘭菊竹春夏秋冬"
+_JA_NAMES = _NAMES[:27] + list(_KANJI)
 
 #: Indexes: 0-8 characters, 9-17 dots, 18-26 bamboos, 27-30 winds, 31-33
 #: dragons, 34-37 flowers, 38-41 seasons.
@@ -279,7 +285,7 @@ def _parse_token(token: str, out: list[Tile]) -> None:
                 reason = Message(
                     "invalid_tile.no_suit_letter",
                     "the numbers {rest} have no suit letter (m, p, s or f)",
-                    rest=repr(rest),
+                    rest=quote(rest),
                 )
             elif re.match(r"[0-9]+[MPS]", rest):
                 reason = Message("invalid_tile.lower_case", "suit letters are lower case: m, p, s")
@@ -289,7 +295,7 @@ def _parse_token(token: str, out: list[Tile]) -> None:
                 reason = Message(
                     "invalid_tile.cannot_read",
                     "cannot read {rest}; tiles are 1m-9m, 1p-9p, 1s-9s, E S W N, Wd Gd Rd, 1f-8f",
-                    rest=repr(rest[:10]),
+                    rest=quote(rest[:10]),
                 )
             raise InvalidTileError(token, reason)
         numbers, suit, dragon, wind = match.groups()
@@ -361,24 +367,32 @@ def parse_tiles(text: str | Iterable[Tile | str]) -> tuple[Tile, ...]:
     return tuple(items)
 
 
-def format_tiles(tiles: Iterable[Tile], *, compact: bool = True) -> str:
+def format_tiles(tiles: Iterable[Tile], *, compact: bool = True, lang: str | None = None) -> str:
     """Tiles as text: compact (``123m55pE``, suits sharing their letter, in the
-    order given) or spaced (``1m 2m 3m 5p 5p E``).
+    order given) or spaced (``1m 2m 3m 5p 5p E``); in Japanese (``lang="ja"``)
+    the honours and bonus tiles are written as Japanese players write them
+    (``123m55p東``: 東 南 西 北, 白 發 中, 梅 蘭 菊 竹, 春 夏 秋 冬).
+
+    Raises:
+        InvalidArgumentError: for a language without a catalog.
 
     >>> format_tiles(parse_tiles("1m 2m 9p E E"), compact=False)
     '1m 2m 9p E E'
     >>> format_tiles(parse_tiles("3s 1s 2s"))
     '312s'
+    >>> format_tiles(parse_tiles("345s EEE Rd 2f"), lang="ja")
+    '345s東東東中蘭'
     """
     items = list(tiles)
+    names = _NAMES if lang is None or check_lang(lang) == "en" else _JA_NAMES
     if not compact:
-        return " ".join(_NAMES[t] for t in items)
+        return " ".join(names[t] for t in items)
     parts: list[str] = []
     run: list[str] = []
     letter = ""
     for t in items:
-        name = _NAMES[t]
-        if t < 27 or t >= 34:
+        name = names[t]
+        if t < 27 or (t >= 34 and names is _NAMES):
             if name[1] != letter and run:
                 parts.append("".join(run) + letter)
                 run = []
@@ -522,3 +536,11 @@ def tile_list(value: Any, name: str) -> tuple[Tile, ...]:
     if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, bytearray)):
         raise TypeError(f"{name} must be text or an iterable of tiles, not {type(value).__name__}")
     return parse_tiles(value)
+
+
+def _tile_text(tile: Tile, lang: str) -> str:
+    """A tile in a translated message: an honour or a bonus tile in kanji in Japanese."""
+    return _NAMES[tile] if lang == "en" else _JA_NAMES[tile]
+
+
+register_format(Tile, _tile_text)

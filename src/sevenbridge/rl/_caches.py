@@ -10,6 +10,7 @@ emptied. :func:`clear_caches` empties every live cache at once.
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 import weakref
 from typing import Any, Generic, TypeVar
@@ -138,7 +139,7 @@ def _empty_cache(limit: int, empty: Any) -> Cache[Any, Any]:
 
 def clear_caches() -> None:
     """Empty every cache of :mod:`sevenbridge.rl`: those of the module and those
-    of every :class:`ActionSpace`.
+    of every :class:`ActionSpace` (and the pieces of Simple Mahjong's tensor).
 
     Nothing changes but speed: ids, masks and tensors stay the same, and the
     caches fill again as they are used. Use it to give the memory back (after a
@@ -159,3 +160,7 @@ def clear_caches() -> None:
         live = list(_LIVE.values())
     for cache in live:
         cache.clear()
+    # The pieces of the mahjong tensor, kept by the mahjong package (when loaded).
+    tensor = sys.modules.get(__name__.rsplit(".", 2)[0] + ".mahjong._tensor")
+    if tensor is not None:
+        tensor.clear()

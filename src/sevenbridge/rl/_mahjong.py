@@ -49,6 +49,15 @@ def _mj() -> Any:
     return mahjong
 
 
+@functools.cache
+def _tensor() -> Any:
+    """The module that builds the tensor's and the masks' bytes (in the mahjong
+    package, which the compiled build compiles), imported on first use."""
+    from ..mahjong import _tensor
+
+    return _tensor
+
+
 #: The version of the mahjong action numbering (changes only when an id changes).
 MAHJONG_ACTION_SPACE_VERSION = 1
 
@@ -237,21 +246,15 @@ class MahjongActionSpace(_SpaceBase):
         >>> ActionSpace(mahjong.Rules()).decode(79, mahjong.deal(seed=1))
         Chow(0, '4m 6m')
         """
-        a = _mj()
-        kinds = a.TILE_KINDS
         player = _seat_of(position)
-        i = self._check_id(action_id)
-        action: MahjongAction
-        if i < _DISCARD_BASE:
-            action = (a.Draw, a.Pass, a.Pung, a.Mahjong)[i](player)
-        elif i < _KONG_BASE:
-            action = a.Discard(player, kinds[i - _DISCARD_BASE])
-        elif i < _CHOW_BASE:
-            action = a.Kong(player, kinds[i - _KONG_BASE])
-        else:
-            low, high = _CHOWS[i - _CHOW_BASE]
-            action = a.Chow(player, (kinds[low], kinds[high]))
-        return action
+        if type(action_id) is not int or not 0 <= action_id < _SIZE:
+            action_id = self._check_id(action_id)
+        return _by_id()[player][action_id]
+
+    def _by_id_and_seat(self) -> dict[tuple[int, int], MahjongAction]:
+        """The action of every id and seat: :meth:`decode`'s table, for the
+        environments' steps."""
+        return _by_id_and_seat()
 
     def legal_ids(self, position: MahjongState | MahjongObservation) -> list[int]:  # type: ignore[override]
         """The ids of the legal actions, in the engine's order (a view has them
@@ -260,10 +263,14 @@ class MahjongActionSpace(_SpaceBase):
         return [self.encode(action) for action in _mj().legal_actions(position)]
 
     def _masked(self, legal: tuple[Any, ...], dtype: np.dtype[Any]) -> npt.NDArray[Any]:
-        out = np.zeros(_SIZE, dtype)
-        for action in legal:
-            out[self.encode(action)] = 1
-        return out
+        """A new array of ``dtype`` (bool or int8), 1 at the ids of the engine's
+        ``legal`` actions (found by their identity, or else encoded)."""
+        out = _tensor().mask_bytes(legal, _ids(), _SIZE)
+        if out is None:  # an action that is not the engine's own object
+            out = bytearray(_SIZE)
+            for action in legal:
+                out[self.encode(action)] = 1
+        return np.frombuffer(out, dtype)
 
     def mask(self, position: MahjongState | MahjongObservation) -> npt.NDArray[np.bool_]:  # type: ignore[override]
         """A boolean array of length :attr:`size`, true exactly at the legal ids.
@@ -283,6 +290,36 @@ class MahjongActionSpace(_SpaceBase):
         return (
             f"<MahjongActionSpace of {_SIZE} ids, version {self.version}, {self.players} players>"
         )
+
+
+@functools.cache
+def _by_id() -> tuple[tuple[MahjongAction, ...], ...]:
+    """By seat, the action of every id: the engine's own objects, which it
+    finds by identity."""
+    from ..mahjong._kernel import shared_action
+
+    a = _mj()
+    kinds = a.TILE_KINDS
+    out = []
+    for seat in range(4):
+        actions: list[MahjongAction] = [a.Draw(seat), a.Pass(seat), a.Pung(seat), a.Mahjong(seat)]
+        actions += [a.Discard(seat, t) for t in kinds]
+        actions += [a.Kong(seat, t) for t in kinds]
+        actions += [a.Chow(seat, (kinds[low], kinds[high])) for low, high in _CHOWS]
+        out.append(tuple(shared_action(action) for action in actions))
+    return tuple(out)
+
+
+@functools.cache
+def _by_id_and_seat() -> dict[tuple[int, int], MahjongAction]:
+    return {(i, seat): action for seat, row in enumerate(_by_id()) for i, action in enumerate(row)}
+
+
+@functools.cache
+def _ids() -> dict[int, int]:
+    """The id of each of the engine's own actions, by the action's identity
+    (the engine keeps them, so an identity stays theirs)."""
+    return {id(action): i for row in _by_id() for i, action in enumerate(row)}
 
 
 @functools.cache
@@ -356,10 +393,6 @@ def _seat_of(position: Any, *, over_ok: bool = False) -> int:
 # ----------------------------------------------------------------------------------
 # the observation tensor
 # ----------------------------------------------------------------------------------
-_PHASES = ("draw", "play", "claim", "over")
-_CLAIM_KINDS = ("Chow", "Pung", "Kong", "Mahjong")
-
-
 def _seats_for(rules: Any, players: int) -> int:
     return 4 if rules.ghosts else players
 
@@ -377,16 +410,8 @@ def mahjong_tensor_fields(rules: MahjongRules, players: int) -> tuple[str, ...]:
 
     _checks.instance(rules, Rules, "rules", "a mahjong Rules value")
     players = _checks.integer(players, "players", PLAYER_COUNTS[0], PLAYER_COUNTS[-1])
-    n = _seats_for(rules, players)
-    fields = ["hand: 34", "own_claim: 34", "own_claim_kind: 4", "last_discard: 34"]
-    for name, width in (("discards", 34), ("melds", 34), ("concealed_kongs", 34),
-                        ("bonus", 8), ("shown_hand", 34)):  # fmt: skip
-        fields += [f"{name}[{k}]: {width}" for k in range(n)]
-    fields.append("phase: 4")
-    for name in ("turn", "to_act", "dealer", "asking", "winner", "ghost"):
-        fields.append(f"{name}: {n}")
-    fields += ["drew: 1", "self_drawn: 1", f"hand_sizes: {n}", "wall_size: 1"]
-    return tuple(fields)
+    fields: tuple[str, ...] = _tensor().fields(_seats_for(rules, players))
+    return fields
 
 
 @functools.lru_cache(maxsize=64)
@@ -410,80 +435,14 @@ def mahjong_observation_tensor(view: MahjongObservation) -> npt.NDArray[np.float
     winner drew the winning tile; each hand's size / 14 and the wall's size
     / the full wall. :func:`mahjong_tensor_fields` lists the fields.
     """
-    kong = _mj().MeldKind.KONG
     v = view
-    n = v.seats
-    me = v.viewer
-    # Filled as a list (a list item costs a fraction of a numpy item), one
-    # array at the end.
-    out = [0.0] * mahjong_observation_tensor_size(v.rules, v.players)
+    tensor = _tensor().tensor_bytes(
+        v, v.viewer, v.hand, v.own_claims, v.shown_hands, v.hand_sizes, v.wall_size
+    )
+    return np.frombuffer(tensor, np.float32)
 
-    def tiles(at: int, items: Any) -> None:
-        for t in items:
-            if t < _KINDS:
-                out[at + t] += 0.25
 
-    def seat_flag(at: int, seat: int | None) -> None:
-        if seat is not None:
-            out[at + (seat - me) % n] = 1.0
-
-    at = 0
-    tiles(at, v.hand)
-    at += _KINDS
-    claim_kind = at + _KINDS
-    for claim in v.own_claims:
-        name = type(claim).__name__
-        if name == "Chow":
-            tiles(at, claim.tiles)  # type: ignore[union-attr]
-        if name in _CLAIM_KINDS:
-            out[claim_kind + _CLAIM_KINDS.index(name)] = 1.0
-    at = claim_kind + len(_CLAIM_KINDS)
-    if v.last_discard is not None:
-        tiles(at, (v.last_discard,))
-    at += _KINDS
-    rel = [(me + k) % n for k in range(n)]
-    for k, seat in enumerate(rel):
-        tiles(at + k * _KINDS, v.discards[seat])
-    at += n * _KINDS
-    for m in v.melds:
-        if m.owner is not None:
-            tiles(at + ((m.owner - me) % n) * _KINDS, m.tiles)
-    at += n * _KINDS
-    for m in v.melds:
-        if m.owner is not None and m.concealed and m.kind is kong:
-            out[at + ((m.owner - me) % n) * _KINDS + m.tiles[0]] = 1.0
-    at += n * _KINDS
-    for k, seat in enumerate(rel):
-        for t in v.bonus[seat]:
-            if t >= _KINDS:
-                out[at + k * 8 + (t - _KINDS)] = 1.0
-    at += n * 8
-    if v.shown_hands is not None:
-        for k, seat in enumerate(rel):
-            tiles(at + k * _KINDS, v.shown_hands[seat])
-    at += n * _KINDS
-    out[at + _PHASES.index(v.phase.value)] = 1.0
-    at += len(_PHASES)
-    seat_flag(at, v.turn)
-    at += n
-    if not v.is_over:
-        seat_flag(at, v.current_player)
-    at += n
-    seat_flag(at, v.dealer)
-    at += n
-    for seat in v.asking:
-        seat_flag(at, seat)
-    at += n
-    seat_flag(at, v.winner)
-    at += n
-    for seat in v.ghosts:
-        seat_flag(at, seat)
-    at += n
-    out[at] = float(v.drew)
-    out[at + 1] = float(v.self_drawn)
-    at += 2
-    for k, seat in enumerate(rel):
-        out[at + k] = v.hand_sizes[seat] / 14
-    at += n
-    out[at] = v.wall_size / v.rules.wall_size
-    return np.array(out, np.float32)
+def mahjong_state_tensor(state: MahjongState, seat: int) -> npt.NDArray[np.float32]:
+    """:func:`mahjong_observation_tensor` of ``observe(state, seat)``, without
+    building the view (for the environments, which hold the state)."""
+    return np.frombuffer(_tensor().state_tensor_bytes(state, seat), np.float32)

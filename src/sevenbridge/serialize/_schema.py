@@ -18,7 +18,7 @@ from .._kit import jsonread as J
 from .._kit.checks import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 from ..actions import MAX_TARGET, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX, Card
-from ..errors import InvalidCardError, InvalidStateError, Message, RulesConfigError
+from ..errors import InvalidCardError, InvalidStateError, Message, RulesConfigError, quote
 from ..melds import MeldKind
 from ..notation import NotationError, parse_move
 from ..rules import MAX_RESHUFFLE_LIMIT, Rules
@@ -282,7 +282,7 @@ def json_schema(document: str) -> dict[str, Any]:
             Message(
                 "invalid_state.no_schema_for_choose",
                 "no schema for {document}: choose 'state', 'observation', 'rules' or 'action'",
-                document=repr(document),
+                document=quote(document),
             )
         )
     return {

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .._kit.i18n import check_lang
-from ..errors import InvalidArgumentError, Message
+from ..errors import InvalidArgumentError, Message, quote
 
 __all__ = ["create_app", "serve"]
 
@@ -51,7 +51,7 @@ def _seconds(value: object, name: str, high: float) -> float:
                 "{name} must be a number of seconds from 0 to {high}, not {value}",
                 name=name,
                 high=high,
-                value=repr(value)[:40],
+                value=quote(value, 40),
             )
         )
     return float(value)
@@ -123,7 +123,7 @@ def serve(
             Message(
                 "invalid_argument.web_port",
                 "port must be 0 to 65535, not {port}",
-                port=repr(port)[:20],
+                port=quote(port, 20),
             )
         )
     app = create_app(db, lang=lang, pause=pause, move_seconds=move_seconds,

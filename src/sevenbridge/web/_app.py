@@ -250,7 +250,9 @@ def make_app(
         except Refusal as refusal:
             return refused(refusal)
         return page(
-            lambda n: links_page(table.id, links(table), seat_names(table), lang=lang, nonce=n)
+            lambda n: links_page(
+                table.id, links(table), seat_names(table, lang), lang=lang, nonce=n
+            )
         )
 
     async def open_from_json(request: Request) -> Response:
@@ -364,7 +366,17 @@ def make_app(
         finally:
             tables.close()
 
+    async def no_such_page(request: Request, error: Exception) -> Response:
+        """A path the table does not serve, or a method it does not take: the
+        refusal in the server's language (as a page, or JSON under /api/)."""
+        status = getattr(error, "status_code", 404)
+        message = _("There is no such page.") if status == 404 else _("The request is not allowed.")
+        if request.url.path.startswith("/api/"):
+            return answer({"ok": False, "message": message}, status)
+        return refused(Refusal(message, status))
+
     app = Starlette(
+        exception_handlers={404: no_such_page, 405: no_such_page},
         routes=[
             Route("/", lobby),
             Route("/tables", open_from_form, methods=["POST"]),

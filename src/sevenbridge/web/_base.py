@@ -34,6 +34,8 @@ class TableGame(Protocol):
     deal_over: str
     #: The heading of the column of what each hand held at the end.
     hand_word: str
+    #: The heading of the seat's own hand, to choose from (an ``N_`` message).
+    hand_head: str
     #: The kinds of moves, in the order the page groups them: (kind, label).
     kinds: tuple[tuple[str, str], ...]
     #: The kinds of moves a person can try with the cards (or tiles) they chose.

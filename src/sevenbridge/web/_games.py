@@ -15,7 +15,7 @@ from .. import PLAYER_COUNTS, svg
 from .._kit.i18n import N_, translate, translator
 from .._tables import bits
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
-from ..cards import CARDS, Card, card_text
+from ..cards import CARDS, Card
 from ..engine import legal_actions
 from ..errors import InvalidArgumentError, Message
 from ..games import CARD_GAME
@@ -25,7 +25,15 @@ from ..rules import Rules, Scoring
 from ..scoring import explain_hand_points, hand_points
 from ..state import GameState, Phase
 from ..svg import _preset_name
-from ..text import deal_message, explain, move_words
+from ..text import (
+    MOVE_KINDS,
+    _card_word,
+    _cards_words,
+    deal_message,
+    explain,
+    move_label,
+    move_words,
+)
 from ..views import Observation, observe
 from ._base import SharedMoves, TableGame
 from ._mahjong import MahjongTableGame
@@ -33,28 +41,17 @@ from ._mahjong import MahjongTableGame
 __all__ = ["TABLE_GAMES", "CardTableGame"]
 
 
-_KINDS = (
-    ("Draw", N_("Draw")),
-    ("Chi", N_("Chi")),
-    ("Pon", N_("Pon")),
-    ("Pass", N_("Pass")),
-    ("LayDown", N_("Lay down")),
-    ("LayOff", N_("Lay off")),
-    ("Discard", N_("Discard")),
-)
-
 _DOING = {
     Phase.CLAIM: N_("{player} to pon or pass"),
     Phase.DRAW: N_("{player} to draw or chi"),
     Phase.PLAY: N_("{player} to meld, lay off and discard"),
 }
-
-
-def _card_word(card: Card, lang: str) -> str:
-    """A card as the page writes it: ``7♥`` (``♥7`` in Japanese), ``JK`` for the joker."""
-    if card.is_joker:
-        return "JK"
-    return card_text(card, lang) if lang != "en" else format(card, "u")
+#: The same, for the seat whose turn it is.
+_YOUR_DOING = {
+    Phase.CLAIM: N_("pon or pass"),
+    Phase.DRAW: N_("draw or chi"),
+    Phase.PLAY: N_("meld, lay off and discard"),
+}
 
 
 def _used(action: Action) -> tuple[Card, ...]:
@@ -64,16 +61,6 @@ def _used(action: Action) -> tuple[Card, ...]:
     if isinstance(action, (LayOff, Discard)):
         return (action.card,)
     return ()
-
-
-def _cards_words(cards: Sequence[Card], joker_as: Card | None, lang: str) -> str:
-    words = []
-    for c in cards:
-        word = _card_word(c, lang)
-        if c.is_joker and joker_as is not None:
-            word += "=" + _card_word(joker_as, lang)
-        words.append(word)
-    return " ".join(words)
 
 
 class CardTableGame(SharedMoves):
@@ -87,7 +74,8 @@ class CardTableGame(SharedMoves):
     deal_word: str = N_("deal")
     deal_over: str = N_("Deal {k} is over")
     hand_word: str = N_("Cards left")
-    kinds: tuple[tuple[str, str], ...] = _KINDS
+    hand_head: str = N_("Your hand (click to choose)")
+    kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
 
@@ -160,6 +148,8 @@ class CardTableGame(SharedMoves):
         if view.phase is Phase.OVER:
             return translate(deal_message(view, names=names, you=view.viewer)[0], lang)
         assert view.current_player is not None
+        if view.current_player == view.viewer:
+            return _("Your turn: {doing}").format(doing=_(_YOUR_DOING[view.phase]))
         return _(_DOING[view.phase]).format(player=names[view.current_player])
 
     def hand(self, view: Observation, lang: str) -> list[dict[str, str]]:
@@ -182,28 +172,13 @@ class CardTableGame(SharedMoves):
     ) -> dict[str, Any]:
         """A move to choose, for the page: its kind, its label and the hand
         cards it uses (a lay-off names its meld by its owner and cards)."""
-        _ = translator(lang)
         kind = type(action).__name__
-        label = _(dict(_KINDS)[kind])
+        label = move_label(action, view, names=names, lang=lang)
         cards = _used(action)
-        if isinstance(action, (Chi, Pon, LayDown)):
-            label += " " + _cards_words(cards, action.joker_as, lang)
-        elif isinstance(action, LayOff):
-            joker = action.joker_as if action.card.is_joker else None
-            meld = view.melds[action.target]
-            owner = names[meld.owner or 0]  # a meld on the table always has its owner
-            card = _cards_words(cards, joker, lang)
-            label += " " + _("{card} on {owner}'s {meld}").format(
-                card=card,
-                owner=owner,
-                meld=_cards_words(meld.cards, meld.joker_as, lang),
-            )
-        elif isinstance(action, Discard):
-            label += " " + _card_word(action.card, lang)
         return {
             "kind": kind,
             "label": label,
-            "short": label.removeprefix(_(dict(_KINDS)[kind])).strip(),
+            "short": label.removeprefix(translator(lang)(dict(MOVE_KINDS)[kind])).strip(),
             "cards": [str(c) for c in cards],
             "notation": str(action),
         }

@@ -17,24 +17,22 @@ from .. import mahjong as mj
 from .._kit.i18n import N_, translate, translator
 from ..errors import InvalidArgumentError, Message
 from ..mahjong import svg as mj_svg
-from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _used
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
-from ..mahjong.text import move_words, round_words
+from ..mahjong.text import MOVE_KINDS, move_label, move_words, round_words
 from ..mahjong.tiles import Tile, format_tiles
 from ._base import SharedMoves
 
 __all__ = ["MahjongSeries", "MahjongTableGame"]
 
-_KINDS = (
-    ("Mahjong", N_("Mahjong")),
-    ("Draw", N_("Draw")),
-    ("Chow", N_("Chow")),
-    ("Pung", N_("Pung")),
-    ("Kong", N_("Kong")),
-    ("Pass", N_("Pass")),
-    ("Discard", N_("Discard")),
-)
+
+#: What the seat whose turn it is does, in each phase.
+_YOUR_DOING = {
+    mj.Phase.DRAW: N_("draw a tile"),
+    mj.Phase.PLAY: N_("discard a tile"),
+    mj.Phase.CLAIM: N_("claim the discard, or pass"),
+}
 
 
 @attrs.frozen
@@ -50,14 +48,6 @@ class MahjongSeries:
     over: bool = False
 
 
-def _used(action: Action) -> tuple[Tile, ...]:
-    if isinstance(action, Chow):
-        return action.tiles
-    if isinstance(action, (Discard, Kong)):
-        return (action.tile,)
-    return ()
-
-
 class MahjongTableGame(SharedMoves):
     """Simple Mahjong at the web table: a match of ``rules.rounds`` rounds."""
 
@@ -69,7 +59,8 @@ class MahjongTableGame(SharedMoves):
     deal_word: str = N_("round")
     deal_over: str = N_("Round {k} is over")
     hand_word: str = N_("Tiles in hand")
-    kinds: tuple[tuple[str, str], ...] = _KINDS
+    hand_head: str = N_("Your tiles (click to choose)")
+    kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
     quiet: frozenset[str] = frozenset({"Pass"})
 
@@ -158,13 +149,16 @@ class MahjongTableGame(SharedMoves):
         return mj_svg.table(view, names=names, lang=lang)
 
     def status(self, view: mj.Observation, names: Sequence[str], lang: str) -> str:
-        return _status(view, names, translator(lang))
+        _ = translator(lang)
+        if view.current_player == view.viewer and view.phase in _YOUR_DOING:
+            return _("Your turn: {doing}").format(doing=_(_YOUR_DOING[view.phase]))
+        return _status(view, names, _)
 
     def hand(self, view: mj.Observation, lang: str) -> list[dict[str, str]]:
         return [
             {
                 "card": str(t),
-                "label": str(t),
+                "label": format_tiles((t,), lang=lang),
                 "name": mj_svg.tile_name(t, lang),
                 "svg": mj_svg.tile(t, size=44, lang=lang),
             }
@@ -179,15 +173,11 @@ class MahjongTableGame(SharedMoves):
         names: Sequence[str],
     ) -> dict[str, Any]:
         """A move for the page: its kind, its label and the tiles of the hand it names."""
-        _ = translator(lang)
-        kind = type(action).__name__
-        word = _(dict(_KINDS)[kind])
         tiles = _used(action)
-        short = format_tiles(tiles) if tiles else ""
         return {
-            "kind": kind,
-            "label": f"{word} {short}".strip(),
-            "short": short,
+            "kind": type(action).__name__,
+            "label": move_label(action, lang=lang),
+            "short": format_tiles(tiles, lang=lang),
             "cards": [str(t) for t in tiles],
             "notation": str(action),
         }
@@ -246,7 +236,7 @@ class MahjongTableGame(SharedMoves):
         rows = [
             {
                 "seat": p,
-                "cards": format_tiles(shown[p], compact=False)
+                "cards": format_tiles(shown[p], compact=False, lang=lang)
                 if p < len(shown) and shown[p]
                 else "-",
                 "points": scores[p],

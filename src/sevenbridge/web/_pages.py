@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .._kit.i18n import N_, translator
+from .._kit.i18n import N_, name_text, translator
 from ._base import TableGame
 
 __all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
@@ -130,8 +130,8 @@ _SEAT_SCRIPT = """
     if (fresh) selected = new Set([...selected].filter((c) => v.hand.some((h) => h.card === c)));
     document.title = v.title + " · " + v.names[v.seat];
     $("title").textContent = v.title;
-    $("who").textContent = v.names[v.seat] + " · " + T.table + " " + v.table + " · " + v.rules + " · " + v.deal_word + " " + v.deal;
-    $("status").textContent = (v.your_turn ? T.your_turn + " " : "") + v.status;
+    $("who").textContent = v.names[v.seat] + " · " + T.table.replace("{table}", v.table) + " · " + T.rules.replace("{preset}", v.rules) + " · " + T.deal.replace("{word}", v.deal_word).replace("{k}", v.deal);
+    $("status").textContent = v.status;
     $("status").className = v.your_turn ? "turn" : "";
     $("board").innerHTML = v.svg;
     $("notice").textContent = v.notice || "";
@@ -152,6 +152,7 @@ _SEAT_SCRIPT = """
   function draw() {
     const v = view, hand = $("hand"); hand.innerHTML = "";
     $("handhead").hidden = !v.hand.length;
+    $("handhead").textContent = v.hand_head;
     hand.style.setProperty("--n", String(Math.min(Math.max(v.hand.length, 1), 9)));
     const usable = new Set();
     v.moves.forEach((m) => { if (fits(m)) m.cards.forEach((c) => usable.add(c)); });
@@ -199,7 +200,7 @@ _SEAT_SCRIPT = """
     const box = $("result");
     box.hidden = !r;
     if (!r) return;
-    box.querySelector("h2").textContent = r.title + (r.reason ? ": " + r.reason : "");
+    box.querySelector("h2").textContent = r.reason ? T.heading.replace("{title}", r.title).replace("{reason}", r.reason) : r.title;
     box.querySelector("th.hand").textContent = r.hand_word;
     const body = box.querySelector("tbody"); body.innerHTML = "";
     box.querySelector("th.score").textContent = r.score_label;
@@ -217,7 +218,7 @@ _SEAT_SCRIPT = """
     const notes = box.querySelector(".notes"); notes.innerHTML = "";
     (r.notes || []).forEach((line) => notes.appendChild(el("p", {}, line)));
     $("next").hidden = r.over;
-    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(", ")) : "";
+    $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(T.list)) : "";
   }
 
   async function post(path, body) {
@@ -273,8 +274,11 @@ _SEAT_SCRIPT = """
 _SCRIPT_TEXT = {
     "live": N_("live"),
     "reconnecting": N_("reconnecting…"),
-    "table": N_("table"),
-    "your_turn": N_("Your turn:"),
+    "table": N_("table {table}"),
+    "deal": N_("{word} {k}"),
+    "rules": N_("{preset} rules"),
+    "heading": N_("{title}: {reason}"),
+    "list": N_(", "),
     "with_selected": N_("With the chosen cards:"),
     "clear": N_("Clear"),
     "waiting": N_("Waiting for the other players."),
@@ -304,7 +308,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
     most = max(n for g in games.values() for n in g.player_counts)
     about = {
         name: {
-            "presets": [[p, _(p)] for p in g.presets()],
+            "presets": [[p, name_text(p, lang)] for p in g.presets()],
             "counts": list(g.player_counts),
             "players": g.default_players,
             "match": _(g.match_text),
@@ -316,7 +320,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
         f'<option value="{escape(name)}">{escape(_(g.title))}</option>' for name, g in games.items()
     )
     presets = "".join(
-        f'<option value="{p}"{" selected" if p == "standard" else ""}>{escape(_(p))}</option>'
+        f'<option value="{p}"{" selected" if p == "standard" else ""}>{escape(name_text(p, lang))}</option>'
         for p in game.presets()
     )
     counts = "".join(
@@ -324,7 +328,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
         for n in game.player_counts
     )
     choices = [("human", _("a person"))] + [
-        (name, _("bot: {name}").format(name=name)) for name, _spec in LOBBY_BOTS
+        (name, _("bot: {name}").format(name=name_text(name, lang))) for name, _spec in LOBBY_BOTS
     ]
     if allow_commands:
         choices.append(("cmd", _("external bot (a command)")))
@@ -374,7 +378,7 @@ def links_page(
     """The page that hands out a new table's links, one for each person."""
     _ = translator(lang)
     items = "".join(
-        f'<li><strong>{escape(names[seat])}</strong>: <a href="{escape(url)}" class="seatlink" '
+        f'<li><strong>{escape(names[seat])}</strong>{escape(_(": "))}<a href="{escape(url)}" class="seatlink" '
         f'data-seat="{seat}">{escape(url)}</a></li>'
         for seat, url in links
     )

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .._kit.i18n import N_, translate, translator
+from .._kit.i18n import N_, name_text, translate, translator
 from .._kit.rng import derive
 from ..arena import make_bot
 from ..bots import GreedyPlayer, Player
@@ -52,13 +52,19 @@ def bot_label(spec: str) -> str:
     return spec.split(":", 1)[0].strip()
 
 
-def seat_names(table: TableRecord) -> list[str]:
+def seat_names(table: TableRecord, lang: str = "en") -> list[str]:
     """The seats' names at a table: ``P0`` for a person (or a mahjong ghost,
-    which the drawings mark), ``P1 greedy`` for a bot."""
-    return [
-        f"P{p}" if s.human or s.player == GHOST else f"P{p} {bot_label(s.player)}"
-        for p, s in enumerate(table.seats)
-    ]
+    which the drawings mark), ``P1 greedy`` for a bot (its name in the
+    language: ``P1 貪欲``; ``cmd`` for an external bot)."""
+    _ = translator(lang)
+    names = []
+    for p, s in enumerate(table.seats):
+        if s.human or s.player == GHOST:
+            names.append(f"P{p}")
+            continue
+        label = bot_label(s.player)
+        names.append(f"P{p} " + (_("cmd") if label == "cmd" else name_text(label, lang)))
+    return names
 
 
 class Room:
@@ -113,7 +119,7 @@ class Room:
         self.bot_deal: dict[int, int] = {}
         self.notice: str | None = None
         self.runner: asyncio.Task[None] | None = None
-        self.names = seat_names(table)
+        self.names = seat_names(table, lang)
 
     # -- the series of deals -------------------------------------------------
 
@@ -165,7 +171,13 @@ class Room:
         position = self.shown_position()
         view = game.observe(position, seat)
         legal = game.legal_actions(position) if not paused else ()
-        your_turn = bool(legal) and game.player(legal[0]) == seat
+        # A person's lone pass is played for them after the table's pause, so it is
+        # never offered: a page would show a button about to vanish under the click.
+        your_turn = (
+            bool(legal)
+            and game.player(legal[0]) == seat
+            and not (self.table.seats[seat].human and game.automatic(legal) is not None)
+        )
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
@@ -201,7 +213,8 @@ class Room:
             "deal": len(finished) + (0 if paused else 1),
             "title": _(game.title),
             "deal_word": _(game.deal_word),
-            "rules": _(game.preset_name(self.rules)),
+            "hand_head": _(game.hand_head),
+            "rules": name_text(game.preset_name(self.rules), lang),
             "names": self.names,
             "humans": human,
             "status": game.status(view, self.names, lang),

@@ -1,0 +1,97 @@
+"""The winning-hand test: lookup tables read with packed count keys.
+
+A hand's *key* packs how many of each kind of tile it holds into one integer,
+four bits a kind (kind ``t`` at bits ``4t`` to ``4t + 3``; the bonus tiles,
+which no hand holds, above the 34 playing kinds). The nine kinds of a suit are
+then one 36-bit group of the key, the seven honours a 28-bit group, and a
+precomputed table per group knows which counts split into sets and at most one
+pair. A hand wins when its four groups split, with exactly one pair among
+them. The key of a hand with one more tile is the key plus that tile's weight,
+so the engine tests a discard against a hand with one addition and four
+dictionary lookups. This module is compiled by the compiled build, with the
+engine's kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+__all__ = ["BONUS_AT", "WEIGHT", "key_of", "key_wins", "tables", "winning"]
+
+#: Kinds of playing tile, and of every tile (the eight bonus tiles come after).
+_KINDS: Final = 34
+_ALL: Final = 42
+#: Each tile's weight in a key: 1 << 4t (a bonus tile's lies above bit 136).
+WEIGHT: Final[tuple[int, ...]] = tuple(1 << (4 * t) for t in range(_ALL))
+#: A suit's group of a key (nine 4-bit counts), and where the honours' begins.
+_SUIT_MASK: Final = (1 << 36) - 1
+_HONOURS_AT: Final = 108
+#: Where the bonus tiles' counts begin.
+BONUS_AT: Final = 4 * _KINDS
+
+# The two tables, built on first use (about 35 ms): keys that split into sets
+# and at most one pair, each mapped to its number of pairs; a key that is not
+# in a table counts as 9 pairs, so that no sum of four lookups with one in it
+# comes to 1.
+_SUIT: Final[dict[int, int]] = {}
+_HONOUR: Final[dict[int, int]] = {}
+
+
+def _build(sets: list[list[int]], places: int) -> dict[int, int]:
+    found: dict[int, int] = {}
+    counts = [0] * places
+
+    def add(first: int, made: int) -> None:
+        if any(c > 4 for c in counts):
+            return
+        key = sum(c << (4 * i) for i, c in enumerate(counts))
+        found[key] = 0
+        for p in range(places):
+            if counts[p] <= 2:
+                found[key + (2 << (4 * p))] = 1
+        if made == 4:
+            return
+        for s in range(first, len(sets)):
+            for p in sets[s]:
+                counts[p] += 1
+            add(s, made + 1)
+            for p in sets[s]:
+                counts[p] -= 1
+
+    add(0, 0)
+    return found
+
+
+def tables() -> tuple[dict[int, int], dict[int, int]]:
+    """The group keys that split into sets and at most one pair, for a suit and
+    for the honours, each mapped to its number of pairs (0 or 1)."""
+    if not _SUIT:
+        suit_sets = [[i, i, i] for i in range(9)] + [[i, i + 1, i + 2] for i in range(7)]
+        _HONOUR.update(_build([[i, i, i] for i in range(7)], 7))
+        _SUIT.update(_build(suit_sets, 9))  # filled last: it says the tables are ready
+    return _SUIT, _HONOUR
+
+
+def key_of(tiles: Iterable[int]) -> int:
+    """The key of some tiles (ints 0-41)."""
+    return sum(map(WEIGHT.__getitem__, tiles))
+
+
+def key_wins(key: int) -> bool:
+    """Whether the tiles of ``key`` split into sets and exactly one pair (a
+    key with a bonus tile or more than four of a kind never does)."""
+    suit = _SUIT if _SUIT else tables()[0]
+    return (
+        suit.get(key & _SUIT_MASK, 9)
+        + suit.get(key >> 36 & _SUIT_MASK, 9)
+        + suit.get(key >> 72 & _SUIT_MASK, 9)
+        + _HONOUR.get(key >> _HONOURS_AT, 9)
+        == 1
+    )
+
+
+def winning(tiles: Iterable[int]) -> bool:
+    """The unchecked test: do these concealed tiles (2 mod 3 of them) split into
+    sets and one pair?"""
+    return key_wins(key_of(tiles))
