@@ -57,20 +57,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sevenbridge import (
-    Draw,
-    GameState,
-    Pass,
-    Rules,
-    apply,
-    deal,
-    legal_actions,
-    observe,
-    sample_state,
-)
+from sevenbridge import Draw, GameState, Pass, Rules, deal
 from sevenbridge._kit.rng import Rng, derive
 from sevenbridge.arena import bot_seed, seatings
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
+from sevenbridge.engine import apply, legal_actions
 from sevenbridge.errors import InvalidStateError
 from sevenbridge.playout import playout
 from sevenbridge.rl import (
@@ -82,6 +73,7 @@ from sevenbridge.rl import (
     tensor_digest,
 )
 from sevenbridge.rl._network import NETWORK_FORMAT
+from sevenbridge.views import observe, sample_state
 
 PLAYERS = 3
 Layers = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]

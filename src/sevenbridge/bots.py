@@ -262,15 +262,7 @@ class NeuralPlayer:
         self._rng = _checks.seeded_rng(seed)
         self._greedy = GreedyPlayer(seed)
         self.draws = _checks.integer(draws, "draws", 1, 1000)
-        if type(margin) not in (int, float) or not 0 <= margin <= 1:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.margin_range",
-                    "margin must be a number from 0 to 1, not {value}",
-                    value=repr(margin),
-                )
-            )
-        self.margin = float(margin)
+        self.margin = _checks.fraction(margin, "margin")
         _network_module()  # numpy is needed: say so now rather than at the first move
         self._network = None if network is None else _network_module().load_network(network)
 
