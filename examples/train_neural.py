@@ -31,10 +31,10 @@ Three steps; the first keeps its work in ``--work`` and picks up where it stoppe
    ``--plot``, a PNG, needs matplotlib).
 
 ``python examples/train_neural.py --out standard-3.npz`` trains the shipped
-network for 52 cards (``--preset nintendo --deals 40000 --epochs 8 --out
-nintendo-3.npz`` the one for 53; ``--help`` lists the settings, whose
-defaults are those of the shipped standard network: about a quarter of an hour
-on one core); ``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs numpy
+network for 52 cards (``--preset nintendo --deals 3000 --out nintendo-3.npz``
+the one for 53; ``--help`` lists the settings, whose defaults are those of the
+shipped standard network: about ten minutes on one core, nearly all of it
+playing and labelling); ``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs numpy
 (``pip install "sevenbridge[rl]"``).
 """
 
