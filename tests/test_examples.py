@@ -19,6 +19,7 @@ OWN_TESTS = {
     "external_bot.py",
     "train_maskable_ppo.py",
     "flat_monte_carlo.py",
+    "train_neural.py",
 }
 EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name not in OWN_TESTS)
 

@@ -61,7 +61,14 @@ from ._kit import checks as _checks
 from ._kit.rng import derive, fresh_seed
 from ._kit.version import version
 from ._store import Store, _one_line
-from .bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
+from .bots import (
+    DEFAULT_ITERATIONS,
+    GreedyPlayer,
+    ISMCTSPlayer,
+    NeuralPlayer,
+    Player,
+    RandomPlayer,
+)
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer, close_all, serve
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
@@ -96,7 +103,7 @@ __all__ = [
 
 #: The bots a tournament knows by name; ``cmd:COMMAND`` names an external bot,
 #: ``py:package.module:factory`` a Python one.
-BOT_NAMES = ("random", "greedy", "ismcts")
+BOT_NAMES = ("random", "greedy", "ismcts", "neural")
 #: One seat of a tournament, a bot's name (:func:`make_bot`) or a pair of a
 #: label and a factory that makes the bot of a deal from its seed.
 Bot = str | tuple[str, Callable[[int], Player]]
@@ -122,15 +129,17 @@ MIN_DECKS = 5
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
+#: The options each bot name takes.
+_OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("draws", "margin")}
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
-    """An ``ismcts`` option's value: the rollout's name, iterations as a whole
-    number written in ASCII digits, the others as numbers (the bot checks the
+    """A bot option's value: the rollout's name, iterations and draws as whole
+    numbers written in ASCII digits, the others as numbers (the bot checks the
     ranges)."""
     if key == "rollout":
         return text
-    if key == "iterations":
+    if key in ("iterations", "draws"):
         if re.fullmatch(r"[0-9]{1,12}", text):
             return int(text)
         kind = Message("kind.whole_number", "a whole number")
@@ -161,8 +170,9 @@ def make_bot(
 ) -> Player:
     """A bot from its name in a tournament.
 
-    ``random``, ``greedy`` or ``ismcts``, optionally with options after colons
-    (``ismcts:iterations=500:rollout=random``, ``ismcts:seconds=0.5``);
+    ``random``, ``greedy``, ``ismcts`` or ``neural``, optionally with options
+    after colons (``ismcts:iterations=500:rollout=random``,
+    ``ismcts:seconds=0.5``, ``neural:draws=4``);
     ``cmd:`` followed by the command line of an external bot
     (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision
     and ``handshake_seconds`` to start; or ``py:package.module:factory``, a
@@ -214,7 +224,7 @@ def make_bot(
     kwargs: dict[str, Any] = {}
     for option in options:
         key, sep, value = option.partition("=")
-        if not sep or name != "ismcts" or key not in _ISMCTS_OPTIONS:
+        if not sep or key not in _OPTIONS.get(name, ()):
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.bot_unknown_option",
@@ -228,6 +238,8 @@ def make_bot(
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name == "neural":
+        return NeuralPlayer(seed, **kwargs)
     return ISMCTSPlayer(seed, **kwargs)
 
 

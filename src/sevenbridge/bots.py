@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import math
+import pathlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, overload
 
@@ -43,7 +44,7 @@ from .actions import Action
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
-from .errors import InvalidArgumentError, Message
+from .errors import InvalidArgumentError, InvalidStateError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
 from .rules import Rules
 from .scoring import returns
@@ -53,8 +54,11 @@ from .views import Observation, observe, sample_state
 __all__ = [
     "DEFAULT_ITERATIONS",
     "MAX_ITERATIONS",
+    "NEURAL_DRAWS",
+    "NEURAL_MARGIN",
     "GreedyPlayer",
     "ISMCTSPlayer",
+    "NeuralPlayer",
     "Player",
     "RandomPlayer",
     "card_points",
@@ -65,9 +69,14 @@ __all__ = [
 #: hours of search per move; a time budget is ``seconds``).
 MAX_ITERATIONS = 10**7
 #: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
-#: of a tournament's ``ismcts`` bot (about a fifth of a second of processor time
-#: a decision in the card game, on an ordinary machine with the pure-Python build).
+#: of a tournament's ``ismcts`` bot (about a quarter of a second of processor
+#: time a decision in the card game with the pure-Python build; see the bots guide).
 DEFAULT_ITERATIONS = 500
+#: The cards a :class:`NeuralPlayer` samples to weigh a draw, by default.
+NEURAL_DRAWS = 8
+#: How much more a :class:`NeuralPlayer`'s network must like a move than the
+#: greedy player's for it to play that move instead, by default.
+NEURAL_MARGIN = 0.0
 
 
 class Player(Protocol):
@@ -191,6 +200,150 @@ def choices_view(position: Any) -> Any:
     view = view_of(position)
     choices(view)
     return view
+
+
+class NeuralPlayer:
+    """A small trained network that judges positions, and looks ahead over its own turn.
+
+    The network (layers shipped in the package, run with
+    numpy) reads the compact information-state tensor
+    (:func:`sevenbridge.rl.information_state_tensor`) of a position where the
+    turn has passed on, and says how likely its player is to win the deal from
+    there. To choose, the player plays each legal action on a world sampled
+    from its view (:func:`~sevenbridge.sample_state`: what it cannot see is
+    dealt at random), then every way its own turn can go on (its lay-downs,
+    lay-offs and discard, which show it nothing new), and keeps the action
+    whose best end of turn the network likes most; going out counts as a
+    certain win. A draw, whose card it cannot know, is weighed over ``draws``
+    sampled cards. It looks only at its own view. Where no world fits the
+    view (:func:`~sevenbridge.sample_state` gives up, which a few views with
+    a joker can make it do), it plays the greedy move.
+
+    The network was trained by ``examples/train_neural.py`` on the positions
+    of :func:`sevenbridge.rl.self_play` deals played greedily (with some
+    random moves), each labelled with whether its player won the deal
+    (:doc:`/howto/learning` has the training curve and its strength). The
+    package ships one network per deck size (52 cards, and 53 for Nintendo's
+    joker) for three players, stamped with the version and digest of the
+    tensor layout it reads; it needs numpy (``pip install "sevenbridge[rl]"``).
+
+    Args:
+        seed: Seeds the sampled worlds: the same seed and the same positions
+            give the same moves.
+        draws: Sampled cards per draw weighed (1 to 1000).
+        margin: It plays the move :class:`GreedyPlayer` would make unless the
+            network gives another move a chance of winning higher by more
+            than ``margin`` (0 to 1; 0: the network's best move, always).
+        network: A weights file of ``examples/train_neural.py`` to play with
+            instead of the shipped network for the table's deck and size.
+
+    Raises:
+        InvalidArgumentError: without numpy; for a network file that cannot
+            be read or was trained on another version of the tensor; from the
+            player, for a table no network was trained for (or a game other
+            than Seven Bridge).
+
+    >>> from sevenbridge import deal, apply, observe
+    >>> state = deal(seed=3)
+    >>> bots = [NeuralPlayer(seed=1), GreedyPlayer(seed=2), GreedyPlayer(seed=3)]
+    >>> while not state.is_over:
+    ...     state = apply(state, bots[state.current_player](observe(state)))
+    >>> state.is_over
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        draws: int = NEURAL_DRAWS,
+        margin: float = NEURAL_MARGIN,
+        network: str | pathlib.Path | None = None,
+    ) -> None:
+        self._rng = _checks.seeded_rng(seed)
+        self._greedy = GreedyPlayer(seed)
+        self.draws = _checks.integer(draws, "draws", 1, 1000)
+        self.margin = _checks.fraction(margin, "margin")
+        _network_module()  # numpy is needed: say so now rather than at the first move
+        self._network = None if network is None else _network_module().load_network(network)
+
+    def network(self, rules: Rules, players: int) -> Any:
+        """The network it plays ``players`` players under ``rules`` with (a
+        :class:`sevenbridge.rl.Network`)."""
+        if self._network is not None:
+            mine: Any = self._network
+            if mine.digest != _network_module().tensor_digest(
+                rules, players, info=True, compact=True
+            ):
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.network_other_table",
+                        "the network {name} was trained for {trained} players with a "
+                        "{deck}-card deck, not for this table",
+                        name=mine.name,
+                        trained=str(mine.players),
+                        deck=str(mine.rules.deck_size),
+                    )
+                )
+            return mine
+        return _network_module().network_for(rules, players)
+
+    def values(self, view: Observation | GameState) -> dict[Action, float]:
+        """Each legal action of the view's player, with the chance of winning
+        the deal the network gives it (after the best way to end the turn)."""
+        view = self._card_view(view)
+        actions = choices(view)
+        network = self.network(view.rules, view.players)
+        scores = _network_module().action_values(view, actions, network, self._rng, self.draws)
+        return dict(zip(actions, scores, strict=True))
+
+    @overload
+    def __call__(self, view: Observation | GameState, /) -> Action: ...
+    @overload
+    def __call__(self, view: DocumentLike, /) -> Any: ...
+    def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
+        view = self._card_view(view)
+        actions = choices(view)
+        if len(actions) == 1:
+            return actions[0]
+        try:
+            values = self.values(view)
+        except InvalidStateError:  # sample_state found no world that fits the view
+            return self._greedy(view)
+        best = max(actions, key=values.__getitem__)  # the first of the best, in legal order
+        if self.margin:
+            greedy = self._greedy(view)
+            if values[best] - values[greedy] <= self.margin:
+                return greedy
+        return best
+
+    @staticmethod
+    def _card_view(position: Any) -> Observation:
+        view = view_of(position)
+        if isinstance(view, Observation):
+            return view
+        game = game_of(view)
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.neural_card_game_only",
+                "NeuralPlayer plays Seven Bridge only, not {game}",
+                game=game,
+            )
+        )
+
+
+def _network_module() -> Any:
+    """:mod:`sevenbridge.rl._network`, or a clear error without numpy."""
+    try:
+        from .rl import _network
+    except ImportError:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.neural_needs_numpy",
+                'NeuralPlayer needs numpy: pip install "sevenbridge[rl]"',
+            )
+        ) from None
+    return _network
 
 
 class _Node:

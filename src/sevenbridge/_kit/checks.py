@@ -53,6 +53,21 @@ def integer(value: Any, name: str, lo: int, hi: int | None = None, why: str = ""
     return int(value)
 
 
+def fraction(value: Any, name: str) -> float:
+    """``value`` if it is a number from 0 to 1 (an ``int`` or a ``float``, not
+    a ``bool``), as a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.fraction_range",
+                "{name} must be a number from 0 to 1, not {value}",
+                name=name,
+                value=repr(value),
+            )
+        )
+    return float(value)
+
+
 def seconds(value: Any, name: str, hi: float = 86400.0) -> float:
     """A time limit: a number of seconds above 0 and at most ``hi`` (NaN and
     infinity are refused)."""

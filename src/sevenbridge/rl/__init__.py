@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
 from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
+from ._network import Network, load_network
 from ._rewards import REWARDS, reward_bounds, rewards, utility_bounds
 from ._selfplay import OpponentPool, PolicyPlayer, Trajectory, policy_player, self_play
 
@@ -73,6 +74,7 @@ __all__ = [
     "ActionSpace",
     "CompactActionSpace",
     "MahjongActionSpace",
+    "Network",
     "OpponentPool",
     "PolicyPlayer",
     "Trajectory",
@@ -80,6 +82,7 @@ __all__ = [
     "information_state_tensor",
     "information_state_tensor_size",
     "lay_off_slot",
+    "load_network",
     "observation_tensor",
     "observation_tensor_size",
     "policy_player",

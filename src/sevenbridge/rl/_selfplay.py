@@ -200,15 +200,7 @@ class OpponentPool:
 
     def __init__(self, capacity: int = 16, *, seed: int = 0, latest_share: float = 0.0) -> None:
         self.capacity = _checks.integer(capacity, "capacity", 1)
-        if not isinstance(latest_share, (int, float)) or not 0 <= latest_share <= 1:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.latest_share_range",
-                    "latest_share must be a number from 0 to 1, not {value}",
-                    value=repr(latest_share),
-                )
-            )
-        self.latest_share = float(latest_share)
+        self.latest_share = _checks.fraction(latest_share, "latest_share")
         self._rng = random.Random(_checks.seed(seed))
         self._kept: list[Any] = []
 

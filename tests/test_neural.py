@@ -1,0 +1,189 @@
+"""NeuralPlayer: the shipped networks, their versions, and the player's moves."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sevenbridge import Draw, Rules, apply, deal, legal_actions, observe
+from sevenbridge.arena import make_bot
+from sevenbridge.bots import GreedyPlayer, NeuralPlayer
+from sevenbridge.errors import InvalidArgumentError
+
+from .helpers import optional_module
+
+np = optional_module("numpy")
+
+from sevenbridge.rl import COMPACT_TENSOR_VERSION, tensor_digest  # noqa: E402
+from sevenbridge.rl._network import (  # noqa: E402
+    NETWORKS_FOLDER,
+    load_network,
+    network_for,
+    shipped_networks,
+)
+
+SCRIPT = Path(__file__).parent.parent / "examples" / "train_neural.py"
+
+
+def _play(rules: Rules, seed: int, bots: list[Any]) -> list[Any]:
+    """The moves of one deal, each checked legal before it is played."""
+    state = deal(rules, players=3, seed=seed)
+    moves = []
+    while not state.is_over:
+        view = observe(state)
+        action = bots[view.viewer](view)
+        assert action in legal_actions(view)
+        moves.append(action)
+        state = apply(state, action)
+    return moves
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_plays_legal_moves_in_every_preset_and_again_by_seed(preset: str) -> None:
+    rules = Rules.preset(preset)
+    first = _play(rules, 5, [NeuralPlayer(1), GreedyPlayer(2), NeuralPlayer(3)])
+    again = _play(rules, 5, [NeuralPlayer(1), GreedyPlayer(2), NeuralPlayer(3)])
+    assert first == again
+
+
+def test_another_seed_samples_other_worlds() -> None:
+    state, greedy = deal(seed=8), GreedyPlayer(1)
+    while not (
+        len(legal_actions(state)) > 1 and any(isinstance(a, Draw) for a in legal_actions(state))
+    ):
+        state = apply(state, greedy(observe(state)))  # on to a draw weighed against a claim
+    view = observe(state)
+    values = {tuple(NeuralPlayer(seed).values(view).values()) for seed in range(4)}
+    assert len(values) > 1
+    assert all(0.0 <= v <= 1.0 for vs in values for v in vs)
+
+
+def test_the_shipped_networks_read_this_version_of_the_compact_tensor() -> None:
+    # Fails when the compact numbering changes without the networks trained again.
+    networks = shipped_networks()
+    assert {(n.rules.deck_size, n.players) for n in networks} == {(52, 3), (53, 3)}
+    for network in networks:
+        assert network.meta["tensor_version"] == COMPACT_TENSOR_VERSION
+        assert network.digest == tensor_digest(network.rules, 3, info=True, compact=True)
+    for preset in Rules.presets():
+        rules = Rules.preset(preset)
+        assert network_for(rules, 3).digest == tensor_digest(rules, 3, info=True, compact=True)
+    sizes = [p.stat().st_size for p in NETWORKS_FOLDER.glob("*.npz")]
+    assert len(sizes) == len(networks) and sum(sizes) < 4_000_000
+
+
+def _copy_with(tmp_path: Path, **changes: Any) -> Path:
+    """A copy of the shipped standard network with its metadata changed."""
+    source = NETWORKS_FOLDER / "standard-3.npz"
+    with np.load(source) as data:
+        arrays = {key: data[key] for key in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    meta.update(changes)
+    arrays["meta"] = np.array(json.dumps(meta))
+    path = tmp_path / "changed.npz"
+    np.savez(path, **arrays)
+    return path
+
+
+def test_a_network_of_another_tensor_version_is_refused(tmp_path: Path) -> None:
+    assert load_network(_copy_with(tmp_path)).digest == shipped_networks()[-1].digest
+    for change in ({"tensor_version": COMPACT_TENSOR_VERSION + 1}, {"tensor_digest": "0" * 64}):
+        path = _copy_with(tmp_path, **change)
+        with pytest.raises(InvalidArgumentError, match="train it again") as caught:
+            NeuralPlayer(network=path)
+        assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+
+
+def test_bad_arguments_and_files_are_library_errors(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"draws": 0}, "draws"),
+        ({"draws": 1001}, "draws"),
+        ({"margin": -0.5}, "margin must be a number from 0 to 1"),
+        ({"margin": "0.1"}, "margin must be a number from 0 to 1"),
+        ({"network": 3}, "path of a weights file"),
+        ({"network": tmp_path / "missing.npz"}, "not a network's weights file"),
+        ({"network": junk}, "not a network's weights file"),
+        ({"network": _copy_with(tmp_path, format=99)}, "format 99"),
+    ]
+    for kwargs, match in cases:
+        with pytest.raises(InvalidArgumentError, match=match) as caught:
+            NeuralPlayer(**kwargs)
+        assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+    with pytest.raises(TypeError, match="seed must be an int"):  # as every bot's seed
+        NeuralPlayer("one")  # type: ignore[arg-type]
+
+
+def test_a_network_plays_only_the_table_it_was_trained_for() -> None:
+    player = NeuralPlayer(1, network=NETWORKS_FOLDER / "standard-3.npz")
+    with pytest.raises(InvalidArgumentError, match="not for this table"):
+        player.values(observe(deal(Rules.nintendo(), players=3, seed=1)))
+    with pytest.raises(InvalidArgumentError, match="no trained network plays 4 players"):
+        NeuralPlayer(1).values(observe(deal(players=4, seed=1)))
+    from sevenbridge import mahjong
+
+    with pytest.raises(InvalidArgumentError, match="Seven Bridge only"):
+        NeuralPlayer(1)(mahjong.observe(mahjong.deal(seed=1)))
+
+
+def test_the_player_pickles_naming_the_shipped_network() -> None:
+    player = NeuralPlayer(4)
+    player.network(Rules.standard(), 3)
+    copy = pickle.loads(pickle.dumps(player))
+    assert copy.network(Rules.standard(), 3) is player.network(Rules.standard(), 3)
+    state = deal(seed=2)
+    assert _play(Rules.standard(), 2, [copy, GreedyPlayer(1), GreedyPlayer(2)]) == _play(
+        Rules.standard(), 2, [player, GreedyPlayer(1), GreedyPlayer(2)]
+    )
+    assert state == deal(seed=2)
+
+
+def test_a_tournament_knows_the_neural_bot() -> None:
+    bot = make_bot("neural:draws=3:margin=0.25", seed=1)
+    assert isinstance(bot, NeuralPlayer) and (bot.draws, bot.margin) == (3, 0.25)
+    with pytest.raises(InvalidArgumentError, match="unknown option"):
+        make_bot("neural:iterations=3", seed=1)
+
+
+def test_without_numpy_the_player_says_what_to_install() -> None:
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from sevenbridge.bots import NeuralPlayer\n"
+        "try:\n    NeuralPlayer()\nexcept Exception as e:\n    print(type(e).__name__, e)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.startswith("InvalidArgumentError") and "sevenbridge[rl]" in done.stdout
+
+
+def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
+    module = runpy.run_path(str(SCRIPT), run_name="train_neural")
+    out = tmp_path / "tiny.npz"
+    argv = ["--deals", "6", "--chunk", "3", "--workers", "1", "--hidden", "8",
+            "--label-at", "turn-ends", "--rollouts", "1",
+            "--epochs", "2", "--eval-every", "2", "--checkpoint-eval", "2", "--eval", "2",
+            "--work", str(tmp_path / "work"), "--out", str(out),
+            "--curve", str(tmp_path / "curve.csv")]  # fmt: skip
+    assert module["main"](argv) == 0
+    network = load_network(out)
+    assert network.digest == tensor_digest(Rules.standard(), 3, info=True, compact=True)
+    lines = (tmp_path / "curve.csv").read_text().splitlines()
+    assert lines[0].startswith("epoch,") and len(lines) == 3
+    assert lines[2].split(",")[4]  # the checkpoint's win share
+    _play(Rules.standard(), 3, [NeuralPlayer(1, network=out), GreedyPlayer(1), GreedyPlayer(2)])
+
+
+def test_with_the_widest_margin_it_plays_the_greedy_moves() -> None:
+    rules = Rules.standard()
+    neural = _play(rules, 9, [NeuralPlayer(4, margin=1), GreedyPlayer(1), GreedyPlayer(2)])
+    greedy = _play(rules, 9, [GreedyPlayer(4), GreedyPlayer(1), GreedyPlayer(2)])
+    assert neural == greedy
