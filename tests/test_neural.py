@@ -83,6 +83,13 @@ def test_the_features_mark_every_move_the_greedy_player_makes(preset: str) -> No
             assert picked <= marked and len(marked) <= len(picked) + 2
 
 
+def test_a_view_without_a_decision_has_no_rows() -> None:
+    state = deal(seed=2)
+    waiting = observe(state, (state.current_player + 1) % 3)
+    assert action_features(waiting).shape == (0, len(FEATURES))
+    assert action_features(observe(state)).shape == (len(legal_actions(state)), len(FEATURES))
+
+
 def test_a_discard_counts_the_unseen_cards_that_would_meld_with_it() -> None:
     state = deal(seed=1)
     view = observe(state)

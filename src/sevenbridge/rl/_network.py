@@ -157,9 +157,11 @@ def _run_pairs(card: int, unseen: int, high: bool) -> tuple[int, int]:
 def action_features(view: Observation) -> npt.NDArray[np.float32]:
     """The features of each legal action of the view's player, one row per
     action in legal order, one column per name of :data:`FEATURES` (all
-    scaled to about 0 to 1). The view must be the viewer's decision."""
+    scaled to about 0 to 1); no rows when the decision is not the viewer's."""
     rules, me, players = view.rules, view.viewer, view.players
     keys = legal_keys(view)
+    if not keys:
+        return np.zeros((0, len(FEATURES)), np.float32)
     hand, high = view.hand_mask, rules.ace_high
     points = card_points(rules)
     deck = (1 << 52) - 1 | (T.JOKER_BIT if rules.jokers else 0)
