@@ -85,6 +85,7 @@ def test_the_features_mark_every_move_the_greedy_player_makes(preset: str) -> No
 
 def test_a_view_without_a_decision_has_no_rows() -> None:
     state = deal(seed=2)
+    assert state.current_player is not None
     waiting = observe(state, (state.current_player + 1) % 3)
     assert action_features(waiting).shape == (0, len(FEATURES))
     assert action_features(observe(state)).shape == (len(legal_actions(state)), len(FEATURES))

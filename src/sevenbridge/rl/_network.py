@@ -2,7 +2,7 @@
 the package, numpy inference, and the features of each legal action it reads.
 
 The network scores actions, not positions. :func:`action_features` describes
-each legal action of a view by a row of numbers (:data:`FEATURES` names them):
+each legal action of a view by a row of numbers (:data:`~sevenbridge.rl.FEATURES` names them):
 what kind of move it is, whether :class:`~sevenbridge.bots.GreedyPlayer` would
 make it, the cards it takes out of the hand (their points, how well they go
 with the rest), what a discard offers the other players (how many of the cards
@@ -156,7 +156,7 @@ def _run_pairs(card: int, unseen: int, high: bool) -> tuple[int, int]:
 
 def action_features(view: Observation) -> npt.NDArray[np.float32]:
     """The features of each legal action of the view's player, one row per
-    action in legal order, one column per name of :data:`FEATURES` (all
+    action in legal order, one column per name of :data:`~sevenbridge.rl.FEATURES` (all
     scaled to about 0 to 1); no rows when the decision is not the viewer's."""
     rules, me, players = view.rules, view.viewer, view.players
     keys = legal_keys(view)
@@ -308,7 +308,7 @@ def load_network(path: str | Path) -> Network:
 
     Raises:
         InvalidArgumentError: if the file cannot be read as a network, is of
-            another format (:data:`NETWORK_FORMAT`), or was trained on another
+            another format (an older version's network), or was trained on another
             version or layout of the features than this library computes (the
             network would read numbers that mean something else).
     """
