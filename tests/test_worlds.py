@@ -75,6 +75,39 @@ def test_a_pon_taken_at_once_shows_that_its_caller_holds_the_joker() -> None:
         assert all(w.hand_masks[1] & JOKER for w in _samples(state, viewer, 40))
 
 
+def _lost_pon() -> GameState:
+    """Nintendo rules: player 1's pon of 9H waits (no joker), and player 2, who
+    holds the joker, pons over it; player 1 keeps 9C 9D, which the record showed."""
+    state = stacked(NINTENDO, ["9H 4C", "9C 9D", "9S JK", "3S"], stock="QD")
+    state = play(state, "0 Draw", "0 Discard 9H", "1 Pon 9C 9D", "2 Pon 9S JK=9D")
+    assert state.phase is Phase.PLAY and state.current_player == 2
+    return state
+
+
+def test_the_cards_of_a_pon_that_lost_stay_in_its_callers_hand() -> None:
+    state = _lost_pon()
+    shown = _bit("9C") | _bit("9D")
+    for viewer in (0, 2, 3):
+        assert all(w.hand_masks[1] & shown == shown for w in _samples(state, viewer, 40))
+
+
+def test_a_card_shown_in_a_lost_pon_was_not_drawn_after_it() -> None:
+    """The viewer (player 1) lost a pon of KH KS to the joker's holder, drew,
+    and laid both kings off: neither can have been the card drawn."""
+    state = deal(NINTENDO, players=3, seed=1056)
+    state = play(
+        state, "0 Draw", "0 LayDown 3D 3H 3S", "0 LayDown 7D", "0 Discard KD", "1 Pon KH KS",
+        "2 Pon KC JK=KH", "2 LayOff 6D>1", "2 Discard 10S", "0 Pass", "1 Pass", "0 Draw",
+        "0 Discard 9D", "1 Pass", "2 Pass", "1 Draw", "1 LayDown 7H", "1 LayOff KS>2",
+        "1 LayOff KH>2",
+    )  # fmt: skip
+    view = observe(state, 1)
+    for seed in range(20):
+        world, cert = _worlds.sample(view, seed, 7, certify=True)
+        assert cert is not None
+        _check_world(world, view, cert)
+
+
 def _asked_in_able_only_window() -> GameState:
     """able_only windows: only player 2 can pon 9H (player 3 holds a single 9,
     the joker lies in the stock), so only player 2 is asked."""
