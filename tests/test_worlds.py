@@ -108,6 +108,23 @@ def test_a_card_shown_in_a_lost_pon_was_not_drawn_after_it() -> None:
         _check_world(world, view, cert)
 
 
+def test_a_viewer_past_that_leaves_the_others_no_way_is_replaced() -> None:
+    """able_only windows and the joker-holder rule: the viewer's own draws
+    (player 1 drew the joker, or a king) decide which hands the others may
+    hold; the first past found for the viewer fits no deal of the others."""
+    rules = attrs.evolve(NINTENDO, claim_window=ClaimWindow.ABLE_ONLY)
+    state = play(
+        deal(rules, players=4, seed=15), "0 Draw", "0 Discard JS", "1 Draw", "1 LayDown 7D 7H",
+        "1 Discard AC", "2 Draw", "2 Discard QH", "3 Pon QC QD", "3 Discard JH", "0 Draw",
+        "0 Discard 2D", "1 Draw", "1 LayDown QS KS JK=AS", "1 Discard KD", "2 Draw",
+        "2 Discard JD", "3 Chi 9D 10D", "3 Discard 9S", "0 Draw", "0 Discard 6C", "1 Draw",
+    )  # fmt: skip
+    view = observe(state, 1)
+    for seed in range(10):
+        world, cert = _worlds.sample(view, seed, 7, certify=True)
+        _check_world(world, view, cert)
+
+
 def _asked_in_able_only_window() -> GameState:
     """able_only windows: only player 2 can pon 9H (player 3 holds a single 9,
     the joker lies in the stock), so only player 2 is asked."""

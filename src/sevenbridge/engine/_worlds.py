@@ -50,6 +50,8 @@ __all__ = [
 
 #: Most deals of the hidden cards :func:`sample` tries before it gives up.
 SAMPLE_TRIES: Final = 2000
+#: Tries with one past of the viewer's own draws before another is searched.
+_PAST_TRIES: Final = 100
 
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
@@ -120,7 +122,7 @@ class Timeline:
     """:meth:`counts` by upcard (filled on first use)."""
     fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
     """:meth:`draws_fit` by upcard (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int], dict[int, int] | None] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
         factory=dict, eq=False, repr=False
     )
     """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
@@ -527,7 +529,7 @@ def sample(
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        dealt = _deal_hidden(view, tl, card, plan, k)
+        dealt = _deal_hidden(view, tl, card, plan, k, attempt // _PAST_TRIES)
         if dealt is None:
             continue
         hands, stock, choices = dealt
@@ -971,12 +973,15 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
+def _viewer_past(view: Any, tl: Timeline, upcard: int, variant: int = 0) -> dict[int, int] | None:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
-    viewer's windows do not fit. Found once per view and upcard, from a key of
-    its own, so that samples stay a function of the view and their seed."""
-    mine = (view.viewer, view.hand_mask, upcard)
+    viewer's windows do not fit. Found once per view, upcard and ``variant``,
+    from a key of its own, so that samples stay a function of the view and
+    their seed. A past fits the viewer's own windows but may leave the
+    others' hands no way through theirs, so :func:`sample` moves on to
+    another variant after :data:`_PAST_TRIES` tries."""
+    mine = (view.viewer, view.hand_mask, upcard, variant)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
     found: dict[int, int] | None = None
@@ -984,7 +989,7 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
         found = {}
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
-            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1, variant))
             masks = tl.reshuffle_masks(upcard)
             found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
     tl.viewer_pasts[mine] = found
@@ -998,7 +1003,7 @@ _STUCK: Final = 4
 
 
 def _deal_hidden(
-    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int
+    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int, variant: int = 0
 ) -> tuple[list[int], list[int], dict[int, int]] | None:
     """The hidden hands and the stock, each hand holding as many cards of each
     class as the record says; with a plan, also the card each player drew at
@@ -1016,7 +1021,7 @@ def _deal_hidden(
     o = view
     rules: Rules = o.rules
     viewer = o.viewer
-    mine = _viewer_past(view, tl, upcard)
+    mine = _viewer_past(view, tl, upcard, variant)
     split = _split(view, tl, upcard)
     if split is None:
         if tl.upcard == UPCARD:
