@@ -243,13 +243,8 @@ class NeuralPlayer:
             player, for a table no network was trained for (or a game other
             than Seven Bridge).
 
-    >>> from sevenbridge import deal, apply, observe
-    >>> state = deal(seed=3)
-    >>> bots = [NeuralPlayer(seed=1), GreedyPlayer(seed=2), GreedyPlayer(seed=3)]
-    >>> while not state.is_over:
-    ...     state = apply(state, bots[state.current_player](observe(state)))
-    >>> state.is_over
-    True
+    :doc:`/howto/learning` shows it at a table with two greedy players (its
+    example needs numpy, so it lives there, with the learning extras).
     """
 
     def __init__(
