@@ -1194,9 +1194,7 @@ def _seed(
         else:
             # Naturals first, and first of all cards that may have come since
             # the last window that passed the player over for this rank.
-            options.sort(
-                key=lambda c: (_refused_pair(plan, p, at, c, have, cls), c == JOKER_INDEX)
-            )
+            options.sort(key=lambda c: (_refused_pair(plan, p, at, c, have, cls), c == JOKER_INDEX))
         for c in options:
             if wants[cls[c]] <= 0:
                 continue
