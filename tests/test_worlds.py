@@ -141,6 +141,21 @@ def test_a_pon_shown_after_a_refusal_was_completed_by_a_later_draw() -> None:
         _check_world(world, view, cert)
 
 
+def test_a_pon_shown_before_a_refusal_of_its_rank_holds_no_joker() -> None:
+    """Nintendo rules with able_only windows (a soak found the view): player
+    2 could pon 2S, later could not pon 2H, and played no two nor the joker
+    in between; so their pair of twos is natural and stays in their hand
+    (two cards, too few to pon with). A pair made with the joker would have
+    let them pon 3D in between."""
+    text = (Path(__file__).parent / "views" / "pair-never-held-with-the-joker.json").read_text()
+    view = Observation.from_json(text)
+    twos = _bit("2C") | _bit("2D")
+    for seed in range(5):
+        world, cert = _worlds.sample(view, seed, 7, certify=True)
+        _check_world(world, view, cert)
+        assert world.hand_masks[2] == twos
+
+
 def _asked_in_able_only_window() -> GameState:
     """able_only windows: only player 2 can pon 9H (player 3 holds a single 9,
     the joker lies in the stock), so only player 2 is asked."""

@@ -1192,9 +1192,12 @@ def _seed(
                 )
             )
         else:
-            # Naturals first, and first of all cards that may have come since
-            # the last window that passed the player over for this rank.
-            options.sort(key=lambda c: (_refused_pair(plan, p, at, c, have, cls), c == JOKER_INDEX))
+            # First the cards that may have come since the last window that
+            # passed the player over for the rank, then naturals first (the
+            # joker would let its holder pon every rank they hold one of).
+            options.sort(
+                key=lambda c: (_refused_pair(plan, p, at, c, have, cls, card), c == JOKER_INDEX)
+            )
         for c in options:
             if wants[cls[c]] <= 0:
                 continue
@@ -1208,13 +1211,17 @@ def _seed(
     return hand, wants
 
 
-def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int]) -> bool:
-    """Whether a pair of ``card``'s rank held by player ``p`` at event ``at``
-    (``card`` itself kept to the end, the rest of the pair from ``have``)
-    would be held at a window that passed ``p`` over for that rank: a later
-    one before a card of the pair is put out, or the last one before ``at``
-    unless ``card`` can have been drawn since (from a stock of its class)."""
-    rank = RANK_MASK[card % 13]
+def _refused_pair(
+    plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int], of: int = -1
+) -> bool:
+    """Whether a pair of ``card``'s rank (of ``of``'s rank, for the joker
+    standing in such a pair) held by player ``p`` at event ``at`` (``card``
+    itself kept to the end, the rest of the pair from ``have``) would be held
+    at a window that passed ``p`` over for that rank: a later one before a
+    card of the pair is put out, or the last one before ``at`` unless
+    ``card`` can have been drawn since (from a stock of its class)."""
+    of = card if of < 0 else of
+    rank = RANK_MASK[of % 13]
     until = _FOREVER  # the pair lasts until a card of it is put out
     for e, cards in plan.outs_of[p]:
         if e > at and cards & have & rank:
@@ -1222,7 +1229,7 @@ def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Seque
             break
     before = -1
     for e, cards in plan.refusals[p]:
-        if cards >> card & 1:
+        if cards >> of & 1:
             if at < e < until:
                 return True
             if e < at:
