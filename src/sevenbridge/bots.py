@@ -508,9 +508,6 @@ class ISMCTSPlayer:
                 return actions[0]
         return self._ucb(view, actions, rng, game)
 
-    _flat = False
-    _consistent = True
-
     def _halving(self, view: Observation, actions: tuple[Action, ...], rng: Rng) -> Action:
         """The card game's search: sequential halving of ``actions`` on common
         worlds, each with its tree of the viewer's own later decisions; the
@@ -549,7 +546,7 @@ class ISMCTSPlayer:
                 others.sort(key=gain, reverse=True)  # stable: ties keep their order
                 del others[(len(others) + 2) // 2 - 1 :]
                 phase += 1
-            world = _world(view, rng, greedy and self._consistent)
+            world = _world(view, rng, greedy)
             base = self._descend(root, world, first, rng, greedy, scale)
             done += 1
             for action in others:
@@ -574,9 +571,8 @@ class ISMCTSPlayer:
         state = apply(world, action)
         node = root.children.get(action)
         path: list[_Node] = []
-        if node is None or self._flat:
-            if node is None:
-                node = root.children[action] = _Node(me, action)
+        if node is None:
+            node = root.children[action] = _Node(me, action)
             path.append(node)
         else:
             path.append(node)
@@ -664,7 +660,7 @@ def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
     """A world for the card game's search: :func:`~sevenbridge.sample_state`
     of ``view``; when the other seats play ``greedy``ly, one where each of them
     that has had a turn holds no meld (the greedy policy lays every meld down),
-    if one of :data:`_WORLD_TRIES` samples is (else the last)."""
+    if one of :data:`_WORLD_TRIES` samples is (else the last one sampled)."""
     world = sample_state(view, rng.next64())
     if not greedy:
         return world
@@ -676,7 +672,10 @@ def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
             for p in range(view.players)
         ):
             break
-        world = sample_state(view, rng.next64())
+        try:
+            world = sample_state(view, rng.next64())
+        except InvalidStateError:  # no world fits from that seed: keep the one found
+            break
     return world
 
 
