@@ -82,7 +82,7 @@ ISMCTS_MARGIN = 1.0
 #: The processor time per decision of an :class:`ISMCTSPlayer` given no budget,
 #: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
 #: comes first.
-DEFAULT_SECONDS = 0.24
+DEFAULT_SECONDS = 0.2
 #: The cards a :class:`NeuralPlayer` samples to weigh a draw, by default.
 NEURAL_DRAWS = 8
 #: How much more a :class:`NeuralPlayer`'s network must like a move than the
