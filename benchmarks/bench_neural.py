@@ -4,7 +4,7 @@
 duplicate tournament ``sevenbridge tournament --bots neural,greedy,greedy
 --rules PRESET --deals 600 --seed 1`` in one process and prints the table of
 :doc:`/howto/learning` (win share with its 95% interval, each greedy player's
-share, mean return, time per decision); about ten minutes a preset on one core.
+share, mean return, time per decision); under a minute a preset on one core.
 ``--deals`` and ``--presets`` choose less; ``--quick`` plays a few deals of
 each preset (seconds; the test suite runs it); ``--json`` keeps the figures.
 The tournaments are seeded, so the same version of the library gives the same

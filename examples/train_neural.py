@@ -1,40 +1,47 @@
 """Train the network of :class:`sevenbridge.bots.NeuralPlayer`, with numpy alone.
 
-The network judges positions: it reads the compact information-state tensor of
-a position in which its player has just ended a turn (or answered a claim
-window) and gives the chance that this player wins the deal. The player then
-looks ahead over its own turn and keeps the move whose end of turn the network
-likes most, so the network need only be a good judge, not a policy.
+The network scores actions: it reads a row of features of each legal action
+(:func:`sevenbridge.rl.action_features`) and gives a score, an estimate of how
+much the action raises its player's chance of winning the deal over the
+average legal action; the player makes the action scored highest. It is a
+multi-layer perceptron (``--hidden`` ReLU units) that starts out as the greedy
+player: one hidden unit passes on the feature "greedy would make this move"
+and every other unit's output weight is zero, so before training it plays
+:class:`~sevenbridge.bots.GreedyPlayer`'s moves.
 
 Three steps; the first keeps its work in ``--work`` and picks up where it stopped:
 
-1. *Positions, by self-play.* :func:`sevenbridge.rl.self_play` plays the
-   deals, seat by seat through :class:`GreedySeats`: a policy that plays as
-   :class:`~sevenbridge.bots.GreedyPlayer` bots do, but now and then
-   (``--explore``) a random legal move, so that the positions also cover
-   moves the greedy player would not make. Each seat's
-   :class:`~sevenbridge.rl.Trajectory` gives the compact information-state
-   tensors it decided on and its ``"win"`` reward; a share ``--keep`` of the
-   positions is kept, labelled 1 if the seat won the deal, else 0. Chunks of
-   deals go to ``--work`` as they are played, by ``--workers`` processes.
-2. *Training.* A network (``--hidden`` layers with ReLU, none by default:
-   a logistic regression; a sigmoid output) is fitted to
-   the labels by cross-entropy with Adam, the positions of one deal in twenty
-   held out; the weights of the best held-out loss are kept, with the
-   version and digest of the tensor layout they read.
+1. *Decisions, by self-play, labelled by playouts.*
+   :func:`sevenbridge.rl.self_play` plays the deals, seat by seat through
+   :class:`GreedySeats`: a policy that plays as
+   :class:`~sevenbridge.bots.GreedyPlayer` bots do. A share ``--keep`` of the
+   decisions with a choice is labelled: on ``--rollouts`` worlds sampled from
+   the player's view (:func:`sevenbridge.sample_state`), every legal action is
+   played and the deal played out greedily (:func:`sevenbridge.playout.playout`),
+   each action on the same worlds with the same playout seeds, so that the
+   luck falls on all alike; an action's label is the share of those playouts
+   its player won. Chunks of deals go to ``--work`` as they are played, by
+   ``--workers`` processes.
+2. *Training.* The network is fitted by Adam to each action's label less the
+   mean label of its decision (squared error), the decisions of one deal in
+   twenty held out; the weights of the best held-out loss are kept, with the
+   version and digest of the features they read. The held-out *gain* follows
+   the training too: over the held-out decisions, the mean label of the
+   action the network picks less that of the greedy player's.
 3. *Evaluation.* The player with the network meets two greedy players in
    duplicate: each deck is dealt with the tournament's seeds
    (:func:`sevenbridge.arena.bot_seed`) and played under the three seatings,
    and the win share is averaged per deck, with a 95% interval over decks, as
-   :func:`sevenbridge.arena.run_tournament` counts it. ``--eval-every``
-   evaluates checkpoints along the training for the curve (``--curve``, CSV;
-   ``--plot``, a PNG, needs matplotlib).
+   :func:`sevenbridge.arena.run_tournament` counts it (from ``--eval-seed``,
+   other decks than the benchmark's). ``--eval-every`` evaluates checkpoints
+   along the training for the curve, the untrained (greedy) network at epoch 0
+   included (``--curve``, CSV; ``--plot``, a PNG, needs matplotlib).
 
 ``python examples/train_neural.py --out standard-3.npz`` trains the shipped
-network for 52 cards (``--preset nintendo --deals 3000 --out nintendo-3.npz``
-the one for 53; ``--help`` lists the settings, whose defaults are those of the
-shipped standard network: about ten minutes on one core, nearly all of it
-playing and labelling); ``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs numpy
+network for 52 cards (``--preset nintendo --out nintendo-3.npz`` the one for
+53; ``--help`` lists the settings, whose defaults are those of the shipped
+networks: about half an hour on one core, nearly all of it playing out);
+``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs numpy
 (``pip install "sevenbridge[rl]"``).
 """
 
@@ -62,31 +69,33 @@ from sevenbridge._kit.rng import Rng, derive
 from sevenbridge.arena import bot_seed, seatings
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
 from sevenbridge.engine import apply, legal_actions
+from sevenbridge.engine._kernel import legal_keys
 from sevenbridge.errors import InvalidStateError
 from sevenbridge.playout import playout
 from sevenbridge.rl import (
-    COMPACT_TENSOR_VERSION,
+    FEATURES,
+    FEATURES_VERSION,
     CompactActionSpace,
-    information_state_tensor,
-    information_state_tensor_size,
+    action_features,
+    feature_digest,
     self_play,
-    tensor_digest,
 )
-from sevenbridge.rl._network import NETWORK_FORMAT
+from sevenbridge.rl._network import NETWORK_FORMAT, greedy_choices
 from sevenbridge.views import observe, sample_state
 
 PLAYERS = 3
 Layers = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]
+Arrays = dict[str, npt.NDArray[Any]]
 
 
-# --- 1. positions -------------------------------------------------------------
+# --- 1. decisions -------------------------------------------------------------
 
 
 class GreedySeats:
     """A policy for :func:`sevenbridge.rl.self_play` (a tensor and a mask of
     legal ids in, an id out) that plays one deal as
-    :class:`~sevenbridge.bots.GreedyPlayer` bots would, with a random legal
-    move now and then (a share ``explore`` of the decisions).
+    :class:`~sevenbridge.bots.GreedyPlayer` bots would, and hands each
+    decision with a choice to ``label`` first.
 
     The tensor alone does not tell a greedy player its cards' worth in every
     detail, so the policy follows the deal on its own copy, dealt from the
@@ -95,14 +104,15 @@ class GreedySeats:
     """
 
     def __init__(
-        self, rules: Rules, number: int, space: CompactActionSpace, explore: float, rng: Rng
+        self,
+        rules: Rules,
+        number: int,
+        space: CompactActionSpace,
+        label: Callable[[GameState], None],
     ) -> None:
         self.state: GameState = deal(rules, players=PLAYERS, seed=number)
         self.bots = [GreedyPlayer(derive(number, seat)) for seat in range(PLAYERS)]
-        self.space, self.explore, self.rng = space, explore, rng
-        #: Per seat, the positions where its turn ended (the deal not over):
-        #: what NeuralPlayer's look-ahead asks the network about.
-        self.turn_ends: list[list[GameState]] = [[] for _ in range(PLAYERS)]
+        self.space, self.label = space, label
 
     def __call__(self, tensor: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
         state = self.state
@@ -112,104 +122,104 @@ class GreedySeats:
                 break
             state = apply(state, legal[0])
         view = observe(state)
-        actions = legal_actions(view)
+        if len(legal_actions(view)) > 1:
+            self.label(state)
         action = self.bots[view.viewer](view)
-        if self.rng.below(1_000_000) < self.explore * 1_000_000:
-            action = actions[self.rng.below(len(actions))]
-        self.state = after = apply(state, action)
-        if not after.is_over and after.current_player != view.viewer:
-            self.turn_ends[view.viewer].append(after)
-        return self.space.encode(action, view)
+        self.state = apply(state, action)
+        code = self.space.encode(action, view)
+        assert mask[code], "the policy's copy of the deal went astray"
+        return code
 
 
-def label_deals(
-    preset: str,
-    first: int,
-    count: int,
-    explore: float,
-    keep: float,
-    at: str = "decisions",
-    rollouts: int = 0,
-) -> dict[str, npt.NDArray[Any]]:
+def playout_labels(state: GameState, rollouts: int, rng: Rng) -> list[float] | None:
+    """The share of greedy playouts won by the player to act in ``state``
+    after each of its legal actions, on ``rollouts`` worlds sampled from its
+    view (the same worlds and playout seeds for every action); ``None`` where
+    no world fits the view."""
+    view = observe(state)
+    me, actions = view.viewer, legal_actions(view)
+    wins = [0] * len(actions)
+    for _ in range(rollouts):
+        try:
+            world = sample_state(view, rng.next64())
+        except InvalidStateError:  # a view no world fits (a few with a joker)
+            return None
+        seed = rng.next64()
+        for i, action in enumerate(actions):
+            wins[i] += (
+                playout(apply(world, action), "greedy", seed=seed, history=False).winner == me
+            )
+    return [w / rollouts for w in wins]
+
+
+def label_deals(preset: str, first: int, count: int, keep: float, rollouts: int) -> Arrays:
     """Play deals ``first`` to ``first + count - 1`` by :func:`sevenbridge.rl.self_play`
-    with :class:`GreedySeats` in every seat, and keep a share ``keep`` of the
-    positions: the compact information-state tensor each player saw, labelled
-    1 if that player won the deal and 0 if not. The positions are those of
-    its trajectory (``at="decisions"``) or those where its turns ended
-    (``"turn-ends"``). At the ends of turns, ``rollouts`` greedy playouts
-    (:func:`sevenbridge.playout.playout`) from worlds sampled from the
-    player's view (:func:`sevenbridge.sample_state`) add their wins to the
-    deal's own: the label is then the share won of ``rollouts + 1``."""
+    with :class:`GreedySeats` in every seat, and label a share ``keep`` of
+    the decisions with a choice (:func:`playout_labels`). One row per legal
+    action: its features (``x``), its label (``q``), whether the greedy
+    player could make it (``greedy``), the decision (``group``, from 0 in
+    the chunk) and the deal (``deal``)."""
     rules = Rules.preset(preset)
     space = CompactActionSpace(rules, PLAYERS)
     rng = Rng(derive(first, count))
-    xs: list[npt.NDArray[np.float16]] = []
-    ys: list[npt.NDArray[np.float32]] = []
-    ds: list[npt.NDArray[np.int64]] = []
-    width = information_state_tensor_size(rules, PLAYERS, compact=True)
+    xs: list[npt.NDArray[np.float32]] = []
+    qs: list[float] = []
+    greedy: list[bool] = []
+    groups: list[int] = []
+    deals: list[int] = []
+
+    def label(state: GameState) -> None:
+        if rng.below(10**6) >= keep * 10**6:
+            return
+        labels = playout_labels(state, rollouts, rng)
+        if labels is None:
+            return
+        view = observe(state)
+        xs.append(action_features(view))
+        qs.extend(labels)
+        greedy.extend(greedy_choices(legal_keys(view), view.hand_mask, rules))
+        groups.extend([len(xs) - 1] * len(labels))
+        deals.extend([number] * len(labels))
+
     for number in range(first, first + count):
-        policy = GreedySeats(rules, number, space, explore, rng)
-        (seats,) = self_play(policy, rules, PLAYERS, 1, seed=number, space=space,
-                             tensor="information_state", reward="win")  # fmt: skip
-        for seat in seats:
-            won = float(seat.reward > 0)
-            if at == "decisions":
-                rows = [i for i in range(len(seat.actions)) if rng.below(10**6) < keep * 10**6]
-                xs.append(seat.observations[rows].astype(np.float16))
-                ys.append(np.full(len(rows), won, np.float32))
-                ds.append(np.full(len(rows), number, np.int64))
-                continue
-            for end in policy.turn_ends[seat.seat]:
-                if rng.below(10**6) >= keep * 10**6:
-                    continue
-                mine = observe(end, seat.seat)
-                try:
-                    for _ in range(rollouts):
-                        world = sample_state(mine, rng.next64())
-                        last = playout(world, "greedy", seed=rng.next64(), history=False)
-                        won += last.winner == seat.seat
-                except InvalidStateError:  # no world fits the view: leave the position out
-                    won = float(seat.reward > 0)
-                    continue
-                tensor = information_state_tensor(mine, compact=True)
-                xs.append(tensor[None].astype(np.float16))
-                ys.append(np.array([won / (rollouts + 1)], np.float32))
-                ds.append(np.array([number], np.int64))
-                won = float(seat.reward > 0)
+        policy = GreedySeats(rules, number, space, label)
+        self_play(policy, rules, PLAYERS, 1, seed=number, space=space,
+                  tensor="information_state", reward="win")  # fmt: skip
     return {
-        "x": np.concatenate(xs) if xs else np.zeros((0, width), np.float16),
-        "y": np.concatenate(ys) if ys else np.zeros(0, np.float32),
-        "deal": np.concatenate(ds) if ds else np.zeros(0, np.int64),
+        "x": np.concatenate(xs) if xs else np.zeros((0, len(FEATURES)), np.float32),
+        "q": np.array(qs, np.float32),
+        "greedy": np.array(greedy, np.bool_),
+        "group": np.array(groups, np.int64),
+        "deal": np.array(deals, np.int64),
     }
 
 
-def _label_chunk(task: tuple[str, int, int, float, float, str, int, str]) -> str:
-    preset, first, count, explore, keep, at, rollouts, path = task
-    arrays: dict[str, Any] = label_deals(preset, first, count, explore, keep, at, rollouts)
+def _label_chunk(task: tuple[str, int, int, float, int, str]) -> str:
+    preset, first, count, keep, rollouts, path = task
+    arrays: dict[str, Any] = label_deals(preset, first, count, keep, rollouts)
     np.savez(path, **arrays)
     return path
 
 
-def positions(
+def decisions(
     preset: str,
     deals: int,
-    explore: float,
     keep: float,
-    at: str,
     rollouts: int,
     work: Path,
     workers: int,
     chunk: int,
     say: Callable[[str], None],
-) -> dict[str, npt.NDArray[Any]]:
-    """The labelled positions of ``deals`` deals, played in chunks kept in
-    ``work`` (a chunk already there is read, not played again)."""
+) -> Arrays:
+    """The labelled decisions of ``deals`` deals, played in chunks kept in
+    ``work`` (a chunk already there is read, not played again); the decision
+    numbers run on over the chunks."""
     work.mkdir(parents=True, exist_ok=True)
     tasks = []
     for first in range(0, deals, chunk):
         count = min(chunk, deals - first)
-        name = f"{preset}-{first}-{count}-e{explore}-k{keep}-{at}-r{rollouts}.npz"
-        tasks.append((preset, first, count, explore, keep, at, rollouts, str(work / name)))
+        name = f"{preset}-{first}-{count}-k{keep}-r{rollouts}-f{FEATURES_VERSION}.npz"
+        tasks.append((preset, first, count, keep, rollouts, str(work / name)))
     todo = [t for t in tasks if not Path(t[-1]).exists()]
     start = time.perf_counter()
     if todo:
@@ -221,26 +231,44 @@ def positions(
                 played = map(_label_chunk, todo)  # in this process
             for done, _ in enumerate(played, 1):
                 say(f"chunk {done}/{len(todo)} played ({time.perf_counter() - start:.0f} s)")
-    parts = [np.load(t[-1]) for t in tasks]
-    return {key: np.concatenate([p[key] for p in parts]) for key in ("x", "y", "deal")}
+    parts = []
+    offset = 0
+    for task in tasks:
+        with np.load(task[-1]) as part:
+            arrays = {key: part[key] for key in part.files}
+        arrays["group"] = arrays["group"] + offset
+        if len(arrays["group"]):
+            offset = int(arrays["group"].max()) + 1
+        parts.append(arrays)
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
 # --- 2. training --------------------------------------------------------------
 
 
-def init_layers(sizes: Sequence[int], rng: np.random.Generator) -> Layers:
-    """He-initialised layers of the given widths."""
-    return [
-        (
-            (rng.standard_normal((a, b)) * math.sqrt(2.0 / a)).astype(np.float32),
-            np.zeros(b, np.float32),
-        )
-        for a, b in itertools.pairwise(sizes)
-    ]
+def greedy_layers(hidden: Sequence[int], rng: np.random.Generator, scale: float = 0.1) -> Layers:
+    """Layers that score the moves as the greedy player chooses them: the
+    first unit of each hidden layer carries the feature "greedy would make
+    this move" up to the output, the other units start He-initialised but
+    with no weight on the output (so they change nothing until trained)."""
+    sizes = [len(FEATURES), *hidden, 1]
+    layers: Layers = []
+    for i, (a, b) in enumerate(itertools.pairwise(sizes)):
+        w = (rng.standard_normal((a, b)) * math.sqrt(2.0 / a)).astype(np.float32)
+        src = FEATURES.index("greedy_choice") if i == 0 else 0
+        if i == len(sizes) - 2:  # the output
+            w[:] = 0.0
+            w[src, 0] = scale
+        else:
+            w[:, 0] = 0.0
+            w[src, 0] = 1.0
+            w[src, 1:] *= 0.1
+        layers.append((w, np.zeros(b, np.float32)))
+    return layers
 
 
-def logits(layers: Layers, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """The network's output before the sigmoid (what the shipped player computes)."""
+def scores(layers: Layers, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """The network's scores of the rows of ``x`` (what the shipped player computes)."""
     h = x
     for i, (w, b) in enumerate(layers):
         h = h @ w + b
@@ -249,27 +277,30 @@ def logits(layers: Layers, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32
     return h[:, 0]
 
 
-def cross_entropy(z: npt.NDArray[np.float32], y: npt.NDArray[np.float32]) -> float:
-    """Mean binary cross-entropy of logits ``z`` against soft labels ``y``."""
-    return float(np.mean(np.maximum(z, 0) - z * y + np.log1p(np.exp(-np.abs(z)))))
+def advantages(q: npt.NDArray[np.float32], group: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    """Each label less the mean label of its decision."""
+    sums = np.bincount(group, weights=q)
+    counts = np.bincount(group)
+    return (q - (sums / np.maximum(counts, 1))[group]).astype(np.float32)
 
 
 def gradients(
-    layers: Layers, x: npt.NDArray[np.float32], y: npt.NDArray[np.float32]
+    layers: Layers, x: npt.NDArray[np.float32], y: npt.NDArray[np.float32], decay: float
 ) -> tuple[float, Layers]:
-    """The mean cross-entropy over a batch and its gradient, layer by layer."""
+    """The mean squared error over a batch and its gradient, layer by layer
+    (with an L2 penalty ``decay`` on the weights)."""
     hs = [x]
     for i, (w, b) in enumerate(layers):
         h = hs[-1] @ w + b
         hs.append(np.maximum(h, 0.0) if i < len(layers) - 1 else h)
     z = hs[-1][:, 0]
-    delta = ((1.0 / (1.0 + np.exp(-z)) - y) / len(y)).astype(np.float32)[:, None]
+    delta = (2.0 * (z - y) / len(y)).astype(np.float32)[:, None]
     grads: Layers = []
     for i in range(len(layers) - 1, -1, -1):
-        grads.append((hs[i].T @ delta, delta.sum(axis=0)))
+        grads.append((hs[i].T @ delta + decay * layers[i][0], delta.sum(axis=0)))
         if i:
             delta = (delta @ layers[i][0].T) * (hs[i] > 0)
-    return cross_entropy(z, y), grads[::-1]
+    return float(np.mean((z - y) ** 2)), grads[::-1]
 
 
 class Adam:
@@ -290,55 +321,80 @@ class Adam:
             p -= (scale * m / (np.sqrt(v) + 1e-8)).astype(np.float32)
 
 
+def gain(layers: Layers, data: Arrays) -> float:
+    """Over the decisions of ``data``: the mean label of the action the
+    network picks (the first of the best) less the mean label of the greedy
+    player's choices (the share of playouts won, gained per decision)."""
+    s = scores(layers, data["x"])
+    group, q, greedy = data["group"], data["q"], data["greedy"]
+    if not len(group):
+        return math.nan
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    ends = np.r_[starts[1:], len(group)]
+    gains = []
+    for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+        picked = a + int(np.argmax(s[a:b]))
+        gains.append(float(q[picked]) - float(q[a:b][greedy[a:b]].mean()))
+    return statistics.fmean(gains)
+
+
 def train(
-    data: dict[str, npt.NDArray[Any]],
+    data: Arrays,
     hidden: Sequence[int],
     epochs: int,
     lr: float,
     batch: int,
+    decay: float,
     seed: int,
-    on_epoch: Callable[[int, float, float, Layers], None],
+    on_epoch: Callable[[int, float, float, float, Layers], None],
 ) -> Layers:
     """Fit the network by Adam; returns the layers of the best held-out loss.
-    ``on_epoch(epoch, train loss, held-out loss, layers)`` follows the run."""
+    ``on_epoch(epoch, train loss, held-out loss, held-out gain, layers)``
+    follows the run, from epoch 0 (the untrained, greedy network)."""
     rng = np.random.default_rng(seed)
+    y = advantages(data["q"], data["group"])
     held = data["deal"] % 20 == 0
-    x_val, y_val = data["x"][held].astype(np.float32), data["y"][held]
-    x_all, y_all = data["x"][~held], data["y"][~held]
-    layers = init_layers([data["x"].shape[1], *hidden, 1], rng)
+    val = {k: v[held] for k, v in data.items()}
+    x_all, y_all, y_val = data["x"][~held], y[~held], y[held]
+    layers = greedy_layers(hidden, rng)
     adam = Adam(layers, lr)
     batch = max(1, min(batch, len(y_all)))
-    best, kept = math.inf, [(w.copy(), b.copy()) for w, b in layers]
+
+    def held_loss() -> float:
+        return float(np.mean((scores(layers, val["x"]) - y_val) ** 2)) if len(y_val) else math.nan
+
+    best, kept = held_loss(), [(w.copy(), b.copy()) for w, b in layers]
+    on_epoch(0, math.nan, best, gain(layers, val), layers)
     for epoch in range(1, epochs + 1):
         order = rng.permutation(len(y_all))
         losses = []
         for start in range(0, len(order) - batch + 1, batch):
             rows = order[start : start + batch]
-            loss, grads = gradients(layers, x_all[rows].astype(np.float32), y_all[rows])
+            loss, grads = gradients(layers, x_all[rows], y_all[rows], decay)
             adam.update(layers, grads)
             losses.append(loss)
-        val = cross_entropy(logits(layers, x_val), y_val) if len(y_val) else math.nan
-        if not val >= best:  # a better held-out loss, or none to compare
-            best, kept = val, [(w.copy(), b.copy()) for w, b in layers]
-        on_epoch(epoch, statistics.fmean(losses) if losses else math.nan, val, layers)
+        loss_val = held_loss()
+        if not loss_val >= best:  # a better held-out loss, or none to compare
+            best, kept = loss_val, [(w.copy(), b.copy()) for w, b in layers]
+        train_loss = statistics.fmean(losses) if losses else math.nan
+        on_epoch(epoch, train_loss, loss_val, gain(layers, val), layers)
     return kept
 
 
 def save_network(path: Path, layers: Layers, preset: str, settings: dict[str, Any]) -> None:
-    """Write the weights with what they were trained on (the tensor's version
-    and digest, which :func:`sevenbridge.rl._network.load_network` checks)."""
+    """Write the weights with what they were trained on (the features'
+    version and digest, which :func:`sevenbridge.rl.load_network` checks)."""
     rules = Rules.preset(preset)
     meta = {
         "format": NETWORK_FORMAT,
         "name": path.stem,
         "rules": json.loads(rules.to_json()),
         "players": PLAYERS,
-        "tensor": "information_state",
-        "compact": True,
-        "tensor_version": COMPACT_TENSOR_VERSION,
-        "tensor_digest": tensor_digest(rules, PLAYERS, info=True, compact=True),
+        "features": list(FEATURES),
+        "features_version": FEATURES_VERSION,
+        "features_digest": feature_digest(rules, PLAYERS),
         "layers": len(layers),
-        "output": "logit of the chance that the viewer wins the deal",
+        "output": "score of an action: its chance of winning over the mean legal action's",
         "training": settings,
     }
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
@@ -382,7 +438,7 @@ def duplicate(
 
 
 def plot_curve(rows: Sequence[dict[str, Any]], path: Path, preset: str) -> None:
-    """Draw the training curve: the held-out loss by epoch, and the win share
+    """Draw the training curve: the held-out gain by epoch, and the win share
     of the checkpoints against two greedy players with their 95% intervals."""
     import matplotlib
 
@@ -390,8 +446,9 @@ def plot_curve(rows: Sequence[dict[str, Any]], path: Path, preset: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(6, 5), sharex=True)
-    top.plot([r["epoch"] for r in rows], [r["heldout_loss"] for r in rows], marker="o")
-    top.set_ylabel("held-out loss")
+    top.plot([r["epoch"] for r in rows], [r["heldout_gain"] for r in rows], marker="o")
+    top.axhline(0, color="grey", linestyle="--")
+    top.set_ylabel("held-out gain over greedy\n(playouts won per decision)")
     evals = [r for r in rows if r.get("win_share") not in (None, "")]
     epochs = [float(r["epoch"]) for r in evals]
     share = [float(r["win_share"]) for r in evals]
@@ -401,7 +458,7 @@ def plot_curve(rows: Sequence[dict[str, Any]], path: Path, preset: str) -> None:
     bottom.axhline(1 / 3, color="grey", linestyle="--", label="fair share")
     decks = evals[0]["decks"] if evals else 0
     bottom.set_ylabel(f"win share vs 2 greedy\n({decks} decks x 3 seatings)")
-    bottom.set_xlabel("epoch")
+    bottom.set_xlabel("epoch (0: the untrained network, which plays as greedy)")
     bottom.legend()
     fig.suptitle(f"NeuralPlayer training, {preset} rules")
     fig.tight_layout()
@@ -415,27 +472,23 @@ def plot_curve(rows: Sequence[dict[str, Any]], path: Path, preset: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="standard", help="the rules (default standard)")
-    parser.add_argument("--deals", type=int, default=6000, help="deals of self-play")
-    parser.add_argument("--explore", type=float, default=0.1, help="share of random moves")
-    parser.add_argument("--keep", type=float, default=0.5, help="share of positions kept")
-    parser.add_argument("--label-at", choices=("decisions", "turn-ends"), default="turn-ends",
-                        help="the positions labelled: the trajectories' decisions, or the "
-                        "ends of the players' turns")  # fmt: skip
-    parser.add_argument("--rollouts", type=int, default=8,
-                        help="greedy playouts per turn end labelled")  # fmt: skip
-    parser.add_argument("--chunk", type=int, default=500, help="deals per chunk of work")
+    parser.add_argument("--deals", type=int, default=1500, help="deals of self-play")
+    parser.add_argument("--keep", type=float, default=0.3, help="share of decisions labelled")
+    parser.add_argument("--rollouts", type=int, default=32,
+                        help="sampled worlds (greedy playouts per action) a decision")  # fmt: skip
+    parser.add_argument("--chunk", type=int, default=100, help="deals per chunk of work")
     parser.add_argument("--workers", type=int, default=1, help="processes that play")
     parser.add_argument("--work", type=Path, default=Path("neural-work"), help="chunk folder")
-    parser.add_argument(
-        "--hidden", default="", help="hidden layer widths, comma-separated (default none)"
-    )
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--hidden", default="32", help="hidden layer widths, comma-separated")
+    parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--decay", type=float, default=1e-4, help="L2 penalty on the weights")
     parser.add_argument("--seed", type=int, default=0, help="seed of the initial weights")
     parser.add_argument("--eval", type=int, default=0, help="decks of the final evaluation")
-    parser.add_argument("--eval-every", type=int, default=4, help="evaluate every N epochs")
-    parser.add_argument("--checkpoint-eval", type=int, default=30, help="decks per checkpoint")
+    parser.add_argument("--eval-every", type=int, default=5, help="evaluate every N epochs")
+    parser.add_argument("--checkpoint-eval", type=int, default=100, help="decks per checkpoint")
+    parser.add_argument("--eval-seed", type=int, default=2, help="seed of the evaluation decks")
     parser.add_argument("--out", type=Path, default=Path("neural.npz"), help="the weights")
     parser.add_argument("--curve", type=Path, help="CSV of the training curve")
     parser.add_argument("--plot", type=Path, help="PNG of the training curve (matplotlib)")
@@ -444,38 +497,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
+    unrecorded = ("work", "out", "curve", "plot", "workers", "eval", "eval_every",
+                  "checkpoint_eval", "eval_seed")  # fmt: skip
     settings = {
         k: str(v) if isinstance(v, Path) else v
         for k, v in vars(args).items()
-        if k
-        not in ("work", "out", "curve", "plot", "workers", "eval", "eval_every", "checkpoint_eval")
+        if k not in unrecorded
     }
-    data = positions(args.preset, args.deals, args.explore, args.keep, args.label_at, args.rollouts,
-                     args.work, args.workers, args.chunk, say)  # fmt: skip
-    say(f"{len(data['y'])} positions from {args.deals} deals; mean label {data['y'].mean():.3f}")
+    started = time.perf_counter()
+    data = decisions(args.preset, args.deals, args.keep, args.rollouts, args.work,
+                     args.workers, args.chunk, say)  # fmt: skip
+    count = len(np.unique(data["group"]))
+    say(f"{count} decisions ({len(data['q'])} actions) labelled from {args.deals} deals")
     hidden = [int(h) for h in args.hidden.split(",") if h]
     rows: list[dict[str, Any]] = []
     checkpoint = args.out.with_suffix(".checkpoint.npz")
 
-    def on_epoch(epoch: int, loss: float, val: float, layers: Layers) -> None:
-        row: dict[str, Any] = {"epoch": epoch, "train_loss": round(loss, 5),
-                               "heldout_loss": round(val, 5)}  # fmt: skip
+    def on_epoch(epoch: int, loss: float, val: float, gained: float, layers: Layers) -> None:
+        row: dict[str, Any] = {"epoch": epoch, "train_loss": round(loss, 6),
+                               "heldout_loss": round(val, 6),
+                               "heldout_gain": round(gained, 5)}  # fmt: skip
         if args.eval_every and epoch % args.eval_every == 0:
             save_network(checkpoint, layers, args.preset, settings)
-            mean, low, high = duplicate(
-                lambda s: NeuralPlayer(s, network=checkpoint), args.preset, args.checkpoint_eval
-            )
+            mean, low, high = duplicate(lambda s: NeuralPlayer(s, network=checkpoint),
+                                        args.preset, args.checkpoint_eval, args.eval_seed)  # fmt: skip
             row |= {"decks": args.checkpoint_eval, "win_share": round(mean, 4),
                     "low": round(low, 4), "high": round(high, 4)}  # fmt: skip
         rows.append(row)
         say(" ".join(f"{k} {v}" for k, v in row.items()))
 
-    layers = train(data, hidden, args.epochs, args.lr, args.batch, args.seed, on_epoch)
+    layers = train(data, hidden, args.epochs, args.lr, args.batch, args.decay, args.seed, on_epoch)
     save_network(args.out, layers, args.preset, settings)
     checkpoint.unlink(missing_ok=True)
-    say(f"weights: {args.out} ({args.out.stat().st_size // 1024} KiB)")
+    say(f"weights: {args.out} ({args.out.stat().st_size // 1024} KiB), "
+        f"{time.perf_counter() - started:.0f} s")  # fmt: skip
     if args.curve:
-        fields = ["epoch", "train_loss", "heldout_loss", "decks", "win_share", "low", "high"]
+        fields = ["epoch", "train_loss", "heldout_loss", "heldout_gain", "decks", "win_share",
+                  "low", "high"]  # fmt: skip
         with args.curve.open("w", newline="") as out:
             writer = csv.DictWriter(out, fields)
             writer.writeheader()
@@ -484,7 +542,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         plot_curve(rows, args.plot, args.preset)
     if args.eval:
         mean, low, high = duplicate(lambda s: NeuralPlayer(s, network=args.out), args.preset,
-                                    args.eval)  # fmt: skip
+                                    args.eval, args.eval_seed)  # fmt: skip
         say(f"against two greedy players, {args.eval} decks x 3 seatings: "
             f"win share {mean:.3f} [{low:.3f}, {high:.3f}] (fair share 0.333)")  # fmt: skip
     return 0

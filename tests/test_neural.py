@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from sevenbridge import Draw, Rules, apply, deal, legal_actions, observe
+from sevenbridge import Discard, Rules, apply, deal, legal_actions, observe
 from sevenbridge.arena import make_bot
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer
 from sevenbridge.errors import InvalidArgumentError
@@ -21,8 +22,14 @@ from .helpers import optional_module
 
 np = optional_module("numpy")
 
-from sevenbridge.rl import COMPACT_TENSOR_VERSION, tensor_digest  # noqa: E402
+from sevenbridge.rl import (  # noqa: E402
+    FEATURES,
+    FEATURES_VERSION,
+    action_features,
+    feature_digest,
+)
 from sevenbridge.rl._network import (  # noqa: E402
+    NETWORK_FORMAT,
     NETWORKS_FOLDER,
     load_network,
     network_for,
@@ -53,28 +60,77 @@ def test_plays_legal_moves_in_every_preset_and_again_by_seed(preset: str) -> Non
     assert first == again
 
 
-def test_another_seed_samples_other_worlds() -> None:
-    state, greedy = deal(seed=8), GreedyPlayer(1)
-    while not (
-        len(legal_actions(state)) > 1 and any(isinstance(a, Draw) for a in legal_actions(state))
-    ):
-        state = apply(state, greedy(observe(state)))  # on to a draw weighed against a claim
+def _positions(rules: Rules, seed: int) -> list[Any]:
+    """The views of every decision with a choice in a deal of greedy players."""
+    state, greedy, views = deal(rules, players=3, seed=seed), GreedyPlayer(seed), []
+    while not state.is_over:
+        view = observe(state)
+        if len(legal_actions(view)) > 1:
+            views.append(view)
+        state = apply(state, greedy(view))
+    return views
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_the_features_mark_every_move_the_greedy_player_makes(preset: str) -> None:
+    rules, column = Rules.preset(preset), FEATURES.index("greedy_choice")
+    for seed in range(3):
+        for view in _positions(rules, seed):
+            rows = action_features(view)
+            assert rows.shape == (len(legal_actions(view)), len(FEATURES))
+            marked = {a for a, row in zip(legal_actions(view), rows, strict=True) if row[column]}
+            picked = {GreedyPlayer(s)(view) for s in range(6)}  # its ties, broken at random
+            assert picked <= marked and len(marked) <= len(picked) + 2
+
+
+def test_a_view_without_a_decision_has_no_rows() -> None:
+    state = deal(seed=2)
+    assert state.current_player is not None
+    waiting = observe(state, (state.current_player + 1) % 3)
+    assert action_features(waiting).shape == (0, len(FEATURES))
+    assert action_features(observe(state)).shape == (len(legal_actions(state)), len(FEATURES))
+
+
+def test_a_discard_counts_the_unseen_cards_that_would_meld_with_it() -> None:
+    state = deal(seed=1)
     view = observe(state)
-    values = {tuple(NeuralPlayer(seed).values(view).values()) for seed in range(4)}
-    assert len(values) > 1
-    assert all(0.0 <= v <= 1.0 for vs in values for v in vs)
+    while not any(isinstance(a, Discard) for a in legal_actions(view)):
+        state = apply(state, GreedyPlayer(1)(view))
+        view = observe(state)
+    rank_column = FEATURES.index("discard_unseen_rank")
+    (i, card) = next(
+        (i, a.card) for i, a in enumerate(legal_actions(view)) if isinstance(a, Discard)
+    )
+    before = action_features(view)[i, rank_column]
+    # The same view with every other card of that rank in the discard pile: none unseen.
+    rank = card.index % 13
+    others = tuple(c for c in range(rank, 52, 13) if not view.hand_mask >> c & 1)
+    shown = attrs.evolve(view, discard_cards=view.discard_cards + others)
+    assert before > 0 and action_features(shown)[i, rank_column] == 0
 
 
-def test_the_shipped_networks_read_this_version_of_the_compact_tensor() -> None:
-    # Fails when the compact numbering changes without the networks trained again.
+def test_the_scores_are_the_network_s_on_the_features() -> None:
+    view = _positions(Rules.standard(), 4)[5]
+    player = NeuralPlayer(1)
+    network = player.network(view.rules, view.players)
+    scores = player.values(view)
+    assert list(scores) == list(legal_actions(view))
+    assert list(scores.values()) == network.scores(action_features(view)).tolist()
+    assert player(view) == max(scores, key=scores.__getitem__)
+
+
+def test_the_shipped_networks_read_this_version_of_the_features() -> None:
+    # Fails when the features change without the networks trained again.
     networks = shipped_networks()
     assert {(n.rules.deck_size, n.players) for n in networks} == {(52, 3), (53, 3)}
     for network in networks:
-        assert network.meta["tensor_version"] == COMPACT_TENSOR_VERSION
-        assert network.digest == tensor_digest(network.rules, 3, info=True, compact=True)
+        assert network.meta["features_version"] == FEATURES_VERSION
+        assert network.meta["features"] == list(FEATURES)
+        assert network.digest == feature_digest(network.rules, 3)
+        assert len(network.layers) >= 2  # a hidden layer at least: a network, not a regression
     for preset in Rules.presets():
         rules = Rules.preset(preset)
-        assert network_for(rules, 3).digest == tensor_digest(rules, 3, info=True, compact=True)
+        assert network_for(rules, 3).digest == feature_digest(rules, 3)
     sizes = [p.stat().st_size for p in NETWORKS_FOLDER.glob("*.npz")]
     assert len(sizes) == len(networks) and sum(sizes) < 4_000_000
 
@@ -92,9 +148,13 @@ def _copy_with(tmp_path: Path, **changes: Any) -> Path:
     return path
 
 
-def test_a_network_of_another_tensor_version_is_refused(tmp_path: Path) -> None:
+def test_a_network_of_other_features_or_format_is_refused(tmp_path: Path) -> None:
     assert load_network(_copy_with(tmp_path)).digest == shipped_networks()[-1].digest
-    for change in ({"tensor_version": COMPACT_TENSOR_VERSION + 1}, {"tensor_digest": "0" * 64}):
+    for change in (
+        {"features_version": FEATURES_VERSION + 1},
+        {"features_digest": "0" * 64},
+        {"format": NETWORK_FORMAT - 1},  # a judge of positions over the tensor, of old
+    ):
         path = _copy_with(tmp_path, **change)
         with pytest.raises(InvalidArgumentError, match="train it again") as caught:
             NeuralPlayer(network=path)
@@ -105,8 +165,6 @@ def test_bad_arguments_and_files_are_library_errors(tmp_path: Path) -> None:
     junk = tmp_path / "junk.npz"
     junk.write_bytes(b"not a zip")
     cases: list[tuple[dict[str, Any], str]] = [
-        ({"draws": 0}, "draws"),
-        ({"draws": 1001}, "draws"),
         ({"margin": -0.5}, "margin must be a number from 0 to 1"),
         ({"margin": "0.1"}, "margin must be a number from 0 to 1"),
         ({"network": 3}, "path of a weights file"),
@@ -147,10 +205,11 @@ def test_the_player_pickles_naming_the_shipped_network() -> None:
 
 
 def test_a_tournament_knows_the_neural_bot() -> None:
-    bot = make_bot("neural:draws=3:margin=0.25", seed=1)
-    assert isinstance(bot, NeuralPlayer) and (bot.draws, bot.margin) == (3, 0.25)
-    with pytest.raises(InvalidArgumentError, match="unknown option"):
-        make_bot("neural:iterations=3", seed=1)
+    bot = make_bot("neural:margin=0.25", seed=1)
+    assert isinstance(bot, NeuralPlayer) and bot.margin == 0.25
+    for spec in ("neural:iterations=3", "neural:draws=3"):  # draws weighed no more
+        with pytest.raises(InvalidArgumentError, match="unknown option"):
+            make_bot(spec, seed=1)
 
 
 def test_without_numpy_the_player_says_what_to_install() -> None:
@@ -169,16 +228,17 @@ def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
     module = runpy.run_path(str(SCRIPT), run_name="train_neural")
     out = tmp_path / "tiny.npz"
     argv = ["--deals", "6", "--chunk", "3", "--workers", "1", "--hidden", "8",
-            "--label-at", "turn-ends", "--rollouts", "1",
+            "--keep", "0.5", "--rollouts", "2",
             "--epochs", "2", "--eval-every", "2", "--checkpoint-eval", "2", "--eval", "2",
             "--work", str(tmp_path / "work"), "--out", str(out),
             "--curve", str(tmp_path / "curve.csv")]  # fmt: skip
     assert module["main"](argv) == 0
     network = load_network(out)
-    assert network.digest == tensor_digest(Rules.standard(), 3, info=True, compact=True)
+    assert network.digest == feature_digest(Rules.standard(), 3)
+    assert [w.shape for w, _ in network.layers] == [(len(FEATURES), 8), (8, 1)]
     lines = (tmp_path / "curve.csv").read_text().splitlines()
-    assert lines[0].startswith("epoch,") and len(lines) == 3
-    assert lines[2].split(",")[4]  # the checkpoint's win share
+    assert lines[0].startswith("epoch,") and len(lines) == 4  # epochs 0 (untrained), 1, 2
+    assert lines[1].split(",")[5] and lines[3].split(",")[5]  # the checkpoints' win shares
     _play(Rules.standard(), 3, [NeuralPlayer(1, network=out), GreedyPlayer(1), GreedyPlayer(2)])
 
 
@@ -187,3 +247,16 @@ def test_with_the_widest_margin_it_plays_the_greedy_moves() -> None:
     neural = _play(rules, 9, [NeuralPlayer(4, margin=1), GreedyPlayer(1), GreedyPlayer(2)])
     greedy = _play(rules, 9, [GreedyPlayer(4), GreedyPlayer(1), GreedyPlayer(2)])
     assert neural == greedy
+
+
+def test_the_untrained_network_plays_the_greedy_moves(tmp_path: Path) -> None:
+    module = runpy.run_path(str(SCRIPT), run_name="train_neural")
+    path = tmp_path / "greedy.npz"
+    layers = module["greedy_layers"]([16, 8], np.random.default_rng(3))
+    module["save_network"](path, layers, "standard", {})
+    column = FEATURES.index("greedy_choice")
+    player = NeuralPlayer(1, network=path)
+    for view in _positions(Rules.standard(), 6):
+        scores = list(player.values(view).values())
+        marked = action_features(view)[:, column]
+        assert np.allclose(scores, 0.1 * marked)

@@ -136,7 +136,7 @@ MIN_DECKS = 5
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 _ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration", "margin")
 #: The options each bot name takes.
-_OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("draws", "margin")}
+_OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("margin",)}
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
@@ -178,7 +178,7 @@ def make_bot(
 
     ``random``, ``greedy``, ``ismcts`` or ``neural``, optionally with options
     after colons (``ismcts:iterations=500:rollout=random``,
-    ``ismcts:seconds=0.5``, ``neural:draws=4``);
+    ``ismcts:seconds=0.5``, ``neural:margin=0.05``);
     ``cmd:`` followed by the command line of an external bot
     (:mod:`sevenbridge.external`), which gets ``move_seconds`` per decision
     and ``handshake_seconds`` to start; or ``py:package.module:factory``, a

@@ -45,7 +45,7 @@ from .actions import Action
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
-from .errors import InvalidArgumentError, InvalidStateError, Message
+from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
 from .rules import Rules
 from .scoring import returns
@@ -57,7 +57,6 @@ __all__ = [
     "DEFAULT_SECONDS",
     "ISMCTS_MARGIN",
     "MAX_ITERATIONS",
-    "NEURAL_DRAWS",
     "NEURAL_MARGIN",
     "GreedyPlayer",
     "ISMCTSPlayer",
@@ -83,9 +82,7 @@ ISMCTS_MARGIN = 1.0
 #: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
 #: comes first.
 DEFAULT_SECONDS = 0.2
-#: The cards a :class:`NeuralPlayer` samples to weigh a draw, by default.
-NEURAL_DRAWS = 8
-#: How much more a :class:`NeuralPlayer`'s network must like a move than the
+#: How much higher a :class:`NeuralPlayer`'s network must score a move than the
 #: greedy player's for it to play that move instead, by default.
 NEURAL_MARGIN = 0.0
 
@@ -214,45 +211,48 @@ def choices_view(position: Any) -> Any:
 
 
 class NeuralPlayer:
-    """A small trained network that judges positions, and looks ahead over its own turn.
+    """A small trained network that scores each legal move, playing the best.
 
-    The network (layers shipped in the package, run with
-    numpy) reads the compact information-state tensor
-    (:func:`sevenbridge.rl.information_state_tensor`) of a position where the
-    turn has passed on, and says how likely its player is to win the deal from
-    there. To choose, the player plays each legal action on a world sampled
-    from its view (:func:`~sevenbridge.sample_state`: what it cannot see is
-    dealt at random), then every way its own turn can go on (its lay-downs,
-    lay-offs and discard, which show it nothing new), and keeps the action
-    whose best end of turn the network likes most; going out counts as a
-    certain win. A draw, whose card it cannot know, is weighed over ``draws``
-    sampled cards. It looks only at its own view. Where no world fits the
-    view (:func:`~sevenbridge.sample_state` gives up, which a few views with
-    a joker can make it do), it plays the greedy move.
+    The network is a multi-layer perceptron (a hidden layer of ReLU units;
+    weights shipped in the package, run with numpy) that reads, for each
+    legal action, a row of features of the action in the player's view
+    (:func:`sevenbridge.rl.action_features`): the kind of move and whether
+    :class:`GreedyPlayer` would make it, the points and meld potential of the
+    cards it takes out of the hand, what a discard may offer the other players
+    (how many of the cards that would meld with it are still unseen, whether
+    the next player could chi it), the hand it leaves, and the hand sizes and
+    stock around the table. It gives each action a score, its estimate of how
+    much the action raises the chance of winning the deal, and the player makes
+    the action scored highest (the first in legal order on a tie). It looks
+    only at its own view, samples nothing and searches nothing: a decision
+    costs about as much as the greedy player's.
 
-    The network was trained by ``examples/train_neural.py`` on the positions
-    of :func:`sevenbridge.rl.self_play` deals played greedily (with some
-    random moves), each labelled with whether its player won the deal
-    (:doc:`/howto/learning` has the training curve and its strength). The
-    package ships one network per deck size (52 cards, and 53 for Nintendo's
-    joker) for three players, stamped with the version and digest of the
-    tensor layout it reads; it needs numpy (``pip install "sevenbridge[rl]"``).
+    The network was trained by ``examples/train_neural.py``, starting from the
+    greedy player's choices: on positions of :func:`sevenbridge.rl.self_play`
+    deals played by greedy players, each legal action was played out by greedy
+    playouts (:func:`sevenbridge.playout.playout`) on worlds sampled from the
+    player's view, and the network learnt to predict which actions win more
+    (:doc:`/howto/learning` has the training curve and its strength against
+    two greedy players). The package ships one network per deck size (52
+    cards, and 53 for Nintendo's joker) for three players, stamped with the
+    version and digest of the features it reads; it needs numpy
+    (``pip install "sevenbridge[rl]"``).
 
     Args:
-        seed: Seeds the sampled worlds: the same seed and the same positions
-            give the same moves.
-        draws: Sampled cards per draw weighed (1 to 1000).
+        seed: Seeds the greedy player it consults for ``margin`` (its choice
+            among equal moves): the same seed and the same positions give the
+            same moves.
         margin: It plays the move :class:`GreedyPlayer` would make unless the
-            network gives another move a chance of winning higher by more
-            than ``margin`` (0 to 1; 0: the network's best move, always).
+            network scores another move higher by more than ``margin`` (0 to
+            1; 0: the network's best move, always).
         network: A weights file of ``examples/train_neural.py`` to play with
             instead of the shipped network for the table's deck and size.
 
     Raises:
         InvalidArgumentError: without numpy; for a network file that cannot
-            be read or was trained on another version of the tensor; from the
-            player, for a table no network was trained for (or a game other
-            than Seven Bridge).
+            be read or was trained on another version of the features; from
+            the player, for a table no network was trained for (or a game
+            other than Seven Bridge).
 
     :doc:`/howto/learning` shows it at a table with two greedy players (its
     example needs numpy, so it lives there, with the learning extras).
@@ -262,13 +262,10 @@ class NeuralPlayer:
         self,
         seed: int = 0,
         *,
-        draws: int = NEURAL_DRAWS,
         margin: float = NEURAL_MARGIN,
         network: str | pathlib.Path | None = None,
     ) -> None:
-        self._rng = _checks.seeded_rng(seed)
         self._greedy = GreedyPlayer(seed)
-        self.draws = _checks.integer(draws, "draws", 1, 1000)
         self.margin = _checks.fraction(margin, "margin")
         _network_module()  # numpy is needed: say so now rather than at the first move
         self._network = None if network is None else _network_module().load_network(network)
@@ -278,9 +275,7 @@ class NeuralPlayer:
         :class:`sevenbridge.rl.Network`)."""
         if self._network is not None:
             mine: Any = self._network
-            if mine.digest != _network_module().tensor_digest(
-                rules, players, info=True, compact=True
-            ):
+            if mine.digest != _network_module().feature_digest(rules, players):
                 raise InvalidArgumentError(
                     Message(
                         "invalid_argument.network_other_table",
@@ -295,12 +290,13 @@ class NeuralPlayer:
         return _network_module().network_for(rules, players)
 
     def values(self, view: Observation | GameState) -> dict[Action, float]:
-        """Each legal action of the view's player, with the chance of winning
-        the deal the network gives it (after the best way to end the turn)."""
+        """Each legal action of the view's player, with the network's score of
+        it (higher is better: its estimate of how much the action raises the
+        chance of winning the deal, over the average legal action)."""
         view = self._card_view(view)
         actions = choices(view)
         network = self.network(view.rules, view.players)
-        scores = _network_module().action_values(view, actions, network, self._rng, self.draws)
+        scores = _network_module().action_scores(view, network)
         return dict(zip(actions, scores, strict=True))
 
     @overload
@@ -312,10 +308,7 @@ class NeuralPlayer:
         actions = choices(view)
         if len(actions) == 1:
             return actions[0]
-        try:
-            values = self.values(view)
-        except InvalidStateError:  # sample_state found no world that fits the view
-            return self._greedy(view)
+        values = self.values(view)
         best = max(actions, key=values.__getitem__)  # the first of the best, in legal order
         if self.margin:
             greedy = self._greedy(view)

@@ -13,7 +13,10 @@ the claim windows tell more where the rules make them depend on the hands:
   so being asked shows a pon, and being passed over shows none;
 * with ``pon_tie_break='joker_holder'`` a pon waits in the window unless its
   caller holds the joker, so a waiting pon shows no joker, and a pon taken
-  while others were still to be asked shows it.
+  while others were still to be asked shows it;
+* a pon that does not take the discard (it lost to another pon, or still
+  waits) shows the cards it named, and they stay in the caller's hand until
+  the record shows them played.
 
 A world is reachable when some deal and some draws lead through the very same
 record to it. :func:`sample` builds one: it deals the hidden cards of the
@@ -47,6 +50,8 @@ __all__ = [
 
 #: Most deals of the hidden cards :func:`sample` tries before it gives up.
 SAMPLE_TRIES: Final = 2000
+#: Tries with one past of the viewer's own draws before another is searched.
+_PAST_TRIES: Final = 100
 
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
@@ -117,7 +122,7 @@ class Timeline:
     """:meth:`counts` by upcard (filled on first use)."""
     fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
     """:meth:`draws_fit` by upcard (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int], dict[int, int] | None] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
         factory=dict, eq=False, repr=False
     )
     """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
@@ -524,7 +529,7 @@ def sample(
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        dealt = _deal_hidden(view, tl, card, plan, k)
+        dealt = _deal_hidden(view, tl, card, plan, k, attempt // _PAST_TRIES)
         if dealt is None:
             continue
         hands, stock, choices = dealt
@@ -637,6 +642,7 @@ def _simple(view: Any, key: int, seed: int) -> GameState:
 # What a claim window says of one player's hand as it opened.
 _ABLE: Final = 0  # (value) whether they could pon the discard
 _JOKER: Final = 1  # (value) whether they held the joker
+_HELD: Final = 2  # (always true) they held the cards of a pon of theirs that lost
 
 
 @attrs.frozen
@@ -675,6 +681,10 @@ class _Plan:
     """By player: (event, window, fact kind, outs after it that may have been
     in the hand then, the classes the hand may have held then as a mask) for
     each window that says they held something, latest first."""
+    held: dict[tuple[int, int], int]
+    """By (window, player): the cards of a pon the player said there that did
+    not take the discard (it lost to another pon, or waits in the open
+    window): the record shows them, and they stayed in the hand."""
 
 
 def can_pon(hand: int, card: int, rules: Rules) -> bool:
@@ -722,6 +732,28 @@ def _window_facts(
     return tuple(out)
 
 
+def _lost_pons(w: Window) -> list[tuple[int, int]]:
+    """The pons said in window ``w`` that did not take its discard, as
+    (caller, the cards of their hand the pon named): all but the last, and
+    the last too while the window is open."""
+    pons = [(p, key[2]) for p, key in w.run if key[0] == K.OP_PON]
+    return pons if w.is_open else pons[:-1]
+
+
+def _still_held(tl: Timeline, player: int) -> int:
+    """The cards the record shows ``player`` holding now: those of a pon they
+    said that did not take the discard, not put out since."""
+    cards = 0
+    for event in tl.events:
+        if event[0] == _WINDOW:
+            for p, mask in _lost_pons(tl.windows[event[1]]):
+                if p == player:
+                    cards |= mask
+        elif event[0] == _OUT and event[1] == player:
+            cards &= ~event[2]
+    return cards
+
+
 def _plan(tl: Timeline, upcard: int) -> _Plan:
     """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
     cached = tl.plans.get(upcard)
@@ -733,8 +765,13 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
     depends: list[bool] = []
     rules = tl.rules
     joker_rule = rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
-    for w in tl.windows:
+    held: dict[tuple[int, int], int] = {}
+    held_by: list[list[int]] = []
+    for number, w in enumerate(tl.windows):
         cards.append(upcard if w.card == UPCARD else w.card)
+        lost = _lost_pons(w)
+        held.update(((number, p), mask) for p, mask in lost)
+        held_by.append([p for p, _ in lost])
         eligible = [
             q for q in w.order if K.may_claim(rules.pon_timing, q, w.normal, w.turns, n)
         ]  # the players the pon timing lets the window ask
@@ -781,7 +818,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
                 outs_after[p][j] |= 1 << c
         elif kind == _WINDOW:
             for p, fact, value in facts[event[1]]:
-                items[p].append((e, -1, event[1] * 2 + fact, value))
+                items[p].append((e, -1, event[1] * 4 + fact, value))
                 if value:
                     classes = newest[e][p]
                     usable = 0
@@ -789,6 +826,8 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
                         if classes >> j & 1:
                             usable |= outs_after[p][j]
                     positives[p].append((e, event[1], fact, usable, classes))
+            for p in held_by[event[1]]:
+                items[p].append((e, -1, event[1] * 4 + _HELD, True))
         elif kind == _DRAW:
             p = event[1]
             segments[e] = ()  # filled below, once the interval is known
@@ -848,21 +887,25 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         segments=tuple(segments), tails=tuple(tails),
         draws=tuple(tuple(d) for d in draws), tail_outs=tuple(tail_outs),
         refusals=tuple(map(tuple, refusals)), outs_of=tuple(map(tuple, outs_of)),
-        positives=tuple(tuple(ps) for ps in positives),
+        positives=tuple(tuple(ps) for ps in positives), held=held,
     )  # fmt: skip
     tl.plans[upcard] = plan
     return plan
 
 
 def _segment_fits(
-    hand: int, segment: Sequence[tuple[int, int, int, bool]], plan: _Plan, rules: Rules
+    p: int, hand: int, segment: Sequence[tuple[int, int, int, bool]], plan: _Plan, rules: Rules
 ) -> bool:
-    """Whether a player holding ``hand`` (after the segment) meets every fact
-    of the segment, going back through their outs."""
+    """Whether player ``p`` holding ``hand`` (after the segment) meets every
+    fact of the segment, going back through their outs."""
     for _, outs, fact, value in segment:
         if outs >= 0:
             hand |= outs
-        elif not _fits(hand, plan.cards[fact >> 1], fact & 1, value, rules):
+        elif fact & 3 == _HELD:
+            cards = plan.held[fact >> 2, p]
+            if hand & cards != cards:
+                return False
+        elif not _fits(hand, plan.cards[fact >> 2], fact & 3, value, rules):
             return False
     return True
 
@@ -903,12 +946,18 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     need[o.viewer] = [0] * tl.epochs
     hands = [0] * n
     hands[o.viewer] = o.hand_mask
-    if o.pending_pon is not None and o.pending_pon[0] != o.viewer:
-        caller, cards = o.pending_pon[0], o.pending_pon[1]
-        hands[caller] = cards
+    for p in range(n):
+        if p == o.viewer:
+            continue
+        # The cards of a pon said in a window that did not take the discard
+        # (the waiting pon of an open window among them) and not played since.
+        cards = _still_held(tl, p)
+        if cards & ~unseen:
+            return None
+        hands[p] = cards
         unseen &= ~cards
         for c in bits(cards):
-            need[caller][cls[c]] -= 1
+            need[p][cls[c]] -= 1
     if upcard >= 0 and cls[upcard] < 0 and unseen >> upcard & 1:
         return None  # the upcard (never in the stock) cannot be hidden
     pools: list[list[int]] = [[] for _ in range(tl.epochs)]
@@ -924,12 +973,15 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
+def _viewer_past(view: Any, tl: Timeline, upcard: int, variant: int = 0) -> dict[int, int] | None:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
-    viewer's windows do not fit. Found once per view and upcard, from a key of
-    its own, so that samples stay a function of the view and their seed."""
-    mine = (view.viewer, view.hand_mask, upcard)
+    viewer's windows do not fit. Found once per view, upcard and ``variant``,
+    from a key of its own, so that samples stay a function of the view and
+    their seed. A past fits the viewer's own windows but may leave the
+    others' hands no way through theirs, so :func:`sample` moves on to
+    another variant after :data:`_PAST_TRIES` tries."""
+    mine = (view.viewer, view.hand_mask, upcard, variant)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
     found: dict[int, int] | None = None
@@ -937,7 +989,7 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
         found = {}
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
-            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1, variant))
             masks = tl.reshuffle_masks(upcard)
             found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
     tl.viewer_pasts[mine] = found
@@ -951,7 +1003,7 @@ _STUCK: Final = 4
 
 
 def _deal_hidden(
-    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int
+    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int, variant: int = 0
 ) -> tuple[list[int], list[int], dict[int, int]] | None:
     """The hidden hands and the stock, each hand holding as many cards of each
     class as the record says; with a plan, also the card each player drew at
@@ -969,7 +1021,7 @@ def _deal_hidden(
     o = view
     rules: Rules = o.rules
     viewer = o.viewer
-    mine = _viewer_past(view, tl, upcard)
+    mine = _viewer_past(view, tl, upcard, variant)
     split = _split(view, tl, upcard)
     if split is None:
         if tl.upcard == UPCARD:
@@ -1140,7 +1192,12 @@ def _seed(
                 )
             )
         else:
-            options.sort(key=lambda c: c == JOKER_INDEX)  # stable: naturals first
+            # First the cards that may have come since the last window that
+            # passed the player over for the rank, then naturals first (the
+            # joker would let its holder pon every rank they hold one of).
+            options.sort(
+                key=lambda c: (_refused_pair(plan, p, at, c, have, cls, card), c == JOKER_INDEX)
+            )
         for c in options:
             if wants[cls[c]] <= 0:
                 continue
@@ -1154,13 +1211,17 @@ def _seed(
     return hand, wants
 
 
-def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int]) -> bool:
-    """Whether a pair of ``card``'s rank held by player ``p`` at event ``at``
-    (``card`` itself kept to the end, the rest of the pair from ``have``)
-    would be held at a window that passed ``p`` over for that rank: a later
-    one before a card of the pair is put out, or the last one before ``at``
-    unless ``card`` can have been drawn since (from a stock of its class)."""
-    rank = RANK_MASK[card % 13]
+def _refused_pair(
+    plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int], of: int = -1
+) -> bool:
+    """Whether a pair of ``card``'s rank (of ``of``'s rank, for the joker
+    standing in such a pair) held by player ``p`` at event ``at`` (``card``
+    itself kept to the end, the rest of the pair from ``have``) would be held
+    at a window that passed ``p`` over for that rank: a later one before a
+    card of the pair is put out, or the last one before ``at`` unless
+    ``card`` can have been drawn since (from a stock of its class)."""
+    of = card if of < 0 else of
+    rank = RANK_MASK[of % 13]
     until = _FOREVER  # the pair lasts until a card of it is put out
     for e, cards in plan.outs_of[p]:
         if e > at and cards & have & rank:
@@ -1168,7 +1229,7 @@ def _refused_pair(plan: _Plan, p: int, at: int, card: int, have: int, cls: Seque
             break
     before = -1
     for e, cards in plan.refusals[p]:
-        if cards >> card & 1:
+        if cards >> of & 1:
             if at < e < until:
                 return True
             if e < at:
@@ -1195,7 +1256,7 @@ def _past(
     so that every window says of their hand what it did, or ``None``: the
     windows since their last draw first (their hand now decides them), then
     :func:`_undraws` (which notes in ``reached`` how far back it got)."""
-    if not _segment_fits(hand, plan.tails[p], plan, rules):
+    if not _segment_fits(p, hand, plan.tails[p], plan, rules):
         if reached is not None:
             reached[0] = -1
         return None
@@ -1301,9 +1362,11 @@ def _order(
                 later |= outs
                 continue
             seen += 1
-            card = plan.cards[fact >> 1]
+            if fact & 3 == _HELD:
+                continue  # _segment_fits refuses a card drawn after a window showed it held
+            card = plan.cards[fact >> 2]
             every = hand | later
-            if fact & 1 == _JOKER:
+            if fact & 3 == _JOKER:
                 if value:
                     if not later & JOKER_BIT:
                         dropped |= JOKER_BIT
@@ -1380,7 +1443,7 @@ def _undraws(
                 break
             c = options.pop()
             rest = after[k] & ~(1 << c)
-            if segment is None or _segment_fits(rest, segment, plan, rules):
+            if segment is None or _segment_fits(p, rest, segment, plan, rules):
                 chosen[k] = c
                 after[k + 1] = rest | outs
                 k += 1

@@ -35,7 +35,14 @@ from typing import TYPE_CHECKING
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
 from ._caches import clear_caches
 from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
-from ._network import Network, load_network
+from ._network import (
+    FEATURES,
+    FEATURES_VERSION,
+    Network,
+    action_features,
+    feature_digest,
+    load_network,
+)
 from ._rewards import REWARDS, reward_bounds, rewards, utility_bounds
 from ._selfplay import OpponentPool, PolicyPlayer, Trajectory, policy_player, self_play
 
@@ -66,6 +73,8 @@ __all__ = [
     "ACTION_SPACE_VERSION",
     "COMPACT_ACTION_SPACE_VERSION",
     "COMPACT_TENSOR_VERSION",
+    "FEATURES",
+    "FEATURES_VERSION",
     "MAHJONG_ACTION_SPACE_VERSION",
     "MAX_LAY_OFF_TARGETS",
     "REWARDS",
@@ -78,7 +87,9 @@ __all__ = [
     "OpponentPool",
     "PolicyPlayer",
     "Trajectory",
+    "action_features",
     "clear_caches",
+    "feature_digest",
     "information_state_tensor",
     "information_state_tensor_size",
     "lay_off_slot",

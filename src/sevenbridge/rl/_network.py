@@ -1,19 +1,23 @@
 """The network behind :class:`sevenbridge.bots.NeuralPlayer`: weights shipped in
-the package, numpy inference, and the look-ahead over the player's own turn.
+the package, numpy inference, and the features of each legal action it reads.
 
-The network reads the compact information-state tensor of a position in which
-the viewer is not to act (the turn has passed on, or the viewer has answered a
-claim window) and gives the chance that the viewer wins the deal from there.
-:func:`action_values` plays each legal action on a world sampled from the
-view, and every way the viewer's own turn can go on after it, and scores the
-action by the best position the turn can end in; a draw, whose card the view
-cannot know, is scored over several sampled cards. The weights are trained by
+The network scores actions, not positions. :func:`action_features` describes
+each legal action of a view by a row of numbers (:data:`~sevenbridge.rl.FEATURES` names them):
+what kind of move it is, whether :class:`~sevenbridge.bots.GreedyPlayer` would
+make it, the cards it takes out of the hand (their points, how well they go
+with the rest), what a discard offers the other players (how many of the cards
+that would meld with it are still unseen), the hand it leaves, and the table
+around it (hand sizes, the stock). A multi-layer perceptron turns each row
+into a score, the network's estimate of how much the action raises the chance
+of winning the deal over the average legal action; the player makes the
+action with the highest score. The weights are trained by
 ``examples/train_neural.py``.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import zipfile
 from collections.abc import Sequence
@@ -23,51 +27,231 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import _tables as T
+from .._heuristics import card_points, keep_value
 from .._kit import checks as _checks
-from .._kit.rng import Rng
-from ..actions import Action, Draw
-from ..engine import apply, legal_actions
+from ..engine import legal_actions
+from ..engine._kernel import OP_CHI, OP_DISCARD, OP_LAY, OP_OFF, OP_PON, legal_keys
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
-from ..state import GameState
-from ..views import Observation, observe, sample_state
-from ._tensors import (
-    COMPACT_TENSOR_VERSION,
-    information_state_tensor,
-    information_state_tensor_size,
-    tensor_digest,
-)
+from ..views import Observation
 
 __all__ = [
+    "FEATURES",
+    "FEATURES_VERSION",
     "NETWORKS_FOLDER",
     "NETWORK_FORMAT",
     "Network",
-    "action_values",
+    "action_features",
+    "action_scores",
+    "feature_digest",
+    "greedy_choices",
     "load_network",
     "network_for",
     "shipped_networks",
 ]
 
-#: The version of the weights file's layout (its arrays and metadata).
-NETWORK_FORMAT = 1
+#: The version of the weights file's layout (its arrays and metadata). Format 1
+#: was a judge of positions over the compact information-state tensor.
+NETWORK_FORMAT = 2
+#: The version of :func:`action_features`' numbering: raised whenever a
+#: feature changes meaning, so that a network trained on other features is refused.
+FEATURES_VERSION = 1
+#: The names of the features of an action, in :func:`action_features`' order.
+FEATURES: tuple[str, ...] = (
+    # what the action is
+    "kind_draw_or_pass", "kind_chi", "kind_pon", "kind_lay_down", "kind_lay_off", "kind_discard",
+    "greedy_choice",
+    # the cards it takes out of the hand
+    "cards_out", "points_out", "keep_out", "joker_out",
+    # a discard: greedy's measure, and what it offers the others
+    "discard_greedy_gap", "discard_points", "discard_keep", "discard_seven",
+    "discard_unseen_rank", "discard_unseen_run_pairs", "discard_unseen_neighbours",
+    "discard_table_takes", "discard_next_may_chi",
+    # the hand it leaves
+    "hand_after", "points_after", "keep_after", "goes_out",
+    # the table around it
+    "hand_size", "next_hand_size", "least_other_hand", "stock", "own_meld", "others_melds",
+    "claim_window", "turns",
+)  # fmt: skip
+_INDEX = {name: i for i, name in enumerate(FEATURES)}
 #: Where the package keeps its trained networks.
 NETWORKS_FOLDER = Path(__file__).resolve().parent / "networks"
-#: The most positions a turn's look-ahead scores for one action (the turns of
-#: real deals stay far below; the bound keeps a freak hand's search short).
-MAX_TURN_ENDS = 512
+
+
+def feature_digest(rules: Rules, players: int) -> str:
+    """A digest of the features a network reads at ``players`` players under
+    ``rules``: their version and names, the deck and the table size (a
+    network trained on another layout is refused rather than misread)."""
+    _checks.integer(players, "players", 2, 5)
+    spec = {
+        "version": FEATURES_VERSION,
+        "features": list(FEATURES),
+        "deck": rules.deck_size,
+        "players": players,
+    }
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
+
+
+def greedy_choices(keys: Sequence[tuple[int, ...]], hand: int, rules: Rules) -> list[bool]:
+    """Which of the legal moves ``keys`` (operation keys, in legal order) of a
+    player holding ``hand`` :class:`~sevenbridge.bots.GreedyPlayer` could make
+    (it picks among the ones marked, at random): the claims using the most
+    cards, else the new melds using the most, else any lay-off, else the
+    discards with the most points left over once their use towards melds is
+    counted, else the first move."""
+    points, high = card_points(rules), rules.ace_high
+    rank: list[tuple[int, int]] = []
+    for k in keys:
+        code = k[0]
+        if code in (OP_CHI, OP_PON):
+            rank.append((4, k[2].bit_count()))
+        elif code == OP_LAY:
+            rank.append((3, k[2].bit_count()))
+        elif code == OP_OFF:
+            rank.append((2, 0))
+        elif code == OP_DISCARD:
+            rank.append((1, points[k[2]] - keep_value(hand, k[2], high)))
+        else:
+            rank.append((0, 0))
+    best = max(rank, default=(0, 0))
+    if best == (0, 0):  # nothing to claim, meld, lay off or discard: the first move
+        return [i == 0 for i in range(len(keys))]
+    return [r == best for r in rank]
+
+
+def _keep_total(hand: int, high: bool) -> int:
+    """How well the cards of ``hand`` go together: the sum of their
+    :func:`~sevenbridge.bots.keep_value` (the joker's counted as one partner)."""
+    total = 0
+    rest = hand & ~T.JOKER_BIT
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += keep_value(hand, low.bit_length() - 1, high)
+    return total + (12 if hand & T.JOKER_BIT else 0)
+
+
+def _run_pairs(card: int, unseen: int, high: bool) -> tuple[int, int]:
+    """For a natural ``card``: how many pairs of unseen cards of its suit
+    would make a run of three with it (below, around, above), and how many of
+    its suit neighbours (one and two places away) are unseen."""
+    suit, rank = divmod(card, 13)
+    pattern = unseen >> (suit * 13) & T.SUIT_BITS
+    if high and pattern & 1:
+        pattern |= 1 << 13  # the Ace also above the King
+
+    def has(r: int) -> int:
+        return 1 if 0 <= r <= 13 and pattern >> r & 1 else 0
+
+    positions = [rank] + ([13] if high and rank == 0 else [])
+    pairs = neighbours = 0
+    for r in positions:
+        pairs += has(r - 2) & has(r - 1)
+        pairs += has(r - 1) & has(r + 1)
+        pairs += has(r + 1) & has(r + 2)
+        neighbours += has(r - 2) + has(r - 1) + has(r + 1) + has(r + 2)
+    return pairs, neighbours
+
+
+def action_features(view: Observation) -> npt.NDArray[np.float32]:
+    """The features of each legal action of the view's player, one row per
+    action in legal order, one column per name of :data:`~sevenbridge.rl.FEATURES` (all
+    scaled to about 0 to 1); no rows when the decision is not the viewer's."""
+    rules, me, players = view.rules, view.viewer, view.players
+    keys = legal_keys(view)
+    if not keys:
+        return np.zeros((0, len(FEATURES)), np.float32)
+    hand, high = view.hand_mask, rules.ace_high
+    points = card_points(rules)
+    deck = (1 << 52) - 1 | (T.JOKER_BIT if rules.jokers else 0)
+    seen = hand
+    takes = 0
+    for meld in view.table:
+        seen |= meld.mask
+        takes |= meld.ext
+    for card in view.discard_cards:
+        seen |= 1 << card
+    unseen = deck & ~seen
+    sizes = view.hand_sizes
+    others = [sizes[(me + i) % players] for i in range(1, players)]
+    hand_points = sum(points[c] for c in T.bits(hand))
+    greedy = greedy_choices(keys, hand, rules)
+    discard_w = [points[k[2]] - keep_value(hand, k[2], high) for k in keys if k[0] == OP_DISCARD]
+    best_w = max(discard_w, default=0)
+    nxt = (me + 1) % players
+    next_may_chi = bool(view.normal_turns >> nxt & 1)
+    shared = {
+        "hand_size": hand.bit_count() / 8,
+        "next_hand_size": sizes[nxt] / 8,
+        "least_other_hand": min(others) / 8,
+        "stock": view.stock_size / rules.deck_size,
+        "own_meld": float(view.meld_owners >> me & 1),
+        "others_melds": sum(view.meld_owners >> p & 1 for p in range(players) if p != me)
+        / (players - 1),
+        "turns": min(view.turns_done, 90) / 60,
+    }
+    rows = np.zeros((len(keys), len(FEATURES)), np.float32)
+    base = np.array([shared.get(name, 0.0) for name in FEATURES], np.float32)
+    rows[:] = base
+    rows[:, _INDEX["claim_window"]] = float(keys[0][0] not in (OP_DISCARD, OP_LAY, OP_OFF))
+    keep_now = _keep_total(hand, high)
+    for i, k in enumerate(keys):
+        row = rows[i]
+        code = k[0]
+        out = 0
+        if code in (OP_DISCARD, OP_OFF):
+            out = 1 << k[2]
+        elif code in (OP_CHI, OP_PON, OP_LAY):
+            out = k[2]
+        after = hand & ~out
+        kind = {OP_CHI: 1, OP_PON: 2, OP_LAY: 3, OP_OFF: 4, OP_DISCARD: 5}.get(code, 0)
+        row[kind] = 1.0
+        row[_INDEX["greedy_choice"]] = float(greedy[i])
+        if out:
+            out_points = sum(points[c] for c in T.bits(out))
+            row[_INDEX["cards_out"]] = out.bit_count() / 7
+            row[_INDEX["points_out"]] = out_points / 40
+            row[_INDEX["keep_out"]] = (keep_now - _keep_total(after, high)) / 100
+            row[_INDEX["joker_out"]] = float(bool(out & T.JOKER_BIT))
+            row[_INDEX["points_after"]] = (hand_points - out_points) / 100
+        else:
+            row[_INDEX["points_after"]] = hand_points / 100
+        row[_INDEX["hand_after"]] = after.bit_count() / 8
+        row[_INDEX["keep_after"]] = _keep_total(after, high) / 100
+        if code == OP_DISCARD:
+            card = k[2]
+            w = points[card] - keep_value(hand, card, high)
+            row[_INDEX["discard_greedy_gap"]] = max(w - best_w, -100) / 30
+            row[_INDEX["discard_points"]] = points[card] / 20
+            row[_INDEX["discard_keep"]] = min(keep_value(hand, card, high), 100) / 40
+            row[_INDEX["goes_out"]] = float(after == 0)
+            if card < 52:
+                row[_INDEX["discard_seven"]] = float(card % 13 == 6)
+                row[_INDEX["discard_unseen_rank"]] = (
+                    unseen & T.RANK_MASK[card % 13]
+                ).bit_count() / 3
+                pairs, near = _run_pairs(card, unseen, high)
+                row[_INDEX["discard_unseen_run_pairs"]] = pairs / 3
+                row[_INDEX["discard_unseen_neighbours"]] = near / 4
+                row[_INDEX["discard_table_takes"]] = float(takes >> card & 1)
+                row[_INDEX["discard_next_may_chi"]] = float(next_may_chi and pairs > 0)
+        elif code == OP_LAY and not rules.final_discard:
+            row[_INDEX["goes_out"]] = float(after == 0)
+    return rows
 
 
 class Network:
-    """A trained network: dense layers with ReLU between them (one layer alone
-    is a logistic regression),
-    and what it was trained on.
+    """A trained network: dense layers with ReLU between them (a multi-layer
+    perceptron) that scores each legal action from its features, and what it
+    was trained on.
 
     Attributes:
         name: The network's name (its file's stem for a shipped one).
         rules: The rules it was trained under.
         players: The table size it was trained at.
         meta: Everything its file says about it (the training command, the
-            tensor's version and digest...).
+            features' version and digest...).
     """
 
     def __init__(
@@ -83,21 +267,19 @@ class Network:
         self.players = players
         self.layers = tuple(layers)
         self.meta = meta
-        self.digest: str = meta["tensor_digest"]
+        self.digest: str = meta["features_digest"]
         self.shipped = False
         """Whether it is one of the package's own (a pickle then names it only)."""
 
-    def win_chances(self, tensors: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        """The chance of winning the deal, one per row of ``tensors``
-        (compact information-state tensors of the viewer's positions)."""
-        h = tensors
+    def scores(self, features: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """The score of each row of ``features`` (rows of :func:`action_features`)."""
+        h = features
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < last:
-                np.maximum(h, 0.0, out=h)
-        logits = h[:, 0].astype(np.float64)
-        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+                h = np.maximum(h, 0.0)
+        return np.asarray(h[:, 0], dtype=np.float64)
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.shipped:
@@ -121,14 +303,14 @@ def _bad_file(path: Path, reason: str) -> InvalidArgumentError:
 
 def load_network(path: str | Path) -> Network:
     """The network saved in ``path`` (an ``.npz`` file written by
-    ``examples/train_neural.py``), checked against the tensor layout of this
-    version of the library.
+    ``examples/train_neural.py``), checked against the features this version
+    of the library computes.
 
     Raises:
-        InvalidArgumentError: if the file cannot be read as a network, or if
-            it was trained on another version or layout of the
-            information-state tensor than this library builds (the network
-            would read numbers that mean something else).
+        InvalidArgumentError: if the file cannot be read as a network, is of
+            another format (an older version's network), or was trained on another
+            version or layout of the features than this library computes (the
+            network would read numbers that mean something else).
     """
     if not isinstance(path, (str, Path)):
         raise InvalidArgumentError(
@@ -147,7 +329,10 @@ def load_network(path: str | Path) -> Network:
     try:
         meta = json.loads(str(arrays.pop("meta")))
         if meta["format"] != NETWORK_FORMAT:
-            raise _bad_file(path, f"format {meta['format']}, this library reads {NETWORK_FORMAT}")
+            raise _bad_file(
+                path,
+                f"format {meta['format']}, this library reads {NETWORK_FORMAT}: train it again",
+            )
         rules = Rules.from_json(json.dumps(meta["rules"]))
         players = int(meta["players"])
         layers = [
@@ -157,33 +342,33 @@ def load_network(path: str | Path) -> Network:
             )
             for i in range(int(meta["layers"]))
         ]
-        version, digest = meta["tensor_version"], meta["tensor_digest"]
+        version, digest = meta["features_version"], meta["features_digest"]
     except (KeyError, TypeError, ValueError) as error:
         raise _bad_file(path, f"missing or bad {error}") from None
-    expected = tensor_digest(rules, players, info=True, compact=True)
-    if version != COMPACT_TENSOR_VERSION or digest != expected:
+    expected = feature_digest(rules, players)
+    if version != FEATURES_VERSION or digest != expected:
         raise InvalidArgumentError(
             Message(
-                "invalid_argument.network_tensor_version",
-                "the network {path} was trained on version {version} of the compact "
-                "information-state tensor (layout {digest}), but this library builds "
-                "version {library} (layout {expected}): train it again",
+                "invalid_argument.network_features_version",
+                "the network {path} was trained on version {version} of the action "
+                "features (layout {digest}), but this library computes version "
+                "{library} (layout {expected}): train it again",
                 path=str(path),
                 version=str(version),
                 digest=str(digest)[:12],
-                library=str(COMPACT_TENSOR_VERSION),
+                library=str(FEATURES_VERSION),
                 expected=expected[:12],
             )
         )
-    width = information_state_tensor_size(rules, players, compact=True)
     shapes = [(w.shape, b.shape) for w, b in layers]
     if (
         not layers
         or any(len(w) != 2 or b != (w[1],) for w, b in shapes)
-        or shapes[0][0][0] != width
+        or shapes[0][0][0] != len(FEATURES)
+        or shapes[-1][0][1] != 1
         or any(shapes[i][0][1] != shapes[i + 1][0][0] for i in range(len(shapes) - 1))
     ):
-        raise _bad_file(path, "its layers do not fit the tensor")
+        raise _bad_file(path, "its layers do not fit the features")
     return Network(str(meta.get("name", path.stem)), rules, players, layers, meta)
 
 
@@ -201,7 +386,7 @@ def shipped_networks() -> tuple[Network, ...]:
 
 def network_for(rules: Rules, players: int) -> Network:
     """The shipped network for ``rules`` at ``players``: the one trained under
-    these very rules, else one trained on the same tensor layout (the same
+    these very rules, else one trained on the same feature layout (the same
     deck and table size) under other rules.
 
     Raises:
@@ -211,7 +396,7 @@ def network_for(rules: Rules, players: int) -> Network:
     for network in networks:
         if network.rules == rules and network.players == players:
             return network
-    digest = tensor_digest(rules, players, info=True, compact=True)
+    digest = feature_digest(rules, players)
     for network in networks:
         if network.digest == digest:
             return network
@@ -229,66 +414,9 @@ def network_for(rules: Rules, players: int) -> Network:
     )
 
 
-def _turn_ends(state: GameState, me: int, out: list[GameState], seen: set[GameState]) -> None:
-    """Add to ``out`` every position where the turn of ``me`` (to act in
-    ``state``) can end: the deal over, or someone else to act. Depth first, in
-    the order of the legal actions, each position once, at most
-    :data:`MAX_TURN_ENDS` of them."""
-    if state.is_over or state.current_player != me:
-        out.append(state)
-        return
-    for action in legal_actions(state):
-        if len(out) >= MAX_TURN_ENDS:
-            return
-        after = apply(state, action)
-        if after not in seen:
-            seen.add(after)
-            _turn_ends(after, me, out, seen)
-
-
-def action_values(
-    view: Observation, actions: Sequence[Action], network: Network, rng: Rng, draws: int
-) -> list[float]:
-    """The chance of winning after each of ``actions`` (the view's legal ones),
-    as ``network`` sees it, taking the best way to finish the turn.
-
-    Each action is played on one world sampled from the view, then every way
-    the viewer's turn can go on, and scores the best end it reaches: a win
-    counts 1, a deal lost 0, any other end the network's estimate. A draw is
-    played on ``draws`` worlds of their own, and its score is the mean of
-    theirs.
-    """
-    me = view.viewer
-    world = sample_state(view, rng.next64())
-    # Each action's turn ends (several lists for a draw), then one batch for the network.
-    groups: list[list[list[GameState]]] = []
-    for action in actions:
-        starts = (
-            [apply(sample_state(view, rng.next64()), action) for _ in range(draws)]
-            if isinstance(action, Draw)
-            else [apply(world, action)]
-        )
-        lists = []
-        for start in starts:
-            ends: list[GameState] = []
-            _turn_ends(start, me, ends, {start})
-            lists.append(ends)
-        groups.append(lists)
-    pending = [end for lists in groups for ends in lists for end in ends if not end.is_over]
-    chances: dict[int, float] = {}
-    if pending:
-        tensors = np.stack(
-            [information_state_tensor(observe(s, me), compact=True) for s in pending]
-        )
-        chances = dict(zip(map(id, pending), network.win_chances(tensors).tolist(), strict=True))
-    values = []
-    for lists in groups:
-        best = [
-            max(
-                (1.0 if end.winner == me else 0.0) if end.is_over else chances[id(end)]
-                for end in ends
-            )
-            for ends in lists
-        ]
-        values.append(sum(best) / len(best))
-    return values
+def action_scores(view: Observation, network: Network) -> list[float]:
+    """The network's score of each legal action of the view's player, in
+    legal order (higher is better)."""
+    legal_actions(view)  # the keys come with the actions
+    scores: list[float] = network.scores(action_features(view)).tolist()
+    return scores
