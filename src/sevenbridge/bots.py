@@ -552,7 +552,8 @@ class ISMCTSPlayer:
                 g[2] += d * d
                 done += 1
         self.last_iterations = done
-        return _clear_gain(first, {a: gains[a] for a in others}, self.margin)
+        chosen: Action = _clear_gain(first, {a: gains[a] for a in others}, self.margin)
+        return chosen
 
     def _descend(
         self, root: _Node, world: GameState, action: Action, rng: Rng, greedy: bool, scale: float
@@ -665,10 +666,7 @@ def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
             for p in range(view.players)
         ):
             break
-        try:
-            world = sample_state(view, rng.next64())
-        except InvalidStateError:  # no world fits from that seed: keep the one found
-            break
+        world = sample_state(view, rng.next64())
     return world
 
 
