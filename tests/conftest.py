@@ -4,6 +4,9 @@ that installs the browser (``pytest -m browser``) and leave them out elsewhere."
 
 from __future__ import annotations
 
+import signal
+import threading
+
 import pytest
 
 
@@ -11,3 +14,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The commands the tests stop with Ctrl-C (SIGINT) must hear it even where
+    the tests themselves run with SIGINT ignored: a shell without job control
+    starts its background jobs that way, and their children inherit it. A
+    caught signal is reset to its default in a child process, so catching it
+    here gives every command the tests start Python's own Ctrl-C."""
+    if (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    ):
+        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -122,6 +122,8 @@ class Timeline:
     """:meth:`counts` by upcard (filled on first use)."""
     fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
     """:meth:`draws_fit` by upcard (filled on first use)."""
+    still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
+    """:func:`_still_held` by player (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -742,15 +744,18 @@ def _lost_pons(w: Window) -> list[tuple[int, int]]:
 
 def _still_held(tl: Timeline, player: int) -> int:
     """The cards the record shows ``player`` holding now: those of a pon they
-    said that did not take the discard, not put out since."""
-    cards = 0
-    for event in tl.events:
-        if event[0] == _WINDOW:
-            for p, mask in _lost_pons(tl.windows[event[1]]):
-                if p == player:
-                    cards |= mask
-        elif event[0] == _OUT and event[1] == player:
-            cards &= ~event[2]
+    said that did not take the discard, not put out since (kept on ``tl``)."""
+    cards = tl.still_held.get(player)
+    if cards is None:
+        cards = 0
+        for event in tl.events:
+            if event[0] == _WINDOW:
+                for p, mask in _lost_pons(tl.windows[event[1]]):
+                    if p == player:
+                        cards |= mask
+            elif event[0] == _OUT and event[1] == player:
+                cards &= ~event[2]
+        tl.still_held[player] = cards
     return cards
 
 
