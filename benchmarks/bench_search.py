@@ -11,8 +11,10 @@ The searching seat plays deals against greedy players, and only its decisions
 are timed, with :func:`time.process_time` around the call, so a busy machine
 lengthens the wall-clock time but not the figures. For the card game, every
 preset at three players with the tournament's default budget
-(:data:`sevenbridge.bots.DEFAULT_ITERATIONS`); for Simple Mahjong, four
-players at the small budget its section of the bots guide uses.
+(:data:`sevenbridge.bots.DEFAULT_ITERATIONS`, or
+:data:`sevenbridge.bots.DEFAULT_SECONDS` of processor time if that ends the
+search first: the table gives the mean iterations run); for Simple Mahjong,
+four players at the small budget its section of the bots guide uses.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 
 import sevenbridge
 from sevenbridge import Rules, mahjong
-from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer
+from sevenbridge.bots import DEFAULT_ITERATIONS, DEFAULT_SECONDS, GreedyPlayer, ISMCTSPlayer
 
 try:
     from benchmarks import _docs
@@ -45,9 +47,11 @@ def decision_times(
     observe: Callable[[Any, int], Any],
     bots: Callable[[int], list[Any]],
     decisions: int,
+    iterations: list[int] | None = None,
 ) -> list[float]:
     """Seconds of processor time of seat 0's first ``decisions`` decisions,
-    over as many seeded deals as that takes."""
+    over as many seeded deals as that takes (and in ``iterations``, those
+    each decision ran)."""
     times: list[float] = []
     seed = 0
     while len(times) < decisions:
@@ -59,6 +63,8 @@ def decision_times(
                 before = time.process_time()
                 action = players[0](observe(state, 0))
                 times.append(time.process_time() - before)
+                if iterations is not None:
+                    iterations.append(players[0].last_iterations)
             else:
                 action = players[seat](observe(state, seat))
             state = play(state, action)
@@ -66,7 +72,10 @@ def decision_times(
     return times
 
 
-def card_game(preset: str, iterations: int, decisions: int) -> list[float]:
+def card_game(
+    preset: str, iterations: int | None, decisions: int, ran: list[int] | None = None
+) -> list[float]:
+    """The card game's decisions, at ``iterations`` (``None``: the default budget)."""
     rules = Rules.preset(preset)
     return decision_times(
         lambda seed: sevenbridge.deal(rules, players=3, seed=seed),
@@ -74,15 +83,16 @@ def card_game(preset: str, iterations: int, decisions: int) -> list[float]:
         sevenbridge.apply,
         sevenbridge.observe,
         lambda seed: [
-            ISMCTSPlayer(seed, iterations=iterations),
+            ISMCTSPlayer(seed) if iterations is None else ISMCTSPlayer(seed, iterations=iterations),
             GreedyPlayer(seed + 1),
             GreedyPlayer(seed + 2),
         ],
         decisions,
+        ran,
     )
 
 
-def mahjong_game(iterations: int, decisions: int) -> list[float]:
+def mahjong_game(iterations: int, decisions: int, ran: list[int] | None = None) -> list[float]:
     return decision_times(
         lambda seed: mahjong.deal(seed=seed),
         mahjong.legal_actions,
@@ -93,6 +103,7 @@ def mahjong_game(iterations: int, decisions: int) -> list[float]:
             + [mahjong.GreedyPlayer(seed + k) for k in (1, 2, 3)]
         ),
         decisions,
+        ran,
     )
 
 
@@ -115,27 +126,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     decisions = 4 if args.quick else args.decisions
-    card_budget = 20 if args.quick else DEFAULT_ITERATIONS
+    card_budget = 20 if args.quick else None
     mahjong_budget = 5 if args.quick else MAHJONG_ITERATIONS
     build = "compiled (mypyc)" if sevenbridge.COMPILED else "pure Python"
     print(f"ISMCTSPlayer, processor time per decision ({build} build):")
     rows: dict[str, dict[str, Any]] = {}
+    budget = (
+        str(card_budget)
+        if card_budget is not None
+        else f"{DEFAULT_ITERATIONS} or {DEFAULT_SECONDS:g} s"
+    )
     for preset in Rules.presets():
-        figures = summary(card_game(preset, card_budget, decisions))
-        rows[f"seven_bridge/{preset}"] = {"iterations": card_budget, **figures}
+        ran: list[int] = []
+        figures = summary(card_game(preset, card_budget, decisions, ran))
+        rows[f"seven_bridge/{preset}"] = {
+            "iterations": budget,
+            "mean_iterations": statistics.fmean(ran),
+            **figures,
+        }
+    ran = []
     rows["mahjong/standard"] = {
-        "iterations": mahjong_budget,
-        **summary(mahjong_game(mahjong_budget, max(2, decisions // 2))),
+        "iterations": str(mahjong_budget),
+        **summary(mahjong_game(mahjong_budget, max(2, decisions // 2), ran)),
+        "mean_iterations": statistics.fmean(ran),
     }
-    head = ["game", "rules", "players", "iterations", "decisions", "mean ms", "median ms",
-            "90% under ms", "max ms"]  # fmt: skip
+    head = ["game", "rules", "players", "budget (iterations)", "iterations run (mean)",
+            "decisions", "mean ms", "median ms", "90% under ms", "max ms"]  # fmt: skip
     table = []
     for key, f in rows.items():
         game, rules = key.split("/")
         players = 4 if game == "mahjong" else 3
-        table.append([game, rules, players, f["iterations"], f["decisions"],
-                      f"{f['mean_ms']:.0f}", f"{f['median_ms']:.0f}", f"{f['p90_ms']:.0f}",
-                      f"{f['max_ms']:.0f}"])  # fmt: skip
+        table.append([game, rules, players, f["iterations"], f"{f['mean_iterations']:.0f}",
+                      f["decisions"], f"{f['mean_ms']:.0f}", f"{f['median_ms']:.0f}",
+                      f"{f['p90_ms']:.0f}", f"{f['max_ms']:.0f}"])  # fmt: skip
     text = _docs.table(head, table)
     print(text)
     if args.json:

@@ -22,4 +22,5 @@ def test_bench_search_quick_run(tmp_path: Path, capsys: pytest.CaptureFixture[st
     }  # fmt: skip
     for f in rows.values():
         assert f["decisions"] >= 2 and 0 < f["median_ms"] <= f["max_ms"] < 60_000
+        assert 1 <= f["mean_iterations"] <= int(f["iterations"])
     assert "bench_search.py" in docs.read_text(encoding="utf-8")

@@ -8,12 +8,14 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sevenbridge import (
     Draw,
     GameState,
+    Observation,
     Rules,
     apply,
     deal,
@@ -254,3 +256,111 @@ def test_the_players_own_later_decisions_widen_from_the_greedy_move() -> None:
     other = _widen(state, node, rest, 2, 0.5, Rng(1))
     assert other in rest
     assert _widen(state, node, rest, 1, 0.5, Rng(1)) in rest
+
+
+def _greedy_moves(view: Observation) -> set[Action]:
+    """Every move GreedyPlayer may make from ``view`` (its ties broken every way)."""
+    return {GreedyPlayer(seed)(view) for seed in range(24)}
+
+
+def _decisions(preset: str, seed: int, count: int) -> list[Observation]:
+    """Seat 0's first ``count`` views with a choice, in greedy deals."""
+    views: list[Observation] = []
+    while len(views) < count:
+        state, bot = deal(Rules.preset(preset), players=3, seed=seed), GreedyPlayer(seed)
+        while not state.is_over and len(views) < count:
+            if state.current_player == 0 and len(legal_actions(state)) > 1:
+                views.append(observe(state))
+            state = apply(state, bot(observe(state)))
+        seed += 1
+    return views
+
+
+def test_the_search_leaves_the_greedy_move_only_for_a_clear_gain() -> None:
+    views = _decisions("nintendo", 11, 12)
+    # The greedy move is weighed first: one iteration plays it.
+    for view in views:
+        assert ISMCTSPlayer(1, iterations=1)(view) in _greedy_moves(view)
+    # No gain is clear enough for an unreachable margin; a margin of 0 takes
+    # any mean gain, which the search finds somewhere.
+    sure = ISMCTSPlayer(2, iterations=60, margin=1e9)
+    assert all(sure(view) in _greedy_moves(view) for view in views)
+    keen = ISMCTSPlayer(2, iterations=60, margin=0)
+    assert any(keen(view) not in _greedy_moves(view) for view in views)
+
+
+def test_the_gain_over_the_greedy_move_is_weighed_by_its_standard_error() -> None:
+    from sevenbridge.bots import _clear_gain
+
+    # Gains of two moves over the greedy one: (worlds, sum, sum of squares).
+    steady = (10.0, 1.0, 1.0)  # mean 0.1, standard error 0.1 (t = 1)
+    wild = (10.0, 3.0, 9.0)  # mean 0.3, standard error 0.3 (t = 1)
+    gains = {"steady": [*steady], "wild": [*wild], "loss": [10.0, -1.0, 1.0]}
+    assert _clear_gain("greedy", gains, 0.9) in ("steady", "wild")
+    assert _clear_gain("greedy", gains, 1.1) == "greedy"
+    gains["steady"] = [10.0, 1.0, 0.2]  # the same mean, steadier: t = 3
+    assert _clear_gain("greedy", gains, 2.0) == "steady"
+    assert _clear_gain("greedy", {"once": [1.0, 5.0, 25.0]}, 0.0) == "greedy"  # one world
+    assert _clear_gain("greedy", {"same": [4.0, 2.0, 1.0]}, 5.0) == "same"  # no spread
+
+
+def test_the_worlds_fit_greedy_seats_that_lay_every_meld_down() -> None:
+    from sevenbridge import sample_state
+    from sevenbridge.bots import _holds_meld, _world
+
+    def misfits(views: list[Observation], sample: Any) -> int:
+        count = 0
+        for i, view in enumerate(views):
+            for k in range(6):
+                hands = sample(view, i * 100 + k).hand_masks
+                count += any(
+                    p != view.viewer
+                    and view.normal_turns >> p & 1
+                    and _holds_meld(hands[p], view.rules)
+                    for p in range(view.players)
+                )
+        return count
+
+    for preset in ("nintendo", "standard"):
+        views = _decisions(preset, 3, 16)[4:]
+        plain = misfits(views, lambda view, s: sample_state(view, s))
+        fitted = misfits(views, lambda view, s: _world(view, Rng(s), True))
+        assert plain >= 10 and fitted <= plain // 4, (preset, plain, fitted)
+        # Without the greedy policy's model, the worlds are sample_state's.
+        view = views[0]
+        assert _world(view, Rng(5), False) == sample_state(view, Rng(5).next64())
+
+
+def test_holds_meld_follows_the_rules() -> None:
+    from sevenbridge.bots import _holds_meld
+    from sevenbridge.cards import parse_cards
+
+    def mask(text: str) -> int:
+        return sum(1 << c.index for c in parse_cards(text))
+
+    standard, nintendo = Rules(), Rules.nintendo()
+    assert _holds_meld(mask("7S 2D"), standard)  # a seven alone
+    assert _holds_meld(mask("4C 5C 6C 9D"), standard)
+    assert not _holds_meld(mask("4C 5C 9D KD"), standard)
+    assert _holds_meld(mask("4C 5C JO KD"), nintendo)  # the joker completes a run
+    assert not _holds_meld(mask("4C 9D JO"), nintendo)
+    # The whole hand cannot go down where the rules want a final discard.
+    run = mask("4C 5C 6C")
+    assert not _holds_meld(run, Rules(final_discard=True))
+    assert _holds_meld(run, Rules(final_discard=False))
+
+
+def test_a_default_bot_stops_at_its_processor_time() -> None:
+    import time
+
+    from sevenbridge.bots import DEFAULT_ITERATIONS, DEFAULT_SECONDS
+
+    bot = ISMCTSPlayer(1)
+    assert (bot.iterations, bot.seconds) == (DEFAULT_ITERATIONS, DEFAULT_SECONDS)
+    assert ISMCTSPlayer(1, iterations=50).seconds is None  # reproducible: no clock
+    timed = ISMCTSPlayer(1, iterations=10**6, seconds=0.05)
+    view = _decisions("standard", 2, 1)[0]
+    start = time.thread_time()
+    timed(view)
+    used = time.thread_time() - start
+    assert 1 <= timed.last_iterations < 10**6 and used < 0.05 + 0.03

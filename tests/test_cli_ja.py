@@ -166,10 +166,13 @@ def test_mahjong_demo_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
 def test_tournament_help_gives_the_ismcts_bots_default_budget(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from sevenbridge.arena import ISMCTS_ITERATIONS
+    from sevenbridge.arena import ISMCTS_ITERATIONS, ISMCTS_SECONDS
 
-    for lang, words in (("en", "default for ismcts: {} iterations"), ("ja", "ismctsの既定は{}回")):
+    for lang, words in (
+        ("en", "default for ismcts: {} iterations, at most {} s of processor time a decision"),
+        ("ja", "ismctsの既定は{}回、一手に処理時間{}秒まで"),
+    ):
         with pytest.raises(SystemExit):
             main(["tournament", "--help", "--lang", lang])
         out = "".join(capsys.readouterr().out.split())  # argparse wraps the help
-        assert "".join(words.format(ISMCTS_ITERATIONS).split()) in out
+        assert "".join(words.format(ISMCTS_ITERATIONS, ISMCTS_SECONDS).split()) in out

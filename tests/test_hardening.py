@@ -943,13 +943,14 @@ def test_ismcts_iterations_have_an_upper_bound() -> None:
             build()
 
 
+@pytest.mark.parametrize("option", ["exploration", "margin"])
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf"])
-def test_ismcts_exploration_must_be_finite_and_not_negative(value: str) -> None:
+def test_ismcts_constants_must_be_finite_and_not_negative(option: str, value: str) -> None:
     from sevenbridge.arena import make_bot
 
-    with pytest.raises(InvalidArgumentError, match="exploration must be"):
-        make_bot(f"ismcts:exploration={value}", seed=1)
-    assert make_bot("ismcts:exploration=0.5", seed=1).exploration == 0.5  # type: ignore[attr-defined]
+    with pytest.raises(InvalidArgumentError, match=f"{option} must be a finite number"):
+        make_bot(f"ismcts:{option}={value}", seed=1)
+    assert getattr(make_bot(f"ismcts:{option}=0.5", seed=1), option) == 0.5
 
 
 @pytest.mark.parametrize("value", ["x", "", "1,5"])

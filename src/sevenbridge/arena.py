@@ -63,6 +63,7 @@ from ._kit.version import version
 from ._store import Store, _one_line
 from .bots import (
     DEFAULT_ITERATIONS,
+    DEFAULT_SECONDS,
     GreedyPlayer,
     ISMCTSPlayer,
     NeuralPlayer,
@@ -80,6 +81,7 @@ __all__ = [
     "BOT_NAMES",
     "FORFEIT_POINTS",
     "ISMCTS_ITERATIONS",
+    "ISMCTS_SECONDS",
     "MIN_DECKS",
     "RAY_CONNECT_SECONDS",
     "Bot",
@@ -121,14 +123,18 @@ RAY_CONNECT_SECONDS = 30.0
 
 #: The iterations per decision of an ``ismcts`` bot named without a budget: those
 #: of :class:`~sevenbridge.bots.ISMCTSPlayer` given none
-#: (:data:`sevenbridge.bots.DEFAULT_ITERATIONS`).
+#: (:data:`sevenbridge.bots.DEFAULT_ITERATIONS`; it stops sooner at
+#: :data:`ISMCTS_SECONDS` of processor time).
 ISMCTS_ITERATIONS = DEFAULT_ITERATIONS
+#: The processor time per decision of an ``ismcts`` bot named without a budget,
+#: at most (:data:`sevenbridge.bots.DEFAULT_SECONDS`).
+ISMCTS_SECONDS = DEFAULT_SECONDS
 
 #: Below this many decks, no interval is given (the mean alone).
 MIN_DECKS = 5
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
-_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration")
+_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration", "margin")
 #: The options each bot name takes.
 _OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("margin",)}
 

@@ -40,6 +40,7 @@ from typing import Any, Protocol, overload
 from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
 from ._kit.rng import Rng
+from ._tables import JOKER_BIT, may_hold_meld, melds_in
 from .actions import Action
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
@@ -53,6 +54,8 @@ from .views import Observation, observe, sample_state
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "DEFAULT_SECONDS",
+    "ISMCTS_MARGIN",
     "MAX_ITERATIONS",
     "NEURAL_MARGIN",
     "GreedyPlayer",
@@ -68,9 +71,17 @@ __all__ = [
 #: hours of search per move; a time budget is ``seconds``).
 MAX_ITERATIONS = 10**7
 #: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
-#: of a tournament's ``ismcts`` bot (about a quarter of a second of processor
-#: time a decision in the card game with the pure-Python build; see the bots guide).
+#: of a tournament's ``ismcts`` bot, unless :data:`DEFAULT_SECONDS` ends the
+#: search first (see the bots guide for what a decision costs).
 DEFAULT_ITERATIONS = 500
+#: How clear, by default, the gain of another move over the greedy one must be
+#: for an :class:`ISMCTSPlayer` to play it: its mean gain on common worlds, in
+#: standard errors.
+ISMCTS_MARGIN = 1.0
+#: The processor time per decision of an :class:`ISMCTSPlayer` given no budget,
+#: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
+#: comes first.
+DEFAULT_SECONDS = 0.2
 #: How much higher a :class:`NeuralPlayer`'s network must score a move than the
 #: greedy player's for it to play that move instead, by default.
 NEURAL_MARGIN = 0.0
@@ -353,11 +364,19 @@ class ISMCTSPlayer:
 
     In the card game each decision is searched over worlds: each world deals
     the cards the player cannot see at random (:func:`~sevenbridge.sample_state`),
-    consistently with everything the view shows. The candidate moves are
-    weighed by sequential halving, on common worlds: every candidate is played
-    in each world dealt, so the luck of the hidden cards falls on all of them
-    alike; after each phase the worse half is dropped, so the budget goes to
-    the moves that are close, and the best of the last phase is played.
+    consistently with everything the view shows, and with the ``rollout``
+    policy as the model of the other seats: the greedy policy lays every meld
+    down, so a seat that has had a turn is dealt no meld it could lay (the
+    search samples up to six worlds to find such a one). The candidate moves
+    are weighed by sequential halving, on common worlds: every candidate is
+    played in each world dealt, so the luck of the hidden cards falls on all
+    of them alike; after each phase the worse half is dropped, so the budget
+    goes to the moves that are close. The move :class:`GreedyPlayer` would
+    make is never dropped: each other move's gain over it is measured world
+    by world, and the search plays the greedy move unless another's mean gain
+    is more than ``margin`` standard errors above zero (then the clearest
+    such gain). A search that has seen little plays as the greedy player
+    does, rather than after the luck of a few worlds.
 
     Below each candidate the search grows a tree of the player's own later
     decisions, shared by all the worlds, choosing by UCB with availability
@@ -387,18 +406,30 @@ class ISMCTSPlayer:
 
     Args:
         seed: Seeds the worlds and the playouts. With an ``iterations``
-            budget the bot is reproducible: the same seed and the same
+            budget alone the bot is reproducible: the same seed and the same
             positions give the same moves on every machine.
         iterations: Iterations (playouts) per decision, 1 to
             :data:`MAX_ITERATIONS`.
-        seconds: Time per decision instead (or as well: whichever ends first);
-            then the moves depend on the machine's speed.
+        seconds: Processor time per decision instead (that of the thread
+            searching, :func:`time.thread_time`; or as well: whichever ends
+            first); then the moves depend on the machine's speed.
         rollout: The policy of the other seats and of the playouts,
             ``"greedy"`` (default) or ``"random"``.
         exploration: The UCB constant (a finite number, 0 or more).
+        margin: How clear, in standard errors, another move's mean gain over
+            the greedy move must be for the card game's search to play it
+            instead (a finite number, 0 or more: 0 plays any mean gain);
+            :data:`ISMCTS_MARGIN` by default.
 
     Without a budget it runs :data:`DEFAULT_ITERATIONS` iterations per
-    decision, as a tournament's ``ismcts`` bot does.
+    decision but stops sooner at :data:`DEFAULT_SECONDS` of processor time,
+    as a tournament's ``ismcts`` bot does: on a slow machine (or with the
+    pure-Python build) some decisions end at the time limit, and their moves
+    depend on the machine; give ``iterations`` alone for a reproducible bot.
+
+    Raises:
+        InvalidArgumentError: for a budget, ``exploration`` or ``margin`` out
+            of range, or an unknown ``rollout``.
     """
 
     #: Progressive widening of the player's own later decisions: a node visited
@@ -414,12 +445,13 @@ class ISMCTSPlayer:
         seconds: float | None = None,
         rollout: str = "greedy",
         exploration: float = 0.7,
+        margin: float = ISMCTS_MARGIN,
     ) -> None:
         from .playout import POLICIES
 
         self._rng = _checks.seeded_rng(seed)
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
         if iterations is not None:
             iterations = _checks.integer(iterations, "iterations", 1, MAX_ITERATIONS)
         if seconds is not None:
@@ -445,17 +477,8 @@ class ISMCTSPlayer:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
-        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool):
-            raise TypeError(f"exploration must be a number, not {_checks.type_name(exploration)}")
-        if not 0 <= exploration < math.inf:  # NaN fails this too
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.exploration_must_finite",
-                    "exploration must be a finite number, 0 or more, not {exploration}",
-                    exploration=str(exploration),
-                )
-            )
-        self.exploration = float(exploration)
+        self.exploration = _finite(exploration, "exploration")
+        self.margin = _finite(margin, "margin")
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -480,13 +503,21 @@ class ISMCTSPlayer:
 
     def _halving(self, view: Observation, actions: tuple[Action, ...], rng: Rng) -> Action:
         """The card game's search: sequential halving of ``actions`` on common
-        worlds, each with its tree of the viewer's own later decisions."""
+        worlds, each with its tree of the viewer's own later decisions; the
+        greedy move is weighed in every world, and another is played only when
+        its gain over the greedy move is clear."""
         import time
 
-        start = time.perf_counter()
+        clock = time.thread_time
+        start = clock()
         root = _Node(view.viewer)
-        candidates = list(actions)
-        phases = max(1, math.ceil(math.log2(len(candidates))))
+        keys = legal_keys(view)
+        first = actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, rng))]
+        others = [a for a in actions if a != first]
+        # Per other move: worlds, sum and sum of squares of its gain over the
+        # greedy move in the same world.
+        gains = {a: [0.0, 0.0, 0.0] for a in others}
+        phases = max(1, math.ceil(math.log2(len(actions))))
         phase = done = 0
         iterations, seconds = self.iterations, self.seconds
         greedy = self.rollout == "greedy"
@@ -496,30 +527,37 @@ class ISMCTSPlayer:
             """The share of the budget used."""
             used = 0.0 if iterations is None else done / iterations
             if seconds is not None:
-                used = max(used, (time.perf_counter() - start) / seconds)
+                used = max(used, (clock() - start) / seconds)
             return used
 
-        def mean(action: Action) -> float:
-            child = root.children.get(action)
-            return -math.inf if child is None else child.total / child.visits
+        def gain(action: Action) -> float:
+            worlds, total, _ = gains[action]
+            return total / worlds if worlds else -math.inf
 
         while not done or spent() < 1.0:
             if phase < phases - 1 and spent() >= (phase + 1) / phases:
-                candidates.sort(key=mean, reverse=True)  # stable: ties keep their order
-                del candidates[(len(candidates) + 1) // 2 :]
+                others.sort(key=gain, reverse=True)  # stable: ties keep their order
+                del others[(len(others) + 2) // 2 - 1 :]
                 phase += 1
-            world = sample_state(view, rng.next64())
-            for action in candidates:
-                self._descend(root, world, action, rng, greedy, scale)
-                done += 1
-                if done == iterations:
+            world = _world(view, rng, greedy)
+            base = self._descend(root, world, first, rng, greedy, scale)
+            done += 1
+            for action in others:
+                if done == iterations or (seconds is not None and clock() - start >= seconds):
                     break
+                d = self._descend(root, world, action, rng, greedy, scale) - base
+                g = gains[action]
+                g[0] += 1
+                g[1] += d
+                g[2] += d * d
+                done += 1
         self.last_iterations = done
-        return max(candidates, key=mean)
+        chosen: Action = _clear_gain(first, {a: gains[a] for a in others}, self.margin)
+        return chosen
 
     def _descend(
         self, root: _Node, world: GameState, action: Action, rng: Rng, greedy: bool, scale: float
-    ) -> None:
+    ) -> float:
         """One iteration of the card game's search: ``action`` in ``world``, then
         the viewer's tree, with the other seats playing the rollout policy up to
         each of the viewer's decisions, and the playout below the tree."""
@@ -557,16 +595,17 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += value
+        return value
 
     def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:
         """Plain ISMCTS (another game's): every seat's decisions in the tree."""
         import time
 
         root = _Node(view.viewer)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None and done and time.thread_time() >= deadline:
                 break
             self._iterate(root, game.sample_state(view, rng.next64()), rng, game, actions)
             done += 1
@@ -604,6 +643,74 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+
+
+#: How many worlds the card game's search samples, at most, to find one where
+#: no other seat holds what the greedy policy would have laid down.
+_WORLD_TRIES = 6
+
+
+def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
+    """A world for the card game's search: :func:`~sevenbridge.sample_state`
+    of ``view``; when the other seats play ``greedy``ly, one where each of them
+    that has had a turn holds no meld (the greedy policy lays every meld down),
+    if one of :data:`_WORLD_TRIES` samples is (else the last one sampled)."""
+    world = sample_state(view, rng.next64())
+    if not greedy:
+        return world
+    rules, me, turned = view.rules, view.viewer, view.normal_turns
+    for _ in range(_WORLD_TRIES - 1):
+        hands = world.hand_masks
+        if not any(
+            p != me and turned >> p & 1 and _holds_meld(hands[p], rules)
+            for p in range(view.players)
+        ):
+            break
+        world = sample_state(view, rng.next64())
+    return world
+
+
+def _holds_meld(hand: int, rules: Rules) -> bool:
+    """Whether ``hand`` holds a meld its player could lay down (not the whole
+    hand, when the rules want a final discard)."""
+    joker = bool(rules.jokers and hand & JOKER_BIT)
+    if not joker and not may_hold_meld(hand, rules.ace_high):
+        return False
+    whole = hand if rules.final_discard else -1
+    return any(mask != whole for mask, _, _ in melds_in(hand, rules.ace_high, joker))
+
+
+def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any:
+    """The move to play: the one of ``gains`` (each with the worlds it was
+    weighed in, the sum and the sum of squares of its gain over ``first`` in
+    each) whose mean gain is positive and the most standard errors above 0,
+    if more than ``margin``; else ``first``, the greedy move."""
+    best, clearest = first, margin
+    for action, (worlds, total, squares) in gains.items():
+        if worlds < 2 or total <= 0:
+            continue
+        mean = total / worlds
+        spread = math.sqrt(max(squares / worlds - mean * mean, 0.0) / (worlds - 1))
+        score = math.inf if spread == 0 else mean / spread
+        if score > clearest:
+            best, clearest = action, score
+    return best
+
+
+def _finite(value: Any, name: str) -> float:
+    """A search constant: a finite number, 0 or more."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
+    if not 0 <= value < math.inf:  # NaN fails this too
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.search_constant_finite",
+                "{name} must be a finite number, 0 or more, not {value}",
+                name=name,
+                value=str(value),
+            )
+        )
+    return float(value)
 
 
 def _grow(children: dict[Any, _Node], mover: int, action: Any) -> _Node:

@@ -16,6 +16,7 @@ from ..arena import (
     BACKENDS,
     BOT_NAMES,
     ISMCTS_ITERATIONS,
+    ISMCTS_SECONDS,
     Estimate,
     TournamentResult,
     _cannot_compare,
@@ -47,8 +48,10 @@ def add_parser(
         "--bots",
         metavar="LIST",
         help=_(
-            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=200 (default for ismcts: {ITERATIONS} iterations)"
-        ).format(BOT_NAMES=", ".join(BOT_NAMES), ITERATIONS=ISMCTS_ITERATIONS),
+            "one bot per seat, comma-separated, from {BOT_NAMES}, cmd:COMMAND for an external bot, or py:MODULE:FACTORY for a Python bot (FACTORY(seed) makes it; the module is imported from the current directory or the Python path); options after colons, e.g. ismcts:iterations=200 (default for ismcts: {ITERATIONS} iterations, at most {SECONDS} s of processor time a decision)"
+        ).format(
+            BOT_NAMES=", ".join(BOT_NAMES), ITERATIONS=ISMCTS_ITERATIONS, SECONDS=ISMCTS_SECONDS
+        ),
     )
     arguments.add_game(cmd, _)
     arguments.add_rules(cmd, _, games=True)
