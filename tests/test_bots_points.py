@@ -306,7 +306,8 @@ def test_the_gain_over_the_greedy_move_is_weighed_by_its_standard_error() -> Non
 
 def test_the_worlds_fit_greedy_seats_that_lay_every_meld_down() -> None:
     from sevenbridge import sample_state
-    from sevenbridge.bots import _holds_meld, _world
+    from sevenbridge.bots import _world
+    from sevenbridge.engine._kernel import lay_downs
 
     def misfits(views: list[Observation], sample: Any) -> int:
         count = 0
@@ -316,7 +317,7 @@ def test_the_worlds_fit_greedy_seats_that_lay_every_meld_down() -> None:
                 count += any(
                     p != view.viewer
                     and view.normal_turns >> p & 1
-                    and _holds_meld(hands[p], view.rules)
+                    and lay_downs(hands[p], view.rules)
                     for p in range(view.players)
                 )
         return count
@@ -331,23 +332,23 @@ def test_the_worlds_fit_greedy_seats_that_lay_every_meld_down() -> None:
         assert _world(view, Rng(5), False) == sample_state(view, Rng(5).next64())
 
 
-def test_holds_meld_follows_the_rules() -> None:
-    from sevenbridge.bots import _holds_meld
+def test_lay_downs_follow_the_rules() -> None:
     from sevenbridge.cards import parse_cards
+    from sevenbridge.engine._kernel import lay_downs
 
     def mask(text: str) -> int:
         return sum(1 << c.index for c in parse_cards(text))
 
     standard, nintendo = Rules(), Rules.nintendo()
-    assert _holds_meld(mask("7S 2D"), standard)  # a seven alone
-    assert _holds_meld(mask("4C 5C 6C 9D"), standard)
-    assert not _holds_meld(mask("4C 5C 9D KD"), standard)
-    assert _holds_meld(mask("4C 5C JO KD"), nintendo)  # the joker completes a run
-    assert not _holds_meld(mask("4C 9D JO"), nintendo)
+    assert lay_downs(mask("7S 2D"), standard)  # a seven alone
+    assert lay_downs(mask("4C 5C 6C 9D"), standard)
+    assert not lay_downs(mask("4C 5C 9D KD"), standard)
+    assert lay_downs(mask("4C 5C JO KD"), nintendo)  # the joker completes a run
+    assert not lay_downs(mask("4C 9D JO"), nintendo)
     # The whole hand cannot go down where the rules want a final discard.
     run = mask("4C 5C 6C")
-    assert not _holds_meld(run, Rules(final_discard=True))
-    assert _holds_meld(run, Rules(final_discard=False))
+    assert not lay_downs(run, Rules(final_discard=True))
+    assert lay_downs(run, Rules(final_discard=False))
 
 
 def test_a_default_bot_stops_at_its_processor_time() -> None:

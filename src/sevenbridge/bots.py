@@ -40,10 +40,9 @@ from typing import Any, Protocol, overload
 from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
 from ._kit.rng import Rng
-from ._tables import JOKER_BIT, may_hold_meld, melds_in
 from .actions import Action
 from .engine import apply, legal_actions
-from .engine._kernel import legal_keys
+from .engine._kernel import lay_downs, legal_keys
 from .engine._playout import greedy_key, play
 from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
@@ -662,22 +661,11 @@ def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
     for _ in range(_WORLD_TRIES - 1):
         hands = world.hand_masks
         if not any(
-            p != me and turned >> p & 1 and _holds_meld(hands[p], rules)
-            for p in range(view.players)
+            p != me and turned >> p & 1 and lay_downs(hands[p], rules) for p in range(view.players)
         ):
             break
         world = sample_state(view, rng.next64())
     return world
-
-
-def _holds_meld(hand: int, rules: Rules) -> bool:
-    """Whether ``hand`` holds a meld its player could lay down (not the whole
-    hand, when the rules want a final discard)."""
-    joker = bool(rules.jokers and hand & JOKER_BIT)
-    if not joker and not may_hold_meld(hand, rules.ace_high):
-        return False
-    whole = hand if rules.final_discard else -1
-    return any(mask != whole for mask, _, _ in melds_in(hand, rules.ace_high, joker))
 
 
 def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any:

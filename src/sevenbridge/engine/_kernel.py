@@ -324,6 +324,16 @@ def _table_takes(table: tuple[TableMeld, ...]) -> int:
     return takes
 
 
+def lay_downs(hand: int, rules: Rules) -> list[tuple[int, int, int]]:
+    """The melds a player holding ``hand`` may lay down, as :func:`melds_in`
+    gives them: not the whole hand when the rules want a final discard."""
+    joker_ok = bool(rules.jokers and hand & _JOKER)
+    if not joker_ok and not may_hold_meld(hand, rules.ace_high):
+        return []
+    full = hand if rules.final_discard else -1
+    return [meld for meld in melds_in(hand, rules.ace_high, joker_ok) if meld[0] != full]
+
+
 def _legal_keys(
     phase: Phase,
     p: int,
@@ -340,12 +350,8 @@ def _legal_keys(
     and playouts)."""
     out: list[tuple[int, ...]] = []
     if phase is _PLAY:
-        joker_ok = bool(rules.jokers and hand & _JOKER)
-        full = hand if rules.final_discard else -1
-        if joker_ok or may_hold_meld(hand, rules.ace_high):
-            for mask, kind, j in melds_in(hand, rules.ace_high, joker_ok):
-                if mask != full:
-                    out.append((OP_LAY, p, mask, j, kind))
+        for mask, kind, j in lay_downs(hand, rules):
+            out.append((OP_LAY, p, mask, j, kind))
         if (
             (not rules.lay_off_needs_own_meld or owners >> p & 1)
             and (not rules.final_discard or hand & (hand - 1))
