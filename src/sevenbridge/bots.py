@@ -476,8 +476,8 @@ class ISMCTSPlayer:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
-        self.exploration = _finite(exploration, "exploration")
-        self.margin = _finite(margin, "margin")
+        self.exploration = _checks.finite(exploration, "exploration")
+        self.margin = _checks.finite(margin, "margin")
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -683,22 +683,6 @@ def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any
         if score > clearest:
             best, clearest = action, score
     return best
-
-
-def _finite(value: Any, name: str) -> float:
-    """A search constant: a finite number, 0 or more."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a number, not {_checks.type_name(value)}")
-    if not 0 <= value < math.inf:  # NaN fails this too
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.search_constant_finite",
-                "{name} must be a finite number, 0 or more, not {value}",
-                name=name,
-                value=str(value),
-            )
-        )
-    return float(value)
 
 
 def _grow(children: dict[Any, _Node], mover: int, action: Any) -> _Node:

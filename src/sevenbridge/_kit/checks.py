@@ -7,6 +7,7 @@ what was expected; a value of the right type out of range raises
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..errors import InvalidArgumentError, Message, quote
@@ -80,6 +81,22 @@ def seconds(value: Any, name: str, hi: float = 86400.0) -> float:
                 "{name} must be above 0 and at most {hi}, not {value}",
                 name=name,
                 hi=f"{hi:g}",
+                value=str(value),
+            )
+        )
+    return float(value)
+
+
+def finite(value: Any, name: str) -> float:
+    """A constant of a computation: a finite number, 0 or more (NaN refused)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, not {type_name(value)}")
+    if not 0 <= value < math.inf:  # NaN fails this too
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.search_constant_finite",
+                "{name} must be a finite number, 0 or more, not {value}",
+                name=name,
                 value=str(value),
             )
         )
