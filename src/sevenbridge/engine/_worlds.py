@@ -1296,43 +1296,47 @@ def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate 
     """A deal that leads through ``state``'s history to ``state`` itself (its
     hands and stock), found the way :func:`sample` finds one for its worlds;
     ``None`` if the history does not replay on the public cards or the search
-    finds none. The tests check that it finds one for every real position."""
+    finds none. The tests check that it finds one for every real position.
+
+    Every possible upcard is tried with the sampler's own number of restarts
+    first, and only then with up to ``restarts``: a wrong upcard that the
+    hands do not rule out costs the search all its restarts."""
     try:
         tl = timeline(state)
     except _Unfit:
         return None
-    rules = state.rules
-    rng = Rng(key)
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
-    for upcard in upcards:
-        card = -1 if upcard is None else upcard
-        held, cls = tl.holdings(card)
-        if any(
-            [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
-            for p, h in enumerate(state.hand_masks)
-        ):
-            continue
-        plan = _plan(tl, card) if reveals(rules) else None
-        choices: dict[int, int] = {}
-        if plan is not None:
-            masks = tl.reshuffle_masks(card)
-            for p, hand in enumerate(state.hand_masks):
-                found = _search(p, hand, plan, masks, rules, rng, restarts)
-                if found is None:
-                    break
-                choices.update(found)
-            else:
-                plan = plan if any(plan.depends) else None
-                cert = _walk(
-                    tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key
-                )
-                if cert is not None:
-                    return cert
-            continue
-        cert = _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, None, {}, key)
-        if cert is not None:
-            return cert
+    for tries in sorted({min(_RESTARTS, restarts), restarts}):
+        for upcard in upcards:
+            cert = _certify_with(state, tl, upcard, Rng(key), key, tries)
+            if cert is not None:
+                return cert
     return None
+
+
+def _certify_with(
+    state: GameState, tl: Timeline, upcard: int | None, rng: Rng, key: int, restarts: int
+) -> Certificate | None:
+    """:func:`certify` with the upcard ``upcard``, ``restarts`` at most."""
+    rules = state.rules
+    card = -1 if upcard is None else upcard
+    held, cls = tl.holdings(card)
+    if any(
+        [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
+        for p, h in enumerate(state.hand_masks)
+    ):
+        return None
+    plan = _plan(tl, card) if reveals(rules) else None
+    choices: dict[int, int] = {}
+    if plan is not None:
+        masks = tl.reshuffle_masks(card)
+        for p, hand in enumerate(state.hand_masks):
+            found = _search(p, hand, plan, masks, rules, rng, restarts)
+            if found is None:
+                return None
+            choices.update(found)
+        plan = plan if any(plan.depends) else None
+    return _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key)
 
 
 #: How many windows back :func:`_order` looks.
