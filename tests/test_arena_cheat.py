@@ -19,6 +19,9 @@ from sevenbridge.arena import TournamentResult, compare, run_tournament
 
 from . import seat_cheats
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 
 def _play(cheat: Any, deals: int, **options: Any) -> TournamentResult:
     """``cheat`` (a factory) against the honest twin, two players."""

@@ -40,6 +40,9 @@ from sevenbridge.errors import InvalidArgumentError
 from .helpers import one_decision, optional_module
 from .seat_cheats import deck_seeds
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 
 class Cheat:
     """A bot that tries to deal its deck again from what it is handed: its own

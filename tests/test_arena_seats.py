@@ -20,6 +20,9 @@ from sevenbridge.errors import InvalidArgumentError, StoreError
 
 from . import seat_bots
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 
 def _games(result: Any) -> list[tuple[Any, ...]]:
     """What was played: each deal's seating, winner, scores and record."""

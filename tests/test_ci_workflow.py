@@ -71,6 +71,8 @@ def test_the_compiled_job_builds_with_mypyc_and_checks_it_is_compiled() -> None:
     assert "SEVENBRIDGE_COMPILE=1 python -m build --wheel" in _runs(job)
     tested = [s for s in job["steps"] if "pytest" in str(s.get("run", ""))]
     assert tested and all(s["env"]["SEVENBRIDGE_EXPECT_COMPILED"] == "1" for s in tested)
+    # the tests whose outcome does not depend on the build ran in the pure jobs
+    assert all("not build_independent" in s["run"] for s in tested)
 
 
 def test_quality_extras_and_browser_jobs_select_by_marker() -> None:
@@ -83,7 +85,7 @@ def test_quality_extras_and_browser_jobs_select_by_marker() -> None:
         assert all(s["env"]["SEVENBRIDGE_FULL_CI"] == "1" for s in tested), name
     assert "chromium fonts-noto-cjk" in _runs(jobs["browser"])
     markers = " ".join(_pyproject()["tool"]["pytest"]["ini_options"]["markers"])
-    for marker in ("quality", "browser", "slow"):
+    for marker in ("quality", "browser", "slow", "build_independent"):
         assert f"{marker}:" in markers
 
 

@@ -29,7 +29,10 @@ from sevenbridge.external import MAX_LINE_BYTES, ExternalBotError, ExternalPlaye
 
 from .test_external import _decision_state
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and signals are POSIX")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="process groups and signals are POSIX"),
+    pytest.mark.build_independent,  # process control (see pyproject.toml)
+]
 
 #: What every hostile bot starts with: it records its process id; ``helper()``
 #: starts a child that inherits the bot's standard input, output and error and

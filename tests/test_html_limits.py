@@ -22,6 +22,9 @@ from sevenbridge.html import MAX_MOVES, record_page
 from .test_html import _views, greedy_record
 from .test_html_games import _round
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 #: The peak memory (MB) ``sevenbridge view`` may take on the long deal of
 #: :func:`test_a_long_deal_takes_bounded_memory` (about 60 MB is measured; the
 #: page's drawings made in full took several hundred).

@@ -20,6 +20,9 @@ from sevenbridge._kit.i18n import LOCALE_DIR, translator
 
 from .strategies import varied_states
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 # The catalog tooling lives in tools/ (it is not part of the package).
 _spec = importlib.util.spec_from_file_location(
     "catalogs", Path(__file__).resolve().parent.parent / "tools" / "catalogs.py"

@@ -18,6 +18,9 @@ from . import seat_bots
 from .helpers import optional_module
 from .test_arena_fair import _png_text
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 
 def _expected_wins(ratings: list[float], met: dict[tuple[int, int], float], bot: int) -> float:
     """The contests ``bot`` wins on average against those it met, at ``ratings``."""

@@ -17,6 +17,9 @@ from sevenbridge.bots import GreedyPlayer, Player
 from sevenbridge.cli.play import BOTS
 from sevenbridge.text import deal_words
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = "your move> "

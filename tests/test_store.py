@@ -35,6 +35,9 @@ from sevenbridge.arena import (
 )
 from sevenbridge.cli import main
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 BOTS = ["greedy", "random"]
 SEED = 3
 DEALS = 8  # 4 decks of 2 seatings

@@ -11,6 +11,9 @@ import pytest
 
 from .helpers import optional_module
 
+#: What these tests check does not depend on the engine's build (see pyproject.toml).
+pytestmark = pytest.mark.build_independent
+
 NOTEBOOK = Path(__file__).parent.parent / "examples" / "notebook.ipynb"
 
 
