@@ -75,7 +75,7 @@ from ._kernel import (
     _table_takes,
 )
 
-__all__ = ["greedy_key", "play"]
+__all__ = ["greedy_key", "greedy_moves", "play"]
 
 # The generator's step (kit.rng), as module constants of the compiled code.
 _GOLDEN: Final[int] = GOLDEN
@@ -112,10 +112,25 @@ def greedy_key(keys: list[tuple[int, ...]], hand: int, rules: Rules, rng: Rng) -
     return _greedy(keys, hand, card_points(rules), rules.ace_high, rng)
 
 
+def greedy_moves(keys: list[tuple[int, ...]], hand: int, rules: Rules) -> list[tuple[int, ...]]:
+    """The moves among ``keys`` (as for :func:`greedy_key`) between which the
+    greedy policy chooses at random; empty when none is a claim, a new meld, a
+    lay-off or a discard (then it makes the first move)."""
+    return _greedy_best(keys, hand, card_points(rules), rules.ace_high)
+
+
 def _greedy(
     keys: list[tuple[int, ...]], hand: int, points: tuple[int, ...], high: bool, rng: Rng
 ) -> tuple[int, ...]:
     """:func:`greedy_key` with the card points and the Ace's rule looked up."""
+    best = _greedy_best(keys, hand, points, high)
+    return best[rng.below(len(best))] if best else keys[0]
+
+
+def _greedy_best(
+    keys: list[tuple[int, ...]], hand: int, points: tuple[int, ...], high: bool
+) -> list[tuple[int, ...]]:
+    """:func:`greedy_moves` with the card points and the Ace's rule looked up."""
     melds: list[tuple[int, ...]] = []  # the best claims, else the best new melds
     offs: list[tuple[int, ...]] = []
     discards: list[tuple[int, ...]] = []
@@ -139,20 +154,18 @@ def _greedy(
             elif size == most:
                 melds.append(k)
     if melds:
-        return melds[rng.below(len(melds))]
+        return melds
     if offs:
-        return offs[rng.below(len(offs))]  # lay-offs carry no cards to count: all tie
-    if discards:
-        worst = -(1 << 30)
-        chosen: list[tuple[int, ...]] = []
-        for k in discards:
-            w = points[k[2]] - keep_value(hand, k[2], high)
-            if w > worst:
-                worst, chosen = w, [k]
-            elif w == worst:
-                chosen.append(k)
-        return chosen[rng.below(len(chosen))]
-    return keys[0]
+        return offs  # lay-offs carry no cards to count: all tie
+    worst = -(1 << 30)
+    chosen: list[tuple[int, ...]] = []
+    for k in discards:
+        w = points[k[2]] - keep_value(hand, k[2], high)
+        if w > worst:
+            worst, chosen = w, [k]
+        elif w == worst:
+            chosen.append(k)
+    return chosen
 
 
 def _greedy_discard(hand: int, points: tuple[int, ...], high: bool, x: int) -> tuple[int, int]:

@@ -32,6 +32,7 @@ from .._heuristics import card_points, keep_value
 from .._kit import checks as _checks
 from ..engine import legal_actions
 from ..engine._kernel import OP_CHI, OP_DISCARD, OP_LAY, OP_OFF, OP_PON, legal_keys
+from ..engine._playout import greedy_moves
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..views import Observation
@@ -96,28 +97,12 @@ def feature_digest(rules: Rules, players: int) -> str:
 def greedy_choices(keys: Sequence[tuple[int, ...]], hand: int, rules: Rules) -> list[bool]:
     """Which of the legal moves ``keys`` (operation keys, in legal order) of a
     player holding ``hand`` :class:`~sevenbridge.bots.GreedyPlayer` could make
-    (it picks among the ones marked, at random): the claims using the most
-    cards, else the new melds using the most, else any lay-off, else the
-    discards with the most points left over once their use towards melds is
-    counted, else the first move."""
-    points, high = card_points(rules), rules.ace_high
-    rank: list[tuple[int, int]] = []
-    for k in keys:
-        code = k[0]
-        if code in (OP_CHI, OP_PON):
-            rank.append((4, k[2].bit_count()))
-        elif code == OP_LAY:
-            rank.append((3, k[2].bit_count()))
-        elif code == OP_OFF:
-            rank.append((2, 0))
-        elif code == OP_DISCARD:
-            rank.append((1, points[k[2]] - keep_value(hand, k[2], high)))
-        else:
-            rank.append((0, 0))
-    best = max(rank, default=(0, 0))
-    if best == (0, 0):  # nothing to claim, meld, lay off or discard: the first move
+    (it picks among the ones marked, at random; see
+    :func:`~sevenbridge.engine._playout.greedy_moves`)."""
+    best = set(greedy_moves(list(keys), hand, rules))
+    if not best:  # nothing to claim, meld, lay off or discard: the first move
         return [i == 0 for i in range(len(keys))]
-    return [r == best for r in rank]
+    return [k in best for k in keys]
 
 
 def _keep_total(hand: int, high: bool) -> int:
