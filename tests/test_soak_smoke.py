@@ -7,8 +7,8 @@ from benchmarks import soak
 
 
 def test_soak_finds_no_broken_state(capsys: pytest.CaptureFixture[str]) -> None:
-    figures = soak.soak(deals=6, seed=3, playout_every=40)
+    figures = soak.soak(deals=4, seed=3, playout_every=40)
     assert figures.failures == []
-    assert figures.deals == 6 and figures.samples > figures.steps > 0 and figures.playouts > 0
-    assert soak.main(["--deals", "2", "--seed", "5"]) == 0
+    assert figures.deals == 4 and figures.samples > figures.steps > 0 and figures.playouts > 0
+    assert soak.main(["--deals", "1", "--seed", "5"]) == 0
     assert "failures                     0" in capsys.readouterr().out
