@@ -42,7 +42,7 @@ from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .actions import Action
 from .engine import apply, legal_actions
-from .engine._kernel import lay_downs, legal_keys
+from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
 from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
@@ -363,10 +363,9 @@ class ISMCTSPlayer:
 
     In the card game each decision is searched over worlds: each world deals
     the cards the player cannot see at random (:func:`~sevenbridge.sample_state`),
-    consistently with everything the view shows, and with the ``rollout``
-    policy as the model of the other seats: the greedy policy lays every meld
-    down, so a seat that has had a turn is dealt no meld it could lay (the
-    search samples up to six worlds to find such a one). The candidate moves
+    consistently with everything the view shows (but not with any model of
+    how the other seats play: a world fitted to greedy seats, who lay every
+    meld down, misjudges players who hold theirs back). The candidate moves
     are weighed by sequential halving, on common worlds: every candidate is
     played in each world dealt, so the luck of the hidden cards falls on all
     of them alike; after each phase the worse half is dropped, so the budget
@@ -538,7 +537,7 @@ class ISMCTSPlayer:
                 others.sort(key=gain, reverse=True)  # stable: ties keep their order
                 del others[(len(others) + 2) // 2 - 1 :]
                 phase += 1
-            world = _world(view, rng, greedy)
+            world = sample_state(view, rng.next64())
             base = self._descend(root, world, first, rng, greedy, scale)
             done += 1
             for action in others:
@@ -642,30 +641,6 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
-
-
-#: How many worlds the card game's search samples, at most, to find one where
-#: no other seat holds what the greedy policy would have laid down.
-_WORLD_TRIES = 6
-
-
-def _world(view: Observation, rng: Rng, greedy: bool) -> GameState:
-    """A world for the card game's search: :func:`~sevenbridge.sample_state`
-    of ``view``; when the other seats play ``greedy``ly, one where each of them
-    that has had a turn holds no meld (the greedy policy lays every meld down),
-    if one of :data:`_WORLD_TRIES` samples is (else the last one sampled)."""
-    world = sample_state(view, rng.next64())
-    if not greedy:
-        return world
-    rules, me, turned = view.rules, view.viewer, view.normal_turns
-    for _ in range(_WORLD_TRIES - 1):
-        hands = world.hand_masks
-        if not any(
-            p != me and turned >> p & 1 and lay_downs(hands[p], rules) for p in range(view.players)
-        ):
-            break
-        world = sample_state(view, rng.next64())
-    return world
 
 
 def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any:
