@@ -1308,17 +1308,18 @@ def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate 
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
     for tries in sorted({min(_RESTARTS, restarts), restarts}):
         for upcard in upcards:
-            cert = _certify_with(state, tl, upcard, Rng(key), key, tries)
+            cert = _certify_with(state, tl, upcard, key, tries)
             if cert is not None:
                 return cert
     return None
 
 
 def _certify_with(
-    state: GameState, tl: Timeline, upcard: int | None, rng: Rng, key: int, restarts: int
+    state: GameState, tl: Timeline, upcard: int | None, key: int, restarts: int
 ) -> Certificate | None:
     """:func:`certify` with the upcard ``upcard``, ``restarts`` at most."""
     rules = state.rules
+    rng = Rng(key)
     card = -1 if upcard is None else upcard
     held, cls = tl.holdings(card)
     if any(
