@@ -303,25 +303,6 @@ def test_the_gain_over_the_greedy_move_is_weighed_by_its_standard_error() -> Non
     assert _clear_gain("greedy", {"same": [4.0, 2.0, 1.0]}, 5.0) == "same"  # no spread
 
 
-def test_lay_downs_follow_the_rules() -> None:
-    from sevenbridge.cards import parse_cards
-    from sevenbridge.engine._kernel import lay_downs
-
-    def mask(text: str) -> int:
-        return sum(1 << c.index for c in parse_cards(text))
-
-    standard, nintendo = Rules(), Rules.nintendo()
-    assert lay_downs(mask("7S 2D"), standard)  # a seven alone
-    assert lay_downs(mask("4C 5C 6C 9D"), standard)
-    assert not lay_downs(mask("4C 5C 9D KD"), standard)
-    assert lay_downs(mask("4C 5C JO KD"), nintendo)  # the joker completes a run
-    assert not lay_downs(mask("4C 9D JO"), nintendo)
-    # The whole hand cannot go down where the rules want a final discard.
-    run = mask("4C 5C 6C")
-    assert not lay_downs(run, Rules(final_discard=True))
-    assert lay_downs(run, Rules(final_discard=False))
-
-
 def test_a_default_bot_stops_at_its_processor_time() -> None:
     import time
 

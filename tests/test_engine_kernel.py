@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from sevenbridge import Draw, GameState, apply, deal
+from sevenbridge import Draw, GameState, Rules, apply, deal
 from sevenbridge.engine import _kernel
 
 
@@ -44,3 +44,21 @@ def test_attrs_keeps_the_cached_hash_where_the_kernel_resets_it() -> None:
     after = apply(state, Draw(state.current_player))  # type: ignore[arg-type]
     assert after.__dict__[_kernel._HASH_KEY] is None
     assert hash(after) == hash(GameState(**{k: getattr(after, k) for k in _kernel._FIELDS}))
+
+
+def test_lay_downs_follow_the_rules() -> None:
+    from sevenbridge.cards import parse_cards
+
+    def mask(text: str) -> int:
+        return sum(1 << c.index for c in parse_cards(text))
+
+    standard, nintendo = Rules(), Rules.nintendo()
+    assert _kernel.lay_downs(mask("7S 2D"), standard)  # a seven alone
+    assert _kernel.lay_downs(mask("4C 5C 6C 9D"), standard)
+    assert not _kernel.lay_downs(mask("4C 5C 9D KD"), standard)
+    assert _kernel.lay_downs(mask("4C 5C JO KD"), nintendo)  # the joker completes a run
+    assert not _kernel.lay_downs(mask("4C 9D JO"), nintendo)
+    # The whole hand cannot go down where the rules want a final discard.
+    run = mask("4C 5C 6C")
+    assert not _kernel.lay_downs(run, Rules(final_discard=True))
+    assert _kernel.lay_downs(run, Rules(final_discard=False))
