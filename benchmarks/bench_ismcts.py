@@ -13,7 +13,15 @@ the test suite runs it). It prints two tables:
   ``--flat-playouts`` playouts per decision: about the same processor time)
   and one greedy player, each deck in all six seatings; the deck-by-deck
   difference of ISMCTS less flat Monte Carlo
-  (:func:`sevenbridge.arena.compare`) and both bots' processor time.
+  (:func:`sevenbridge.arena.compare`) and both bots' processor time;
+- with ``--ceiling``, **the opponents' hands open**: how much the search
+  would gain from knowing the cards it cannot see. On the same decks (a third
+  as many as ``--deals``, each played in the three seatings against two greedy
+  players, with the same seeds) it plays once with its own worlds and once
+  with worlds that hold the true hands (``ISMCTSPlayer(worlds=...)``; the
+  stock's order stays hidden), at ``--ceiling-iterations`` iterations a
+  decision; the deck-by-deck difference bounds what any belief model could
+  add to it.
 
 The full run takes three to four hours with one worker on a two-core machine
 with the pure-Python build (the processor times are only right when the
@@ -40,15 +48,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
+import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sevenbridge import Rules
+import attrs
+
+from sevenbridge import GameState, Observation, Rules, apply, deal, observe, returns
+from sevenbridge._kit.rng import derive, shuffled
 from sevenbridge.arena import BotStats, Estimate, TournamentResult, compare, run_tournament
-from sevenbridge.bots import DEFAULT_ITERATIONS
+from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player
 
 try:
     from benchmarks import _docs
@@ -139,6 +153,59 @@ def head_to_head(
                 flat=_figures(result.bots[flat]), difference=difference)  # fmt: skip
 
 
+class _HandsOpen:
+    """Worlds that hold the true hands: the deal's ``state`` as it stands, its
+    stock shuffled (the hands as they lie, not the draws to come)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def __call__(self, view: Observation, key: int) -> GameState:
+        return attrs.evolve(self.state, stock_cards=shuffled(self.state.stock_cards, key))
+
+
+def _ceiling_deck(job: tuple[str, int, int, int, bool]) -> list[tuple[float, float]]:
+    """One deck of the ceiling table, in the three seatings: the search's
+    (won, return) in each, with its own worlds or with the hands open."""
+    preset, seed, deck, iterations, open_hands = job
+    key = derive(seed, deck)
+    out = []
+    for seat in range(3):
+        state = deal(Rules.preset(preset), players=3, seed=key)
+        truth = _HandsOpen(state)
+        bots: list[Player] = [GreedyPlayer(derive(key, seat, other)) for other in range(3)]
+        bots[seat] = ISMCTSPlayer(derive(key, seat), iterations=iterations,
+                                  worlds=truth if open_hands else None)  # fmt: skip
+        while not state.is_over:
+            truth.state = state
+            state = apply(state, bots[state.current_player or 0](observe(state)))
+        out.append((float(state.winner == seat), returns(state)[seat]))
+    return out
+
+
+def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -> dict[str, Any]:
+    """The search with and without the opponents' hands open, on the same decks."""
+    start = time.perf_counter()
+    jobs = [(preset, seed, d, iterations, o) for d in range(decks) for o in (False, True)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            played = pool.map(_ceiling_deck, jobs)
+    else:
+        played = [_ceiling_deck(job) for job in jobs]
+    figures: dict[str, Any] = {}
+    for what, column in (("win_share", 0), ("mean_return", 1)):
+        fair, known = ([statistics.fmean(g[column] for g in played[i]) for i in range(o, len(jobs), 2)]
+                       for o in (0, 1))  # fmt: skip
+        gains = [k - f for f, k in zip(fair, known, strict=True)]
+        mean = statistics.fmean(gains)
+        half = 1.96 * statistics.stdev(gains) / math.sqrt(decks) if decks > 1 else math.nan
+        figures[what] = {"fair": statistics.fmean(fair), "open": statistics.fmean(known),
+                         "difference": [mean, mean - half, mean + half]}  # fmt: skip
+    return {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
+            "iterations": iterations, **figures,
+            "seconds": time.perf_counter() - start}  # fmt: skip
+
+
 def _interval(values: Sequence[float | None], digits: int, sign: bool = False) -> str:
     mean, low, high = values
     assert mean is not None
@@ -190,6 +257,26 @@ def duel_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...
     ]
 
 
+def ceiling_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    b = "**" if bold else ""
+    return [
+        (
+            r["preset"],
+            str(r["decks"]),
+            f"{r['win_share']['fair']:.3f} / {r['win_share']['open']:.3f}",
+            f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
+            f"{r['mean_return']['fair']:+.2f} / {r['mean_return']['open']:+.2f}",
+            f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
+        )
+        for r in rows
+    ]
+
+
+CEILING_HEAD = ("preset", "decks", "win share: own worlds / hands open",
+                "hands open less own worlds: win share [95%]",
+                "mean return: own worlds / hands open", "difference [95%]")  # fmt: skip
+
+
 DUEL_HEAD = ("preset", "deals", "win share: ISMCTS / flat MC / greedy",
              "ISMCTS less flat MC: win share [95%]", "mean return [95%]",
              "CPU ms/decision (max): ISMCTS / flat MC")  # fmt: skip
@@ -205,6 +292,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--flat-playouts", type=int, default=FLAT_PLAYOUTS)
     parser.add_argument("--skip-duel", action="store_true", help="only the greedy table")
     parser.add_argument("--skip-greedy", action="store_true", help="only the head-to-head table")
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also the table of the search with the opponents' hands open",
+    )
+    parser.add_argument("--ceiling-iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--docs", metavar="FILE", help="also write the tables as Markdown")
@@ -222,15 +315,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
     bot, deals, playouts = args.bot, args.deals, args.flat_playouts
+    iterations = args.ceiling_iterations
     if args.quick:
-        bot, deals, playouts = "ismcts:iterations=8", 6, 8
-    figures: dict[str, list[dict[str, Any]]] = {"greedy": [], "duel": []}
+        bot, deals, playouts, iterations = "ismcts:iterations=8", 6, 8, 8
+    figures: dict[str, list[dict[str, Any]]] = {"greedy": [], "duel": [], "ceiling": []}
     if args.from_json:
         for name in args.from_json:
             earlier = json.loads(Path(name).read_text())
             for table in figures:
-                figures[table] += earlier[table]
+                figures[table] += earlier.get(table, [])
         args.skip_greedy = args.skip_duel = True
+        args.ceiling = False
     if not args.skip_greedy:
         for preset in presets:
             db = _db(args.db_dir, "greedy", preset)
@@ -244,6 +339,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             row = head_to_head(preset, deals, args.seed, args.workers, bot, playouts, db)
             figures["duel"].append(row)
             print(f"{preset}: head to head, {row['deals']} deals ({row['seconds']:.0f} s)",
+                  flush=True)  # fmt: skip
+    if args.ceiling:
+        for preset in presets:
+            row = ceiling(preset, max(2, deals // 3), args.seed, args.workers, iterations)
+            figures["ceiling"].append(row)
+            print(f"{preset}: hands open, {row['decks']} decks ({row['seconds']:.0f} s)",
                   flush=True)  # fmt: skip
     blocks = tables(figures, markdown=False)
     print("\n\n".join(blocks))
@@ -275,6 +376,12 @@ def tables(figures: dict[str, list[dict[str, Any]]], markdown: bool) -> list[str
         out.append(f"**Head to head: `{bot}`, flat Monte Carlo ({playouts} greedy playouts a "
                    f"decision) and one greedy player** (seed {seed}):")  # fmt: skip
         out.append(_table(DUEL_HEAD, duel_rows(rows, markdown), markdown))
+    for seed, iterations in dict.fromkeys((r["seed"], r["iterations"]) for r in figures["ceiling"]):
+        rows = [r for r in figures["ceiling"] if (r["seed"], r["iterations"]) == (seed, iterations)]
+        out.append(f"**The opponents' hands open: `ISMCTSPlayer(iterations={iterations})` against "
+                   "two greedy players with its own worlds, and on the same decks with worlds "
+                   f"that hold the true hands (the stock's order still hidden)** (seed {seed}):")  # fmt: skip
+        out.append(_table(CEILING_HEAD, ceiling_rows(rows, markdown), markdown))
     return out
 
 

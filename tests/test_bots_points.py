@@ -199,6 +199,29 @@ def test_bench_ismcts_quick_run(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "| nintendo | 6 |" in docs.read_text()
 
 
+def test_bench_ismcts_ceiling_plays_the_same_decks_with_the_hands_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import bench_ismcts
+
+    out = tmp_path / "f.json"
+    args = ["--quick", "--presets", "standard", "--skip-greedy", "--skip-duel", "--ceiling"]
+    assert bench_ismcts.main([*args, "--json", str(out)]) == 0
+    assert "hands open" in capsys.readouterr().out
+    (row,) = json.loads(out.read_text())["ceiling"]
+    assert row["decks"] == 2 and row["deals"] == 6 and row["iterations"] == 8
+    for what in ("win_share", "mean_return"):
+        fair, known, (gain, low, high) = (row[what][k] for k in ("fair", "open", "difference"))
+        assert gain == pytest.approx(known - fair) and low <= gain <= high
+    # The same decks again give the same figures (seeded bots, iterations alone).
+    again = tmp_path / "again.json"
+    assert bench_ismcts.main([*args, "--json", str(again)]) == 0
+    second = json.loads(again.read_text())["ceiling"][0]
+    assert {k: v for k, v in second.items() if k != "seconds"} == {
+        k: v for k, v in row.items() if k != "seconds"
+    }
+
+
 def test_bench_ismcts_runs_split_resume_and_merge(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

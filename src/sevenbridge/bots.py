@@ -418,6 +418,13 @@ class ISMCTSPlayer:
             the greedy move must be for the card game's search to play it
             instead (a finite number, 0 or more: 0 plays any mean gain);
             :data:`ISMCTS_MARGIN` by default.
+        worlds: Deals the worlds searched: a function of the view and a
+            64-bit key that returns a full state the view fits
+            (``observe(world, view.viewer) == view``); the game's
+            :func:`~sevenbridge.sample_state` by default. A belief model goes
+            here: one that knows how the others play can deal their hidden
+            cards as they are likely to lie. The first world of each decision
+            is checked against the view.
 
     Without a budget it runs :data:`DEFAULT_ITERATIONS` iterations per
     decision but stops sooner at :data:`DEFAULT_SECONDS` of processor time,
@@ -427,7 +434,9 @@ class ISMCTSPlayer:
 
     Raises:
         InvalidArgumentError: for a budget, ``exploration`` or ``margin`` out
-            of range, or an unknown ``rollout``.
+            of range, or an unknown ``rollout``; when searching, for a world
+            from ``worlds`` that the view does not fit.
+        TypeError: for an argument of the wrong type (``worlds`` not callable).
     """
 
     #: Progressive widening of the player's own later decisions: a node visited
@@ -444,6 +453,7 @@ class ISMCTSPlayer:
         rollout: str = "greedy",
         exploration: float = 0.7,
         margin: float = ISMCTS_MARGIN,
+        worlds: Callable[[Any, int], Any] | None = None,
     ) -> None:
         from .playout import POLICIES
 
@@ -477,6 +487,9 @@ class ISMCTSPlayer:
         self.rollout = rollout
         self.exploration = _checks.finite(exploration, "exploration")
         self.margin = _checks.finite(margin, "margin")
+        if worlds is not None and not callable(worlds):
+            raise TypeError(f"worlds must be callable, not {_checks.type_name(worlds)}")
+        self.worlds = worlds
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -532,12 +545,13 @@ class ISMCTSPlayer:
             worlds, total, _ = gains[action]
             return total / worlds if worlds else -math.inf
 
+        worlds = _dealer(self.worlds, sample_state, observe, view)
         while not done or spent() < 1.0:
             if phase < phases - 1 and spent() >= (phase + 1) / phases:
                 others.sort(key=gain, reverse=True)  # stable: ties keep their order
                 del others[(len(others) + 2) // 2 - 1 :]
                 phase += 1
-            world = sample_state(view, rng.next64())
+            world = worlds(rng.next64())
             base = self._descend(root, world, first, rng, greedy, scale)
             done += 1
             for action in others:
@@ -602,10 +616,11 @@ class ISMCTSPlayer:
         root = _Node(view.viewer)
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         done = 0
+        worlds = _dealer(self.worlds, game.sample_state, game.observe, view)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.thread_time() >= deadline:
                 break
-            self._iterate(root, game.sample_state(view, rng.next64()), rng, game, actions)
+            self._iterate(root, worlds(rng.next64()), rng, game, actions)
             done += 1
         self.last_iterations = done
         return max(actions, key=lambda a: _visits(root, a))
@@ -641,6 +656,43 @@ class ISMCTSPlayer:
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
+
+
+def _dealer(
+    worlds: Callable[[Any, int], Any] | None,
+    default: Callable[[Any, int], Any],
+    observe: Callable[[Any, int], Any],
+    view: Any,
+) -> Callable[[int], Any]:
+    """The worlds of one decision from ``view``: a function of a key, through
+    ``worlds`` (the player's) or else the game's ``default`` sampler. The
+    first world a player's ``worlds`` gives is checked: ``observe`` must turn
+    it back into ``view``."""
+    if worlds is None:
+        return lambda key: default(view, key)
+    given = worlds
+    checked = False
+
+    def deal(key: int) -> Any:
+        nonlocal checked
+        world = given(view, key)
+        if not checked:
+            try:
+                fits = observe(world, view.viewer) == view
+            except (TypeError, AttributeError, ValueError):
+                fits = False
+            if not fits:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.worlds_must_fit",
+                        "worlds must return a state that the view fits, not {world}",
+                        world=f"{type(world).__name__} {world!r:.60}",
+                    )
+                )
+            checked = True
+        return world
+
+    return deal
 
 
 def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any:
@@ -736,9 +788,12 @@ def _visits(root: _Node, action: Action) -> tuple[int, float]:
 
 class _Search:
     """What the search needs of a game: the engine, sampling, a playout to the
-    end (``rollout`` policy, seed) and the rewards of a finished game per seat."""
+    end (``rollout`` policy, seed), the rewards of a finished game per seat
+    and the views (``observe``, to check a player's own worlds)."""
 
-    __slots__ = ("apply", "legal_actions", "playout", "rewards", "sample_state", "shortlist")
+    __slots__ = (
+        "apply", "legal_actions", "observe", "playout", "rewards", "sample_state", "shortlist",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -747,9 +802,11 @@ class _Search:
         sample_state: Callable[[Any, int], Any],
         playout: Callable[[Any, str, int], Any],
         rewards: Callable[[Any], list[float]],
+        observe: Callable[[Any, int], Any],
         shortlist: Callable[[Any], tuple[Any, ...]] | None = None,
     ) -> None:
         self.legal_actions = legal_actions
+        self.observe = observe
         self.apply = apply
         self.sample_state = sample_state
         self.playout = playout
@@ -793,5 +850,7 @@ def _search(name: str) -> _Search:
         return out
 
     shortlist = getattr(game_part(name, "bots"), "shortlist", None)
-    found = _SEARCHES[name] = _Search(legal, step, game.sample_state, playout, rewards, shortlist)
+    found = _SEARCHES[name] = _Search(
+        legal, step, game.sample_state, playout, rewards, game.observe, shortlist
+    )
     return found

@@ -1,0 +1,125 @@
+"""ISMCTSPlayer's own worlds: a belief model in place of ``sample_state``,
+checked against the view, in the card game and in Simple Mahjong."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+from sevenbridge import (
+    GameState,
+    InvalidArgumentError,
+    Observation,
+    Rules,
+    apply,
+    deal,
+    legal_actions,
+    mahjong,
+    observe,
+    sample_state,
+)
+from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer
+
+
+def _decisions(rules: Rules, seed: int, count: int) -> list[tuple[GameState, Observation]]:
+    """The first ``count`` positions of a greedy deal where the player to act
+    has a choice, with the player's view."""
+    state, greedy = deal(rules, players=3, seed=seed), GreedyPlayer(seed)
+    found: list[tuple[GameState, Observation]] = []
+    while not state.is_over and len(found) < count:
+        view = observe(state)
+        if len(legal_actions(view)) > 1:
+            found.append((state, view))
+        state = apply(state, greedy(view))
+    return found
+
+
+class _Counting:
+    """``sample_state`` itself, counting the worlds it deals and their keys."""
+
+    def __init__(self) -> None:
+        self.keys: list[int] = []
+
+    def __call__(self, view: Observation, key: int) -> GameState:
+        self.keys.append(key)
+        return sample_state(view, key)
+
+
+@pytest.mark.parametrize("preset", ["standard", "nintendo"])
+def test_own_worlds_are_dealt_with_the_searchs_keys(preset: str) -> None:
+    """Given ``sample_state`` itself, the search deals one world a key and
+    plays exactly the moves of the default bot of the same seed."""
+    for _, view in _decisions(Rules.preset(preset), 3, 6):
+        counting = _Counting()
+        mine = ISMCTSPlayer(5, iterations=40, worlds=counting)
+        plain = ISMCTSPlayer(5, iterations=40)
+        assert mine(view) == plain(view)
+        assert mine.last_iterations == plain.last_iterations == 40
+        assert counting.keys and len(set(counting.keys)) == len(counting.keys)
+        # Each world is weighed for the greedy move and the others still in play.
+        assert len(counting.keys) < 40
+
+
+def test_open_hands_worlds_fit_the_view_and_are_searched() -> None:
+    """Worlds that deal the hidden cards as they truly lie (the open-hands
+    ceiling of the benchmark): the true state with its stock shuffled. The
+    view fits them, and the search runs on them."""
+    from sevenbridge._kit.rng import shuffled
+
+    for state, view in _decisions(Rules(), 8, 4):
+
+        def open_hands(seen: Observation, key: int, truth: GameState = state) -> GameState:
+            return attrs.evolve(truth, stock_cards=shuffled(truth.stock_cards, key))
+
+        world = open_hands(view, 1)
+        assert observe(world, view.viewer) == view
+        assert world.hand_masks == state.hand_masks
+        bot = ISMCTSPlayer(2, iterations=30, worlds=open_hands)
+        assert bot(view) in legal_actions(view)
+        assert bot.last_iterations == 30
+
+
+def test_a_world_the_view_does_not_fit_is_refused() -> None:
+    (_, view), (other, _) = _decisions(Rules(), 1, 1)[0], _decisions(Rules(), 2, 1)[0]
+    for wrong in (lambda v, k: other, lambda v, k: None, lambda v, k: "a world"):
+        with pytest.raises(InvalidArgumentError, match="worlds must return a state") as caught:
+            ISMCTSPlayer(1, iterations=10, worlds=wrong)(view)
+        copy = pickle.loads(pickle.dumps(caught.value))
+        assert str(copy) == str(caught.value)
+
+
+def test_worlds_must_be_callable() -> None:
+    with pytest.raises(TypeError, match="worlds must be callable, not int"):
+        ISMCTSPlayer(1, worlds=3)  # type: ignore[arg-type]
+
+
+def test_a_mahjong_search_takes_its_own_worlds_too() -> None:
+    state, greedy = mahjong.deal(players=4, seed=2), mahjong.GreedyPlayer(2)
+    keys: list[int] = []
+
+    def counting(view: Any, key: int) -> Any:
+        keys.append(key)
+        return mahjong.sample_state(view, key)
+
+    searched = 0
+    while not state.is_over and searched < 3:
+        view = mahjong.observe(state)
+        if len(mahjong.legal_actions(view)) > 1:
+            keys.clear()
+            mine = ISMCTSPlayer(4, iterations=12, worlds=counting)
+            plain = ISMCTSPlayer(4, iterations=12)
+            chosen = mine(view)
+            assert chosen == plain(view)
+            if mine.last_iterations:
+                assert len(keys) == mine.last_iterations == 12
+                searched += 1
+        else:
+            chosen = greedy(view)
+        state = mahjong.apply(state, chosen)
+    assert searched == 3
+    with pytest.raises(InvalidArgumentError, match="worlds must return a state"):
+        wrong = mahjong.deal(players=4, seed=9)
+        ISMCTSPlayer(4, iterations=12, worlds=lambda v, k: wrong)(view)
