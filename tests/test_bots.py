@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from sevenbridge import Discard, GameState, Rules, apply, deal, observe, position, returns
@@ -93,7 +95,7 @@ def test_ismcts_is_reproducible_and_legal() -> None:
 
 
 def test_ismcts_budgets_and_arguments() -> None:
-    from sevenbridge.bots import ISMCTSPlayer
+    from sevenbridge.bots import MAX_SECONDS, ISMCTSPlayer
 
     state = deal(seed=9)
     view = observe(state)
@@ -114,6 +116,10 @@ def test_ismcts_budgets_and_arguments() -> None:
         ISMCTSPlayer(rollout="smart")
     with pytest.raises(TypeError, match="seconds must be a number"):
         ISMCTSPlayer(seconds="1")  # type: ignore[arg-type]
+    assert ISMCTSPlayer(seconds=MAX_SECONDS).seconds == MAX_SECONDS == 3600
+    for wrong in (MAX_SECONDS + 0.5, math.nan, math.inf, -1):
+        with pytest.raises(InvalidArgumentError, match="seconds must be above 0 and at most 3600"):
+            ISMCTSPlayer(seconds=wrong)
 
 
 def test_ismcts_beats_random_players() -> None:

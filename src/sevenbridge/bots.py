@@ -56,6 +56,7 @@ __all__ = [
     "DEFAULT_SECONDS",
     "ISMCTS_MARGIN",
     "MAX_ITERATIONS",
+    "MAX_SECONDS",
     "NEURAL_MARGIN",
     "GreedyPlayer",
     "ISMCTSPlayer",
@@ -73,6 +74,9 @@ MAX_ITERATIONS = 10**7
 #: of a tournament's ``ismcts`` bot, unless :data:`DEFAULT_SECONDS` ends the
 #: search first (see the bots guide for what a decision costs).
 DEFAULT_ITERATIONS = 500
+#: The most processor time per decision an :class:`ISMCTSPlayer` may be given:
+#: an hour.
+MAX_SECONDS = 3600.0
 #: How clear, by default, the gain of another move over the greedy one must be
 #: for an :class:`ISMCTSPlayer` to play it: its mean gain on common worlds, in
 #: standard errors.
@@ -463,16 +467,7 @@ class ISMCTSPlayer:
         if iterations is not None:
             iterations = _checks.integer(iterations, "iterations", 1, MAX_ITERATIONS)
         if seconds is not None:
-            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
-                raise TypeError(f"seconds must be a number, not {_checks.type_name(seconds)}")
-            if not 0 < seconds < 3600:
-                raise InvalidArgumentError(
-                    Message(
-                        "invalid_argument.seconds_must_above_and",
-                        "seconds must be above 0 and under 3600, not {seconds}",
-                        seconds=str(seconds),
-                    )
-                )
+            seconds = _checks.seconds(seconds, "seconds", MAX_SECONDS)
         if rollout not in POLICIES:
             raise InvalidArgumentError(
                 Message(
