@@ -183,6 +183,13 @@ def _ceiling_deck(job: tuple[str, int, int, int, bool]) -> list[tuple[float, flo
     return out
 
 
+def _mean(values: Sequence[float]) -> list[float]:
+    """The mean of deck figures and its normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return [mean, mean - half, mean + half]
+
+
 def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -> dict[str, Any]:
     """The search with and without the opponents' hands open, on the same decks."""
     start = time.perf_counter()
@@ -197,10 +204,7 @@ def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -
         fair, known = ([statistics.fmean(g[column] for g in played[i]) for i in range(o, len(jobs), 2)]
                        for o in (0, 1))  # fmt: skip
         gains = [k - f for f, k in zip(fair, known, strict=True)]
-        mean = statistics.fmean(gains)
-        half = 1.96 * statistics.stdev(gains) / math.sqrt(decks) if decks > 1 else math.nan
-        figures[what] = {"fair": statistics.fmean(fair), "open": statistics.fmean(known),
-                         "difference": [mean, mean - half, mean + half]}  # fmt: skip
+        figures[what] = {"fair": _mean(fair), "open": _mean(known), "difference": _mean(gains)}
     return {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
             "iterations": iterations, **figures,
             "seconds": time.perf_counter() - start}  # fmt: skip
@@ -263,16 +267,16 @@ def ceiling_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, 
         (
             r["preset"],
             str(r["decks"]),
-            f"{r['win_share']['fair']:.3f} / {r['win_share']['open']:.3f}",
+            f"{_interval(r['win_share']['fair'], 3)} / {_interval(r['win_share']['open'], 3)}",
             f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
-            f"{r['mean_return']['fair']:+.2f} / {r['mean_return']['open']:+.2f}",
+            f"{r['mean_return']['fair'][0]:+.2f} / {r['mean_return']['open'][0]:+.2f}",
             f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
         )
         for r in rows
     ]
 
 
-CEILING_HEAD = ("preset", "decks", "win share: own worlds / hands open",
+CEILING_HEAD = ("preset", "decks", "win share [95%]: own worlds / hands open",
                 "hands open less own worlds: win share [95%]",
                 "mean return: own worlds / hands open", "difference [95%]")  # fmt: skip
 
