@@ -9,11 +9,13 @@ from sevenbridge import (
     Action,
     Card,
     GameState,
+    Observation,
     Rules,
     apply,
     deal,
     full_deck,
     legal_actions,
+    observe,
     parse_cards,
 )
 from sevenbridge._tables import bits
@@ -81,6 +83,21 @@ def play(state: GameState, *moves: str) -> GameState:
     for move in moves:
         state = apply(state, find(state, move))
     return state
+
+
+def greedy_choices(rules: Rules, seed: int) -> list[tuple[GameState, Observation]]:
+    """Every position of a deal of three greedy players (seeded ``seed``) where
+    the player to act has a choice, with that player's view."""
+    from sevenbridge.bots import GreedyPlayer
+
+    state, greedy = deal(rules, players=3, seed=seed), GreedyPlayer(seed)
+    found = []
+    while not state.is_over:
+        view = observe(state)
+        if len(legal_actions(view)) > 1:
+            found.append((state, view))
+        state = apply(state, greedy(view))
+    return found
 
 
 def is_legal(state: GameState, move: str) -> bool:

@@ -14,27 +14,14 @@ from sevenbridge import (
     InvalidArgumentError,
     Observation,
     Rules,
-    apply,
-    deal,
     legal_actions,
     mahjong,
     observe,
     sample_state,
 )
-from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer
+from sevenbridge.bots import ISMCTSPlayer
 
-
-def _decisions(rules: Rules, seed: int, count: int) -> list[tuple[GameState, Observation]]:
-    """The first ``count`` positions of a greedy deal where the player to act
-    has a choice, with the player's view."""
-    state, greedy = deal(rules, players=3, seed=seed), GreedyPlayer(seed)
-    found: list[tuple[GameState, Observation]] = []
-    while not state.is_over and len(found) < count:
-        view = observe(state)
-        if len(legal_actions(view)) > 1:
-            found.append((state, view))
-        state = apply(state, greedy(view))
-    return found
+from .helpers import greedy_choices
 
 
 class _Counting:
@@ -52,7 +39,7 @@ class _Counting:
 def test_own_worlds_are_dealt_with_the_searchs_keys(preset: str) -> None:
     """Given ``sample_state`` itself, the search deals one world a key and
     plays exactly the moves of the default bot of the same seed."""
-    for _, view in _decisions(Rules.preset(preset), 3, 6):
+    for _, view in greedy_choices(Rules.preset(preset), 3)[:6]:
         counting = _Counting()
         mine = ISMCTSPlayer(5, iterations=40, worlds=counting)
         plain = ISMCTSPlayer(5, iterations=40)
@@ -69,7 +56,7 @@ def test_open_hands_worlds_fit_the_view_and_are_searched() -> None:
     view fits them, and the search runs on them."""
     from sevenbridge._kit.rng import shuffled
 
-    for state, view in _decisions(Rules(), 8, 4):
+    for state, view in greedy_choices(Rules(), 8)[:4]:
 
         def open_hands(seen: Observation, key: int, truth: GameState = state) -> GameState:
             return attrs.evolve(truth, stock_cards=shuffled(truth.stock_cards, key))
@@ -83,7 +70,7 @@ def test_open_hands_worlds_fit_the_view_and_are_searched() -> None:
 
 
 def test_a_world_the_view_does_not_fit_is_refused() -> None:
-    (_, view), (other, _) = _decisions(Rules(), 1, 1)[0], _decisions(Rules(), 2, 1)[0]
+    (_, view), (other, _) = greedy_choices(Rules(), 1)[0], greedy_choices(Rules(), 2)[0]
     for wrong in (lambda v, k: other, lambda v, k: None, lambda v, k: "a world"):
         with pytest.raises(InvalidArgumentError, match="worlds must return a state") as caught:
             ISMCTSPlayer(1, iterations=10, worlds=wrong)(view)

@@ -18,7 +18,7 @@ from sevenbridge.arena import make_bot
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer
 from sevenbridge.errors import InvalidArgumentError
 
-from .helpers import optional_module
+from .helpers import greedy_choices, optional_module
 
 np = optional_module("numpy")
 
@@ -62,13 +62,7 @@ def test_plays_legal_moves_in_every_preset_and_again_by_seed(preset: str) -> Non
 
 def _positions(rules: Rules, seed: int) -> list[Any]:
     """The views of every decision with a choice in a deal of greedy players."""
-    state, greedy, views = deal(rules, players=3, seed=seed), GreedyPlayer(seed), []
-    while not state.is_over:
-        view = observe(state)
-        if len(legal_actions(view)) > 1:
-            views.append(view)
-        state = apply(state, greedy(view))
-    return views
+    return [view for _, view in greedy_choices(rules, seed)]
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
