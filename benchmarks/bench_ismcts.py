@@ -16,9 +16,9 @@ the test suite runs it). It prints two tables:
   (:func:`sevenbridge.arena.compare`) and both bots' processor time;
 - with ``--ceiling``, **the opponents' hands open**: how much the search
   would gain from knowing the cards it cannot see. On the same decks (a third
-  as many as ``--deals``, each played in the three seatings against two greedy
-  players, with the same seeds) it plays once with its own worlds and once
-  with worlds that hold the true hands (``ISMCTSPlayer(worlds=...)``; the
+  as many as ``--deals``, at least five, each played in the three seatings
+  against two greedy players, with the same seeds) it plays once with its own
+  worlds and once with worlds that hold the true hands (``ISMCTSPlayer(worlds=...)``; the
   stock's order stays hidden), at ``--ceiling-iterations`` iterations a
   decision; the deck-by-deck difference bounds what any belief model could
   add to it.
@@ -61,7 +61,15 @@ import attrs
 
 from sevenbridge import GameState, Observation, Rules, apply, deal, observe, returns
 from sevenbridge._kit.rng import derive, shuffled
-from sevenbridge.arena import BotStats, Estimate, TournamentResult, compare, run_tournament
+from sevenbridge.arena import (
+    MIN_DECKS,
+    BotStats,
+    Estimate,
+    TournamentResult,
+    _estimate,
+    compare,
+    run_tournament,
+)
 from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player
 
 try:
@@ -183,11 +191,11 @@ def _ceiling_deck(job: tuple[str, int, int, int, bool]) -> list[tuple[float, flo
     return out
 
 
-def _mean(values: Sequence[float]) -> list[float]:
-    """The mean of deck figures and its normal 95% interval."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return [mean, mean - half, mean + half]
+def _mean(values: Sequence[float], lo: float, hi: float) -> list[Any]:
+    """The mean of deck figures and its 95% interval, as the tournaments give
+    theirs (:mod:`sevenbridge.arena`'s estimate, kept within ``lo`` and ``hi``)."""
+    found = _estimate(values, lo, hi)
+    return [found.mean, found.low, found.high]
 
 
 def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -> dict[str, Any]:
@@ -200,11 +208,14 @@ def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -
     else:
         played = [_ceiling_deck(job) for job in jobs]
     figures: dict[str, Any] = {}
-    for what, column in (("win_share", 0), ("mean_return", 1)):
-        fair, known = ([statistics.fmean(g[column] for g in played[i]) for i in range(o, len(jobs), 2)]
+    for what, column, low, high in (("win_share", 0, 0.0, 1.0),
+                                    ("mean_return", 1, -math.inf, math.inf)):  # fmt: skip
+        # The jobs alternate: each deck with its own worlds, then with the hands open.
+        fair, known = ([statistics.fmean(g[column] for g in deck) for deck in played[o::2]]
                        for o in (0, 1))  # fmt: skip
         gains = [k - f for f, k in zip(fair, known, strict=True)]
-        figures[what] = {"fair": _mean(fair), "open": _mean(known), "difference": _mean(gains)}
+        figures[what] = {"fair": _mean(fair, low, high), "open": _mean(known, low, high),
+                         "difference": _mean(gains, low - high, high - low)}  # fmt: skip
     return {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
             "iterations": iterations, **figures,
             "seconds": time.perf_counter() - start}  # fmt: skip
@@ -346,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   flush=True)  # fmt: skip
     if args.ceiling:
         for preset in presets:
-            row = ceiling(preset, max(2, deals // 3), args.seed, args.workers, iterations)
+            row = ceiling(preset, max(MIN_DECKS, deals // 3), args.seed, args.workers, iterations)
             figures["ceiling"].append(row)
             print(f"{preset}: hands open, {row['decks']} decks ({row['seconds']:.0f} s)",
                   flush=True)  # fmt: skip

@@ -209,12 +209,14 @@ def test_bench_ismcts_ceiling_plays_the_same_decks_with_the_hands_open(
     assert bench_ismcts.main([*args, "--json", str(out)]) == 0
     assert "hands open" in capsys.readouterr().out
     (row,) = json.loads(out.read_text())["ceiling"]
-    assert row["decks"] == 2 and row["deals"] == 6 and row["iterations"] == 8
+    assert row["decks"] == 5 and row["deals"] == 15 and row["iterations"] == 8
     for what in ("win_share", "mean_return"):
         fair, known, gain = (row[what][k] for k in ("fair", "open", "difference"))
         assert gain[0] == pytest.approx(known[0] - fair[0])
         for mean, low, high in (fair, known, gain):
             assert low <= mean <= high
+    for share in ("fair", "open"):
+        assert row["win_share"][share][1] >= 0 and row["win_share"][share][2] <= 1
     # The same decks again give the same figures (seeded bots, iterations alone).
     again = tmp_path / "again.json"
     assert bench_ismcts.main([*args, "--json", str(again)]) == 0
