@@ -665,12 +665,11 @@ def _dealer(
     it back into ``view``."""
     if worlds is None:
         return lambda key: default(view, key)
-    given = worlds
     checked = False
 
     def deal(key: int) -> Any:
         nonlocal checked
-        world = given(view, key)
+        world = worlds(view, key)
         if not checked:
             try:
                 fits = observe(world, view.viewer) == view
