@@ -26,7 +26,7 @@ from sevenbridge import (
 from sevenbridge._kit.rng import Rng
 from sevenbridge.actions import Action
 from sevenbridge.arena import run_tournament
-from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _Node, _points_scale
+from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _played_out, _points_scale
 from sevenbridge.engine._playout import play
 
 from .helpers import one_decision
@@ -46,11 +46,7 @@ def _going_out(rules: str, hand0: str) -> tuple[GameState, Action]:
 
 def _value(state: GameState, out: Action, me: int) -> float:
     """What the search counts the deal ending by ``out`` as worth to ``me``."""
-    root = _Node(me)
-    ISMCTSPlayer()._descend(root, state, out, Rng(1), True, _points_scale(state.rules))
-    node = root.children[out]
-    assert node.visits == 1
-    return node.total
+    return _played_out(state, out, me, True, 1, _points_scale(state.rules))
 
 
 @pytest.mark.parametrize("rules", ["nintendo", "standard"])
@@ -260,28 +256,40 @@ def test_bench_ismcts_runs_split_resume_and_merge(
     assert text.count("against two greedy players") == 1 and "Head to head" not in text
 
 
-def test_the_players_own_later_decisions_widen_from_the_greedy_move() -> None:
-    from sevenbridge.bots import _widen
+def test_the_playouts_of_one_world_share_their_random_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sevenbridge.bots as bots
 
-    state = apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0))  # P0 to play
-    legal = legal_actions(state)
-    assert len(legal) > 4
-    greedy = {GreedyPlayer(seed)(state) for seed in range(20)}
-    node = _Node(0)
-    # First the greedy move, whatever the widening.
-    for widening in (0.0, 0.5):
-        chosen = _widen(state, node, list(legal), 0, widening, Rng(1))
-        assert chosen is not None and chosen in greedy
-    assert chosen is not None
-    node.children[chosen] = _Node(0, chosen)
-    rest = [a for a in legal if a != chosen]
-    # Then others only while the node weighs fewer than 1 + widening * sqrt(visits).
-    node.visits = 16
-    assert _widen(state, node, rest, 1, 0.0, Rng(1)) is None
-    assert _widen(state, node, rest, 3, 0.5, Rng(1)) is None  # 3 >= 1 + 0.5 * 4
-    other = _widen(state, node, rest, 2, 0.5, Rng(1))
-    assert other in rest
-    assert _widen(state, node, rest, 1, 0.5, Rng(1)) in rest
+    calls: list[tuple[GameState, Action, int]] = []
+    played_out = bots._played_out
+
+    def spy(
+        world: GameState, action: Action, me: int, greedy: bool, seed: int, scale: float
+    ) -> float:
+        calls.append((world, action, seed))
+        return played_out(world, action, me, greedy, seed, scale)
+
+    monkeypatch.setattr(bots, "_played_out", spy)
+    view = observe(apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0)))
+    moves = len(legal_actions(view))
+    assert moves > 4
+    ISMCTSPlayer(1, iterations=4 * moves)(view)
+    by_world: dict[int, set[int]] = {}
+    tried: dict[int, set[Action]] = {}
+    for world, action, seed in calls:
+        by_world.setdefault(id(world), set()).add(seed)
+        tried.setdefault(id(world), set()).add(action)
+    # Every move weighed in a world is played out from the same seed, and the
+    # first world weighs every move; the worlds' seeds differ.
+    assert all(len(seeds) == 1 for seeds in by_world.values())
+    assert len({next(iter(seeds)) for seeds in by_world.values()}) == len(by_world) > 1
+    assert len(next(iter(tried.values()))) == moves
+    # The same world and seed give the same value: the gains compare like with like.
+    world, action, seed = calls[1]
+    assert played_out(world, action, 0, True, seed, 1.0) == played_out(
+        world, action, 0, True, seed, 1.0
+    )
 
 
 def _greedy_moves(view: Observation) -> set[Action]:

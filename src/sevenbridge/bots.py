@@ -73,14 +73,14 @@ MAX_ITERATIONS = 10**7
 #: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
 #: of a tournament's ``ismcts`` bot, unless :data:`DEFAULT_SECONDS` ends the
 #: search first (see the bots guide for what a decision costs).
-DEFAULT_ITERATIONS = 500
+DEFAULT_ITERATIONS = 1000
 #: The most processor time per decision an :class:`ISMCTSPlayer` may be given:
 #: an hour.
 MAX_SECONDS = 3600.0
 #: How clear, by default, the gain of another move over the greedy one must be
 #: for an :class:`ISMCTSPlayer` to play it: its mean gain on common worlds, in
 #: standard errors.
-ISMCTS_MARGIN = 1.0
+ISMCTS_MARGIN = 0.0
 #: The processor time per decision of an :class:`ISMCTSPlayer` given no budget,
 #: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
 #: comes first.
@@ -371,25 +371,23 @@ class ISMCTSPlayer:
     how the other seats play: a world fitted to greedy seats, who lay every
     meld down, misjudges players who hold theirs back). The candidate moves
     are weighed by sequential halving, on common worlds: every candidate is
-    played in each world dealt, so the luck of the hidden cards falls on all
-    of them alike; after each phase the worse half is dropped, so the budget
-    goes to the moves that are close. The move :class:`GreedyPlayer` would
-    make is never dropped: each other move's gain over it is measured world
-    by world, and the search plays the greedy move unless another's mean gain
-    is more than ``margin`` standard errors above zero (then the clearest
-    such gain). A search that has seen little plays as the greedy player
-    does, rather than after the luck of a few worlds.
+    played in each world dealt, and the playouts of one world all draw the
+    same random numbers, so the luck of the hidden cards and of the playouts'
+    tie-breaks falls on all of them alike; after each phase the worse half is
+    dropped, so the budget goes to the moves that are close. The move
+    :class:`GreedyPlayer` would make is never dropped: each other move's gain
+    over it is measured world by world, and the search plays the greedy move
+    unless another's mean gain is more than ``margin`` standard errors above
+    zero (by default any mean gain: then the clearest one). With no gain
+    measured it plays as the greedy player does.
 
-    Below each candidate the search grows a tree of the player's own later
-    decisions, shared by all the worlds, choosing by UCB with availability
-    counts and adding one node an iteration. It widens progressively: a
-    decision first weighs only the move :class:`GreedyPlayer` would make there,
-    and another move each time its visits allow (``1 + sqrt(visits) / 2`` moves
-    in all), so a thin tree plays on as the greedy player would rather than at
-    random. The other seats play the
-    ``rollout`` policy (the moves of :class:`GreedyPlayer` by default) up to the
-    player's next decision, and once below the tree every seat does, to the
-    end of the deal (:func:`sevenbridge.playout.playout`'s engine).
+    After the candidate every seat, the player's own later decisions
+    included, plays the ``rollout`` policy (the moves of :class:`GreedyPlayer`
+    by default) to the end of the deal
+    (:func:`sevenbridge.playout.playout`'s engine). The card game's search
+    grows no tree below the candidates: at the tournament's budget a tree of
+    the player's later decisions lost to these flat playouts, which weigh
+    more worlds in the same time.
 
     A finished deal is worth its :func:`~sevenbridge.returns` to the player
     under the rules' scoring (penalty points included), divided by the points
@@ -417,7 +415,8 @@ class ISMCTSPlayer:
             first); then the moves depend on the machine's speed.
         rollout: The policy of the other seats and of the playouts,
             ``"greedy"`` (default) or ``"random"``.
-        exploration: The UCB constant (a finite number, 0 or more).
+        exploration: The UCB constant of the tree in other games than the
+            card game, whose search has none (a finite number, 0 or more).
         margin: How clear, in standard errors, another move's mean gain over
             the greedy move must be for the card game's search to play it
             instead (a finite number, 0 or more: 0 plays any mean gain);
@@ -442,11 +441,6 @@ class ISMCTSPlayer:
             from ``worlds`` that the view does not fit.
         TypeError: for an argument of the wrong type (``worlds`` not callable).
     """
-
-    #: Progressive widening of the player's own later decisions: a node visited
-    #: ``n`` times weighs at most ``1 + _WIDENING * sqrt(n)`` moves, the greedy
-    #: one first.
-    _WIDENING = 0.5
 
     def __init__(
         self,
@@ -509,14 +503,14 @@ class ISMCTSPlayer:
 
     def _halving(self, view: Observation, actions: tuple[Action, ...], rng: Rng) -> Action:
         """The card game's search: sequential halving of ``actions`` on common
-        worlds, each with its tree of the viewer's own later decisions; the
-        greedy move is weighed in every world, and another is played only when
-        its gain over the greedy move is clear."""
+        worlds, each move played out greedily; the greedy move is weighed in
+        every world, and another is played only when its gain over the greedy
+        move is clear."""
         import time
 
         clock = time.thread_time
         start = clock()
-        root = _Node(view.viewer)
+        me = view.viewer
         keys = legal_keys(view)
         first = actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, rng))]
         others = [a for a in actions if a != first]
@@ -547,12 +541,15 @@ class ISMCTSPlayer:
                 del others[(len(others) + 2) // 2 - 1 :]
                 phase += 1
             world = worlds(rng.next64())
-            base = self._descend(root, world, first, rng, greedy, scale)
+            # Every move of a world is played out with the same numbers, so
+            # that the playouts' tie-breaks, too, fall on all of them alike.
+            seed = rng.next64()
+            base = _played_out(world, first, me, greedy, seed, scale)
             done += 1
             for action in others:
                 if done == iterations or (seconds is not None and clock() - start >= seconds):
                     break
-                d = self._descend(root, world, action, rng, greedy, scale) - base
+                d = _played_out(world, action, me, greedy, seed, scale) - base
                 g = gains[action]
                 g[0] += 1
                 g[1] += d
@@ -561,48 +558,6 @@ class ISMCTSPlayer:
         self.last_iterations = done
         chosen: Action = _clear_gain(first, {a: gains[a] for a in others}, self.margin)
         return chosen
-
-    def _descend(
-        self, root: _Node, world: GameState, action: Action, rng: Rng, greedy: bool, scale: float
-    ) -> float:
-        """One iteration of the card game's search: ``action`` in ``world``, then
-        the viewer's tree, with the other seats playing the rollout policy up to
-        each of the viewer's decisions, and the playout below the tree."""
-        me = root.mover
-        state = apply(world, action)
-        node = root.children.get(action)
-        path: list[_Node] = []
-        if node is None:
-            node = root.children[action] = _Node(me, action)
-            path.append(node)
-        else:
-            path.append(node)
-            c = self.exploration
-            while True:
-                state = play(state, greedy, Rng(rng.next64()), -1, False, me)
-                if state.is_over:
-                    break
-                legal = legal_actions(state)
-                if len(legal) == 1:
-                    state = apply(state, legal[0])
-                    continue
-                children = node.children
-                untried, tried = _available(children, legal)
-                if untried:
-                    chosen = _widen(state, node, untried, len(tried), self._WIDENING, rng)
-                    if chosen is not None:
-                        path.append(_grow(children, me, chosen))
-                        state = apply(state, chosen)
-                        break
-                node = _ucb_child(children, tried, c, path)
-                state = apply(state, node.action)
-        if not state.is_over:
-            state = play(state, greedy, Rng(rng.next64()), -1, False)
-        value = returns(state)[me] / scale
-        for n in path:
-            n.visits += 1
-            n.total += value
-        return value
 
     def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:
         """Plain ISMCTS (another game's): every seat's decisions in the tree."""
@@ -636,7 +591,7 @@ class ISMCTSPlayer:
                 state = apply(state, legal[0])
                 continue
             children = node.children
-            untried = _available(children, legal)[0]
+            untried = _available(children, legal)
             if untried:
                 action = untried[rng.below(len(untried))]
                 assert state.current_player is not None
@@ -689,6 +644,16 @@ def _dealer(
     return deal
 
 
+def _played_out(
+    world: GameState, action: Action, me: int, greedy: bool, seed: int, scale: float
+) -> float:
+    """What ``action`` in ``world`` is worth to the player ``me``: the deal
+    played on to its end by the rollout policy (greedy or random, from
+    ``seed``), its return to ``me`` divided by ``scale``."""
+    end = play(apply(world, action), greedy, Rng(seed), -1, False)
+    return returns(end)[me] / scale
+
+
 def _clear_gain(first: Any, gains: dict[Any, list[float]], margin: float) -> Any:
     """The move to play: the one of ``gains`` (each with the worlds it was
     weighed in, the sum and the sum of squares of its gain over ``first`` in
@@ -712,36 +677,17 @@ def _grow(children: dict[Any, _Node], mover: int, action: Any) -> _Node:
     return child
 
 
-def _available(children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[list[Any], list[Any]]:
-    """The ``legal`` moves without a node among ``children`` and those with one,
-    whose availability counts go up by one (they could have been chosen)."""
+def _available(children: dict[Any, _Node], legal: Sequence[Any]) -> list[Any]:
+    """The ``legal`` moves without a node among ``children``; the availability
+    counts of those with one go up by one (they could have been chosen)."""
     untried = []
-    tried = []
     for a in legal:
         child = children.get(a)
         if child is None:
             untried.append(a)
         else:
             child.avail += 1
-            tried.append(a)
-    return untried, tried
-
-
-def _widen(
-    state: GameState, node: _Node, untried: list[Action], tried: int, widening: float, rng: Rng
-) -> Action | None:
-    """The move to add below ``node``, a decision of its mover in ``state``
-    with the ``untried`` moves and ``tried`` others: the greedy move first (the
-    moves of :class:`GreedyPlayer`), then a random one while the node weighs
-    fewer than ``1 + widening * sqrt(visits)``; ``None`` once it weighs enough."""
-    legal = legal_actions(state)
-    keys = legal_keys(state)
-    chosen = legal[keys.index(greedy_key(keys, state.hand_masks[node.mover], state.rules, rng))]
-    if chosen in node.children:
-        if tried >= 1 + widening * math.sqrt(node.visits):
-            return None
-        chosen = untried[rng.below(len(untried))]
-    return chosen
+    return untried
 
 
 def _ucb_child(
