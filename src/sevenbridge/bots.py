@@ -73,7 +73,7 @@ MAX_ITERATIONS = 10**7
 #: The iterations per decision of an :class:`ISMCTSPlayer` given no budget, and
 #: of a tournament's ``ismcts`` bot, unless :data:`DEFAULT_SECONDS` ends the
 #: search first (see the bots guide for what a decision costs).
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 2000
 #: The most processor time per decision an :class:`ISMCTSPlayer` may be given:
 #: an hour.
 MAX_SECONDS = 3600.0
