@@ -503,9 +503,10 @@ class ISMCTSPlayer:
 
     def _halving(self, view: Observation, actions: tuple[Action, ...], rng: Rng) -> Action:
         """The card game's search: sequential halving of ``actions`` on common
-        worlds, each move played out greedily; the greedy move is weighed in
-        every world, and another is played only when its gain over the greedy
-        move is clear."""
+        worlds, each move played out by the rollout policy from the world's
+        own random numbers; the greedy move is weighed in every world, and
+        another is played only when its mean gain over the greedy move is more
+        than ``margin`` standard errors above zero."""
         import time
 
         clock = time.thread_time
