@@ -37,11 +37,11 @@ what is missing; ``--from-json`` then puts the parts' tables together::
         --docs docs/_generated/figures-ismcts.md
 
 Every tournament is seeded (``--seed``). The default ``ismcts`` bot stops a
-search at 500 iterations or at its processor-time limit, whichever comes
-first, so where the limit ends some searches (the pure-Python build) a rerun
-may differ a little; a bot with an iterations budget alone
-(``--bot ismcts:iterations=500``) replays exactly on any machine with the
-same version of the library, and only the times differ.
+search at 2,000 iterations or at its processor-time limit, whichever comes
+first, so where the limit ends some searches (most with the pure-Python build,
+a few with the compiled one) a rerun may differ a little; a bot with an
+iterations budget alone (``--bot ismcts:iterations=2000``) replays exactly on
+any machine with the same version of the library, and only the times differ.
 """
 
 from __future__ import annotations

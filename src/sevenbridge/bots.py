@@ -363,7 +363,7 @@ class _Node:
 
 
 class ISMCTSPlayer:
-    """Information-set Monte Carlo tree search (single observer), playing for points.
+    """Information-set Monte Carlo search (single observer), playing for points.
 
     In the card game each decision is searched over worlds: each world deals
     the cards the player cannot see at random (:func:`~sevenbridge.sample_state`),
