@@ -79,11 +79,9 @@ except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the pat
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "flat_monte_carlo.py"
 PRESETS = tuple(Rules.presets())
-#: The flat Monte Carlo bot's playouts per decision: at least the processor
-#: time of ISMCTSPlayer's default budget with the compiled build (the example's
-#: playouts cost more than the search's, which skip its public calls; the
-#: tables give both bots' times).
-FLAT_PLAYOUTS = 900
+#: The flat Monte Carlo bot's playouts per decision: as many as the search's
+#: iterations, about the same processor time (the tables give both bots' times).
+FLAT_PLAYOUTS = DEFAULT_ITERATIONS
 
 
 def _flat_bot(playouts: int) -> str:
