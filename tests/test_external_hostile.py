@@ -20,6 +20,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
@@ -427,3 +428,40 @@ def test_close_all_ends_every_bot_at_once(tmp_path: Path) -> None:
         players[0](observe(state, seat))  # type: ignore[arg-type]
     assert caught.value.kind == "crashed"
     players[1].close()  # closing it again does nothing
+
+
+def test_a_stop_while_a_bot_starts_ends_that_bot_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's stop (its SIGTERM handler) that comes while a bot's process
+    exists but is not yet recorded waits until it is, so that it ends too."""
+    from sevenbridge import external
+
+    class Exited(Exception):
+        pass
+
+    def fake_exit(code: int) -> NoReturn:
+        raise Exited(code)
+
+    monkeypatch.setattr("sevenbridge.external.os._exit", fake_exit)
+    monkeypatch.setattr(external, "_exit_code", None)
+    started: list[subprocess.Popen[bytes]] = []
+    popen = subprocess.Popen
+
+    def spawn_then_stop(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process: subprocess.Popen[bytes] = popen(*args, **kwargs)
+        started.append(process)
+        external.exit_closing_all(7)  # the signal comes now: the exit must wait
+        return process
+
+    monkeypatch.setattr("sevenbridge.external.subprocess.Popen", spawn_then_stop)
+    player = external.ExternalPlayer([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        with pytest.raises(Exited) as stop:
+            player.start()
+        assert stop.value.args == (7,)
+        (process,) = started
+        assert process.wait(timeout=5) == -signal.SIGKILL
+    finally:
+        for process in started:
+            if process.poll() is None:
+                process.kill()
+                process.wait()

@@ -71,7 +71,7 @@ from .bots import (
     RandomPlayer,
 )
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
-from .external import ExternalBotError, ExternalPlayer, close_all, serve
+from .external import ExternalBotError, ExternalPlayer, exit_closing_all, serve
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
 from .rules import Rules, require_rules
 
@@ -1281,8 +1281,7 @@ def _watch_parent(parent: int) -> None:
 
 
 def _worker_stop(signum: int, frame: object) -> None:
-    close_all()
-    os._exit(128 + signum)
+    exit_closing_all(128 + signum)
 
 
 def _ray(tasks: Iterable[_Task], address: str | None, workers: int) -> Generator[_Done, None, None]:

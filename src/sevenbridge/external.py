@@ -120,6 +120,7 @@ __all__ = [
     "ExternalBotError",
     "ExternalPlayer",
     "close_all",
+    "exit_closing_all",
     "message_schema",
     "schema_files",
     "serve",
@@ -165,9 +166,30 @@ def close_all() -> None:
 
 
 atexit.register(close_all)
+
 if hasattr(os, "register_at_fork"):
     # A forked process (a worker) does not own the bots of the process it came from.
     os.register_at_fork(after_in_child=_RUNNING.clear)
+
+#: How many bots this process is starting now: their processes may exist
+#: before they are in ``_RUNNING``, where :func:`close_all` finds them.
+_starting = 0
+#: The exit code of an :func:`exit_closing_all` that waits for those starts.
+_exit_code: int | None = None
+
+
+def exit_closing_all(code: int) -> None:
+    """End every external bot this process has started (:func:`close_all`)
+    and exit the process at once with ``code`` (``os._exit``, for a signal
+    handler). A bot being started at that moment (its process may exist
+    before it is recorded) is waited for: the exit comes as soon as that bot
+    is recorded, so that it is ended too."""
+    global _exit_code
+    if _starting:
+        _exit_code = code
+        return
+    close_all()
+    os._exit(code)
 
 
 def _status(process: subprocess.Popen[bytes], seconds: float = 0.0) -> int | None:
@@ -624,26 +646,15 @@ class ExternalPlayer:
             self._start()
 
     def _start(self) -> None:
+        global _starting
+        _starting += 1
         try:
-            process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                bufsize=0,
-                start_new_session=True,  # its own process group, killed with it (POSIX)
-            )
-        except OSError as error:
-            raise ExternalBotError(
-                "crashed",
-                Message(
-                    "external_bot.external_bot_could_not",
-                    "external bot {name} could not start: {error}",
-                    name=quote(self.name),
-                    error=error,
-                ),
-            ) from None
-        _RUNNING[process.pid] = process
+            process = self._spawn()
+            _RUNNING[process.pid] = process
+        finally:
+            _starting -= 1
+            if _exit_code is not None and not _starting:
+                exit_closing_all(_exit_code)
         self._pipes = _PIPES(process)
         answer = self._exchange(
             _line({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION}),
@@ -669,6 +680,29 @@ class ExternalPlayer:
         self.ready = answer
         if isinstance(answer.get("name"), str) and answer["name"]:
             self.name = _printable(answer["name"])[:80]
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        """The bot's process, started."""
+        try:
+            process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,  # its own process group, killed with it (POSIX)
+            )
+        except OSError as error:
+            raise ExternalBotError(
+                "crashed",
+                Message(
+                    "external_bot.external_bot_could_not",
+                    "external bot {name} could not start: {error}",
+                    name=quote(self.name),
+                    error=error,
+                ),
+            ) from None
+        return process
 
     def _send(self, data: bytes, seconds: float, what: str) -> None:
         self._exchange(data, seconds, what, answer=False)
