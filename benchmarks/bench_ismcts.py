@@ -364,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     blocks = tables(figures, markdown=False)
     print("\n\n".join(blocks))
     if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(figures, indent=2))
     if args.docs:
         _docs.write(args.docs, [_docs.provenance("bench_ismcts.py", argv),
