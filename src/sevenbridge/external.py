@@ -183,7 +183,16 @@ def exit_closing_all(code: int) -> None:
     and exit the process at once with ``code`` (``os._exit``, for a signal
     handler). A bot being started at that moment (its process may exist
     before it is recorded) is waited for: the exit comes as soon as that bot
-    is recorded, so that it is ended too."""
+    is recorded, so that it is ended too.
+
+    The stop of a worker process that plays external bots (the tournament's
+    local workers use it so)::
+
+        import signal
+        from sevenbridge.external import exit_closing_all
+
+        signal.signal(signal.SIGTERM, lambda signum, frame: exit_closing_all(128 + signum))
+    """
     global _exit_code
     if _starting:
         _exit_code = code
