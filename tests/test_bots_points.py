@@ -26,8 +26,15 @@ from sevenbridge import (
 from sevenbridge._kit.rng import Rng
 from sevenbridge.actions import Action
 from sevenbridge.arena import run_tournament
-from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, _played_out, _points_scale
+from sevenbridge.bots import (
+    ISMCTS_WIN_BONUS,
+    GreedyPlayer,
+    ISMCTSPlayer,
+    _played_out,
+    _points_scale,
+)
 from sevenbridge.engine._playout import play
+from sevenbridge.errors import InvalidArgumentError
 
 from .helpers import one_decision
 
@@ -44,9 +51,9 @@ def _going_out(rules: str, hand0: str) -> tuple[GameState, Action]:
     return state, out
 
 
-def _value(state: GameState, out: Action, me: int) -> float:
+def _value(state: GameState, out: Action, me: int, bonus: float = 0.0) -> float:
     """What the search counts the deal ending by ``out`` as worth to ``me``."""
-    return _played_out(state, out, me, True, 1, _points_scale(state.rules))
+    return _played_out(state, out, me, True, 1, _points_scale(state.rules), bonus)
 
 
 @pytest.mark.parametrize("rules", ["nintendo", "standard"])
@@ -71,6 +78,18 @@ def test_a_deal_is_worth_its_return_under_the_rules_scoring(rules: str) -> None:
     else:
         # The winner collects what the losers hold: more from the high hand.
         assert returns(ends[1])[1] > returns(ends[0])[1]
+
+
+@pytest.mark.parametrize("rules", ["nintendo", "standard"])
+def test_going_out_adds_the_win_bonus_to_the_winner_alone(rules: str) -> None:
+    state, out = _going_out(rules, "2S 3D")
+    assert apply(state, out).winner == 1
+    for me in range(3):
+        plain, keen = _value(state, out, me), _value(state, out, me, 0.5)
+        assert keen == pytest.approx(plain + 0.5 if me == 1 else plain)
+    with pytest.raises(InvalidArgumentError, match="win_bonus must be a finite number"):
+        ISMCTSPlayer(1, win_bonus=-0.5)
+    assert ISMCTSPlayer(1).win_bonus == ISMCTS_WIN_BONUS
 
 
 def test_points_scale_is_a_full_hand_of_the_costliest_cards() -> None:
@@ -265,10 +284,16 @@ def test_the_playouts_of_one_world_share_their_random_numbers(
     played_out = bots._played_out
 
     def spy(
-        world: GameState, action: Action, me: int, greedy: bool, seed: int, scale: float
+        world: GameState,
+        action: Action,
+        me: int,
+        greedy: bool,
+        seed: int,
+        scale: float,
+        bonus: float,
     ) -> float:
         calls.append((world, action, seed))
-        return played_out(world, action, me, greedy, seed, scale)
+        return played_out(world, action, me, greedy, seed, scale, bonus)
 
     monkeypatch.setattr(bots, "_played_out", spy)
     view = observe(apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0)))
@@ -287,8 +312,8 @@ def test_the_playouts_of_one_world_share_their_random_numbers(
     assert len(next(iter(tried.values()))) == moves
     # The same world and seed give the same value: the gains compare like with like.
     world, action, seed = calls[1]
-    assert played_out(world, action, 0, True, seed, 1.0) == played_out(
-        world, action, 0, True, seed, 1.0
+    assert played_out(world, action, 0, True, seed, 1.0, 0.5) == played_out(
+        world, action, 0, True, seed, 1.0, 0.5
     )
 
 

@@ -943,7 +943,7 @@ def test_ismcts_iterations_have_an_upper_bound() -> None:
             build()
 
 
-@pytest.mark.parametrize("option", ["exploration", "margin"])
+@pytest.mark.parametrize("option", ["exploration", "margin", "win_bonus"])
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf"])
 def test_ismcts_constants_must_be_finite_and_not_negative(option: str, value: str) -> None:
     from sevenbridge.arena import make_bot

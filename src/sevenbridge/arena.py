@@ -134,7 +134,7 @@ ISMCTS_SECONDS = DEFAULT_SECONDS
 MIN_DECKS = 5
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
-_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration", "margin")
+_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration", "margin", "win_bonus")
 #: The options each bot name takes.
 _OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("margin",)}
 
