@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,6 +36,7 @@ from sevenbridge.bots import (
 )
 from sevenbridge.engine._playout import play
 from sevenbridge.errors import InvalidArgumentError
+from sevenbridge.rules import Scoring
 
 from .helpers import one_decision
 
@@ -89,7 +91,33 @@ def test_going_out_adds_the_win_bonus_to_the_winner_alone(rules: str) -> None:
         assert keen == pytest.approx(plain + 0.5 if me == 1 else plain)
     with pytest.raises(InvalidArgumentError, match="win_bonus must be a finite number"):
         ISMCTSPlayer(1, win_bonus=-0.5)
-    assert ISMCTSPlayer(1).win_bonus == ISMCTS_WIN_BONUS
+
+
+def test_by_default_the_bonus_is_the_scorings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sevenbridge.bots as bots
+
+    # Going out earns a bonus under penalty scoring, none under winner-scores
+    # (whose scoring already pays the winner); an explicit bonus overrides both.
+    assert ISMCTS_WIN_BONUS == {Scoring.PENALTY: 0.5, Scoring.WINNER_SCORES: 0.0}
+    bonuses: list[float] = []
+    played_out = bots._played_out
+
+    def spy(*args: Any) -> float:
+        bonuses.append(args[-1])
+        return played_out(*args)
+
+    monkeypatch.setattr(bots, "_played_out", spy)
+    for preset, win_bonus, expected in [
+        ("nintendo", None, 0.5),
+        ("standard", None, 0.0),
+        ("seven_rummy", None, 0.0),
+        ("standard", 0.25, 0.25),
+        ("nintendo", 0.0, 0.0),
+    ]:
+        bonuses.clear()
+        view = _decisions(preset, 3, 1)[0]
+        ISMCTSPlayer(1, iterations=20, win_bonus=win_bonus)(view)
+        assert bonuses and set(bonuses) == {expected}, preset
 
 
 def test_points_scale_is_a_full_hand_of_the_costliest_cards() -> None:

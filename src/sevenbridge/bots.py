@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import math
 import pathlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, overload
 
 from ._heuristics import card_points, keep_value
@@ -46,7 +47,7 @@ from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
 from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
-from .rules import Rules
+from .rules import Rules, Scoring
 from .scoring import returns
 from .state import GameState
 from .views import Observation, observe, sample_state
@@ -83,9 +84,14 @@ MAX_SECONDS = 3600.0
 #: standard errors.
 ISMCTS_MARGIN = 0.0
 #: What going out adds, by default, to the value of a deal in an
-#: :class:`ISMCTSPlayer`'s card-game search (in the units of that value: the
-#: points of a full hand of the seven costliest cards).
-ISMCTS_WIN_BONUS = 0.5
+#: :class:`ISMCTSPlayer`'s card-game search, under each way of scoring (in the
+#: units of that value: the points of a full hand of the seven costliest
+#: cards). Under penalty scoring going out only spares the player its own
+#: penalty, and the bonus wins more deals at no cost in points; the winner's
+#: score already pays for it, and there a bonus measured only a loss of points.
+ISMCTS_WIN_BONUS: Mapping[Scoring, float] = MappingProxyType(
+    {Scoring.WINNER_SCORES: 0.0, Scoring.PENALTY: 0.5}
+)
 #: The processor time per decision of an :class:`ISMCTSPlayer` given no budget,
 #: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
 #: comes first.
@@ -398,9 +404,9 @@ class ISMCTSPlayer:
     under the rules' scoring (penalty points included), divided by the points
     of a full hand of the seven costliest cards, plus ``win_bonus`` if the
     player went out. So the search plays for points: under penalty scoring it
-    would rather be caught holding little than gamble on going out. The
-    bonus tips the close calls towards going out first, which wins more
-    deals for few points (the bots guide measures it).
+    would rather be caught holding little than gamble on going out, but
+    there, by default, the bonus tips the close calls towards going out first
+    (which wins more deals at no cost in points; the bots guide measures it).
 
     In Simple Mahjong (or another game of :data:`sevenbridge.GAMES`) the search
     is plain ISMCTS: every seat's decisions take nodes, chosen by UCB, the
@@ -436,9 +442,9 @@ class ISMCTSPlayer:
             is checked against the view.
         win_bonus: What going out adds to a deal's value in the card game's
             search (a finite number, 0 or more, in the value's units: a full
-            hand of the seven costliest cards);
-            :data:`ISMCTS_WIN_BONUS` by default. 0 plays for the rules'
-            returns alone.
+            hand of the seven costliest cards); by default the rules'
+            scoring's :data:`ISMCTS_WIN_BONUS` (0.5 under penalty scoring, 0
+            under winner-scores). 0 plays for the rules' returns alone.
 
     Without a budget it runs :data:`DEFAULT_ITERATIONS` iterations per
     decision but stops sooner at :data:`DEFAULT_SECONDS` of processor time,
@@ -463,7 +469,7 @@ class ISMCTSPlayer:
         exploration: float = 0.7,
         margin: float = ISMCTS_MARGIN,
         worlds: Callable[[Any, int], Any] | None = None,
-        win_bonus: float = ISMCTS_WIN_BONUS,
+        win_bonus: float | None = None,
     ) -> None:
         from .playout import POLICIES
 
@@ -488,7 +494,9 @@ class ISMCTSPlayer:
         self.rollout = rollout
         self.exploration = _checks.finite(exploration, "exploration")
         self.margin = _checks.finite(margin, "margin")
-        self.win_bonus = _checks.finite(win_bonus, "win_bonus")
+        self.win_bonus = None if win_bonus is None else _checks.finite(win_bonus, "win_bonus")
+        """The bonus for going out, or ``None``: the rules' scoring's
+        :data:`ISMCTS_WIN_BONUS`."""
         if worlds is not None and not callable(worlds):
             raise TypeError(f"worlds must be callable, not {_checks.type_name(worlds)}")
         self.worlds = worlds
@@ -537,6 +545,8 @@ class ISMCTSPlayer:
         greedy = self.rollout == "greedy"
         scale = _points_scale(view.rules)
         bonus = self.win_bonus
+        if bonus is None:
+            bonus = ISMCTS_WIN_BONUS[view.rules.scoring]
 
         def spent() -> float:
             """The share of the budget used."""
