@@ -312,16 +312,10 @@ def test_the_playouts_of_one_world_share_their_random_numbers(
     played_out = bots._played_out
 
     def spy(
-        world: GameState,
-        action: Action,
-        me: int,
-        greedy: bool,
-        seed: int,
-        scale: float,
-        bonus: float,
+        world: GameState, action: Action, me: int, greedy: bool, seed: int, *rest: Any
     ) -> float:
         calls.append((world, action, seed))
-        return played_out(world, action, me, greedy, seed, scale, bonus)
+        return played_out(world, action, me, greedy, seed, *rest)
 
     monkeypatch.setattr(bots, "_played_out", spy)
     view = observe(apply(deal(seed=3, rules=Rules.preset("nintendo")), Draw(0)))
