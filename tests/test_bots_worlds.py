@@ -19,30 +19,40 @@ from sevenbridge import (
     observe,
     sample_state,
 )
+from sevenbridge.belief import greedy_worlds
 from sevenbridge.bots import ISMCTSPlayer
 
 from .helpers import greedy_choices
 
 
 class _Counting:
-    """``sample_state`` itself, counting the worlds it deals and their keys."""
+    """A sampler of worlds itself, counting the worlds it deals and their keys."""
 
-    def __init__(self) -> None:
+    def __init__(self, sampler: Any) -> None:
+        self.sampler = sampler
         self.keys: list[int] = []
 
     def __call__(self, view: Observation, key: int) -> GameState:
         self.keys.append(key)
-        return sample_state(view, key)
+        world: GameState = self.sampler(view, key)
+        return world
 
 
 @pytest.mark.parametrize("preset", ["standard", "nintendo"])
-def test_own_worlds_are_dealt_with_the_searchs_keys(preset: str) -> None:
+@pytest.mark.parametrize(
+    ("sampler", "named"),
+    [(sample_state, "uniform"), (greedy_worlds, "greedy"), (greedy_worlds, None)],
+)
+def test_own_worlds_are_dealt_with_the_searchs_keys(
+    preset: str, sampler: Any, named: str | None
+) -> None:
     """Given ``sample_state`` itself, the search deals one world a key and
-    plays exactly the moves of the default bot of the same seed."""
+    plays exactly the moves of the bot of the same seed with ``worlds="uniform"``;
+    given ``greedy_worlds``, those of ``worlds="greedy"``, the default."""
     for _, view in greedy_choices(Rules.preset(preset), 3)[:6]:
-        counting = _Counting()
+        counting = _Counting(sampler)
         mine = ISMCTSPlayer(5, iterations=40, worlds=counting)
-        plain = ISMCTSPlayer(5, iterations=40)
+        plain = ISMCTSPlayer(5, iterations=40, worlds=named)
         assert mine(view) == plain(view)
         assert mine.last_iterations == plain.last_iterations == 40
         assert counting.keys and len(set(counting.keys)) == len(counting.keys)
@@ -78,9 +88,33 @@ def test_a_world_the_view_does_not_fit_is_refused() -> None:
         assert str(copy) == str(caught.value)
 
 
-def test_worlds_must_be_callable() -> None:
-    with pytest.raises(TypeError, match="worlds must be callable, not int"):
+def test_worlds_must_be_a_name_or_callable() -> None:
+    with pytest.raises(TypeError, match="worlds must be a name or callable, not int"):
         ISMCTSPlayer(1, worlds=3)  # type: ignore[arg-type]
+    with pytest.raises(
+        InvalidArgumentError, match="worlds must be one of greedy, uniform"
+    ) as caught:
+        ISMCTSPlayer(1, worlds="even")
+    assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+
+
+def test_the_default_worlds_follow_the_rollout() -> None:
+    """Greedy rollouts deal greedy worlds, random ones even worlds."""
+    for _, view in greedy_choices(Rules.nintendo(), 4)[:4]:
+        for rollout, named in (("greedy", "greedy"), ("random", "uniform")):
+            plain = ISMCTSPlayer(3, iterations=30, rollout=rollout)
+            assert plain(view) == ISMCTSPlayer(3, iterations=30, rollout=rollout, worlds=named)(
+                view
+            )
+
+
+def test_the_tournament_names_the_worlds() -> None:
+    from sevenbridge.arena import make_bot
+
+    bot = make_bot("ismcts:worlds=uniform", 1)
+    assert isinstance(bot, ISMCTSPlayer) and bot.worlds == "uniform"
+    with pytest.raises(InvalidArgumentError, match="worlds must be one of"):
+        make_bot("ismcts:worlds=psychic", 1)
 
 
 def test_a_mahjong_search_takes_its_own_worlds_too() -> None:
@@ -107,6 +141,11 @@ def test_a_mahjong_search_takes_its_own_worlds_too() -> None:
             chosen = greedy(view)
         state = mahjong.apply(state, chosen)
     assert searched == 3
+    uniform = ISMCTSPlayer(4, iterations=12, worlds="uniform")
+    assert uniform(view) == ISMCTSPlayer(4, iterations=12)(view)
+    with pytest.raises(InvalidArgumentError, match="deals the card game's hands") as caught:
+        ISMCTSPlayer(4, iterations=12, worlds="greedy")(view)
+    assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
     with pytest.raises(InvalidArgumentError, match="worlds must return a state"):
         wrong = mahjong.deal(players=4, seed=9)
         ISMCTSPlayer(4, iterations=12, worlds=lambda v, k: wrong)(view)

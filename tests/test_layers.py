@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ]),
     ("engine", ["engine", "engine.*"]),
     ("services", [
-        "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
+        "match", "records", "serialize", "serialize.*", "belief", "bots", "playout", "rl", "rl.*",
         "_store", "external", "arena", "ladder", "games",
     ]),
     ("presentation", ["text", "svg", "html"]),

@@ -134,16 +134,18 @@ ISMCTS_SECONDS = DEFAULT_SECONDS
 MIN_DECKS = 5
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
-_ISMCTS_OPTIONS = ("iterations", "seconds", "rollout", "exploration", "margin", "win_bonus")
+_ISMCTS_OPTIONS = (
+    "iterations", "seconds", "rollout", "exploration", "margin", "win_bonus", "worlds",
+)  # fmt: skip
 #: The options each bot name takes.
 _OPTIONS = {"ismcts": _ISMCTS_OPTIONS, "neural": ("margin",)}
 
 
 def _option(spec: str, key: str, text: str) -> int | float | str:
-    """A bot option's value: the rollout's name, iterations and draws as whole
-    numbers written in ASCII digits, the others as numbers (the bot checks the
-    ranges)."""
-    if key == "rollout":
+    """A bot option's value: the rollout's and the worlds' names as given,
+    iterations and draws as whole numbers written in ASCII digits, the others
+    as numbers (the bot checks the ranges)."""
+    if key in ("rollout", "worlds"):
         return text
     if key in ("iterations", "draws"):
         if re.fullmatch(r"[0-9]{1,12}", text):

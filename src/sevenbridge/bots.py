@@ -42,6 +42,7 @@ from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .actions import Action
+from .belief import greedy_worlds
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "NEURAL_MARGIN",
+    "WORLDS",
     "GreedyPlayer",
     "ISMCTSPlayer",
     "NeuralPlayer",
@@ -96,6 +98,8 @@ ISMCTS_WIN_BONUS: Mapping[Scoring, float] = MappingProxyType(
 #: at most: it stops at :data:`DEFAULT_ITERATIONS` or at this time, whichever
 #: comes first.
 DEFAULT_SECONDS = 0.2
+#: How an :class:`ISMCTSPlayer` can deal its worlds, by name (its ``worlds``).
+WORLDS: tuple[str, ...] = ("greedy", "uniform")
 #: How much higher a :class:`NeuralPlayer`'s network must score a move than the
 #: greedy player's for it to play that move instead, by default.
 NEURAL_MARGIN = 0.0
@@ -433,13 +437,18 @@ class ISMCTSPlayer:
             the greedy move must be for the card game's search to play it
             instead (a finite number, 0 or more: 0 plays any mean gain);
             :data:`ISMCTS_MARGIN` by default.
-        worlds: Deals the worlds searched: a function of the view and a
-            64-bit key that returns a full state the view fits
-            (``observe(world, view.viewer) == view``); the game's
-            :func:`~sevenbridge.sample_state` by default. A belief model goes
-            here: one that knows how the others play can deal their hidden
-            cards as they are likely to lie. The first world of each decision
-            is checked against the view.
+        worlds: How the worlds searched are dealt. ``"greedy"`` deals the
+            other seats' hidden cards as greedy players would have left them
+            (:func:`sevenbridge.belief.greedy_worlds`: no meld they could lay
+            down, their last discard the one the greedy policy throws), the
+            card game's default with greedy rollouts: the search assumes of
+            the others' past moves what its playouts assume of their next
+            ones. ``"uniform"`` deals them evenly wherever the record allows
+            (the game's :func:`~sevenbridge.sample_state`), the default with
+            random rollouts and in other games. Or a function of the view and
+            a 64-bit key that returns a full state the view fits
+            (``observe(world, view.viewer) == view``): a belief model of your
+            own; the first world of each decision is checked against the view.
         win_bonus: What going out adds to a deal's value in the card game's
             search (a finite number, 0 or more, in the value's units: a full
             hand of the seven costliest cards); by default the rules'
@@ -454,8 +463,9 @@ class ISMCTSPlayer:
 
     Raises:
         InvalidArgumentError: for a budget, ``exploration``, ``margin`` or
-            ``win_bonus`` out of range, or an unknown ``rollout``; when
-            searching, for a world from ``worlds`` that the view does not fit.
+            ``win_bonus`` out of range, an unknown ``rollout`` or ``worlds``;
+            when searching, for a world from ``worlds`` that the view does not
+            fit, or for ``worlds="greedy"`` in another game than the card game.
         TypeError: for an argument of the wrong type (``worlds`` not callable).
     """
 
@@ -468,7 +478,7 @@ class ISMCTSPlayer:
         rollout: str = "greedy",
         exploration: float = 0.7,
         margin: float = ISMCTS_MARGIN,
-        worlds: Callable[[Any, int], Any] | None = None,
+        worlds: str | Callable[[Any, int], Any] | None = None,
         win_bonus: float | None = None,
     ) -> None:
         from .playout import POLICIES
@@ -497,9 +507,20 @@ class ISMCTSPlayer:
         self.win_bonus = None if win_bonus is None else _checks.finite(win_bonus, "win_bonus")
         """The bonus for going out, or ``None``: the rules' scoring's
         :data:`ISMCTS_WIN_BONUS`."""
-        if worlds is not None and not callable(worlds):
-            raise TypeError(f"worlds must be callable, not {_checks.type_name(worlds)}")
+        if isinstance(worlds, str):
+            if worlds not in WORLDS:
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.worlds_must_one_not",
+                        "worlds must be one of {choices} or a function, not {worlds}",
+                        choices=", ".join(WORLDS),
+                        worlds=repr(worlds),
+                    )
+                )
+        elif worlds is not None and not callable(worlds):
+            raise TypeError(f"worlds must be a name or callable, not {_checks.type_name(worlds)}")
         self.worlds = worlds
+        """How the worlds are dealt, as given (``None``: by the rollout and the game)."""
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -559,7 +580,7 @@ class ISMCTSPlayer:
             worlds, total, _ = gains[action]
             return total / worlds if worlds else -math.inf
 
-        worlds = _dealer(self.worlds, sample_state, observe, view)
+        worlds = self._deals(view, sample_state, observe, True)
         while not done or spent() < 1.0:
             if phase < phases - 1 and spent() >= (phase + 1) / phases:
                 others.sort(key=gain, reverse=True)  # stable: ties keep their order
@@ -584,6 +605,32 @@ class ISMCTSPlayer:
         chosen: Action = _clear_gain(first, {a: gains[a] for a in others}, self.margin)
         return chosen
 
+    def _deals(
+        self,
+        view: Any,
+        sampler: Callable[[Any, int], Any],
+        observe: Callable[[Any, int], Any],
+        card_game: bool,
+    ) -> Callable[[int], Any]:
+        """The worlds of one decision from ``view``, dealt as :attr:`worlds`
+        says (``sampler``: the game's :func:`~sevenbridge.sample_state`)."""
+        how = self.worlds
+        if how is None:
+            how = "greedy" if card_game and self.rollout == "greedy" else "uniform"
+        if not isinstance(how, str):
+            return _dealer(how, sampler, observe, view)
+        if how == "uniform":
+            return _dealer(None, sampler, observe, view)
+        if not card_game:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.worlds_greedy_card_game",
+                    "worlds='greedy' deals the card game's hands, not {game}'s",
+                    game=game_of(view),
+                )
+            )
+        return _dealer(None, greedy_worlds, observe, view)
+
     def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:
         """Plain ISMCTS (another game's): every seat's decisions in the tree."""
         import time
@@ -591,7 +638,7 @@ class ISMCTSPlayer:
         root = _Node(view.viewer)
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         done = 0
-        worlds = _dealer(self.worlds, game.sample_state, game.observe, view)
+        worlds = self._deals(view, game.sample_state, game.observe, False)
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.thread_time() >= deadline:
                 break
