@@ -381,10 +381,11 @@ class ISMCTSPlayer:
     """Information-set Monte Carlo search (single observer), playing for points.
 
     In the card game each decision is searched over worlds: each world deals
-    the cards the player cannot see at random (:func:`~sevenbridge.sample_state`),
-    consistently with everything the view shows (but not with any model of
-    how the other seats play: a world fitted to greedy seats, who lay every
-    meld down, misjudges players who hold theirs back). The candidate moves
+    the cards the player cannot see at random, consistently with everything
+    the view shows and, by default, leaning towards the hands that greedy
+    players would hold after the moves they made
+    (:func:`sevenbridge.belief.greedy_worlds`), as the playouts assume the
+    other seats play greedily (``worlds`` below). The candidate moves
     are weighed by sequential halving, on common worlds: every candidate is
     played in each world dealt, and the playouts of one world all draw the
     same random numbers, so the luck of the hidden cards and of the playouts'
