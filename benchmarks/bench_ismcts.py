@@ -36,6 +36,14 @@ what is missing; ``--from-json`` then puts the parts' tables together::
     python benchmarks/bench_ismcts.py --from-json ismcts-runs/*.json \
         --docs docs/_generated/figures-ismcts.md
 
+Two runs of the greedy table with the same seed play the same decks, so two
+versions of the bot (``--bot ismcts:worlds=uniform`` in another ``--db-dir``,
+say) can be set side by side deck by deck, each pair of databases a row,
+which is far surer than reading their tables against each other::
+
+    python benchmarks/bench_ismcts.py --paired runs/greedy-nintendo.sqlite \
+        uniform-runs/greedy-nintendo.sqlite --paired-names ismcts uniform
+
 Every tournament is seeded (``--seed``). The default ``ismcts`` bot stops a
 search at 2,000 iterations or at its processor-time limit, whichever comes
 first, so where the limit ends some searches (most with the pure-Python build,
@@ -68,6 +76,7 @@ from sevenbridge.arena import (
     TournamentResult,
     _estimate,
     compare,
+    report,
     run_tournament,
 )
 from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player
@@ -221,6 +230,41 @@ def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -
             "seconds": time.perf_counter() - start}  # fmt: skip
 
 
+def _searcher_decks(result: TournamentResult) -> tuple[str, dict[int, list[float]]]:
+    """The bot of a greedy-table run that is not greedy, and its mean win and
+    return on each deck."""
+    (bot,) = [name for name in result.bots if name != "greedy"]
+    decks: dict[int, list[list[float]]] = {}
+    for game in result.results:
+        for seat, name in enumerate(game.bots):
+            if name == bot:
+                decks.setdefault(game.deck, []).append(
+                    [float(game.winner == seat), game.returns[seat]]
+                )
+    return bot, {d: [statistics.fmean(c) for c in zip(*g, strict=True)] for d, g in decks.items()}
+
+
+def paired(first: str, second: str, names: Sequence[str] | None) -> dict[str, Any]:
+    """Two greedy-table runs of the same decks (the same seed), deck by deck:
+    the first's search bot less the second's."""
+    runs = [report(first), report(second)]
+    if len({(r.rules, r.seed) for r in runs}) != 1:
+        raise SystemExit("--paired: the two databases hold other rules or another seed")
+    (bot_a, a), (bot_b, b) = (_searcher_decks(r) for r in runs)
+    decks = sorted(set(a) & set(b))
+    figures: dict[str, Any] = {}
+    for what, column, low, high in (("win_share", 0, 0.0, 1.0),
+                                    ("mean_return", 1, -math.inf, math.inf)):  # fmt: skip
+        ones, others = ([run[d][column] for d in decks] for run in (a, b))
+        gains = [x - y for x, y in zip(ones, others, strict=True)]
+        figures[what] = {"first": _mean(ones, low, high), "second": _mean(others, low, high),
+                         "difference": _mean(gains, low - high, high - low)}  # fmt: skip
+    first_name, second_name = names if names else (bot_a, bot_b)
+    return {"preset": runs[0].rules_name, "seed": runs[0].seed, "decks": len(decks),
+            "deals": 3 * len(decks), "first": first_name, "second": second_name,
+            **figures}  # fmt: skip
+
+
 def _interval(values: Sequence[float | None], digits: int, sign: bool = False) -> str:
     mean, low, high = values
     assert mean is not None
@@ -287,6 +331,26 @@ def ceiling_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, 
     ]
 
 
+def paired_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    b = "**" if bold else ""
+    return [
+        (
+            r["preset"],
+            str(r["decks"]),
+            f"{r['win_share']['first'][0]:.3f} / {r['win_share']['second'][0]:.3f}",
+            f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
+            f"{r['mean_return']['first'][0]:+.2f} / {r['mean_return']['second'][0]:+.2f}",
+            f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
+        )
+        for r in rows
+    ]
+
+
+PAIRED_HEAD = ("preset", "decks", "win share: first / second",
+               "first less second: win share [95%]", "mean return: first / second",
+               "difference [95%]")  # fmt: skip
+
+
 CEILING_HEAD = ("preset", "decks", "win share [95%]: own worlds / hands open",
                 "hands open less own worlds: win share [95%]",
                 "mean return: own worlds / hands open", "difference [95%]")  # fmt: skip
@@ -322,6 +386,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="keep each tournament's results there: a stopped run resumes",
     )
     parser.add_argument(
+        "--paired",
+        metavar="DB",
+        nargs=2,
+        action="append",
+        help="play nothing: two greedy-table databases of the same decks, deck by deck "
+        "(the first's search bot less the second's); may be given once a preset",
+    )
+    parser.add_argument(
+        "--paired-names",
+        metavar="NAME",
+        nargs=2,
+        help="the two bots' names in the --paired table (by default their labels)",
+    )
+    parser.add_argument(
         "--from-json",
         metavar="FILE",
         nargs="+",
@@ -333,7 +411,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     iterations = args.ceiling_iterations
     if args.quick:
         bot, deals, playouts, iterations = "ismcts:iterations=8", 6, 8, 8
-    figures: dict[str, list[dict[str, Any]]] = {"greedy": [], "duel": [], "ceiling": []}
+    figures: dict[str, list[dict[str, Any]]] = {
+        "greedy": [], "duel": [], "ceiling": [], "paired": [],
+    }  # fmt: skip
+    for first, second in args.paired or ():
+        figures["paired"].append(paired(first, second, args.paired_names))
+        args.skip_greedy = args.skip_duel = True
+        args.ceiling = False
     if args.from_json:
         for name in args.from_json:
             earlier = json.loads(Path(name).read_text())
@@ -398,6 +482,17 @@ def tables(figures: dict[str, list[dict[str, Any]]], markdown: bool) -> list[str
                    "two greedy players with its own worlds, and on the same decks with worlds "
                    f"that hold the true hands (the stock's order still hidden)** (seed {seed}):")  # fmt: skip
         out.append(_table(CEILING_HEAD, ceiling_rows(rows, markdown), markdown))
+    for first, second, seed in dict.fromkeys(
+        (r["first"], r["second"], r["seed"]) for r in figures["paired"]
+    ):
+        rows = [
+            r
+            for r in figures["paired"]
+            if (r["first"], r["second"], r["seed"]) == (first, second, seed)
+        ]
+        out.append(f"**Deck by deck, each against two greedy players: `{first}` (first) less "
+                   f"`{second}` (second)** (seed {seed}):")  # fmt: skip
+        out.append(_table(PAIRED_HEAD, paired_rows(rows, markdown), markdown))
     return out
 
 

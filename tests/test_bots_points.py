@@ -26,7 +26,7 @@ from sevenbridge import (
 )
 from sevenbridge._kit.rng import Rng
 from sevenbridge.actions import Action
-from sevenbridge.arena import run_tournament
+from sevenbridge.arena import report, run_tournament
 from sevenbridge.bots import (
     ISMCTS_WIN_BONUS,
     GreedyPlayer,
@@ -301,6 +301,37 @@ def test_bench_ismcts_runs_split_resume_and_merge(
     text = docs.read_text()
     assert "| nintendo | 6 |" in text and "| standard | 6 |" in text
     assert text.count("against two greedy players") == 1 and "Head to head" not in text
+
+
+def test_bench_ismcts_pairs_two_runs_deck_by_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import bench_ismcts
+
+    plain = ["--presets", "nintendo", "--skip-duel", "--deals", "15"]
+    bots = ("ismcts:iterations=8", "ismcts:iterations=8:worlds=uniform")
+    for name, bot in zip("ab", bots, strict=True):
+        assert bench_ismcts.main([*plain, "--bot", bot, "--db-dir", str(tmp_path / name)]) == 0
+    dbs = [str(tmp_path / name / "greedy-nintendo.sqlite") for name in "ab"]
+    out = tmp_path / "paired.json"
+    argv = ["--paired", *dbs, "--paired-names", "greedy worlds", "even worlds"]
+    assert bench_ismcts.main([*argv, "--json", str(out)]) == 0
+    assert "`greedy worlds` (first) less `even worlds` (second)" in capsys.readouterr().out
+    (row,) = json.loads(out.read_text())["paired"]
+    assert row["preset"] == "nintendo" and row["decks"] == 5 and row["deals"] == 15
+    for what in ("win_share", "mean_return"):
+        first, second, gain = (row[what][k] for k in ("first", "second", "difference"))
+        assert gain[0] == pytest.approx(first[0] - second[0])
+        assert gain[1] <= gain[0] <= gain[2]
+    # Each side's figures are those its own run reports.
+    for side, db in zip(("first", "second"), dbs, strict=True):
+        stats = next(s for name, s in report(db).bots.items() if name != "greedy")
+        assert row["win_share"][side][0] == pytest.approx(stats.win_share.mean)
+        assert row["mean_return"][side][0] == pytest.approx(stats.mean_return.mean)
+    other = ["--presets", "standard", "--skip-duel", "--deals", "15", "--bot", bots[0]]
+    assert bench_ismcts.main([*other, "--db-dir", str(tmp_path / "c")]) == 0
+    with pytest.raises(SystemExit, match="other rules or another seed"):
+        bench_ismcts.main(["--paired", dbs[0], str(tmp_path / "c" / "greedy-standard.sqlite")])
 
 
 def test_the_playouts_of_one_world_share_their_random_numbers(
