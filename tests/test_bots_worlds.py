@@ -41,14 +41,14 @@ class _Counting:
 @pytest.mark.parametrize("preset", ["standard", "nintendo"])
 @pytest.mark.parametrize(
     ("sampler", "named"),
-    [(sample_state, "uniform"), (greedy_worlds, "greedy"), (greedy_worlds, None)],
+    [(sample_state, "uniform"), (greedy_worlds, "greedy"), (sample_state, None)],
 )
 def test_own_worlds_are_dealt_with_the_searchs_keys(
     preset: str, sampler: Any, named: str | None
 ) -> None:
     """Given ``sample_state`` itself, the search deals one world a key and
-    plays exactly the moves of the bot of the same seed with ``worlds="uniform"``;
-    given ``greedy_worlds``, those of ``worlds="greedy"``, the default."""
+    plays exactly the moves of the bot of the same seed with ``worlds="uniform"``
+    (the default); given ``greedy_worlds``, those of ``worlds="greedy"``."""
     for _, view in greedy_choices(Rules.preset(preset), 3)[:6]:
         counting = _Counting(sampler)
         mine = ISMCTSPlayer(5, iterations=40, worlds=counting)
@@ -98,14 +98,12 @@ def test_worlds_must_be_a_name_or_callable() -> None:
     assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
 
 
-def test_the_default_worlds_follow_the_rollout() -> None:
-    """Greedy rollouts deal greedy worlds, random ones even worlds."""
+def test_the_default_worlds_are_even() -> None:
+    """By default (or given ``None``) the worlds are ``sample_state``'s."""
     for _, view in greedy_choices(Rules.nintendo(), 4)[:4]:
-        for rollout, named in (("greedy", "greedy"), ("random", "uniform")):
-            plain = ISMCTSPlayer(3, iterations=30, rollout=rollout)
-            assert plain(view) == ISMCTSPlayer(3, iterations=30, rollout=rollout, worlds=named)(
-                view
-            )
+        plain = ISMCTSPlayer(3, iterations=30)
+        assert plain.worlds == ISMCTSPlayer(3, worlds=None).worlds == "uniform"
+        assert plain(view) == ISMCTSPlayer(3, iterations=30, worlds=sample_state)(view)
 
 
 def test_the_tournament_names_the_worlds() -> None:

@@ -381,11 +381,10 @@ class ISMCTSPlayer:
     """Information-set Monte Carlo search (single observer), playing for points.
 
     In the card game each decision is searched over worlds: each world deals
-    the cards the player cannot see at random, consistently with everything
-    the view shows and, by default, leaning towards the hands that greedy
-    players would hold after the moves they made
-    (:func:`sevenbridge.belief.greedy_worlds`), as the playouts assume the
-    other seats play greedily (``worlds`` below). The candidate moves
+    the cards the player cannot see at random
+    (:func:`~sevenbridge.sample_state`), consistently with everything the view
+    shows but, by default, with no model of how the other seats play
+    (``worlds`` below). The candidate moves
     are weighed by sequential halving, on common worlds: every candidate is
     played in each world dealt, and the playouts of one world all draw the
     same random numbers, so the luck of the hidden cards and of the playouts'
@@ -438,18 +437,19 @@ class ISMCTSPlayer:
             the greedy move must be for the card game's search to play it
             instead (a finite number, 0 or more: 0 plays any mean gain);
             :data:`ISMCTS_MARGIN` by default.
-        worlds: How the worlds searched are dealt. ``"greedy"`` deals the
-            other seats' hidden cards as greedy players would have left them
-            (:func:`sevenbridge.belief.greedy_worlds`: no meld they could lay
-            down, their last discard the one the greedy policy throws), the
-            card game's default with greedy rollouts: the search assumes of
-            the others' past moves what its playouts assume of their next
-            ones. ``"uniform"`` deals them evenly wherever the record allows
-            (the game's :func:`~sevenbridge.sample_state`), the default with
-            random rollouts and in other games. Or a function of the view and
-            a 64-bit key that returns a full state the view fits
+        worlds: How the worlds searched are dealt. ``"uniform"`` (the
+            default) deals the cards the player cannot see evenly wherever
+            the record allows (the game's :func:`~sevenbridge.sample_state`).
+            ``"greedy"``, in the card game, leans the other seats' hands
+            towards those greedy players would have left
+            (:func:`sevenbridge.belief.greedy_worlds`), the playouts' own
+            model of the other seats; it misjudges players who play
+            otherwise, people among them, and against greedy players it has
+            not measured stronger (the bots guide). Or a function of the view
+            and a 64-bit key that returns a full state the view fits
             (``observe(world, view.viewer) == view``): a belief model of your
             own; the first world of each decision is checked against the view.
+            ``None`` is ``"uniform"``.
         win_bonus: What going out adds to a deal's value in the card game's
             search (a finite number, 0 or more, in the value's units: a full
             hand of the seven costliest cards); by default the rules'
@@ -479,7 +479,7 @@ class ISMCTSPlayer:
         rollout: str = "greedy",
         exploration: float = 0.7,
         margin: float = ISMCTS_MARGIN,
-        worlds: str | Callable[[Any, int], Any] | None = None,
+        worlds: str | Callable[[Any, int], Any] | None = "uniform",
         win_bonus: float | None = None,
     ) -> None:
         from .playout import POLICIES
@@ -508,6 +508,8 @@ class ISMCTSPlayer:
         self.win_bonus = None if win_bonus is None else _checks.finite(win_bonus, "win_bonus")
         """The bonus for going out, or ``None``: the rules' scoring's
         :data:`ISMCTS_WIN_BONUS`."""
+        if worlds is None:
+            worlds = "uniform"
         if isinstance(worlds, str):
             if worlds not in WORLDS:
                 raise InvalidArgumentError(
@@ -518,10 +520,10 @@ class ISMCTSPlayer:
                         worlds=repr(worlds),
                     )
                 )
-        elif worlds is not None and not callable(worlds):
+        elif not callable(worlds):
             raise TypeError(f"worlds must be a name or callable, not {_checks.type_name(worlds)}")
         self.worlds = worlds
-        """How the worlds are dealt, as given (``None``: by the rollout and the game)."""
+        """How the worlds are dealt: a name of :data:`WORLDS`, or the function given."""
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
@@ -616,8 +618,6 @@ class ISMCTSPlayer:
         """The worlds of one decision from ``view``, dealt as :attr:`worlds`
         says (``sampler``: the game's :func:`~sevenbridge.sample_state`)."""
         how = self.worlds
-        if how is None:
-            how = "greedy" if card_game and self.rollout == "greedy" else "uniform"
         if not isinstance(how, str):
             return _dealer(how, sampler, observe, view)
         if how == "uniform":
