@@ -523,7 +523,7 @@ class ISMCTSPlayer:
         elif not callable(worlds):
             raise TypeError(f"worlds must be a name or callable, not {_checks.type_name(worlds)}")
         self.worlds = worlds
-        """How the worlds are dealt: a name of :data:`WORLDS`, or the function given."""
+        """How the worlds are dealt (a name of :data:`WORLDS`, or the function given)."""
         self.last_iterations = 0
         """How many iterations the last decision ran."""
 
