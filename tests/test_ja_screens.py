@@ -324,6 +324,7 @@ def _web_round(page: Any, server: Any, game: str, rules: str, players: str) -> s
     page.select_option("#deals", "1")
     seen.append(page_text(page))
     page.click("#open")
+    page.wait_for_selector("a.seatlink")  # the lobby's new page, not the old one going
     seen.append(page_text(page))
     link = page.locator("a.seatlink").first
     table = str(link.get_attribute("href")).split("/")[2]
