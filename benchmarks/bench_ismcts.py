@@ -74,7 +74,9 @@ from sevenbridge.arena import (
     BotStats,
     Estimate,
     TournamentResult,
+    _deck_means,
     _estimate,
+    _per_deck,
     compare,
     report,
     run_tournament,
@@ -231,17 +233,10 @@ def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -
 
 
 def _searcher_decks(result: TournamentResult) -> tuple[str, dict[int, list[float]]]:
-    """The bot of a greedy-table run that is not greedy, and its mean win and
-    return on each deck."""
+    """The bot of a greedy-table run that is not greedy, and its mean win,
+    return and score on each deck (as the tournament's own figures count them)."""
     (bot,) = [name for name in result.bots if name != "greedy"]
-    decks: dict[int, list[list[float]]] = {}
-    for game in result.results:
-        for seat, name in enumerate(game.bots):
-            if name == bot:
-                decks.setdefault(game.deck, []).append(
-                    [float(game.winner == seat), game.returns[seat]]
-                )
-    return bot, {d: [statistics.fmean(c) for c in zip(*g, strict=True)] for d, g in decks.items()}
+    return bot, _deck_means(_per_deck(result.results)[bot])
 
 
 def paired(first: str, second: str, names: Sequence[str] | None) -> dict[str, Any]:
