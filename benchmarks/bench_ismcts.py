@@ -209,6 +209,23 @@ def _mean(values: Sequence[float], lo: float, hi: float) -> list[Any]:
     return [found.mean, found.low, found.high]
 
 
+def _side_by_side(
+    first: Sequence[Sequence[float]], second: Sequence[Sequence[float]], names: tuple[str, str]
+) -> dict[str, Any]:
+    """Two sets of deck figures on the same decks, in the same order (each deck
+    its mean win, then its mean return): for the win share and the mean return,
+    each set's mean and interval under its name, and those of the deck-by-deck
+    difference (the first less the second) under ``"difference"``."""
+    figures: dict[str, Any] = {}
+    for what, column, low, high in (("win_share", 0, 0.0, 1.0),
+                                    ("mean_return", 1, -math.inf, math.inf)):  # fmt: skip
+        ones, others = ([deck[column] for deck in side] for side in (first, second))
+        gains = [x - y for x, y in zip(ones, others, strict=True)]
+        figures[what] = {names[0]: _mean(ones, low, high), names[1]: _mean(others, low, high),
+                         "difference": _mean(gains, low - high, high - low)}  # fmt: skip
+    return figures
+
+
 def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -> dict[str, Any]:
     """The search with and without the opponents' hands open, on the same decks."""
     start = time.perf_counter()
@@ -218,15 +235,10 @@ def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -
             played = pool.map(_ceiling_deck, jobs)
     else:
         played = [_ceiling_deck(job) for job in jobs]
-    figures: dict[str, Any] = {}
-    for what, column, low, high in (("win_share", 0, 0.0, 1.0),
-                                    ("mean_return", 1, -math.inf, math.inf)):  # fmt: skip
-        # The jobs alternate: each deck with its own worlds, then with the hands open.
-        fair, known = ([statistics.fmean(g[column] for g in deck) for deck in played[o::2]]
-                       for o in (0, 1))  # fmt: skip
-        gains = [k - f for f, k in zip(fair, known, strict=True)]
-        figures[what] = {"fair": _mean(fair, low, high), "open": _mean(known, low, high),
-                         "difference": _mean(gains, low - high, high - low)}  # fmt: skip
+    # The jobs alternate: each deck with its own worlds, then with the hands open.
+    fair, known = ([[statistics.fmean(c) for c in zip(*deck, strict=True)] for deck in played[o::2]]
+                   for o in (0, 1))  # fmt: skip
+    figures = _side_by_side(known, fair, ("open", "fair"))
     return {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
             "iterations": iterations, **figures,
             "seconds": time.perf_counter() - start}  # fmt: skip
@@ -247,13 +259,7 @@ def paired(first: str, second: str, names: Sequence[str] | None) -> dict[str, An
         raise SystemExit("--paired: the two databases hold other rules or another seed")
     (bot_a, a), (bot_b, b) = (_searcher_decks(r) for r in runs)
     decks = sorted(set(a) & set(b))
-    figures: dict[str, Any] = {}
-    for what, column, low, high in (("win_share", 0, 0.0, 1.0),
-                                    ("mean_return", 1, -math.inf, math.inf)):  # fmt: skip
-        ones, others = ([run[d][column] for d in decks] for run in (a, b))
-        gains = [x - y for x, y in zip(ones, others, strict=True)]
-        figures[what] = {"first": _mean(ones, low, high), "second": _mean(others, low, high),
-                         "difference": _mean(gains, low - high, high - low)}  # fmt: skip
+    figures = _side_by_side([a[d] for d in decks], [b[d] for d in decks], ("first", "second"))
     first_name, second_name = names if names else (bot_a, bot_b)
     return {"preset": runs[0].rules_name, "seed": runs[0].seed, "decks": len(decks),
             "deals": 3 * len(decks), "first": first_name, "second": second_name,
