@@ -15,7 +15,6 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
-    "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -26,19 +25,15 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}
 napoleon_google_docstring = True
-# Python's inventory: Debian's python3-doc package has it on disk (so the build needs
-# no network; `.ci/run` installs it), otherwise it is fetched from docs.python.org.
-_LOCAL_PYTHON_INVENTORY = "/usr/share/doc/python3/html/objects.inv"
-intersphinx_mapping = {
-    "python": ("https://docs.python.org/3", (_LOCAL_PYTHON_INVENTORY, None)),
-}
+# Links into Python's own documentation are made by _link_standard_library below,
+# from the import path of the name: the build needs no network and no inventory
+# on disk, so it gives the same verdict on every machine.
 html_theme = "furo"
 html_title = "sevenbridge"
 html_extra_path = ["_extra"]  # the replay viewer's demo page
 nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore += [
-    ("py:class", "random.Random"),
     ("py:class", "sevenbridge._kit.rng.Rng"),
 ]
 # Two packages each have a class named Rules (sevenbridge and sevenbridge.mahjong);
@@ -144,6 +139,66 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+# Python's documentation of its standard library has one page a module
+# (library/collections.abc.html) and an anchor a name (#collections.abc.Sequence);
+# the built-in names are on four pages. A reference to a name of the standard
+# library that the documentation does not define links there, once the name is
+# found by importing it (a misspelt name stays a warning). Written here rather
+# than read from Python's object inventory (intersphinx), which is on a fresh
+# machine neither on disk nor reachable without the network.
+_PYTHON_DOCS = "https://docs.python.org/3/library/"
+#: The built-in types documented among the standard types, not the functions.
+_STANDARD_TYPES = frozenset(
+    ("bytearray", "bytes", "dict", "frozenset", "list", "memoryview", "range", "set", "str", "tuple")
+)
+
+
+def _standard_library_page(target: str) -> str | None:
+    """The address of a standard-library name's entry in Python's documentation."""
+    import builtins
+    import importlib
+    import sys
+
+    parts = target.split(".")
+    if len(parts) == 1 and hasattr(builtins, target):
+        obj = getattr(builtins, target)
+        if obj is None or isinstance(obj, bool) or obj in (Ellipsis, NotImplemented):
+            return f"{_PYTHON_DOCS}constants.html#{target}"
+        if target in _STANDARD_TYPES:
+            return f"{_PYTHON_DOCS}stdtypes.html#{target}"
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            return f"{_PYTHON_DOCS}exceptions.html#{target}"
+        return f"{_PYTHON_DOCS}functions.html#{target}"
+    if parts[0] not in sys.stdlib_module_names or parts[0].startswith("_"):
+        return None
+    for split in range(len(parts), 0, -1):  # the longest prefix that is a module
+        module = ".".join(parts[:split])
+        try:
+            obj = importlib.import_module(module)
+        except ImportError:
+            continue
+        for name in parts[split:]:
+            if not hasattr(obj, name):
+                return None
+            obj = getattr(obj, name)
+        anchor = target if split < len(parts) else f"module-{module}"
+        return f"{_PYTHON_DOCS}{module}.html#{anchor}"
+    return None
+
+
+def _link_standard_library(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    address = _standard_library_page(node["reftarget"])
+    if address is None:
+        return None
+    from docutils import nodes
+
+    link = nodes.reference("", "", internal=False, refuri=address, reftitle=node["reftarget"])
+    link += contnode
+    return link
+
+
 # Pages that moved keep their old addresses, as pages that send the browser on.
 _MOVED = {
     "api": "reference/index",
@@ -189,3 +244,4 @@ def setup(app: Any) -> None:
     app.connect("build-finished", _publish_schemas)
     app.connect("builder-inited", lambda app: _ALIASES.clear())
     app.connect("missing-reference", _resolve_alias)
+    app.connect("missing-reference", _link_standard_library)

@@ -59,8 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import torch
     from sb3_contrib import MaskablePPO
 
-    import sevenbridge.envs.gymnasium  # noqa: F401  (registers the environment)
     from sevenbridge.bots import RandomPlayer
+    from sevenbridge.envs.gymnasium import SevenBridgeEnv  # (importing registers the environment)
 
     env = gymnasium.make(
         "sevenbridge/SevenBridge-v0",
@@ -75,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "MlpPolicy", env, n_steps=256, batch_size=64, seed=args.seed, device="cpu", verbose=0
     )
     model.learn(total_timesteps=args.steps)
-    results = evaluate(model, env.unwrapped.space, args.eval, seed=10_000 + args.seed)  # type: ignore[attr-defined]
+    inner = env.unwrapped
+    assert isinstance(inner, SevenBridgeEnv)
+    results = evaluate(model, inner.space, args.eval, seed=10_000 + args.seed)
     mean = statistics.fmean(results)
     half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0.0
     print(

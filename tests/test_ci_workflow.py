@@ -46,7 +46,7 @@ def _requirement_name(requirement: str) -> str:
 
 def test_the_jobs_run_in_parallel_and_cover_every_kind_of_check() -> None:
     jobs = _workflow()["jobs"]
-    assert set(jobs) == {"behaviour", "compiled", "quality", "extras", "browser"}
+    assert set(jobs) == {"behaviour", "compiled", "quality", "extras", "browser", "quickstart"}
     assert not any("needs" in job for job in jobs.values())  # nothing waits for another
 
 
@@ -121,3 +121,57 @@ def test_the_minute_long_meta_tests_are_marked_slow() -> None:
     source = (ROOT / "tests" / "test_sample_state.py").read_text(encoding="utf-8")
     marked = source.split("def test_the_strategy_reaches_every_kind_of_position")[0]
     assert marked.rstrip().endswith("@pytest.mark.slow")
+
+
+def _readme_command_b() -> str:
+    """The README's quick-start command (b): the line after its ``# (b)`` comment."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("# (b) ")]
+    assert len(starts) == 1, "README.md has one quick-start command (b)"
+    return lines[starts[0] + 1]
+
+
+def test_readme_command_b_installs_only_test_lint_docs_and_runs_the_whole_suite() -> None:
+    command = _readme_command_b()
+    assert command.startswith("python3 -m venv .venv && ")
+    assert '-m pip install -e ".[test,lint,docs]"' in command
+    assert command.endswith("-m pytest -n auto --dist loadfile")
+
+
+def test_ci_runs_readme_command_b_first_as_written_without_extras() -> None:
+    """.ci/run reads command (b) from the README and runs it before it installs
+    anything else, in a venv made anew, with the extras' tests left optional;
+    the extras' suite then runs in a venv of its own."""
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    code = [line.strip() for line in run.splitlines() if not line.lstrip().startswith("#")]
+    text = "\n".join(code)
+    read = text.index("sed -n '/^# (b) /{n;p;q}' README.md")
+    fresh = text.index("rm -rf .venv\n")
+    ran = text.index('env -u SEVENBRIDGE_FULL_CI bash -c "$readme_b"')
+    assert read < fresh < ran
+    before = text[:ran]
+    assert "apt-get" not in before and "uv" not in before and "pip install" not in before
+    after = text[ran:]
+    assert after.index("rm -rf .venv-extras") < after.index("python3 -m venv .venv-extras")
+    assert after.index("export SEVENBRIDGE_FULL_CI=1") < after.index(
+        ".venv-extras/bin/python -m pytest -n auto --dist loadfile"
+    )
+    # the only venv made in the clone's .venv is command (b)'s own
+    assert not any(
+        line.startswith(("python3 -m venv .venv ", "python3 -m venv .venv&"))
+        or line == "python3 -m venv .venv"
+        for line in code
+    )
+
+
+def test_the_quickstart_job_runs_readme_command_b_as_written() -> None:
+    job = _workflow()["jobs"]["quickstart"]
+    assert "sed -n '/^# (b) /{n;p;q}' README.md" in _runs(job)
+    assert "pip install" not in _runs(job)  # nothing before command (b)
+
+
+def test_every_job_of_every_workflow_has_a_timeout() -> None:
+    for name in ("test.yml", "release.yml"):
+        for job_name, job in github_workflow(name)["jobs"].items():
+            minutes = job.get("timeout-minutes")
+            assert isinstance(minutes, int) and 0 < minutes <= 90, (name, job_name)

@@ -11,6 +11,7 @@ from .helpers import optional_module
 np = optional_module("numpy")
 gymnasium = optional_module("gymnasium")
 
+from gymnasium.spaces import Discrete  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from sevenbridge import Rules, returns  # noqa: E402
@@ -136,7 +137,7 @@ def test_the_compact_encoding(preset: str) -> None:
     assert isinstance(inner, SevenBridgeEnv) and type(inner.space) is CompactActionSpace
     size = observation_tensor_size(Rules.preset(preset), 3, compact=True)
     assert inner.observation_space.shape == (size,)
-    assert inner.action_space.n == inner.space.size  # type: ignore[attr-defined]
+    assert isinstance(inner.action_space, Discrete) and inner.action_space.n == inner.space.size
     for seed in range(3):
         _, reward = _episode(inner, seed)  # the masks are the compact legal ids
         assert reward == returns(inner.state)[0]
@@ -174,7 +175,8 @@ def test_the_vector_env_steps_as_gymnasiums_sync_vector_env(mode: str) -> None:
     ended = 0
     for step in range(400):
         masks = ours.action_masks()
-        assert masks.shape == (4, ours.single_action_space.n)  # type: ignore[attr-defined]
+        assert isinstance(ours.single_action_space, Discrete)
+        assert masks.shape == (4, ours.single_action_space.n)
         assert (masks == info_a["action_mask"].astype(bool)).all()
         if mode == "SameStep":
             assert masks.any(axis=1).all()  # every deal has a decision to take
@@ -200,7 +202,7 @@ def test_the_vector_env_through_make_vec_and_its_errors() -> None:
     envs = gymnasium.make_vec(ENV_ID, num_envs=3, players=2, encoding="compact")
     assert isinstance(envs, SevenBridgeVectorEnv) and envs.num_envs == 3
     obs, _ = envs.reset(seed=[1, 2, None])
-    assert obs.shape == (3, envs.single_observation_space.shape[0])  # type: ignore[index]
+    assert obs.shape == (3, *(envs.single_observation_space.shape or ()))
     again, _ = SevenBridgeVectorEnv(3, players=2, encoding="compact").reset(seed=[1, 2, 9])
     assert (again[:2] == obs[:2]).all()
     with pytest.raises(InvalidArgumentError, match="one per deal"):

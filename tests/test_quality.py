@@ -56,6 +56,40 @@ def test_sphinx_builds_with_warnings_as_errors(built_docs: Path) -> None:
     assert (built_docs / "schema" / "v1" / "state.json").exists()
 
 
+#: Python's own object inventory, as Debian's python3-doc package installs it.
+PYTHON_INVENTORY = Path("/usr/share/doc/python3/html/objects.inv")
+
+
+def test_links_into_pythons_documentation_are_its_own_addresses(built_docs: Path) -> None:
+    """The docs link names of the standard library without Python's inventory
+    (docs/conf.py works the address out from the name); every such address is
+    the one Python's own inventory gives for that name."""
+    import os
+    import re
+
+    from sphinx.util.inventory import InventoryFile
+
+    if not PYTHON_INVENTORY.exists():
+        if os.environ.get("SEVENBRIDGE_FULL_CI") == "1":
+            pytest.fail(f"{PYTHON_INVENTORY} is missing (Debian's python3-doc installs it)")
+        pytest.skip("Python's inventory is not on disk (Debian's python3-doc)")
+    with PYTHON_INVENTORY.open("rb") as fh:
+        inventory = InventoryFile.load(fh, "https://docs.python.org/3", lambda b, u: f"{b}/{u}")
+    addresses: dict[str, set[str]] = {}
+    for kind, items in inventory.items():
+        if kind.startswith("py:"):
+            for name, item in items.items():
+                addresses.setdefault(name, set()).add(item.uri)
+    pattern = re.compile(r'href="(https://docs\.python\.org/3/library/[^"#]*#([^"]*))"')
+    seen: set[str] = set()
+    for page in built_docs.rglob("*.html"):
+        for address, anchor in pattern.findall(page.read_text(encoding="utf-8")):
+            seen.add(anchor)
+            name = anchor.removeprefix("module-")
+            assert address in addresses.get(name, set()), (page.name, address)
+    assert {"int", "str", "None", "collections.abc.Sequence", "typing.Any"} <= seen
+
+
 #: Modules whose ``__all__`` is public API (the top-level package re-exports most of it).
 PUBLIC_MODULES = (
     "sevenbridge", "sevenbridge.actions", "sevenbridge.bots", "sevenbridge.cards",

@@ -321,7 +321,9 @@ class SevenBridgeVectorEnv(
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
         self.action_space = batch_space(first.action_space, self.num_envs)
-        size = first.observation_space.shape[0]  # type: ignore[index]
+        shape = first.observation_space.shape
+        assert shape is not None  # a Box, whose shape is (size,)
+        size = shape[0]
         self._observations = np.zeros((self.num_envs, size), np.float32)
         self._rewards = np.zeros(self.num_envs, np.float64)
         self._terminations = np.zeros(self.num_envs, np.bool_)

@@ -210,7 +210,7 @@ def make_app(
         return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
 
     async def body_of(request: Request) -> bytes:
-        body = await request.body()
+        body: bytes = await request.body()
         if len(body) > MAX_BODY:
             raise Refusal(_("The request is too large."), 413)
         return body
