@@ -1,13 +1,24 @@
 """Markers given by what a test needs: a test that takes the ``browser`` fixture
 (a headless Chromium) is marked ``browser``, so CI can run those tests in the job
-that installs the browser (``pytest -m browser``) and leave them out elsewhere."""
+that installs the browser (``pytest -m browser``) and leave them out elsewhere.
+And the Hypothesis profile of the run (repeatable examples unless asked)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 
 import pytest
+from hypothesis import settings
+
+# The property tests draw the same examples on every run, so that the quick
+# start's test command and CI give one verdict on one commit (a failure
+# reproduces as it is). HYPOTHESIS_PROFILE=explore draws new examples each run,
+# as a search for new failures: run it by hand, or in a soak.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
