@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from sevenbridge import Draw, IllegalActionError, InvalidCardError, InvalidStateError
-from sevenbridge.errors import RulesConfigError, SevenBridgeError
+from sevenbridge.errors import ExternalBotError, Message, RulesConfigError, SevenBridgeError
 from sevenbridge.melds import InvalidMeldError
 from sevenbridge.notation import NotationError
 from sevenbridge.records import RecordError
@@ -22,6 +22,20 @@ ERRORS: list[SevenBridgeError] = [
     InvalidStateError("hands: card 7H twice"),
     RulesConfigError("jokers must be 0, 1 or 2"),
     InvalidMeldError("6H 8H: not a run"),
+    ExternalBotError(
+        "nonsense",
+        Message(
+            "external_bot.external_bot",
+            "external bot {name} {what}",
+            name="'deep'",
+            what=Message(
+                "external_bot.nested_too_deep",
+                "wrote JSON nested deeper than {limit} levels: {short}",
+                limit=64,
+                short="[[[[...",
+            ),
+        ),
+    ),
 ]
 
 

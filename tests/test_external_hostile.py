@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -24,9 +26,15 @@ from typing import Any, NoReturn
 
 import pytest
 
-from sevenbridge import observe
-from sevenbridge.arena import report
-from sevenbridge.external import MAX_LINE_BYTES, ExternalBotError, ExternalPlayer, close_all
+from sevenbridge import legal_actions, observe, translate
+from sevenbridge.arena import FORFEIT_POINTS, report
+from sevenbridge.external import (
+    MAX_JSON_DEPTH,
+    MAX_LINE_BYTES,
+    ExternalBotError,
+    ExternalPlayer,
+    close_all,
+)
 
 from .test_external import _decision_state
 
@@ -136,6 +144,15 @@ BOTS = {
         sys.stderr.write("boom\\n")
         sys.exit(3)
         """,
+    # Answers the handshake with an extra field nested 5,000 deep.
+    "deep_ready": """
+        helper()
+        sys.stdin.readline()
+        sys.stdout.write('{"type": "ready", "name": "deep", "protocol": "sevenbridge-bot", '
+                         '"version": 1, "more": ' + "[" * 5000 + "]" * 5000 + "}\\n")
+        sys.stdout.flush()
+        sys.stdin.read()
+        """,
     # Plays slowly, with a helper, says when it is in a deal (for the signal
     # tests), and does not exit when it is told to or when its input ends.
     "slow": """
@@ -149,6 +166,32 @@ BOTS = {
         time.sleep(300)
         """,
 }
+
+#: A bot that plays the first legal action, except at seat 0, where it answers
+#: every decision with the line ``{line}`` (a Python expression): its deals at
+#: seat 0 are forfeits, the others are played.
+_AT_SEAT_0 = """
+    helper(); handshake()
+    seat = 0
+    for doc in requests():
+        if doc["type"] == "deal":
+            seat = doc["seat"]
+        elif doc["type"] == "decide":
+            sys.stdout.write(ANSWER if seat else {line} + "\\n")
+            sys.stdout.flush()
+    """
+#: The lines the host must refuse, by bot: JSON nested 5,000 deep (a bare
+#: array; objects and arrays in the answer's action) and a valid answer padded
+#: to twice the line cap; each with what the refusal says after the bot's name.
+_REFUSED = {
+    "deep_list": ('"[" * 5000 + "]" * 5000',
+                  "wrote JSON nested deeper than 64 levels: [[[[[[[[[["),
+    "deep_action": ("""'{"type": "action", "action": ' + '{"a": [' * 2500 + ']}' * 2500 + '}'""",
+                    'wrote JSON nested deeper than 64 levels: {"type": "action", "action": {"a": [{"a": ['),
+    "long_line": (f'ANSWER[:-2] + " " * {2 * MAX_LINE_BYTES} + "}}"',
+                  f"wrote a line longer than {MAX_LINE_BYTES} bytes"),
+}  # fmt: skip
+BOTS.update({name: _AT_SEAT_0.format(line=line) for name, (line, _) in _REFUSED.items()})
 
 
 def _bot(tmp_path: Path, name: str) -> tuple[str, Path]:
@@ -465,3 +508,143 @@ def test_a_stop_while_a_bot_starts_ends_that_bot_too(monkeypatch: pytest.MonkeyP
             if process.poll() is None:
                 process.kill()
                 process.wait()
+
+
+def _bot_check(bot: str, *args: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    """``sevenbridge bot-check`` of a ``cmd:`` bot, in a session of its own."""
+    return _run([sys.executable, "-m", "sevenbridge", "bot-check", bot, *args], limit=120)
+
+
+def _checks(out: str) -> list[tuple[str, str]]:
+    """bot-check's report: each check's mark and what the bot did ("got: ...")."""
+    lines = out.splitlines()
+    marks = [(i, line.split()[0]) for i, line in enumerate(lines) if line[:1].strip()]
+    return [(mark, lines[i + 2].strip().removeprefix("got: "))
+            for i, mark in marks if i + 2 < len(lines) and mark in ("passed", "FAILED", "not")]  # fmt: skip
+
+
+@pytest.mark.parametrize("keep_going", [False, True], ids=["stop", "keep-going"])
+@pytest.mark.parametrize("name", list(_REFUSED))
+def test_a_nested_or_oversized_answer_forfeits_its_deal_only(
+    tmp_path: Path, name: str, keep_going: bool
+) -> None:
+    """JSON nested 5,000 deep (which Python's JSON reader cannot read without
+    a RecursionError) or a line over the cap: the deal is a forfeit, recorded
+    with what the bot did, and the tournament plays and stores the others."""
+    bot, pids = _bot(tmp_path, name)
+    db = tmp_path / "results.sqlite"
+    result, seconds = _run(
+        _command("--bots", f"{bot},greedy", "--deals", "4", "--seed", "3", "--quiet",
+                 "--move-seconds", "5", "--db", str(db), *["--keep-going"] * keep_going),
+        limit=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+    assert seconds < 20, f"the tournament took {seconds:.1f} s"
+    games = report(db).results
+    assert len(games) == 4
+    reason = _REFUSED[name][1]
+    for game in games:
+        if game.bots[0] == "greedy":  # the bot at seat 1 plays on
+            assert game.failure is None and game.end_reason != "forfeit", game
+        else:
+            assert game.end_reason == "forfeit" and game.failure is not None, game
+            assert game.failure.startswith(f"seat 0 ({bot}) nonsense: external bot 'hostile' ")
+            assert reason in game.failure, game.failure
+            assert game.returns == (-FORFEIT_POINTS, FORFEIT_POINTS)
+    assert _left_behind(pids) == []
+
+
+@pytest.mark.parametrize("name", list(_REFUSED))
+def test_bot_check_reports_a_nested_or_oversized_answer(tmp_path: Path, name: str) -> None:
+    bot, pids = _bot(tmp_path, name)
+    result, _ = _bot_check(bot, "--move-seconds", "5")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+    checks = _checks(result.stdout)
+    assert len(checks) == 23 and checks[0] == ("passed", checks[0][1])  # the handshake
+    failed = [got for mark, got in checks if mark == "FAILED"]
+    assert failed, result.stdout
+    for got in failed:  # the decisions at seat 0 (one after another's in a check of two)
+        assert "external bot 'hostile' " + _REFUSED[name][1] in got, got
+    assert [mark for mark, _ in checks].count("passed") == 23 - len(failed)
+    assert _left_behind(pids) == []
+
+
+def test_a_handshake_nested_too_deep_is_a_failed_start(tmp_path: Path) -> None:
+    bot, pids = _bot(tmp_path, "deep_ready")
+    db = tmp_path / "results.sqlite"
+    args = ["--bots", f"{bot},greedy", "--deals", "2", "--quiet", "--db", str(db)]
+    reason = "wrote JSON nested deeper than 64 levels: {"
+    result, _ = _run(_command(*args), limit=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert reason in result.stderr and "no deal was played" in result.stderr
+    assert not db.exists()
+    result, _ = _run(_command(*args, "--keep-going"), limit=60)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    games = report(db).results
+    assert len(games) == 2
+    assert all(g.failure and " nonsense: " in g.failure and reason in g.failure for g in games)
+    result, _ = _bot_check(bot)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    checks = _checks(result.stdout)
+    assert checks[0][0] == "FAILED" and checks[0][1].startswith("external bot '")
+    assert reason in checks[0][1] and checks[0][1].endswith("...")
+    assert [mark for mark, _ in checks[1:-1]] == ["not"] * 21  # not run
+    assert _left_behind(pids) == []
+
+
+def test_an_answer_nests_up_to_the_cap_only(tmp_path: Path) -> None:
+    """The depth cap is exact (the answer, an object, is the first level), and
+    brackets in strings do not count, whatever their escapes."""
+    script = tmp_path / "nested.py"
+    script.write_text(
+        _PRELUDE.format(pids=str(tmp_path / "pids"))
+        + textwrap.dedent(
+            """
+            handshake()
+            for doc in requests():
+                if doc["type"] == "decide":
+                    with open(sys.argv[1], encoding="utf-8") as answer:
+                        sys.stdout.write(answer.read() + "\\n")
+                    sys.stdout.flush()
+            """
+        )
+    )
+    answer = tmp_path / "answer.json"
+
+    def pad(depth: int) -> str:  # an answer whose arrays and objects nest ``depth`` deep
+        inner = depth - 2
+        return '{"type": "action", "index": 0, "pad": [' + '{"a": [' * (inner // 2) + "[" * (
+            inner % 2) + "]" * (inner % 2) + "]}" * (inner // 2) + "]}"  # fmt: skip
+
+    note = json.dumps({"type": "action", "index": 0,
+                       "note": ['\\"' + "[" * 5000, "\\", '"{' * 5000]})  # fmt: skip
+    state, seat = _decision_state()
+    view = observe(state, seat)  # type: ignore[arg-type]
+    for line, fits in ((pad(MAX_JSON_DEPTH), True), (note, True), (pad(MAX_JSON_DEPTH + 1), False)):
+        answer.write_text(line, encoding="utf-8")
+        player = ExternalPlayer([sys.executable, str(script), str(answer)], move_seconds=10)
+        try:
+            if fits:
+                assert player(view) == legal_actions(view)[0]
+                continue
+            with pytest.raises(ExternalBotError) as caught:
+                player(view)
+        finally:
+            player.close()
+        error = caught.value
+        assert error.kind == "nonsense"
+        assert str(error) == (
+            "external bot 'hostile' wrote JSON nested deeper than 64 levels: "
+            '{"type": "action", "index": 0, "pad": [{"a": [{"a": [{"a": [{"a": [{"a": [{"a...'
+        )
+        assert error.detail is not None
+        what = error.detail.params["what"]
+        assert what.code == "external_bot.nested_too_deep" and what.params["limit"] == 64
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is ExternalBotError and copy.kind == error.kind
+        assert str(copy) == str(error) and vars(copy) == vars(error)
+        assert translate(copy, "ja").startswith(
+            "外部ボット「hostile」が64段より深く入れ子になったJSONを書きました："
+        )

@@ -41,13 +41,17 @@ Limits. Every exchange has a deadline, writing included: the handshake
 the bot's newline). A bot that does not read its input is as late as one that
 does not answer. A line the bot writes may be at most :data:`MAX_LINE_BYTES`
 bytes (1 MiB) long; the host reads it piece by piece and stops at the limit.
+Its arrays and objects may nest at most ``MAX_JSON_DEPTH`` (64) deep, far
+more than any message needs; the host measures the depth before it parses
+the line.
 
 A bot loses the deal when it
 
 - exits or closes its output (*crashed*; the message gives its exit status
   and the last line it wrote to standard error);
 - writes anything but the answer asked for: a line that is not JSON, a line
-  longer than :data:`MAX_LINE_BYTES`, an answer of another type, an unknown
+  longer than :data:`MAX_LINE_BYTES`, JSON nested deeper than
+  ``MAX_JSON_DEPTH``, an answer of another type, an unknown
   index, an action that is not legal, or anything at all when no answer was
   asked for, such as a second answer to one decision (*nonsense*);
 - does not answer, or does not read its input, in time (*timeout*).
@@ -77,8 +81,8 @@ document (:func:`message_schema`, :func:`schema_files`; the files are in
 ``sevenbridge bot-check "cmd:COMMAND"``, which runs a bot through the
 protocol's cases with this host and reports each.
 
->>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES
-('sevenbridge-bot', 1, 1048576)
+>>> PROTOCOL, PROTOCOL_VERSION, MAX_LINE_BYTES, MAX_JSON_DEPTH
+('sevenbridge-bot', 1, 1048576, 64)
 """
 
 from __future__ import annotations
@@ -89,6 +93,7 @@ import json
 import math
 import os
 import queue
+import re
 import select
 import shlex
 import signal
@@ -97,6 +102,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -133,6 +139,12 @@ PROTOCOL_VERSION = 1
 #: The longest line a bot may write, in bytes, its newline not counted; a longer
 #: line is a protocol error (the host never holds more of it than this).
 MAX_LINE_BYTES = 1 << 20
+#: The deepest the arrays and objects of a line the bot writes may nest (the
+#: line itself, an object, is one level; the protocol's answers need a few). A
+#: deeper line is a protocol error, found by a scan of its brackets before it
+#: is parsed, so that neither the JSON reader nor the code that reads the
+#: answer recurses deeply.
+MAX_JSON_DEPTH = 64
 #: How long a bot that is closed has to exit after ``quit`` before its process
 #: group is killed (a bot that failed is killed at once).
 QUIT_SECONDS = 1.0
@@ -268,6 +280,40 @@ def _too_long() -> _Broken:
             limit=MAX_LINE_BYTES,
         ),
     )
+
+
+#: A JSON string, its closing quote optional (a string left open runs to the
+#: end of the line); each character can be matched one way only, so the scan
+#: never backtracks and takes time linear in the line's length.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+#: Everything but brackets.
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+#: How a bracket changes the depth.
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the arrays and objects of JSON ``text`` nest deeper than
+    :data:`MAX_JSON_DEPTH` (brackets inside strings do not count).
+
+    No recursion, and time linear in the text's length: a text with few
+    brackets is let through at once; otherwise its strings and then all but
+    its brackets are cut out (regular expressions), and the depth is the
+    largest running sum of the brackets. A text that is not JSON is measured
+    all the same, as far as the JSON reader would read it: it stops at the
+    first character out of place, before which the strings are those it sees.
+
+    >>> _too_deep("[" * 64 + "]" * 64), _too_deep("[" * 65 + "]" * 65)
+    (False, True)
+    >>> _too_deep('{"name": "' + "[" * 100 + '"}')  # in a string
+    False
+    >>> _too_deep('{"a": [' + '{"b": [' * 40 + "]}" * 40 + "]}")
+    True
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_JSON_DEPTH
 
 
 class _Pipes:
@@ -763,13 +809,27 @@ class ExternalPlayer:
                 ),
             )
         try:
-            document = json.loads(line)
-        except (UnicodeDecodeError, ValueError):
+            # Decoded as json.loads decodes bytes, so that the depth is measured
+            # on the text it would read.
+            text = line.decode(json.detect_encoding(line), "surrogatepass")
+            deep = _too_deep(text)
+            document = None if deep else json.loads(text)
+        except ValueError:  # UnicodeDecodeError included
             self._fail(
                 "nonsense",
                 Message(
                     "external_bot.wrote_line_that_not",
                     "wrote a line that is not JSON: {short}",
+                    short=str(_short(line)),
+                ),
+            )
+        if deep:
+            self._fail(
+                "nonsense",
+                Message(
+                    "external_bot.nested_too_deep",
+                    "wrote JSON nested deeper than {limit} levels: {short}",
+                    limit=MAX_JSON_DEPTH,
                     short=str(_short(line)),
                 ),
             )
