@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import urllib.parse
 from pathlib import Path
@@ -211,24 +212,28 @@ def test_a_lone_pass_is_played_for_a_person_and_a_real_choice_is_not() -> None:
     assert GAME.automatic([Pass(1), Pon(1, "9C 9D")]) is None
 
 
-def test_a_lone_pass_is_never_offered_to_a_person_while_it_waits_to_be_played(
+def test_a_person_asked_about_a_claim_is_offered_the_pass_and_passed_when_the_clock_ends(
     tmp_path: Path,
 ) -> None:
     store = TableStore(tmp_path / "t.db")
     table = _table([HUMAN, HUMAN, HUMAN])
     store.create(table)
-    room = Room(GAME, table, [], store, pause=3600)  # the table's lone passes wait
+    room = Room(GAME, table, [], store, pause=0, claim_seconds=0.3)
 
     async def go() -> None:
         for _ in range(200):
             position = GAME.position(room.series)
             legal = GAME.legal_actions(position)
             seat = GAME.player(legal[0])
-            if GAME.automatic(legal) is not None:
-                view = room.view(seat)
-                assert not view["your_turn"] and view["moves"] == []
+            view = room.view(seat)
+            assert view["your_turn"] and [m["index"] for m in view["moves"]] == list(
+                range(len(legal))
+            )
+            if GAME.automatic(legal) is not None:  # a lone pass: offered, on the clock
+                assert [m["kind"] for m in view["moves"]] == ["Pass"]
+                room.wake()
+                await _clock_ends(room, seat)
                 return
-            assert room.view(seat)["your_turn"]
             await room.play(seat, len(room.moves), index=0)
         raise AssertionError("no lone pass came up")
 
@@ -236,10 +241,105 @@ def test_a_lone_pass_is_never_offered_to_a_person_while_it_waits_to_be_played(
         try:
             await go()
         finally:
-            if room.runner is not None:
-                room.runner.cancel()
+            room.close()
 
     asyncio.run(run())
+
+
+async def _clock_ends(room: Room, seat: int) -> None:
+    """The claim clock of ``seat``'s lone pass runs, the same for every seat,
+    and the pass is played when it runs out."""
+    ply = len(room.moves)
+    await wait_async(lambda: room.view(seat)["clock"] is not None, 5)
+    assert 0 < room.view((seat + 1) % 3)["clock"] <= 0.3  # the same for all
+    await wait_async(lambda: len(room.moves) > ply, 5)  # passed when it ran out
+    assert room.moves[ply] == f"P{seat} Pass"
+
+
+def _windows(
+    game: Any, seats: list[str], seed: int, *, claim: float, think: float
+) -> list[tuple[bool, bool, float]]:
+    """Play a deal where every person leaves every decision to the clock (a
+    person's own turn is played at once), and time each claim window: whether
+    a person or a bot was asked, whether it could claim, and how long the
+    window stayed open (from the move before to its answer)."""
+    import time
+
+    from sevenbridge.web._bots import BotMenu
+    from sevenbridge.web._db import GHOST
+
+    rules = game.make_rules(game.presets()[0], 1)
+    seat_list = [Seat(GHOST)] * game.seat_total(rules, len(seats))
+    for place, who in zip(game.real_seats(rules, len(seats)), seats, strict=True):
+        seat_list[place] = Seat(who, "secret" if who == HUMAN else None)
+    table = TableRecord(id=f"w{seed}", game=game.name, rules=game.rules_json(rules),
+                        players=len(seats), seed=seed, practice=False, seats=tuple(seat_list))  # fmt: skip
+    store = TableStore(":memory:")
+    store.create(table)
+    room = Room(game, table, [], store, pause=0.02, claim_seconds=claim,
+                bots=BotMenu(max_seconds=think))  # fmt: skip
+    stamps: list[float] = []
+    asked: list[tuple[bool, bool, bool]] = []
+    played = room._play
+
+    def timed(action: Any, *, keep: bool = True) -> None:
+        legal = game.legal_actions(game.position(room.series))
+        human = room.table.seats[game.player(action)].human
+        asked.append((room._claim_window(legal), human, len(legal) > 1))
+        played(action, keep=keep)
+        stamps.append(time.monotonic())
+
+    room._play = timed  # type: ignore[method-assign]
+
+    async def go() -> None:
+        stamps.append(time.monotonic())
+        room.wake()
+        while not room.paused:
+            legal = game.legal_actions(game.position(room.series))
+            seat = game.player(legal[0])
+            if room.table.seats[seat].human and not room._claim_window(legal):
+                await room.play(seat, len(room.moves), index=0)
+            await asyncio.sleep(0.005)
+        room.close()
+
+    asyncio.run(go())
+    return [
+        (human, could, stamps[k + 1] - stamps[k])
+        for k, (window, human, could) in enumerate(asked)
+        if window
+    ]
+
+
+@pytest.mark.parametrize("name", ["seven_bridge", "mahjong"])
+def test_a_claim_window_lasts_as_long_whether_or_not_the_seat_could_claim(name: str) -> None:
+    """Nothing a seat sees tells a hidden card through the table's pace: a
+    person asked about a claim is passed when the clock runs out, whether
+    or not they could claim; a bot answers after the pause and the server's
+    budget, whatever it holds."""
+    game = TABLE_GAMES[name]
+    claim, think = 0.15, 0.05
+    windows: list[tuple[bool, bool, float]] = []
+    for seed in range(1, 40):
+        seats = [HUMAN, "greedy", "ismcts:iterations=30"]
+        if name == "mahjong":
+            seats = [HUMAN, "greedy", "greedy", "random"]
+        windows += _windows(game, seats, seed, claim=claim, think=think)
+        kinds = {(h, c) for h, c, _ in windows}
+        if {(True, True), (True, False), (False, True), (False, False)} <= kinds:
+            break
+    by_kind: dict[tuple[bool, bool], list[float]] = {}
+    for human, could, seconds in windows:
+        by_kind.setdefault((human, could), []).append(seconds)
+    assert set(by_kind) == {(True, True), (True, False), (False, True), (False, False)}, by_kind
+    for human in (True, False):
+        able, unable = by_kind[(human, True)], by_kind[(human, False)]
+        low = claim if human else 0.02 + think
+        assert min(able + unable) >= low - 0.01, (human, min(able), min(unable))
+        # On a quiet machine both sit within a few milliseconds of the clock;
+        # the bound leaves room for a busy one, far below what a pass takes
+        # without the clock (a few milliseconds) against a claim's thinking.
+        median = sorted(able)[len(able) // 2] - sorted(unable)[len(unable) // 2]
+        assert abs(median) < 0.08, (human, able, unable)
 
 
 def test_a_view_is_built_from_the_seats_observation_alone() -> None:
@@ -312,12 +412,16 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
     status, page = server.request(links[0])
     assert status == 200 and mine in page
     assert server.view(table, 0, mine)["seat"] == 0
-    # No token, a wrong one, another seat's, or a bot's seat: 403, and nothing of the table.
+    # No token, a wrong one, another seat's, a bot's seat, or no such table: the same
+    # 404, and nothing of the table.
+    _, nowhere = server.request(f"/api/table/nosuchtable/0?token={mine}")
     for seat, token in [(0, None), (0, "x" * 24), (1, mine), (0, theirs), (2, mine), (9, mine)]:
         query = "" if token is None else f"?token={token}"
         for path in (f"/table/{table}/{seat}{query}", f"/api/table/{table}/{seat}{query}"):
             status, answer = server.request(path)
-            assert status == 403, (path, status)
+            assert status == 404, (path, status)
+            if path.startswith("/api/"):
+                assert answer == nowhere
             text = str(answer)
             assert "<svg" not in text and "observation" not in text
             assert mine not in text and theirs not in text
@@ -326,7 +430,7 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
             if token is not None:
                 body["token"] = token
             status, answer = server.request(f"/api/table/{table}/{seat}/{action}", body)
-            assert status == 403 and answer["view"] is None, (action, seat, answer)
+            assert status == 404 and answer["view"] is None, (action, seat, answer)
     assert server.request(f"/api/table/nosuchtable/0?token={mine}")[0] == 404
     # A path the table does not serve, or a method it does not take: its own refusal.
     status, page = server.request("/no/such/page")
@@ -340,7 +444,7 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
     status, answer = server.request(
         f"/api/table/{table}/{seat}/move", {"token": other, "index": 0, "ply": state_view["ply"]}
     )
-    assert status == 403
+    assert status == 404
     assert server.view(table, seat, {0: mine, 1: theirs}[seat])["ply"] == state_view["ply"]
     # The WebSocket of a seat opens only with its token.
     from websockets.exceptions import InvalidStatus
@@ -420,8 +524,17 @@ def test_moves_explanations_and_a_stale_page(server: Server) -> None:
 def test_the_lobby_form_opens_a_table_and_hands_out_the_links(server: Server) -> None:
     form = {"game": "seven_bridge", "rules": "nintendo", "players": "3", "deals": "1",
             "seat0": "human", "seat1": "ismcts", "seat2": "human", "practice": "1", "seed": "8"}  # fmt: skip
-    status, page = _post_form(server, form)
+    status, page, where = _post_form(server, form)
+    # Post/Redirect/Get: the links page has an address of its own, which a reload asks again.
     assert status == 200 and page.count('class="seatlink"') == 2
+    assert where.startswith(server.url + "/links/") and "?key=" in where
+    tables = len(TableStore(server.db).table_ids())
+    again, again_page = server.request(where[len(server.url) :])
+    seat_links = re.findall(r'class="seatlink" data-seat="[0-9]+">([^<]*)<', page)
+    assert again == 200 and len(seat_links) == 2
+    assert re.findall(r'class="seatlink" data-seat="[0-9]+">([^<]*)<', again_page) == seat_links
+    assert len(TableStore(server.db).table_ids()) == tables  # the reload opened nothing
+    assert server.request(where[len(server.url) :].replace("key=", "key=0"))[0] == 404
     link = page.split('href="/table/')[1].split('"')[0].replace("&amp;", "&")
     table, rest = link.split("/", 1)
     seat, token = int(rest.split("?")[0]), token_of(rest)
@@ -432,38 +545,53 @@ def test_the_lobby_form_opens_a_table_and_hands_out_the_links(server: Server) ->
     # Bad choices are refused with a reason, and no table is made.
     for bad, reason in [
         ({"players": "9"}, "2 to 5 players"),
+        ({"players": "100000000"}, "whole numbers"),
+        ({"players": "99999999999999999999"}, "whole numbers"),
         ({"seat0": "greedy", "seat2": "greedy"}, "at least one person"),
-        ({"seat1": "cmd", "cmd1": "python bot.py"}, "runs no external bots"),
-        ({"seat1": "wizard"}, "unknown bot"),
+        ({"seat1": "cmd:python bot.py"}, "not a bot this server offers"),
+        ({"seat1": "py:os:_exit"}, "not a bot this server offers"),
+        ({"seat1": "wizard"}, "not a bot this server offers"),
         ({"rules": "poker"}, "no rules called"),
-        ({"seed": "-5"}, "seed"),
+        ({"seed": "-5"}, "whole numbers"),
         ({"deals": "x"}, "whole numbers"),
     ]:
-        status, page = _post_form(server, {**form, **bad})
+        status, page, _ = _post_form(server, {**form, **bad})
         assert status == 400 and reason in page, (bad, page[-600:])
+    assert len(TableStore(server.db).table_ids()) == tables
+    # A form without the lobby's token (a page of another site posting it) is refused.
+    status, page, _ = _post_form(server, form, token="")
+    assert status == 403 and "out of date" in page
     status, lobby = server.request("/")
     assert status == 200 and 'name="seat4"' in lobby and 'value="cmd"' not in lobby
+    assert len(TableStore(server.db).table_ids()) == tables
 
 
-def _post_form(server: Server, form: dict[str, str]) -> tuple[int, str]:
+def _post_form(
+    server: Server, form: dict[str, str], token: str | None = None
+) -> tuple[int, str, str]:
+    """Post the lobby's form (with the token of a lobby page just loaded, unless
+    ``token`` is given): the status, the page and the address it ended on."""
     import urllib.error
     import urllib.request
 
-    data = urllib.parse.urlencode(form).encode()
+    if token is None:
+        _, lobby = server.request("/")
+        token = lobby.split('name="form_token" value="')[1].split('"')[0]
+    data = urllib.parse.urlencode({**form, "form_token": token}).encode()
     try:
         with urllib.request.urlopen(server.url + "/tables", data=data, timeout=60) as answer:
-            return answer.status, answer.read().decode()
+            return answer.status, answer.read().decode(), answer.url
     except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
+        return error.code, error.read().decode(), error.url
 
 
-def test_pages_carry_a_strict_content_policy_and_no_referrer(server: Server) -> None:
+def test_pages_carry_a_strict_content_policy_and_keep_their_address_at_home(server: Server) -> None:
     import urllib.request
 
     with urllib.request.urlopen(server.url + "/", timeout=60) as answer:
         policy = answer.headers["Content-Security-Policy"]
         assert "default-src 'none'" in policy and "script-src 'nonce-" in policy
-        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert answer.headers["Referrer-Policy"] == "same-origin"  # no address leaves the site
         page = answer.read().decode()
     nonce = policy.split("'nonce-")[1].split("'")[0]
     assert f'<script nonce="{nonce}">' in page
@@ -559,27 +687,46 @@ def _mahjong_round_seed(seed: int) -> int:
     return _round_seed(seed, 0)
 
 
-def test_external_bots_sit_only_where_the_server_allows_commands(tmp_path: Path) -> None:
+def test_the_servers_own_bots_sit_by_name_and_a_stored_seat_it_does_not_offer_never_runs(
+    tmp_path: Path,
+) -> None:
     import shlex
     import sys
 
     bot = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
     command = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(bot))}"
     crash = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(3)'"
-    server = Server(tmp_path / "tables.db", extra=("--allow-commands",)).start()
+    db = tmp_path / "tables.db"
+    server = Server(db, extra=("--bot", f"mine={command}", "--bot", f"crash={crash}")).start()
     try:
         _, lobby = server.request("/")
-        assert 'value="cmd"' in lobby
-        opened = server.open_table(["human", command, crash], deals=1, seed=2)
+        assert 'value="mine"' in lobby and 'value="crash"' in lobby and "cmd:" not in lobby
+        opened = server.open_table(["human", "mine", "crash"], deals=1, seed=2)
         table, token = opened["table"], token_of(opened["seats"][0]["url"])
         # P1 (the external bot) and P2 (one that crashes) play before P0's first turn.
         view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
-        assert view["names"][1:] == ["P1 cmd", "P2 cmd"]
-        assert any(line.startswith("P1 cmd ") for line in view["log"])
-        assert "The bot of P2 cmd failed" in view["notice"]
-        assert "the greedy bot plays that seat now" in view["notice"]
+        assert view["names"][1:] == ["P1 mine", "P2 crash"]
+        assert any(line.startswith("P1 mine ") for line in view["log"])
+        assert view["notice"] == "The bot of P2 crash failed; the greedy bot plays that seat now."
+        assert sys.executable not in json.dumps(view)  # no command line reaches a seat
+        # The operator's bots take no options, and a client cannot name a command.
+        for seats in (["human", "mine:x=1"], ["human", command]):
+            status, answer = server.request("/api/tables", {"players": 2, "seats": seats})
+            assert status == 400 and "not a bot this server offers" in answer["message"]
     finally:
         server.stop()
+    # The same tables on a server that does not offer those bots: the seats are never
+    # run, the greedy bot plays them, and the table says so.
+    again = Server(db).start()
+    try:
+        view = again.view(table, 0, token)
+        assert view["notice"] == (
+            "This server does not offer the bot of P2 crash; the greedy bot plays that seat."
+        ) or view["notice"].startswith("This server does not offer the bot of P1 mine")
+        status, answer = again.request("/api/tables", {"players": 2, "seats": ["human", "mine"]})
+        assert status == 400 and "not a bot this server offers" in answer["message"]
+    finally:
+        again.stop()
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path: Path) -> None:

@@ -14,6 +14,11 @@ where it stood. See :doc:`/howto/web`.
 The server needs the ``web`` extra (``pip install "sevenbridge[web]"``:
 Starlette and uvicorn); this module imports them only when a server is made.
 
+Every client is taken to be hostile: it chooses bots by name among those the
+server offers and never names code, every request that changes anything
+must come from the server's own pages, and every size is bounded before it
+is read (see :doc:`/howto/deploy`).
+
 What each seat is sent is built from :func:`sevenbridge.observe` (or
 :func:`sevenbridge.mahjong.observe`) of that seat alone: drawings, moves and
 JSON of its own view, never a position.
@@ -21,13 +26,16 @@ JSON of its own view, never a position.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .._kit.i18n import check_lang
 from ..errors import InvalidArgumentError, Message, quote
+from ._bots import BotMenu
+from ._guard import Limits, allowed_hosts_for
 
-__all__ = ["create_app", "serve"]
+__all__ = ["Limits", "create_app", "serve"]
 
 
 def _need_extra() -> None:
@@ -62,36 +70,65 @@ def create_app(
     *,
     lang: str = "en",
     pause: float = 0.8,
+    claim_seconds: float = 15.0,
+    bots: Mapping[str, str] | None = None,
+    max_bot_seconds: float = 1.0,
+    max_bot_iterations: int = 2000,
     move_seconds: float = 10.0,
-    allow_commands: bool = False,
+    allowed_hosts: Sequence[str] = (),
+    limits: Limits | None = None,
 ) -> Any:
     """The web table as an ASGI application (a Starlette app), for any ASGI server.
+
+    Clients choose bots by name from what the server offers, never name code:
+    the built-in bots (``random``, ``greedy``, ``ismcts``, the search with at
+    most ``max_bot_seconds`` and ``max_bot_iterations`` a decision) and the
+    operator's own ``bots``.
 
     Args:
         db: The SQLite file that keeps the tables (made if missing).
         lang: The language of the pages: ``"en"`` or ``"ja"``.
         pause: Seconds each bot waits before its move, so that people see it.
-        move_seconds: How long an external bot may think about one decision.
-        allow_commands: Whether the lobby may seat external bots (``cmd:``),
-            which run a command on the server's machine: for a server that
-            only trusted people reach.
+        claim_seconds: The claim clock: how long each person asked whether
+            they claim a discard has to decide, whether or not they could (a
+            person who does not decide passes when it runs out). Every claim
+            window lasts as long whatever anybody holds, so the table's pace
+            tells nothing of the hidden cards.
+        bots: The operator's own bots, NAME to spec: a built-in spec
+            (``"ismcts:iterations=1000"``), ``"cmd:COMMAND"`` (an external bot,
+            a program on the server's machine) or ``"py:MODULE:FACTORY"`` (a
+            Python bot, played in a process of its own). Clients see the names only.
+        max_bot_seconds: The most processor seconds the built-in search thinks
+            about one decision, whatever a client asks.
+        max_bot_iterations: The most iterations of the search a client may ask for.
+        move_seconds: How long an operator's external (or Python) bot may
+            take to answer one decision.
+        allowed_hosts: The host names the server answers to (its ``Host``);
+            empty: any, as long as each request that changes anything comes
+            from a page of that same host.
+        limits: The limits on what clients may make the server hold or do
+            (:class:`Limits`; its defaults when ``None``).
 
     Raises:
-        InvalidArgumentError: without the ``web`` extra, or for a bad language or
-            number of seconds.
+        InvalidArgumentError: without the ``web`` extra, or for a bad language,
+            number of seconds, bot or host.
         StoreError: if ``db`` is not a tables database.
 
     Serve it with uvicorn (``uvicorn.run(create_app("tables.db"))``), or let
-    :func:`serve` do it.
+    :func:`serve` do it (which also bounds connections and their timeouts).
     """
     lang = check_lang(lang)
     pause = _seconds(pause, "pause", 60)
+    claim_seconds = _seconds(claim_seconds, "claim_seconds", 600)
     move_seconds = _seconds(move_seconds, "move_seconds", 3600)
+    menu = BotMenu(dict(bots or {}), max_seconds=max_bot_seconds, max_iterations=max_bot_iterations,
+                   move_seconds=max(move_seconds, 0.001))  # fmt: skip
+    hosts = allowed_hosts_for("", allowed_hosts) if allowed_hosts else frozenset()
     _need_extra()
     from ._app import make_app
 
-    return make_app(db, lang=lang, pause=pause, move_seconds=move_seconds,
-                    allow_commands=allow_commands)  # fmt: skip
+    return make_app(db, lang=lang, pause=pause, claim_seconds=claim_seconds, bots=menu,
+                    allowed_hosts=hosts, limits=limits)  # fmt: skip
 
 
 def serve(
@@ -101,8 +138,13 @@ def serve(
     port: int = 8000,
     lang: str = "en",
     pause: float = 0.8,
+    claim_seconds: float = 15.0,
+    bots: Mapping[str, str] | None = None,
+    max_bot_seconds: float = 1.0,
+    max_bot_iterations: int = 2000,
     move_seconds: float = 10.0,
-    allow_commands: bool = False,
+    allowed_hosts: Sequence[str] = (),
+    limits: Limits | None = None,
     announce: Any = print,
 ) -> None:
     """Serve the web table until interrupted (what ``sevenbridge serve`` runs).
@@ -112,7 +154,16 @@ def serve(
         host: The address to listen on (``127.0.0.1``: this machine only;
             ``0.0.0.0``: every network the machine is on).
         port: The port (0: any free port; the address is announced).
-        lang, pause, move_seconds, allow_commands: as for :func:`create_app`.
+        allowed_hosts: The host names the server answers to. By default, a
+            server on this machine only answers to ``127.0.0.1``,
+            ``localhost`` and ``[::1]``, and a server on every network to
+            any name (name yours, as people reach it, to refuse the others).
+        limits: As for :func:`create_app`; here :class:`Limits` also bounds
+            the connections served at once, and how long a client may take to
+            send a request or keep an idle connection.
+        lang: As for :func:`create_app`, and so are ``pause``,
+            ``claim_seconds``, ``bots``, ``max_bot_seconds``,
+            ``max_bot_iterations`` and ``move_seconds``.
         announce: Called with the server's address once it listens.
 
     Raises:
@@ -126,11 +177,15 @@ def serve(
                 port=quote(port, 20),
             )
         )
-    app = create_app(db, lang=lang, pause=pause, move_seconds=move_seconds,
-                     allow_commands=allow_commands)  # fmt: skip
+    limits = limits if limits is not None else Limits()
+    hosts = allowed_hosts_for(host, allowed_hosts)
+    app = create_app(db, lang=lang, pause=pause, claim_seconds=claim_seconds, bots=bots,
+                     max_bot_seconds=max_bot_seconds,
+                     max_bot_iterations=max_bot_iterations, move_seconds=move_seconds,
+                     allowed_hosts=sorted(hosts), limits=limits)  # fmt: skip
     import socket
 
-    import uvicorn
+    from ._server import run
 
     try:
         sock = socket.create_server((host, port))
@@ -147,5 +202,4 @@ def serve(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     announce(f"http://{shown}:{bound}/")
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    server.run(sockets=[sock])
+    run(app, sock, limits)

@@ -2,7 +2,8 @@
 
 Routes:
 
-- ``GET /``: the lobby; ``POST /tables``: open a table from the lobby's form
+- ``GET /``: the lobby; ``POST /tables``: open a table from the lobby's form,
+  answered with a redirect to the table's links page ``GET /links/{id}?key=…``
   (``POST /api/tables`` does the same with JSON and answers JSON);
 - ``GET /table/{id}/{seat}?token=…``: a seat's page;
 - ``GET /api/table/{id}/{seat}?token=…``: the seat's view as JSON;
@@ -10,18 +11,24 @@ Routes:
   does (JSON with the ``token``);
 - ``WS /ws/table/{id}/{seat}?token=…``: the seat's view after every change.
 
-Every request about a seat needs that seat's token: without it, or with
-another seat's, the answer is 403 and nothing of the table.
+Every request about a seat needs that seat's token: without it, with
+another seat's, or for a table that does not exist, the answer is the same
+404, and nothing of the table (its bots are not even woken). Every request
+that changes anything must come from the server's own pages
+(:mod:`sevenbridge.web._guard`), and every size is bounded before it is read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
+import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -29,110 +36,162 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .._kit.i18n import check_lang, translate, translator
 from .._kit.rng import fresh_seed
-from ..arena import make_bot
 from ..errors import SevenBridgeError
+from ._bots import LOBBY_BOTS, MAX_CHOICE, BotMenu
 from ._db import GHOST, HUMAN, Seat, TableRecord, TableStore
 from ._games import TABLE_GAMES
-from ._pages import LOBBY_BOTS, error_page, links_page, lobby_page, seat_page
+from ._guard import CreationLimiter, FormTokens, Limits, host_of, same_origin
+from ._pages import error_page, links_page, lobby_page, seat_page
 from ._room import Refusal, Room, seat_names
 
 __all__ = ["make_app"]
 
 _log = logging.getLogger("sevenbridge.web")
 
-#: The most bytes a request body may hold (a move or a new table is far smaller).
-MAX_BODY = 64 * 1024
+#: What a table's id looks like (the server makes them with ``secrets.token_urlsafe``).
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: The longest seat token a request may carry (the server's are 24 characters).
+_MAX_TOKEN = 64
 
 
 class Tables:
     """The tables of one server: the store, and the rooms of the tables in play
-    (loaded on first use)."""
+    (loaded on first use, the least recently used idle ones let go past
+    :attr:`Limits.rooms <sevenbridge.web.Limits.rooms>`)."""
 
     def __init__(
-        self, store: TableStore, *, lang: str, pause: float, move_seconds: float,
-        allow_commands: bool,
+        self, store: TableStore, *, lang: str, pause: float, claim_seconds: float,
+        menu: BotMenu, limits: Limits,
     ) -> None:  # fmt: skip
         self.store = store
         self.lang = lang
         self.pause = pause
-        self.move_seconds = move_seconds
-        self.allow_commands = allow_commands
-        self.rooms: dict[str, Room] = {}
+        self.claim_seconds = claim_seconds
+        self.menu = menu
+        self.limits = limits
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        #: Tables whose stored rows cannot be played, with what went wrong.
+        self.damaged: dict[str, str] = {}
+        self.creations = CreationLimiter(limits.tables_per_client, limits.tables_per_hour)
 
-    def room(self, table_id: str) -> Room | None:
-        """The room of a table (``None``: no such table)."""
-        room = self.rooms.get(table_id)
-        if room is None:
-            loaded = self.store.load(table_id)
-            if loaded is None:
-                return None
-            table, moves = loaded
-            room = Room(TABLE_GAMES[table.game], table, moves, self.store, lang=self.lang,
-                        pause=self.pause, move_seconds=self.move_seconds)  # fmt: skip
-            self.rooms[table_id] = room
-            room.wake()
-        return room
-
-    def open(self, form: dict[str, Any]) -> TableRecord:
-        """Open a table from the lobby's choices.
+    def record(self, table_id: str) -> tuple[TableRecord, list[str]] | None:
+        """A table as stored (or as its room holds it); ``None``: no such table.
 
         Raises:
-            Refusal: naming the first choice that is not right.
+            Refusal: 409 for a table whose stored rows cannot be read.
+        """
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room.table, room.moves
+        try:
+            return self.store.load(table_id)
+        except Exception as error:  # an edited row of the wrong type
+            self._damage(table_id, error)
+            raise self._damaged_refusal() from None
+
+    def _damage(self, table_id: str, error: object) -> None:
+        _log.warning("table %s cannot be played: %s", table_id, error)
+        self.damaged[table_id] = str(error)
+
+    def _damaged_refusal(self) -> Refusal:
+        _ = translator(self.lang)
+        return Refusal(_("This table's stored record is damaged: it cannot be played."), 409)
+
+    def room(self, table: TableRecord, moves: list[str]) -> Room:
+        """The room of a stored table, loaded if it is not in memory.
+
+        Raises:
+            Refusal: 409 for a table whose stored rows cannot be played.
+        """
+        if table.id in self.damaged:
+            raise self._damaged_refusal()
+        room = self.rooms.get(table.id)
+        if room is None:
+            try:
+                room = Room(TABLE_GAMES[table.game], table, list(moves), self.store,
+                            lang=self.lang, pause=self.pause, bots=self.menu,
+                            claim_seconds=self.claim_seconds)  # fmt: skip
+            except Exception as error:  # a stored row that does not replay
+                self._damage(table.id, error)
+                raise self._damaged_refusal() from None
+            self.rooms[table.id] = room
+            self._let_go()
+        self.rooms.move_to_end(table.id)
+        return room
+
+    def _let_go(self) -> None:
+        """Let the least recently used idle rooms go, past the limit."""
+        extra = len(self.rooms) - self.limits.rooms
+        for table_id, room in list(self.rooms.items()):
+            if extra <= 0:
+                break
+            if room.idle:
+                room.close()
+                del self.rooms[table_id]
+                extra -= 1
+
+    def open(self, form: dict[str, Any], client: str) -> TableRecord:
+        """Open a table from the lobby's choices, for the client at address ``client``.
+
+        Raises:
+            Refusal: naming the first choice that is not right, or 429 when the
+                client (or the server) has opened as many tables as it may this hour.
         """
         _ = translator(self.lang)
-        game = TABLE_GAMES.get(str(form.get("game") or next(iter(TABLE_GAMES))))
+        game_name = form.get("game") or next(iter(TABLE_GAMES))
+        game = TABLE_GAMES.get(game_name) if isinstance(game_name, str) else None
         if game is None:
             raise Refusal(_("There is no such game."))
-        preset = str(form.get("rules") or "standard")
-        if preset not in game.presets():
-            raise Refusal(_("There are no rules called {name}.").format(name=preset[:40]))
-        try:
-            players = int(form.get("players") or game.default_players)
-            deals_text = str(form.get("deals") or "").strip()
-            deals = int(deals_text) if deals_text else None
-            seed_text = str(form.get("seed") or "").strip()
-            seed = int(seed_text) if seed_text else fresh_seed()
-        except (TypeError, ValueError):
-            raise Refusal(_("Players, deals and seed are whole numbers.")) from None
+        preset = form.get("rules") or "standard"
+        if not isinstance(preset, str) or preset not in game.presets():
+            raise Refusal(_("There are no rules called {name}.").format(name=str(preset)[:40]))
+        players = _whole(form.get("players"), 2, game.default_players)
+        deals = _whole(form.get("deals"), 3, None)
+        seed = _whole(form.get("seed"), 20, None)
+        if players is None or players is False or deals is False or seed is False:
+            raise Refusal(_("Players, deals and seed are whole numbers."))
         if players not in game.player_counts:
             raise Refusal(
                 _("A table seats {low} to {high} players.").format(
                     low=min(game.player_counts), high=max(game.player_counts)
                 )
             )
-        specs = list(form.get("seats") or [])
-        if len(specs) != players:
+        specs = form.get("seats") or []
+        if not isinstance(specs, list) or len(specs) != players:
             raise Refusal(_("Say who plays each of the {n} seats.").format(n=players))
         try:
             rules = game.make_rules(preset, deals)
+            if seed is None:
+                seed = fresh_seed()
             game.start(rules, players, seed)  # checks the seed and the table size
         except SevenBridgeError as error:
             raise Refusal(translate(error, self.lang)) from None
         # The players sit at the real seats, in order (a mahjong table's ghosts sit between).
         seats = [Seat(GHOST)] * game.seat_total(rules, players)
         for seat, spec in zip(game.real_seats(rules, players), specs, strict=True):
-            spec = str(spec).strip()
+            if not isinstance(spec, str) or len(spec) > MAX_CHOICE:
+                raise Refusal(_("Say who plays each of the {n} seats.").format(n=players))
+            spec = spec.strip()
             if spec == HUMAN:
                 seats[seat] = Seat(HUMAN, secrets.token_urlsafe(18))
                 continue
-            spec = dict(LOBBY_BOTS).get(spec, spec)
-            if spec.startswith("cmd:") and not self.allow_commands:
-                raise Refusal(
-                    _("This server runs no external bots (start it with --allow-commands).")
-                )
-            try:
-                make_bot(spec, 0)
-            except SevenBridgeError as error:
-                raise Refusal(f"P{seat}: {translate(error, self.lang)}") from None
+            refusal = self.menu.refusal(spec, self.lang)
+            if refusal is not None:
+                raise Refusal(f"P{seat}: {refusal}")
             seats[seat] = Seat(spec)
         if not any(s.human for s in seats):
             raise Refusal(_("A table needs at least one person."))
+        if not self.creations.allow(client):
+            raise Refusal(
+                _("This server has opened as many tables as it may for now: try again later."),
+                429,
+            )
         table = TableRecord(
             id=secrets.token_urlsafe(6), game=game.name, rules=game.rules_json(rules),
             players=players, seed=seed, practice=bool(form.get("practice")),
@@ -147,28 +206,67 @@ class Tables:
         self.store.close()
 
 
+def _whole(value: object, digits: int, default: int | None) -> int | bool | None:
+    """A whole number of a form or a JSON request, bounded in its digits before
+    it is read: ``default`` when it is missing, ``False`` when it is no such number."""
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value if 0 <= value < 10**digits else False
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= digits:
+            return int(text)
+    return False
+
+
+def links_key(table: TableRecord) -> str:
+    """The key of a table's links page: a digest of its people's secret tokens,
+    so that only who was handed every link (whoever opened the table) has it,
+    and a restarted server works it out again."""
+    tokens = "\n".join(s.token or "" for s in table.seats if s.human)
+    return hashlib.blake2b(tokens.encode(), digest_size=16, person=b"7bridge-links").hexdigest()
+
+
+def _same_secret(secret: object, given: object) -> bool:
+    return (
+        isinstance(secret, str)
+        and isinstance(given, str)
+        and secrets.compare_digest(secret.encode(), given.encode())
+    )
+
+
 def _seat_of(tables: Tables, table_id: str, seat_text: str, token: object) -> tuple[Room, int]:
     """The room and seat a request is about, if its token opens that seat.
+    Nothing of the table is loaded into play (nor are its bots woken) before
+    the token is checked.
 
     Raises:
-        Refusal: 404 for a table that does not exist, 403 for any token but the seat's.
+        Refusal: the same 404 for a table that does not exist and for any
+            token but the seat's; 409 for a table whose stored record is damaged.
     """
     _ = translator(tables.lang)
-    room = tables.room(table_id)
-    if room is None:
-        raise Refusal(_("There is no table {table}.").format(table=table_id[:20]), 404)
-    seats = room.table.seats
-    if not seat_text.isdigit() or int(seat_text) >= len(seats):
-        raise Refusal(_("This link does not open a seat of this table."), 403)
-    seat = int(seat_text)
-    secret = seats[seat].token
+    refusal = Refusal(_("This link does not open a seat of this table."), 404)
     if (
-        not seats[seat].human
-        or secret is None
+        not _TABLE_ID.fullmatch(table_id)
+        or not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2)
         or not isinstance(token, str)
-        or not secrets.compare_digest(secret.encode(), token.encode())
+        or len(token) > _MAX_TOKEN
     ):
-        raise Refusal(_("This link does not open a seat of this table."), 403)
+        raise refusal
+    stored = tables.record(table_id)
+    if stored is None:
+        raise refusal
+    table, moves = stored
+    seat = int(seat_text)
+    if seat >= len(table.seats):
+        raise refusal
+    if not table.seats[seat].human or not _same_secret(table.seats[seat].token, token):
+        raise refusal
+    room = tables.room(table, moves)
+    room.wake()
     return room, seat
 
 
@@ -177,14 +275,19 @@ def make_app(
     *,
     lang: str = "en",
     pause: float = 0.8,
-    move_seconds: float = 10.0,
-    allow_commands: bool = False,
-) -> Starlette:
+    claim_seconds: float = 15.0,
+    bots: BotMenu | None = None,
+    allowed_hosts: frozenset[str] = frozenset(),
+    limits: Limits | None = None,
+) -> Any:
     """The web table as an ASGI application (see :func:`sevenbridge.web.create_app`)."""
     lang = check_lang(lang)
     _ = translator(lang)
-    tables = Tables(TableStore(db), lang=lang, pause=pause, move_seconds=move_seconds,
-                    allow_commands=allow_commands)  # fmt: skip
+    menu = bots if bots is not None else BotMenu()
+    limits = limits if limits is not None else Limits()
+    tables = Tables(TableStore(db), lang=lang, pause=pause, claim_seconds=claim_seconds,
+                    menu=menu, limits=limits)  # fmt: skip
+    forms = FormTokens()
 
     def headers(nonce: str) -> dict[str, str]:
         return {
@@ -193,7 +296,7 @@ def make_app(
                 "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
                 "frame-ancestors 'none'"
             ),
-            "Referrer-Policy": "no-referrer",
+            "Referrer-Policy": "same-origin",
             "X-Content-Type-Options": "nosniff",
             "Cache-Control": "no-store",
         }
@@ -210,19 +313,41 @@ def make_app(
         return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
 
     async def body_of(request: Request) -> bytes:
-        body: bytes = await request.body()
-        if len(body) > MAX_BODY:
-            raise Refusal(_("The request is too large."), 413)
-        return body
+        """The request's body, refused (413) as soon as it is past the limit:
+        by its declared length before a byte is read, else while it streams in."""
+        most = limits.body_bytes
+        too_large = Refusal(_("The request is too large."), 413)
+        declared = request.headers.get("content-length")
+        if declared is not None and (
+            not declared.isascii() or not declared.isdigit() or len(declared) > 12
+            or int(declared) > most
+        ):  # fmt: skip
+            raise too_large
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > most:
+                raise too_large
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     async def json_of(request: Request) -> dict[str, Any]:
+        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media != "application/json":
+            # text/plain and the form types need no preflight: a page of another
+            # site could send them, so the API takes JSON as JSON only.
+            raise Refusal(_("The request must be JSON (Content-Type: application/json)."), 415)
         try:
             data = json.loads(await body_of(request) or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Refusal(_("The request is not JSON.")) from None
         if not isinstance(data, dict):
             raise Refusal(_("The request is not a JSON object."))
         return data
+
+    def client_of(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
 
     def links(table: TableRecord) -> list[tuple[int, str]]:
         return [
@@ -231,24 +356,48 @@ def make_app(
             if s.human
         ]
 
+    def links_url(table: TableRecord) -> str:
+        return f"/links/{table.id}?key={links_key(table)}"
+
     async def lobby(request: Request) -> Response:
         return page(lambda n: lobby_page(TABLE_GAMES, lang=lang, nonce=n,
-                                         allow_commands=allow_commands))  # fmt: skip
+                                         bots=tuple(menu.operator), form_token=forms.make()))  # fmt: skip
 
     async def open_from_form(request: Request) -> Response:
         try:
-            fields = parse_qs((await body_of(request)).decode("utf-8", "replace"))
+            fields = parse_qs((await body_of(request)).decode("utf-8", "replace"),
+                              max_num_fields=64)  # fmt: skip
             form: dict[str, Any] = {k: v[-1] for k, v in fields.items()}
-            players = int(form.get("players") or 0) if str(form.get("players", "")).isdigit() else 0
+            if not forms.valid(form.get("form_token")):
+                raise Refusal(_("This form is out of date: open the lobby again."), 403)
+            players = _whole(form.get("players"), 2, 0)
+            most = max(n for g in TABLE_GAMES.values() for n in g.player_counts)
+            count = players if isinstance(players, int) and 0 < players <= most else 0
+            by_name = dict(LOBBY_BOTS)
             form["seats"] = [
-                "cmd:" + str(form.get(f"cmd{p}", "")).strip()
-                if form.get(f"seat{p}") == "cmd"
-                else str(form.get(f"seat{p}", ""))
-                for p in range(players)
+                by_name.get(str(form.get(f"seat{p}", "")), str(form.get(f"seat{p}", "")))
+                for p in range(count)
             ]
-            table = tables.open(form)
+            table = tables.open(form, client_of(request))
+        except ValueError:  # parse_qs: more fields than any lobby form has
+            return refused(Refusal(_("The request is too large."), 413))
         except Refusal as refusal:
             return refused(refusal)
+        # Post/Redirect/Get: a reload of the links page opens no second table.
+        return RedirectResponse(links_url(table), status_code=303,
+                                headers={"Cache-Control": "no-store"})  # fmt: skip
+
+    async def links_view(request: Request) -> Response:
+        table_id = request.path_params["table"]
+        key = request.query_params.get("key")
+        refusal = Refusal(_("This link does not open a seat of this table."), 404)
+        try:
+            stored = tables.record(table_id) if _TABLE_ID.fullmatch(table_id) else None
+            if stored is None or not _same_secret(links_key(stored[0]), key):
+                raise refusal
+        except Refusal as no:
+            return refused(no)
+        table = stored[0]
         return page(
             lambda n: links_page(
                 table.id, links(table), seat_names(table, lang), lang=lang, nonce=n
@@ -257,11 +406,11 @@ def make_app(
 
     async def open_from_json(request: Request) -> Response:
         try:
-            table = tables.open(await json_of(request))
+            table = tables.open(await json_of(request), client_of(request))
         except Refusal as refusal:
             return answer({"ok": False, "message": refusal.message}, refusal.status)
         return answer(
-            {"ok": True, "table": table.id,
+            {"ok": True, "table": table.id, "links": links_url(table),
              "seats": [{"seat": seat, "url": url} for seat, url in links(table)]}
         )  # fmt: skip
 
@@ -308,13 +457,13 @@ def make_app(
         cards = data.get("cards") or []
         kind = data.get("kind")
         if (
-            (index is not None and type(index) is not int)
-            or (ply is not None and type(ply) is not int)
-            or (target is not None and type(target) is not int)
-            or (kind is not None and not isinstance(kind, str))
+            (index is not None and (type(index) is not int or not 0 <= index < 10_000))
+            or (ply is not None and (type(ply) is not int or not 0 <= ply < 10**9))
+            or (target is not None and (type(target) is not int or not 0 <= target < 1_000))
+            or (kind is not None and (not isinstance(kind, str) or len(kind) > 20))
             or not isinstance(cards, list)
-            or not all(isinstance(c, str) and len(c) <= 4 for c in cards)
             or len(cards) > 20
+            or not all(isinstance(c, str) and len(c) <= 4 for c in cards)
         ):
             raise Refusal(_("That is not a move."))
         await room.play(seat, ply, index=index, kind=kind, cards=tuple(cards), target=target)
@@ -334,13 +483,30 @@ def make_app(
         except Refusal:
             await websocket.close(code=1008)  # before the handshake: the client gets a 403
             return
+        if len(room.listeners.get(seat, ())) >= limits.watchers_per_seat:
+            await websocket.close(code=1008)  # as many pages on this seat as it may have
+            return
         await websocket.accept()
         queue = room.listen(seat)
 
         async def reader() -> None:
+            """The page says nothing: this notices it leave, and ends a
+            connection that sends too much or too often."""
+            times: list[float] = []
             with contextlib.suppress(WebSocketDisconnect):
                 while True:
-                    await websocket.receive_text()  # the page says nothing; this notices it leave
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    data = message.get("text") or message.get("bytes") or ""
+                    now = time.monotonic()
+                    times = [t for t in times if t > now - 60] + [now]
+                    if (
+                        len(data) > limits.socket_message_bytes
+                        or len(times) > limits.socket_messages_per_minute
+                    ):
+                        await websocket.close(code=1008)
+                        return
 
         gone = asyncio.create_task(reader())
         try:
@@ -380,6 +546,7 @@ def make_app(
         routes=[
             Route("/", lobby),
             Route("/tables", open_from_form, methods=["POST"]),
+            Route("/links/{table}", links_view),
             Route("/api/tables", open_from_json, methods=["POST"]),
             Route("/table/{table}/{seat}", seat_view_page),
             Route("/api/table/{table}/{seat}", view),
@@ -391,4 +558,52 @@ def make_app(
         lifespan=lifespan,
     )
     app.state.tables = tables
-    return app
+    return SameOrigin(app, allowed_hosts, lang)
+
+
+class SameOrigin:
+    """The ASGI application that lets through only what may reach the table:
+    a request whose ``Host`` the server answers to (any other gets 421), and a
+    request that changes anything (a ``POST``, or a WebSocket) from one of the
+    server's own pages, by its ``Origin`` (any other gets 403, a WebSocket a
+    refused handshake). See :func:`sevenbridge.web._guard.same_origin`."""
+
+    def __init__(self, app: Starlette, allowed: frozenset[str], lang: str) -> None:
+        self.app = app
+        self.state = app.state
+        self.allowed = allowed
+        self.lang = lang
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        found: dict[bytes, str] = {}
+        for name, value in scope.get("headers", ()):
+            if name in (b"host", b"origin") and name not in found:
+                found[name] = value.decode("latin-1")
+        host, origin = found.get(b"host"), found.get(b"origin")
+        changes = scope["type"] == "websocket" or scope.get("method") not in ("GET", "HEAD")
+        if host is None or (self.allowed and host_of(host) not in self.allowed):
+            status = 421
+        elif changes and not same_origin(origin, host, self.allowed):
+            status = 403
+        else:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        _ = translator(self.lang)
+        message = (
+            _("This server does not answer to that host name.")
+            if status == 421
+            else _("The request did not come from this server's pages.")
+        )
+        body = json.dumps({"ok": False, "message": message}, ensure_ascii=False).encode()
+        await send({
+            "type": "http.response.start", "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"cache-control", b"no-store"),
+                        (b"content-length", str(len(body)).encode())],
+        })  # fmt: skip
+        await send({"type": "http.response.body", "body": body})

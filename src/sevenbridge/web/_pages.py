@@ -14,11 +14,9 @@ from xml.sax.saxutils import escape
 
 from .._kit.i18n import N_, name_text, translator
 from ._base import TableGame
+from ._bots import LOBBY_BOTS
 
 __all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
-
-#: The bots a seat can be given in the lobby, and the spec each stands for.
-LOBBY_BOTS = (("random", "random"), ("greedy", "greedy"), ("ismcts", "ismcts:iterations=200"))
 
 _STYLE = """
 *{box-sizing:border-box}
@@ -95,14 +93,9 @@ function choose() {
 function seats() {
   const n = Number(players.value);
   document.querySelectorAll(".seatrow").forEach((row, i) => { row.hidden = i >= n; });
-  document.querySelectorAll(".seatrow select").forEach((sel) => {
-    const cmd = sel.parentElement.querySelector("input");
-    if (cmd) cmd.hidden = sel.value !== "cmd";
-  });
 }
 game.addEventListener("change", choose);
 players.addEventListener("change", seats);
-document.querySelectorAll(".seatrow select").forEach((s) => s.addEventListener("change", seats));
 seats();
 """
 
@@ -295,14 +288,23 @@ def _document(title: str, lang: str, body: str, *, nonce: str, script: str = "")
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        '<meta name="referrer" content="no-referrer">\n'
+        '<meta name="referrer" content="same-origin">\n'
         f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n"
         f"<body>\n{body}\n{tail}</body>\n</html>\n"
     )
 
 
-def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_commands: bool) -> str:
-    """The lobby: a form that opens a table."""
+def lobby_page(
+    games: dict[str, TableGame],
+    *,
+    lang: str,
+    nonce: str,
+    bots: Sequence[str] = (),
+    form_token: str = "",
+) -> str:
+    """The lobby: a form that opens a table. ``bots`` are the names of the
+    server's own bots (besides the built-in ones); ``form_token`` is the
+    form's proof that it came from this page."""
     _ = translator(lang)
     game = next(iter(games.values()))
     most = max(n for g in games.values() for n in g.player_counts)
@@ -330,8 +332,7 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
     choices = [("human", _("a person"))] + [
         (name, _("bot: {name}").format(name=name_text(name, lang))) for name, _spec in LOBBY_BOTS
     ]
-    if allow_commands:
-        choices.append(("cmd", _("external bot (a command)")))
+    choices += [(name, _("bot: {name}").format(name=name)) for name in bots]
     rows = []
     for seat in range(most):
         chosen = "human" if seat == 0 else "greedy"
@@ -339,19 +340,14 @@ def lobby_page(games: dict[str, TableGame], *, lang: str, nonce: str, allow_comm
             f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(t)}</option>'
             for v, t in choices
         )
-        cmd = (
-            f' <input name="cmd{seat}" placeholder="{escape(_("command, such as python my_bot.py"))}"'
-            f' aria-label="{escape(_("command of the bot of P{seat}").format(seat=seat))}">'
-            if allow_commands
-            else ""
-        )
         rows.append(
             f'<div class="seatrow"><label for="seat{seat}">P{seat}</label>'
-            f'<select id="seat{seat}" name="seat{seat}">{opts}</select>{cmd}</div>'
+            f'<select id="seat{seat}" name="seat{seat}">{opts}</select></div>'
         )
     body = (
         f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('open a table'))}</h1></header>\n"
         '<form class="lobby" method="post" action="/tables">\n'
+        f'<input type="hidden" name="form_token" value="{escape(form_token)}">\n'
         f'<label>{escape(_("Game"))} <select name="game" id="game">{options}</select></label>\n'
         f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select></label>\n'
         f'<label>{escape(_("Players"))} <select name="players" id="players">{counts}</select></label>\n'

@@ -11,6 +11,7 @@ HTTP and WebSockets.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import logging
@@ -22,11 +23,12 @@ import attrs
 
 from .._kit.i18n import N_, name_text, translate, translator
 from .._kit.rng import derive
-from ..arena import make_bot
+from ..arena import bot_seed
 from ..bots import GreedyPlayer, Player
 from ..errors import SevenBridgeError
 from ..external import ExternalPlayer
 from ._base import TableGame
+from ._bots import BotMenu
 from ._db import GHOST, TableRecord, TableStore
 
 __all__ = ["Refusal", "Room", "seat_names"]
@@ -47,9 +49,10 @@ class Refusal(Exception):
         self.status = status
 
 
-def bot_label(spec: str) -> str:
-    """A bot's short name for the seat labels: ``greedy``, ``ismcts``, ``cmd``."""
-    return spec.split(":", 1)[0].strip()
+def bot_label(choice: str) -> str:
+    """A bot's short name for the seat labels: ``greedy``, ``ismcts``, the
+    name of a server's own bot (``cmd`` for a table stored with a command)."""
+    return choice.split(":", 1)[0].strip()[:24]
 
 
 def seat_names(table: TableRecord, lang: str = "en") -> list[str]:
@@ -77,7 +80,17 @@ class Room:
         store: Where new moves go.
         lang: The language of the seats' views.
         pause: Seconds a bot waits before it moves, so that people see it.
-        move_seconds: How long an external bot may think about one decision.
+        bots: The bots the server offers (the built-in ones by default). A
+            stored seat whose bot the server does not offer is never run: the
+            greedy bot plays it, and the table says so.
+        claim_seconds: The claim clock: how long a person asked about a claim
+            has to decide (whether or not they could claim), after which they
+            pass. A bot asked about a claim answers after the pause and the
+            server's thinking budget, whatever it holds.
+
+    Nothing a seat sees depends on the hidden cards through the table's pace:
+    each claim window stays open for a time fixed by who is asked (a person's
+    clock, or a bot's pause and budget), not by what anybody could claim.
     """
 
     def __init__(
@@ -89,14 +102,26 @@ class Room:
         *,
         lang: str = "en",
         pause: float = 0.8,
-        move_seconds: float = 10.0,
+        bots: BotMenu | None = None,
+        claim_seconds: float = 15.0,
     ) -> None:
         self.game = game
         self.table = table
         self.store = store
         self.lang = lang
         self.pause = pause
-        self.move_seconds = move_seconds
+        self.menu = bots if bots is not None else BotMenu()
+        self.claim_seconds = claim_seconds
+        #: The running claim clock: the move count it is for and when it ends
+        #: (the event loop's time), or ``None``.
+        self.clock: tuple[int, float] | None = None
+        #: Set at every change, so that a waiting clock or pause looks again.
+        self.moved = asyncio.Event()
+        #: The table's own thread for its bots' decisions: one table's bots
+        #: never wait for another table's.
+        self.thinker = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix=f"table-{table.id}"
+        )
         self.rules = game.read_rules(table.rules)
         self.moves: list[str] = []
         #: Each move with the positions before and after it (to tell it in words).
@@ -120,6 +145,10 @@ class Room:
         self.notice: str | None = None
         self.runner: asyncio.Task[None] | None = None
         self.names = seat_names(table, lang)
+        for seat, s in enumerate(table.seats):
+            if not s.human and s.player != GHOST and self.menu.refusal(s.player, lang):
+                _log.warning("table %s: seat %d's bot is not offered here", table.id, seat)
+                self._replace_bot(seat, "not offered", failed=False)
 
     # -- the series of deals -------------------------------------------------
 
@@ -171,13 +200,9 @@ class Room:
         position = self.shown_position()
         view = game.observe(position, seat)
         legal = game.legal_actions(position) if not paused else ()
-        # A person's lone pass is played for them after the table's pause, so it is
-        # never offered: a page would show a button about to vanish under the click.
-        your_turn = (
-            bool(legal)
-            and game.player(legal[0]) == seat
-            and not (self.table.seats[seat].human and game.automatic(legal) is not None)
-        )
+        # Every person asked about a claim is offered the pass, whether or not
+        # they could claim: the prompt tells nobody what they hold.
+        your_turn = bool(legal) and game.player(legal[0]) == seat
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
@@ -228,9 +253,16 @@ class Room:
             "practice": self.table.practice,
             "can_undo": self._undo_point(seat) is not None,
             "result": result,
+            "clock": self._clock_left(),
             "notice": self.notice,
             "observation": json.loads(view.to_json()),
         }
+
+    @property
+    def idle(self) -> bool:
+        """Whether nobody watches the table and no bot is thinking: the room
+        can be let go (the store keeps the table)."""
+        return not any(self.listeners.values()) and (self.runner is None or self.runner.done())
 
     def listen(self, seat: int) -> asyncio.Queue[dict[str, Any]]:
         """A queue that gets the seat's view after every change (the newest
@@ -244,8 +276,35 @@ class Room:
         """Stop sending views to ``queue``."""
         self.listeners.get(seat, set()).discard(queue)
 
+    def _claim_window(self, legal: Any) -> bool:
+        """Whether the decision is about a claim (pass is one of its moves)."""
+        return any(type(a).__name__ == "Pass" for a in legal)
+
+    def _clock_left(self) -> float | None:
+        """Seconds left on the running claim clock (``None``: none runs)."""
+        if self.clock is None or self.clock[0] != len(self.moves) or self.paused:
+            return None
+        return round(max(0.0, self.clock[1] - asyncio.get_running_loop().time()), 1)
+
+    def _start_clock(self) -> None:
+        """Start the claim clock if a person is now asked about a claim."""
+        if self.paused:
+            return
+        legal = self.game.legal_actions(self.game.position(self.series))
+        if (
+            legal
+            and self.table.seats[self.game.player(legal[0])].human
+            and self._claim_window(legal)
+            and (self.clock is None or self.clock[0] != len(self.moves))
+        ):
+            loop = asyncio.get_running_loop()
+            self.clock = (len(self.moves), loop.time() + self.claim_seconds)
+
     def _changed(self) -> None:
         """Send every watching seat its new view."""
+        self.moved.set()
+        with contextlib.suppress(RuntimeError):  # no event loop: a room built for a test
+            self._start_clock()
         self.version += 1
         for seat, queues in self.listeners.items():
             if not queues:
@@ -364,47 +423,81 @@ class Room:
             self.runner = asyncio.get_running_loop().create_task(self._run_bots())
 
     def _bot(self, seat: int) -> Player:
+        """The bot of a seat, made on first use from the seat's stored choice.
+        Its seeds are one-way (:func:`sevenbridge.arena.bot_seed`): a bot that
+        is told its seed (an external bot) learns nothing of the table's
+        seed, so it cannot deal the cards again."""
+        deal = len(self.game.finished(self.series))
         bot = self.bots.get(seat)
         if bot is None:
-            spec = self.table.seats[seat].player
-            bot = make_bot(spec, derive(self.table.seed, 7, seat), move_seconds=self.move_seconds)
+            bot = self.menu.make(self.table.seats[seat].player, bot_seed(self.table.seed, 0, seat))
             self.bots[seat] = bot
-        deal = len(self.game.finished(self.series))
         if isinstance(bot, ExternalPlayer) and self.bot_deal.get(seat) != deal:
             bot.new_deal(seat=seat, players=self.table.players,
-                         seed=derive(self.table.seed, 8, deal, seat), rules=self.rules)  # fmt: skip
+                         seed=bot_seed(self.table.seed, deal, seat), rules=self.rules)  # fmt: skip
             self.bot_deal[seat] = deal
         return bot
 
-    def _bot_turn(self) -> tuple[int, Callable[[], Any], int] | None:
-        """Who moves now without a person's click (a bot, or a person's lone
-        pass), how the move is found, and the move count; ``None`` if nobody."""
+    def _bot_turn(self) -> tuple[int, Callable[[], Any], int, float, float] | None:
+        """Who moves now without a person's click, how the move is found, the
+        move count, and when it may be played: a bot's move after the pause
+        (and in a claim window, not before the server's thinking budget is
+        spent too, so that a quick pass tells nothing), a person's pass when
+        the claim clock runs out. ``None`` if it is nobody's."""
         if self.paused:
             return None
         position = self.game.position(self.series)
         legal = self.game.legal_actions(position)
         if not legal:
             return None
-        seat = self.game.player(legal[0])
+        seat, ply = self.game.player(legal[0]), len(self.moves)
+        loop = asyncio.get_running_loop()
         if self.table.seats[seat].human:
-            forced = self.game.automatic(legal)
-            return None if forced is None else (seat, lambda: forced, len(self.moves))
-        bot, view = self._bot(seat), self.game.bot_view(position)
-        return seat, lambda: bot(view), len(self.moves)
+            if not self._claim_window(legal):
+                return None
+            self._start_clock()
+            assert self.clock is not None
+            passing = next(a for a in legal if type(a).__name__ == "Pass")
+            return seat, lambda: passing, ply, self.clock[1], self.clock[1]
+        try:
+            bot = self._bot(seat)
+        except SevenBridgeError as error:  # an external bot that does not start
+            self._replace_bot(seat, error)
+            bot = self.bots[seat]
+        view = self.game.bot_view(position)
+        start = loop.time() + self.pause
+        done = start + (self.menu.max_seconds if self._claim_window(legal) else 0.0)
+        return seat, lambda: bot(view), ply, start, done
+
+    async def _until(self, when: float, ply: int) -> bool:
+        """Wait until the loop's time ``when``; ``False`` as soon as the table
+        moves on from move count ``ply`` (a person played, or undid)."""
+        loop = asyncio.get_running_loop()
+        while len(self.moves) == ply:
+            left = when - loop.time()
+            if left <= 0:
+                return True
+            self.moved.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.moved.wait(), left)
+        return False
 
     async def _run_bots(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             async with self.lock:
                 turn = self._bot_turn()
             if turn is None:
                 return
-            seat, decide, ply = turn
-            await asyncio.sleep(self.pause)
+            seat, decide, ply, start, done = turn
+            if not await self._until(start, ply):
+                continue  # the table moved on meanwhile: look again
             try:
-                action = await asyncio.to_thread(decide)
+                action = await loop.run_in_executor(self.thinker, decide)
             except Exception as error:  # a crashed external bot, or a bot's bug
-                _log.warning("table %s: the bot of seat %d failed: %s", self.table.id, seat, error)
                 self._replace_bot(seat, error)
+                continue
+            if not await self._until(done, ply):
                 continue
             async with self.lock:
                 if len(self.moves) != ply:
@@ -416,15 +509,19 @@ class Room:
                 self._play(action)
                 self._changed()
 
-    def _replace_bot(self, seat: int, why: object) -> None:
-        """A failed bot's seat is played by the greedy bot from now on, and the
-        table says so."""
+    def _replace_bot(self, seat: int, why: object, *, failed: bool = True) -> None:
+        """A failed (or refused) bot's seat is played by the greedy bot from
+        now on, and the table says so. The notice names the seat, never what
+        the bot ran or why it failed (an illegal move's reason could tell its
+        cards): the server's log has that."""
         _ = translator(self.lang)
-        failed = self.bots.pop(seat, None)
-        if isinstance(failed, ExternalPlayer):
-            failed.close()
+        old = self.bots.pop(seat, None)
+        if isinstance(old, ExternalPlayer):
+            old.close()
+        if failed:
+            _log.warning("table %s: the bot of seat %d failed: %s", self.table.id, seat, why)
         self.bots[seat] = GreedyPlayer(derive(self.table.seed, 9, seat))
-        self.notice = _(_REPLACED).format(seat=self.names[seat], why=translate(str(why), self.lang))
+        self.notice = _(_REPLACED if failed else _NOT_OFFERED).format(seat=self.names[seat])
 
     def _end_external_deals(self) -> None:
         final = self.game.finished(self.series)[-1]
@@ -437,12 +534,14 @@ class Room:
         """Stop the bots (an external bot's process ends)."""
         if self.runner is not None:
             self.runner.cancel()
+        self.thinker.shutdown(wait=False, cancel_futures=True)
         for bot in self.bots.values():
             if isinstance(bot, ExternalPlayer):
                 bot.close()
 
 
-_REPLACED = N_("The bot of {seat} failed ({why}); the greedy bot plays that seat now.")
+_REPLACED = N_("The bot of {seat} failed; the greedy bot plays that seat now.")
+_NOT_OFFERED = N_("This server does not offer the bot of {seat}; the greedy bot plays that seat.")
 
 
 def _with_seen(table: TableRecord, seen: int) -> TableRecord:
