@@ -33,13 +33,23 @@ class Server:
     :meth:`stop` it, start it again on the same port."""
 
     def __init__(
-        self, db: Path, *, pause: float = 0.02, lang: str = "en", extra: tuple[str, ...] = ()
+        self,
+        db: Path,
+        *,
+        pause: float = 0.02,
+        lang: str = "en",
+        extra: tuple[str, ...] = (),
+        limits: dict[str, Any] | None = None,
     ) -> None:
         need_web()
         self.db = db
         self.pause = pause
         self.lang = lang
         self.extra = extra
+        #: Limits of :class:`sevenbridge.web.Limits` the command line does not
+        #: set: with them, the server is :func:`sevenbridge.web.serve` run by
+        #: ``python -c`` (the same server, its limits given directly).
+        self.limits = limits
         self.port = 0
         self.process: subprocess.Popen[str] | None = None
         self.log = db.with_suffix(".log")
@@ -54,6 +64,14 @@ class Server:
             sys.executable, "-m", "sevenbridge", "serve", "--port", str(self.port),
             "--db", str(self.db), "--pause", str(self.pause), "--lang", self.lang, *self.extra,
         ]  # fmt: skip
+        if self.limits is not None:
+            code = (
+                "import sys; from sevenbridge.web import Limits, serve; "
+                f"serve({str(self.db)!r}, port={self.port}, pause={self.pause}, "
+                f"lang={self.lang!r}, limits=Limits(**{self.limits!r}), "
+                "announce=lambda url: print(url, flush=True))"
+            )
+            command = [sys.executable, "-c", code]
         log = open(self.log, "a", encoding="utf-8")  # noqa: SIM115 (the server writes it)
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True

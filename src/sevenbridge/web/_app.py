@@ -303,14 +303,21 @@ def make_app(
 
     def page(make: Callable[[str], str], status: int = 200) -> HTMLResponse:
         nonce = secrets.token_urlsafe(12)
-        return HTMLResponse(make(nonce), status_code=status, headers=headers(nonce))
+        return HTMLResponse(make(nonce), status_code=status,
+                            headers={**headers(nonce), **closing(status)})  # fmt: skip
+
+    def closing(status: int) -> dict[str, str]:
+        """A too-large request's connection is closed after the answer, so the
+        rest of its body is never read."""
+        return {"Connection": "close"} if status == 413 else {}
 
     def refused(refusal: Refusal) -> HTMLResponse:
         return page(lambda n: error_page(refusal.status, refusal.message, lang=lang, nonce=n),
                     refusal.status)  # fmt: skip
 
     def answer(data: dict[str, Any], status: int = 200) -> JSONResponse:
-        return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+        return JSONResponse(data, status_code=status,
+                            headers={"Cache-Control": "no-store", **closing(status)})  # fmt: skip
 
     async def body_of(request: Request) -> bytes:
         """The request's body, refused (413) as soon as it is past the limit:

@@ -30,6 +30,10 @@ __all__ = ["BUILT_IN", "LOBBY_BOTS", "BotMenu"]
 BUILT_IN = ("random", "greedy", "ismcts")
 #: The lobby's choices of bot: (what the lobby shows, the choice it sends).
 LOBBY_BOTS = (("random", "random"), ("greedy", "greedy"), ("ismcts", "ismcts:iterations=200"))
+#: The built-in bots that decide in a moment, and the moment a claim window
+#: gives them (they take well under a millisecond).
+QUICK = ("random", "greedy")
+QUICK_SECONDS = 0.05
 #: The search's options a client may set (the rest are the server's).
 CLIENT_OPTIONS = ("iterations", "seconds")
 #: What an operator's bot may be called: a short word that is not a built-in name.
@@ -207,6 +211,14 @@ class BotMenu:
         iterations = int(given.get("iterations", min(200, self.max_iterations)))
         seconds = float(given.get("seconds", self.max_seconds))
         return f"ismcts:iterations={iterations}:seconds={seconds:g}"
+
+    def answer_seconds(self, choice: str) -> float:
+        """How long after its pause a bot asked about a claim answers, whatever
+        it holds: long enough for any decision it may take (the built-in
+        quick bots decide in far less than :data:`QUICK_SECONDS`; the search
+        and the operator's bots in ``max_seconds``), so that the answer's
+        moment tells nothing of its cards."""
+        return QUICK_SECONDS if choice.split(":", 1)[0] in QUICK else self.max_seconds
 
     def make(self, choice: str, seed: int) -> Player:
         """The bot of a choice, made with ``seed``. An operator's Python bot

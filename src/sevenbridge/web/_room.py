@@ -141,6 +141,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.listeners: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.bots: dict[int, Player] = {}
+        #: Seats whose bot was replaced by the greedy one.
+        self.replaced: set[int] = set()
         self.bot_deal: dict[int, int] = {}
         self.notice: str | None = None
         self.runner: asyncio.Task[None] | None = None
@@ -466,7 +468,10 @@ class Room:
             bot = self.bots[seat]
         view = self.game.bot_view(position)
         start = loop.time() + self.pause
-        done = start + (self.menu.max_seconds if self._claim_window(legal) else 0.0)
+        # A replaced bot is the greedy one, whatever the seat was stored with.
+        choice = self.table.seats[seat].player if seat not in self.replaced else "greedy"
+        claim = self._claim_window(legal)
+        done = start + (self.menu.answer_seconds(choice) if claim else 0.0)
         return seat, lambda: bot(view), ply, start, done
 
     async def _until(self, when: float, ply: int) -> bool:
@@ -521,6 +526,7 @@ class Room:
         if failed:
             _log.warning("table %s: the bot of seat %d failed: %s", self.table.id, seat, why)
         self.bots[seat] = GreedyPlayer(derive(self.table.seed, 9, seat))
+        self.replaced.add(seat)
         self.notice = _(_REPLACED if failed else _NOT_OFFERED).format(seat=self.names[seat])
 
     def _end_external_deals(self) -> None:
