@@ -307,3 +307,32 @@ def test_a_round_of_simple_mahjong_from_the_lobby(browser: Any, tmp_path: Path) 
         page.close()
     finally:
         server.stop()
+
+
+def test_a_person_asked_about_a_claim_sees_the_clock_and_may_pass(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The claim clock counts down in the status bar of the seat asked, beside a
+    Pass button, whether or not the seat could claim; passing ends the window."""
+    server = Server(tmp_path / "tables.db", pause=0.2, extra=("--claim-seconds", "60")).start()
+    try:
+        opened = server.open_table(["human", "greedy", "greedy"], seed=3, deals=1)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP)
+        for _ in range(100):  # the seat's own turns, until it is asked about a claim
+            page.wait_for_selector(ANY_TURN)
+            if page.inner_text("#clock"):
+                break
+            click_first_move(page)
+        first = page.inner_text("#clock")
+        assert first.endswith("s to decide on the claim"), first
+        assert page.locator("#moves [data-group='Pass'] button").count() == 1
+        page.wait_for_timeout(1500)
+        later = page.inner_text("#clock")
+        assert int(later.split()[0]) < int(first.split()[0])  # it counts down
+        shot(page, "web-claim-clock.png", tmp_path, full_page=False)
+        at = ply(page)
+        page.click("#moves [data-group='Pass'] button")
+        page.wait_for_selector(f"body[data-ply]:not([data-ply='{at}'])")
+        assert page.inner_text("#clock") == "" or ply(page) > at + 1
+    finally:
+        server.stop()

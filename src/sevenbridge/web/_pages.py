@@ -41,6 +41,8 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 @media (min-width:900px){main.table{grid-template-columns:minmax(0,760px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
 #status{grid-area:status;font-size:17px;font-weight:bold;padding:8px 12px;border-radius:6px;background:#e8efe9}
 #status.turn{background:#ffb000;color:#000}
+#status{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:2px 12px}
+#clock{font-size:15px;font-weight:normal;font-variant-numeric:tabular-nums}
 #board{grid-area:board;min-width:0}
 #board svg{width:100%;height:auto;display:block}
 #controls{grid-area:controls;min-width:0;display:flex;flex-direction:column;gap:10px}
@@ -116,6 +118,21 @@ _SEAT_SCRIPT = """
   function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : ""; }
   function conn(up) { const c = $("conn"); c.textContent = up ? T.live : T.reconnecting; c.className = up ? "" : "down"; document.body.dataset.live = up ? "1" : "0"; }
 
+  // The claim clock: the seconds left to decide, counted down here from what
+  // the server said (the server passes for whoever is asked when it runs out).
+  let clockEnd = null, clockTick = null;
+  function clock(seconds) {
+    clockEnd = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
+    if (clockTick === null && clockEnd !== null) clockTick = setInterval(tick, 250);
+    tick();
+  }
+  function tick() {
+    const shown = $("clock");
+    if (clockEnd === null) { shown.textContent = ""; clearInterval(clockTick); clockTick = null; return; }
+    const left = Math.max(0, Math.ceil((clockEnd - Date.now()) / 1000));
+    shown.textContent = T.clock.replace("{s}", left);
+  }
+
   function show(v) {
     if (view && v.epoch === view.epoch && v.version < view.version) return;
     const fresh = !view || v.ply !== view.ply || v.version !== view.version;
@@ -124,8 +141,9 @@ _SEAT_SCRIPT = """
     document.title = v.title + " · " + v.names[v.seat];
     $("title").textContent = v.title;
     $("who").textContent = v.names[v.seat] + " · " + T.table.replace("{table}", v.table) + " · " + T.rules.replace("{preset}", v.rules) + " · " + T.deal.replace("{word}", v.deal_word).replace("{k}", v.deal);
-    $("status").textContent = v.status;
+    $("statustext").textContent = v.status;
     $("status").className = v.your_turn ? "turn" : "";
+    clock(v.clock);
     $("board").innerHTML = v.svg;
     $("notice").textContent = v.notice || "";
     const log = $("log"); log.innerHTML = "";
@@ -280,6 +298,7 @@ _SCRIPT_TEXT = {
     "you": N_("(you)"),
     "winners": N_("Winner: {names}"),
     "failed": N_("The server did not answer; try again."),
+    "clock": N_("{s} s to decide on the claim"),
 }
 
 
@@ -402,7 +421,8 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
         f'<header><h1 id="title">{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
         '<span id="conn" aria-live="polite"></span></header>\n'
         '<main class="table">\n'
-        '<div id="status" aria-live="polite"></div>\n'
+        '<div id="status"><span id="statustext" aria-live="polite"></span>'
+        '<span id="clock"></span></div>\n'
         '<div id="board"></div>\n'
         '<section id="controls">\n'
         '<div id="result" hidden><h2></h2><table><thead><tr>'
