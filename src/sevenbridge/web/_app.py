@@ -43,7 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .._kit.i18n import check_lang, translate, translator
 from .._kit.rng import fresh_seed
 from ..errors import SevenBridgeError
-from ._bots import LOBBY_BOTS, MAX_CHOICE, BotMenu
+from ._bots import LOBBY_BOTS, BotMenu
 from ._db import GHOST, HUMAN, Seat, TableRecord, TableStore
 from ._games import TABLE_GAMES
 from ._guard import CreationLimiter, FormTokens, Limits, host_of, same_origin
@@ -175,16 +175,14 @@ class Tables:
         # The players sit at the real seats, in order (a mahjong table's ghosts sit between).
         seats = [Seat(GHOST)] * game.seat_total(rules, players)
         for seat, spec in zip(game.real_seats(rules, players), specs, strict=True):
-            if not isinstance(spec, str) or len(spec) > MAX_CHOICE:
-                raise Refusal(_("Say who plays each of the {n} seats.").format(n=players))
-            spec = spec.strip()
-            if spec == HUMAN:
+            if isinstance(spec, str) and spec.strip() == HUMAN:
                 seats[seat] = Seat(HUMAN, secrets.token_urlsafe(18))
                 continue
-            refusal = self.menu.refusal(spec, self.lang)
+            refusal = self.menu.refusal(spec, self.lang)  # a name the server offers
             if refusal is not None:
                 raise Refusal(f"P{seat}: {refusal}")
-            seats[seat] = Seat(spec)
+            assert isinstance(spec, str)
+            seats[seat] = Seat(spec.strip())
         if not any(s.human for s in seats):
             raise Refusal(_("A table needs at least one person."))
         if not self.creations.allow(client):
