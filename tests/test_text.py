@@ -102,3 +102,71 @@ def test_drawings_show_only_what_a_view_may_see() -> None:
         assert str(card) in full.split("\n")[2]
     assert "P1  7 cards" in view and "(you)" in view
     assert repr(state).startswith("<GameState draw, player 1")
+
+
+ABLE_ONLY_PON = (
+    "players: 3\nP0: 9C 9D 2S 4H 5H 6D 7D\nP1: 3C 4C 5S 8H 10H QH KS\n"
+    "P2: 9S 2D 3D AH AS JC JD\ndiscards: 9H\ndiscarder: P2\nturn: P0 pon"
+)
+
+
+def test_position_asks_whom_the_engines_window_asks_under_able_only() -> None:
+    """Under able_only only P0 holds a pon of 9H, so the window asks P0 alone
+    (the position once queued P1 too, and refused itself)."""
+    able = position(ABLE_ONLY_PON, Rules().replace(claim_window="able_only"))
+    assert able.current_player == 0 and able.claim_queue == ()
+    every = position(ABLE_ONLY_PON)
+    assert every.current_player == 0 and every.claim_queue == (1,)
+
+
+def _as_text(state: object) -> str:
+    """A claim-phase position, written as position() text."""
+    from sevenbridge import GameState
+
+    assert isinstance(state, GameState)
+    lines = [f"players: {state.players}"]
+    lines += [f"P{p}: {' '.join(map(str, state.hand(p)))}" for p in range(state.players)]
+    if state.melds:
+        lines.append("melds: " + "; ".join(
+            f"P{m.owner} {' '.join(map(str, m.cards))}" for m in state.melds
+        ))  # fmt: skip
+    lines += [
+        f"discards: {' '.join(map(str, state.discard_pile))}",
+        f"discarder: P{state.discarder}",
+        f"turns done: {state.turns_done}",
+        "normal turns: " + " ".join(f"P{p}" for p in range(state.players)
+                                    if state.normal_turns >> p & 1),
+        f"turn: P{state.current_player} pon",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("window", ["every_eligible", "able_only"])
+def test_position_text_of_a_played_claim_window_asks_as_the_engine(window: str) -> None:
+    """Claim windows reached by play, written as text and read back: the text's
+    window asks the same players, in the same order, as the engine's."""
+    import random
+
+    from sevenbridge import Phase
+
+    checked = 0
+    for preset in ("standard", "seven_rummy"):
+        rules = Rules.preset(preset).replace(claim_window=window)
+        for seed in range(120):
+            rng = random.Random(seed)
+            state = deal(rules, players=3 + seed % 3, seed=seed)
+            while not state.is_over and checked < 600:
+                if (
+                    state.phase is Phase.CLAIM
+                    and state.pending_pon is None
+                    and state.discarder >= 0
+                    and not any(m.joker_as for m in state.melds)
+                ):
+                    again = position(_as_text(state), rules)
+                    assert (again.current_player, again.claim_queue) == (
+                        state.current_player, state.claim_queue
+                    ), _as_text(state)  # fmt: skip
+                    assert legal_actions(again) == legal_actions(state)
+                    checked += 1
+                state = apply(state, rng.choice(legal_actions(state)))
+    assert checked >= 100

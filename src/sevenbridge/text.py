@@ -28,7 +28,7 @@ from ._kit.words import Listing, points_words, said, seat_name, whose
 from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
-from .engine._kernel import check_state, may_claim
+from .engine._kernel import check_state, window_asks
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
 from .games import CARD_GAME, DocumentLike, game_of
@@ -944,13 +944,18 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         stock = [str(c) for c in CARDS[: rules.deck_size] if str(c) not in named]
     normal_mask = sum(1 << p for p in set(normal))
     queue: list[int] = []
-    if phase == "claim":
+    if phase == "claim" and discards:
+        # Those after the player asked now, up to the discarder, whom the engine's
+        # window would ask too (the pon timing, and under able_only who can pon).
+        after = []
         for k in range(1, n):
             q = (current + k) % n
             if q == discarder:
                 break
-            if may_claim(rules.pon_timing, q, normal_mask, turns_done, n):
-                queue.append(q)
+            after.append(q)
+        hands_mask = [sum(1 << Card.parse(c).index for c in hand) for hand in hand_cards]
+        card = Card.parse(discards[-1]).index
+        queue = list(window_asks(rules, after, normal_mask, turns_done, n, hands_mask, card))
     owners = sorted({m["owner"] for m in melds})
     doc = {
         "format": "sevenbridge.state", "version": 1, "rules": _rules_dict(rules),

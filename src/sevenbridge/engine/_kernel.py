@@ -718,7 +718,7 @@ def _claim(v: dict[str, Any], p: int, used: int, joker: int, kind: int) -> None:
 _AFTER: Final = [[tuple((p + k) % n for k in range(1, n)) for p in range(n)] for n in range(6)]
 
 
-def _asked(
+def window_asks(
     rules: Rules,
     order: Sequence[int],
     normal: int,
@@ -729,7 +729,8 @@ def _asked(
 ) -> Sequence[int]:
     """The players of ``order`` the claim window asks about ``card``: those the
     pon timing allows (``normal`` and ``turns`` as after the discard), and with
-    ``claim_window='able_only'`` only those who can pon it."""
+    ``claim_window='able_only'`` only those who can pon it. The one home of who
+    a window asks: the engine, the playout and the text's positions call it."""
     timing = rules.pon_timing
     # may_claim for each player, spelled out for speed.
     asked = order
@@ -745,7 +746,7 @@ def _asked(
 
 def _open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
     """After a discard (or the upcard): ask who may pon, else go to the draw."""
-    asked = _asked(v[RULES], order, v[NORMAL], v[TURNS], v[PLAYERS], v[HANDS], v[DISCARDS][-1])
+    asked = window_asks(v[RULES], order, v[NORMAL], v[TURNS], v[PLAYERS], v[HANDS], v[DISCARDS][-1])
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:

@@ -59,7 +59,6 @@ from ._kernel import (
     STOCK,
     TABLE,
     TURNS,
-    _asked,
     _chi_allowed,
     _claims,
     _enter_draw,
@@ -73,6 +72,7 @@ from ._kernel import (
     _state,
     _step,
     _table_takes,
+    window_asks,
 )
 
 __all__ = ["greedy_key", "greedy_moves", "play"]
@@ -268,7 +268,7 @@ def _quick_turns(
     after = _AFTER[n]
     everyone = (1 << n) - 1
     # Once everyone has had a normal turn, every pon timing asks every other
-    # player (engine._asked), unless only those able to pon are asked.
+    # player (engine._kernel.window_asks), unless only those able to pon are asked.
     plain_window = rules.claim_window is not _ABLE_ONLY
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
         # Typed, so that the compiled build works on native ints (the field
@@ -439,7 +439,7 @@ def _quick_turns(
             if plain_window and normal == everyone:
                 asked = after[p]
             else:
-                asked = _asked(rules, after[p], normal, turns, n, hands, c)
+                asked = window_asks(rules, after[p], normal, turns, n, hands, c)
             rank = RANK_MASK[c % 13]  # most hands hold none of it: _may_pon not asked
             i = 0  # the players who have passed
             for q in asked:
