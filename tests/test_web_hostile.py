@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -407,3 +408,86 @@ def _opened_tables(server: Server) -> Iterator[tuple[str, str]]:
         rows = db.execute("SELECT table_id, token FROM seats WHERE seat = 0").fetchall()
     for table, token in rows:
         yield str(table), str(token)
+
+
+def test_whoever_opens_a_table_of_several_people_cannot_know_its_cards(tmp_path: Path) -> None:
+    """A chosen seed deals the same cards again, and an undo shows the card a
+    draw took: at a table of several people neither is offered (a seed only
+    where the operator allows it); a seed past what the store keeps is refused
+    without spending the client's allowance of tables."""
+    server = Server(tmp_path / "tables.db", extra=("--tables-per-client", "2")).start()
+    try:
+        chosen: list[tuple[dict[str, Any], str]] = [
+            ({"seed": 424242}, "only at a table of one person"),
+            ({"practice": True}, "for one person"),
+        ]
+        for choices, reason in chosen:
+            status, answer = server.request(
+                "/api/tables", {"players": 3, "seats": ["human", "human", "greedy"], **choices}
+            )
+            assert status == 400 and reason in answer["message"], answer
+        for seed in (2**63, 2**64 - 1):
+            status, answer = server.request(
+                "/api/tables", {"players": 2, "seats": ["human", "greedy"], "seed": seed}
+            )
+            assert status == 400 and "2**63 - 1" in answer["message"], answer
+        server.open_table(["human", "greedy"], seed=2**63 - 1, practice=True)
+        server.open_table(["human", "human", "greedy"])
+        status, _ = server.request("/api/tables", {"players": 2, "seats": ["human", "greedy"]})
+        assert status == 429 and _tables(server) == 2
+        assert "Traceback" not in server.log.read_text(encoding="utf-8")
+    finally:
+        server.stop()
+
+
+def test_a_body_sent_slowly_is_cut_off_and_one_address_holds_few_requests(
+    tmp_path: Path,
+) -> None:
+    limits = {"header_seconds": 1.0, "idle_seconds": 1.0, "requests_per_client": 4}
+    server = Server(tmp_path / "tables.db", limits=limits).start()
+    slow: list[socket.socket] = []
+    try:
+        head = (
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"
+        )
+        for _ in range(4):
+            connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            connection.sendall(head)
+            slow.append(connection)
+        time.sleep(0.3)
+        # The address has as many requests in progress as it may: the next waits for none.
+        status, text, seconds = _raw(server, "GET", "/")
+        assert status == 503 and "Too many requests" in text and seconds < 5
+        start = time.monotonic()
+        for connection in slow:
+            connection.sendall(b" ")  # a byte now and then: not enough
+            answer = connection.recv(200)
+            assert b" 408 " in answer, answer[:60]
+        assert time.monotonic() - start < 10
+        _alive(server)
+    finally:
+        for connection in slow:
+            connection.close()
+        server.stop()
+
+
+def test_a_client_gone_mid_body_leaves_no_traceback(server: Server) -> None:
+    for path in ("/api/tables", "/tables", "/api/table/abc/0/move"):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        connection.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            'Content-Length: 5000\r\n\r\n{"players"'.encode()
+        )
+        connection.close()
+    time.sleep(0.5)
+    _alive(server)
+    assert "Traceback" not in server.log.read_text(encoding="utf-8")
+
+
+def test_a_host_is_a_name_and_at_most_a_port() -> None:
+    from sevenbridge.web._guard import host_of
+
+    assert host_of("127.0.0.1:8000") == "127.0.0.1" and host_of("[::1]:80") == "[::1]"
+    for odd in ("[::1]evil.example", "127.0.0.1:x.evil.example", "a:", "a:1234567", "a@b", ""):
+        assert host_of(odd) == "", odd

@@ -68,7 +68,7 @@ class Server:
             code = (
                 "import sys; from sevenbridge.web import Limits, serve; "
                 f"serve({str(self.db)!r}, port={self.port}, pause={self.pause}, "
-                f"lang={self.lang!r}, limits=Limits(**{self.limits!r}), "
+                f"lang={self.lang!r}, limits=Limits(**{self.limits!r}), allow_seed=True, "
                 "announce=lambda url: print(url, flush=True))"
             )
             command = [sys.executable, "-c", code]

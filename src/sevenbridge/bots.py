@@ -429,6 +429,10 @@ class ISMCTSPlayer:
         seconds: Processor time per decision instead (that of the thread
             searching, :func:`time.thread_time`; or as well: whichever ends
             first); then the moves depend on the machine's speed.
+        clock: What ``seconds`` are counted on: the searching thread's
+            processor time by default, or a wall clock such as
+            :func:`time.monotonic`, for a table that must have its answer in
+            time however busy the machine is (the web table's does).
         rollout: The policy of the other seats and of the playouts,
             ``"greedy"`` (default) or ``"random"``.
         exploration: The UCB constant of the tree in other games than the
@@ -481,8 +485,14 @@ class ISMCTSPlayer:
         margin: float = ISMCTS_MARGIN,
         worlds: str | Callable[[Any, int], Any] | None = "uniform",
         win_bonus: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
+        import time
+
         from .playout import POLICIES
+
+        #: What ``seconds`` are counted on (see the class's arguments).
+        self.clock: Callable[[], float] = time.thread_time if clock is None else clock
 
         self._rng = _checks.seeded_rng(seed)
         if iterations is None and seconds is None:
@@ -552,9 +562,7 @@ class ISMCTSPlayer:
         own random numbers; the greedy move is weighed in every world, and
         another is played only when its mean gain over the greedy move is more
         than ``margin`` standard errors above zero."""
-        import time
-
-        clock = time.thread_time
+        clock = self.clock
         start = clock()
         me = view.viewer
         keys = legal_keys(view)
@@ -634,14 +642,13 @@ class ISMCTSPlayer:
 
     def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:
         """Plain ISMCTS (another game's): every seat's decisions in the tree."""
-        import time
-
+        clock = self.clock
         root = _Node(view.viewer)
-        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        deadline = None if self.seconds is None else clock() + self.seconds
         done = 0
         worlds = self._deals(view, game.sample_state, game.observe, False)
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.thread_time() >= deadline:
+            if deadline is not None and done and clock() >= deadline:
                 break
             self._iterate(root, worlds(rng.next64()), rng, game, actions)
             done += 1

@@ -53,6 +53,9 @@ def add_parser(
                      help=_("a host name the server answers to, as people reach it "
                             "(repeatable; default: 127.0.0.1, localhost and [::1] on this "
                             "machine only, any name on 0.0.0.0)"))  # fmt: skip
+    cmd.add_argument("--allow-seed", action="store_true",
+                     help=_("let a table of several people be opened with a seed of the "
+                            "opener's choice (who chooses it can know every card)"))  # fmt: skip
     cmd.add_argument("--tables-per-client", type=int, default=30, metavar="N",
                      help=_("tables one address may open in an hour (default 30)"))  # fmt: skip
     cmd.set_defaults(run=run)
@@ -83,6 +86,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
           claim_seconds=args.claim_seconds, bots=bots, max_bot_seconds=args.max_bot_seconds,
           max_bot_iterations=args.max_bot_iterations, move_seconds=args.move_seconds,
           allowed_hosts=args.allowed_hosts,
-          limits=Limits(tables_per_client=args.tables_per_client),
+          limits=Limits(tables_per_client=args.tables_per_client), allow_seed=args.allow_seed,
           announce=announce)  # fmt: skip
     return 0

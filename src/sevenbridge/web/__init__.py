@@ -77,6 +77,7 @@ def create_app(
     move_seconds: float = 10.0,
     allowed_hosts: Sequence[str] = (),
     limits: Limits | None = None,
+    allow_seed: bool = False,
 ) -> Any:
     """The web table as an ASGI application (a Starlette app), for any ASGI server.
 
@@ -108,6 +109,11 @@ def create_app(
             from a page of that same host.
         limits: The limits on what clients may make the server hold or do
             (:class:`Limits`; its defaults when ``None``).
+        allow_seed: Whether a table of several people may be opened with a
+            seed of the opener's choice. Whoever chooses the seed can deal the
+            cards again and know every hand, so by default only a table of one
+            person takes one (for tests and demonstrations, where everyone
+            trusts the opener).
 
     Raises:
         InvalidArgumentError: without the ``web`` extra, or for a bad language,
@@ -128,7 +134,7 @@ def create_app(
     from ._app import make_app
 
     return make_app(db, lang=lang, pause=pause, claim_seconds=claim_seconds, bots=menu,
-                    allowed_hosts=hosts, limits=limits)  # fmt: skip
+                    allowed_hosts=hosts, limits=limits, allow_seed=allow_seed)  # fmt: skip
 
 
 def serve(
@@ -145,6 +151,7 @@ def serve(
     move_seconds: float = 10.0,
     allowed_hosts: Sequence[str] = (),
     limits: Limits | None = None,
+    allow_seed: bool = False,
     announce: Any = print,
 ) -> None:
     """Serve the web table until interrupted (what ``sevenbridge serve`` runs).
@@ -163,7 +170,7 @@ def serve(
             send a request or keep an idle connection.
         lang: As for :func:`create_app`, and so are ``pause``,
             ``claim_seconds``, ``bots``, ``max_bot_seconds``,
-            ``max_bot_iterations`` and ``move_seconds``.
+            ``max_bot_iterations``, ``move_seconds`` and ``allow_seed``.
         announce: Called with the server's address once it listens.
 
     Raises:
@@ -182,7 +189,7 @@ def serve(
     app = create_app(db, lang=lang, pause=pause, claim_seconds=claim_seconds, bots=bots,
                      max_bot_seconds=max_bot_seconds,
                      max_bot_iterations=max_bot_iterations, move_seconds=move_seconds,
-                     allowed_hosts=sorted(hosts), limits=limits)  # fmt: skip
+                     allowed_hosts=sorted(hosts), limits=limits, allow_seed=allow_seed)  # fmt: skip
     import socket
 
     from ._server import run

@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -67,9 +67,10 @@ class Tables:
 
     def __init__(
         self, store: TableStore, *, lang: str, pause: float, claim_seconds: float,
-        menu: BotMenu, limits: Limits,
+        menu: BotMenu, limits: Limits, allow_seed: bool = False,
     ) -> None:  # fmt: skip
         self.store = store
+        self.allow_seed = allow_seed
         self.lang = lang
         self.pause = pause
         self.claim_seconds = claim_seconds
@@ -165,6 +166,9 @@ class Tables:
         specs = form.get("seats") or []
         if not isinstance(specs, list) or len(specs) != players:
             raise Refusal(_("Say who plays each of the {n} seats.").format(n=players))
+        chosen_seed = seed is not None
+        if seed is not None and seed >= 2**63:  # the tables' database keeps 63 bits
+            raise Refusal(_("A table's seed is a whole number from 0 to 2**63 - 1."))
         try:
             rules = game.make_rules(preset, deals)
             if seed is None:
@@ -183,9 +187,20 @@ class Tables:
                 raise Refusal(f"P{seat}: {refusal}")
             assert isinstance(spec, str)
             seats[seat] = Seat(spec.strip())
-        if not any(s.human for s in seats):
+        people = sum(s.human for s in seats)
+        if not people:
             raise Refusal(_("A table needs at least one person."))
-        if not self.creations.allow(client):
+        if people > 1 and chosen_seed and not self.allow_seed:
+            raise Refusal(
+                _("A seed can be chosen only at a table of one person: whoever chooses it "
+                  "knows every card.")
+            )  # fmt: skip
+        if people > 1 and form.get("practice"):
+            raise Refusal(
+                _("A practice table is for one person: an undo shows cards the others "
+                  "have not seen.")
+            )  # fmt: skip
+        if self.creations.full(client):
             raise Refusal(
                 _("This server has opened as many tables as it may for now: try again later."),
                 429,
@@ -196,6 +211,7 @@ class Tables:
             seats=tuple(seats), created=time.time(),
         )  # fmt: skip
         self.store.create(table)
+        self.creations.count(client)
         return table
 
     def close(self) -> None:
@@ -277,6 +293,7 @@ def make_app(
     bots: BotMenu | None = None,
     allowed_hosts: frozenset[str] = frozenset(),
     limits: Limits | None = None,
+    allow_seed: bool = False,
 ) -> Any:
     """The web table as an ASGI application (see :func:`sevenbridge.web.create_app`)."""
     lang = check_lang(lang)
@@ -284,7 +301,7 @@ def make_app(
     menu = bots if bots is not None else BotMenu()
     limits = limits if limits is not None else Limits()
     tables = Tables(TableStore(db), lang=lang, pause=pause, claim_seconds=claim_seconds,
-                    menu=menu, limits=limits)  # fmt: skip
+                    menu=menu, limits=limits, allow_seed=allow_seed)  # fmt: skip
     forms = FormTokens()
 
     def headers(nonce: str) -> dict[str, str]:
@@ -307,7 +324,7 @@ def make_app(
     def closing(status: int) -> dict[str, str]:
         """A too-large request's connection is closed after the answer, so the
         rest of its body is never read."""
-        return {"Connection": "close"} if status == 413 else {}
+        return {"Connection": "close"} if status in (408, 413) else {}
 
     def refused(refusal: Refusal) -> HTMLResponse:
         return page(lambda n: error_page(refusal.status, refusal.message, lang=lang, nonce=n),
@@ -329,12 +346,22 @@ def make_app(
         ):  # fmt: skip
             raise too_large
         chunks: list[bytes] = []
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > most:
-                raise too_large
-            chunks.append(chunk)
+
+        async def read() -> None:
+            size = 0
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > most:
+                    raise too_large
+                chunks.append(chunk)
+
+        try:
+            # A body sent a byte at a time holds a connection no longer than this.
+            await asyncio.wait_for(read(), limits.header_seconds)
+        except asyncio.TimeoutError:
+            raise Refusal(_("The request took too long to send."), 408) from None
+        except ClientDisconnect:  # gone: whatever is answered goes nowhere
+            raise Refusal(_("The request took too long to send."), 400) from None
         return b"".join(chunks)
 
     async def json_of(request: Request) -> dict[str, Any]:
@@ -563,21 +590,27 @@ def make_app(
         lifespan=lifespan,
     )
     app.state.tables = tables
-    return SameOrigin(app, allowed_hosts, lang)
+    return Gate(app, allowed_hosts, lang, limits)
 
 
-class SameOrigin:
+class Gate:
     """The ASGI application that lets through only what may reach the table:
-    a request whose ``Host`` the server answers to (any other gets 421), and a
+    a request whose ``Host`` the server answers to (any other gets 421); a
     request that changes anything (a ``POST``, or a WebSocket) from one of the
     server's own pages, by its ``Origin`` (any other gets 403, a WebSocket a
-    refused handshake). See :func:`sevenbridge.web._guard.same_origin`."""
+    refused handshake; see :func:`sevenbridge.web._guard.same_origin`); and no
+    more requests in progress from one client address than
+    :attr:`Limits.requests_per_client <sevenbridge.web.Limits.requests_per_client>`
+    (more get 503)."""
 
-    def __init__(self, app: Starlette, allowed: frozenset[str], lang: str) -> None:
+    def __init__(self, app: Starlette, allowed: frozenset[str], lang: str, limits: Limits) -> None:
         self.app = app
         self.state = app.state
         self.allowed = allowed
         self.lang = lang
+        self.limits = limits
+        #: Requests in progress, by client address.
+        self.in_progress: dict[str, int] = {}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -589,22 +622,31 @@ class SameOrigin:
                 found[name] = value.decode("latin-1")
         host, origin = found.get(b"host"), found.get(b"origin")
         changes = scope["type"] == "websocket" or scope.get("method") not in ("GET", "HEAD")
+        client = str((scope.get("client") or ("?",))[0])
         if host is None or (self.allowed and host_of(host) not in self.allowed):
             status = 421
         elif changes and not same_origin(origin, host, self.allowed):
             status = 403
+        elif self.in_progress.get(client, 0) >= self.limits.requests_per_client:
+            status = 503
         else:
-            await self.app(scope, receive, send)
+            self.in_progress[client] = self.in_progress.get(client, 0) + 1
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                left = self.in_progress.pop(client) - 1
+                if left:
+                    self.in_progress[client] = left
             return
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
         _ = translator(self.lang)
-        message = (
-            _("This server does not answer to that host name.")
-            if status == 421
-            else _("The request did not come from this server's pages.")
-        )
+        message = {
+            421: _("This server does not answer to that host name."),
+            403: _("The request did not come from this server's pages."),
+            503: _("Too many requests from your address at once: try again in a moment."),
+        }[status]
         body = json.dumps({"ok": False, "message": message}, ensure_ascii=False).encode()
         await send({
             "type": "http.response.start", "status": status,

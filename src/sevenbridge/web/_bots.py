@@ -15,13 +15,14 @@ running server's list when it is loaded.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Mapping
 
 import attrs
 
 from .._kit.i18n import translate
 from ..arena import make_bot
-from ..bots import Player
+from ..bots import ISMCTSPlayer, Player
 from ..errors import InvalidArgumentError, Message, SevenBridgeError, quote
 
 __all__ = ["BUILT_IN", "LOBBY_BOTS", "BotMenu"]
@@ -34,6 +35,9 @@ LOBBY_BOTS = (("random", "random"), ("greedy", "greedy"), ("ismcts", "ismcts:ite
 #: gives them (they take well under a millisecond).
 QUICK = ("random", "greedy")
 QUICK_SECONDS = 0.05
+#: The share of the thinking budget the built-in search takes at a table,
+#: on the wall clock: the rest is its margin to answer within the budget.
+SEARCH_SHARE = 0.8
 #: The search's options a client may set (the rest are the server's).
 CLIENT_OPTIONS = ("iterations", "seconds")
 #: What an operator's bot may be called: a short word that is not a built-in name.
@@ -229,13 +233,19 @@ class BotMenu:
             InvalidArgumentError: if the server does not offer the choice.
         """
         spec = self.spec(choice)
-        return make_bot(
+        bot = make_bot(
             spec,
             seed,
             move_seconds=self.move_seconds,
             handshake_seconds=30.0,
             isolate=spec.startswith("py:"),
         )
+        if isinstance(bot, ISMCTSPlayer) and bot.seconds is not None:
+            # Counted on the wall clock, and ending a margin before the claim
+            # window does: however busy the machine, the answer is in by then.
+            bot.clock = time.monotonic
+            bot.seconds = min(bot.seconds, SEARCH_SHARE * self.max_seconds)
+        return bot
 
     def refusal(self, choice: object, lang: str) -> str | None:
         """Why the server does not offer a choice, in ``lang`` (``None``: it does)."""

@@ -66,6 +66,9 @@ class Limits:
     5
     """
 
+    requests_per_client: int = attrs.field(default=32, validator=_within(1, 10_000))
+    """Requests one client address may have in progress at once, WebSockets
+    included (more get 503): a client that sends slowly holds no more."""
     tables_per_client: int = attrs.field(default=30, validator=_within(1, 100_000))
     """Tables one client address may open in an hour."""
     tables_per_hour: int = attrs.field(default=600, validator=_within(1, 1_000_000))
@@ -87,7 +90,8 @@ class Limits:
     """Connections served at once (more get 503; :func:`~sevenbridge.web.serve` only)."""
     header_seconds: float = attrs.field(default=10.0, validator=_within(0.1, 600, whole=False))
     """How long a connection may take to send a request's head, from its
-    start or the last answer (:func:`~sevenbridge.web.serve` only)."""
+    start or the last answer (:func:`~sevenbridge.web.serve` only), and a
+    request its body."""
     idle_seconds: float = attrs.field(default=30.0, validator=_within(0.1, 3600, whole=False))
     """How long a kept-alive connection may wait for its next request
     (:func:`~sevenbridge.web.serve` only)."""
@@ -102,8 +106,14 @@ def host_of(value: str) -> str:
         return ""
     if value.startswith("["):
         end = value.find("]")
-        return value[: end + 1] if end > 0 else ""
-    return value.split(":", 1)[0]
+        host, rest = (value[: end + 1], value[end + 1 :]) if end > 0 else ("", "")
+    else:
+        host, sep, port = value.partition(":")
+        rest = sep + port
+    if rest and not (rest.startswith(":") and rest[1:].isascii() and rest[1:].isdigit()
+                     and len(rest) <= 6):  # fmt: skip
+        return ""  # anything after the host but a port
+    return host
 
 
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -204,13 +214,14 @@ class CreationLimiter:
             if not times:
                 del self._by_client[client]
 
-    def allow(self, client: str) -> bool:
-        """Count a new table for ``client`` if neither limit is reached."""
-        now = time.monotonic()
-        self._forget(now)
+    def full(self, client: str) -> bool:
+        """Whether ``client`` (or the server) has opened as many tables as it may."""
+        self._forget(time.monotonic())
         mine = self._by_client.get(client)
-        if len(self._all) >= self.per_server or (mine and len(mine) >= self.per_client):
-            return False
+        return len(self._all) >= self.per_server or bool(mine and len(mine) >= self.per_client)
+
+    def count(self, client: str) -> None:
+        """Count a table ``client`` opened."""
+        now = time.monotonic()
         self._all.append(now)
         self._by_client.setdefault(client, deque()).append(now)
-        return True

@@ -288,10 +288,11 @@ class Room:
             return None
         return round(max(0.0, self.clock[1] - asyncio.get_running_loop().time()), 1)
 
-    def _start_clock(self) -> None:
-        """Start the claim clock if a person is now asked about a claim."""
+    def _start_clock(self) -> bool:
+        """Start the claim clock if a person is now asked about a claim (and
+        say whether it started now)."""
         if self.paused:
-            return
+            return False
         legal = self.game.legal_actions(self.game.position(self.series))
         if (
             legal
@@ -301,6 +302,8 @@ class Room:
         ):
             loop = asyncio.get_running_loop()
             self.clock = (len(self.moves), loop.time() + self.claim_seconds)
+            return True
+        return False
 
     def _changed(self) -> None:
         """Send every watching seat its new view."""
@@ -457,7 +460,8 @@ class Room:
         if self.table.seats[seat].human:
             if not self._claim_window(legal):
                 return None
-            self._start_clock()
+            if self._start_clock():
+                self._changed()  # a table loaded in a window: the pages learn the clock
             assert self.clock is not None
             passing = next(a for a in legal if type(a).__name__ == "Pass")
             return seat, lambda: passing, ply, self.clock[1], self.clock[1]
