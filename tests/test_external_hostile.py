@@ -194,12 +194,18 @@ _REFUSED = {
 BOTS.update({name: _AT_SEAT_0.format(line=line) for name, (line, _) in _REFUSED.items()})
 
 
+def _script(tmp_path: Path, name: str, body: str) -> Path:
+    """A hostile bot's script: the prelude (which records its process ids in
+    ``tmp_path / "pids"``), then ``body``."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(_PRELUDE.format(pids=str(tmp_path / "pids")) + textwrap.dedent(body))
+    return path
+
+
 def _bot(tmp_path: Path, name: str) -> tuple[str, Path]:
     """The ``cmd:`` name of a hostile bot, and the folder where it records process ids."""
-    pids = tmp_path / "pids"
-    path = tmp_path / f"{name}.py"
-    path.write_text(_PRELUDE.format(pids=str(pids)) + textwrap.dedent(BOTS[name]))
-    return f"cmd:{sys.executable} {path}", pids
+    path = _script(tmp_path, name, BOTS[name])
+    return f"cmd:{sys.executable} {path}", tmp_path / "pids"
 
 
 @pytest.fixture(autouse=True)
@@ -414,19 +420,17 @@ def test_a_signal_to_the_tournament_ends_every_bot(
 
 def test_an_answer_line_is_read_up_to_the_cap_only(tmp_path: Path) -> None:
     """The line cap is exact: a line of MAX_LINE_BYTES is read, one byte more is not."""
-    script = tmp_path / "long.py"
-    script.write_text(
-        _PRELUDE.format(pids=str(tmp_path / "pids"))
-        + textwrap.dedent(
-            """
+    script = _script(
+        tmp_path,
+        "long",
+        """
             handshake()
             for doc in requests():
                 if doc["type"] == "decide":
                     pad = int(sys.argv[1]) - (len(ANSWER) - 1)  # the line without its newline
                     sys.stdout.write(ANSWER[:-2] + " " * pad + "}\\n")
                     sys.stdout.flush()
-            """
-        )
+            """,
     )
     state, seat = _decision_state()
     for size, fits in ((MAX_LINE_BYTES, True), (MAX_LINE_BYTES + 1, False)):
@@ -597,19 +601,17 @@ def test_a_handshake_nested_too_deep_is_a_failed_start(tmp_path: Path) -> None:
 def test_an_answer_nests_up_to_the_cap_only(tmp_path: Path) -> None:
     """The depth cap is exact (the answer, an object, is the first level), and
     brackets in strings do not count, whatever their escapes."""
-    script = tmp_path / "nested.py"
-    script.write_text(
-        _PRELUDE.format(pids=str(tmp_path / "pids"))
-        + textwrap.dedent(
-            """
+    script = _script(
+        tmp_path,
+        "nested",
+        """
             handshake()
             for doc in requests():
                 if doc["type"] == "decide":
                     with open(sys.argv[1], encoding="utf-8") as answer:
                         sys.stdout.write(answer.read() + "\\n")
                     sys.stdout.flush()
-            """
-        )
+            """,
     )
     answer = tmp_path / "answer.json"
 
