@@ -311,6 +311,12 @@ def _claims(hand: int, card: int, rules: Rules, kind: int) -> list[tuple[int, in
 _last_table: tuple[tuple[TableMeld, ...], int] = ((), 0)
 
 
+def can_pon(hand: int, card: int, rules: Rules) -> bool:
+    """Whether ``hand`` can pon ``card``: what an able_only window asks of each
+    player (:func:`window_asks`), and the sampler and the consistency check test."""
+    return bool(_claims(hand, card, rules, SET))
+
+
 def _table_takes(table: tuple[TableMeld, ...]) -> int:
     """Every natural card that some meld of ``table`` takes (the union of their ``ext``)."""
     global _last_table
@@ -740,7 +746,7 @@ def window_asks(
     elif timing is _AFTER_FIRST_ROUND and turns < n:
         asked = ()
     if asked and rules.claim_window is _ABLE_ONLY:
-        asked = [q for q in asked if _claims(hands[q], card, rules, SET)]
+        asked = [q for q in asked if can_pon(hands[q], card, rules)]
     return asked
 
 

@@ -36,7 +36,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from .._kit.rng import Rng, derive, shuffled
-from .._tables import JOKER_BIT, RANK_MASK, SET, bits
+from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
 from ..errors import InvalidStateError, Message
@@ -45,7 +45,7 @@ from ..state import GameState, Phase
 from . import _kernel as K
 
 __all__ = [
-    "SAMPLE_TRIES", "Timeline", "can_pon", "certify", "conflict", "replay", "sample", "timeline",
+    "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
 ]  # fmt: skip
 
 #: Most deals of the hidden cards :func:`sample` tries before it gives up.
@@ -689,15 +689,10 @@ class _Plan:
     window): the record shows them, and they stayed in the hand."""
 
 
-def can_pon(hand: int, card: int, rules: Rules) -> bool:
-    """Whether ``hand`` can pon ``card``: the test of the engine's able_only window."""
-    return bool(K._claims(hand, card, rules, SET))
-
-
 def _fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
     if kind == _JOKER:
         return bool(hand & JOKER_BIT) == value
-    return can_pon(hand, card, rules) == value
+    return K.can_pon(hand, card, rules) == value
 
 
 def _window_facts(
@@ -1392,9 +1387,9 @@ def _order(
                 relevant = RANK_MASK[card % 13] | JOKER_BIT
             if value:
                 for c in options:
-                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
+                    if relevant >> c & 1 and not K.can_pon(every & ~(1 << c) | later, card, rules):
                         dropped |= 1 << c
-            elif can_pon(every, card, rules):
+            elif K.can_pon(every, card, rules):
                 for c in bits(hand & relevant):
                     urgent.setdefault(c, seen)
         if seen >= _LOOK:
