@@ -170,3 +170,32 @@ def test_position_text_of_a_played_claim_window_asks_as_the_engine(window: str) 
                     checked += 1
                 state = apply(state, rng.choice(legal_actions(state)))
     assert checked >= 100
+
+
+def test_position_text_reads_back_and_says_what_it_cannot_say() -> None:
+    from sevenbridge.errors import InvalidArgumentError
+    from sevenbridge.text import position_text
+
+    state = deal(Rules.nintendo(), players=4, seed=9)
+    said = 0
+    for _ in range(40):
+        try:
+            text = position_text(state)
+        except InvalidArgumentError:
+            pass  # a turn begun with a claim, the upcard on the pile...
+        else:
+            again = position(text, state.rules)
+            assert legal_actions(again) == legal_actions(state)
+            assert [again.hand(p) for p in range(4)] == [state.hand(p) for p in range(4)]
+            assert (again.stock, again.discard_pile, again.melds) == (
+                state.stock, state.discard_pile, state.melds
+            )  # fmt: skip
+            said += 1
+        state = apply(state, legal_actions(state)[-1])
+    assert said >= 10
+    while not state.is_over:
+        state = apply(state, legal_actions(state)[0])
+    with pytest.raises(InvalidArgumentError, match="cannot say a deal that is over"):
+        position_text(state)
+    with pytest.raises(TypeError, match="must be a GameState"):
+        position_text("P0: 2C")  # type: ignore[arg-type]

@@ -41,7 +41,7 @@ from .views import Observation
 
 __all__ = [
     "MOVE_KINDS", "deal_message", "deal_words", "explain", "move_label", "move_message",
-    "move_words", "position", "render", "seat_name", "waiting_pon_message",
+    "move_words", "position", "position_text", "render", "seat_name", "waiting_pon_message",
 ]  # fmt: skip
 
 
@@ -967,6 +967,75 @@ def position(text: str, rules: Rules | None = None) -> GameState:
         "end_reason": None, "history": [], "hands": hand_cards, "stock": stock, "seed": 0,
     }  # fmt: skip
     return state_from_json(json.dumps(doc))
+
+
+def position_text(state: GameState) -> str:
+    """A position written as the text :func:`position` reads: read back with
+    the same rules, it is the same position as far as the text can say (the
+    same hands, melds, piles, turn, claim window and legal actions; not the
+    record or the seed).
+
+    >>> from sevenbridge import apply, deal, position, legal_actions
+    >>> state = deal(seed=4)
+    >>> state = apply(state, legal_actions(state)[0])    # P1 draws
+    >>> state = apply(state, legal_actions(state)[-1])   # and discards
+    >>> text = position_text(state)
+    >>> text.splitlines()[0], text.splitlines()[-1]
+    ('players: 3', 'turn: P2 draw')
+    >>> legal_actions(position(text)) == legal_actions(state)
+    True
+
+    Raises:
+        InvalidArgumentError: for a position the text cannot say: a deal that
+            is over, a pon waiting in its window, a reshuffled stock, a turn
+            begun with a claim, a lay-off by a player who has no meld, or the
+            upcard still on top of the discard pile.
+        TypeError: if ``state`` is not a :class:`GameState`.
+    """
+    from .errors import InvalidArgumentError
+
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    owners = {m.owner for m in state.melds}
+    played = {p for p in range(state.players) if state.played >> p & 1}
+    cannot = (
+        (M("position_text.over", "a deal that is over"), state.is_over),
+        (M("position_text.pending", "a pon waiting in its window"), state.pending_pon is not None),
+        (M("position_text.reshuffled", "a reshuffled stock"), state.reshuffles > 0),
+        (M("position_text.by_claim", "a turn begun with a claim"), state.turn_by_claim),
+        (M("position_text.lay_off", "a lay-off by a player who has no meld"), played != owners),
+        (
+            M("position_text.upcard", "the upcard on the discard pile"),
+            state.discarder < 0 and bool(state.discard_pile),
+        ),
+    )
+    unsaid = [what for what, shown in cannot if shown]
+    if unsaid:
+        raise InvalidArgumentError(
+            M(
+                "invalid_argument.position_text_cannot_say",
+                "position text cannot say {what}",
+                what=unsaid[0],
+            )
+        )
+    turn = {Phase.CLAIM: "pon", Phase.DRAW: "draw", Phase.PLAY: "play"}[state.phase]
+    lines = [f"players: {state.players}", f"dealer: {state.dealer}"]
+    lines += [f"P{p}: {' '.join(map(str, state.hand(p)))}" for p in range(state.players)]
+    if state.melds:
+        lines.append("melds: " + "; ".join(f"P{m.owner} {m}" for m in state.melds))
+    lines += [
+        f"discards: {' '.join(map(str, state.discard_pile))}",
+        f"stock: {' '.join(map(str, state.stock))}",
+        f"turns done: {state.turns_done}",
+        " ".join(
+            ["normal turns:"]
+            + [f"P{p}" for p in range(state.players) if state.normal_turns >> p & 1]
+        ),
+    ]
+    if state.discarder >= 0:
+        lines.append(f"discarder: P{state.discarder}")
+    lines.append(f"turn: P{state.current_player} {turn}")
+    return "\n".join(lines)
 
 
 _hooks.register("render", render)

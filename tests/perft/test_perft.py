@@ -117,6 +117,29 @@ def _reloaded(state: GameState) -> GameState:
     return GameState.from_json(state.to_json())
 
 
+#: How many positions each perft run read back from position() text.
+READ_AS_TEXT: Counter[str] = Counter()
+
+
+def _through_text(state: GameState) -> GameState:
+    """The position written as ``position()`` text and read back, with the same
+    player to act and the same claim window; a position the text cannot say
+    (a pon waiting, a reshuffle, a deal over...) as it is."""
+    from sevenbridge.errors import InvalidArgumentError
+    from sevenbridge.text import position, position_text
+
+    try:
+        text = position_text(state)
+    except InvalidArgumentError:
+        return state
+    again = position(text, state.rules)
+    assert (again.phase, again.current_player, again.claim_queue) == (
+        state.phase, state.current_player, state.claim_queue
+    ), text  # fmt: skip
+    READ_AS_TEXT["read"] += 1
+    return again
+
+
 def _space_count(state: GameState) -> int:
     if state.is_over:
         return 0
@@ -154,6 +177,9 @@ SB_PATHS: dict[
     ),
     # The fixed action ids of sevenbridge.rl: as many legal ids as legal actions.
     "action-ids": (sb_children, _space_count),
+    # Every position written as position() text and read back (where the text can
+    # say it) before it is counted: the text asks whom the engine's window asks.
+    "text": (sb_children, lambda s: len(legal_actions(_through_text(s)))),
 }
 
 
@@ -164,7 +190,10 @@ def test_seven_bridge_perft(entry: Entry, path: str) -> None:
         optional_module("numpy")  # the rl extra; CI's full run must have it
     children, count = SB_PATHS[path]
     root = sb_root(entry)
+    before = READ_AS_TEXT["read"]
     check_counts(entry, lambda d: perft(root, d, children, count), path)
+    if path == "text" and _through_text(root) is not root:
+        assert READ_AS_TEXT["read"] > before + 1  # the text said positions of the tree
 
 
 @pytest.mark.parametrize("entry", SB_ENTRIES, ids=str)
