@@ -15,7 +15,7 @@ reproduce it, and the exit status is 1.
 
 Only the standard library and sevenbridge are used, so it runs anywhere the
 package does (the certificates come from the sampler's own module,
-``sevenbridge.engine._worlds``).
+``sevenbridge.inference._worlds``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import attrs
 
-import sevenbridge.engine._worlds as _worlds
+import sevenbridge.inference._worlds as _worlds
 from sevenbridge import (
     Action,
     Discard,

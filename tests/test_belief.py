@@ -22,7 +22,7 @@ from sevenbridge import (
 )
 from sevenbridge.belief import _last_discards, _pinned, greedy_worlds, misfits
 from sevenbridge.bots import GreedyPlayer
-from sevenbridge.engine import _worlds
+from sevenbridge.inference import _worlds
 from sevenbridge.rules import ClaimWindow
 
 from .strategies import varied_states

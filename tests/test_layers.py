@@ -1,7 +1,7 @@
 """Layers import one way, over the whole package, with no import circle.
 
-foundation (errors) < kit < values < engine < services < presentation <
-applications: a module may import modules of its own layer and of the layers
+foundation (errors) < kit < values < engine < inference < services <
+presentation < applications: a module may import modules of its own layer and of the layers
 below it, never above. Simple Mahjong is a game of its own: it imports the
 kit, the errors and itself, nothing of the card game. Every import counts,
 those inside functions included.
@@ -29,6 +29,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "notation", "_heuristics",
     ]),
     ("engine", ["engine", "engine.*"]),
+    ("inference", ["inference", "inference.*"]),
     ("services", [
         "match", "records", "serialize", "serialize.*", "belief", "bots", "playout", "rl", "rl.*",
         "_store", "external", "arena", "ladder", "games",
@@ -201,3 +202,35 @@ def test_conveniences_still_work_through_the_hooks() -> None:
     assert Rules.from_json(Rules.nintendo().to_json()) == Rules.nintendo()
     assert Draw.from_json(Draw(2).to_json()) == Draw(2)
     assert "P1" in str(state)
+
+
+def test_the_sampler_loads_on_first_use_only() -> None:
+    """``import sevenbridge`` does not load the sampler (``sevenbridge.inference``,
+    the package's largest module); ``sample_state`` and
+    ``GameState.from_json(verify=True)`` each load it when first called."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+import sevenbridge
+from sevenbridge import GameState, apply, deal, legal_actions, observe, sample_state
+def loaded():
+    return "sevenbridge.inference._worlds" in sys.modules
+state = deal(seed=4)
+for _ in range(6):
+    state = apply(state, legal_actions(state)[0])
+print(loaded())
+GameState.from_json(state.to_json())
+print(loaded())
+if sys.argv[1] == "sample":
+    sample_state(observe(state, 2), 1)
+else:
+    GameState.from_json(state.to_json(), verify=True)
+print(loaded())
+"""
+    for how in ("sample", "verify"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, how], capture_output=True, text=True, check=True
+        )
+        assert done.stdout.split() == ["False", "False", "True"], (how, done.stdout, done.stderr)

@@ -154,7 +154,7 @@ def test_a_real_position_seen_by_its_last_player_is_sampled() -> None:
     and the strict mark turns that into a failure until the mark is removed."""
     from pathlib import Path
 
-    from sevenbridge.engine import _worlds
+    from sevenbridge.inference import _worlds
 
     text = (Path(__file__).parent / "golden" / "unsampled-able-only-5p.json").read_text()
     state = GameState.from_json(text, verify=True)

@@ -25,7 +25,8 @@ from sevenbridge import (
     sample_state,
 )
 from sevenbridge.cards import CARDS, JOKER_INDEX
-from sevenbridge.engine import _kernel, _worlds
+from sevenbridge.engine import _kernel
+from sevenbridge.inference import _worlds
 from sevenbridge.rules import ClaimWindow, PonTieBreak
 
 from .helpers import pass_window, play, stacked

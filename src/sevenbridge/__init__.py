@@ -58,6 +58,8 @@ from .views import Observation, observe, sample_state
 
 # The drawings load on first use (a notebook asking for ``_repr_svg_`` or ``_repr_html_``).
 _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
+# The sampler behind sample_state (sevenbridge.inference) loads on first use.
+_hooks.register_lazy("sample_state", "sevenbridge.inference", "sample_world")
 _hooks.register_lazy("repr_html", "sevenbridge.svg", "repr_html")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.

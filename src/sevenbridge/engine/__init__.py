@@ -16,7 +16,9 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 The engine is a package: the kernel (``_kernel``: the legal actions and the
 step, compiled in the compiled build), the fast playout's inner loop
 (``_playout``, compiled too), and plain Python for what is not hot: dealing
-(here) and the diagnosis of illegal actions (``_diagnosis``).
+(here) and the diagnosis of illegal actions (``_diagnosis``). Dealing worlds
+from a view (:func:`sevenbridge.sample_state`) is not the engine's: it is
+``sevenbridge.inference``, which replays records through the kernel.
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._kit import checks as _checks
-from .._kit import hooks as _hooks
 from .._kit.rng import derive, fresh_seed, shuffled
 from ..cards import CARDS, Card, parse_cards
 from ..errors import InvalidStateError
 from ..errors import Message as M
 from ..rules import Rules
 from ..state import GameState, Phase
-from . import _diagnosis, _worlds  # noqa: F401  (_diagnosis registers the explanation of illegal actions)
+from . import _diagnosis  # noqa: F401  (it registers the explanation of illegal actions)
 from ._kernel import HAND_SIZE, _enter_draw, _first_player, _open_window, apply, legal_actions
 
 __all__ = ["apply", "deal", "legal_actions"]
@@ -154,11 +155,3 @@ def deal(
     # Built by the class (not _state) so that the states of the deal share one
     # compact key table for their dictionaries.
     return GameState(**v)
-
-
-def _sample_state(observation: Any, key: int, seed: int) -> GameState:
-    """:func:`sevenbridge.sample_state`'s world (see :mod:`._worlds`)."""
-    return _worlds.sample(observation, key, seed)[0]
-
-
-_hooks.register("sample_state", _sample_state)

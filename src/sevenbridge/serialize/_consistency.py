@@ -15,7 +15,6 @@ from ..actions import Action, Chi, Discard, Draw
 from ..cards import CARDS
 from ..engine import apply, deal
 from ..engine._kernel import can_pon, may_claim
-from ..engine._worlds import conflict
 from ..errors import IllegalActionError, InvalidStateError, Message
 from ..melds import MeldKind, analyse
 from ..notation import format_move
@@ -477,6 +476,8 @@ def verify(state: GameState) -> None:
     First, what the history shows of the hidden cards must fit the position
     (a card that left the stock unseen, or a claim window that went otherwise
     with these hands): that says precisely why a made-up position is refused."""
+    from ..inference import conflict  # the sampler's record replay: loaded on first use
+
     reason = conflict(state)
     if reason is not None:
         raise InvalidStateError(reason)

@@ -39,10 +39,10 @@ from .._kit.rng import Rng, derive, shuffled
 from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
+from ..engine import _kernel as K
 from ..errors import InvalidStateError, Message
 from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..state import GameState, Phase
-from . import _kernel as K
 
 __all__ = [
     "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
