@@ -52,7 +52,7 @@ from .rules import (
 )
 from .scoring import explain_hand_points, hand_points, returns
 from .serialize import FORMAT_VERSION, json_schema
-from .state import GameState, Phase
+from .state import GameState, Outcome, Phase, outcome, seats
 from .text import explain, position, render
 from .views import Observation, observe, sample_state
 
@@ -133,6 +133,7 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "Observation",
+    "Outcome",
     "Pass",
     "Phase",
     "Pon",
@@ -159,6 +160,7 @@ __all__ = [
     "legal_actions",
     "meld_interpretations",
     "observe",
+    "outcome",
     "parse_cards",
     "parse_move",
     "position",
@@ -169,6 +171,7 @@ __all__ = [
     "replay_match",
     "returns",
     "sample_state",
+    "seats",
     "translate",
     "why_not_meld",
 ]

@@ -27,6 +27,7 @@ import random
 import sys
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ._kit.outcome import Outcome
 from .errors import InvalidArgumentError, Message, quote
 
 if TYPE_CHECKING:
@@ -97,12 +98,13 @@ def game_of(value: object) -> str:
 
 
 def outcome(state: Any) -> tuple[tuple[int, ...], str]:
-    """A finished game's scores per seat and why it ended, in any game: the card
-    game's deal scores and end reason, or a mahjong round's scores and
-    ``"mahjong"`` (somebody won) or ``"drawn"`` (the wall ran out)."""
-    if hasattr(state, "deal_scores"):
-        return tuple(state.deal_scores or ()), state.end_reason or ""
-    return tuple(state.scores), "drawn" if state.winner is None else "mahjong"
+    """A finished game's scores per seat and why it ended, in any game, through
+    the game's own ``outcome`` (the protocol's): the card game's deal scores and
+    end reason, or a mahjong round's scores and ``"mahjong"`` or ``"drawn"``."""
+    found = game_module(game_of(state)).outcome(state)
+    if found is None:
+        return (), ""
+    return found.scores, found.reason
 
 
 class RulesLike(Protocol):
@@ -232,6 +234,15 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
     def sample_state(self, observation: ObservationT, rng: random.Random | int) -> StateT:
         """A full state consistent with ``observation``, drawn with ``rng`` (a
         :class:`random.Random` or an integer seed)."""
+        ...
+
+    def seats(self, state: StateT) -> tuple[int, ...]:
+        """The seats of the real players, in order (a mahjong table's ghosts left out)."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """How a finished deal (round) ended: scores, winner (or ``None``) and
+        reason; ``None`` while it is in play."""
         ...
 
     def returns(self, state: StateT) -> tuple[float, ...]:

@@ -12,11 +12,12 @@ from . import _tables as T
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.history import History
+from ._kit.outcome import Outcome
 from .cards import CARDS, JOKER_INDEX, Card
 from .melds import Meld, MeldKind
 from .rules import Rules
 
-__all__ = ["GameState", "History", "Phase", "TableView"]
+__all__ = ["GameState", "History", "Outcome", "Phase", "TableView", "outcome", "seats"]
 
 
 class Phase(str, enum.Enum):
@@ -309,3 +310,38 @@ class GameState(TableView):
             f"<GameState {self.phase.value}, {who}, {self.players} players, "
             f"stock {self.stock_size}, {len(self.table)} melds>"
         )
+
+
+def seats(state: GameState) -> tuple[int, ...]:
+    """The seats of a deal's players, in order: every seat, since the card
+    game has no empty ones (the game protocol's question; a Simple Mahjong
+    table with ghosts leaves theirs out).
+
+    >>> from sevenbridge import deal
+    >>> seats(deal(players=4, seed=1))
+    (0, 1, 2, 3)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"seats needs a GameState, not {type(state).__name__}")
+    return tuple(range(state.players))
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """How a finished deal ended: each player's score, who went out (``None``
+    for a void deal) and why, in words; ``None`` while the deal is in play.
+
+    >>> from sevenbridge import deal, apply, legal_actions
+    >>> state = deal(seed=1)
+    >>> outcome(state) is None
+    True
+    >>> while not state.is_over:
+    ...     state = apply(state, legal_actions(state)[0])
+    >>> outcome(state)
+    Outcome(scores=(...), winner=..., reason='...')
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"outcome needs a GameState, not {type(state).__name__}")
+    if not state.is_over:
+        return None
+    scores = state.deal_scores if state.deal_scores is not None else (0,) * state.players
+    return Outcome(scores=tuple(scores), winner=state.winner, reason=state.end_reason or "")

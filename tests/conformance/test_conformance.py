@@ -126,6 +126,35 @@ def test_the_seats_are_those_returns_and_observe_know(name: str, preset: str, pl
 
 
 @each_case
+def test_seats_and_outcome_say_who_plays_and_how_the_game_ended(
+    name: str, preset: str, players: int
+) -> None:
+    """``seats`` names the real players' seats in order, the same all game long;
+    ``outcome`` is ``None`` until the end, then the scores (a ghost's 0), the
+    winner among the seats (or ``None``, when nobody's return is above the
+    others') and a reason; the returns follow from those scores."""
+    p = played(name, preset, players)
+    first = p.game.seats(p.states[0])
+    assert len(first) == players and list(first) == sorted(set(first))
+    assert all(0 <= seat < p.seats for seat in first)
+    for state in p.states:
+        assert p.game.seats(state) == first
+        assert (p.game.outcome(state) is None) == (not state.is_over)
+    result = p.game.outcome(p.final)
+    assert result is not None and len(result.scores) == p.seats and result.reason
+    assert all(result.scores[s] == 0 for s in range(p.seats) if s not in first)
+    returns = p.game.returns(p.final)
+    if result.winner is None:
+        assert not any(returns)
+    else:
+        assert result.winner in first and returns[result.winner] == max(returns)
+    with pytest.raises(TypeError):
+        p.game.outcome("a state")
+    with pytest.raises(TypeError):
+        p.game.seats(None)
+
+
+@each_case
 def test_legal_actions_from_a_view_are_the_players_to_act(
     name: str, preset: str, players: int
 ) -> None:

@@ -49,7 +49,8 @@ def _members() -> dict[str, object]:
 def test_the_protocol_names_what_the_brief_of_a_game_holds() -> None:
     assert set(_members()) == {
         "Rules", "GameState", "Observation", "Action", "PLAYER_COUNTS", "deal",
-        "legal_actions", "apply", "observe", "sample_state", "returns", "explain",
+        "legal_actions", "apply", "observe", "sample_state", "seats", "outcome", "returns",
+        "explain",
         "render", "record", "replay", "record_match", "replay_match", "parse_move",
         "format_move",
     }  # fmt: skip

@@ -36,7 +36,7 @@ from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, next_dealer, play_match
 from .record import record, record_match, replay, replay_match
 from .rules import ClaimWindow, DealerRotation, Rules, SelfDrawWin
-from .state import GameState, Phase, State, returns
+from .state import GameState, Outcome, Phase, State, outcome, returns, seats
 from .text import explain, render
 from .tiles import (
     BONUS_TILES,
@@ -88,6 +88,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Observation",
+    "Outcome",
     "Pass",
     "Phase",
     "Player",
@@ -113,6 +114,7 @@ __all__ = [
     "legal_actions",
     "next_dealer",
     "observe",
+    "outcome",
     "parse_action",
     "parse_move",
     "parse_tiles",
@@ -124,6 +126,7 @@ __all__ = [
     "replay_match",
     "returns",
     "sample_state",
+    "seats",
     "shanten",
     "shortlist",
     "stacked_wall",

@@ -12,12 +12,13 @@ import attrs
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.history import History
+from .._kit.outcome import Outcome
 from .actions import Action
 from .hands import Meld, MeldKind, decompositions
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["GameState", "Phase", "State", "returns"]
+__all__ = ["GameState", "Outcome", "Phase", "State", "outcome", "returns", "seats"]
 
 
 class Phase(str, enum.Enum):
@@ -312,3 +313,33 @@ def returns(state: object) -> tuple[float, ...]:
 #: The old name of :class:`GameState`, kept for code written before the games
 #: shared one protocol.
 State = GameState
+
+
+def seats(state: GameState) -> tuple[int, ...]:
+    """The seats of a round's real players, in order: the ghosts' seats left
+    out (the game protocol's question).
+
+    >>> from sevenbridge.mahjong import Rules, deal
+    >>> seats(deal(Rules.preset("full"), players=2, seed=1))
+    (0, 2)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"seats needs a GameState, not {type(state).__name__}")
+    return tuple(s for s in range(state.seats) if s not in state.ghosts)
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """How a finished round ended: each seat's score, the winner (``None``
+    for a drawn round) and why, ``"mahjong"`` or ``"drawn"``; ``None`` while
+    the round is in play.
+
+    >>> from sevenbridge.mahjong import deal
+    >>> outcome(deal(seed=3)) is None
+    True
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"outcome needs a GameState, not {type(state).__name__}")
+    if not state.is_over:
+        return None
+    reason = "drawn" if state.winner is None else "mahjong"
+    return Outcome(scores=tuple(state.scores), winner=state.winner, reason=reason)
