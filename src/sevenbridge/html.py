@@ -282,8 +282,9 @@ def _match_info(
     if game != CARD_GAME and "[Round " not in text:
         return [""] * len(positions)
     first = positions[0]
-    seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
-    totals = [0] * (first.players if game == CARD_GAME else first.seats)
+    module = game_module(game)
+    seats = list(module.seats(first))
+    totals = [0] * len(module.returns(first))
     deal_word = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
     out: list[str] = []
     deal = 0
@@ -339,7 +340,7 @@ def _replay(
         module.replay_match(text) if "[MatchSeed" in text else module.replay(text)
     )
     first = positions[0]
-    count = first.players if game == CARD_GAME else first.seats
+    count = len(module.returns(first))  # every seat, a mahjong table's ghosts' too
     given = list(names) if names is not None else record_names(text)
     if given is not None and len(given) != count:
         raise InvalidArgumentError(
@@ -356,7 +357,7 @@ def _replay(
         options["four_color"] = four_color
     lines = _move_list(game, positions, given, seat_names, lang)
     info = _match_info(game, text, positions, seat_names, lang)
-    seats = list(range(first.players)) if game == CARD_GAME else list(first.real_seats)
+    seats = list(module.seats(first))
 
     def draw(state: Any) -> list[list[str]]:
         views = [state, *(module.observe(state, p) for p in seats)]
