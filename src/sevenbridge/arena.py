@@ -889,9 +889,7 @@ def _play_seating(
     module = game_module(game)
     # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
     # bots at the real players' seats, in order.
-    seats = tuple(range(players))
-    if game != CARD_GAME:
-        seats = tuple(module.deal(rules, players=players, seed=deck_seed).real_seats)
+    seats = module.seats(module.deal(rules, players=players, seed=deck_seed))
     seated: dict[int, Player] = {}
     for place, name in enumerate(seating):
         pool = idle.get(name)
