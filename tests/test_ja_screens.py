@@ -30,6 +30,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -327,7 +328,7 @@ def _web_round(page: Any, server: Any, game: str, rules: str, players: str) -> s
     page.wait_for_selector("a.seatlink")  # the lobby's new page, not the old one going
     seen.append(page_text(page))
     link = page.locator("a.seatlink").first
-    table = str(link.get_attribute("href")).split("/")[2]
+    table = urlsplit(str(link.get_attribute("href"))).path.split("/")[2]  # /table/ID/SEAT
     link.click()
     page.wait_for_selector("body[data-ready='1']")
     for k in range(300):

@@ -572,7 +572,9 @@ def test_the_lobby_form_opens_a_table_and_hands_out_the_links(server: Server) ->
     assert re.findall(r'class="seatlink" data-seat="[0-9]+">([^<]*)<', again_page) == seat_links
     assert len(TableStore(server.db).table_ids()) == tables  # the reload opened nothing
     assert server.request(where[len(server.url) :].replace("key=", "key=0"))[0] == 404
-    link = page.split('href="/table/')[1].split('"')[0].replace("&amp;", "&")
+    full = re.findall(r'href="([^"]*)" class="seatlink"', page)[0].replace("&amp;", "&")
+    assert full.startswith(server.url + "/table/")  # in full, ready to copy and send
+    link = full[len(server.url + "/table/") :]
     table, rest = link.split("/", 1)
     seat, token = int(rest.split("?")[0]), token_of(rest)
     view = server.view(table, seat, token)

@@ -430,9 +430,10 @@ def make_app(
         except Refusal as no:
             return refused(no)
         table = stored[0]
+        base = str(request.base_url).rstrip("/")  # as the browser reached the server
         return page(
             lambda n: links_page(
-                table.id, links(table), seat_names(table, lang), lang=lang, nonce=n
+                table.id, links(table), seat_names(table, lang), lang=lang, nonce=n, base=base
             )
         )
 

@@ -24,6 +24,7 @@ body{margin:0;font-family:DejaVu Sans,Noto Sans CJK JP,Arial,sans-serif;backgrou
 header{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;padding:8px 12px;background:#1f5c3d;color:#fff}
 header h1{font-size:18px;margin:0}
 header .who{font-size:14px;opacity:.9}
+header a{color:#fff;font-size:14px}
 #conn{margin-left:auto;font-size:13px;padding:2px 8px;border-radius:10px;background:#2e7d52}
 #conn.down{background:#b3261e}
 button,select,input{font:inherit;font-size:15px}
@@ -388,19 +389,28 @@ def lobby_page(
 
 
 def links_page(
-    table: str, links: Sequence[tuple[int, str]], names: Sequence[str], *, lang: str, nonce: str
+    table: str,
+    links: Sequence[tuple[int, str]],
+    names: Sequence[str],
+    *,
+    lang: str,
+    nonce: str,
+    base: str = "",
 ) -> str:
-    """The page that hands out a new table's links, one for each person."""
+    """The page that hands out a new table's links, one for each person, in
+    full (``base``, the server's address as the browser reached it, before
+    each path), ready to copy and send."""
     _ = translator(lang)
     items = "".join(
-        f'<li><strong>{escape(names[seat])}</strong>{escape(_(": "))}<a href="{escape(url)}" class="seatlink" '
-        f'data-seat="{seat}">{escape(url)}</a></li>'
+        f'<li><strong>{escape(names[seat])}</strong>{escape(_(": "))}<a href="{escape(base + url)}" class="seatlink" '
+        f'data-seat="{seat}">{escape(base + url)}</a></li>'
         for seat, url in links
     )
     body = (
         f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('table {table}').format(table=table))}</h1></header>\n"
         f'<div class="panel"><p>{escape(_("The table is open. Each link below is the only way into its seat: open yours, and send each other link to the person who plays that seat."))}</p>\n'
         f'<ul class="links">{items}</ul>\n'
+        f'<p>{escape(_("Keep the address of this page: it shows these links again."))}</p>\n'
         f'<p><a href="/">{escape(_("Open another table"))}</a></p></div>'
     )  # fmt: skip
     return _document(_("table {table}").format(table=table), lang, body, nonce=nonce)
@@ -419,7 +429,8 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
     data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
     body = (
         f'<header><h1 id="title">{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
-        '<span id="conn" aria-live="polite"></span></header>\n'
+        '<span id="conn" aria-live="polite"></span>'
+        f'<a id="lobby" href="/">{escape(_("Lobby"))}</a></header>\n'
         '<main class="table">\n'
         '<div id="status"><span id="statustext" aria-live="polite"></span>'
         '<span id="clock"></span></div>\n'
