@@ -59,6 +59,7 @@ class TableGame(Protocol):
     def winners(self, series: Any) -> tuple[int, ...]: ...
     def legal_actions(self, state: Any) -> Sequence[Any]: ...
     def automatic(self, legal: Sequence[Any]) -> Any: ...
+    def passing(self, legal: Sequence[Any]) -> Any: ...
     def observe(self, state: Any, seat: int) -> Any: ...
     def bot_view(self, state: Any) -> Any: ...
     def parse_move(self, text: str) -> Any: ...
@@ -86,8 +87,8 @@ class TableGame(Protocol):
 
 class SharedMoves:
     """What both games' moves have in common: each names its ``player``, a
-    lone ``Pass`` is played for a person, and :meth:`used` says which of the
-    hand's cards or tiles a move takes."""
+    claim window offers a ``Pass`` (:meth:`passing`), and :meth:`used` says
+    which of the hand's cards or tiles a move takes."""
 
     def used(self, action: Any) -> tuple[Any, ...]:
         """The hand's cards (or tiles) a move names."""
@@ -96,10 +97,15 @@ class SharedMoves:
     def player(self, action: Any) -> int:
         return int(action.player)
 
+    def passing(self, legal: Sequence[Any]) -> Any:
+        """The pass among ``legal``, or ``None``: a decision with one is a claim
+        window, and the pass is what the claim clock plays when it runs out."""
+        return next((a for a in legal if type(a).__name__ == "Pass"), None)
+
     def automatic(self, legal: Sequence[Any]) -> Any:
-        """A person's lone pass in a claim window is played for them (it is the
-        only move, and a bot's pause hides that it was forced)."""
-        return legal[0] if len(legal) == 1 and type(legal[0]).__name__ == "Pass" else None
+        """A lone pass, or ``None``: a move that was no choice (an undo goes back
+        past it to the person's last real choice)."""
+        return legal[0] if len(legal) == 1 and self.passing(legal) is not None else None
 
     def same_cards(self, one: Any, other: Any) -> bool:
         """Whether two moves are of one kind, by one player, with the same cards

@@ -280,7 +280,7 @@ class Room:
 
     def _claim_window(self, legal: Any) -> bool:
         """Whether the decision is about a claim (pass is one of its moves)."""
-        return any(type(a).__name__ == "Pass" for a in legal)
+        return self.game.passing(legal) is not None
 
     def _clock_left(self) -> float | None:
         """Seconds left on the running claim clock (``None``: none runs)."""
@@ -463,7 +463,7 @@ class Room:
             if self._start_clock():
                 self._changed()  # a table loaded in a window: the pages learn the clock
             assert self.clock is not None
-            passing = next(a for a in legal if type(a).__name__ == "Pass")
+            passing = self.game.passing(legal)
             return seat, lambda: passing, ply, self.clock[1], self.clock[1]
         try:
             bot = self._bot(seat)
