@@ -77,8 +77,8 @@ class Tables:
         self.menu = menu
         self.limits = limits
         self.rooms: OrderedDict[str, Room] = OrderedDict()
-        #: Tables whose stored rows cannot be played, with what went wrong.
-        self.damaged: dict[str, str] = {}
+        #: Tables whose stored rows cannot be played (what went wrong is in the log).
+        self.damaged: set[str] = set()
         self.creations = CreationLimiter(limits.tables_per_client, limits.tables_per_hour)
 
     def record(self, table_id: str) -> tuple[TableRecord, list[str]] | None:
@@ -98,7 +98,7 @@ class Tables:
 
     def _damage(self, table_id: str, error: object) -> None:
         _log.warning("table %s cannot be played: %s", table_id, error)
-        self.damaged[table_id] = str(error)
+        self.damaged.add(table_id)
 
     def _damaged_refusal(self) -> Refusal:
         _ = translator(self.lang)
