@@ -64,7 +64,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sevenbridge import Draw, GameState, Pass, Rules, deal
+from sevenbridge import Draw, GameState, Pass, Rules, deal, observe, sample_state
 from sevenbridge._kit.rng import Rng, derive
 from sevenbridge.arena import bot_seed, seatings
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
@@ -81,7 +81,6 @@ from sevenbridge.rl import (
     self_play,
 )
 from sevenbridge.rl._network import NETWORK_FORMAT, greedy_choices
-from sevenbridge.views import observe, sample_state
 
 PLAYERS = 3
 Layers = list[tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]]

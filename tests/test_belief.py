@@ -20,9 +20,9 @@ from sevenbridge import (
     observe,
     sample_state,
 )
-from sevenbridge.belief import _last_discards, _pinned, greedy_worlds, misfits
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.inference import _worlds
+from sevenbridge.inference.belief import _last_discards, _pinned, greedy_worlds, misfits
 from sevenbridge.rules import ClaimWindow
 
 from .strategies import varied_states

@@ -19,8 +19,8 @@ from sevenbridge import (
     observe,
     sample_state,
 )
-from sevenbridge.belief import greedy_worlds
 from sevenbridge.bots import ISMCTSPlayer
+from sevenbridge.inference.belief import greedy_worlds
 
 from .helpers import greedy_choices
 

@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("engine", ["engine", "engine.*"]),
     ("inference", ["inference", "inference.*"]),
     ("services", [
-        "match", "records", "serialize", "serialize.*", "belief", "bots", "playout", "rl", "rl.*",
+        "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
         "_store", "external", "arena", "ladder", "games",
     ]),
     ("presentation", ["text", "svg", "html"]),
@@ -234,3 +234,18 @@ print(loaded())
             [sys.executable, "-c", code, how], capture_output=True, text=True, check=True
         )
         assert done.stdout.split() == ["False", "False", "True"], (how, done.stdout, done.stderr)
+
+
+def test_the_old_home_of_sample_state_still_answers_with_a_warning() -> None:
+    """``sevenbridge.views.sample_state`` moved to the sampler's package
+    (:func:`sevenbridge.inference.sample_state`); the old name warns and gives it."""
+    import sevenbridge.inference
+    import sevenbridge.views
+
+    with pytest.warns(DeprecationWarning, match="sevenbridge.sample_state"):
+        old = sevenbridge.views.sample_state
+    assert old is sevenbridge.inference.sample_state
+    view = sevenbridge.observe(sevenbridge.deal(seed=4), 2)
+    assert sevenbridge.sample_state(view, 7) == old(view, 7)
+    with pytest.raises(AttributeError):
+        sevenbridge.views.no_such_name  # noqa: B018

@@ -101,3 +101,23 @@ def test_a_finished_match_accepts_no_action() -> None:
     assert match.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="the match is over"):
         match.apply(Draw(0))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.preset("nintendo"), Rules(deals=1), Rules(target_score=40), Rules(deals=2)],
+    ids=["standard", "penalty", "one-deal", "target", "play-offs"],
+)
+def test_match_end_reads_the_winners_from_the_recorded_positions(rules: Rules) -> None:
+    """What a record viewer asks: from the positions alone, the match's
+    winners once it is over (lowest total under penalty scoring, play-offs
+    counted), ``None`` at every position before."""
+    from sevenbridge import match_end, record_match, replay_match
+
+    for seed in range(4):
+        match = play(Match.start(rules, players=3, seed=seed), seed)
+        positions = replay_match(record_match(match))
+        assert match_end(positions) == match.winners
+        ends = [k for k, state in enumerate(positions) if state.is_over]
+        assert all(match_end(positions[: k + 1]) is None for k in ends[:-1])
+        assert match_end(positions[:-1]) is None

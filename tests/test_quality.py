@@ -101,12 +101,11 @@ PUBLIC_MODULES = (
     "sevenbridge.envs.gymnasium", "sevenbridge.envs.openspiel",
     "sevenbridge.mahjong", "sevenbridge.mahjong.actions", "sevenbridge.mahjong.bots",
     "sevenbridge.mahjong.engine", "sevenbridge.mahjong.errors", "sevenbridge.mahjong.hands",
-    "sevenbridge.mahjong.match", "sevenbridge.mahjong.rules", "sevenbridge.mahjong.serialize",
+    "sevenbridge.mahjong.match", "sevenbridge.mahjong.records", "sevenbridge.mahjong.rules",
+    "sevenbridge.mahjong.serialize",
     "sevenbridge.mahjong.state", "sevenbridge.mahjong.svg", "sevenbridge.mahjong.text",
     "sevenbridge.mahjong.tiles", "sevenbridge.mahjong.views",
 )  # fmt: skip
-# ``sevenbridge.mahjong.record`` is public too, but the package's name ``record`` is
-# the function; its two names are checked as ``sevenbridge.mahjong``'s.
 
 
 def _public_members(cls: type) -> set[str]:

@@ -10,11 +10,13 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
-from ._kit.i18n import translate
+from ._kit.facts import GameFacts
+from ._kit.i18n import N_, translate
 from ._kit.version import version
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
@@ -27,8 +29,8 @@ from .errors import (
     RulesConfigError,
     SevenBridgeError,
 )
-from .games import GAMES, GameModule
-from .match import DealResult, Match
+from .games import CARD_GAME, GAMES, GameModule
+from .match import DealResult, Match, match_end
 from .melds import (
     InvalidMeldError,
     Meld,
@@ -54,12 +56,10 @@ from .scoring import explain_hand_points, hand_points, returns
 from .serialize import FORMAT_VERSION, json_schema
 from .state import GameState, Outcome, Phase, outcome, seats
 from .text import explain, position, render
-from .views import Observation, observe, sample_state
+from .views import Observation, observe
 
 # The drawings load on first use (a notebook asking for ``_repr_svg_`` or ``_repr_html_``).
 _hooks.register_lazy("repr_svg", "sevenbridge.svg", "repr_svg")
-# The sampler behind sample_state (sevenbridge.inference) loads on first use.
-_hooks.register_lazy("sample_state", "sevenbridge.inference", "sample_world")
 _hooks.register_lazy("repr_html", "sevenbridge.svg", "repr_html")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.
@@ -67,6 +67,17 @@ _hooks.register_lazy("repr_html", "sevenbridge.svg", "repr_html")
 COMPILED: bool = not _kernel.__file__.endswith(".py")
 #: The table sizes :func:`deal` accepts: 2 to 5 players.
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(_checks.MIN_PLAYERS, _checks.MAX_PLAYERS + 1))
+#: What the services say of the card game (:class:`~sevenbridge.games.GameFacts`).
+GAME = GameFacts(
+    name=CARD_GAME,
+    title="Seven Bridge",
+    command="sevenbridge",
+    players=3,
+    deal_word=N_("Deal {k}"),
+    replay_heading=N_("Seven Bridge replay: {players} players"),
+    label="",
+    rules_label="{preset}",
+)
 
 
 def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
@@ -95,7 +106,25 @@ def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
     return module
 
 
-def __getattr__(name: str) -> str:
+def sample_state(observation: Observation, rng: random.Random | int) -> GameState:
+    """A full state consistent with ``observation``, drawn with ``rng`` (a
+    :class:`random.Random` or an integer seed): the hidden cards dealt in one
+    of the ways the view's history allows. This is
+    :func:`sevenbridge.inference.sample_state`, which says what the worlds keep;
+    the sampler's package loads on the first call (``import sevenbridge`` does
+    not load it).
+
+    >>> import sevenbridge as sb
+    >>> view = sb.observe(sb.deal(seed=4), 2)
+    >>> sb.observe(sb.sample_state(view, 99), 2) == view
+    True
+    """
+    from .inference import sample_state as sample
+
+    return sample(observation, rng)
+
+
+def __getattr__(name: str) -> Any:
     # The version is read from the package metadata on first use.
     if name == "__version__":
         return version()
@@ -105,6 +134,7 @@ def __getattr__(name: str) -> str:
 __all__ = [
     "COMPILED",
     "FORMAT_VERSION",
+    "GAME",
     "GAMES",
     "JOKER",
     "PLAYER_COUNTS",
@@ -158,6 +188,7 @@ __all__ = [
     "is_valid_meld",
     "json_schema",
     "legal_actions",
+    "match_end",
     "meld_interpretations",
     "observe",
     "outcome",

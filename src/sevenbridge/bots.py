@@ -42,16 +42,17 @@ from ._heuristics import card_points, keep_value
 from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .actions import Action
-from .belief import greedy_worlds
 from .engine import apply, legal_actions
 from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
 from .errors import InvalidArgumentError, Message
-from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
+from .games import DocumentLike, game_module, game_of, game_part
+from .inference import sample_state
+from .inference.belief import greedy_worlds
 from .rules import Rules, Scoring
 from .scoring import returns
 from .state import GameState
-from .views import Observation, observe, sample_state
+from .views import Observation, observe
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -208,13 +209,16 @@ class GreedyPlayer:
     @overload
     def __call__(self, view: DocumentLike, /) -> Any: ...
     def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
-        name = CARD_GAME if isinstance(view, (Observation, GameState)) else game_of(view)
-        if name != CARD_GAME:  # another game's value: that game's greedy heuristic
+        if not isinstance(view, (Observation, GameState)):
+            name = game_of(view)
             player = self._others.get(name)
             if player is None:
-                player = self._others[name] = game_module(name).GreedyPlayer(self._seed)
-            chosen: Action = player(choices_view(view))
-            return chosen
+                bots = game_part(name, "bots")
+                if bots.__name__ != __name__:  # another game's value: its greedy heuristic
+                    player = self._others[name] = bots.GreedyPlayer(self._seed)
+            if player is not None:
+                chosen: Action = player(choices_view(view))
+                return chosen
         view = view_of(view)  # anything else is refused there
         actions = choices(view)
         keys = legal_keys(view)
@@ -446,7 +450,7 @@ class ISMCTSPlayer:
             the record allows (the game's :func:`~sevenbridge.sample_state`).
             ``"greedy"``, in the card game, leans the other seats' hands
             towards those greedy players would have left
-            (:func:`sevenbridge.belief.greedy_worlds`), the playouts' own
+            (:func:`sevenbridge.inference.belief.greedy_worlds`), the playouts' own
             model of the other seats; it misjudges players who play
             otherwise, people among them, and against greedy players it has
             not measured stronger (the bots guide). Or a function of the view

@@ -107,12 +107,10 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ._kit import checks as _checks
-from ._kit import hooks as _hooks
 from .actions import Action
 from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError, quote
 from .games import CARD_GAME, GAMES, game_module, game_of, game_part, outcome
 from .rules import Rules
-from .serialize import action_from_json
 from .state import GameState
 from .views import Observation
 
@@ -960,11 +958,7 @@ class ExternalPlayer:
         game = game_of(view)
         try:
             text = json.dumps(answer.get("action"))
-            action: Action = (
-                action_from_json(text)
-                if game == CARD_GAME  # another game registers its reader as GAME_action_from_json
-                else _hooks.call(f"{game}_action_from_json", text)
-            )
+            action: Action = game_part(game, "serialize").action_from_json(text)
         except SevenBridgeError as error:
             self._fail(
                 "nonsense",
@@ -1250,7 +1244,9 @@ def schema_files() -> dict[str, str]:
     """
     schemas: dict[str, dict[str, Any]] = {}
     for game in GAMES:
-        folder = "" if game == CARD_GAME else f"{game}/"
+        # A game's schemas lie where its package lies under sevenbridge's ("mahjong/").
+        package = game_module(game).__name__.partition(".")[2]
+        folder = f"{package.replace('.', '/')}/" if package else ""
         for document in ("state", "observation", "rules", "action"):
             schemas[f"{folder}{document}.json"] = game_part(game, "serialize").json_schema(document)
     for message in MESSAGES:

@@ -25,8 +25,10 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ._kit.facts import GameFacts
 from ._kit.outcome import Outcome
 from .errors import InvalidArgumentError, Message, quote
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_GAME",
     "GAMES",
+    "GameFacts",
     "GameModule",
     "check_game",
     "game_module",
@@ -208,6 +211,12 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
         ...
 
     @property
+    def GAME(self) -> GameFacts:
+        """What the services say of the game (its name in :data:`GAMES`, title,
+        command-line name, usual table size, the word for a deal)."""
+        ...
+
+    @property
     def PLAYER_COUNTS(self) -> tuple[int, ...]:
         """The table sizes ``deal`` accepts, smallest first."""
         ...
@@ -243,6 +252,11 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
     def outcome(self, state: StateT) -> Outcome | None:
         """How a finished deal (round) ended: scores, winner (or ``None``) and
         reason; ``None`` while it is in play."""
+        ...
+
+    def match_end(self, positions: Sequence[StateT]) -> tuple[int, ...] | None:
+        """The winners of a match from its positions in order (``replay_match``'s):
+        the seats with the best total once it is over, ``None`` while it goes on."""
         ...
 
     def returns(self, state: StateT) -> tuple[float, ...]:

@@ -30,8 +30,8 @@ True
 from __future__ import annotations
 
 import base64
+import inspect
 import json
-import re
 import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -40,9 +40,7 @@ from xml.sax.saxutils import escape
 from ._kit.i18n import check_lang, translate, translator
 from ._kit.recordframe import record_names
 from .errors import InvalidArgumentError, Message, RecordError
-from .games import CARD_GAME, game_module, game_part, outcome
-from .match import Match
-from .rules import Scoring
+from .games import CARD_GAME, GAMES, game_module, game_part, outcome
 
 __all__ = ["MAX_MOVES", "record_page"]
 
@@ -169,9 +167,6 @@ _SCRIPT = """
 """
 
 
-#: How a record of another game than the card game begins: its ``Game`` tag.
-_GAME_TAGS = {'[Game "Simple Mahjong': "mahjong"}
-
 #: The most moves a page shows (about four of the longest deals the rules
 #: allow): :func:`record_page` refuses a longer record before replaying it.
 MAX_MOVES = 50_000
@@ -183,9 +178,12 @@ _PIECES_KEPT = 8 << 20
 
 def record_game(text: str) -> str:
     """The game a record is of (a name of :data:`sevenbridge.GAMES`), from its
-    ``Game`` tag; a record without one of another game's tags is the card game's."""
+    ``Game`` tag (the game's title); a record without one is the card game's."""
     head = text.lstrip()[:200]
-    return next((game for tag, game in _GAME_TAGS.items() if head.startswith(tag)), CARD_GAME)
+    for game in GAMES:
+        if head.startswith(f'[Game "{game_module(game).GAME.title}'):
+            return game
+    return CARD_GAME
 
 
 def _check_length(text: str) -> None:
@@ -251,7 +249,7 @@ def _move_list(
     for k, state in enumerate(positions):
         if state.move_log is None:  # a deal (a round) begins
             starts += 1
-            start = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
+            start = _(module.GAME.deal_word)
             lines.append(_Line(start.format(k=starts), "", True, k, k))
             passers = []
             continue
@@ -277,15 +275,13 @@ def _match_info(
     """The line above the board at each position of a match: the deal, the
     totals of the deals played, and at the end the match's winner."""
     _ = translator(lang)
-    if game == CARD_GAME and "[MatchSeed" not in text:
-        return [""] * len(positions)
-    if game != CARD_GAME and "[Round " not in text:
+    if "[MatchSeed" not in text:
         return [""] * len(positions)
     first = positions[0]
     module = game_module(game)
     seats = list(module.seats(first))
     totals = [0] * len(module.returns(first))
-    deal_word = _("Deal {k}") if game == CARD_GAME else _("Round {k}")
+    deal_word = _(module.GAME.deal_word)
     out: list[str] = []
     deal = 0
     for state in positions:
@@ -298,11 +294,9 @@ def _match_info(
         out.append(
             _("{deal} · totals: {totals}").format(deal=deal_word.format(k=deal), totals=shown)
         )
-    final = positions[-1]
-    if final.is_over and _match_over(game, text, positions, deal):
-        penalty = game == CARD_GAME and final.rules.scoring is Scoring.PENALTY
-        best = (min if penalty else max)(totals[p] for p in seats)
-        winners = [names[p] for p in seats if totals[p] == best]
+    won = module.match_end(positions)
+    if won is not None:
+        winners = [names[p] for p in won]
         end = (
             _("{name} wins the match").format(name=winners[0])
             if len(winners) == 1
@@ -310,22 +304,6 @@ def _match_info(
         )
         out[-1] = _("Match over · totals: {totals} · {end}").format(totals=shown, end=end)
     return out
-
-
-def _match_over(game: str, text: str, positions: list[Any], deals: int) -> bool:
-    """Whether the recorded match is over at its last position (its rules may
-    call for more deals, play-offs or a target score)."""
-    if game != CARD_GAME:
-        return bool(deals >= positions[0].rules.rounds)
-    seed = re.search(r'\[MatchSeed\s+"([0-9]+)"\]', text)
-    if seed is None:
-        return False
-    first = positions[0]
-    match = Match.start(first.rules, players=first.players, seed=int(seed[1]), dealer=first.dealer)
-    for state in positions:
-        if state.move_log is not None:
-            match = match.apply(state.move_log.action)
-    return match.is_over
 
 
 def _replay(
@@ -353,7 +331,7 @@ def _replay(
         )
     seat_names = [str(x) for x in given] if given is not None else [f"P{p}" for p in range(count)]
     options: dict[str, Any] = {"lang": lang, "names": seat_names}
-    if game == CARD_GAME:
+    if "four_color" in inspect.signature(parts).parameters:  # a game drawn in suits
         options["four_color"] = four_color
     lines = _move_list(game, positions, given, seat_names, lang)
     info = _match_info(game, text, positions, seat_names, lang)
@@ -363,13 +341,8 @@ def _replay(
         views = [state, *(module.observe(state, p) for p in seats)]
         return [list(parts(v, **options)) for v in views]
 
-    if game == CARD_GAME:
-        heading = _("Seven Bridge replay: {players} players")
-    else:
-        heading = _("Simple Mahjong replay: {players} players")
-    return _Replay(
-        positions, lines, info, seats, seat_names, heading.format(players=len(seats)), draw
-    )
+    heading = _(module.GAME.replay_heading).format(players=len(seats))
+    return _Replay(positions, lines, info, seats, seat_names, heading, draw)
 
 
 def _pack(shown: _Replay) -> str:

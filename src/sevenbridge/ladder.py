@@ -41,6 +41,7 @@ import attrs
 from ._kit import checks as _checks
 from .arena import _pyplot, _save, report
 from .errors import InvalidArgumentError, Message
+from .games import game_module
 
 __all__ = ["ELO_MEAN", "RESAMPLES", "Ladder", "Rating", "ladder", "plot"]
 
@@ -332,7 +333,7 @@ def _quantile(ordered: Sequence[float], q: float) -> float:
 
 def _plot_title(board: Ladder) -> str:
     """The title of a ladder's plot: its bots, deals, databases and game."""
-    game = "" if board.game == "seven_bridge" else f"{board.game}, "
+    game = f"{board.game}, " if game_module(board.game).GAME.label else ""  # a game named
     dbs = len(board.databases)
     return (
         f"Ladder of {len(board.ratings)} bots: {board.deals} deals ({board.decks} decks), "

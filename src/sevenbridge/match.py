@@ -21,6 +21,8 @@ every deal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ._kit import checks as _checks
@@ -31,7 +33,7 @@ from .engine import apply, deal, legal_actions
 from .rules import FirstDealer, Rules, Scoring, require_rules
 from .state import GameState
 
-__all__ = ["DealResult", "Match"]
+__all__ = ["DealResult", "Match", "match_end"]
 
 #: Deals played off after the planned ones, at most, to break a tie.
 MAX_PLAYOFF_DEALS = 20
@@ -41,6 +43,48 @@ _DEFAULT_RULES = Rules()
 def _best(rules: Rules, totals: tuple[int, ...]) -> int:
     """The best total: the highest, or the lowest under penalty scoring."""
     return min(totals) if rules.scoring is Scoring.PENALTY else max(totals)
+
+
+def _finished(rules: Rules, planned: int, played: int, totals: tuple[int, ...]) -> bool:
+    """Whether a match with these rules is over after ``played`` deals with these totals."""
+    reached = rules.target_score is not None and max(totals) >= rules.target_score
+    if played < planned and not reached:
+        return False
+    if not rules.play_off_ties or played >= planned + MAX_PLAYOFF_DEALS:
+        return True
+    return totals.count(_best(rules, totals)) == 1
+
+
+def match_end(positions: Sequence[GameState]) -> tuple[int, ...] | None:
+    """Who won a match, from its positions in order (what
+    :func:`sevenbridge.replay_match` gives): the players with the best total once
+    the match is over (one, or those who share the win), ``None`` while it goes on.
+
+    >>> from sevenbridge import observe, record_match, replay_match
+    >>> from sevenbridge.bots import GreedyPlayer
+    >>> match = Match.start(Rules(deals=1), players=2, seed=4)
+    >>> match_end(replay_match(record_match(match))) is None
+    True
+    >>> while not match.is_over:
+    ...     match = match.apply(GreedyPlayer(seed=1)(observe(match.state)))
+    >>> match_end(replay_match(record_match(match))) == match.winners
+    True
+    """
+    if not positions or not positions[-1].is_over:
+        return None
+    first = positions[0]
+    totals = [0] * first.players
+    played = 0
+    for state in positions:
+        if state.is_over:
+            assert state.deal_scores is not None
+            totals = [t + s for t, s in zip(totals, state.deal_scores, strict=True)]
+            played += 1
+    planned = first.rules.deals or first.players
+    if not _finished(first.rules, planned, played, tuple(totals)):
+        return None
+    best = _best(first.rules, tuple(totals))
+    return tuple(p for p, t in enumerate(totals) if t == best)
 
 
 @attrs.frozen
@@ -202,13 +246,7 @@ class Match:
         return attrs.evolve(self, state=nxt, results=results, totals=totals)
 
     def _finished(self, results: tuple[DealResult, ...], totals: tuple[int, ...]) -> bool:
-        rules = self.rules
-        reached = rules.target_score is not None and max(totals) >= rules.target_score
-        if len(results) < self.planned_deals and not reached:
-            return False
-        if not rules.play_off_ties or len(results) >= self.planned_deals + MAX_PLAYOFF_DEALS:
-            return True
-        return totals.count(_best(rules, totals)) == 1
+        return _finished(self.rules, self.planned_deals, len(results), totals)
 
     def describe_cut(self) -> str:
         """The cut for the first dealer in words (empty if the dealer was chosen)."""

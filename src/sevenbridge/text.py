@@ -31,7 +31,7 @@ from .engine import apply
 from .engine._kernel import check_state, window_asks
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
-from .games import CARD_GAME, DocumentLike, game_of
+from .games import DocumentLike, game_of, game_part
 from .melds import InvalidMeldError, Meld, MeldKind
 from .rules import Rules, Scoring, require_rules
 from .scoring import explain_hand_points, hand_points
@@ -84,8 +84,9 @@ def explain(state: Any, action: Any, *, lang: str | None = None) -> str:
     >>> print(explain(deal(seed=1), Draw(1), lang="ja"))
     合法。P1は山札（30枚）の一番上を引いて手番を続けます。できればメルドや付け札をして、最後に1枚捨てます。
     """
-    if game_of(state) != CARD_GAME:  # handed to the mahjong module (a hook: no import)
-        return str(_hooks.call("mahjong_explain", state, action, lang=lang))
+    words = game_part(game_of(state), "text")
+    if words.__name__ != __name__:  # another game's value: that game's words
+        return str(words.explain(state, action, lang=lang))
     check_state(state, "explain")
     return _explain(state, action, lang)
 
@@ -622,8 +623,9 @@ def render(state: Any, *, lang: str | None = None) -> str:
     捨て札：1枚、一番上は♥Q
     山札：30枚
     """
-    if game_of(state) != CARD_GAME:
-        return str(_hooks.call("mahjong_render", state, lang=lang))
+    words = game_part(game_of(state), "text")
+    if words.__name__ != __name__:  # another game's value: that game's words
+        return str(words.render(state, lang=lang))
     if not isinstance(state, (GameState, Observation)):
         kind = "None" if state is None else type(state).__name__
         raise TypeError(f"render needs a GameState or an Observation, not {kind}")

@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
@@ -20,13 +19,12 @@ import attrs
 from . import _tables as T
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
-from ._kit.rng import Rng
 from .cards import CARDS, Card
 from .errors import InvalidArgumentError, Message
 from .rules import Rules
 from .state import GameState, History, Phase, TableMeld, TableView
 
-__all__ = ["Observation", "observe", "sample_state"]
+__all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -166,75 +164,17 @@ def observe(state: GameState, player: int | None = None) -> Observation:
     )
 
 
-def sample_state(observation: Observation, rng: random.Random | Rng | int) -> GameState:
-    """A full state consistent with ``observation``: the cards the viewer cannot
-    see are dealt at random among the hidden hands and the stock, in a way the
-    engine could have reached through the view's history.
+def __getattr__(name: str) -> Any:
+    # sample_state moved to sevenbridge.inference (the sampler's package, above
+    # the values): the old place still answers, with a warning.
+    if name == "sample_state":
+        import importlib
+        import warnings
 
-    The sample keeps everything the observation shows: the viewer's hand, the
-    table, the discard pile, every count, the cards of a pon that waits in the
-    claim window (they are in the caller's hand), and after a reshuffle the
-    stock's cards. It also keeps what the history tells of the hidden cards:
-
-    * where each hidden card can be: a card leaves the stock only when drawn,
-      and a hand only by a play everyone sees, so each player holds exactly as
-      many cards from each reshuffled stock as they drew from it and have not
-      shown since;
-    * what the claim windows showed. With ``claim_window='able_only'``
-      (:class:`~sevenbridge.rules.ClaimWindow`) a player asked whether to pon
-      could pon, and a player the rules allowed but who was not asked could
-      not, each with the hand they held when that window opened. With
-      ``pon_tie_break='joker_holder'`` (and the joker) a pon that waited shows
-      that its caller held no joker, and a pon taken at once while others were
-      still to be asked shows that its caller held it.
-
-    Every window of the history counts, the old ones too: the sample comes
-    with a whole deal (the deck, then every draw) that leads through the
-    view's history to it, each window asking the same players and each pon
-    waiting or not as it did. Beyond what the rules make the engine reveal,
-    the sample does not guess from how the others played (for example, that a
-    player who passed a pon probably lacked the pair). Where nothing is
-    revealed the placements that fit are equally likely; where the windows
-    reveal something, the cards they require are placed first and the rest at
-    random, so the samples are not weighted exactly as the hidden cards' true
-    odds. ``observe(sample_state(view, rng), view.viewer) == view`` always
-    holds, and the sample is a position the engine accepts and plays on. The
-    sampled state gets a fresh seed from ``rng`` for any later reshuffle.
-
-    An observation without a history (a position set up by hand, read from a
-    document with an empty history) tells nothing of the past: its unseen
-    cards are dealt anywhere they fit.
-
-    Args:
-        observation: The viewer's observation.
-        rng: A :class:`random.Random`, or an integer seed.
-
-    Raises:
-        TypeError: if ``observation`` is not an :class:`Observation`.
-        InvalidStateError: if the observation's history does not lead to it,
-            or no deal fitting it is found in ``SAMPLE_TRIES`` (2,000) tries
-            (an observation no real deal gives, or a very unlikely one).
-
-    >>> from sevenbridge import deal
-    >>> view = observe(deal(seed=4), 2)
-    >>> guess = sample_state(view, 99)
-    >>> observe(guess, 2) == view, guess.hand(2) == view.hand
-    (True, True)
-    """
-    if not isinstance(observation, Observation):
-        hint = " (a GameState already knows every card; observe(state, player) first)"
-        kind = type(observation).__name__
-        raise TypeError(
-            f"observation must be an Observation, not {kind}"
-            + (hint if isinstance(observation, GameState) else "")
+        warnings.warn(
+            "sevenbridge.views.sample_state is deprecated: use sevenbridge.sample_state",
+            DeprecationWarning,
+            stacklevel=2,
         )
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        rng = Rng(rng)
-    if isinstance(rng, Rng):
-        key, seed = rng.next64(), rng.next64() >> 1
-    elif isinstance(rng, random.Random):
-        key, seed = rng.getrandbits(64), rng.getrandbits(63)
-    else:
-        raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
-    world: GameState = _hooks.call("sample_state", observation, key, seed)
-    return world
+        return importlib.import_module("sevenbridge.inference").sample_state
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

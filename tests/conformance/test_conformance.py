@@ -240,6 +240,25 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(
     assert abs(sum(p.game.returns(p.final))) < 1e-9
 
 
+@each_case
+def test_match_end_names_the_winners_once_the_match_is_over(
+    name: str, preset: str, players: int
+) -> None:
+    """A one-deal game's positions are a finished match of one deal where the
+    rules ask for one (else a match that goes on): ``match_end`` names the
+    seats with the best score, among the real players, or ``None``."""
+    p = played(name, preset, players)
+    game = p.game
+    won = game.match_end(p.states)
+    assert game.match_end(p.states[:-1]) is None  # not over before its end
+    if won is not None:
+        assert won and set(won) <= set(game.seats(p.final))
+        ended = game.outcome(p.final)
+        assert ended is not None
+        scores = ended.scores
+        assert len({scores[s] for s in won}) == 1
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_some_games_of_every_kind_end_with_a_result(name: str) -> None:
     finals = [played(*case).final for case in CASES if case[0] == name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
@@ -14,6 +15,7 @@ from types import ModuleType
 import pytest
 
 import sevenbridge
+import sevenbridge.games
 import sevenbridge.mahjong
 from sevenbridge import GAMES, GameModule, InvalidArgumentError
 
@@ -48,8 +50,9 @@ def _members() -> dict[str, object]:
 
 def test_the_protocol_names_what_the_brief_of_a_game_holds() -> None:
     assert set(_members()) == {
-        "Rules", "GameState", "Observation", "Action", "PLAYER_COUNTS", "deal",
-        "legal_actions", "apply", "observe", "sample_state", "seats", "outcome", "returns",
+        "Rules", "GameState", "Observation", "Action", "GAME", "PLAYER_COUNTS", "deal",
+        "legal_actions", "apply", "observe", "sample_state", "seats", "outcome", "match_end",
+        "returns",
         "explain",
         "render", "record", "replay", "record_match", "replay_match", "parse_move",
         "format_move",
@@ -163,3 +166,45 @@ def test_a_game_that_drifts_from_the_protocol_fails_mypy(tmp_path: Path) -> None
     # parameter name does not (line 7).
     assert "check.py:7: error: Incompatible types in assignment" in out, out
     assert "check.py:6" not in out, out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_says_who_it_is(name: str) -> None:
+    """``GAME`` names the game as :data:`GAMES` does, and its facts are the
+    services' to use: distinct titles and command names, a table size ``deal``
+    takes, deal words with their placeholder."""
+    facts = sevenbridge.game(name).GAME
+    assert isinstance(facts, sevenbridge.games.GameFacts)
+    assert facts.name == name
+    assert facts.players in sevenbridge.game(name).PLAYER_COUNTS
+    assert "{k}" in facts.deal_word
+    assert "{players}" in facts.replay_heading
+    assert "{preset}" in facts.rules_label
+    every = [sevenbridge.game(g).GAME for g in GAMES]
+    assert len({f.title for f in every}) == len({f.command for f in every}) == len(GAMES)
+    assert pickle.loads(pickle.dumps(facts)) == facts
+
+
+#: The services: modules that serve every game through the protocol.
+SERVICES = ("arena", "bots", "external", "html", "ladder", "envs", "web", "cli", "rl", "text")
+
+
+def test_no_service_tells_the_games_apart_by_name() -> None:
+    """No service compares a game's name (``game == CARD_GAME``, ``name !=
+    "mahjong"``): each reaches a game through ``game_module`` and the protocol,
+    so that a third game is a package and its name in ``GAMES``."""
+    names = "|".join(["CARD_GAME", *(f'"{g}"' for g in GAMES), "'sevenbridge'", '"sevenbridge"'])
+    pattern = re.compile(rf"(==|!=)\s*({names})\b|({names})\s*(==|!=)")
+    package = ROOT / "src" / "sevenbridge"
+    found = []
+    for service in SERVICES:
+        where = package / service
+        files = sorted(where.rglob("*.py")) if where.is_dir() else [where.with_suffix(".py")]
+        for path in files:
+            if not path.exists():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if pattern.search(code) and ">>>" not in line:
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []

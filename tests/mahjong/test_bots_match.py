@@ -225,3 +225,24 @@ def test_the_demo_refuses_presets_and_tables_of_the_other_game(
     assert "no mahjong preset 'nintendo'" in capsys.readouterr().err
     assert main(["demo", "--game", "mahjong", "--players", "5"], prog="sevenbridge") == 2
     assert "2 to 4 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_match_end_reads_the_winners_from_the_recorded_positions(players: int) -> None:
+    """From a match record's positions alone: the real players with the
+    highest total once every round is played, ``None`` before."""
+    from sevenbridge.mahjong import (
+        GreedyPlayer,
+        Rules,
+        match_end,
+        play_match,
+        record_match,
+        replay_match,
+    )
+
+    for seed in range(3):
+        rules = Rules(rounds=3, ghosts=players == 2)
+        result = play_match([GreedyPlayer(seed=s) for s in range(players)], rules=rules, seed=seed)
+        positions = replay_match(record_match(result))
+        assert match_end(positions) == result.winners
+        assert match_end(positions[:-1]) is None

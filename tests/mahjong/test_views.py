@@ -80,15 +80,22 @@ def test_sampled_states_agree_with_the_view(played: tuple[GameState, list[GameSt
 
 def test_sampling_varies_with_the_seed() -> None:
     view = observe(deal(seed=1), 0)
-    assert sample_state(view, seed=1) != sample_state(view, seed=2)
-    assert sample_state(view, seed=1) == sample_state(view, seed=1)
+    assert sample_state(view, 1) != sample_state(view, 2)
+    assert sample_state(view, 1) == sample_state(view, 1)
     with pytest.raises(TypeError, match="Observation"):
-        sample_state(deal(seed=1))  # type: ignore[arg-type]
+        sample_state(deal(seed=1), 1)  # type: ignore[arg-type]
 
 
 def test_sample_state_takes_a_random_or_a_seed_and_keeps_its_old_keyword() -> None:
     view = observe(apply(deal(seed=3), Draw(0)), 2)
-    assert sample_state(view, seed=5) == sample_state(view, 5)
+    with pytest.warns(DeprecationWarning, match="seed=N"):
+        assert sample_state(view, seed=5) == sample_state(view, 5)
+    with pytest.warns(DeprecationWarning, match="without rng"):
+        assert observe(sample_state(view), 2) == view
+    # One way to pass a seed in both games: an int seeds SplitMix64, as the card game's.
+    from sevenbridge._kit.rng import Rng
+
+    assert sample_state(view, 5) == sample_state(view, Rng(5))
     assert sample_state(view, random.Random(9)) == sample_state(view, random.Random(9))
     assert sample_state(view, 5).history == () and sample_state(view, 5).seed != 3
     with pytest.raises(InvalidArgumentError, match="not both"):

@@ -126,6 +126,29 @@ def seed(value: Any, name: str = "seed") -> int | None:
     return integer(value, name, 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)"))
 
 
+def sample_keys(rng: object) -> tuple[int, int]:
+    """The two numbers a sampler takes from what its caller passed as ``rng``
+    (both games' ``sample_state`` take it this one way): a 64-bit key that
+    deals the world and a 63-bit seed the world keeps for later shuffles. An
+    integer is a seed (checked as :func:`seed` checks it) of :class:`Rng`
+    (SplitMix64); a :class:`Rng` or a :class:`random.Random` is drawn from, and
+    moves on.
+
+    Raises:
+        TypeError: for anything else (a bool too).
+        InvalidArgumentError: for an integer out of a seed's range.
+    """
+    import random
+
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        rng = Rng(integer(rng, "rng", 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)")))
+    if isinstance(rng, Rng):
+        return rng.next64(), rng.next64() >> 1
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(64), rng.getrandbits(63)
+    raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+
+
 def instance(value: Any, kind: type, name: str, what: str) -> Any:
     """``value`` if it is a ``kind``, else a TypeError saying ``what`` was expected."""
     if not isinstance(value, kind):

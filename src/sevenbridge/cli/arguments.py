@@ -12,32 +12,33 @@ from ..errors import InvalidArgumentError, Message, quote
 from ..games import CARD_GAME, GAMES, game_module
 from ..rules import Rules
 
-#: The games as the command line names them: ``sevenbridge`` is the card game.
-GAME_CHOICES = tuple("sevenbridge" if g == CARD_GAME else g for g in GAMES)
+
+def game_choices() -> tuple[str, ...]:
+    """The games as the command line names them (each game's ``GAME.command``:
+    ``sevenbridge`` is the card game); this imports every game."""
+    return tuple(game_module(g).GAME.command for g in GAMES)
 
 
 def add_game(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     """``--game GAME``: ``sevenbridge`` (the card game, default) or ``mahjong``."""
     parser.add_argument(
         "--game",
-        choices=GAME_CHOICES,
-        default="sevenbridge",
+        choices=game_choices(),
+        default=game_module(CARD_GAME).GAME.command,
         help=_("the game: sevenbridge (default) or mahjong (Simple Mahjong)"),
     )
 
 
 def game_name(choice: str) -> str:
     """The library's name (:data:`sevenbridge.GAMES`) of a ``--game`` choice."""
-    return CARD_GAME if choice == "sevenbridge" else choice
+    return next((g for g in GAMES if game_module(g).GAME.command == choice), choice)
 
 
 def game_label(game: str, lang: str | None = None) -> str:
     """A prefix that names a game other than the card game in a heading
-    (``"mahjong "``; in Japanese ``"シンプル麻雀の"``)."""
-    if game_name(game) == CARD_GAME:
-        return ""
-    _ = translator(lang)
-    return _("mahjong ")
+    (``"mahjong "``; in Japanese ``"シンプル麻雀の"``): the game's ``GAME.label``."""
+    label = game_module(game_name(game)).GAME.label
+    return translator(lang)(label) if label else ""
 
 
 def rules_label(game: str, preset: str, lang: str | None = None) -> str:
@@ -45,10 +46,8 @@ def rules_label(game: str, preset: str, lang: str | None = None) -> str:
     game other than the card game (``"mahjong standard"``; in Japanese
     ``"シンプル麻雀の標準"``)."""
     name = name_text(preset, lang)
-    if game_name(game) == CARD_GAME:
-        return name
-    _ = translator(lang)
-    return _("mahjong {preset}").format(preset=name)
+    label = game_module(game_name(game)).GAME.rules_label
+    return translator(lang)(label).format(preset=name)
 
 
 def add_rules(
@@ -60,7 +59,12 @@ def add_rules(
     presets = Rules.presets()
     if games:
         others = sorted(
-            {p for g in GAMES if g != CARD_GAME for p in game_module(g).Rules.presets()}
+            {
+                p
+                for g in GAMES
+                if game_module(g).Rules is not Rules
+                for p in game_module(g).Rules.presets()
+            }
         )
         choices = sorted(set(presets) | set(others))
         text = _("rule preset: {presets} (default standard); for mahjong {mahjong_presets}").format(

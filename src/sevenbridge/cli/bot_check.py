@@ -97,8 +97,6 @@ DECISIONS: dict[str, tuple[Decision, ...]] = {
                  _declared_wins),
     ),
 }  # fmt: skip
-#: The table size of the cases, by game.
-PLAYERS = {CARD_GAME: 3, "mahjong": 4}
 
 
 class Case(NamedTuple):
@@ -138,9 +136,9 @@ def cases(game: str) -> tuple[Case, ...]:
         for seed in range(SEARCH_DEALS):
             if not wanted:
                 break
-            state = module.deal(rules, players=PLAYERS[game], seed=seed)
+            state = module.deal(rules, players=module.GAME.players, seed=seed)
             bots = [(GreedyPlayer if (seed + i) % 2 else RandomPlayer)(seed + i)
-                    for i in range(PLAYERS[game])]  # fmt: skip
+                    for i in range(module.GAME.players)]  # fmt: skip
             while not state.is_over and wanted:
                 legal = module.legal_actions(state)
                 if len(legal) > 1:

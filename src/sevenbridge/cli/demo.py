@@ -14,12 +14,14 @@ from ..actions import Action, Pass
 from ..bots import GreedyPlayer, Player, RandomPlayer
 from ..cards import Card
 from ..engine import apply, deal
+from ..games import CARD_GAME, game_module, game_part
 from ..match import Match
 from ..records import record, record_match
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..text import deal_words, move_words
 from ..views import observe
+from . import arguments
 
 Say = Callable[[str], None]
 
@@ -128,8 +130,8 @@ def add_parser(
     )
     demo.add_argument(
         "--game",
-        choices=("sevenbridge", "mahjong"),
-        default="sevenbridge",
+        choices=arguments.game_choices(),
+        default=game_module(CARD_GAME).GAME.command,
         help=_("the game: sevenbridge (default) or mahjong (a whole match of Simple Mahjong)"),
     )
     demo.add_argument(
@@ -200,10 +202,9 @@ def _mahjong_presets() -> tuple[str, ...]:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe."""
-    if args.game == "mahjong":
-        from ..mahjong._demo import run as run_mahjong
-
-        return run_mahjong(args, out)
+    game = arguments.game_name(args.game)
+    if game_module(game).Rules is not Rules:  # another game's demo, in its package
+        return int(game_part(game, "_demo").run(args, out))
     if args.players is None:
         args.players = 3
     if args.rules not in Rules.presets():

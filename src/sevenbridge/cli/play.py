@@ -31,7 +31,7 @@ from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit, card_symbols
 from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
-from ..games import CARD_GAME, game_module
+from ..games import game_module
 from ..notation import NotationError, parse_move
 from ..records import record
 from ..rules import Scoring
@@ -317,7 +317,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     game = arguments.game_name(getattr(args, "game", "sevenbridge"))
     module = game_module(game)
     if args.players is None:
-        args.players = 3 if game == CARD_GAME else max(module.PLAYER_COUNTS)
+        args.players = module.GAME.players
     if args.players not in module.PLAYER_COUNTS:
         return _fail(_("mahjong is for 2 to 4 players"))
     if not 0 <= args.pause <= MAX_PAUSE:  # NaN fails this too
@@ -356,7 +356,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     symbols = not args.ascii and _symbols_ok(out)
     colour = not args.no_color and _colour_ok(out)
     part: GamePart
-    if game == CARD_GAME:
+    if isinstance(state, GameState):  # the card game's deal
         style = _Style(symbols=symbols, colour=colour, lang=args.lang)
         part = CardPart(style, auto_lone=not args.no_auto)
         welcome = _(

@@ -1,12 +1,13 @@
 """What the environments need of each game, behind one small adapter.
 
 The PettingZoo and Gymnasium environments (and the mahjong OpenSpiel game)
-are written once against :class:`GameAdapter`: the rules from a value or a
-preset's name, the table's seats, ``deal``, ``legal_actions``, ``apply``,
-``observe``, ``returns``, the :class:`~sevenbridge.rl.ActionSpace` (or the
-compact one) and the observation tensor of a seat. :func:`adapter` gives the adapter of a game by
-its name (``"seven_bridge"``, ``"mahjong"``); the mahjong package is imported
-only for the mahjong adapter.
+are written once against :class:`GameAdapter`, which is the game protocol
+(:class:`sevenbridge.GameModule`) and what learners add to it: the rules from
+a value or a preset's name, the table's seats, the
+:class:`~sevenbridge.rl.ActionSpace` (or the compact one) and the observation
+tensor of a seat (from :mod:`sevenbridge.rl`). :func:`adapter` gives the
+adapter of a game by its name (one of :data:`sevenbridge.GAMES`); a game's
+package is imported only for its adapter.
 """
 
 from __future__ import annotations
@@ -20,43 +21,30 @@ import numpy.typing as npt
 
 from .._kit import checks as _checks
 from ..errors import InvalidArgumentError, Message
-from ..games import CARD_GAME, check_game
+from ..games import check_game, game_module, game_part
 
 __all__ = ["GameAdapter", "adapter"]
 
 
 class GameAdapter:
-    """One game as the environments see it.
+    """One game as the environments see it, built on its module.
 
     Attributes:
         name: The game's name in :data:`sevenbridge.GAMES`.
         module: The game module (:class:`sevenbridge.GameModule`).
         over: The phase value of a finished game (``state.phase is over``).
-        forced: The action types an environment's ``auto_forced`` plays alone.
-        default_bot: The bot class that plays the opponents by default.
+        forced: The action types an environment's ``auto_forced`` plays alone
+            (the game's ``Pass`` and ``Draw``).
+        default_bot: The bot class that plays the opponents by default (the
+            game's ``GreedyPlayer``).
     """
 
-    def __init__(
-        self,
-        name: str,
-        module: Any,
-        over: object,
-        forced: tuple[type, ...],
-        default_bot: Any,
-        tensor: Callable[..., npt.NDArray[np.float32]],
-        ghosts: Callable[[Any, int], tuple[int, ...]],
-        players: Callable[[Any], int],
-        layout: Callable[..., Any],
-    ) -> None:
-        self.name = name
-        self.module = module
-        self.over = over
-        self.forced = forced
-        self.default_bot = default_bot
-        self._tensor = tensor
-        self._ghosts = ghosts
-        self._players = players
-        self._layout = layout
+    def __init__(self, name: str) -> None:
+        self.name = check_game(name)
+        self.module = module = game_module(name)
+        self.over = module.Phase.OVER
+        self.forced: tuple[type, ...] = (module.Pass, module.Draw)
+        self.default_bot = game_part(name, "bots").GreedyPlayer
 
     def rules(self, value: Any) -> Any:
         """The rules of ``value``: a Rules value, a preset's name, or ``None`` (the default)."""
@@ -68,18 +56,24 @@ class GameAdapter:
         return rules
 
     def players(self, value: Any) -> int:
-        """The table size, checked (real players: ghosts are not counted)."""
-        return self._players(value)
+        """The table size, checked as the game's ``deal`` checks it (real
+        players: ghosts are not counted)."""
+        self.module.deal(players=value, seed=0)
+        return int(value)
 
     def seats(self, rules: Any, players: int) -> tuple[int, ...]:
         """The seats of the real players (the agents), in order."""
-        ghosts = self._ghosts(rules, players)
-        total = players + len(ghosts)
-        return tuple(s for s in range(total) if s not in ghosts)
+        return self._table(rules, players)[0]
 
     def table_size(self, rules: Any, players: int) -> int:
         """The number of seats at the table (the players and any ghosts)."""
-        return players + len(self._ghosts(rules, players))
+        return self._table(rules, players)[1]
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 (one adapter a game, for the process)
+    def _table(self, rules: Any, players: int) -> tuple[tuple[int, ...], int]:
+        """The real seats and the number of seats at such a table, from a deal."""
+        first = self.module.deal(rules, players=players, seed=0)
+        return tuple(self.module.seats(first)), len(self.module.returns(first))
 
     def real_seat(self, value: Any, rules: Any, players: int, name: str) -> int:
         """``value`` checked as a real player's seat (not a ghost's).
@@ -106,10 +100,11 @@ class GameAdapter:
     ) -> Callable[..., Any]:
         """A function ``(state, seat) -> float32 tensor`` of the seat's view
         (in the compact layout with ``compact``)."""
-        layout = self._layout(rules, players, info, compact)
-        if layout is None:  # a game without one (mahjong): the function itself
-            return self._tensor
-        return functools.partial(self._tensor, layout=layout)
+        from ..rl._tensors import state_tensor_of
+
+        tensor: Callable[[Any, int], npt.NDArray[np.float32]]
+        tensor = state_tensor_of(rules, players, info, compact)
+        return tensor
 
     def space(self, rules: Any, players: int, compact: bool = False) -> Any:
         """The :class:`~sevenbridge.rl.ActionSpace` of these rules and table
@@ -118,7 +113,14 @@ class GameAdapter:
 
         return (CompactActionSpace if compact else ActionSpace)(rules, players)
 
-    def encoding(self, value: Any) -> bool:
+    def card_encodings(self, rules: Any) -> bool:
+        """Whether these rules' game has the compact encoding and the
+        information-state tensor (the card game has them; mahjong has one of each)."""
+        from ..rl._tensors import card_encodings
+
+        return card_encodings(rules)
+
+    def encoding(self, value: Any, rules: Any) -> bool:
         """Whether the ``encoding`` option asks for the compact encoding.
 
         Raises:
@@ -127,7 +129,7 @@ class GameAdapter:
         """
         if value == "full" and isinstance(value, str):
             return False
-        if value == "compact" and isinstance(value, str) and self.name == CARD_GAME:
+        if value == "compact" and isinstance(value, str) and self.card_encodings(rules):
             return True
         raise InvalidArgumentError(
             Message(
@@ -138,22 +140,6 @@ class GameAdapter:
         )
 
 
-def _card_tensor(state: Any, player: int, layout: Any) -> npt.NDArray[np.float32]:
-    from ..rl._tensors import _state_tensor
-
-    return _state_tensor(state, player, layout)
-
-
-def _card_layout(rules: Any, players: int, info: bool = False, compact: bool = False) -> Any:
-    from ..rl._tensors import _layout
-
-    return _layout(rules.deck_size, players, info, compact)
-
-
-def _no_layout(rules: Any, players: int, info: bool = False, compact: bool = False) -> None:
-    return None
-
-
 @functools.cache
 def adapter(name: str) -> GameAdapter:
     """The adapter of the game ``name`` (see :data:`sevenbridge.GAMES`).
@@ -161,60 +147,4 @@ def adapter(name: str) -> GameAdapter:
     Raises:
         InvalidArgumentError: for an unknown game.
     """
-    check_game(name)
-    if name == CARD_GAME:
-        from .. import bots, state
-        from .. import engine as card
-        from ..actions import Draw, Pass
-        from ..rules import Rules
-        from ..scoring import returns
-        from ..views import Observation, observe, sample_state
-
-        module = _CardModule(
-            card, Rules, observe, returns, Observation, sample_state, state.GameState
-        )
-        return GameAdapter(
-            name, module, state.Phase.OVER, (Pass, Draw), bots.GreedyPlayer,
-            _card_tensor, lambda rules, n: (), _checks.players, _card_layout,
-        )  # fmt: skip
-    if name == "mahjong":
-        from .. import mahjong
-        from ..rl._mahjong import mahjong_state_tensor
-
-        def mahjong_players(value: Any) -> int:
-            counts = mahjong.PLAYER_COUNTS
-            why = Message("why.mahjong_players", " (mahjong is for 2 to 4 players)")
-            return _checks.integer(value, "players", counts[0], counts[-1], why)
-
-        return GameAdapter(
-            name, mahjong, mahjong.Phase.OVER, (mahjong.Pass, mahjong.Draw),
-            mahjong.GreedyPlayer, mahjong_state_tensor,
-            lambda rules, n: mahjong.ghost_seats(n, rules.ghosts), mahjong_players,
-            _no_layout,
-        )  # fmt: skip
-    raise AssertionError(f"no adapter for the game {name!r}")  # a game of GAMES left out here
-
-
-class _CardModule:
-    """The card game's names the environments use (the package itself would
-    be an import from the applications' own layer, and a circle)."""
-
-    def __init__(
-        self,
-        engine: Any,
-        rules: Any,
-        observe: Any,
-        returns: Any,
-        view: Any,
-        sample_state: Any,
-        game_state: Any,
-    ) -> None:
-        self.Rules = rules
-        self.Observation = view
-        self.GameState = game_state
-        self.deal = engine.deal
-        self.legal_actions = engine.legal_actions
-        self.apply = engine.apply
-        self.observe = observe
-        self.returns = returns
-        self.sample_state = sample_state
+    return GameAdapter(name)

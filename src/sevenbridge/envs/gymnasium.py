@@ -147,7 +147,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
         self.illegal_reward = float(illegal_reward)
-        compact = self.game.encoding(encoding)
+        compact = self.game.encoding(encoding, self.rules)
         self.encoding = encoding
         self.space = self.game.space(self.rules, self.players, compact)
         self._tensor = self.game.tensor_of(self.rules, self.players, compact=compact)

@@ -191,7 +191,7 @@ class _EngineGame(pyspiel.Game):
         rules = game.rules(str(params["preset"]))
         players = game.players(int(params["players"]))
         reward = check_reward(params["reward"])
-        compact = game.encoding(params["encoding"])
+        compact = game.encoding(params["encoding"], rules)
         table = _table(game.name, rules, players, reward, compact)
         super().__init__(self._game_type, self._game_info(table), params)
         self.rules = rules

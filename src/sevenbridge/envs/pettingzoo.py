@@ -172,7 +172,7 @@ class raw_env(AECEnv):
         self.dealer = self.game.real_seat(dealer, self.rules, n, "dealer")
         _checks.render_mode(render_mode)
         if tensor not in ("observation", "information_state") or (
-            tensor != "observation" and game != "seven_bridge"
+            tensor != "observation" and not self.game.card_encodings(self.rules)
         ):
             raise InvalidArgumentError(
                 Message(
@@ -187,14 +187,12 @@ class raw_env(AECEnv):
         self._deal, self._legal, self._apply = module.deal, module.legal_actions, module.apply
         self.reward = check_reward(reward)
         self._over, self._forced_types = self.game.over, self.game.forced
-        compact = self.game.encoding(encoding)
+        compact = self.game.encoding(encoding, self.rules)
         self.encoding = encoding
         self.space = self.game.space(self.rules, n, compact)
         self._size = self.space.size
-        # (id, player) -> action: filled by the card game's decode, whole for mahjong
-        self._decoded: dict[Any, Any] = (
-            self.space._decoded.data if game == "seven_bridge" else self.space._by_id_and_seat()
-        )
+        # (id, player) -> action: filled as the card game's space decodes, whole for mahjong
+        self._decoded: dict[Any, Any] = self.space._by_id_and_seat()
         self._masked = self.space._mask_at
         self._info = tensor == "information_state"
         self._tensor = self.game.tensor_of(self.rules, n, self._info, compact)

@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 from .._kit import hooks as _hooks
+from .._kit.facts import GameFacts
+from .._kit.i18n import N_
 from .actions import (
     Action,
     Chow,
@@ -33,8 +35,8 @@ from .bots import GreedyPlayer, Player, RandomPlayer, shanten, shortlist
 from .engine import PLAYER_COUNTS, apply, deal, ghost_seats, legal_actions, stacked_wall
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
-from .match import MatchResult, RoundResult, next_dealer, play_match
-from .record import record, record_match, replay, replay_match
+from .match import MatchResult, RoundResult, match_end, next_dealer, play_match
+from .records import record, record_match, replay, replay_match
 from .rules import ClaimWindow, DealerRotation, Rules, SelfDrawWin
 from .state import GameState, Outcome, Phase, State, outcome, returns, seats
 from .text import explain, render
@@ -66,9 +68,22 @@ del _name
 _hooks.register_lazy("mahjong_repr_svg", "sevenbridge.mahjong.svg", "repr_svg")
 _hooks.register_lazy("mahjong_repr_html", "sevenbridge.mahjong.svg", "repr_html")
 
+#: What the services say of Simple Mahjong (:class:`~sevenbridge.games.GameFacts`).
+GAME = GameFacts(
+    name="mahjong",
+    title="Simple Mahjong",
+    command="mahjong",
+    players=4,
+    deal_word=N_("Round {k}"),
+    replay_heading=N_("Simple Mahjong replay: {players} players"),
+    label=N_("mahjong "),
+    rules_label=N_("mahjong {preset}"),
+)
+
 __all__ = [
     "BONUS_TILES",
     "DRAGONS",
+    "GAME",
     "HONOURS",
     "PLAYER_COUNTS",
     "TILE_KINDS",
@@ -112,6 +127,7 @@ __all__ = [
     "ghost_seats",
     "is_mahjong",
     "legal_actions",
+    "match_end",
     "next_dealer",
     "observe",
     "outcome",

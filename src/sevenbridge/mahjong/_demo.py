@@ -13,7 +13,7 @@ from .actions import Action, Chow, Kong, Pung
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions
 from .match import play_match
-from .record import record_match
+from .records import record_match
 from .rules import Rules
 from .state import GameState
 from .tiles import format_tiles

@@ -19,10 +19,10 @@ from ..errors import Message
 from .actions import Action
 from .engine import apply, deal, ghost_seats
 from .rules import DealerRotation, Rules, require_rules
-from .state import GameState
+from .state import GameState, outcome, seats
 from .views import Observation, observe
 
-__all__ = ["MatchResult", "RoundResult", "next_dealer", "play_match"]
+__all__ = ["MatchResult", "RoundResult", "match_end", "next_dealer", "play_match"]
 
 
 @attrs.frozen
@@ -91,6 +91,26 @@ def next_dealer(rules: Rules, state: GameState) -> int:
     while seat in state.ghosts:
         seat = (seat + 1) % state.seats
     return seat
+
+
+def match_end(positions: Sequence[GameState]) -> tuple[int, ...] | None:
+    """Who won a match, from its positions in order (what
+    :func:`~sevenbridge.mahjong.replay_match` gives): the real players with the
+    highest total once every round is played, ``None`` while the match goes on.
+
+    >>> from sevenbridge.mahjong import record_match, replay_match
+    >>> from sevenbridge.mahjong.bots import GreedyPlayer
+    >>> result = play_match([GreedyPlayer(seed=s) for s in range(3)], rules=Rules(rounds=2), seed=9)
+    >>> match_end(replay_match(record_match(result))) == result.winners
+    True
+    """
+    ended = [found for state in positions if (found := outcome(state)) is not None]
+    if not positions or len(ended) < positions[0].rules.rounds:
+        return None
+    totals = [sum(column) for column in zip(*(found.scores for found in ended), strict=True)]
+    real = seats(positions[0])
+    top = max(totals[s] for s in real)
+    return tuple(s for s in real if totals[s] == top)
 
 
 def play_match(

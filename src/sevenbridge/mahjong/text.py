@@ -550,4 +550,3 @@ def round_words(
 
 
 _hooks.register("mahjong_render", render)
-_hooks.register("mahjong_explain", explain)

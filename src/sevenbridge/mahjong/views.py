@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Iterable
 
@@ -17,7 +18,7 @@ import attrs
 
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.rng import derive, fresh_seed, shuffled
+from .._kit.rng import Rng, derive, fresh_seed, shuffled
 from ..errors import InvalidArgumentError, Message
 from ._kernel import claim_options, claim_rank, legal_actions
 from ._tables import winning
@@ -198,7 +199,10 @@ def observe(state: GameState, player: int | None = None) -> Observation:
 
 
 def sample_state(
-    observation: Observation, rng: random.Random | int | None = None, *, seed: int | None = None
+    observation: Observation,
+    rng: random.Random | Rng | int | None = None,
+    *,
+    seed: int | None = None,
 ) -> GameState:
     """A full state consistent with ``observation``: the unseen tiles dealt at
     random to the other hands and the wall (bonus tiles only to the wall).
@@ -233,8 +237,10 @@ def sample_state(
 
     Args:
         observation: The viewer's observation.
-        rng: A :class:`random.Random`, or an integer seed (a fresh seed if ``None``).
-        seed: The older name of an integer ``rng``, still accepted.
+        rng: A :class:`random.Random`, or an integer seed, taken as the card
+            game's :func:`sevenbridge.sample_state` takes it. Leaving it out
+            (a fresh seed) is deprecated and warns.
+        seed: The older name of an integer ``rng``, deprecated (it warns).
 
     Raises:
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
@@ -263,14 +269,20 @@ def sample_state(
                     "sample_state takes rng or seed (its older name), not both",
                 )
             )
+        warnings.warn(
+            "sample_state(view, seed=N) is deprecated: pass the seed as rng, sample_state(view, N)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         rng = seed
-    if isinstance(rng, random.Random):
-        key = rng.getrandbits(64)
-    elif rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-        checked = _checks.seed(rng)
-        key = fresh_seed() if checked is None else checked
-    else:
-        raise TypeError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+    if rng is None:
+        warnings.warn(
+            "sample_state(view) without rng is deprecated: pass a random.Random or a seed",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        rng = fresh_seed()
+    key, _ = _checks.sample_keys(rng)
     for attempt in range(SAMPLE_TRIES):
         state = _sample_once(observation, derive(key, 4, attempt) if attempt else key)
         if _reachable(state, observation):

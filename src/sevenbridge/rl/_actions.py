@@ -412,6 +412,11 @@ class ActionSpace:
             )
         return found
 
+    def _by_id_and_seat(self) -> dict[tuple[int, int], Any]:
+        """The actions decoded so far by (id, player): the environments' own
+        lookup, filled as :meth:`decode` decodes."""
+        return self._decoded.data
+
     def decode(self, action_id: int, position: GameState | Observation) -> Action:
         """The action of ``action_id`` for the player to act in ``position``.
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from .._kit import checks as _checks
 from ..errors import InvalidArgumentError, Message
-from ..games import CARD_GAME, game_module
+from ..games import game_module, game_of
 from ..rules import Rules
 from ._actions import ActionSpace
 from ._compact import CompactActionSpace
@@ -310,7 +310,11 @@ def self_play(
         rules = Rules.preset(rules)
     if rules is None:
         rules = Rules()
-    game = CARD_GAME if type(rules) is Rules else _game_of_rules(rules)
+    game = game_of(rules)
+    if not isinstance(rules, game_module(game).Rules):
+        raise TypeError(
+            f"rules must be a Rules value or a preset's name, not {_checks.type_name(rules)}"
+        )
     if opponents is not None:
         _checks.instance(opponents, OpponentPool, "opponents", "an OpponentPool")
     module = game_module(game)
@@ -435,16 +439,4 @@ def _trajectory(
 
 
 def _any_view(state: Any, seat: int) -> Any:
-    from ..games import game_of
-
     return game_module(game_of(state)).observe(state, seat)
-
-
-def _game_of_rules(rules: Any) -> str:
-    from ._mahjong import is_mahjong
-
-    if is_mahjong(rules):
-        return "mahjong"
-    raise TypeError(
-        f"rules must be a Rules value or a preset's name, not {_checks.type_name(rules)}"
-    )

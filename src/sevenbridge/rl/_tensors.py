@@ -8,8 +8,10 @@ sizes and :func:`tensor_fields`. Re-exported by :mod:`sevenbridge.rl`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import weakref
+from collections.abc import Callable
 from struct import Struct, pack
 from typing import TYPE_CHECKING, Any
 
@@ -703,3 +705,25 @@ def _forget_history(log: History, memo: Cache[int, tuple[tuple[int, ...], object
     while node is not None:
         pop(id(node), None)
         node = node.prev
+
+
+def card_encodings(rules: object) -> bool:
+    """Whether these rules' game has the compact encoding and the
+    information-state tensor (the card game's rules)."""
+    return type(rules) is Rules
+
+
+def state_tensor_of(
+    rules: Any, players: int, info: bool = False, compact: bool = False
+) -> Callable[[Any, int], npt.NDArray[np.float32]]:
+    """The function ``(state, seat) -> float32 tensor`` of the seat's view of a
+    state, for these rules' game and table size: the card game's observation
+    tensor (its information-state tensor with ``info``, the compact layout with
+    ``compact``), or another game's own, without building the view."""
+    if not card_encodings(rules):
+        from ._mahjong import is_mahjong, mahjong_state_tensor
+
+        if is_mahjong(rules):
+            return mahjong_state_tensor
+    layout = _layout(rules.deck_size, players, info, compact)
+    return functools.partial(_state_tensor, layout=layout)

@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-__all__ = ["SharedMoves", "TableGame"]
+from .._kit.i18n import translate
+from ..games import game_module, game_part
+
+__all__ = ["ProtocolTable", "SharedMoves", "TableGame"]
 
 
 class TableGame(Protocol):
@@ -115,3 +118,67 @@ class SharedMoves:
             and self.player(one) == self.player(other)
             and self.used(one) == self.used(other)
         )
+
+
+class ProtocolTable(SharedMoves):
+    """The part of a :class:`TableGame` that the game protocol
+    (:class:`sevenbridge.GameModule`) answers, for each game's table to build
+    on: the game's name, table sizes and presets, its rules as JSON, who sits
+    where, the engine, views, notation, drawings, moves in words and
+    explanations. A game's table adds its series of deals and its page's words."""
+
+    #: The game's name in :data:`sevenbridge.GAMES` (each game's table sets it).
+    name: str
+    #: Whether the explanations write cards with suit symbols.
+    explain_symbols: bool = False
+
+    def __init__(self) -> None:
+        self.module: Any = game_module(self.name)
+        self.player_counts: tuple[int, ...] = self.module.PLAYER_COUNTS
+        self.default_players: int = self.module.GAME.players
+        self._svg = game_part(self.name, "svg")
+        self._text = game_part(self.name, "text")
+
+    def presets(self) -> tuple[str, ...]:
+        presets: tuple[str, ...] = self.module.Rules.presets()
+        return presets
+
+    def rules_json(self, rules: Any) -> str:
+        return str(rules.to_json())
+
+    def read_rules(self, text: str) -> Any:
+        return self.module.Rules.from_json(text)
+
+    def real_seats(self, rules: Any, players: int) -> tuple[int, ...]:
+        return tuple(self.module.seats(self.module.deal(rules, players=players, seed=0)))
+
+    def seat_total(self, rules: Any, players: int) -> int:
+        return len(self.module.returns(self.module.deal(rules, players=players, seed=0)))
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        legal: Sequence[Any] = self.module.legal_actions(state)
+        return legal
+
+    def observe(self, state: Any, seat: int) -> Any:
+        return self.module.observe(state, seat)
+
+    def bot_view(self, state: Any) -> Any:
+        return self.module.observe(state)
+
+    def parse_move(self, text: str) -> Any:
+        return self.module.parse_move(text)
+
+    def format_move(self, action: Any) -> str:
+        return str(self.module.format_move(action))
+
+    def draw(self, view: Any, *, names: Sequence[str], lang: str) -> str:
+        return str(self._svg.table(view, names=names, lang=lang))
+
+    def explain(self, state: Any, action: Any, lang: str) -> str:
+        return translate(self.module.explain(state, action), lang, symbols=self.explain_symbols)
+
+    def words(
+        self, before: Any, action: Any, after: Any, names: Sequence[str], you: int, lang: str
+    ) -> str:
+        """A move played, in words, as ``you`` may know it (the game's ``move_words``)."""
+        return str(self._text.move_words(before, action, after, names=names, you=you, lang=lang))

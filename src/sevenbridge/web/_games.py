@@ -11,16 +11,14 @@ from typing import Any
 
 import attrs
 
-from .. import PLAYER_COUNTS, svg
+from .. import svg
 from .._kit.i18n import N_, translate, translator
 from .._tables import bits
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, Card
-from ..engine import legal_actions
 from ..errors import InvalidArgumentError, Message
 from ..games import CARD_GAME
 from ..match import Match
-from ..notation import format_move, parse_move
 from ..rules import Rules, Scoring
 from ..scoring import explain_hand_points, hand_points
 from ..state import GameState, Phase
@@ -30,12 +28,10 @@ from ..text import (
     _card_word,
     _cards_words,
     deal_message,
-    explain,
     move_label,
-    move_words,
 )
 from ..views import Observation, observe
-from ._base import SharedMoves, TableGame
+from ._base import ProtocolTable, TableGame
 from ._mahjong import MahjongTableGame
 
 __all__ = ["TABLE_GAMES", "CardTableGame"]
@@ -63,13 +59,12 @@ def _used(action: Action) -> tuple[Card, ...]:
     return ()
 
 
-class CardTableGame(SharedMoves):
+class CardTableGame(ProtocolTable):
     """Seven Bridge at the web table: a :class:`~sevenbridge.Match` of deals."""
 
     name: str = CARD_GAME
     title: str = N_("Seven Bridge")
-    player_counts: tuple[int, ...] = PLAYER_COUNTS
-    default_players: int = 3
+    explain_symbols = True
     match_text: str = N_("a match: the rules decide (one deal per player)")
     deal_word: str = N_("deal")
     deal_over: str = N_("Deal {k} is over")
@@ -82,27 +77,12 @@ class CardTableGame(SharedMoves):
     def used(self, action: Action) -> tuple[Card, ...]:
         return _used(action)
 
-    def presets(self) -> tuple[str, ...]:
-        return Rules.presets()
-
     def make_rules(self, preset: str, deals: int | None) -> Rules:
         rules = Rules.preset(preset)
         return rules if deals is None else attrs.evolve(rules, deals=deals)
 
-    def rules_json(self, rules: Rules) -> str:
-        return rules.to_json()
-
-    def read_rules(self, text: str) -> Rules:
-        return Rules.from_json(text)
-
     def preset_name(self, rules: Rules) -> str:
         return _preset_name(rules)
-
-    def real_seats(self, rules: Rules, players: int) -> tuple[int, ...]:
-        return tuple(range(players))
-
-    def seat_total(self, rules: Rules, players: int) -> int:
-        return players
 
     def start(self, rules: Rules, players: int, seed: int) -> Match:
         return Match.start(rules, players=players, seed=seed)
@@ -124,24 +104,6 @@ class CardTableGame(SharedMoves):
 
     def winners(self, series: Match) -> tuple[int, ...]:
         return series.winners
-
-    def legal_actions(self, state: GameState) -> Sequence[Action]:
-        return legal_actions(state)
-
-    def observe(self, state: GameState, seat: int) -> Observation:
-        return observe(state, seat)
-
-    def bot_view(self, state: GameState) -> Observation:
-        return observe(state)
-
-    def parse_move(self, text: str) -> Action:
-        return parse_move(text)
-
-    def format_move(self, action: Action) -> str:
-        return format_move(action)
-
-    def draw(self, view: Observation, *, names: Sequence[str], lang: str) -> str:
-        return svg.table(view, names=names, lang=lang)
 
     def status(self, view: Observation, names: Sequence[str], lang: str) -> str:
         _ = translator(lang)
@@ -208,20 +170,6 @@ class CardTableGame(SharedMoves):
             Message("invalid_argument.web_selection", "choose exactly one card for this move")
         )
 
-    def explain(self, state: GameState, action: Action, lang: str) -> str:
-        return translate(explain(state, action), lang, symbols=True)
-
-    def words(
-        self,
-        before: GameState,
-        action: Action,
-        after: GameState,
-        names: Sequence[str],
-        you: int,
-        lang: str,
-    ) -> str:
-        return move_words(before, action, after, names=names, you=you, lang=lang)
-
     def deal_result(
         self, final: GameState, seat: int, names: Sequence[str], lang: str
     ) -> dict[str, Any]:
@@ -263,4 +211,4 @@ class CardTableGame(SharedMoves):
 
 
 #: The games the web table offers, by name.
-TABLE_GAMES: dict[str, TableGame] = {CARD_GAME: CardTableGame(), "mahjong": MahjongTableGame()}
+TABLE_GAMES: dict[str, TableGame] = {g.name: g for g in (CardTableGame(), MahjongTableGame())}

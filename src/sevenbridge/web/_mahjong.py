@@ -14,15 +14,15 @@ from typing import Any
 import attrs
 
 from .. import mahjong as mj
-from .._kit.i18n import N_, translate, translator
+from .._kit.i18n import N_, translator
 from ..errors import InvalidArgumentError, Message
 from ..mahjong import svg as mj_svg
 from ..mahjong.actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung, _used
 from ..mahjong.match import _round_seed, next_dealer
 from ..mahjong.svg import _status
-from ..mahjong.text import MOVE_KINDS, move_label, move_words, round_words
+from ..mahjong.text import MOVE_KINDS, move_label, round_words
 from ..mahjong.tiles import Tile, format_tiles
-from ._base import SharedMoves
+from ._base import ProtocolTable
 
 __all__ = ["MahjongSeries", "MahjongTableGame"]
 
@@ -48,13 +48,11 @@ class MahjongSeries:
     over: bool = False
 
 
-class MahjongTableGame(SharedMoves):
+class MahjongTableGame(ProtocolTable):
     """Simple Mahjong at the web table: a match of ``rules.rounds`` rounds."""
 
-    name: str = "mahjong"
+    name: str = mj.GAME.name
     title: str = N_("Simple Mahjong")
-    player_counts: tuple[int, ...] = mj.PLAYER_COUNTS
-    default_players: int = 4
     match_text: str = N_("a match: the rules decide (16 rounds unless they say otherwise)")
     deal_word: str = N_("round")
     deal_over: str = N_("Round {k} is over")
@@ -67,31 +65,15 @@ class MahjongTableGame(SharedMoves):
     def used(self, action: Action) -> tuple[Tile, ...]:
         return _used(action)
 
-    def presets(self) -> tuple[str, ...]:
-        return mj.Rules.presets()
-
     def make_rules(self, preset: str, deals: int | None) -> mj.Rules:
         rules = mj.Rules.preset(preset)
         return rules if deals is None else attrs.evolve(rules, rounds=deals)
-
-    def rules_json(self, rules: mj.Rules) -> str:
-        return rules.to_json()
-
-    def read_rules(self, text: str) -> mj.Rules:
-        return mj.Rules.from_json(text)
 
     def preset_name(self, rules: mj.Rules) -> str:
         for name in mj.Rules.presets():
             if attrs.evolve(mj.Rules.preset(name), rounds=rules.rounds) == rules:
                 return name
         return "custom"
-
-    def real_seats(self, rules: mj.Rules, players: int) -> tuple[int, ...]:
-        ghosts = mj.ghost_seats(players, rules.ghosts)
-        return tuple(s for s in range(self.seat_total(rules, players)) if s not in ghosts)
-
-    def seat_total(self, rules: mj.Rules, players: int) -> int:
-        return 4 if mj.ghost_seats(players, rules.ghosts) else players
 
     def start(self, rules: mj.Rules, players: int, seed: int) -> MahjongSeries:
         state = mj.deal(rules, players=players, dealer=0, seed=_round_seed(seed, 0))
@@ -129,24 +111,6 @@ class MahjongTableGame(SharedMoves):
         real = series.state.real_seats
         top = max(series.totals[s] for s in real)
         return tuple(s for s in real if series.totals[s] == top)
-
-    def legal_actions(self, state: mj.GameState) -> Sequence[Action]:
-        return mj.legal_actions(state)
-
-    def observe(self, state: mj.GameState, seat: int) -> mj.Observation:
-        return mj.observe(state, seat)
-
-    def bot_view(self, state: mj.GameState) -> mj.Observation:
-        return mj.observe(state)
-
-    def parse_move(self, text: str) -> Action:
-        return mj.parse_move(text)
-
-    def format_move(self, action: Action) -> str:
-        return mj.format_move(action)
-
-    def draw(self, view: mj.Observation, *, names: Sequence[str], lang: str) -> str:
-        return mj_svg.table(view, names=names, lang=lang)
 
     def status(self, view: mj.Observation, names: Sequence[str], lang: str) -> str:
         _ = translator(lang)
@@ -209,20 +173,6 @@ class MahjongTableGame(SharedMoves):
                 "choose the tiles of this move: two for a chow, one to discard or for a kong",
             )
         )
-
-    def explain(self, state: mj.GameState, action: Action, lang: str) -> str:
-        return translate(mj.explain(state, action), lang)
-
-    def words(
-        self,
-        before: mj.GameState,
-        action: Action,
-        after: mj.GameState,
-        names: Sequence[str],
-        you: int,
-        lang: str,
-    ) -> str:
-        return move_words(before, action, after, names=names, you=you, lang=lang)
 
     def deal_result(
         self, final: mj.GameState, seat: int, names: Sequence[str], lang: str

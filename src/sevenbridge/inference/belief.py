@@ -38,15 +38,16 @@ from typing import Final
 
 import attrs
 
-from ._kit.rng import Rng, shuffled
-from ._tables import bits
-from .actions import Chi, Discard, Pon
-from .cards import JOKER_INDEX
-from .engine._kernel import OP_DISCARD, lay_downs
-from .engine._playout import greedy_moves
-from .rules import ClaimWindow, Rules
-from .state import GameState
-from .views import Observation, sample_state
+from .._kit.rng import Rng, shuffled
+from .._tables import bits
+from ..actions import Chi, Discard, Pon
+from ..cards import JOKER_INDEX
+from ..engine._kernel import OP_DISCARD, lay_downs
+from ..engine._playout import greedy_moves
+from ..rules import ClaimWindow, Rules
+from ..state import GameState
+from ..views import Observation
+from . import sample_state
 
 __all__ = ["PASSES", "REDEALS", "greedy_worlds", "misfits"]
 
