@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, list[str]]] = [
         "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
         "_store", "external", "arena", "ladder", "games",
     ]),
-    ("presentation", ["text", "svg", "html"]),
+    ("presentation", ["text", "move_events", "svg", "html"]),
     ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*", "web", "web.*"]),
 ]  # fmt: skip
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ._kit import checks as _checks
 from ._kit import hooks as _hooks
+from ._kit.events import Event
 from ._kit.facts import GameFacts
 from ._kit.i18n import N_, translate
 from ._kit.version import version
@@ -39,6 +40,7 @@ from .melds import (
     meld_interpretations,
     why_not_meld,
 )
+from .move_events import events
 from .notation import NotationError, format_move, parse_move
 from .records import RecordError, record, record_match, replay, replay_match
 from .rules import (
@@ -147,6 +149,7 @@ __all__ = [
     "DealResult",
     "Discard",
     "Draw",
+    "Event",
     "FirstDealer",
     "FirstPlayer",
     "GameModule",
@@ -179,6 +182,7 @@ __all__ = [
     "__version__",
     "apply",
     "deal",
+    "events",
     "explain",
     "explain_hand_points",
     "format_move",

@@ -28,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ._kit.events import Event
 from ._kit.facts import GameFacts
 from ._kit.outcome import Outcome
 from .errors import InvalidArgumentError, Message, quote
@@ -243,6 +244,18 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
     def sample_state(self, observation: ObservationT, rng: random.Random | int) -> StateT:
         """A full state consistent with ``observation``, drawn with ``rng`` (a
         :class:`random.Random` or an integer seed)."""
+        ...
+
+    def events(
+        self,
+        before: StateT | ObservationT,
+        action: ActionT,
+        after: StateT | ObservationT | None = None,
+        *,
+        viewer: int | None = None,
+    ) -> tuple[Event, ...]:
+        """The facts of one move as ``viewer`` may know them (a card it may
+        not see is ``None``): the move, then what followed from it."""
         ...
 
     def seats(self, state: StateT) -> tuple[int, ...]:

@@ -259,6 +259,48 @@ def test_match_end_names_the_winners_once_the_match_is_over(
         assert len({scores[s] for s in won}) == 1
 
 
+@each_case
+def test_events_tell_each_viewer_only_what_it_may_see(name: str, preset: str, players: int) -> None:
+    """``events`` of every move, for every viewer and for the all-seeing: JSON
+    by the schema, the move's own event first; the same from the viewer's
+    positions alone; and the same in any other world the viewer's view allows
+    (a sample of it): what the viewer cannot see does not change what it is
+    told of the move itself, except the card (tile) its own draw takes from the
+    hidden stock (wall). What follows the move may differ between worlds: it
+    shows what the move made public (the hands at the end, a claim window's
+    claims when it closes)."""
+    jsonschema = pytest.importorskip("jsonschema")
+
+    from sevenbridge._kit.events import EVENT_KINDS, EVENT_SCHEMA
+
+    p = played(name, preset, players)
+    game = p.game
+    check = jsonschema.Draft202012Validator(EVENT_SCHEMA)
+    kinds: set[str] = set()
+    for k, (before, action) in enumerate(zip(p.states, p.actions, strict=False)):
+        after = p.states[k + 1]
+        everything = game.events(before, action, after)
+        assert everything and everything[0].seat == action.player
+        for viewer in range(p.seats):
+            seen = game.events(before, action, after, viewer=viewer)
+            kinds.update(e.kind for e in seen)
+            for event in seen:
+                assert event.kind in EVENT_KINDS
+                check.validate(event.to_dict())
+            views = (game.observe(before, viewer), game.observe(after, viewer))
+            assert game.events(views[0], action, views[1]) == seen
+            if k % 7:
+                continue
+            world = game.sample_state(views[0], k)
+            if action not in game.legal_actions(world):
+                continue
+            other = game.events(world, action, viewer=viewer)
+            own_draw = viewer == action.player and type(action).__name__ == "Draw"
+            if not own_draw:
+                assert other[0].to_dict() == seen[0].to_dict(), (k, action, viewer)
+    assert {"draw", "discard", "window"} <= kinds
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_some_games_of_every_kind_end_with_a_result(name: str) -> None:
     finals = [played(*case).final for case in CASES if case[0] == name]

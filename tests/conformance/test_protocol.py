@@ -51,7 +51,7 @@ def _members() -> dict[str, object]:
 def test_the_protocol_names_what_the_brief_of_a_game_holds() -> None:
     assert set(_members()) == {
         "Rules", "GameState", "Observation", "Action", "GAME", "PLAYER_COUNTS", "deal",
-        "legal_actions", "apply", "observe", "sample_state", "seats", "outcome", "match_end",
+        "legal_actions", "apply", "observe", "sample_state", "events", "seats", "outcome", "match_end",
         "returns",
         "explain",
         "render", "record", "replay", "record_match", "replay_match", "parse_move",

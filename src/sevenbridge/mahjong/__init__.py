@@ -36,6 +36,7 @@ from .engine import PLAYER_COUNTS, apply, deal, ghost_seats, legal_actions, stac
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, match_end, next_dealer, play_match
+from .move_events import events
 from .records import record, record_match, replay, replay_match
 from .rules import ClaimWindow, DealerRotation, Rules, SelfDrawWin
 from .state import GameState, Outcome, Phase, State, outcome, returns, seats
@@ -118,6 +119,7 @@ __all__ = [
     "apply",
     "deal",
     "decompositions",
+    "events",
     "explain",
     "format_move",
     "format_tiles",

@@ -1,0 +1,78 @@
+"""What one move did, as facts a table can animate: the games' ``events``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event"]
+
+#: Every kind of event, in both games: a move's own (``draw``, ``discard``,
+#: ``pass``, the claims and melds), and what followed from it (a claim that
+#: waits, stands or is overridden, a claim window that opens, a reshuffle, the
+#: end of the deal or round). ``answer`` is a mahjong claim window's answer
+#: (a pass or a claim) as the other seats know it: that the seat answered.
+EVENT_KINDS = (
+    "draw", "discard", "pass", "chi", "pon", "chow", "pung", "kong", "lay_down", "lay_off",
+    "mahjong", "answer", "claim_waits", "claim_stands", "claim_overridden", "window",
+    "reshuffle", "end",
+)  # fmt: skip
+
+
+@attrs.frozen
+class Event:
+    """One fact of a move, seen by one viewer (or by everyone who sees every
+    card): a frozen value that writes itself as JSON (:meth:`to_dict`).
+
+    A card (or tile) the viewer cannot see is ``None`` in :attr:`cards`; a meld
+    is named by its stable id (:attr:`meld`), the place it took on the table
+    (the card game) or in its owner's row (mahjong) when it was made.
+    """
+
+    kind: str
+    """One of :data:`~sevenbridge.move_events.EVENT_KINDS`."""
+    seat: int | None = None
+    """The seat the event is about (who moved, whose claim, who won), or ``None``."""
+    cards: tuple[str | None, ...] = ()
+    """The cards (tiles) in notation, ``None`` for one the viewer may not see."""
+    meld: int | None = None
+    """The meld made or laid off on, by its id, or ``None``."""
+    seats: tuple[int, ...] = ()
+    """The seats a claim window asks, in order (``window``)."""
+    scores: tuple[int, ...] = ()
+    """Each seat's score (``end``)."""
+    text: str = ""
+    """The event in English words (a :class:`~sevenbridge.errors.Message` when
+    the library wrote it: :func:`sevenbridge.translate` gives other languages)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a JSON object (see :data:`~sevenbridge.move_events.EVENT_SCHEMA`)."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "cards": list(self.cards),
+            "meld": self.meld,
+            "seats": list(self.seats),
+            "scores": list(self.scores),
+            "text": str(self.text),
+        }
+
+
+#: The JSON Schema of :meth:`Event.to_dict`'s objects.
+EVENT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "event",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["kind", "seat", "cards", "meld", "seats", "scores", "text"],
+    "properties": {
+        "kind": {"enum": list(EVENT_KINDS)},
+        "seat": {"type": ["integer", "null"], "minimum": 0},
+        "cards": {"type": "array", "items": {"type": ["string", "null"]}},
+        "meld": {"type": ["integer", "null"], "minimum": 0},
+        "seats": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "text": {"type": "string"},
+    },
+}
