@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import Rules, deal, replay, replay_match
 from sevenbridge.cli import main
+
+from .budgets import THOROUGH
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -192,7 +194,7 @@ def test_play_a_long_number_of_a_real_move() -> None:
         assert game.parse("0" * 4999 + "1", actions) == actions[0]
 
 
-@settings(max_examples=200, deadline=None)
+@THOROUGH
 @given(st.text(max_size=30))
 def test_play_parse_answers_any_line(text: str) -> None:
     for game in _games():

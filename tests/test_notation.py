@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from sevenbridge import GameState, legal_actions
 from sevenbridge.notation import NotationError, format_move, parse_move
@@ -11,7 +11,6 @@ from sevenbridge.notation import NotationError, format_move, parse_move
 from .strategies import reachable_states
 
 
-@settings(max_examples=80, deadline=None)
 @given(reachable_states())
 def test_every_legal_action_round_trips_through_notation(state: GameState) -> None:
     for action in legal_actions(state):

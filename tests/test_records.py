@@ -7,7 +7,7 @@ import contextlib
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import (
@@ -27,10 +27,10 @@ from sevenbridge import (
 from sevenbridge.bots import RandomPlayer
 from sevenbridge.errors import InvalidArgumentError
 
+from .budgets import THOROUGH
 from .strategies import reachable_states
 
 
-@settings(max_examples=50, deadline=None)
 @given(reachable_states(rule_choices=[
     Rules(), Rules.nintendo(), Rules.seven_rummy(),
     Rules(final_discard=False, jokers=1, card_values="alternate_ace_15"),
@@ -72,7 +72,6 @@ def test_changed_options_are_written_as_option_tags() -> None:
     assert replay(text)[0].rules == rules
 
 
-@settings(max_examples=15, deadline=None)
 @given(st.sampled_from(Rules.presets()), st.integers(2, 4), st.integers(0, 10**6))
 def test_match_records_replay(preset: str, players: int, seed: int) -> None:
     match = Match.start(Rules.preset(preset), players=players, seed=seed)
@@ -189,7 +188,7 @@ _PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@THOROUGH
 @given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=12), max_size=12))
 def test_text_readers_raise_only_library_errors(lines: list[str]) -> None:
     from sevenbridge import SevenBridgeError, position, replay, replay_match

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import (
@@ -30,10 +30,10 @@ from sevenbridge.actions import _JsonAction
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.serialize import action_from_json
 
+from .budgets import THOROUGH
 from .strategies import reachable_states, rules
 
 
-@settings(max_examples=80, deadline=None)
 @given(reachable_states())
 def test_states_round_trip_exactly(state: GameState) -> None:
     again = GameState.from_json(state.to_json())
@@ -43,7 +43,6 @@ def test_states_round_trip_exactly(state: GameState) -> None:
     assert again.to_json() == state.to_json()
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states(), st.data())
 def test_observations_round_trip_exactly(state: GameState, data: st.DataObject) -> None:
     view = observe(state, data.draw(st.integers(0, state.players - 1)))
@@ -197,7 +196,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@THOROUGH
 @given(reachable_states(), st.data())
 def test_fuzzed_documents_are_refused_cleanly_or_are_real_positions(
     state: GameState, data: st.DataObject
@@ -237,7 +236,7 @@ def _mutate(doc: Any, data: st.DataObject) -> str:
     return text
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@THOROUGH
 @given(reachable_states(), st.data())
 def test_fuzzed_observations_are_refused_cleanly_or_are_real_views(
     state: GameState, data: st.DataObject
@@ -253,7 +252,6 @@ def test_fuzzed_observations_are_refused_cleanly_or_are_real_views(
     legal_actions(loaded)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_fuzzed_rules_and_actions_are_refused_cleanly(data: st.DataObject) -> None:
     for original in (Rules.nintendo().to_json(), Pon(1, "9S JK", "9C").to_json()):
