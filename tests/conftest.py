@@ -10,14 +10,29 @@ import signal
 import threading
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # The property tests draw the same examples on every run, so that the quick
 # start's test command and CI give one verdict on one commit (a failure
 # reproduces as it is). HYPOTHESIS_PROFILE=explore draws new examples each run,
 # as a search for new failures: run it by hand, or in a soak.
-settings.register_profile("repeatable", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+#
+# Both profiles hold what every property test needs, so that no test repeats it:
+# no deadline (an example may play a whole deal, on a machine busy with other
+# tests), and no health checks of a strategy's speed or size (the strategies
+# reach positions by playing moves, and build whole hands and walls). A test
+# that wants another number of examples than the 100 says so (tests/budgets.py).
+for _name, _derandomize in (("repeatable", True), ("explore", False)):
+    settings.register_profile(
+        _name,
+        derandomize=_derandomize,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+        ],
+    )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 

@@ -308,3 +308,19 @@ def test_win_share_intervals_stay_between_0_and_1() -> None:
     assert share.high is not None and share.low is not None and returned.low is not None
     assert share.high <= 1.0 and share.low < 0.8
     assert returned.low < -1.0  # returns are not clamped
+
+
+# --- time limits checked before any deal --------------------------------------------------
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1.0, 0, 86401])
+def test_tournament_time_limits_are_checked_before_any_deal_without_external_bots(
+    bad: float,
+) -> None:
+    from sevenbridge.arena import run_tournament
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="move_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds=bad)
+    with pytest.raises(InvalidArgumentError, match="handshake_seconds must be above 0"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, handshake_seconds=bad)
+    with pytest.raises(TypeError, match="move_seconds must be a number"):
+        run_tournament(["greedy", "random"], deals=2, progress=False, move_seconds="10")  # type: ignore[arg-type]

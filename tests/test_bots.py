@@ -1,8 +1,10 @@
-"""The bots: they decide from a player's view, and the greedy one plays sensibly."""
+"""The bots: they decide from a player's view, and the greedy one plays sensibly;
+bot specs and the options they take are checked."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -137,3 +139,63 @@ def test_ismcts_beats_random_players() -> None:
         points += returns(state)[seat]
     # A fair share would be 3 of 9 wins; the returns add up to zero at the table.
     assert wins > 3 and points > 0
+
+
+# --- bots on a finished deal; bot specs and their options ---------------------------------
+def test_bots_on_a_finished_deal_and_bad_seeds() -> None:
+    state = deal(seed=4)
+    bot = GreedyPlayer(4)
+    while not state.is_over:
+        state = apply(state, bot(state))
+    for player in (RandomPlayer(1), GreedyPlayer(1)):
+        with pytest.raises(InvalidArgumentError, match="the deal is over"):
+            player(state)
+        with pytest.raises(TypeError, match="view must be an Observation"):
+            player("not a state")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="seed must be an int, not None"):
+        RandomPlayer(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be an int"):
+        GreedyPlayer("1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        RandomPlayer(-1)
+
+
+@pytest.mark.parametrize("value", ["1e3", "1.5", "٣", "1_000", "-5", "9" * 5000, ""])
+def test_bot_spec_iterations_must_be_a_whole_number(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option iterations takes a whole number"):
+        make_bot(f"ismcts:iterations={value}", seed=1)
+
+
+def test_ismcts_iterations_have_an_upper_bound() -> None:
+    from sevenbridge.arena import make_bot
+    from sevenbridge.bots import MAX_ITERATIONS, ISMCTSPlayer
+
+    assert MAX_ITERATIONS == 10**7
+    assert make_bot(f"ismcts:iterations={MAX_ITERATIONS}", seed=1).iterations == MAX_ITERATIONS  # type: ignore[attr-defined]
+    builds: list[Callable[[], object]] = [
+        lambda: make_bot(f"ismcts:iterations={MAX_ITERATIONS + 1}", seed=1),
+        lambda: ISMCTSPlayer(1, iterations=MAX_ITERATIONS + 1),
+    ]
+    for build in builds:
+        with pytest.raises(InvalidArgumentError, match=r"iterations must be from 1 to 10000000"):
+            build()
+
+
+@pytest.mark.parametrize("option", ["exploration", "margin", "win_bonus"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf"])
+def test_ismcts_constants_must_be_finite_and_not_negative(option: str, value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match=f"{option} must be a finite number"):
+        make_bot(f"ismcts:{option}={value}", seed=1)
+    assert getattr(make_bot(f"ismcts:{option}=0.5", seed=1), option) == 0.5
+
+
+@pytest.mark.parametrize("value", ["x", "", "1,5"])
+def test_bot_spec_numbers_that_do_not_parse(value: str) -> None:
+    from sevenbridge.arena import make_bot
+
+    with pytest.raises(InvalidArgumentError, match="option seconds takes a number"):
+        make_bot(f"ismcts:seconds={value}", seed=1)

@@ -1,6 +1,7 @@
 """The test workflow (.github/workflows/test.yml) and the constraints file: the jobs
 CI runs in parallel, on which systems and Pythons, with which versions of the
-extras. These read the files of a source checkout; CI itself runs them."""
+extras; and the suite's own settings (its markers, its Hypothesis profile). These
+read the files of a source checkout; CI itself runs them."""
 
 from __future__ import annotations
 
@@ -121,6 +122,39 @@ def test_the_minute_long_meta_tests_are_marked_slow() -> None:
     source = (ROOT / "tests" / "test_sample_state.py").read_text(encoding="utf-8")
     marked = source.split("def test_the_strategy_reaches_every_kind_of_position")[0]
     assert marked.rstrip().endswith("@pytest.mark.slow")
+
+
+def test_every_property_test_takes_its_settings_from_the_profile() -> None:
+    """``HYPOTHESIS_PROFILE`` switches every property test between the same examples
+    and new ones (tests/conftest.py): a test sets at most its number of examples
+    (and a search its example database), never a deadline, a health check or
+    derandomize of its own, and the two profiles differ in derandomize alone."""
+    import ast
+    import os
+
+    from hypothesis import settings
+
+    from .budgets import THOROUGH
+
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "conftest.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            called = ast.unparse(node.func)
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            assert not called.startswith(("settings.register_profile", "settings.load_profile"))
+            if called in ("settings", "hypothesis.settings"):
+                assert not node.args, f"{where}: settings with a parent"
+                named = {keyword.arg for keyword in node.keywords}
+                assert named <= {"max_examples", "database"}, f"{where}: settings {named}"
+    repeatable, explore = settings.get_profile("repeatable"), settings.get_profile("explore")
+    assert repeatable.derandomize and not explore.derandomize
+    for name in ("deadline", "suppress_health_check", "max_examples"):
+        assert getattr(repeatable, name) == getattr(explore, name), name
+    loaded = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+    assert settings().derandomize is loaded.derandomize is THOROUGH.derandomize
 
 
 def _readme_command_b() -> str:

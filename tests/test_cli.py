@@ -1,15 +1,22 @@
-"""The command line: the demo plays for every preset and player count."""
+"""The command line: the demo plays for every preset and player count; the play
+loop reads any line and saves its record or says why not (without a terminal:
+tests/test_play.py drives one); every command takes every seed; help texts."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sevenbridge import Rules, replay, replay_match
+from sevenbridge import Rules, deal, replay, replay_match
 from sevenbridge.cli import main
+
+from .budgets import THOROUGH
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -150,3 +157,179 @@ def test_the_cli_page_shows_real_output(capsys: pytest.CaptureFixture[str]) -> N
     assert len(shown) > 10
     for line in shown:
         assert line in out, line
+
+
+# --- the play loop reads any line, and saves or says why not ------------------------------
+def _games() -> list[Any]:
+    """A Seven Bridge and a Simple Mahjong play loop, each at the person's decision."""
+    import io
+
+    from sevenbridge import mahjong
+    from sevenbridge.cli.play import CardPart, _Style
+    from sevenbridge.cli.play_mahjong import MahjongPart
+    from sevenbridge.cli.seat import Game
+
+    card = deal(seed=72)
+    tiles = mahjong.deal(seed=72)
+    return [
+        Game(card, 1, {}, CardPart(_Style(False, False)), io.StringIO(), io.StringIO()),
+        Game(tiles, 0, {}, MahjongPart(), io.StringIO(), io.StringIO()),
+    ]
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1²", "9" * 5000, "1" + "0" * 4999])
+def test_play_reads_odd_digits_and_long_numbers(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str)
+        assert "There is no move" in answer or "I did not understand" in answer
+        assert len(answer) < 200
+
+
+def test_play_a_long_number_of_a_real_move() -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        assert game.parse("0001", actions) == actions[0]
+        assert game.parse("0" * 4999 + "1", actions) == actions[0]
+
+
+@THOROUGH
+@given(st.text(max_size=30))
+def test_play_parse_answers_any_line(text: str) -> None:
+    for game in _games():
+        actions = game.part.legal_actions(game.state)
+        answer = game.parse(text, actions)
+        assert isinstance(answer, str) or answer in actions
+
+
+@pytest.mark.parametrize("game", ["sevenbridge", "mahjong"])
+@pytest.mark.parametrize("where", ["missing/game.txt", "."])
+def test_play_refuses_a_record_file_it_cannot_write(
+    tmp_path: Path, game: str, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--game", game, "--record", str(tmp_path / where)])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --record:" in error
+    assert ("is a folder" if where == "." else "no folder") in error
+    assert "Traceback" not in error
+
+
+def test_play_says_when_a_record_cannot_be_saved(tmp_path: Path) -> None:
+    for game in _games():
+        game.save_to = str(tmp_path)  # a folder: open() fails
+        assert not game.save()
+        assert f"Could not save the record to {tmp_path}" in game.out.getvalue()
+        game.save_to = str(tmp_path / "ok.txt")
+        assert game.save()
+        assert (tmp_path / "ok.txt").read_text(encoding="utf-8").startswith("[Game ")
+
+
+def test_play_quit_asks_again_after_a_failed_save(tmp_path: Path) -> None:
+    import io
+
+    game = _games()[0]
+    game.inp = io.StringIO(f"y\n{tmp_path}\n{tmp_path / 'second.txt'}\n")
+    game.quit()
+    said = game.out.getvalue()
+    assert "Could not save the record" in said and "Record saved to" in said
+    assert (tmp_path / "second.txt").exists()
+
+
+@pytest.mark.parametrize("pause", ["-1", "nan", "inf", "61"])
+def test_play_refuses_a_pause_it_cannot_wait(
+    pause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    assert main(["play", "--pause", pause]) == 2
+    assert f"--pause must be from 0 to 60 seconds, not {pause}" in capsys.readouterr().err
+
+
+# --- every command takes every seed; help; outputs checked before a deal ------------------
+_SEEDED = [
+    ["demo", "--quiet"],
+    ["demo", "--game", "mahjong", "--players", "2", "--quiet"],
+    ["play"],
+    ["play", "--game", "mahjong"],
+    ["tournament", "--bots", "random,random", "--deals", "2", "--quiet"],
+]
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", ["-7", str(2**64)])
+def test_commands_quote_a_bad_seed_as_given(
+    command: list[str], seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--seed", seed])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert f"--seed must be from 0 to {2**64 - 1} (seeds are 64-bit), not {seed}\n" in error
+
+
+@pytest.mark.parametrize("command", _SEEDED, ids=lambda c: " ".join(c[:3]))
+@pytest.mark.parametrize("seed", [1_850_000_000_000_000_000, 2**64 - 1])
+def test_commands_take_the_largest_seeds(
+    command: list[str],
+    seed: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    import io
+    import sys
+
+    from sevenbridge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\nn\n"))
+    assert main([*command, "--seed", str(seed)]) == 0
+    said = capsys.readouterr()
+    assert "error" not in said.err
+    assert str(seed) in said.out or "Goodbye." in said.out
+
+
+def test_bot_seeds_of_the_commands_stay_as_they_were_and_in_range() -> None:
+    from sevenbridge._kit.rng import seat_seed
+
+    assert [seat_seed(72, p) for p in range(3)] == [720, 721, 722]
+    assert seat_seed(2**64 - 1, 4) == (10 * (2**64 - 1) + 4) % 2**64
+    assert all(0 <= seat_seed(s, p) < 2**64 for s in (0, 2**63, 2**64 - 1) for p in range(5))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("command", ["demo", "play", "tournament", "view"])
+def test_help_texts_show_percent_signs_once(
+    lang: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help", "--lang", lang])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    assert "%%" not in text and "%(" not in text
+    if command == "tournament":
+        assert "95%" in text
+
+
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_tournament_refuses_an_output_it_could_not_write_before_any_deal(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sevenbridge.cli import main
+
+    db = tmp_path / "t.sqlite"
+    for target, said in ((tmp_path / "no" / "out", "no folder"), (tmp_path, "is a folder")):
+        args = ["tournament", "--bots", "greedy,random", "--deals", "2", "--db", str(db)]
+        with pytest.raises(SystemExit) as stopped:  # argparse's usage error
+            main([*args, option, str(target), "--quiet"])
+        assert stopped.value.code == 2 and said in capsys.readouterr().err
+        assert not db.exists()  # refused before the store was opened or a deal played

@@ -1,8 +1,10 @@
 """Scenario tests with stacked decks: one or more per rule of the rules page,
-sections 1 and 3-6, and per option. Each is named after its rule."""
+sections 1 and 3-6, and per option. Each is named after its rule. Then what the
+engine's entry points (the actions, deal, apply, a state's seats) refuse."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from sevenbridge import (
@@ -26,6 +28,7 @@ from sevenbridge import (
     legal_actions,
     parse_cards,
 )
+from sevenbridge.errors import InvalidArgumentError
 
 from .helpers import find, is_legal, pass_window, play, stacked, turn
 
@@ -587,3 +590,108 @@ def test_ace_high_on_the_table() -> None:
     high = play(high, "1 LayDown JH QH KH", "1 LayOff AH>0")
     assert str(high.melds[0]) == "JH QH KH AH"
     assert not any(str(a).startswith("LayOff") for a in legal_actions(high))
+
+
+# --- what the engine's entry points accept: actions, deal, apply, seats -------------------
+def test_history_nodes_cannot_be_changed() -> None:
+    state = apply(deal(seed=1), Draw(1))
+    log = state.move_log
+    assert log is not None
+    for name in ("prev", "action", "length"):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(log, name, None)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(log, name)
+    assert state.history == (Draw(1),)
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "1", None])
+def test_action_player_must_be_an_int(bad: object) -> None:
+    from sevenbridge import Discard, Pass
+
+    for build in (lambda: Draw(bad), lambda: Pass(bad), lambda: Discard(bad, "7H")):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="player must be an int"):
+            build()
+
+
+def test_action_player_and_target_ranges() -> None:
+    from sevenbridge import LayOff
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="player must be from 0 to 4"):
+        Draw(-1)
+    with pytest.raises(TypeError, match="target must be an int"):
+        LayOff(0, "8S", 1.0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="target must be from 0 to 52"):
+        LayOff(0, "8S", 53)
+    assert LayOff(0, "8S", 52).target == 52
+
+
+def test_an_int_subclass_player_is_stored_as_int() -> None:
+    class Seat(int):
+        pass
+
+    action = Draw(Seat(1))
+    assert type(action.player) is int
+
+
+def test_apply_and_explain_refuse_an_observation() -> None:
+    from sevenbridge import explain, observe
+
+    view = observe(deal(seed=1), 1)
+    with pytest.raises(TypeError, match=r"apply\(\) needs a GameState, not Observation"):
+        apply(view, Draw(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"explain\(\) needs a GameState"):
+        explain(view, Draw(1))
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    state = deal(seed=1)
+    for bad in ([1], {"type": "Draw"}, "Draw", None):
+        with pytest.raises(TypeError, match="action must be a Draw"):
+            apply(state, bad)  # type: ignore[arg-type]
+
+
+def test_deal_arguments_out_of_range() -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="players must be from 2 to 5"):
+        deal(players=6)
+    with pytest.raises(TypeError, match="players must be an int"):
+        deal(players=3.0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="dealer must be from 0 to 2"):
+        deal(players=3, dealer=3)
+
+
+@pytest.mark.parametrize("seed", [-5, 2**64, -(2**70)])
+def test_deal_refuses_seeds_it_could_not_read_back(seed: int) -> None:
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="seeds are 64-bit"):
+        deal(seed=seed)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 99])
+def test_seats_out_of_range_are_refused(seat: int) -> None:
+    from sevenbridge import mahjong
+
+    card = deal(seed=1)
+    tiles = mahjong.deal(seed=1, players=3)
+    view = mahjong.observe(tiles, 0)
+    calls = [card.hand, tiles.hand, tiles.melds_of, tiles.is_ghost, view.melds_of]
+    for call in calls:
+        with pytest.raises(
+            InvalidArgumentError, match=rf"(player|seat) must be from 0 to \d, not {seat}"
+        ):
+            call(seat)
+    assert card.hand(2) == card.hands[2] and tiles.hand(2) == tiles.hands[2]
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
+def test_seats_of_the_wrong_type_are_refused(seat: object) -> None:
+    from sevenbridge import mahjong
+
+    tiles = mahjong.deal(seed=1, players=3)
+    for call in (deal(seed=1).hand, tiles.hand, tiles.melds_of, tiles.is_ghost):
+        with pytest.raises(TypeError, match="must be an int"):
+            call(seat)  # type: ignore[arg-type]

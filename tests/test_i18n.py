@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 import sevenbridge
 from sevenbridge import GameState, InvalidArgumentError
@@ -225,7 +225,6 @@ def test_japanese_cards_in_messages() -> None:
     assert translate("plain text", "ja") == "plain text"
 
 
-@settings(max_examples=40, deadline=None)
 @given(varied_states())
 def test_render_in_japanese(state: GameState) -> None:
     from sevenbridge import observe, render

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from sevenbridge import Discard, Draw, IllegalActionError, Match, Pass, Phase, Rules, apply, deal
 from sevenbridge.bots import RandomPlayer
+from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.match import MAX_PLAYOFF_DEALS
 
 
@@ -121,3 +123,27 @@ def test_match_end_reads_the_winners_from_the_recorded_positions(rules: Rules) -
         ends = [k for k, state in enumerate(positions) if state.is_over]
         assert all(match_end(positions[: k + 1]) is None for k in ends[:-1])
         assert match_end(positions[:-1]) is None
+
+
+# --- what Match.start accepts -------------------------------------------------------------
+@pytest.mark.parametrize("players", [0, 1, 6, 9])
+@pytest.mark.parametrize("preset", ["standard", "nintendo"])
+def test_match_start_checks_the_table_size(players: int, preset: str) -> None:
+    rules = Rules.preset(preset)
+    with pytest.raises(InvalidArgumentError, match="players must be from 2 to 5"):
+        Match.start(rules, players=players, seed=1)
+
+
+def test_match_start_checks_every_argument() -> None:
+    lowest_cut = attrs.evolve(Rules(), first_dealer="lowest_cut")
+    with pytest.raises(TypeError, match=r"Rules\.preset\('nintendo'\)"):
+        Match.start("nintendo", players=3, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="players must be an int"):
+        Match.start(lowest_cut, players="3", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        Match.start(lowest_cut, players=3, seed=-1)
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        Match.start(lowest_cut, players=3, seed=2**64)
+    with pytest.raises(InvalidArgumentError, match="dealer"):
+        Match.start(Rules(), players=3, seed=1, dealer=3)
+    assert Match.start(lowest_cut, players=5, seed=2**64 - 1).players == 5

@@ -214,3 +214,20 @@ def test_every_interpretation_is_itself_valid(cards: list[Card], r: Rules) -> No
         assert (meld.joker_as is not None) == any(c.is_joker for c in cards)
         assert meld in meld_interpretations(meld.cards, r)
         assert Meld.parse(str(meld), r) == meld
+
+
+# --- the Meld value's fields --------------------------------------------------------------
+def test_meld_fields_are_converted_and_checked() -> None:
+    from sevenbridge import Card, Meld, MeldKind
+    from sevenbridge.errors import InvalidArgumentError
+    from sevenbridge.melds import InvalidMeldError
+
+    meld = Meld("run", "6H 7H JK", joker_as="8H")
+    assert meld.kind is MeldKind.RUN
+    assert meld.joker_as == Card.parse("8H")
+    with pytest.raises(InvalidMeldError, match="'rn' is not"):
+        Meld("rn", "6H 7H 8H")
+    with pytest.raises(InvalidArgumentError, match="owner must be from 0 to 4"):
+        Meld(MeldKind.RUN, "6H 7H 8H", owner=7)
+    with pytest.raises(TypeError, match="owner must be an int"):
+        Meld(MeldKind.RUN, "6H 7H 8H", owner="1")  # type: ignore[arg-type]

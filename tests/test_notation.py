@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from sevenbridge import GameState, legal_actions
 from sevenbridge.notation import NotationError, format_move, parse_move
@@ -11,7 +11,6 @@ from sevenbridge.notation import NotationError, format_move, parse_move
 from .strategies import reachable_states
 
 
-@settings(max_examples=80, deadline=None)
 @given(reachable_states())
 def test_every_legal_action_round_trips_through_notation(state: GameState) -> None:
     for action in legal_actions(state):
@@ -43,3 +42,29 @@ def test_bad_moves_name_the_column(text: str, column: int, words: str) -> None:
         parse_move(text, line=3)
     assert info.value.line == 3 and info.value.column == column, str(info.value)
     assert words in str(info.value)
+
+
+# --- odd digits and over-long moves -------------------------------------------------------
+@pytest.mark.parametrize("text", ["P² Draw", "P1 LayOff 8H>²", "P1 Discard ²H", "P٣ Draw"])
+def test_parse_move_refuses_unicode_digits(text: str) -> None:
+    from sevenbridge.notation import NotationError, parse_move
+
+    with pytest.raises(NotationError):
+        parse_move(text)
+
+
+def test_a_move_naming_a_card_twice_is_refused_at_the_second() -> None:
+    import time
+
+    from sevenbridge.notation import NotationError, parse_move
+
+    with pytest.raises(NotationError, match=r"column 18: a card is named twice \(7H\)"):
+        parse_move("P0 LayDown 7H 8H 7H 9H")
+    start = time.perf_counter()
+    with pytest.raises(NotationError, match=r"column 171: a move names at most 53 cards"):
+        parse_move("P0 LayDown " + " ".join(["7H"] * 1_000_000))
+    assert time.perf_counter() - start < 2.0
+    deck = " ".join(
+        ["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))]
+    )
+    assert len(parse_move(f"P0 LayDown {deck}").cards) == 53  # type: ignore[union-attr]

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Literal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import GameState, Rules, apply, deal, legal_actions
@@ -149,7 +149,6 @@ def test_playout_checks_its_arguments() -> None:
 # The quick path (_playout._quick_turns) plays most turns on local variables
 # and hands the rest to the general loop; these check it against the public
 # loop under every rule that changes what it does, for both policies.
-@settings(max_examples=60, deadline=None)
 @given(
     rules=rule_variants,
     players=st.integers(2, 5),

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from .helpers import optional_module
 
@@ -340,7 +340,6 @@ VARIANTS = [
 ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=varied_states())
 def test_property_mask_and_round_trip_on_varied_states(state: GameState) -> None:
     space = ActionSpace(state.rules, state.players)
@@ -355,7 +354,6 @@ def test_property_mask_and_round_trip_on_varied_states(state: GameState) -> None
         assert (observation_tensor(observe(sample_state(view, p), p)) == x).all()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=reachable_states(VARIANTS))
 def test_property_rule_variants_round_trip(state: GameState) -> None:
     space = ActionSpace(state.rules, state.players)
@@ -506,7 +504,6 @@ def test_the_tensors_equal_a_slow_reference() -> None:
     assert checked > 100
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=varied_states())
 def test_property_tensors_equal_the_slow_reference_and_masks_the_legal_ids(
     state: GameState,

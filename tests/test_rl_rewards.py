@@ -7,9 +7,10 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from .budgets import THOROUGH
 from .helpers import optional_module, play, stacked
 
 optional_module("numpy")
@@ -58,7 +59,7 @@ def test_the_bounds_of_the_presets(preset: str, players: int) -> None:
     assert low == pytest.approx(want_low) and high == pytest.approx(want_high)
 
 
-@settings(max_examples=300, deadline=None)
+@THOROUGH
 @given(rules=scoring_rules, players=st.integers(2, 5), data=st.data())
 def test_no_end_of_a_deal_passes_the_bounds(
     rules: Rules, players: int, data: st.DataObject

@@ -169,3 +169,37 @@ def test_the_rules_table_escapes_what_it_shows() -> None:
     page = rules_html(Rules(), {"a<b": Rules.nintendo}, "Tom & <Jerry>")
     assert "<code>a&lt;b</code>" in page and "Tom &amp; &lt;Jerry&gt;" in page
     ET.fromstring(page)
+
+
+# --- rules given as a string; the bounds of the options -----------------------------------
+@pytest.mark.parametrize(
+    "call",
+    [
+        "hand_points('5C', 'nintendo')",
+        "explain_hand_points('5C', 'nintendo')",
+        "is_valid_meld('6H 7H', 'nintendo')",
+        "why_not_meld('6H 7H', 'nintendo')",
+        "meld_interpretations('6H 7H', 'nintendo')",
+        "Meld.parse('6H 7H 8H', 'nintendo')",
+        "full_deck('nintendo')",
+        "position('P0: 2C\\nP1: 3C\\nturn: P0 draw', 'nintendo')",
+    ],
+)
+def test_rules_given_as_a_string(call: str) -> None:
+    import sevenbridge
+
+    with pytest.raises(TypeError, match=r"rules must be a Rules value, not str; .*Rules\.preset"):
+        eval(call, vars(sevenbridge))
+
+
+def test_rules_bounds_are_explicit() -> None:
+    from sevenbridge import Rules, RulesConfigError
+
+    for field, too_big in [
+        ("joker_multiplier", 101),
+        ("reshuffle_limit", 101),
+        ("deals", 1001),
+        ("target_score", 10**6 + 1),
+    ]:
+        with pytest.raises(RulesConfigError, match="to"):
+            Rules().replace(**{field: too_big})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import (
@@ -25,6 +25,7 @@ from sevenbridge import (
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.cards import CARDS
 
+from .budgets import THOROUGH
 from .strategies import varied_states
 
 
@@ -118,7 +119,7 @@ def test_sample_state_checks_its_arguments() -> None:
         sample_state(observe(state, 0), "x")  # type: ignore[arg-type]
 
 
-@settings(max_examples=150, deadline=None)
+@THOROUGH
 @given(varied_states(), st.data())
 def test_every_sample_is_a_reachable_position(state: GameState, data: st.DataObject) -> None:
     viewer = data.draw(st.integers(0, state.players - 1))

@@ -92,3 +92,17 @@ def test_points_are_order_independent_and_non_negative(cards: list[Card]) -> Non
 @pytest.mark.parametrize("rules", [STANDARD, ALT11, Rules.nintendo()])
 def test_points_add_up_without_sevens(rules: Rules) -> None:
     assert hand_points("2C 3C 4C", rules) == hand_points("2C", rules) + hand_points("3C 4C", rules)
+
+
+# --- what hand_points accepts -------------------------------------------------------------
+def test_hand_points_refuses_duplicates_and_foreign_jokers() -> None:
+    from sevenbridge import Rules, explain_hand_points, hand_points
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="7H is given twice"):
+        hand_points("7H 7H")
+    with pytest.raises(InvalidArgumentError, match="JK is not in the deck"):
+        hand_points("JK 5C")
+    with pytest.raises(InvalidArgumentError, match="given twice"):
+        explain_hand_points("7H 7H")
+    assert hand_points("JK 5C", Rules(jokers=1)) == 25

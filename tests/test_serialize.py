@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import (
@@ -27,12 +27,13 @@ from sevenbridge import (
     observe,
 )
 from sevenbridge.actions import _JsonAction
+from sevenbridge.bots import GreedyPlayer
 from sevenbridge.serialize import action_from_json
 
+from .budgets import THOROUGH
 from .strategies import reachable_states, rules
 
 
-@settings(max_examples=80, deadline=None)
 @given(reachable_states())
 def test_states_round_trip_exactly(state: GameState) -> None:
     again = GameState.from_json(state.to_json())
@@ -42,7 +43,6 @@ def test_states_round_trip_exactly(state: GameState) -> None:
     assert again.to_json() == state.to_json()
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states(), st.data())
 def test_observations_round_trip_exactly(state: GameState, data: st.DataObject) -> None:
     view = observe(state, data.draw(st.integers(0, state.players - 1)))
@@ -196,7 +196,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@THOROUGH
 @given(reachable_states(), st.data())
 def test_fuzzed_documents_are_refused_cleanly_or_are_real_positions(
     state: GameState, data: st.DataObject
@@ -236,7 +236,7 @@ def _mutate(doc: Any, data: st.DataObject) -> str:
     return text
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@THOROUGH
 @given(reachable_states(), st.data())
 def test_fuzzed_observations_are_refused_cleanly_or_are_real_views(
     state: GameState, data: st.DataObject
@@ -252,7 +252,6 @@ def test_fuzzed_observations_are_refused_cleanly_or_are_real_views(
     legal_actions(loaded)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_fuzzed_rules_and_actions_are_refused_cleanly(data: st.DataObject) -> None:
     for original in (Rules.nintendo().to_json(), Pon(1, "9S JK", "9C").to_json()):
@@ -263,3 +262,186 @@ def test_fuzzed_rules_and_actions_are_refused_cleanly(data: st.DataObject) -> No
             assert str(error)
             continue
         assert loaded is not None
+
+
+# --- the JSON readers on odd numbers, tampered states and finished views ------------------
+def _state_doc(seed: int = 3) -> dict[str, object]:
+    import json
+
+    from sevenbridge.bots import GreedyPlayer
+
+    state, bot = deal(seed=seed, players=3), GreedyPlayer(seed)
+    for _ in range(25):
+        state = apply(state, bot(state))
+    doc: dict[str, object] = json.loads(state.to_json())
+    return doc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "sevenbridge.rules", "version": ' + "9" * 5000 + "}",
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": 1'
+        + "0" * 4400
+        + "}",
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": NaN}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": Infinity}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Draw", "player": 1, "player": 0}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Discard", "player": 1, "card": "²H"}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "LayOff", "player": 1, '
+        '"card": "8H", "target": 1.0, "joker_as": null}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "LayOff", "player": 1, '
+        '"card": "8H", "target": 53, "joker_as": null}',
+        '{"format": "sevenbridge.action", "version": 1, "type": "Pass", "player": true}',
+        b"\xff\xfe",
+    ],
+)
+def test_action_and_rules_readers_raise_library_errors(text: str | bytes) -> None:
+    from sevenbridge import Draw, InvalidStateError, Rules
+
+    for read in (Draw.from_json, Rules.from_json):
+        with pytest.raises(InvalidStateError) as info:
+            read(text)
+        assert len(str(info.value)) < 300
+
+
+def test_state_reader_refuses_duplicate_keys_and_long_numbers() -> None:
+    import json
+
+    from sevenbridge import GameState, InvalidStateError, Observation, observe
+
+    text = json.dumps(_state_doc())
+    assert GameState.from_json(text)
+    with pytest.raises(InvalidStateError, match="appears twice"):
+        GameState.from_json(text[:-1] + ', "seed": 3}')
+    with pytest.raises(InvalidStateError, match="more than 20 digits"):
+        GameState.from_json(text.replace('"seed": 3', '"seed": 1' + "0" * 30))
+    view = observe(GameState.from_json(text), 0).to_json()
+    with pytest.raises(InvalidStateError, match="appears twice"):
+        Observation.from_json(view[:-1] + ', "viewer": 0}')
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_every_seed_deal_accepts_is_read_back(seed: int) -> None:
+    from sevenbridge import GameState
+
+    state = deal(seed=seed)
+    assert GameState.from_json(state.to_json(), verify=True) == state
+
+
+def test_long_deals_and_large_scores_read_back() -> None:
+    from sevenbridge import GameState, Rules
+    from sevenbridge.bots import RandomPlayer
+    from sevenbridge.serialize import max_history
+
+    rules = Rules(reshuffle_limit=100, joker_multiplier=100, jokers=1)
+    longest = 0
+    for seed in range(6):
+        state, bot = deal(rules, players=5, seed=seed), RandomPlayer(seed)
+        while not state.is_over:
+            state = apply(state, bot(state))
+        longest = max(longest, len(state.history))
+        assert len(state.history) <= max_history(rules, 5)
+        assert GameState.from_json(state.to_json(), verify=True) == state
+    # a deal where nobody melds runs through every reshuffle: the longest kind
+    state = deal(rules, players=5, seed=1)
+    while not state.is_over:
+        moves = legal_actions(state)
+        quiet = [m for m in moves if isinstance(m, (Draw, Pass, Discard))]
+        state = apply(state, quiet[0])
+    assert state.reshuffles == 100 and state.winner is None
+    longest = max(longest, len(state.history))
+    assert longest <= max_history(rules, 5)
+    assert GameState.from_json(state.to_json(), verify=True) == state
+    assert longest > 10_000
+
+
+def test_tampered_states_are_refused() -> None:
+    import json
+
+    from sevenbridge import GameState, InvalidStateError
+
+    doc = _state_doc()
+    good = json.dumps(doc)
+    assert GameState.from_json(good, verify=True)
+    hands = doc["hands"]
+    assert isinstance(hands, list)
+    # cards swapped between two hands: consistent on its face, refused by verify
+    swapped = json.loads(good)
+    a, b = swapped["hands"][0][0], swapped["hands"][1][0]
+    swapped["hands"][0][0], swapped["hands"][1][0] = b, a
+    GameState.from_json(json.dumps(swapped))
+    with pytest.raises(InvalidStateError, match="does not lead to this position"):
+        GameState.from_json(json.dumps(swapped), verify=True)
+    # a reversed stock
+    reversed_stock = json.loads(good)
+    reversed_stock["stock"] = reversed_stock["stock"][::-1]
+    with pytest.raises(InvalidStateError, match="stock_cards differs"):
+        GameState.from_json(json.dumps(reversed_stock), verify=True)
+    # a made-up history of 5,000 draws: refused even without verify
+    drawn = json.loads(good)
+    drawn["history"] = ["P0 Draw"] * 5000
+    with pytest.raises(InvalidStateError, match="history"):
+        GameState.from_json(json.dumps(drawn))
+    # a history whose moves do not replay
+    shuffled = json.loads(good)
+    shuffled["history"] = shuffled["history"][::-1]
+    with pytest.raises(InvalidStateError, match=r"history\[0\]"):
+        GameState.from_json(json.dumps(shuffled), verify=True)
+    # another seed
+    reseeded = json.loads(good)
+    reseeded["seed"] = 4
+    with pytest.raises(InvalidStateError):
+        GameState.from_json(json.dumps(reseeded), verify=True)
+
+
+def _finished_views() -> list[Any]:
+    from sevenbridge import mahjong, observe
+
+    state = deal(seed=4)
+    bot = GreedyPlayer(1)
+    while not state.is_over:
+        state = apply(state, bot(observe(state)))
+    tiles = mahjong.deal(seed=4, players=2)
+    tile_bot = mahjong.GreedyPlayer(seed=1)
+    while not tiles.is_over:
+        tiles = mahjong.apply(tiles, tile_bot(mahjong.observe(tiles)))
+    return [observe(state, 0), mahjong.observe(tiles, 0)]
+
+
+@pytest.mark.parametrize("how", ["null", "missing"])
+def test_observation_reader_wants_the_hands_of_a_finished_deal(how: str) -> None:
+    import json
+
+    from sevenbridge.errors import InvalidStateError
+
+    for view in _finished_views():
+        assert type(view).from_json(view.to_json()) == view
+        doc = json.loads(view.to_json())
+        if how == "null":
+            doc["shown_hands"] = None
+        else:
+            del doc["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(view).from_json(json.dumps(doc))
+
+
+def test_observation_reader_refuses_hands_shown_before_the_end() -> None:
+    import json
+
+    from sevenbridge import mahjong, observe
+    from sevenbridge.errors import InvalidStateError
+
+    starts: list[Any] = [
+        observe(deal(seed=4), 0),
+        mahjong.observe(mahjong.deal(seed=4, players=2), 0),
+    ]
+    for final, start in zip(
+        _finished_views(),
+        starts,
+        strict=True,
+    ):
+        doc = json.loads(start.to_json())
+        doc["shown_hands"] = json.loads(final.to_json())["shown_hands"]
+        with pytest.raises(InvalidStateError, match="shown_hands"):
+            type(start).from_json(json.dumps(doc))

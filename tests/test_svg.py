@@ -1,15 +1,16 @@
-"""SVG drawings: pinned text, well-formed XML over thousands of positions, and
-what each drawing shows."""
+"""SVG drawings: pinned text, well-formed XML over thousands of positions, what
+each drawing shows, and the names and sizes they refuse (both games)."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from sevenbridge import (
     Card,
@@ -99,7 +100,6 @@ def test_thousands_of_random_positions_are_well_formed_and_show_the_right_cards(
     print(f"{positions} positions drawn, twice each")
 
 
-@settings(max_examples=60, deadline=None)
 @given(varied_states())
 def test_varied_positions_draw_in_both_languages(state: GameState) -> None:
     for lang in ("en", "ja"):
@@ -317,3 +317,77 @@ def test_four_color_is_taken_by_its_truth_as_any_flag() -> None:
     assert svg.card("7H", four_color=full) == svg.card("7H", four_color=True)
     assert svg.hand("7H 8D", four_color=empty) == svg.hand("7H 8D")
     assert svg.meld("7H 7D 7S", four_color=full) == svg.meld("7H 7D 7S", four_color=True)
+
+
+# --- names and sizes the drawings refuse --------------------------------------------------
+def _drawing_modules() -> list[Any]:
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    return [(svg, deal(seed=2), "7H"), (mahjong_svg, mahjong.deal(seed=2), "5p")]
+
+
+@pytest.mark.parametrize("bad", ["a\x00b", "\x1b[31mred", "lone \ud800", "\ufffe", "tab\x0bv"])
+def test_svg_refuses_names_xml_cannot_carry(bad: str) -> None:
+    for module, state, _one in _drawing_modules():
+        names = [f"P{p}" for p in range(len(state.hands))]
+        names[1] = bad
+        with pytest.raises(InvalidArgumentError, match=r"names\[1\].*XML 1\.0"):
+            module.table(state, names=names)
+
+
+def test_svg_escapes_the_names_it_can_carry() -> None:
+    from xml.etree import ElementTree
+
+    for module, state, _one in _drawing_modules():
+        names = ['<b>&"x"', "tab\tand\nnewline", "emoji 🀄 and ﬀ", "\x7f\x85"] + ["P"] * 3
+        picture = module.table(state, names=names[: len(state.hands)])
+        root = ElementTree.fromstring(picture)
+        assert '<b>&"x"' in "".join(root.itertext())
+
+
+@pytest.mark.parametrize("size", [float("nan"), float("inf"), -60, 0, 1e300, -0.0])
+def test_svg_refuses_sizes_out_of_range(size: float) -> None:
+    from sevenbridge import mahjong, svg
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    drawings: list[Callable[[], str]] = [
+        lambda: svg.table(deal(seed=2), size=size),
+        lambda: svg.card("7H", size=size),
+        lambda: svg.hand("7H 8H", size=size),
+        lambda: svg.meld("7H 8H 9H", size=size),
+        lambda: mahjong_svg.table(mahjong.deal(seed=2), size=size),
+        lambda: mahjong_svg.tile("5p", size=size),
+        lambda: mahjong_svg.hand("5p 6p", size=size),
+        lambda: mahjong_svg.meld("555p", size=size),
+    ]
+    for draw in drawings:
+        with pytest.raises(InvalidArgumentError, match="size must be above 0"):
+            draw()
+
+
+@pytest.mark.parametrize("size", ["100", None, True, [60]])
+def test_svg_refuses_sizes_that_are_no_number(size: object) -> None:
+    for module, state, _one in _drawing_modules():
+        with pytest.raises(TypeError, match="size must be a number"):
+            module.table(state, size=size)
+
+
+def test_svg_sizes_in_range() -> None:
+    for module, state, _one in _drawing_modules():
+        assert 'width="1"' in module.table(state, size=1)
+        assert 'width="100000"' in module.table(state, size=100_000)
+        assert 'width="720"' in module.table(state, size=720.0)
+
+
+def test_svg_of_no_card_or_tile() -> None:
+    from sevenbridge import svg
+    from sevenbridge.errors import InvalidCardError, InvalidTileError
+    from sevenbridge.mahjong import svg as mahjong_svg
+
+    for text in ("", "7H 8H"):
+        with pytest.raises(InvalidCardError, match="is not a card"):
+            svg.card(text)
+    for text in ("", "5p 6p"):
+        with pytest.raises(InvalidTileError, match="is not a tile"):
+            mahjong_svg.tile(text)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import Card, Rules
 from sevenbridge._tables import JOKER_BIT, SET, SEVEN, bits, count_melds, may_hold_meld, melds_in
 from sevenbridge.cards import CARDS
 from sevenbridge.melds import MeldKind, analyse
+
+from .budgets import THOROUGH
 
 _KIND = {MeldKind.SEVEN: SEVEN, MeldKind.SET: SET, MeldKind.RUN: 2}
 
@@ -26,7 +28,7 @@ def brute_force(cards: list[int], rules: Rules) -> set[tuple[int, int, int]]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@THOROUGH
 @given(
     st.lists(st.sampled_from(CARDS), min_size=1, max_size=9, unique=True),
     st.booleans(),
@@ -54,7 +56,7 @@ def test_dense_suits_with_the_joker_and_ace_high() -> None:
         assert all(set(bits(m)) <= set(cards) for m, _, _ in melds_in(mask, True, True))
 
 
-@settings(max_examples=300, deadline=None)
+@THOROUGH
 @given(cards=st.sets(st.integers(0, 51), max_size=14), ace_high=st.booleans())
 def test_the_quick_meld_refusal_never_refuses_a_hand_with_a_meld(
     cards: set[int], ace_high: bool
@@ -81,7 +83,7 @@ def test_the_quick_meld_refusal_checked_on_every_three_card_hand() -> None:
         assert refused > 15_000  # most small hands hold no meld, and are refused
 
 
-@settings(max_examples=300, deadline=None)
+@THOROUGH
 @given(st.sets(st.integers(0, 51), max_size=20), st.booleans())
 def test_count_melds_counts_what_melds_in_builds(cards: set[int], ace_high: bool) -> None:
     hand = sum(1 << c for c in cards)

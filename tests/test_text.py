@@ -1,4 +1,4 @@
-"""explain(), position() and the table drawing."""
+"""explain(), position() and the table drawing; the text writers given None."""
 
 from __future__ import annotations
 
@@ -180,3 +180,102 @@ def test_position_text_reads_back_and_says_what_it_cannot_say() -> None:
         position_text(state)
     with pytest.raises(TypeError, match="must be a GameState"):
         position_text("P0: 2C")  # type: ignore[arg-type]
+
+
+# --- explain() and position() on unclear input; writers given None ------------------------
+def test_explain_natural_card_with_joker_as() -> None:
+    from sevenbridge import LayOff, explain, position
+
+    table = position(
+        """
+        P0: 2C 3D 4H
+        P1: 8S 9D KC
+        P2: 5C 6C 8C
+        melds: P1 7S
+        turn: P1 play
+        """
+    )
+    text = explain(table, LayOff(1, "8S", 0, joker_as="8S"))
+    assert "holds no joker" in text
+    assert "single 7" not in text
+
+
+_BASE = "P0: 2C 3D 4H\nP1: 8S 9D KC\nturn: P1 draw\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("dealer: x\n", "dealer is a whole number"),
+        ("dealer: ²\n", "dealer is a whole number"),
+        ("dealer: 5\n", "dealer must be a player from 0 to 1"),
+        ("turns done: ²\n", "turns done is a whole number"),
+        ("turns done: " + "9" * 5000 + "\n", "turns done is a whole number"),
+        ("players: 3\n", "players says 3, but 2 hands are given"),
+        ("P0: 5C\n", "a second line for P0"),
+        ("dealer: 0\ndealer: 1\n", "a second 'dealer' line"),
+        ("discarder: P٣\n", "is not a player"),
+    ],
+)
+def test_position_refuses_unclear_lines(extra: str, message: str) -> None:
+    from sevenbridge import InvalidStateError, position
+
+    with pytest.raises(InvalidStateError, match=message):
+        position(_BASE + extra)
+
+
+def test_position_players_line_that_agrees() -> None:
+    from sevenbridge import position
+
+    assert position(_BASE + "players: 2\ndealer: 1\n").dealer == 1
+
+
+def test_position_rules_twice() -> None:
+    from sevenbridge import InvalidStateError, Rules, position
+
+    with pytest.raises(InvalidStateError, match="given as an argument differ"):
+        position(_BASE + "rules: nintendo\n", Rules())
+
+
+def test_position_refuses_over_long_text_at_once() -> None:
+    import time
+
+    from sevenbridge import position
+    from sevenbridge.errors import InvalidStateError
+    from sevenbridge.text import MAX_POSITION_TEXT
+
+    line = " ".join(["7H"] * 7_000_000)
+    start = time.perf_counter()
+    with pytest.raises(
+        InvalidStateError,
+        match=rf"position: {len(line) + 5} characters is too long \(at most {MAX_POSITION_TEXT}\)",
+    ):
+        position(f"P0: {line}\n")
+    assert time.perf_counter() - start < 2.0
+    # A long but fair position (comments included) is still read.
+    fair = "P0: 2C 3D 4H\nP1: 8S 9D KC\nturn: P0 draw\n" + "# a comment\n" * 1000
+    assert len(fair) < MAX_POSITION_TEXT
+    assert position(fair).players == 2
+
+
+def test_none_for_a_state_an_action_or_rules() -> None:
+    from sevenbridge import format_move, mahjong, record, render
+
+    with pytest.raises(TypeError, match=r"record\(\) needs a GameState, not None"):
+        record(None)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError, match="record needs a mahjong GameState or its actions, not None"
+    ):
+        mahjong.record(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="render needs a GameState or an Observation, not None"):
+        render(None)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="action must be an action, not None"):
+        format_move(None)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError,
+        match=r"base must be a Rules value, not str; for a preset write Rules\.preset\('x'\)",
+    ):
+        Rules().changes("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="base must be a mahjong Rules value, not str"):
+        mahjong.Rules().changes("x")  # type: ignore[arg-type]
+    assert Rules(jokers=1).changes(Rules.preset("standard")) == {"jokers": 1}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import (
@@ -38,7 +38,6 @@ def swap_hidden(state: GameState, viewer: int) -> GameState | None:
     return attrs.evolve(state, hand_masks=tuple(hands), stock_cards=(card, *state.stock_cards[1:]))
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states(), st.data())
 def test_hidden_cards_do_not_change_a_players_observation(
     state: GameState, data: st.DataObject
@@ -73,7 +72,6 @@ def test_an_observation_holds_no_hidden_field() -> None:
     assert view.hand_sizes == (7, 7, 7)
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states())
 def test_legal_actions_from_an_observation(state: GameState) -> None:
     for p in range(state.players):
@@ -84,7 +82,6 @@ def test_legal_actions_from_an_observation(state: GameState) -> None:
             assert legal_actions(view) == ()
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states(), st.data())
 def test_sampled_states_are_consistent_with_the_observation(
     state: GameState, data: st.DataObject

@@ -389,7 +389,6 @@ def _check_world(world: GameState, view: Observation, cert: _worlds.Certificate 
             assert not world.hand_masks[world.pending_pon[0]] & JOKER
 
 
-@settings(max_examples=60, deadline=None)
 @given(varied_states(claim_windows=True), st.data())
 def test_sampled_worlds_fit_every_claim_window_of_the_history(
     state: GameState, data: st.DataObject

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 import sevenbridge
 from sevenbridge import GAMES, IllegalActionError, InvalidArgumentError
@@ -367,11 +367,6 @@ def test_text_for_people_in_every_language(name: str, preset: str, players: int)
             p.game.render(state, lang="xx")
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 @given(game_positions(max_moves=300))
 def test_any_reachable_position_keeps_the_promises(position: tuple[str, Any, list[Any]]) -> None:
     """Positions that the seeded games above may not reach (any seed, any

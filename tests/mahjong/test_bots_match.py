@@ -9,7 +9,7 @@ import pickle
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import InvalidArgumentError, SevenBridgeError
@@ -36,6 +36,7 @@ from sevenbridge.mahjong import (
     waits,
 )
 
+from ..budgets import THOROUGH
 from .helpers import JUNK, play, start
 from .strategies import built_hands, random_hands
 
@@ -85,7 +86,7 @@ def test_a_wait_on_a_fifth_copy_is_no_wait(hand: str) -> None:
     assert shanten([*parse_tiles(hand), Tile.parse("Rd")]) == 0
 
 
-@settings(max_examples=300, deadline=None)
+@THOROUGH
 @given(st.one_of(random_hands(13), built_hands().map(lambda h: h[1:])))
 def test_shanten_is_zero_exactly_when_the_hand_waits(hand: tuple[Tile, ...]) -> None:
     assert (shanten(hand) == 0) == bool(waits(hand))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from sevenbridge import IllegalActionError
@@ -31,19 +31,12 @@ from sevenbridge.mahjong.engine import check_state
 
 from .strategies import mahjong_rules, reachable_states
 
-SETTINGS = settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-
 
 def _held(state: GameState, seat: int) -> int:
     """Tiles a seat holds, counting each meld as three (a kong's fourth tile is extra)."""
     return len(state.hands[seat]) + 3 * len(state.melds_of(seat))
 
 
-@SETTINGS
 @given(reachable_states())
 def test_tiles_are_conserved_and_hands_have_their_size(
     played: tuple[GameState, list[GameState]],
@@ -62,7 +55,6 @@ def test_tiles_are_conserved_and_hands_have_their_size(
             assert state.current_player not in state.ghosts
 
 
-@SETTINGS
 @given(reachable_states())
 def test_apply_is_pure_and_deterministic(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
@@ -83,7 +75,6 @@ def _candidates(state: GameState) -> list[Action]:
     return out
 
 
-@SETTINGS
 @given(reachable_states())
 def test_illegal_actions_are_refused_with_a_reason(
     played: tuple[GameState, list[GameState]],
@@ -101,7 +92,6 @@ def test_illegal_actions_are_refused_with_a_reason(
             raise AssertionError(f"{action!r} was accepted but is not legal")
 
 
-@SETTINGS
 @given(reachable_states())
 def test_only_the_player_to_act_has_actions(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
@@ -114,7 +104,6 @@ def test_only_the_player_to_act_has_actions(played: tuple[GameState, list[GameSt
         assert state.scores[state.winner] >= 1 and sum(state.scores) == state.points
 
 
-@settings(max_examples=25, deadline=None)
 @given(mahjong_rules(), st.integers(0, 2**32))
 def test_every_round_ends(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)

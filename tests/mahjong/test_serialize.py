@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from sevenbridge import InvalidStateError
 from sevenbridge.mahjong import (
@@ -29,7 +29,6 @@ from .helpers import play, start
 from .strategies import mahjong_rules, reachable_states
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reachable_states())
 def test_states_round_trip(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
@@ -107,7 +106,6 @@ def test_a_claim_window_document_is_checked() -> None:
     _refused(bad_meld, r"state\.melds\[0\].*not a pung")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reachable_states())
 def test_observations_round_trip(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from sevenbridge import InvalidArgumentError
 from sevenbridge._kit.svgkit import BACK, HIGHLIGHT
@@ -112,7 +112,6 @@ def test_thousands_of_random_positions_are_well_formed_and_show_every_tile() -> 
     print(f"{positions} positions drawn, half as the state and half as a view")
 
 
-@settings(max_examples=60, deadline=None)
 @given(reachable_states())
 def test_varied_positions_and_views_draw_in_both_languages(
     drawn: tuple[GameState, list[GameState]],

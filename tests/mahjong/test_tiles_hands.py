@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from sevenbridge import InvalidArgumentError, SevenBridgeError
 from sevenbridge.mahjong import (
@@ -25,6 +25,7 @@ from sevenbridge.mahjong import (
     waits,
 )
 
+from ..budgets import THOROUGH
 from ..helpers import optional_module
 from .strategies import built_hands, random_hands
 
@@ -186,7 +187,7 @@ def test_impossible_hands_are_errors() -> None:
         waits("123m")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@THOROUGH
 @given(built_hands())
 def test_is_mahjong_and_decompositions_match_the_reference_on_built_hands(
     hand: tuple[Tile, ...],
@@ -197,7 +198,7 @@ def test_is_mahjong_and_decompositions_match_the_reference_on_built_hands(
     assert len(decompositions(hand)) == len(expected)
 
 
-@settings(max_examples=200, deadline=None)
+@THOROUGH
 @given(random_hands())
 def test_is_mahjong_matches_the_reference_on_random_hands(hand: tuple[Tile, ...]) -> None:
     assert is_mahjong(hand) == bool(reference_splits([int(t) for t in hand]))
@@ -218,7 +219,7 @@ def test_many_random_hands_against_the_reference() -> None:
     assert wins > 50  # the sample really tests winning hands too
 
 
-@settings(max_examples=150, deadline=None)
+@THOROUGH
 @given(random_hands(13))
 def test_waits_are_exactly_the_completing_tiles(hand: tuple[Tile, ...]) -> None:
     counts = Counter(hand)
@@ -280,7 +281,7 @@ def test_34_and_136_arrays() -> None:
         from_136_array(["1m"])  # type: ignore[list-item]
 
 
-@settings(max_examples=200, deadline=None)
+@THOROUGH
 @given(random_hands(14))
 def test_arrays_round_trip(hand: tuple[Tile, ...]) -> None:
     from sevenbridge.mahjong import from_34_array, from_136_array, to_34_array, to_136_array

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 from sevenbridge import InvalidArgumentError, InvalidStateError
 from sevenbridge.mahjong import (
@@ -32,8 +32,6 @@ from sevenbridge.mahjong.engine import check_state
 from .helpers import JUNK, play, start
 from .strategies import reachable_states
 
-SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
 
 def test_a_view_shows_only_the_viewers_tiles() -> None:
     state = deal(seed=8)
@@ -57,7 +55,6 @@ def test_other_claims_on_the_open_discard_are_hidden() -> None:
     assert observe(state, 1).own_claims == state.claims
 
 
-@SETTINGS
 @given(reachable_states())
 def test_sampled_states_agree_with_the_view(played: tuple[GameState, list[GameState]]) -> None:
     state, _ = played
