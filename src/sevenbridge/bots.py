@@ -44,8 +44,8 @@ from ._kit.rng import Rng
 from .actions import Action
 from .belief import greedy_worlds
 from .engine import apply, legal_actions
-from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
+from .engine.legal import legal_keys
 from .errors import InvalidArgumentError, Message
 from .games import CARD_GAME, DocumentLike, game_module, game_of, game_part
 from .rules import Rules, Scoring
