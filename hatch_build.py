@@ -33,7 +33,12 @@ HOT_MODULES = (
     "engine/step.py",
     "engine/_playout.py",
     "mahjong/_tables.py",
-    "mahjong/_kernel.py",
+    "mahjong/_fields.py",
+    "mahjong/_ops.py",
+    "mahjong/claims.py",
+    "mahjong/legal.py",
+    "mahjong/turn.py",
+    "mahjong/step.py",
     "mahjong/_tensor.py",
 )
 
