@@ -196,6 +196,7 @@ def stacked_wall(
         InvalidArgumentError: if a hand does not have 13 tiles, or the tiles
             named are more than the set has.
 
+    >>> from sevenbridge.mahjong import Draw
     >>> wall = stacked_wall(["111222333m 4445p", "123567p 99p 123s 56s"], draws="5p")
     >>> state = apply(deal(players=2, wall=wall), Draw(0))
     >>> legal_actions(state)[-1]
