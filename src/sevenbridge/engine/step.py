@@ -42,7 +42,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(state) is not GameState:
         check_state(state, "apply")
-    legal_now = legal(state)
+    legal_now = state._legal or legal(state)  # the cache, else worked out and kept
     op = find(legal_now, action)
     if op is None:
         # An action equal to a legal one but not the interned object itself.

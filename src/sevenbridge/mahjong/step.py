@@ -45,7 +45,7 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
     """
     if type(state) is not GameState and not isinstance(state, GameState):
         raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
-    op = find(legal(state), action)
+    op = find(state._legal or legal(state), action)  # the cache, else worked out and kept
     if op < 0:
         _refuse(state, action)
     v = fields_of(state)
