@@ -25,10 +25,20 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The modules compiled: where a decision's time goes (see docs/explanation/performance.md).
 HOT_MODULES = (
     "_tables.py",
-    "engine/_kernel.py",
+    "engine/_fields.py",
+    "engine/_keys.py",
+    "engine/claims.py",
+    "engine/legal.py",
+    "engine/turn.py",
+    "engine/step.py",
     "engine/_playout.py",
     "mahjong/_tables.py",
-    "mahjong/_kernel.py",
+    "mahjong/_fields.py",
+    "mahjong/_ops.py",
+    "mahjong/claims.py",
+    "mahjong/legal.py",
+    "mahjong/turn.py",
+    "mahjong/step.py",
     "mahjong/_tensor.py",
 )
 

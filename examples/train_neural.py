@@ -69,7 +69,7 @@ from sevenbridge._kit.rng import Rng, derive
 from sevenbridge.arena import bot_seed, seatings
 from sevenbridge.bots import GreedyPlayer, NeuralPlayer, Player
 from sevenbridge.engine import apply, legal_actions
-from sevenbridge.engine._kernel import legal_keys
+from sevenbridge.engine.legal import legal_keys
 from sevenbridge.errors import InvalidStateError
 from sevenbridge.playout import playout
 from sevenbridge.rl import (

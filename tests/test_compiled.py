@@ -20,12 +20,21 @@ import pytest
 
 import sevenbridge
 from sevenbridge import _tables
-from sevenbridge.engine import _kernel, _playout
-from sevenbridge.mahjong import _kernel as _mahjong_kernel
+from sevenbridge.engine import _fields, _keys, _playout, claims, legal, step, turn
+from sevenbridge.mahjong import _fields as _mahjong_fields
+from sevenbridge.mahjong import _ops as _mahjong_ops
 from sevenbridge.mahjong import _tables as _mahjong_tables
 from sevenbridge.mahjong import _tensor as _mahjong_tensor
+from sevenbridge.mahjong import claims as _mahjong_claims
+from sevenbridge.mahjong import legal as _mahjong_legal
+from sevenbridge.mahjong import step as _mahjong_step
+from sevenbridge.mahjong import turn as _mahjong_turn
 
-HOT_MODULES = (_tables, _kernel, _playout, _mahjong_tables, _mahjong_kernel, _mahjong_tensor)
+HOT_MODULES = (
+    _tables, _fields, _keys, claims, legal, turn, step, _playout,
+    _mahjong_tables, _mahjong_fields, _mahjong_ops, _mahjong_claims, _mahjong_legal,
+    _mahjong_turn, _mahjong_step, _mahjong_tensor,
+)  # fmt: skip
 
 # Plays seeded uniform random games over every preset and table size, and
 # playouts of both policies, and prints what it saw as JSON: every step's

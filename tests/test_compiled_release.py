@@ -109,8 +109,9 @@ def test_the_build_hook_compiles_the_hot_modules_only_when_asked() -> None:
     # and messages must not change), and so does the rest of the package.
     assert "playout.py" not in hot and "state.py" not in hot
     # Dealing and the diagnosis of illegal actions are the engine's plain Python.
-    assert "engine/__init__.py" not in hot and "engine/_diagnosis.py" not in hot
+    assert "engine/__init__.py" not in hot and "engine/explain.py" not in hot
     assert "mahjong/engine.py" not in hot and "mahjong/state.py" not in hot
+    assert "mahjong/explain.py" not in hot
     requires = ast.literal_eval(values["COMPILE_REQUIRES"])
     lint = next(r for r in project["project"]["optional-dependencies"]["lint"] if "mypy" in r)
     assert lint in requires  # the same mypy (and so mypyc) as the type check

@@ -25,7 +25,7 @@ from sevenbridge import (
     sample_state,
 )
 from sevenbridge.cards import CARDS, JOKER_INDEX
-from sevenbridge.engine import _kernel
+from sevenbridge.engine import claims
 from sevenbridge.inference import _worlds
 from sevenbridge.rules import ClaimWindow, PonTieBreak
 
@@ -172,7 +172,7 @@ def test_the_player_asked_in_an_able_only_window_can_pon() -> None:
         for world in _samples(state, viewer, 40):
             assert any(isinstance(a, Pon) for a in legal_actions(world))
             if viewer != 3:  # player 3 was passed over, so cannot pon
-                assert not _kernel.can_pon(world.hand_masks[3], NINE_H, ABLE_ONLY)
+                assert not claims.can_pon(world.hand_masks[3], NINE_H, ABLE_ONLY)
 
 
 def test_a_past_able_only_window_still_binds_the_hands() -> None:
@@ -185,7 +185,7 @@ def test_a_past_able_only_window_still_binds_the_hands() -> None:
     state = pass_window(play(state, "2 Draw", "2 Discard KH"))
     for viewer in (0, 1, 3):
         for world in _samples(state, viewer, 30):
-            assert _kernel.can_pon(world.hand_masks[2], NINE_H, ABLE_ONLY)
+            assert claims.can_pon(world.hand_masks[2], NINE_H, ABLE_ONLY)
 
 
 def test_cards_of_a_reshuffled_stock_are_only_in_hands_that_drew_them() -> None:
@@ -280,7 +280,7 @@ def test_from_json_verify_names_a_player_passed_over_who_could_pon() -> None:
     hands[3] = hands[3] & ~give | JOKER
     stock = [give.bit_length() - 1 if c == JOKER_INDEX else c for c in state.stock_cards]
     able = attrs.evolve(state, hand_masks=tuple(hands), stock_cards=tuple(stock))
-    assert _kernel.can_pon(able.hand_masks[3], NINE_H, ABLE_ONLY)
+    assert claims.can_pon(able.hand_masks[3], NINE_H, ABLE_ONLY)
     assert GameState.from_json(able.to_json()) == able  # the position alone does not show it
     _refused(able, "invalid_state.not_asked_but_can_pon", verify=True)
 
@@ -382,7 +382,7 @@ def _check_world(world: GameState, view: Observation, cert: _worlds.Certificate 
         asker = world.current_player
         if rules.claim_window is ClaimWindow.ABLE_ONLY:
             for q in (asker, *world.claim_queue):
-                assert q is not None and _kernel.can_pon(world.hand_masks[q], card, rules)
+                assert q is not None and claims.can_pon(world.hand_masks[q], card, rules)
             assert any(isinstance(a, Pon) for a in legal_actions(world))
         if world.pending_pon is not None:
             assert rules.pon_tie_break is PonTieBreak.JOKER_HOLDER

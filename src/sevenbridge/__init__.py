@@ -21,7 +21,8 @@ from ._kit.i18n import N_, translate
 from ._kit.version import version
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import JOKER, Card, Rank, Suit, full_deck, parse_cards
-from .engine import _kernel, apply, deal, legal_actions
+from .engine import apply, deal, legal_actions
+from .engine import legal as _legal
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -66,7 +67,7 @@ _hooks.register_lazy("repr_html", "sevenbridge.svg", "repr_html")
 #: Whether the engine's hot modules run as compiled code (a wheel built with
 #: ``SEVENBRIDGE_COMPILE=1``, see :doc:`/explanation/performance`) rather than pure Python.
 #: Both builds give exactly the same results.
-COMPILED: bool = not _kernel.__file__.endswith(".py")
+COMPILED: bool = not _legal.__file__.endswith(".py")
 #: The table sizes :func:`deal` accepts: 2 to 5 players.
 PLAYER_COUNTS: tuple[int, ...] = tuple(range(_checks.MIN_PLAYERS, _checks.MAX_PLAYERS + 1))
 #: What the services say of the card game (:class:`~sevenbridge.games.GameFacts`).

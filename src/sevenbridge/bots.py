@@ -43,8 +43,8 @@ from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .actions import Action
 from .engine import apply, legal_actions
-from .engine._kernel import legal_keys
 from .engine._playout import greedy_key, play
+from .engine.legal import legal_keys
 from .errors import InvalidArgumentError, Message
 from .games import DocumentLike, game_module, game_of, game_part
 from .inference import sample_state

@@ -56,7 +56,7 @@ from ._kit.recordframe import TAG, VALUE, game_problem, once, rules_tags
 from .actions import Action
 from .cards import Card, parse_cards
 from .engine import apply, deal
-from .engine._kernel import check_state
+from .engine.step import check_state
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,

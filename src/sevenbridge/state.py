@@ -176,7 +176,7 @@ class TableView:
 
 
 # Not slotted: the engine builds a new state by copying the old one's field
-# dictionary in one call and changing a few entries (see engine._state).
+# dictionary in one call and changing a few entries (see engine._fields).
 @attrs.frozen(repr=False, cache_hash=True, slots=False)
 class GameState(TableView):
     """One position of a deal: a frozen value, hashable and equal by value.

@@ -28,7 +28,8 @@ from ._kit.words import Listing, points_words, said, seat_name, whose
 from .actions import KIND_WORDS, Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import CARDS, Card, card_text, parse_cards
 from .engine import apply
-from .engine._kernel import check_state, window_asks
+from .engine.claims import window_asks
+from .engine.step import check_state
 from .errors import IllegalActionError, InvalidCardError, InvalidStateError, RulesConfigError, quote
 from .errors import Message as M
 from .games import DocumentLike, game_of, game_part

@@ -35,7 +35,7 @@ import attrs
 import pytest
 
 from sevenbridge import mahjong as mj
-from sevenbridge.mahjong._kernel import claim_options
+from sevenbridge.mahjong.claims import claim_options
 
 GOLDEN = Path(__file__).parent / "golden" / "kernel-traces.json"
 #: The fields of a position the trace writes out (all but the rules, written

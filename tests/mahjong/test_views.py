@@ -25,8 +25,8 @@ from sevenbridge.mahjong import (
     sample_state,
     views,
 )
-from sevenbridge.mahjong._kernel import claim_options
 from sevenbridge.mahjong._tables import winning
+from sevenbridge.mahjong.claims import claim_options
 from sevenbridge.mahjong.engine import check_state
 
 from .helpers import JUNK, play, start

@@ -13,12 +13,17 @@ whose decision it is, what each phase allows) lives in :func:`apply` and
 >>> state.phase.value, len(state.hand(1))
 ('play', 8)
 
-The engine is a package: the kernel (``_kernel``: the legal actions and the
-step, compiled in the compiled build), the fast playout's inner loop
-(``_playout``, compiled too), and plain Python for what is not hot: dealing
-(here) and the diagnosis of illegal actions (``_diagnosis``). Dealing worlds
-from a view (:func:`sevenbridge.sample_state`) is not the engine's: it is
-``sevenbridge.inference``, which replays records through the kernel.
+The engine is a package, a module for each family of rules: ``turn`` (the
+draw, the discard, laying down and off, going out, the stock running out),
+``claims`` (who may chi or pon, whom a claim window asks, which pon wins),
+``legal`` (the legal actions and their cache) and ``step`` (:func:`apply`),
+over ``_fields`` (the one module that knows how a state keeps its fields)
+and ``_keys`` (the engine's form of an action); these and the fast
+playout's inner loop (``_playout``) are compiled in the compiled build.
+Plain Python for what is not hot: dealing (here) and why an action is
+illegal (``explain``). Dealing worlds from a view
+(:func:`sevenbridge.sample_state`) is not the engine's: it is
+``sevenbridge.inference``, which replays records through the engine's rules.
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ from ..errors import InvalidStateError
 from ..errors import Message as M
 from ..rules import Rules
 from ..state import GameState, Phase
-from . import _diagnosis  # noqa: F401  (it registers the explanation of illegal actions)
-from ._kernel import HAND_SIZE, _enter_draw, _first_player, _open_window, apply, legal_actions
+from .claims import open_window
+from .legal import legal_actions
+from .step import apply
+from .turn import HAND_SIZE, enter_draw, first_player
 
 __all__ = ["apply", "deal", "legal_actions"]
 
@@ -147,11 +154,11 @@ def deal(
         reshuffles=0, reshuffled=0, seed=seed, winner=None, deal_scores=None, bonus=False,
         end_reason=None, move_log=None,
     )  # fmt: skip
-    first = _first_player(rules, dealer, players)
+    first = first_player(rules, dealer, players)
     if discards and rules.upcard_claimable:
-        _open_window(v, -1, [(first + k) % players for k in range(players)], first)
+        open_window(v, -1, [(first + k) % players for k in range(players)], first)
     else:
-        _enter_draw(v, first)
-    # Built by the class (not _state) so that the states of the deal share one
+        enter_draw(v, first)
+    # Built by the class (not _fields.new_state) so that the states of the deal share one
     # compact key table for their dictionaries.
     return GameState(**v)

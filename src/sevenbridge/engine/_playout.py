@@ -1,8 +1,12 @@
 """The inner loop of :func:`sevenbridge.playout.playout` (compiled in the
 compiled build; the public function, which checks its arguments, is not).
 
-It plays on the kernel's field dictionary and operation keys, and imports
-nothing of the engine but the kernel."""
+It plays on the engine's field dictionary (``_fields``) and operation keys
+(``_keys``), with the engine's own rules: the legal moves of
+:mod:`~sevenbridge.engine.legal`, the claims and claim windows of
+:mod:`~sevenbridge.engine.claims`, the step of :mod:`~sevenbridge.engine.step`.
+Its quick path plays draws, discards and passes on local variables (see
+:func:`_quick_turns`)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from typing import Any, Final
 from .._heuristics import card_points, keep_value
 from .._kit.rng import GOLDEN, MASK, Rng, mix
 from .._tables import (
+    JOKER_BIT,
     RANK_MASK,
     RUN,
     SET,
@@ -21,37 +26,24 @@ from .._tables import (
     melds_in,
 )
 from ..actions import Action
-from ..rules import Rules
+from ..rules import ClaimWindow, Rules
 from ..state import GameState, TableMeld
-from ._kernel import (
-    _ABLE_ONLY,
-    _AFTER,
-    _CLAIM,
-    _DISCARD_KEYS,
-    _DISCARDS,
-    _DRAW,
-    _DRAWS,
-    _JOKER,
-    _NEAR,
-    _OVER,
-    _PASSES,
-    _PLAY,
+from ._fields import (
     BY_CLAIM,
+    CLAIM,
     CLEAN,
     CURRENT,
     DISCARDER,
     DISCARDS,
+    DRAW,
     HANDS,
     LOG,
     NORMAL,
-    OP_CHI,
-    OP_DISCARD,
-    OP_LAY,
-    OP_OFF,
-    OP_PON,
+    OVER,
     OWNERS,
     PENDING,
     PHASE,
+    PLAY,
     PLAYED,
     PLAYERS,
     QUEUE,
@@ -59,43 +51,50 @@ from ._kernel import (
     STOCK,
     TABLE,
     TURNS,
-    _chi_allowed,
-    _claims,
-    _enter_draw,
-    _fields_of,
-    _history_add,
-    _history_extend,
-    _intern,
-    _legal_keys,
-    _may_chi,
-    _may_pon,
-    _state,
-    _step,
-    _table_takes,
-    window_asks,
+    fields_of,
+    history_extend,
+    new_state,
 )
+from ._keys import (
+    DISCARD_KEYS,
+    DISCARD_MOVES,
+    DRAWS,
+    OP_CHI,
+    OP_DISCARD,
+    OP_LAY,
+    OP_OFF,
+    OP_PON,
+    PASSES,
+    intern,
+)
+from .claims import AFTER, NEAR, chi_allowed, claims, may_chi, may_pon, pon_open, window_asks
+from .legal import keys_for, table_takes
+from .step import step
+from .turn import enter_draw
 
 __all__ = ["greedy_key", "greedy_moves", "play"]
 
 # The generator's step (kit.rng), as module constants of the compiled code.
 _GOLDEN: Final[int] = GOLDEN
 _MASK: Final[int] = MASK
-_PASS_KEYS: Final = [key for _, key in _PASSES]
-_DRAW_KEYS: Final = [key for _, key in _DRAWS]
+_PASS_KEYS: Final = [key for _, key in PASSES]
+_JOKER: Final = JOKER_BIT
+_ABLE_ONLY: Final = ClaimWindow.ABLE_ONLY
+_DRAW_KEYS: Final = [key for _, key in DRAWS]
 
 
-def _keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
+def _legal_keys(v: dict[str, Any]) -> list[tuple[int, ...]]:
     """The legal moves at the field list ``v``, as operation keys."""
     phase = v[PHASE]
     p = v[CURRENT]
     rules = v[RULES]
     discards = v[DISCARDS]
     chi_open = (
-        phase is _DRAW
+        phase is DRAW
         and bool(discards)
-        and _chi_allowed(rules, p, v[DISCARDER], v[NORMAL], v[TURNS], v[PLAYERS])
+        and chi_allowed(rules, p, v[DISCARDER], v[NORMAL], v[TURNS], v[PLAYERS])
     )
-    return _legal_keys(
+    return keys_for(
         phase, p, rules, v[HANDS][p], v[OWNERS], v[TABLE], discards, v[PENDING], chi_open
     )
 
@@ -205,29 +204,29 @@ _NEIGHBOURS: Final[tuple[dict[int, list[int]], dict[int, list[int]]]] = ({}, {})
 
 
 def _claim_chosen(
-    x: int, claims: list[tuple[int, int]], code: int, player: int
+    x: int, ways: list[tuple[int, int]], code: int, player: int
 ) -> tuple[Action, tuple[int, ...]] | None:
     """The chi or pon (``code``) that the random number of ``x`` picks among a
     Draw or Pass followed by ``claims``, as legal_actions lists them; None
     when it picks the Draw or Pass."""
-    k = (mix(x) * (len(claims) + 1)) >> 64
+    k = (mix(x) * (len(ways) + 1)) >> 64
     if not k:
         return None
-    used, j = claims[k - 1]
+    used, j = ways[k - 1]
     key = (code, player, used, j)
-    return _intern(key), key
+    return intern(key), key
 
 
 def _greedy_claim(
-    x: int, claims: list[tuple[int, int]], code: int, player: int
+    x: int, ways: list[tuple[int, int]], code: int, player: int
 ) -> tuple[Action, tuple[int, ...]]:
     """The chi or pon (``code``) that :func:`_greedy` picks among ``claims``
     with an ``Rng`` at state ``x``: one using the most cards of the hand."""
-    most = max(used.bit_count() for used, _ in claims)
-    best = [(used, j) for used, j in claims if used.bit_count() == most]
+    most = max(used.bit_count() for used, _ in ways)
+    best = [(used, j) for used, j in ways if used.bit_count() == most]
     used, j = best[(mix(x) * len(best)) >> 64]
     key = (code, player, used, j)
-    return _intern(key), key
+    return intern(key), key
 
 
 def _quick_turns(
@@ -246,7 +245,7 @@ def _quick_turns(
     numbers as the general loop (the moves counted in ``legal_actions``' order,
     only the chosen one built): draws, discards and passes are played on the
     local variables; a chosen chi, pon, lay-down, lay-off or going out by the
-    engine's ``_step`` on the fields, which are written back first and read
+    engine's ``step`` on the fields, which are written back first and read
     again after. What the quick path leaves to the general loop (the joker in
     hand, a pon waiting in the claim window) ends it, as do the end of the
     deal and the move limit. Returns ``(x, steps, general)``: ``general`` is
@@ -262,13 +261,13 @@ def _quick_turns(
     rules: Rules = v[RULES]
     n: int = v[PLAYERS]
     ace_high = rules.ace_high
-    near = _NEAR[ace_high]
+    near = NEAR[ace_high]
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
-    after = _AFTER[n]
+    after = AFTER[n]
     everyone = (1 << n) - 1
     # Once everyone has had a normal turn, every pon timing asks every other
-    # player (engine._kernel.window_asks), unless only those able to pon are asked.
+    # player (claims.window_asks), unless only those able to pon are asked.
     plain_window = rules.claim_window is not _ABLE_ONLY
     while True:  # until the position needs the general loop (or the deal or the limit is reached)
         # Typed, so that the compiled build works on native ints (the field
@@ -278,7 +277,7 @@ def _quick_turns(
         si = 0
         discards: list[int] = list(v[DISCARDS])
         table: tuple[TableMeld, ...] = v[TABLE]
-        takes = _table_takes(table)  # the natural cards some meld on the table takes
+        takes = table_takes(table)  # the natural cards some meld on the table takes
         owners: int = v[OWNERS]
         played: int = v[PLAYED]
         normal: int = v[NORMAL]
@@ -298,13 +297,13 @@ def _quick_turns(
         key: tuple[int, ...]
         while steps != limit:
             hand = hands[p]
-            if phase is _DRAW:
+            if phase is DRAW:
                 if discards:
                     top = discards[-1]
-                    if _may_chi(hand, top, near) and _chi_allowed(
+                    if may_chi(hand, top, near) and chi_allowed(
                         rules, p, discarder, normal, turns, n
                     ):
-                        chis = _claims(hand, top, rules, RUN)
+                        chis = claims(hand, top, rules, RUN)
                         if chis:
                             if p == stop:
                                 break
@@ -319,11 +318,11 @@ def _quick_turns(
                 if not greedy:
                     x = (x + _GOLDEN) & _MASK
                 if history:
-                    moves.append(_DRAWS[p][0])
+                    moves.append(DRAWS[p][0])
                 hand |= 1 << stock[si]
                 hands[p] = hand
                 si += 1
-                phase = _PLAY
+                phase = PLAY
                 clean = not played >> p & 1
                 by_claim = False
                 steps += 1
@@ -388,17 +387,17 @@ def _quick_turns(
                             break
                         k -= size
                 # Played by the engine on the fields.
-                v[PHASE] = _PLAY
+                v[PHASE] = PLAY
                 v[CURRENT] = p
                 v[HANDS] = tuple(hands)
                 if moves:
-                    v[LOG] = log = _history_extend(log, moves)
+                    v[LOG] = log = history_extend(log, moves)
                     moves.clear()
                 v[CLEAN] = clean
                 v[BY_CLAIM] = by_claim
-                _step(v, key, _intern(key) if history else None)
+                step(v, key, intern(key) if history else None)
                 steps += 1
-                if v[PHASE] is _OVER:
+                if v[PHASE] is OVER:
                     v[STOCK] = stock[si:] if si else stock
                     v[DISCARDS] = tuple(discards)
                     v[NORMAL] = normal
@@ -408,7 +407,7 @@ def _quick_turns(
                 hands = list(v[HANDS])
                 log = v[LOG]
                 table = v[TABLE]
-                takes = _table_takes(table)
+                takes = table_takes(table)
                 owners = v[OWNERS]
                 played = v[PLAYED]
                 continue
@@ -420,11 +419,11 @@ def _quick_turns(
             c = (h & -h).bit_length() - 1
             hand &= ~(1 << c)
             if not hand:  # going out: the engine scores it below
-                last = _DISCARDS[p][c]
+                last = DISCARD_MOVES[p][c]
                 general = False
                 break
             if history:
-                moves.append(_DISCARDS[p][c][0])
+                moves.append(DISCARD_MOVES[p][c][0])
             hands[p] = hand
             discards.append(c)
             if not by_claim:
@@ -433,21 +432,21 @@ def _quick_turns(
             discarder = p
             clean = by_claim = False
             steps += 1
-            # The claim window (engine._open_window, then the quick refusals of
+            # The claim window (claims.open_window, then the quick refusals of
             # the general loop for each player asked).
             asked: Sequence[int]
             if plain_window and normal == everyone:
                 asked = after[p]
             else:
                 asked = window_asks(rules, after[p], normal, turns, n, hands, c)
-            rank = RANK_MASK[c % 13]  # most hands hold none of it: _may_pon not asked
+            rank = RANK_MASK[c % 13]  # most hands hold none of it: may_pon not asked
             i = 0  # the players who have passed
             for q in asked:
                 held = hands[q]
                 if held & _JOKER or steps == limit:
                     break  # the general loop asks q
-                if held & rank and _may_pon(held, c):
-                    pons = _claims(held, c, rules, SET)
+                if held & rank and may_pon(held, c):
+                    pons = claims(held, c, rules, SET)
                     if pons:
                         if q == stop:
                             break  # the general loop stops there
@@ -462,19 +461,19 @@ def _quick_turns(
                     x = (x + _GOLDEN) & _MASK
                 steps += 1
                 if history:
-                    moves.append(_PASSES[q][0])
+                    moves.append(PASSES[q][0])
                 i += 1
             if i < len(asked):
-                phase = _CLAIM
+                phase = CLAIM
                 p = asked[i]
                 queue = tuple(asked[i + 1 :])
                 general = False
                 break
             p = (p + 1) % n
-            phase = _DRAW
+            phase = DRAW
             if si == len(stock):
                 general = False
-                break  # _enter_draw below reshuffles or ends the deal
+                break  # enter_draw below reshuffles or ends the deal
         else:
             general = False
         v[HANDS] = tuple(hands)
@@ -488,16 +487,16 @@ def _quick_turns(
         v[DISCARDER] = discarder
         v[CLEAN] = clean
         v[BY_CLAIM] = by_claim
-        v[LOG] = _history_extend(log, moves) if moves else log
+        v[LOG] = history_extend(log, moves) if moves else log
         v[PHASE] = phase
         v[CURRENT] = p
         v[QUEUE] = queue
         if last is not None:
-            _step(v, last[1], last[0] if history else None)
+            step(v, last[1], last[0] if history else None)
             steps += 1
-        elif phase is _DRAW and not general and si == len(stock):
-            _enter_draw(v, p)
-        if general or steps == limit or not (v[PHASE] is _DRAW or v[PHASE] is _PLAY):
+        elif phase is DRAW and not general and si == len(stock):
+            enter_draw(v, p)
+        if general or steps == limit or not (v[PHASE] is DRAW or v[PHASE] is PLAY):
             return x, steps, general
 
 
@@ -508,56 +507,44 @@ def play(
     the greedy policy, stop before any choice of the player ``stop`` (-1: none)
     that the quick refusals do not settle. ``rng`` is left where the policy's
     numbers end."""
-    v = _fields_of(state)
+    v = fields_of(state)
     # The policy's stream, kept here as Rng keeps it: rng.below(n) is
     # mix(x) * n >> 64, and each number moves x on by _GOLDEN. The random
     # policy draws one number per move, forced or not (like RandomPlayer); the
     # greedy one only to break ties (like GreedyPlayer).
     x: int = rng.state
     rules: Rules = v[RULES]
-    near = _NEAR[rules.ace_high]
+    near = NEAR[rules.ace_high]
     points = card_points(rules)
     high = rules.ace_high
     needs_own = rules.lay_off_needs_own_meld
     final_discard = rules.final_discard
     steps = 0
     general = False  # whether the next move needs the general loop
-    while v[PHASE] is not _OVER and steps != limit:
+    while v[PHASE] is not OVER and steps != limit:
         phase = v[PHASE]
-        if not general and (phase is _DRAW or phase is _PLAY):
+        if not general and (phase is DRAW or phase is PLAY):
             x, steps, general = _quick_turns(v, x, steps, limit, history, greedy, points, stop)
             continue
         general = False
         p: int = v[CURRENT]
         hand: int = v[HANDS][p]
         # A lone Pass or Draw, found by the quick refusals of
-        # engine._compute_legal (the same checks, on the field dictionary).
+        # legal._compute_legal (the same checks, on the field dictionary).
         key: tuple[int, ...] | None = None
-        if phase is _CLAIM:
-            if not hand & _JOKER and (
-                v[PENDING] is not None or not _may_pon(hand, v[DISCARDS][-1])
-            ):
+        if phase is CLAIM:
+            if not (pon_open(v[PENDING], hand) and may_pon(hand, v[DISCARDS][-1])):
                 key = _PASS_KEYS[p]
-            if key is not None and v[QUEUE]:  # the next player in the window is asked
-                if not greedy:
-                    x = (x + _GOLDEN) & _MASK
-                if history:
-                    v[LOG] = _history_add(v[LOG], _intern(key))
-                queue = v[QUEUE]
-                v[CURRENT] = queue[0]
-                v[QUEUE] = queue[1:]
-                steps += 1
-                continue
-        elif phase is _DRAW:
+        elif phase is DRAW:
             discards = v[DISCARDS]
             if not discards:
                 key = _DRAW_KEYS[p]
             else:
-                if not _may_chi(hand, discards[-1], near):
+                if not may_chi(hand, discards[-1], near):
                     key = _DRAW_KEYS[p]
         elif (
             # The play of a turn: when the hand holds no new meld and nothing it
-            # could lay off (the tests of _legal_keys), the greedy choice is a
+            # could lay off (the tests of legal.keys_for), the greedy choice is a
             # discard, found without listing the moves.
             greedy
             and p != stop
@@ -566,15 +553,15 @@ def play(
             and not (
                 (not needs_own or v[OWNERS] >> p & 1)
                 and (not final_discard or hand & (hand - 1))
-                and hand & _table_takes(v[TABLE])
+                and hand & table_takes(v[TABLE])
             )
         ):
             c, x = _greedy_discard(hand, points, high, x)
-            key = _DISCARD_KEYS[p][c]
+            key = DISCARD_KEYS[p][c]
         if key is None:
             if p == stop:
                 break
-            keys = _keys(v)
+            keys = _legal_keys(v)
             if greedy:
                 rng.state = x
                 key = _greedy(keys, v[HANDS][p], points, high, rng)
@@ -584,7 +571,7 @@ def play(
                 x = (x + _GOLDEN) & _MASK
         elif not greedy:
             x = (x + _GOLDEN) & _MASK
-        _step(v, key, _intern(key) if history else None)
+        step(v, key, intern(key) if history else None)
         steps += 1
     rng.state = x
-    return _state(v)
+    return new_state(v)

@@ -22,8 +22,7 @@ A world is reachable when some deal and some draws lead through the very same
 record to it. :func:`sample` builds one: it deals the hidden cards of the
 present with the right classes, then walks the record backwards, putting each
 drawn card back on the stock, and checks every claim window on the way with
-the engine's own window code (:func:`_kernel._open_window` and
-:func:`_kernel._step`). What it ends with is a whole deal: a deck order and
+the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
 the order of every reshuffled stock, which :func:`replay` plays forward with
 the engine to the sampled world (the tests do).
 """
@@ -39,7 +38,10 @@ from .._kit.rng import Rng, derive, shuffled
 from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
-from ..engine import _kernel as K
+from ..engine._keys import OP_PON, PASSES
+from ..engine.claims import AFTER, can_pon, may_claim, play_window
+from ..engine.step import apply
+from ..engine.turn import HAND_SIZE, first_player
 from ..errors import InvalidStateError, Message
 from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..state import GameState, Phase
@@ -192,7 +194,7 @@ class Timeline:
             cls[upcard] = -1  # in the discard pile, not in the dealt stock
         held = [[0] * len(masks) for _ in range(self.players)]
         for p in range(self.players):
-            held[p][0] = K.HAND_SIZE
+            held[p][0] = HAND_SIZE
         for event in self.events:
             kind = event[0]
             if kind == _OUT:
@@ -217,7 +219,7 @@ def _cards_mask(cards: Sequence[Any]) -> int:
 
 def _pon_key(action: Pon) -> tuple[int, ...]:
     joker = -1 if action.joker_as is None else action.joker_as.index
-    return (K.OP_PON, action.player, _cards_mask(action.cards), joker)
+    return (OP_PON, action.player, _cards_mask(action.cards), joker)
 
 
 def timeline(position: Any) -> Timeline:
@@ -230,10 +232,10 @@ def timeline(position: Any) -> Timeline:
     rules: Rules = position.rules
     n: int = position.players
     history = position.history
-    first = K._first_player(rules, position.dealer, n)
-    stock = rules.deck_size - K.HAND_SIZE * n - (1 if rules.upcard else 0)
+    first = first_player(rules, position.dealer, n)
+    stock = rules.deck_size - HAND_SIZE * n - (1 if rules.upcard else 0)
     pile: list[int] = [UPCARD] if rules.upcard else []
-    sizes = [K.HAND_SIZE] * n
+    sizes = [HAND_SIZE] * n
     normal = turns = 0
     by_claim = False
     epoch = 0
@@ -257,7 +259,7 @@ def timeline(position: Any) -> Timeline:
                 key = _pon_key(action)
                 claimer, used = action.player, key[2]
             else:
-                key = K._PASSES[action.player][1]
+                key = PASSES[action.player][1]
             run.append((action.player, key))
             i += 1
         is_open = i == end and position.phase is Phase.CLAIM
@@ -342,7 +344,7 @@ def timeline(position: Any) -> Timeline:
                     normal |= 1 << p
                 by_claim = False
                 if sizes[p]:
-                    i = window(p, action.card.index, K._AFTER[n][p], (p + 1) % n, i)
+                    i = window(p, action.card.index, AFTER[n][p], (p + 1) % n, i)
                 else:
                     over = True
             else:
@@ -433,33 +435,22 @@ def window_fits(tl: Timeline, w: Window, hands: Sequence[int], upcard: int) -> b
     """Whether, with ``hands`` as the window opened, the engine asks the
     players the record shows, in its order, takes each pon at once or lets it
     wait as the record shows, and ends the window as it did."""
-    v = dict(K._BLANK)
-    v.update(
-        {
-            K.RULES: tl.rules, K.PLAYERS: tl.players, K.DEALER: tl.dealer,
-            K.HANDS: tuple(hands), K.STOCK: (0,), K.TABLE: (), K.OWNERS: 0, K.PLAYED: 0,
-            K.NORMAL: w.normal, K.TURNS: w.turns, K.RESHUFFLES: 0, K.RESHUFFLED: 0,
-            K.DISCARDS: (upcard if w.card == UPCARD else w.card,),
-            K.CLEAN: False, K.BY_CLAIM: False, K.SEED: 0, K.BONUS: False, K.LOG: None,
-        }
+    card = upcard if w.card == UPCARD else w.card
+    end = play_window(
+        tl.rules, tl.players, tl.dealer, hands, w.normal, w.turns, card, w.discarder, w.order,
+        w.next_player, w.run,
     )  # fmt: skip
-    K._open_window(v, w.discarder, w.order, w.next_player)
-    for p, key in w.run:
-        if v[K.PHASE] is not K._CLAIM or v[K.CURRENT] != p:
-            return False
-        if key[0] == K.OP_PON and key not in K._legal_keys(
-            K._CLAIM, p, tl.rules, v[K.HANDS][p], 0, (), v[K.DISCARDS], v[K.PENDING], False
-        ):
-            return False
-        K._step(v, key, None)
+    if end is None:
+        return False
+    phase, current, queue, pending, winner = end
     if w.is_open:
-        return (v[K.PHASE] is K._CLAIM and tl.open_state is not None
-                and (v[K.CURRENT], v[K.QUEUE], v[K.PENDING]) == tl.open_state)  # fmt: skip
+        return (phase is Phase.CLAIM and tl.open_state is not None
+                and (current, queue, pending) == tl.open_state)  # fmt: skip
     if w.claimer is not None:
-        return (v[K.PHASE] is K._PLAY and v[K.CURRENT] == w.claimer) or (
-            v[K.PHASE] is K._OVER and v[K.WINNER] == w.claimer
+        return (phase is Phase.PLAY and current == w.claimer) or (
+            phase is Phase.OVER and winner == w.claimer
         )
-    return v[K.PHASE] is K._DRAW and v[K.CURRENT] == w.next_player
+    return phase is Phase.DRAW and current == w.next_player
 
 
 # ----------------------------------------------------------------------------------
@@ -692,7 +683,7 @@ class _Plan:
 def _fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
     if kind == _JOKER:
         return bool(hand & JOKER_BIT) == value
-    return K.can_pon(hand, card, rules) == value
+    return can_pon(hand, card, rules) == value
 
 
 def _window_facts(
@@ -703,7 +694,7 @@ def _window_facts(
     players the pon timing let it ask."""
     rules = tl.rules
     actors = [p for p, _ in w.run]
-    at_once = not w.is_open and bool(w.run) and w.run[-1][1][0] == K.OP_PON
+    at_once = not w.is_open and bool(w.run) and w.run[-1][1][0] == OP_PON
     asked = actors
     if w.is_open and tl.open_state is not None:
         current, queue, _ = tl.open_state
@@ -717,7 +708,7 @@ def _window_facts(
     if rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers:
         waiting = False
         for k, (p, key) in enumerate(w.run):
-            if key[0] != K.OP_PON:
+            if key[0] != OP_PON:
                 continue
             if waiting:  # only the joker's holder may pon over a waiting pon
                 out.append((p, _JOKER, True))
@@ -733,7 +724,7 @@ def _lost_pons(w: Window) -> list[tuple[int, int]]:
     """The pons said in window ``w`` that did not take its discard, as
     (caller, the cards of their hand the pon named): all but the last, and
     the last too while the window is open."""
-    pons = [(p, key[2]) for p, key in w.run if key[0] == K.OP_PON]
+    pons = [(p, key[2]) for p, key in w.run if key[0] == OP_PON]
     return pons if w.is_open else pons[:-1]
 
 
@@ -773,7 +764,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         held.update(((number, p), mask) for p, mask in lost)
         held_by.append([p for p, _ in lost])
         eligible = [
-            q for q in w.order if K.may_claim(rules.pon_timing, q, w.normal, w.turns, n)
+            q for q in w.order if may_claim(rules.pon_timing, q, w.normal, w.turns, n)
         ]  # the players the pon timing lets the window ask
         facts.append(_window_facts(tl, w, eligible))
         # Whom the window asks depends on the hands only with able_only
@@ -781,7 +772,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         # under the joker-holder rule.
         depends.append(
             (rules.claim_window is ClaimWindow.ABLE_ONLY and bool(eligible))
-            or (joker_rule and any(key[0] == K.OP_PON for _, key in w.run))
+            or (joker_rule and any(key[0] == OP_PON for _, key in w.run))
         )
     # Forward: each event's stock, the class of each card put out (the stock
     # it was drawn from), and the classes each player may hold at a window
@@ -1387,9 +1378,9 @@ def _order(
                 relevant = RANK_MASK[card % 13] | JOKER_BIT
             if value:
                 for c in options:
-                    if relevant >> c & 1 and not K.can_pon(every & ~(1 << c) | later, card, rules):
+                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
                         dropped |= 1 << c
-            elif K.can_pon(every, card, rules):
+            elif can_pon(every, card, rules):
                 for c in bits(hand & relevant):
                     urgent.setdefault(c, seen)
         if seen >= _LOOK:
@@ -1522,11 +1513,11 @@ def _walk(
         ):
             return None
     n = tl.players
-    if any(h.bit_count() != K.HAND_SIZE for h in held):
+    if any(h.bit_count() != HAND_SIZE for h in held):
         return None
     deck: list[int] = []
     dealt = [bits(h) for h in held]
-    for r in range(K.HAND_SIZE):
+    for r in range(HAND_SIZE):
         for k in range(1, n + 1):
             deck.append(dealt[(tl.dealer + k) % n][r])
     if upcard is not None:
@@ -1549,7 +1540,7 @@ def replay(first: GameState, history: Sequence[Any], cert: Certificate) -> GameS
     state = first
     for action in history:
         before = state.reshuffles
-        state = K.apply(state, action)
+        state = apply(state, action)
         if state.reshuffles != before:
             order = cert.stocks[state.reshuffles]
             if sorted(order) != sorted(state.stock_cards):

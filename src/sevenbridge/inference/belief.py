@@ -42,8 +42,9 @@ from .._kit.rng import Rng, shuffled
 from .._tables import bits
 from ..actions import Chi, Discard, Pon
 from ..cards import JOKER_INDEX
-from ..engine._kernel import OP_DISCARD, lay_downs
+from ..engine._keys import OP_DISCARD
 from ..engine._playout import greedy_moves
+from ..engine.legal import lay_downs
 from ..rules import ClaimWindow, Rules
 from ..state import GameState
 from ..views import Observation

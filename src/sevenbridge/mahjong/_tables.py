@@ -9,7 +9,7 @@ pair. A hand wins when its four groups split, with exactly one pair among
 them. The key of a hand with one more tile is the key plus that tile's weight,
 so the engine tests a discard against a hand with one addition and four
 dictionary lookups. This module is compiled by the compiled build, with the
-engine's kernel.
+engine's rules of play.
 """
 
 from __future__ import annotations

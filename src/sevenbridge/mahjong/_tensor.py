@@ -3,7 +3,7 @@
 :func:`sevenbridge.rl.observation_tensor` of a mahjong view, and the
 environments' tensor of a state, are these bytes read by numpy as float32
 (see ``sevenbridge.rl._mahjong``, which documents the tensor). The compiled
-build compiles this module with the engine's kernel: it runs at every step of
+build compiles this module with the engine's rules of play: it runs at every step of
 a learning loop. It needs no numpy, and imports nothing: it reads the view's
 (or the state's) fields by name.
 """

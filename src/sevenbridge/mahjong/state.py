@@ -39,7 +39,7 @@ class Phase(str, enum.Enum):
 _OVER = Phase.OVER
 
 
-# Not slotted: the engine's kernel builds a new state by copying the old one's
+# Not slotted: the engine builds a new state by copying the old one's
 # field dictionary in one call and changing a few entries.
 @attrs.frozen(repr=False, slots=False)
 class GameState:
@@ -117,12 +117,12 @@ class GameState:
     with it; ``None`` otherwise (after a claim, before a draw)."""
     # The engine's caches, not part of the value: the legal actions, and each
     # seat's hand as a count key (see sevenbridge.mahjong._tables), which the
-    # engine's kernel keeps up to date from one state to the next.
+    # engine keeps up to date from one state to the next (mahjong._fields).
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
     _keys: Any = attrs.field(default=None, eq=False, init=False, repr=False)
 
-    # A cached property (kept in the state's field dictionary): the engine's
-    # kernel writes it into every state it makes, so that a loop's ``while not
+    # A cached property (kept in the state's field dictionary): the engine
+    # writes it into every state it makes, so that a loop's ``while not
     # state.is_over`` reads a dictionary entry instead of calling a function.
     @functools.cached_property
     def is_over(self) -> bool:

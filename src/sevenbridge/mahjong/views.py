@@ -20,11 +20,12 @@ from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.rng import Rng, derive, fresh_seed, shuffled
 from ..errors import InvalidArgumentError, Message
-from ._kernel import claim_options, claim_rank, legal_actions
 from ._tables import winning
 from .actions import Action
+from .claims import claim_options, claim_rank
 from .errors import InvalidStateError
 from .hands import Meld
+from .legal import legal_actions
 from .rules import ClaimWindow, Rules, SelfDrawWin
 from .state import GameState, Phase, lying
 from .tiles import N_KINDS, TILE_KINDS, Tile, full_wall

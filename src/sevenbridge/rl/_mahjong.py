@@ -296,7 +296,7 @@ class MahjongActionSpace(_SpaceBase):
 def _by_id() -> tuple[tuple[MahjongAction, ...], ...]:
     """By seat, the action of every id: the engine's own objects, which it
     finds by identity."""
-    from ..mahjong._kernel import shared_action
+    from ..mahjong._ops import shared_action
 
     a = _mj()
     kinds = a.TILE_KINDS

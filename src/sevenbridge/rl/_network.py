@@ -31,8 +31,9 @@ from .. import _tables as T
 from .._heuristics import card_points, keep_value
 from .._kit import checks as _checks
 from ..engine import legal_actions
-from ..engine._kernel import OP_CHI, OP_DISCARD, OP_LAY, OP_OFF, OP_PON, legal_keys
+from ..engine._keys import OP_CHI, OP_DISCARD, OP_LAY, OP_OFF, OP_PON
 from ..engine._playout import greedy_moves
+from ..engine.legal import legal_keys
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..views import Observation

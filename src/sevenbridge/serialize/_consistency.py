@@ -14,7 +14,7 @@ from .._kit.checks import MAX_PLAYERS, MIN_PLAYERS
 from ..actions import Action, Chi, Discard, Draw
 from ..cards import CARDS
 from ..engine import apply, deal
-from ..engine._kernel import can_pon, may_claim
+from ..engine.claims import can_pon, may_claim
 from ..errors import IllegalActionError, InvalidStateError, Message
 from ..melds import MeldKind, analyse
 from ..notation import format_move

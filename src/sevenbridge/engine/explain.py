@@ -1,16 +1,15 @@
 """Why an action is illegal: the rule it breaks, in plain (translatable) words.
 
-:func:`~sevenbridge.apply` refuses an illegal action at once; only then is the
-reason looked for here, so this module is plain Python, never compiled, and
-costs nothing on the legal path. It registers :func:`diagnose` as the
-``"diagnose"`` hook that the kernel calls.
+:func:`~sevenbridge.apply` refuses an illegal action at once and only then
+calls :func:`diagnose` for the reason, so this module is plain Python, never
+compiled, and costs nothing on the legal path. The rules it names are asked
+of the engine's own rule families (:mod:`~sevenbridge.engine.claims`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .._kit import hooks as _hooks
 from .._tables import SET, SEVEN
 from ..actions import ACTION_TYPES, Chi, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
@@ -19,7 +18,7 @@ from ..errors import quote
 from ..melds import analyse
 from ..rules import ClaimTiming
 from ..state import GameState, Phase
-from ._kernel import _JOKER, _chi_open, may_claim
+from .claims import chi_open, may_claim, pon_open
 
 __all__ = ["diagnose"]
 
@@ -125,17 +124,18 @@ def diagnose(state: GameState, action: Any) -> str:
                 option=f"{name}_timing",
                 timing=timing.value,
             )
-        if kind is Chi and not _chi_open(state, p):
+        if kind is Chi and not chi_open(state, p):
             return M(
                 "upcard_not_claimable",
                 "there is no discard to chi: the upcard cannot be claimed here",
             )
-        if kind is Pon and state.pending_pon is not None and not hand & _JOKER:
+        waiting = state.pending_pon
+        if kind is Pon and waiting is not None and not pon_open(waiting, hand):
             return M(
                 "pon_waiting",
                 "player {p} has already called pon; under the joker-holder tie-break only the "
                 "joker's holder can overtake it",
-                p=state.pending_pon[0],
+                p=waiting[0],
             )
         if len(cards) < rules.claim_min_hand_cards:
             return M(
@@ -250,6 +250,3 @@ def diagnose(state: GameState, action: Any) -> str:
             meld=target,
         )
     return M("not_legal", "that action is not among the legal actions here")
-
-
-_hooks.register("diagnose", diagnose)

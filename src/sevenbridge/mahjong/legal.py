@@ -1,0 +1,172 @@
+"""The legal actions of a position, and their cache on the state (compiled in
+the compiled build).
+
+:func:`legal_actions` is defined here and re-exported by
+:mod:`sevenbridge.mahjong.engine`. A position's legal actions are worked out
+once, as operations (see ``_ops``) and, in the same order, the shared action
+objects, and kept on the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._kit import checks as _checks
+from ._fields import (
+    CLAIM,
+    CURRENT,
+    DRAW,
+    DREW,
+    HANDS,
+    KEYS,
+    LAST_DISCARD,
+    MELDS,
+    PHASE,
+    PLAY,
+    RULES,
+    SEATS,
+    TURN,
+    WALL,
+    cache_legal,
+    hand_keys,
+)
+from ._ops import ACTION, CLAIM_WIN_OP, DISCARD_OP, DRAW_OP, KONG_OP, PASS_OP, WIN_OP
+from ._tables import key_wins
+from .actions import Action
+from .claims import claim_ops
+from .hands import Meld, MeldKind
+from .rules import Rules
+from .state import GameState
+from .tiles import Tile
+from .turn import can_draw
+
+__all__ = ["find", "legal", "legal_actions", "legal_ops"]
+
+_PUNG_MELD: Final = MeldKind.PUNG
+
+#: The legal actions of a position: their operations and the (shared) actions,
+#: in the same order.
+Legal = tuple[list[int], tuple[Action, ...]]
+#: The legal actions when one Draw, Pass or Mahjong is all (most steps), built
+#: once: the same tuple every time, which a learner's mask can be keyed by.
+_ONLY: Final[dict[int, Legal]] = {
+    o: ([o], (ACTION[o],)) for o in (*DRAW_OP, *PASS_OP, *WIN_OP, *CLAIM_WIN_OP)
+}
+_ONLY_DRAW: Final = [_ONLY[o] for o in DRAW_OP]
+_NO_LEGAL: Final[Legal] = ([], ())
+
+
+def _play_ops(
+    rules: Rules, hand: tuple[Tile, ...], key: int, seat: int, drew: bool,
+    melds: tuple[Meld, ...], wall: int,
+) -> list[int]:  # fmt: skip
+    """What the player in turn may do, as operations: a Discard of each kind of
+    tile held, then the Kongs from the hand (four held, in tile order; then the
+    fourth tile of an own pung, in the melds' order), then Mahjong when the
+    tile drawn completes the hand (alone when the rules forbid declining it)."""
+    win = drew and key_wins(key)
+    if win and not rules.may_decline_win:
+        return [WIN_OP[seat]]
+    row = DISCARD_OP[seat]
+    out = list(map(row.__getitem__, dict.fromkeys(hand)))  # the hand is sorted
+    if rules.kong and can_draw(wall, rules):
+        kongs = KONG_OP[seat]
+        for i in range(len(hand) - 3):
+            if hand[i] == hand[i + 3]:
+                out.append(kongs[hand[i]])
+        for m in melds:
+            if m.owner == seat and m.kind is _PUNG_MELD and m.tiles[0] in hand:
+                out.append(kongs[m.tiles[0]])
+    if win:
+        out.append(WIN_OP[seat])
+    return out
+
+
+def _compute(state: GameState) -> Legal:
+    """The legal actions of a state, with their operations."""
+    v = state.__dict__  # the fields, read by key (cheaper than attributes)
+    phase = v[PHASE]
+    p: int = v[CURRENT]
+    if phase is DRAW:
+        return _ONLY_DRAW[p]
+    keys: tuple[int, ...] | None = v[KEYS]
+    if keys is None:
+        keys = hand_keys(v)
+    if phase is CLAIM:
+        ops = claim_ops(
+            v[RULES], v[HANDS][p], keys[p], v[LAST_DISCARD], p, v[TURN], v[SEATS], len(v[WALL])
+        )
+    elif phase is PLAY:
+        p = v[TURN]
+        ops = _play_ops(v[RULES], v[HANDS][p], keys[p], p, v[DREW], v[MELDS], len(v[WALL]))
+    else:
+        return _NO_LEGAL
+    if len(ops) == 1:  # most often a lone Pass: the shared result
+        only = _ONLY.get(ops[0])
+        if only is not None:
+            return only
+    return ops, tuple(map(ACTION.__getitem__, ops))
+
+
+def legal(state: GameState) -> Legal:
+    """The legal actions of a state (cached on it), with their operations."""
+    cached = state._legal
+    if cached is None:
+        cached = _compute(state)
+        cache_legal(state, cached)
+    return cached  # type: ignore[no-any-return]
+
+
+def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
+    """The actions the player to act may take, in a fixed order (none once the
+    round is over).
+
+    In the draw phase: :class:`Draw`. In the play phase: a :class:`Discard` of
+    each kind of tile held, then any :class:`Kong` from the hand, then
+    :class:`Mahjong` when the drawn tile completes the hand. In the claim phase:
+    :class:`Pass`, then :class:`Pung`, :class:`Kong`, :class:`Chow` and
+    :class:`Mahjong` as the hand allows. When the rules forbid declining a win,
+    :class:`Mahjong` is then the only action.
+
+    ``state`` may also be an :class:`~sevenbridge.mahjong.Observation`: then the
+    actions are the viewer's when the decision is theirs, and none otherwise.
+
+    Raises:
+        TypeError: for anything but a state or an observation.
+
+    >>> from sevenbridge.mahjong import apply, deal, observe, Draw
+    >>> state = apply(deal(seed=7), Draw(0))
+    >>> [str(a) for a in legal_actions(state)][:4]
+    ['Discard 1m', 'Discard 3p', 'Discard 7p', 'Discard 9p']
+    >>> legal_actions(observe(state, 0)) == legal_actions(state), legal_actions(observe(state, 1))
+    (True, ())
+    """
+    if type(state) is GameState or isinstance(state, GameState):
+        return legal(state)[1]
+    if hasattr(state, "viewer") and hasattr(state, "own_claims"):
+        # An Observation: observe() stored the viewer's actions in it.
+        view_actions: tuple[Action, ...] = state.legal_actions
+        return view_actions
+    raise TypeError(
+        "legal_actions needs a mahjong GameState or Observation, not " + _checks.type_name(state)
+    )
+
+
+def legal_ops(state: GameState) -> list[int]:
+    """The operations of :func:`legal_actions`, in the same order."""
+    legal_actions(state)  # computes and caches both
+    ops: list[int] = state._legal[0]
+    return ops
+
+
+def find(legal_now: Legal, action: Action) -> int:
+    """The operation of ``action`` among the legal ones (the shared object
+    itself, or failing that an equal action), or -1."""
+    actions = legal_now[1]
+    for i, other in enumerate(actions):
+        if other is action:
+            return legal_now[0][i]
+    for i, other in enumerate(actions):
+        if other == action:
+            return legal_now[0][i]
+    return -1

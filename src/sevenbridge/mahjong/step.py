@@ -1,0 +1,81 @@
+"""The step from one position to the next: :func:`apply` (compiled in the
+compiled build; re-exported by :mod:`sevenbridge.mahjong.engine`).
+
+:func:`apply` finds the action among the position's legal ones (see
+``legal``) and plays its operation on a copy of the state's fields:
+:func:`step` hands each kind of action to its rule family, ``turn`` or
+``claims``. An illegal action is explained by ``explain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from .._kit import checks as _checks
+from ._fields import CLAIMS, LOG, fields_of, history_add, new_state
+from ._ops import ACTION, OP_DISCARD, OP_DRAW, OP_KONG, OP_PASS, OP_WIN
+from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
+from .claims import close_or_ask, open_window
+from .errors import IllegalActionError
+from .explain import diagnose
+from .legal import find, legal
+from .state import GameState
+from .tiles import TILE_KINDS
+from .turn import discard, draw, kong_from_hand, win_on_draw
+
+__all__ = ["apply", "step"]
+
+
+# ``apply`` takes ``Any``: compiled, a function refuses an argument of another
+# type than its annotation before its body runs, with a message of its own;
+# it checks its arguments itself, with the library's messages, in both builds.
+def apply(state: GameState | Any, action: Action | Any) -> GameState:
+    """The state after ``action`` (added to its :attr:`~GameState.history`);
+    ``state`` itself is never changed.
+
+    Raises:
+        IllegalActionError: if the action is not legal here; the reason names the rule.
+        TypeError: if ``action`` is not a mahjong action.
+
+    >>> from sevenbridge.mahjong import deal, Pass
+    >>> apply(deal(seed=7), Pass(0))
+    Traceback (most recent call last):
+    ...
+    sevenbridge.errors.IllegalActionError: illegal action Pass(0): only a player asked about a discard may pass
+    """
+    if type(state) is not GameState and not isinstance(state, GameState):
+        raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
+    op = find(state._legal or legal(state), action)  # the cache, else worked out and kept
+    if op < 0:
+        _refuse(state, action)
+    v = fields_of(state)
+    v[LOG] = history_add(v[LOG], action)
+    step(v, op)
+    return new_state(v)
+
+
+def _refuse(state: GameState, action: Any) -> NoReturn:
+    if not isinstance(action, (Draw, Discard, Chow, Pung, Kong, Mahjong, Pass)):
+        raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
+    raise IllegalActionError(action, diagnose(state, action))
+
+
+def step(v: dict[str, Any], op: int) -> None:
+    """Play the legal operation ``op`` on the fields ``v`` in place."""
+    code = op & 15
+    if code == OP_PASS:
+        close_or_ask(v, v[CLAIMS])
+        return
+    seat = op >> 4 & 3
+    if code == OP_DRAW:
+        draw(v, seat)
+    elif code == OP_DISCARD:
+        tile = TILE_KINDS[op >> 6 & 63]
+        discard(v, seat, tile)
+        open_window(v, seat, tile)
+    elif code == OP_WIN:
+        win_on_draw(v, seat)
+    elif code == OP_KONG:
+        kong_from_hand(v, seat, TILE_KINDS[op >> 6 & 63])
+    else:  # a claim: recorded; nothing beats a mahjong
+        close_or_ask(v, (*v[CLAIMS], ACTION[op]))
