@@ -106,6 +106,28 @@ def test_the_default_demo_shows_the_signature_moves(capsys: pytest.CaptureFixtur
     assert "Goal:" not in out and "as a penalty" in out
 
 
+def test_the_demo_names_each_card_drawn_and_whose_turn_a_pon_skips(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every hand is shown in the demo, so a draw names its card (the card then
+    shows in the drawer's next line of play); a pon that jumps over a seat says so."""
+    assert main(["demo", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    draws = [line.strip() for line in out.splitlines() if " draws " in line]
+    assert draws and all(
+        line.split(" draws ")[1] not in ("", "from the stock") for line in draws
+    ), draws[:3]
+    assert "P1 calls pon on 3H with 3C 3S (play goes on from P1: P0 skipped)" in out
+    state = deal(seed=72)
+    from sevenbridge import Draw, apply
+    from sevenbridge.text import move_words
+
+    drawn = apply(state, Draw(1))
+    new = (set(drawn.hand(1)) - set(state.hand(1))).pop()
+    assert move_words(state, Draw(1), drawn, face_up=True, symbols=False) == f"P1 draws {new}"
+    assert move_words(state, Draw(1), drawn, symbols=False) == "P1 draws from the stock"
+
+
 def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     from sevenbridge._kit.words import points_words
 

@@ -261,6 +261,7 @@ def move_message(
     *,
     names: Sequence[str] | None = None,
     you: int | None = None,
+    face_up: bool = False,
 ) -> str:
     """:func:`move_words` as a :class:`~sevenbridge.errors.Message` (to show
     with :func:`~sevenbridge.translate`). Without ``before`` (a drawing of one
@@ -277,7 +278,8 @@ def move_message(
     out: str
     if isinstance(action, Draw):
         mine, then = _held(before, p), _held(after, p)
-        drawn = sorted(set(then) - set(mine)) if p == you and mine is not None and then else []
+        told = p == you or face_up
+        drawn = sorted(set(then) - set(mine)) if told and mine is not None and then else []
         if drawn:
             out = _move_message("draw_card", p, names, you, card=tuple(drawn))
         else:
@@ -375,6 +377,7 @@ def move_words(
     you: int | None = None,
     lang: str | None = None,
     symbols: bool = True,
+    face_up: bool = False,
 ) -> str:
     """A move in words, as the terminal, the replay viewer and the web table tell it.
 
@@ -388,6 +391,8 @@ def move_words(
             and their draws name the card drawn.
         lang: ``None`` or ``"en"`` (English), or ``"ja"``.
         symbols: Write cards with suit symbols (``7♥``), not letters (``7H``).
+        face_up: The hands are shown to the reader (a demo between bots): a
+            draw names the card drawn, whoever drew it (given states).
 
     >>> from sevenbridge import position, Chi
     >>> table = position('''
@@ -402,7 +407,7 @@ def move_words(
     >>> print(move_words(table, Chi(1, "4H 6H"), names=["Ann", "Bo", "Cy"], you=1, lang="ja"))
     あなたが♥5を♥4 ♥6でチー
     """
-    message = move_message(before, action, after, names=names, you=you)
+    message = move_message(before, action, after, names=names, you=you, face_up=face_up)
     return translate(message, lang, symbols=symbols)
 
 

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from .._kit.i18n import LANGUAGES, N_, name_text, translator
 from .._kit.rng import seat_seed
-from ..actions import Action, Pass
+from ..actions import Action, Pass, Pon
 from ..bots import GreedyPlayer, Player, RandomPlayer
 from ..cards import Card
 from ..engine import apply, deal
@@ -67,7 +67,27 @@ class _Text:
 def _narrate(before: GameState, action: Action, after: GameState, t: _Text) -> str | None:
     if isinstance(action, Pass) and len(after.melds) == len(before.melds):
         return None  # a pass is told only when it lets a waiting pon stand
-    return move_words(before, action, after, lang=t.lang, symbols=t.symbols)
+    # The demo shows every hand, so a draw names its card: it appears from somewhere.
+    line = move_words(before, action, after, lang=t.lang, symbols=t.symbols, face_up=True)
+    skipped = _skipped(before, action, after)
+    if skipped:
+        line += " " + t._("(play goes on from {who}: {skipped} skipped)").format(
+            who=f"P{after.current_player}", skipped=t._(", ").join(f"P{p}" for p in skipped)
+        )
+    return line
+
+
+def _skipped(before: GameState, action: Action, after: GameState) -> list[int]:
+    """The seats a claim that stood jumps over: those between the discarder
+    and the claimer, whose turns the claim takes."""
+    if len(after.melds) == len(before.melds) or not isinstance(action, (Pon, Pass)):
+        return []
+    claimer = after.melds[-1].owner
+    n = before.players
+    if claimer is None:
+        return []
+    between = [(before.discarder + k) % n for k in range(1, n)]
+    return between[: between.index(claimer)] if claimer in between else []
 
 
 def _show_table(state: GameState, t: _Text, say: Say) -> None:
