@@ -10,11 +10,12 @@ import pytest
 from sevenbridge import Draw, LayOff, Pon, Rules, apply, deal, json_schema, observe
 from sevenbridge.bots import GreedyPlayer
 from sevenbridge.external import SCHEMA_FOLDER, schema_files
+from sevenbridge.web._protocol import seat_schema_files
 
 jsonschema = pytest.importorskip("jsonschema")
 
 DOCUMENTS = ("state", "observation", "rules", "action")
-FILES = schema_files()
+FILES = {**schema_files(), **seat_schema_files()}
 
 
 @pytest.mark.parametrize("path", sorted(FILES))
@@ -28,13 +29,13 @@ def test_the_installed_schema_files_are_current(path: str) -> None:
 
 
 def test_the_schema_folder_holds_nothing_else() -> None:
-    found = {p.relative_to(SCHEMA_FOLDER).as_posix() for p in SCHEMA_FOLDER.rglob("*.json")}
+    found = {p.relative_to(SCHEMA_FOLDER).as_posix() for p in SCHEMA_FOLDER.rglob("*.*")}
     assert found == set(FILES)
-    assert {k.removesuffix(".json") for k in FILES if "/" not in k} == set(DOCUMENTS)
+    assert {k.removesuffix(".json") for k in FILES if "/" not in k} == {*DOCUMENTS, "event"}
     assert json.loads(FILES["observation.json"]) == json_schema("observation")
 
 
-@pytest.mark.parametrize("path", sorted(FILES))
+@pytest.mark.parametrize("path", sorted(p for p in FILES if p.endswith(".json")))
 def test_every_schema_file_is_valid_draft_2020_12(path: str) -> None:
     jsonschema.Draft202012Validator.check_schema(json.loads(FILES[path]))
 
@@ -79,3 +80,20 @@ def test_schema_refuses_what_the_reader_refuses_field_by_field() -> None:
     assert rules.is_valid(doc)
     assert not rules.is_valid({**doc, "joker_multiplier": 101})
     assert not rules.is_valid({**doc, "scoring": "golf"})
+
+
+def test_the_typescript_declarations_name_every_field_of_the_seat_protocol() -> None:
+    """``web/seat.d.ts`` declares one type a schema, with every field of each
+    object (optional where the schema does not require it), and tuples and
+    unions as the schema says."""
+    from sevenbridge.web._protocol import SEAT_SCHEMAS
+
+    text = FILES["web/seat.d.ts"]
+    for name, schema in SEAT_SCHEMAS.items():
+        assert f"export type Seat{name.title()} = {{" in text
+        for field in schema["properties"]:
+            needed = field in schema["required"]
+            assert f"  {field}{'' if needed else '?'}: " in text, (name, field)
+    assert "kinds: Array<[string, string]>;" in text
+    assert "seat: number | null;" in text and 'type: "view";' in text
+    assert text.count("{") == text.count("}")

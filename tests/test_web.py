@@ -495,6 +495,37 @@ def test_a_seat_cannot_read_or_act_for_another(server: Server) -> None:
         assert first["seat"] == 0 and first["table"] == table
 
 
+@pytest.mark.parametrize("game", ["seven_bridge", "mahjong"])
+def test_every_websocket_message_is_a_view_of_the_seat_protocol(server: Server, game: str) -> None:
+    """What the WebSocket sends, move after move, is the seat protocol's view
+    (its schema), and each view's events tell the last move from that seat's
+    side: a card (tile) the seat may not see is never named."""
+    from .web_server import protocol
+
+    players = 3 if game == "seven_bridge" else 4
+    opened = server.open_table(["human", *["greedy"] * (players - 1)], deals=1, game=game)
+    table, token = opened["table"], token_of(opened["seats"][0]["url"])
+    seen: list[dict[str, Any]] = []
+    with _ws(server, table, 0, token) as socket:
+        while len(seen) < 12:
+            message = json.loads(socket.recv(timeout=60))
+            protocol("view", message)
+            seen.append(message)
+            if message["your_turn"]:
+                move = message["moves"][-1]
+                status, _answer = server.request(
+                    f"/api/table/{table}/0/move",
+                    {"token": token, "index": move["index"], "ply": message["ply"]},
+                )
+                assert status == 200
+    kinds = {e["kind"] for view in seen for e in view["events"]}
+    assert "draw" in kinds and "discard" in kinds
+    for view in seen:
+        for event in view["events"]:
+            if event["kind"] == "draw" and event["seat"] != 0:
+                assert event["cards"] == [None]
+
+
 def _turn_of(server: Server, table: str, tokens: dict[int, str]) -> dict[str, Any] | None:
     for seat, token in tokens.items():
         view = server.view(table, seat, token)

@@ -112,7 +112,14 @@ class Server:
     # -- requests ---------------------------------------------------------------
 
     def request(self, path: str, data: Any = None, method: str | None = None) -> tuple[int, Any]:
-        """The status and decoded answer (JSON where it is JSON) of one request."""
+        """The status and decoded answer (JSON where it is JSON) of one request;
+        every answer of the seat protocol is checked against its schema (and
+        every request the server took: a hostile test's refused one may break it)."""
+        status, answer = self._request(path, data, method)
+        check_protocol(path, data, status, answer)
+        return status, answer
+
+    def _request(self, path: str, data: Any = None, method: str | None = None) -> tuple[int, Any]:
         body = None if data is None else json.dumps(data).encode()
         req = urllib.request.Request(self.url + path, data=body, method=method)
         if body is not None:
@@ -156,3 +163,31 @@ def wait_for(check: Any, seconds: float = 120.0, every: float = 0.1) -> Any:
         if time.monotonic() > deadline:
             raise AssertionError(f"still not so after {seconds} s: {check}")
         time.sleep(every)
+
+
+def check_protocol(path: str, sent: Any, status: int, answer: Any) -> None:
+    """Check one exchange against the seat protocol's schemas
+    (:mod:`sevenbridge.web._protocol`): a view, an answer to a post, a table
+    opened; and what was posted, when the server took it."""
+    if not path.startswith("/api/") or not isinstance(answer, dict):
+        return
+    route = path.split("?", 1)[0].strip("/").split("/")
+    if route == ["api", "tables"]:
+        protocol("opened", answer)
+        if status == 200:
+            protocol("open", sent)
+    elif len(route) == 4 and route[:2] == ["api", "table"]:
+        protocol("view" if status == 200 else "answer", answer)
+    elif len(route) == 5 and route[:2] == ["api", "table"]:
+        protocol("answer", answer)
+        if status == 200:
+            protocol("move", sent)
+
+
+def protocol(name: str, document: Any) -> None:
+    """``document`` checked against the seat protocol's schema ``name``."""
+    from jsonschema import Draft202012Validator
+
+    from sevenbridge.web._protocol import SEAT_SCHEMAS
+
+    Draft202012Validator(SEAT_SCHEMAS[name]).validate(document)

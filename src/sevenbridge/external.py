@@ -107,6 +107,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ._kit import checks as _checks
+from ._kit.events import EVENT_SCHEMA
 from .actions import Action
 from .errors import ExternalBotError, InvalidArgumentError, Message, SevenBridgeError, quote
 from .games import CARD_GAME, GAMES, game_module, game_of, game_part, outcome
@@ -1228,7 +1229,8 @@ def schema_files() -> dict[str, str]:
     """Every JSON Schema a program in another language may want, as the text
     of its file, by the file's path: each game's documents (``state.json``,
     ``observation.json``, ``rules.json``, ``action.json`` of the card game;
-    the same under ``mahjong/``) and the protocol's messages
+    the same under ``mahjong/``), the facts of a move (``event.json``, both
+    games: :func:`sevenbridge.events`) and the protocol's messages
     (``protocol/decide.json`` ...: :func:`message_schema`).
 
     The installed package holds these files in :data:`SCHEMA_FOLDER`
@@ -1249,6 +1251,7 @@ def schema_files() -> dict[str, str]:
         folder = f"{package.replace('.', '/')}/" if package else ""
         for document in ("state", "observation", "rules", "action"):
             schemas[f"{folder}{document}.json"] = game_part(game, "serialize").json_schema(document)
+    schemas["event.json"] = EVENT_SCHEMA  # what a move did, in both games
     for message in MESSAGES:
         schemas[f"protocol/{message}.json"] = message_schema(message)
     return {

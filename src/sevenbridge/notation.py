@@ -26,6 +26,7 @@ import itertools
 import re
 from functools import lru_cache
 
+from ._kit.movetext import with_player
 from .actions import (
     ACTION_TYPES,
     MAX_TARGET,
@@ -80,12 +81,20 @@ def _card(token: str, text: str, line: int, col: int) -> Card:
         ) from None
 
 
-def parse_move(text: str, *, line: int = 1, offset: int = 0) -> Action:
+def parse_move(text: str, *, line: int = 1, offset: int = 0, player: int | None = None) -> Action:
     """Read one move written as :func:`format_move` writes it (case does not matter).
+
+    With ``player``, the text may leave its player out (``Discard 7H``, as a
+    person types it at a seat); text that names a player must name that one.
 
     Raises:
         NotationError: naming the line and column of the first problem.
+        InvalidArgumentError: for text that names another player than ``player``.
+
+    >>> parse_move("P1 Discard 7H") == parse_move("discard 7h", player=1)
+    True
     """
+    text = with_player(text, player)
     if line == 1 and offset == 0 and isinstance(text, str):
         return _parse_cached(text)  # moves repeat a lot in histories
     return _parse(text, line, offset)

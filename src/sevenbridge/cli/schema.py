@@ -11,6 +11,7 @@ from typing import TextIO
 from .._kit.i18n import LANGUAGES, translator
 from ..errors import InvalidArgumentError, Message, quote
 from ..external import SCHEMA_FOLDER, schema_files
+from ..web._protocol import seat_schema_files
 from .view import write_whole
 
 
@@ -24,9 +25,10 @@ def add_parser(
         help=_("print or write the JSON Schemas of the documents and of the bot protocol"),
         description=_(
             "The JSON Schemas (draft 2020-12) of each game's documents (state, observation, "
-            "rules, action; Simple Mahjong's under mahjong/) and of the messages of the "
-            "external-bot protocol (under protocol/). Without arguments, list them and the "
-            "folder of the installed package that holds them."
+            "rules, action; Simple Mahjong's under mahjong/), of a move's events, of the "
+            "messages of the external-bot protocol (under protocol/) and of the web table's "
+            "seat protocol (under web/, with TypeScript declarations). Without arguments, "
+            "list them and the folder of the installed package that holds them."
         ),
     )
     cmd.add_argument("name", nargs="?", metavar="NAME",
@@ -42,9 +44,11 @@ def add_parser(
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """List, print or write the schemas."""
     _ = translator(args.lang)
-    files = schema_files()
+    files = {**schema_files(), **seat_schema_files()}
     if args.name is not None:
-        name = args.name.strip().removesuffix(".json") + ".json"
+        name = args.name.strip()
+        if name not in files:
+            name = name.removesuffix(".json") + ".json"
         if name not in files:
             raise InvalidArgumentError(
                 Message(

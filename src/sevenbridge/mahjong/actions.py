@@ -22,6 +22,7 @@ import attrs
 from .._kit import checks as _checks
 from .._kit.actionbase import JsonAction
 from .._kit.i18n import N_, register_format, translator
+from .._kit.movetext import with_player
 from ..errors import InvalidStateError, Message, quote
 from .errors import InvalidTileError
 from .tiles import Tile, format_tiles, parse_tiles
@@ -297,21 +298,24 @@ def parse_action(text: str) -> Action:
     )
 
 
-def parse_move(text: str) -> Action:
+def parse_move(text: str, *, player: int | None = None) -> Action:
     """Read one move written as :func:`format_move` writes it (``P1 Chow 46m``);
     the card game's :func:`sevenbridge.notation.parse_move` reads its own moves alike.
-    :func:`parse_action` is the older name of this function.
+    :func:`parse_action` is the older name of this function. With ``player``,
+    the text may leave its player out (``Chow 46m``); text that names a player
+    must name that one.
 
     Raises:
         InvalidStateError: for text that names no action.
         InvalidTileError: for a tile that does not parse.
+        InvalidArgumentError: for text that names another player than ``player``.
 
     >>> parse_move("P3 Kong 5p")
     Kong(3, '5p')
-    >>> parse_move(format_move(Chow(1, "46m"))) == Chow(1, "46m")
+    >>> parse_move(format_move(Chow(1, "46m"))) == Chow(1, "46m") == parse_move("Chow 46m", player=1)
     True
     """
-    return parse_action(text)
+    return parse_action(with_player(text, player))
 
 
 def format_move(action: Action) -> str:

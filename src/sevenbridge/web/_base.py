@@ -80,6 +80,10 @@ class TableGame(Protocol):
         """A move played, in words, as ``you`` may know it (the game's ``move_words``)."""
         ...
 
+    def events(self, before: Any, action: Any, after: Any, seat: int) -> list[dict[str, Any]]:
+        """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
+        ...
+
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
     def same_cards(self, one: Any, other: Any) -> bool: ...
     def explain(self, state: Any, action: Any, lang: str) -> str: ...
@@ -182,3 +186,7 @@ class ProtocolTable(SharedMoves):
     ) -> str:
         """A move played, in words, as ``you`` may know it (the game's ``move_words``)."""
         return str(self._text.move_words(before, action, after, names=names, you=you, lang=lang))
+
+    def events(self, before: Any, action: Any, after: Any, seat: int) -> list[dict[str, Any]]:
+        """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
+        return [e.to_dict() for e in self.module.events(before, action, after, viewer=seat)]

@@ -216,6 +216,8 @@ class Room:
             game.words(before, action, after, self.names, seat, lang)
             for before, action, after in told[-LOG_LENGTH:]
         ]
+        # What the last move did, for a page that animates it (from the seat's view).
+        events = game.events(*shown[-1], seat) if shown else []
         finished = game.finished(self.series)
         result = None
         if paused:
@@ -252,6 +254,7 @@ class Room:
             "choosable": list(game.choosable),
             "moves": moves,
             "log": log,
+            "events": events,
             "practice": self.table.practice,
             "can_undo": self._undo_point(seat) is not None,
             "result": result,
