@@ -68,3 +68,29 @@ def test_a_move_naming_a_card_twice_is_refused_at_the_second() -> None:
         ["JK", *(f"{r}{s}" for s in "CDHS" for r in ("A", *range(2, 11), "J", "Q", "K"))]
     )
     assert len(parse_move(f"P0 LayDown {deck}").cards) == 53  # type: ignore[union-attr]
+
+
+def test_a_move_typed_without_its_player_is_read_for_the_seat() -> None:
+    """``parse_move(text, player=...)``: the seat's own move without ``P<n>``,
+    with it (the same seat), and a library error for another seat's or for a
+    player that is no seat; both games read moves alike."""
+    from sevenbridge import InvalidArgumentError, parse_move
+    from sevenbridge import mahjong as mj
+
+    assert parse_move("  discard 7h ", player=2) == parse_move("P2 Discard 7H")
+    assert parse_move("p2 laydown 6s 7s", player=2) == parse_move("P2 LayDown 6S 7S")
+    assert parse_move("P2 Draw", player=2) == parse_move("P2 Draw")
+    with pytest.raises(InvalidArgumentError, match="is a move of P3, not of P2"):
+        parse_move("P3 Draw", player=2)
+    for wrong in (-1, 10, True, "2", 2.0):
+        with pytest.raises(InvalidArgumentError, match="seat number"):
+            parse_move("Draw", player=wrong)  # type: ignore[arg-type]
+    assert mj.parse_move("Chow 46m", player=1) == mj.parse_move("P1 Chow 46m")
+    with pytest.raises(InvalidArgumentError, match="not of P1"):
+        mj.parse_move("P0 Draw", player=1)
+    import pickle
+
+    try:
+        parse_move("P3 Draw", player=2)
+    except InvalidArgumentError as error:
+        assert str(pickle.loads(pickle.dumps(error))) == str(error)
