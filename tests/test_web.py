@@ -560,7 +560,11 @@ def test_moves_explanations_and_a_stale_page(server: Server) -> None:
     opened = server.open_table(["human", "random"], deals=1, seed=4, practice=True)
     table, token = opened["table"], token_of(opened["seats"][0]["url"])
     view = wait_for(lambda: (v := server.view(table, 0, token))["your_turn"] and v)
-    assert view["status"] == "Your turn: draw or chi"
+    # The status names only the moves the seat has: chi only when a chi is possible.
+    kinds = {m["kind"] for m in view["moves"]}
+    assert kinds <= {"Draw", "Chi"} and "Draw" in kinds
+    doing = "draw or chi" if "Chi" in kinds else "draw from the stock"
+    assert view["status"] == f"Your turn: {doing}"
     base = f"/api/table/{table}/0"
     # A move the engine forbids comes back with its reason, and nothing is played.
     status, answer = server.request(
@@ -822,3 +826,26 @@ def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path: Path) -> N
     assert done.returncode == 2
     assert 'the web table needs the web extra: pip install "sevenbridge[web]"' in done.stderr
     assert not (tmp_path / "t.db").exists()
+
+
+def test_the_status_names_only_the_moves_the_seat_has() -> None:
+    """Each set of move kinds a seat can have is said in words naming those
+    moves only: no "chi" without a chi, no "meld" without a meld."""
+    from sevenbridge import Rules
+    from sevenbridge.web._games import CardTableGame
+
+    table = CardTableGame()
+    seen: dict[frozenset[str], str] = {}
+    for seed in range(30):
+        state = deal(Rules(), players=3, seed=seed)
+        while not state.is_over and len(seen) < 8:
+            view = observe(state)
+            kinds = frozenset(type(a).__name__ for a in legal_actions(view))
+            status = table.status(view, ["A", "B", "C"], "en")
+            seen[kinds] = status
+            named = {"Chi": "chi", "Pon": "pon", "LayDown": "meld", "LayOff": "lay off"}
+            offered = status.split("(")[0]  # "(nothing to pon)" says why there is none
+            for kind, word in named.items():
+                assert (word in offered) == (kind in kinds), (kinds, status)
+            state = apply(state, legal_actions(state)[-1])
+    assert len(seen) >= 5, seen

@@ -16,6 +16,7 @@ from .._kit.i18n import N_, translate, translator
 from .._tables import bits
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, Card
+from ..engine import legal_actions
 from ..errors import InvalidArgumentError, Message
 from ..games import CARD_GAME
 from ..match import Match
@@ -42,11 +43,17 @@ _DOING = {
     Phase.DRAW: N_("{player} to draw or chi"),
     Phase.PLAY: N_("{player} to meld, lay off and discard"),
 }
-#: The same, for the seat whose turn it is.
+#: The same, for the seat whose turn it is, by the kinds of moves it has: the
+#: status names only moves that exist (no "chi" when no chi is possible).
 _YOUR_DOING = {
-    Phase.CLAIM: N_("pon or pass"),
-    Phase.DRAW: N_("draw or chi"),
-    Phase.PLAY: N_("meld, lay off and discard"),
+    frozenset({"Pon", "Pass"}): N_("pon or pass"),
+    frozenset({"Pass"}): N_("pass (nothing to pon)"),
+    frozenset({"Draw", "Chi"}): N_("draw or chi"),
+    frozenset({"Draw"}): N_("draw from the stock"),
+    frozenset({"LayDown", "LayOff", "Discard"}): N_("meld, lay off and discard"),
+    frozenset({"LayDown", "Discard"}): N_("meld and discard"),
+    frozenset({"LayOff", "Discard"}): N_("lay off and discard"),
+    frozenset({"Discard"}): N_("discard"),
 }
 
 
@@ -111,7 +118,9 @@ class CardTableGame(ProtocolTable):
             return translate(deal_message(view, names=names, you=view.viewer)[0], lang)
         assert view.current_player is not None
         if view.current_player == view.viewer:
-            return _("Your turn: {doing}").format(doing=_(_YOUR_DOING[view.phase]))
+            kinds = frozenset(type(a).__name__ for a in legal_actions(view))
+            doing = _YOUR_DOING.get(kinds, _DOING[view.phase].removeprefix("{player} to "))
+            return _("Your turn: {doing}").format(doing=_(doing))
         return _(_DOING[view.phase]).format(player=names[view.current_player])
 
     def hand(self, view: Observation, lang: str) -> list[dict[str, str]]:
