@@ -199,6 +199,38 @@ def _games() -> list[Any]:
     ]
 
 
+def test_why_takes_a_moves_full_text_in_both_games() -> None:
+    """``why`` (and playing) read a move as records write it, with the tiles a
+    pung or a win claims: "Pung 3p" is the pung of the open 3p."""
+    import io
+
+    from sevenbridge import mahjong
+    from sevenbridge.cli.play_mahjong import MahjongPart
+    from sevenbridge.cli.seat import Game
+
+    for seed in range(200):
+        state = mahjong.deal(seed=seed)
+        while not state.is_over and not any(
+            isinstance(a, mahjong.Pung) for a in mahjong.legal_actions(state)
+        ):
+            state = mahjong.apply(state, mahjong.legal_actions(state)[-1])
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no pung in 200 deals")
+    seat, tile = state.current_player, state.last_discard
+    game = Game(state, seat, {}, MahjongPart(), io.StringIO(), io.StringIO())
+    actions = game.part.legal_actions(state)
+    for text in (f"Pung {tile}", f"pung {tile}{tile}{tile}", f"P{seat} Pung {tile}", "Pung"):
+        assert game.parse(text, actions) == mahjong.Pung(seat), text
+    assert isinstance(game.parse("Pung 9z", actions), str)
+    other = "1m" if str(tile) != "1m" else "2m"
+    assert isinstance(game.parse(f"Pung {other}", actions), str)
+    card = _games()[0]
+    card_actions = card.part.legal_actions(card.state)
+    assert card.parse(f"P1 {card_actions[0]}", card_actions) == card_actions[0]
+
+
 @pytest.mark.parametrize("text", ["²", "٣", "1²", "9" * 5000, "1" + "0" * 4999])
 def test_play_reads_odd_digits_and_long_numbers(text: str) -> None:
     for game in _games():

@@ -10,6 +10,7 @@ so that it keeps up with the engine's claim windows however they ask.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,7 @@ from ..mahjong import (
     legal_actions,
     observe,
     parse_move,
+    parse_tiles,
     record,
     render,
     shanten,
@@ -211,6 +213,13 @@ class MahjongPart:
             if len(words) != 1:
                 return None
             verb, words = "Discard", ["Discard", words[0]]
+        discard = game.state.last_discard
+        if verb in ("Pung", "Mahjong") and len(words) == 2 and discard is not None:
+            # "Pung 3p": the move's full text names the discard it claims.
+            with contextlib.suppress(SevenBridgeError, ValueError):
+                named = parse_tiles(_tile_case(words[1]))
+                if named and all(tile == discard for tile in named):
+                    words = words[:1]
         try:
             return parse_move(" ".join([f"P{seat}", verb, *map(_tile_case, words[1:])]))
         except (SevenBridgeError, ValueError):
