@@ -204,10 +204,13 @@ def test_schema_lists_prints_and_writes_the_installed_files(
     assert main(["schema", "protocol/quit"]) == 0
     assert capsys.readouterr().out == (SCHEMA_FOLDER / "protocol" / "quit.json").read_text()
     assert main(["schema", "--out", str(tmp_path / "out")]) == 0
-    assert "15 schemas written" in capsys.readouterr().out
-    written = sorted(p.relative_to(tmp_path / "out") for p in (tmp_path / "out").rglob("*.json"))
-    installed = sorted(p.relative_to(SCHEMA_FOLDER) for p in SCHEMA_FOLDER.rglob("*.json"))
-    assert written == installed and len(written) == 15
+    # Each game's 4 documents, the event, 7 messages, the seat protocol's 5 and its declarations.
+    assert "22 schemas written" in capsys.readouterr().out
+    written = sorted(p.relative_to(tmp_path / "out") for p in (tmp_path / "out").rglob("*.*"))
+    installed = sorted(p.relative_to(SCHEMA_FOLDER) for p in SCHEMA_FOLDER.rglob("*.*"))
+    assert written == installed and len(written) == 22
+    assert main(["schema", "web/seat.d.ts"]) == 0
+    assert "export type SeatView = {" in capsys.readouterr().out
     for path in written:
         assert (tmp_path / "out" / path).read_bytes() == (SCHEMA_FOLDER / path).read_bytes()
     with pytest.raises(SystemExit) as stop:
