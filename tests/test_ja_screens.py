@@ -118,7 +118,7 @@ def test_tournament(game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(argv) == 0
     assert main(["tournament", "--report", str(db), "--lang", "ja"]) == 0
     out = capsys.readouterr().out
-    assert "貪欲" in out and "ランダム" in out
+    assert "欲張り" in out and "ランダム" in out
     check(out, "tournament")
 
 

@@ -58,7 +58,7 @@ def bot_label(choice: str) -> str:
 def seat_names(table: TableRecord, lang: str = "en") -> list[str]:
     """The seats' names at a table: ``P0`` for a person (or a mahjong ghost,
     which the drawings mark), ``P1 greedy`` for a bot (its name in the
-    language: ``P1 貪欲``; ``cmd`` for an external bot)."""
+    language: ``P1 欲張り``; ``cmd`` for an external bot)."""
     _ = translator(lang)
     names = []
     for p, s in enumerate(table.seats):
