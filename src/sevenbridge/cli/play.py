@@ -109,6 +109,7 @@ class CardPart:
 
     auto_lone = True
     help = _HELP
+    legend = ""
     example = "Discard 7H"
 
     def __init__(self, style: _Style, *, auto_lone: bool = True) -> None:
@@ -373,4 +374,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 pause=args.pause, lang=args.lang, save_to=args.record)  # fmt: skip
     rules_name = name_text(args.rules, args.lang)
     play.say(welcome.format(rules=rules_name, players=args.players, seat=args.seat))
+    if part.legend:
+        play.say(_(part.legend))
     return play.play()

@@ -38,7 +38,7 @@ from ..mahjong import (
     shanten,
     waits,
 )
-from ..mahjong.text import move_label, move_words, round_words
+from ..mahjong.text import TILE_LEGEND, move_label, move_words, round_words
 
 if TYPE_CHECKING:
     from .seat import Game
@@ -99,6 +99,7 @@ class MahjongPart:
 
     auto_lone = True
     help = HELP
+    legend = TILE_LEGEND
     example = "Discard 5m"
 
     def __init__(self, colour: bool = False, *, auto_lone: bool = True) -> None:

@@ -96,6 +96,9 @@ class GamePart(Protocol):
     auto_lone: bool
     #: The ``help`` text (an ``N_`` message).
     help: str
+    #: How the game's pieces are written, said once at the start (an ``N_``
+    #: message; empty when the notation needs no legend).
+    legend: str
     #: A move in notation, for the messages that show one (``Discard 7H``).
     example: str
 

@@ -16,6 +16,7 @@ from .match import play_match
 from .records import record_match
 from .rules import Rules
 from .state import GameState
+from .text import TILE_LEGEND
 from .tiles import format_tiles
 
 PRIMER = (
@@ -28,6 +29,7 @@ PRIMER = (
         "CHOW it; MAHJONG beats both."
     ),
     N_("A win scores 1 point; the deal passes on after every round."),
+    TILE_LEGEND,
 )
 #: The claims as the narration names them.
 CALLS = {"Pung": N_("PUNG"), "Chow": N_("CHOW"), "Kong": N_("KONG")}

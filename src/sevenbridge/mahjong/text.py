@@ -30,8 +30,16 @@ from .tiles import Tile, format_tiles
 from .views import Observation
 
 __all__ = [
-    "MOVE_KINDS", "explain", "move_label", "move_message", "move_words", "render", "round_words",
+    "MOVE_KINDS", "TILE_LEGEND", "explain", "move_label", "move_message", "move_words", "render",
+    "round_words",
 ]  # fmt: skip
+
+#: How tiles are written, in one line (English; ``translate`` it): the demo,
+#: the terminal game and the rules sheet show it.
+TILE_LEGEND = N_(
+    "Tiles: 1-9 with m (characters), p (dots) or s (bamboo); E S W N the winds; "
+    "Wd Gd Rd the white, green and red dragons; 345m is 3m 4m 5m, WdWdWd three white dragons."
+)
 
 _CLAIM_WORD = {
     Pung: M("mahjong.word.pung", "pung"),
