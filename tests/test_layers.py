@@ -130,6 +130,43 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
     assert not wrong, "imports from above: " + "; ".join(sorted(wrong))
 
 
+#: Inside the services, bottom first: the protocol; what values need around them
+#: (matches, records, JSON, the results store, the fast playout); the bots (with
+#: the network they run); learning; the external-bot protocol; tournaments; the
+#: ladder over tournaments' results.
+SERVICES: list[tuple[str, list[str]]] = [
+    ("protocol", ["games"]),
+    ("documents", ["match", "records", "serialize", "serialize.*", "_store", "playout"]),
+    ("bots", ["bots", "rl._network"]),
+    ("learning", ["rl", "rl.*"]),
+    ("external", ["external"]),
+    ("tournaments", ["arena", "arena.*"]),
+    ("ratings", ["ladder"]),
+]
+
+
+def service_of(name: str) -> int:
+    for position, (_, patterns) in enumerate(SERVICES):
+        if _matches(name, patterns):
+            return position
+    raise LookupError(name)
+
+
+def test_the_services_import_one_way_too() -> None:
+    """Every service has a place among the services, and imports none above it
+    (lazy imports included)."""
+    services = [n for n in GRAPH if _matches(n, LAYERS[layer_of("games")][1])]
+    unplaced = [n for n in services if not any(_matches(n, p) for _, p in SERVICES)]
+    assert not unplaced, f"services in no place (add them to SERVICES): {unplaced}"
+    wrong = [
+        f"{name} ({SERVICES[service_of(name)][0]}) -> {other} ({SERVICES[service_of(other)][0]})"
+        for name in services
+        for other in GRAPH[name]
+        if other in services and service_of(other) > service_of(name)
+    ]
+    assert not wrong, "services importing from above: " + "; ".join(sorted(wrong))
+
+
 def test_mahjong_imports_only_the_kit_the_errors_and_itself() -> None:
     wrong = []
     for name, imported in GRAPH.items():
