@@ -23,7 +23,7 @@ from .actions import Action
 from .state import GameState, Phase
 from .tiles import Tile
 
-__all__ = ["fields_of", "hand_keys", "history_add", "new_state", "set_hand"]
+__all__ = ["fields_after", "hand_keys", "new_state", "set_hand"]
 
 # Enum members as module constants: ``Phase.PLAY`` and the like cost a
 # metaclass lookup at every use (Python 3.11), a module constant does not.
@@ -70,9 +70,14 @@ _set_dict: Final = vars(GameState)["__dict__"].__set__
 _new_node: Final = tuple.__new__
 
 
-def fields_of(state: GameState) -> dict[str, Any]:
-    """A fresh copy of a state's fields, for a transition to change."""
-    return state.__dict__.copy()
+def fields_after(state: GameState, action: Action) -> dict[str, Any]:
+    """A fresh copy of a state's fields for the transition that plays
+    ``action``, already added to the move log (``History(prev, action)``,
+    built quickly)."""
+    v = state.__dict__.copy()
+    prev = v[LOG]
+    v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
+    return v
 
 
 def new_state(v: dict[str, Any]) -> GameState:
@@ -83,18 +88,6 @@ def new_state(v: dict[str, Any]) -> GameState:
     new: GameState = _new(GameState)
     _set_dict(new, v)
     return new
-
-
-def cache_legal(state: GameState, legal: Any) -> None:
-    """Keep ``legal`` as the state's legal actions: written straight into the
-    fields' dictionary, as object.__setattr__ costs three times as much (the
-    cache is not a field of the value)."""
-    state.__dict__[LEGAL_KEY] = legal
-
-
-def history_add(prev: History | None, action: Action) -> History:
-    """``History(prev, action)``, built quickly."""
-    return _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
 
 
 def hand_keys(v: dict[str, Any]) -> tuple[int, ...]:

@@ -179,10 +179,16 @@ def close_or_ask(v: dict[str, Any], claims: tuple[Action, ...]) -> None:
     player (with ``able_only`` windows, the next who could still beat the best
     claim), or settle the claims. A mahjong claim ends the questions at once:
     nothing beats it."""
-    best = max([claim_rank(c) for c in claims], default=0)
     asking: tuple[int, ...] = v[ASKING]
-    tile: Tile = v[LAST_DISCARD]
     rules: Rules = v[RULES]
+    if not claims and asking and rules.claim_window is _EVERY:
+        # The commonest step first: with the default claim windows every other
+        # player is asked about every discard, most pass, and the next is asked.
+        v[CURRENT] = asking[0]
+        v[ASKING] = asking[1:]
+        return
+    best = max([claim_rank(c) for c in claims], default=0)
+    tile: Tile = v[LAST_DISCARD]
     if best == 3:
         asking = ()
     elif rules.claim_window is not _EVERY:

@@ -20,6 +20,7 @@ from ._fields import (
     HANDS,
     KEYS,
     LAST_DISCARD,
+    LEGAL_KEY,
     MELDS,
     PHASE,
     PLAY,
@@ -27,7 +28,6 @@ from ._fields import (
     SEATS,
     TURN,
     WALL,
-    cache_legal,
     hand_keys,
 )
 from ._ops import ACTION, CLAIM_WIN_OP, DISCARD_OP, DRAW_OP, KONG_OP, PASS_OP, WIN_OP
@@ -40,7 +40,7 @@ from .state import GameState
 from .tiles import Tile
 from .turn import can_draw
 
-__all__ = ["find", "legal", "legal_actions", "legal_ops"]
+__all__ = ["find", "legal_actions", "legal_ops"]
 
 _PUNG_MELD: Final = MeldKind.PUNG
 
@@ -108,15 +108,6 @@ def _compute(state: GameState) -> Legal:
     return ops, tuple(map(ACTION.__getitem__, ops))
 
 
-def legal(state: GameState) -> Legal:
-    """The legal actions of a state (cached on it), with their operations."""
-    cached = state._legal
-    if cached is None:
-        cached = _compute(state)
-        cache_legal(state, cached)
-    return cached  # type: ignore[no-any-return]
-
-
 def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     """The actions the player to act may take, in a fixed order (none once the
     round is over).
@@ -142,7 +133,14 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     (True, ())
     """
     if type(state) is GameState or isinstance(state, GameState):
-        return legal(state)[1]
+        cached = state._legal
+        if cached is None:
+            cached = _compute(state)
+            # Kept in the fields' dictionary, which _compute reads too:
+            # object.__setattr__ costs three times as much (the cache is not
+            # a field of the value).
+            state.__dict__[LEGAL_KEY] = cached
+        return cached[1]  # type: ignore[no-any-return]
     if hasattr(state, "viewer") and hasattr(state, "own_claims"):
         # An Observation: observe() stored the viewer's actions in it.
         view_actions: tuple[Action, ...] = state.legal_actions

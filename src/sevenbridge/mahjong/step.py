@@ -2,9 +2,9 @@
 compiled build; re-exported by :mod:`sevenbridge.mahjong.engine`).
 
 :func:`apply` finds the action among the position's legal ones (see
-``legal``) and plays its operation on a copy of the state's fields:
-:func:`step` hands each kind of action to its rule family, ``turn`` or
-``claims``. An illegal action is explained by ``explain``.
+``legal``) and plays its operation on a copy of the state's fields, handing
+each kind of action to its rule family, ``turn`` or ``claims``. An illegal
+action is explained by ``explain``.
 """
 
 from __future__ import annotations
@@ -12,18 +12,18 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from .._kit import checks as _checks
-from ._fields import CLAIMS, LOG, fields_of, history_add, new_state
+from ._fields import CLAIMS, fields_after, new_state
 from ._ops import ACTION, OP_DISCARD, OP_DRAW, OP_KONG, OP_PASS, OP_WIN
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .claims import close_or_ask, open_window
 from .errors import IllegalActionError
 from .explain import diagnose
-from .legal import find, legal
+from .legal import find, legal_actions
 from .state import GameState
 from .tiles import TILE_KINDS
 from .turn import discard, draw, kong_from_hand, win_on_draw
 
-__all__ = ["apply", "step"]
+__all__ = ["apply"]
 
 
 # ``apply`` takes ``Any``: compiled, a function refuses an argument of another
@@ -45,12 +45,30 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
     """
     if type(state) is not GameState and not isinstance(state, GameState):
         raise TypeError(f"state must be a mahjong GameState, not {_checks.type_name(state)}")
-    op = find(state._legal or legal(state), action)  # the cache, else worked out and kept
+    legal = state._legal
+    if legal is None:
+        legal_actions(state)  # works them out and keeps them on the state
+        legal = state._legal
+    op = find(legal, action)
     if op < 0:
         _refuse(state, action)
-    v = fields_of(state)
-    v[LOG] = history_add(v[LOG], action)
-    step(v, op)
+    v = fields_after(state, action)
+    # The operation played on the fields, by its rule family.
+    code = op & 15
+    if code == OP_PASS:
+        close_or_ask(v, v[CLAIMS])
+    elif code == OP_DRAW:
+        draw(v, op >> 4 & 3)
+    elif code == OP_DISCARD:
+        seat, tile = op >> 4 & 3, TILE_KINDS[op >> 6 & 63]
+        discard(v, seat, tile)
+        open_window(v, seat, tile)
+    elif code == OP_WIN:
+        win_on_draw(v, op >> 4 & 3)
+    elif code == OP_KONG:
+        kong_from_hand(v, op >> 4 & 3, TILE_KINDS[op >> 6 & 63])
+    else:  # a claim: recorded; nothing beats a mahjong
+        close_or_ask(v, (*v[CLAIMS], ACTION[op]))
     return new_state(v)
 
 
@@ -58,24 +76,3 @@ def _refuse(state: GameState, action: Any) -> NoReturn:
     if not isinstance(action, (Draw, Discard, Chow, Pung, Kong, Mahjong, Pass)):
         raise TypeError(f"action must be a mahjong action, not {_checks.type_name(action)}")
     raise IllegalActionError(action, diagnose(state, action))
-
-
-def step(v: dict[str, Any], op: int) -> None:
-    """Play the legal operation ``op`` on the fields ``v`` in place."""
-    code = op & 15
-    if code == OP_PASS:
-        close_or_ask(v, v[CLAIMS])
-        return
-    seat = op >> 4 & 3
-    if code == OP_DRAW:
-        draw(v, seat)
-    elif code == OP_DISCARD:
-        tile = TILE_KINDS[op >> 6 & 63]
-        discard(v, seat, tile)
-        open_window(v, seat, tile)
-    elif code == OP_WIN:
-        win_on_draw(v, seat)
-    elif code == OP_KONG:
-        kong_from_hand(v, seat, TILE_KINDS[op >> 6 & 63])
-    else:  # a claim: recorded; nothing beats a mahjong
-        close_or_ask(v, (*v[CLAIMS], ACTION[op]))
