@@ -10,6 +10,17 @@ pixels, above 0 and at most 100,000; anything else is refused (a
 :class:`TypeError` for what is no number, else an
 :class:`~sevenbridge.errors.InvalidArgumentError`).
 
+A table's drawing is marked for a user interface to find (and animate) what
+it shows: every card is a group with ``data-card`` (its notation, such as
+``7H``; none on a card face down, so that a player's view never names a card
+it may not see), ``data-place`` (``hand``, ``meld``, ``stock`` or
+``discards``; the top of the discard pile is the one shown) and ``data-seat``
+(in a hand or a meld), and a joker in a meld ``data-as`` (the card it stands
+for). Each seat's area is the group ``id="seat-2"``, each meld ``id="meld-3"``
+(its index on the table, with ``data-owner`` and ``data-kind``), and the
+piles ``id="stock"`` and ``id="discards"`` (with ``data-count``): the ids are
+unique in a drawing and name the same thing from one position to the next.
+
 In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
 :class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
 themselves with these drawings, and the text these functions return shows as
@@ -85,6 +96,9 @@ from ._kit.svgkit import (
 )
 from ._kit.svgkit import (
     panel as _panel,
+)
+from ._kit.svgkit import (
+    place_marks as _place_marks,
 )
 from ._kit.svgkit import (
     seat_names as _seat_names,
@@ -187,11 +201,13 @@ def _card_body(
     *,
     joker_as: Card | None = None,
     highlight: bool = False,
+    mark: str = "",
 ) -> str:
     """One card (``None``: face down) with its top-left corner at (x, y), in
-    card units (60 x 84); kept, as the same cards recur in every drawing."""
+    card units (60 x 84), its group carrying the attributes ``mark`` (see
+    :func:`_marks`); kept, as the same cards recur in every drawing."""
     colours = _colours(four_color)
-    out = [f'<g transform="translate({_num(x)} {_num(y)})">']
+    out = [f'<g transform="translate({_num(x)} {_num(y)})"{mark}>']
     if highlight:
         out.append(
             f'<rect x="-4" y="-4" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="9" '
@@ -282,6 +298,20 @@ def card(
     return _document(CARD_W + 4, CARD_H + 4, name, name, body, size, CARD_W)
 
 
+@functools.lru_cache(maxsize=8192)
+def _marks(c: Card | None, place: str, seat: int | None, joker_as: Card | None = None) -> str:
+    """The attributes that tell a UI which card an element of a table is and
+    where it lies: ``data-card`` (its notation; none for a card face down),
+    ``data-as`` (what a joker in a meld stands for), ``data-place`` and
+    ``data-seat``."""
+    if not place:
+        return ""
+    out = _place_marks(None if c is None else str(c), place, seat)
+    if c is not None and c.is_joker and joker_as is not None:
+        out += f' data-as="{joker_as}"'
+    return out
+
+
 @functools.lru_cache(maxsize=2048)
 def _row(
     cards: tuple[Card | None, ...],
@@ -292,11 +322,23 @@ def _row(
     *,
     joker_as: Card | None = None,
     highlight: tuple[int, ...] = (),
+    place: str = "",
+    seat: int | None = None,
 ) -> str:
-    """Cards side by side (kept, as hands and melds recur from move to move)."""
+    """Cards side by side, marked as lying at ``place`` (``"hand"``,
+    ``"meld"``) of ``seat`` when a place is given (kept, as hands and melds
+    recur from move to move)."""
     marked = set(highlight)
     return "".join(
-        _card_body(c, x + i * step, y, four_color, joker_as=joker_as, highlight=i in marked)
+        _card_body(
+            c,
+            x + i * step,
+            y,
+            four_color,
+            joker_as=joker_as,
+            highlight=i in marked,
+            mark=_marks(c, place, seat, joker_as),
+        )
         for i, c in enumerate(cards)
     )
 
@@ -429,6 +471,12 @@ def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
     return None, isinstance(a, Discard)
 
 
+@functools.lru_cache(maxsize=1024)
+def _meld_group(index: int, m: Meld) -> str:
+    """The opening of a meld's group: its id (its index on the table), owner and kind."""
+    return f'<g id="meld-{index}" data-owner="{m.owner}" data-kind="{m.kind.value}">'
+
+
 def table(
     position: GameState | Observation,
     *,
@@ -556,6 +604,7 @@ def table_parts(
         meld_top = 1 if below and cards else 0  # the row the melds begin in
         panel_h = 24 + max(len(rows) + meld_top, 1) * (ch + 10) + 2
         turn = p == position.current_player
+        body.append(f'<g id="seat-{p}" data-seat="{p}">')
         body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
         label = seat_names[p]
         if p == viewer:
@@ -578,7 +627,7 @@ def table_parts(
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
-            + _row(tuple(cards), 0, 0, hand_step / scale, four_color)
+            + _row(tuple(cards), 0, 0, hand_step / scale, four_color, place="hand", seat=p)
             + "</g>"
         )
         words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
@@ -601,6 +650,7 @@ def table_parts(
             my = row_y + (r + meld_top) * (ch + 10)
             for i, mx in row:
                 m = melds[i]
+                body.append(_meld_group(i, m))
                 if i == meld_mark:
                     mw = (len(m.cards) - 1) * meld_step + cw
                     body.append(
@@ -609,8 +659,17 @@ def table_parts(
                     )
                 body.append(
                     f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({scale:g})">'
-                    + _row(m.cards, 0, 0, meld_step / scale, four_color, joker_as=m.joker_as)
-                    + "</g>"
+                    + _row(
+                        m.cards,
+                        0,
+                        0,
+                        meld_step / scale,
+                        four_color,
+                        joker_as=m.joker_as,
+                        place="meld",
+                        seat=m.owner,
+                    )
+                    + "</g></g>"
                 )
         if own:
             seat_desc += (
@@ -620,6 +679,7 @@ def table_parts(
                 + _("; ").join(_meld_desc(melds[i], lang) for i in own)
             )
         desc.append(seat_desc + _("."))
+        body.append("</g>")
         y += panel_h + 8
     height = max(y, 360.0)
 
@@ -631,6 +691,7 @@ def table_parts(
     )
     body.append(centre)
     stock_label = _("stock") + _(": ") + _count(position.stock_size, _)
+    body.append(f'<g id="stock" data-count="{position.stock_size}">')
     body.append(
         f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(stock_label)}</text>"
@@ -638,11 +699,13 @@ def table_parts(
     if position.stock_size:
         body.append(
             f'<g transform="translate({_num(cx + 8)} 72) scale(0.9)">'
-            + _card_body(None, 0, 0, four_color)
+            + _card_body(None, 0, 0, four_color, mark=_marks(None, "stock", None))
             + "</g>"
         )
+    body.append("</g>")
     pile = position.discard_pile
     pile_label = _("discard pile") + _(": ") + _count(len(pile), _)
+    body.append(f'<g id="discards" data-count="{len(pile)}">')
     body.append(
         f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
         f"{escape(pile_label)}</text>"
@@ -650,9 +713,17 @@ def table_parts(
     if pile:
         body.append(
             f'<g transform="translate({_num(cx + 8)} 182) scale(0.9)">'
-            + _card_body(pile[-1], 0, 0, four_color, highlight=discard_mark)
+            + _card_body(
+                pile[-1],
+                0,
+                0,
+                four_color,
+                highlight=discard_mark,
+                mark=_marks(pile[-1], "discards", None),
+            )
             + "</g>"
         )
+    body.append("</g>")
     last = _last_move(position, short_names, viewer, lang)
     body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
     desc.append(stock_label + _(". ") + pile_label)

@@ -21,8 +21,8 @@ __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
     "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
     "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
-    "last_move_lines", "lines_height", "num", "panel", "pixels", "seat_names", "seat_words", "wrap",
-    "xml_text",
+    "last_move_lines", "lines_height", "num", "panel", "pixels", "place_marks", "seat_names",
+    "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -134,6 +134,17 @@ def document_parts(
         for k, d in enumerate(desc)
     ]
     return [head, *sentences, "</desc>", *body, "</svg>"]
+
+
+@functools.lru_cache(maxsize=8192)
+def place_marks(name: str | None, place: str, seat: int | None) -> str:
+    """The attributes that tell a UI which card or tile an element of a table
+    is and where it lies: ``data-card`` (its notation; none for one face
+    down, so that a drawing never tells what its viewer may not see),
+    ``data-place`` and ``data-seat`` (none for a pile of the table)."""
+    out = "" if name is None else f' data-card="{escape(name)}"'
+    out += f' data-place="{place}"'
+    return out if seat is None else out + f' data-seat="{seat}"'
 
 
 def em(text: str) -> float:

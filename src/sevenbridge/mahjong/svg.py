@@ -14,6 +14,15 @@ also carries its notation (``5p``, ``E``, ``Rd``) small in its corner, so it
 reads even where no Chinese font is installed. In a meld, the tile claimed
 from a discard lies sideways, as players lay it.
 
+A table's drawing is marked as the card game's is (see :mod:`sevenbridge.svg`):
+every tile is a group with ``data-card`` (its notation, such as ``5p``; none
+on a tile face down), ``data-place`` (``hand``, ``meld``, ``bonus``,
+``discards``, ``stock`` for the wall, ``open`` for the discard open to
+claims) and ``data-seat``; each seat's area is ``id="seat-2"``, each meld
+``id="meld-3"`` (with ``data-owner`` and ``data-kind``), each seat's discards
+``id="discards-2"``, the wall ``id="stock"`` and the open discard
+``id="open-discard"``.
+
 In a notebook, :class:`~sevenbridge.mahjong.Tile`,
 :class:`~sevenbridge.mahjong.Meld`, :class:`~sevenbridge.mahjong.GameState` and
 :class:`~sevenbridge.mahjong.Observation` show themselves with these drawings,
@@ -54,6 +63,7 @@ from .._kit.svgkit import label as _label
 from .._kit.svgkit import last_move_lines as _last_move_lines
 from .._kit.svgkit import num as _num
 from .._kit.svgkit import panel as _panel
+from .._kit.svgkit import place_marks as _place_marks
 from .._kit.svgkit import seat_names as _seat_names
 from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
@@ -144,15 +154,22 @@ def _face(t: Tile) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def _tile_body(
-    t: Tile | None, x: float, y: float, *, highlight: bool = False, sideways: bool = False
+    t: Tile | None,
+    x: float,
+    y: float,
+    *,
+    highlight: bool = False,
+    sideways: bool = False,
+    mark: str = "",
 ) -> str:
     """One tile (``None``: face down) with its top-left corner at (x, y), in tile
     units: a 44 x 58 face with the tile's side showing 5 below it. A sideways
     tile (a claimed one in a meld) is 58 wide and 44 high, its face turned a
     quarter left, its bottom level with an upright tile's. (Kept, as the same
-    tiles recur in every drawing.)"""
+    tiles recur in every drawing.) Its group carries the attributes ``mark``
+    (:func:`_marks`)."""
     w, h = (TILE_H, TILE_W) if sideways else (TILE_W, TILE_H)
-    out = [f'<g transform="translate({_num(x)} {_num(y + TILE_H - h)})">']
+    out = [f'<g transform="translate({_num(x)} {_num(y + TILE_H - h)})"{mark}>']
     if highlight:
         out.append(
             f'<rect x="-4" y="-4" width="{w + 8}" height="{h + DEPTH + 8}" rx="8" '
@@ -238,12 +255,19 @@ def _meld_width(m: Meld) -> float:
     return len(m.tiles) * TILE_W + (0 if m.claimed is None else TILE_H - TILE_W)
 
 
-def _meld_body(m: Meld, x: float, y: float) -> str:
-    """A meld's tiles side by side from (x, y), the claimed one sideways."""
+def _marks(t: Tile | None, place: str, seat: int | None) -> str:
+    """A tile's attributes on a table (none off it, where ``place`` is empty):
+    see :func:`sevenbridge._kit.svgkit.place_marks`."""
+    return _place_marks(None if t is None else str(t), place, seat) if place else ""
+
+
+def _meld_body(m: Meld, x: float, y: float, place: str = "") -> str:
+    """A meld's tiles side by side from (x, y), the claimed one sideways (marked
+    as lying in a meld of its owner when ``place`` is given)."""
     out = []
     turned = _sideways(m)
     for i, t in enumerate(m.tiles):
-        out.append(_tile_body(t, x, y, sideways=i == turned))
+        out.append(_tile_body(t, x, y, sideways=i == turned, mark=_marks(t, place, m.owner)))
         x += TILE_H if i == turned else TILE_W
     return "".join(out)
 
@@ -372,10 +396,12 @@ def _pile_row(
     per_row: int,
     scale: float,
     step: float,
+    seat: int,
+    bonus: int,
 ) -> str:
-    """A seat's bonus tiles and discards in rows of ``per_row``, ``step`` apart,
-    each tile at its slot: the newest framed, the claimed ones dimmed (kept, as a
-    seat's pile stays the same while the others play)."""
+    """A seat's ``bonus`` bonus tiles and its discards in rows of ``per_row``,
+    ``step`` apart, each tile at its slot: the newest framed, the claimed ones
+    dimmed (kept, as a seat's pile stays the same while the others play)."""
     return "".join(
         _dimmed(
             _tile_body(
@@ -383,6 +409,7 @@ def _pile_row(
                 (slot % per_row) * step / scale,
                 (slot // per_row) * (TILE_H + DEPTH + 4 / scale),
                 highlight=k == newest,
+                mark=_marks(t, "bonus" if k < bonus else "discards", seat),
             ),
             k in claimed,
         )
@@ -493,6 +520,7 @@ def table_parts(
         lines = max(1, -(-(slots[-1] + 1) // per_row)) if slots else 1
         panel_h = 26 + len(rows) * (tile_h + 8) + lines * ((TILE_H + DEPTH) * small + 4) + 6
         turn = p == position.current_player and not position.is_over
+        body.append(f'<g id="seat-{p}" data-seat="{p}">')
         body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
         label = seat_names[p]
         if p == viewer:
@@ -513,7 +541,10 @@ def table_parts(
             )
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({big:g})">'
-            + "".join(_tile_body(t, i * hand_step / big, 0) for i, t in enumerate(tiles))
+            + "".join(
+                _tile_body(t, i * hand_step / big, 0, mark=_marks(t, "hand", p))
+                for i, t in enumerate(tiles)
+            )
             + "</g>"
         )
         if own and tiles:
@@ -532,14 +563,15 @@ def table_parts(
             for i, mx in row:
                 m = position.melds[i]
                 body.append(
-                    f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({big:g})">'
+                    f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({big:g})" '
+                    f'id="meld-{i}" data-owner="{m.owner}" data-kind="{m.kind.value}">'
                     + (
                         f'<rect x="-6" y="-6" width="{_num(_meld_width(m) + 12)}" '
                         f'height="{TILE_H + DEPTH + 12}" rx="8" fill="{HIGHLIGHT}"/>'
                         if mark == ("meld", i)
                         else ""
                     )
-                    + _meld_body(m, 0, 0)
+                    + _meld_body(m, 0, 0, "meld")
                     + "</g>"
                 )
         pile_y = row_y + len(rows) * (tile_h + 8)
@@ -547,9 +579,18 @@ def table_parts(
         # Claimed discards stay in the row, dimmed (their tile is in a meld).
         claimed = {len(bonus) + i for s, i in position.taken if s == p}
         body.append(
-            f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})">'
+            f'<g transform="translate(18 {_num(pile_y)}) scale({small:g})" id="discards-{p}" '
+            f'data-seat="{p}" data-count="{len(position.discards[p])}">'
             + _pile_row(
-                tuple(pile), tuple(slots), newest, frozenset(claimed), per_row, small, small_step
+                tuple(pile),
+                tuple(slots),
+                newest,
+                frozenset(claimed),
+                per_row,
+                small,
+                small_step,
+                p,
+                len(bonus),
             )
             + "</g>"
         )
@@ -581,6 +622,7 @@ def table_parts(
             for i, t in enumerate(position.discards[p])
         ) or _("none")
         desc.append(seat_desc + _("."))
+        body.append("</g>")
         y += panel_h + 8
     height = max(y, 330.0)
 
@@ -589,21 +631,27 @@ def table_parts(
     body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
     wall_size = len(position.wall) if isinstance(position, GameState) else position.wall_size
     wall_label = _("wall") + _(": ") + _count(wall_size, _)
+    body.append(f'<g id="stock" data-count="{wall_size}">')
     body.append(_label(cx + 4, 62, wall_label))
     if wall_size:
         body.append(
-            f'<g transform="translate({_num(cx + 8)} 72)">' + _tile_body(None, 0, 0) + "</g>"
+            f'<g transform="translate({_num(cx + 8)} 72)">'
+            + _tile_body(None, 0, 0, mark=_marks(None, "stock", None))
+            + "</g>"
         )
+    body.append("</g>")
     open_tile = position.last_discard if position.phase is Phase.CLAIM else None
+    body.append('<g id="open-discard">')
     body.append(_label(cx + 4, 166, _("open discard")))
     if open_tile is not None:
         body.append(
             f'<g transform="translate({_num(cx + 8)} 176)">'
-            + _tile_body(open_tile, 0, 0, highlight=True)
+            + _tile_body(open_tile, 0, 0, highlight=True, mark=_marks(open_tile, "open", None))
             + "</g>"
         )
     else:
         body.append(_label(cx + 8, 190, _("none"), 13))
+    body.append("</g>")
     body.append(_last_move_lines(cx + 4, 272, _("last move"), last))
     desc.append(wall_label)
     if open_tile is not None:
