@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from sevenbridge import Rules, apply, deal, legal_actions, observe, svg
+from sevenbridge import InvalidArgumentError, Rules, apply, deal, legal_actions, observe, svg
 from sevenbridge import mahjong as mj
 from sevenbridge.mahjong import svg as mj_svg
 
 from .svgcheck import random_play
 
-LAYOUTS = ("wide",)
+LAYOUTS = ("wide", "narrow")
 
 
 def _table(draw: Any, position: Any, layout: str) -> str:
@@ -89,14 +89,14 @@ def _check_card_marks(state: Any, picture: str, viewer: int | None) -> None:
 def test_card_tables_mark_every_card_seat_meld_and_pile(layout: str) -> None:
     drawn = 0
     for k, state in enumerate(_card_positions(3)):
-        if k % 3:
+        if k % 7:
             continue
         _check_card_marks(state, _table(svg.table, state, layout), None)
         viewer = k % state.players
         view = observe(state, viewer)
         _check_card_marks(state, _table(svg.table, view, layout), viewer)
         drawn += 1
-    assert drawn > 100, drawn
+    assert drawn > 15, drawn
 
 
 def _check_tile_marks(state: Any, picture: str, viewer: int | None) -> None:
@@ -140,14 +140,14 @@ def _check_tile_marks(state: Any, picture: str, viewer: int | None) -> None:
 def test_mahjong_tables_mark_every_tile_seat_meld_and_pile(layout: str) -> None:
     drawn = 0
     for k, state in enumerate(_mahjong_positions(4)):
-        if k % 3:
+        if k % 7:
             continue
         _check_tile_marks(state, _table(mj_svg.table, state, layout), None)
         viewer = k % state.seats
         view = mj.observe(state, viewer)
         _check_tile_marks(state, _table(mj_svg.table, view, layout), viewer)
         drawn += 1
-    assert drawn > 40, drawn
+    assert drawn > 15, drawn
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -164,3 +164,16 @@ def test_ids_stay_from_one_position_to_the_next(layout: str) -> None:
             assert before <= ids
             before = ids
         assert "meld-0" in before
+
+
+def test_the_layout_is_wide_or_narrow() -> None:
+    cases: list[tuple[Any, Any]] = [(svg.table, deal(seed=2)), (mj_svg.table, mj.deal(seed=2))]
+    for draw, position in cases:
+        assert draw(position) == draw(position, layout="wide")
+        assert draw(position, size=720) == draw(position)
+        narrow = draw(position, layout="narrow")
+        assert 'viewBox="0 0 370 ' in narrow and 'width="370"' in narrow
+        assert 'width="740"' in draw(position, layout="narrow", size=740)
+        for wrong in ("Narrow", "phone", "", None, 1):
+            with pytest.raises(InvalidArgumentError, match="layout must be one of wide, narrow"):
+                draw(position, layout=wrong)

@@ -18,10 +18,10 @@ from ..errors import InvalidArgumentError, Message, quote
 from .checks import type_name
 
 __all__ = [
-    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
-    "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
-    "last_move_lines", "lines_height", "num", "panel", "pixels", "place_marks", "seat_names",
+    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "LAYOUTS",
+    "MAX_SIZE", "NARROW_WIDTH", "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture",
+    "Translate", "check_layout", "clip", "document", "document_parts", "draw_value", "em",
+    "felt_document_parts", "inline_html", "label", "label_lines", "last_move_lines", "lines_height", "num", "panel", "pixels", "place_marks", "seat_names",
     "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
@@ -75,6 +75,29 @@ def pixels(value: Any, name: str = "size") -> float:
             )
         )
     return float(value)
+
+
+#: The layouts of a table: ``"wide"`` (seats down the left, the piles on the
+#: right) and ``"narrow"`` (one column, for a phone held upright).
+LAYOUTS = ("wide", "narrow")
+#: The width of a narrow table in units of its drawing, and its width in pixels
+#: unless a size is given: its text is at least 13 units high, so at least 12
+#: pixels on a phone's screen 390 pixels wide.
+NARROW_WIDTH = 370.0
+
+
+def check_layout(value: Any) -> str:
+    """``value`` if it is one of :data:`LAYOUTS`."""
+    if not isinstance(value, str) or value not in LAYOUTS:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.layout",
+                "layout must be one of {layouts}, not {value}",
+                layouts=", ".join(LAYOUTS),
+                value=quote(value) if isinstance(value, str) else type_name(value),
+            )
+        )
+    return value
 
 
 def xml_text(value: str, name: str) -> str:
@@ -230,23 +253,42 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def last_move_lines(
-    x: float, y: float, heading: str, text: str, width: float = 14.5, colour: str = HIGHLIGHT
+    x: float,
+    y: float,
+    heading: str,
+    text: str,
+    width: float = 14.5,
+    colour: str = HIGHLIGHT,
+    *,
+    big: bool = False,
 ) -> str:
-    """The "last move" heading and the move, wrapped, in the highlight colour."""
+    """The "last move" heading and the move, wrapped, in the highlight colour
+    (``big``: a size larger, for the narrow layout)."""
+    small, size, step = (13, 14, 18) if big else (12, 13, 17)
     out = [
-        f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{small}" fill="#ffffff">'
+        f"{escape(heading)}</text>"
     ]
     for k, line in enumerate(wrap(text, width)):
         out.append(
-            f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{colour}">{escape(line)}</text>'
+            f'<text x="{num(x)}" y="{num(y + 18 + step * k)}" font-size="{size}" '
+            f'font-weight="bold" fill="{colour}">{escape(line)}</text>'
         )
     return "".join(out)
 
 
-def lines_height(text: str, width: float = 14.5) -> float:
+def lines_height(text: str, width: float = 14.5, *, big: bool = False) -> float:
     """How tall :func:`last_move_lines` draws ``text``, its heading included."""
-    return 18 + 17 * len(wrap(text, width))
+    return 18 + (18 if big else 17) * len(wrap(text, width))
+
+
+def label_lines(x: float, y: float, text: str, width: float, size: int, most: int = 3) -> list[str]:
+    """:func:`label` wrapped in lines of about ``width`` pixels, ``size + 4``
+    apart, at most ``most`` of them (the last cut with an ellipsis)."""
+    lines = wrap(text, width / size)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], clip(" ".join(lines[most - 1 :]), width / size)]
+    return [label(x, y + (size + 4) * k, line, size) for k, line in enumerate(lines)]
 
 
 def felt_document_parts(
