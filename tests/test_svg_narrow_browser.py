@@ -21,8 +21,8 @@ from . import browser as chromium
 #: What the page measures: the smallest font size and meld card's width in CSS
 #: pixels, and how far any text reaches past the drawing's right edge.
 MEASURE = """
-(highlight) => {
-  const svg = document.querySelector("svg");
+([highlight, selector]) => {
+  const svg = document.querySelector(selector);
   const edge = svg.getBoundingClientRect().right;
   let font = Infinity, over = -Infinity, card = Infinity, texts = 0, cards = 0;
   for (const t of svg.querySelectorAll("text")) {
@@ -43,9 +43,9 @@ MEASURE = """
 """
 
 
-def page_measures(page: Any) -> dict[str, float]:
-    """:data:`MEASURE` of the first drawing on ``page``."""
-    found: dict[str, float] = page.evaluate(MEASURE, svgkit.HIGHLIGHT)
+def page_measures(page: Any, selector: str = "#board svg") -> dict[str, float]:
+    """:data:`MEASURE` of the drawing ``selector`` finds on ``page``."""
+    found: dict[str, float] = page.evaluate(MEASURE, [svgkit.HIGHLIGHT, selector])
     return found
 
 
@@ -106,7 +106,7 @@ def test_narrow_tables_read_on_a_phone(browser: Any, name: str, picture: str) ->
             "<style>body{margin:0;padding:10px}svg{width:100%;height:auto;display:block}</style>"
             f"<div>{picture}</div>"
         )
-        found = page_measures(page)
+        found = page_measures(page, "svg")
     finally:
         page.close()
     assert 360 <= found["width"] <= 390, (name, found)

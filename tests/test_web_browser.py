@@ -20,6 +20,7 @@ import pytest
 
 from . import browser as chromium
 from .pngread import pixels
+from .test_svg_narrow_browser import page_measures
 from .web_server import Server, need_web, wait_for
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -149,7 +150,18 @@ def test_a_whole_deal_at_phone_size(browser: Any, tmp_path: Path) -> None:
         page.wait_for_selector("body[data-turn='1']")
         box = page.locator("#hand button.card >> nth=0").bounding_box()
         assert box is not None and box["width"] >= 44  # big enough for a finger
+        # The table in its narrow layout, readable as drawn: no text under 12 px.
+        assert page.get_attribute("#board", "data-layout") == "narrow"
+        found = page_measures(page)
+        assert found["font"] >= 12 and found["over"] <= 0.5, found
         shot(page, "web-phone.png", tmp_path, full_page=False)
+        play_to_the_end(page)
+        found = page_measures(page)  # the end of the deal: every hand shown
+        assert found["font"] >= 12 and found["card"] >= 28, found
+        page.set_viewport_size(DESKTOP)  # turned into a wide window: the wide drawing
+        page.wait_for_selector("#board[data-layout='wide']")
+        page.set_viewport_size(PHONE)
+        page.wait_for_selector("#board[data-layout='narrow']")
         play_to_the_end(page)
         page.wait_for_selector("#result:not([hidden])")
         assert page.inner_text("#result h2").startswith("Deal 1 is over")

@@ -909,7 +909,7 @@ def _narrow_body(
     half = (width - 16) / 2
     texts = (centre.stock, centre.pile)
     labels = [
-        _label_lines(18 + k * half, top + 20, t, half - 20, 13, 2) for k, t in enumerate(texts)
+        _label_lines(18 + k * half, top + 20, t, half - 10, 13, 2) for k, t in enumerate(texts)
     ]
     card_y = top + 20 + 17 * (max(len(x) for x in labels) - 1) + 8
     at = len(body)  # where the panel goes, under the piles

@@ -145,7 +145,7 @@ _SEAT_SCRIPT = """
     $("statustext").textContent = v.status;
     $("status").className = v.your_turn ? "turn" : "";
     clock(v.clock);
-    $("board").innerHTML = v.svg;
+    board();
     $("notice").textContent = v.notice || "";
     const log = $("log"); log.innerHTML = "";
     v.log.forEach((line) => log.appendChild(el("li", {}, line)));
@@ -158,6 +158,16 @@ _SEAT_SCRIPT = """
     document.body.dataset.over = v.result ? (v.result.over ? "match" : "deal") : "";
     document.body.dataset.ready = "1";
   }
+
+  // The narrow drawing on a phone held upright, the wide one elsewhere.
+  const narrow = window.matchMedia("(max-width: 560px)");
+  function board() {
+    if (!view) return;
+    const small = narrow.matches && view.svg_narrow;
+    $("board").innerHTML = small ? view.svg_narrow : view.svg;
+    $("board").dataset.layout = small ? "narrow" : "wide";
+  }
+  narrow.addEventListener("change", board);
 
   function fits(move) { return [...selected].every((c) => move.cards.includes(c)); }
 
