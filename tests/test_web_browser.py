@@ -240,6 +240,39 @@ def side_by_side(browser: Any, left: Any, right: Any) -> Any:
     return page
 
 
+def test_a_tap_on_the_stock_draws_and_the_card_drawn_is_marked(
+    browser: Any, tmp_path: Path
+) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=1, seed=14)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], PHONE)
+        for _ in range(40):
+            page.wait_for_selector(ANY_TURN)
+            if page.locator("#moves [data-group='Draw']").count():
+                break
+            click_first_move(page)
+        else:
+            raise AssertionError("no turn to draw")
+        before, cards = ply(page), page.locator("#hand button.card").count()
+        assert page.locator("#hand button.card.drawn").count() == 0
+        page.click("#board #stock [data-place='stock']")
+        page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+        assert page.locator("#hand button.card").count() == cards + 1
+        marked = page.locator("#hand button.card.drawn")
+        assert marked.count() == 1 and marked.get_attribute("data-drawn") == "1"
+        assert "just drawn" in (marked.get_attribute("aria-label") or "")
+        # The discard takes the mark away.
+        click = page.locator("#moves [data-group='Discard'] button.move >> nth=0")
+        before = ply(page)
+        click.click()
+        page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+        assert page.locator("#hand button.card.drawn").count() == 0
+        page.close()
+    finally:
+        server.stop()
+
+
 def test_a_reloaded_page_comes_back_to_the_same_table(browser: Any, tmp_path: Path) -> None:
     server = Server(tmp_path / "tables.db", lang="ja").start()
     try:
