@@ -85,18 +85,24 @@ def _check_card_marks(state: Any, picture: str, viewer: int | None) -> None:
             assert not re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", seen), c
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_card_tables_mark_every_card_seat_meld_and_pile(layout: str) -> None:
+def _check_every_seventh(
+    positions: Iterator[Any], draw: Any, see: Any, check: Any, layout: str
+) -> None:
+    """``check`` every seventh position's drawing, as the state and as one seat's view."""
     drawn = 0
-    for k, state in enumerate(_card_positions(3)):
+    for k, state in enumerate(positions):
         if k % 7:
             continue
-        _check_card_marks(state, _table(svg.table, state, layout), None)
-        viewer = k % state.players
-        view = observe(state, viewer)
-        _check_card_marks(state, _table(svg.table, view, layout), viewer)
+        check(state, _table(draw, state, layout), None)
+        viewer = k % len(see(state, 0).hand_sizes)
+        check(state, _table(draw, see(state, viewer), layout), viewer)
         drawn += 1
     assert drawn > 15, drawn
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_card_tables_mark_every_card_seat_meld_and_pile(layout: str) -> None:
+    _check_every_seventh(_card_positions(3), svg.table, observe, _check_card_marks, layout)
 
 
 def _check_tile_marks(state: Any, picture: str, viewer: int | None) -> None:
@@ -138,16 +144,7 @@ def _check_tile_marks(state: Any, picture: str, viewer: int | None) -> None:
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_mahjong_tables_mark_every_tile_seat_meld_and_pile(layout: str) -> None:
-    drawn = 0
-    for k, state in enumerate(_mahjong_positions(4)):
-        if k % 7:
-            continue
-        _check_tile_marks(state, _table(mj_svg.table, state, layout), None)
-        viewer = k % state.seats
-        view = mj.observe(state, viewer)
-        _check_tile_marks(state, _table(mj_svg.table, view, layout), viewer)
-        drawn += 1
-    assert drawn > 15, drawn
+    _check_every_seventh(_mahjong_positions(4), mj_svg.table, mj.observe, _check_tile_marks, layout)
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from sevenbridge import Rules, apply, deal, observe, svg
 from sevenbridge import mahjong as mj
+from sevenbridge import observe, svg
 from sevenbridge._kit import svgkit
-from sevenbridge.bots import GreedyPlayer
 from sevenbridge.mahjong import svg as mj_svg
 
 from . import browser as chromium
+from .mahjong.test_svg import greedy_position as mahjong_position
+from .test_svg import greedy_position
 
 #: What the page measures: the smallest font size and meld card's width in CSS
 #: pixels, and how far any text reaches past the drawing's right edge.
@@ -57,12 +58,7 @@ def browser() -> Iterator[Any]:
 def _card_positions() -> list[tuple[str, str]]:
     out = []
     for preset, players, seed, steps in (("nintendo", 4, 72, 41), ("standard", 5, 9, 500)):
-        state = deal(Rules.preset(preset), players=players, seed=seed)
-        bot = GreedyPlayer(seed)
-        for _ in range(steps):
-            if state.is_over:
-                break
-            state = apply(state, bot(state))
+        state = greedy_position(preset, players, seed, steps)
         names = ["Bartholomew the Magnificent", *(f"P{p}" for p in range(1, players))]
         out.append((f"{preset} state", svg.table(state, layout="narrow", four_color=True)))
         out.append(
@@ -77,12 +73,8 @@ def _card_positions() -> list[tuple[str, str]]:
 def _mahjong_positions() -> list[tuple[str, str]]:
     out = []
     for seed, steps, players in ((5, 60, 4), (8, 10_000, 2), (6, 45, 3)):
-        state = mj.deal(mj.Rules.full() if players == 2 else mj.Rules(), players=players, seed=seed)
-        bot = mj.GreedyPlayer(seed)
-        for _ in range(steps):
-            if state.is_over:
-                break
-            state = mj.apply(state, bot(mj.observe(state)))
+        rules = mj.Rules.full() if players == 2 else mj.Rules()
+        state = mahjong_position(seed, steps, players, rules)
         out.append((f"mahjong {seed} state", mj_svg.table(state, layout="narrow")))
         out.append(
             (

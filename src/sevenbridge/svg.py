@@ -99,13 +99,28 @@ from ._kit.svgkit import (
     lines_height as _lines_height,
 )
 from ._kit.svgkit import (
+    narrow_centre as _narrow_centre,
+)
+from ._kit.svgkit import (
+    narrow_divider as _narrow_divider,
+)
+from ._kit.svgkit import (
+    narrow_top as _narrow_top,
+)
+from ._kit.svgkit import (
     num as _num,
 )
 from ._kit.svgkit import (
     panel as _panel,
 )
 from ._kit.svgkit import (
+    pile_group as _pile_group,
+)
+from ._kit.svgkit import (
     place_marks as _place_marks,
+)
+from ._kit.svgkit import (
+    placed as _placed,
 )
 from ._kit.svgkit import (
     seat_names as _seat_names,
@@ -840,38 +855,18 @@ def _wide_body(
         f'rx="8" fill="{PANEL}"/>'
     )
     body.append(panel)
-    body.append(f'<g id="stock" data-count="{position.stock_size}">')
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
-        f"{escape(centre.stock)}</text>"
+    body += _piles(
+        position,
+        [
+            f'<text x="{_num(cx + 4)}" y="{y}" font-size="14" font-weight="bold" '
+            f'fill="#ffffff">{escape(text)}</text>'
+            for y, text in ((62, centre.stock), (172, centre.pile))
+        ],
+        ((cx + 8, 72), (cx + 8, 182)),
+        0.9,
+        four_color,
+        discard_mark,
     )
-    if position.stock_size:
-        body.append(
-            f'<g transform="translate({_num(cx + 8)} 72) scale(0.9)">'
-            + _card_body(None, 0, 0, four_color, mark=_marks(None, "stock", None))
-            + "</g>"
-        )
-    body.append("</g>")
-    pile = position.discard_pile
-    body.append(f'<g id="discards" data-count="{len(pile)}">')
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
-        f"{escape(centre.pile)}</text>"
-    )
-    if pile:
-        body.append(
-            f'<g transform="translate({_num(cx + 8)} 182) scale(0.9)">'
-            + _card_body(
-                pile[-1],
-                0,
-                0,
-                four_color,
-                highlight=discard_mark,
-                mark=_marks(pile[-1], "discards", None),
-            )
-            + "</g>"
-        )
-    body.append("</g>")
     body.append(_last_move_lines(cx + 4, 282, _("last move"), centre.last))
     if centre.result:
         result_y = 282 + _lines_height(centre.last) + 14
@@ -885,6 +880,48 @@ def _wide_body(
             )
             height = bottom
     return width, height, body
+
+
+def _piles(
+    position: GameState | Observation,
+    labels: Sequence[str | list[str]],
+    spots: Sequence[tuple[float, float]],
+    scale: float,
+    four_color: bool,
+    framed: bool,
+    *,
+    big: bool = False,
+) -> list[str]:
+    """The stock and the discard pile (its top card, ``framed`` when just
+    discarded), each in its group with its labels, their cards at ``spots``."""
+    stock, pile = position.stock_size, position.discard_pile
+    back = _card_body(None, 0, 0, four_color, mark=_marks(None, "stock", None))
+    out = _pile_group(
+        "stock",
+        stock,
+        [labels[0]] if isinstance(labels[0], str) else labels[0],
+        _placed(*spots[0], back, scale) if stock else None,
+    )
+    top = (
+        _card_body(
+            pile[-1],
+            0,
+            0,
+            four_color,
+            highlight=framed,
+            mark=_marks(pile[-1], "discards", None),
+            big=big,
+        )
+        if pile
+        else ""
+    )
+    out += _pile_group(
+        "discards",
+        len(pile),
+        [labels[1]] if isinstance(labels[1], str) else labels[1],
+        _placed(*spots[1], top, scale) if pile else None,
+    )
+    return out
 
 
 def _narrow_body(
@@ -901,59 +938,15 @@ def _narrow_body(
     scale, step, back_step, gap = 0.5, 19.0, 8.0, 10.0
     cw, ch = CARD_W * scale, CARD_H * scale
     room = width - 36  # inside a panel
-    body = _label_lines(12, 22, centre.heading, width - 24, 15)
-    y = 22.0 + 19 * (len(body) - 1) + 12
-
     # The piles side by side, and the last move under them, in a panel across the top.
-    top = y
-    half = (width - 16) / 2
-    texts = (centre.stock, centre.pile)
-    labels = [
-        _label_lines(18 + k * half, top + 20, t, half - 10, 13, 2) for k, t in enumerate(texts)
-    ]
-    card_y = top + 20 + 17 * (max(len(x) for x in labels) - 1) + 8
+    body, top, labels, card_y = _narrow_top(centre.heading, (centre.stock, centre.pile))
     at = len(body)  # where the panel goes, under the piles
-    body.append(f'<g id="stock" data-count="{position.stock_size}">')
-    body += labels[0]
-    if position.stock_size:
-        body.append(
-            f'<g transform="translate(18 {_num(card_y)}) scale({scale:g})">'
-            + _card_body(None, 0, 0, four_color, mark=_marks(None, "stock", None))
-            + "</g>"
-        )
-    body.append("</g>")
-    pile = position.discard_pile
-    body.append(f'<g id="discards" data-count="{len(pile)}">')
-    body += labels[1]
-    if pile:
-        body.append(
-            f'<g transform="translate({_num(18 + half)} {_num(card_y)}) scale({scale:g})">'
-            + _card_body(
-                pile[-1],
-                0,
-                0,
-                four_color,
-                highlight=discard_mark,
-                mark=_marks(pile[-1], "discards", None),
-                big=True,
-            )
-            + "</g>"
-        )
-    body.append("</g>")
-    ems = room / 14
-    move_y = card_y + ch + 22
-    body.append(_last_move_lines(18, move_y, _("last move"), centre.last, ems, big=True))
-    bottom = move_y + _lines_height(centre.last, ems, big=True) - 8
+    spots = ((18, card_y), (18 + (width - 16) / 2, card_y))
+    body += _piles(position, labels, spots, scale, four_color, discard_mark, big=True)
+    texts = [(_("last move"), centre.last, HIGHLIGHT)]
     if centre.result:
-        result_y = bottom + 22
-        body.append(
-            _last_move_lines(
-                18, result_y, _("result"), centre.result, ems, colour="#ffffff", big=True
-            )
-        )
-        bottom = result_y + _lines_height(centre.result, ems, big=True) - 8
-    body.insert(at, _panel(8, top, width - 16, bottom - top + 10))
-    y = bottom + 18
+        texts.append((_("result"), centre.result, "#ffffff"))
+    y = _narrow_centre(body, at, top, card_y + ch, texts)
 
     # The seats, one under another: the label, the hand, then the melds in rows.
     melds = position.melds
@@ -983,10 +976,7 @@ def _narrow_body(
             + "</g>"
         )
         if own and cards:  # the divider between the hand and the melds
-            body.append(
-                f'<rect x="14" y="{_num(meld_y - gap / 2 - 1)}" width="{_num(width - 28)}" '
-                'height="2" rx="1" fill="#d9eadf" opacity="0.8"/>'
-            )
+            body.append(_narrow_divider(meld_y - gap / 2 - 1))
         for r, row in enumerate(rows):
             for i, mx in row:
                 body.append(

@@ -21,8 +21,9 @@ __all__ = [
     "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "LAYOUTS",
     "MAX_SIZE", "NARROW_WIDTH", "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture",
     "Translate", "check_layout", "clip", "document", "document_parts", "draw_value", "em",
-    "felt_document_parts", "inline_html", "label", "label_lines", "last_move_lines", "lines_height", "num", "panel", "pixels", "place_marks", "seat_names",
-    "seat_words", "wrap", "xml_text",
+    "felt_document_parts", "inline_html", "label", "label_lines", "last_move_lines", "lines_height",
+    "narrow_centre", "narrow_divider", "narrow_top", "num", "panel", "pile_group", "pixels",
+    "place_marks", "placed", "seat_names", "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -289,6 +290,60 @@ def label_lines(x: float, y: float, text: str, width: float, size: int, most: in
     if len(lines) > most:
         lines = [*lines[: most - 1], clip(" ".join(lines[most - 1 :]), width / size)]
     return [label(x, y + (size + 4) * k, line, size) for k, line in enumerate(lines)]
+
+
+def narrow_top(
+    heading: str, piles: Sequence[str]
+) -> tuple[list[str], float, list[list[str]], float]:
+    """The top of a narrow table: the heading's lines, where the panel of the
+    piles begins, the piles' labels side by side (two lines at most each) and
+    where the piles' pictures go."""
+    body = label_lines(12, 22, heading, NARROW_WIDTH - 24, 15)
+    top = 22.0 + 19 * (len(body) - 1) + 12
+    half = (NARROW_WIDTH - 16) / 2
+    labels = [
+        label_lines(18 + k * half, top + 20, t, half - 10, 13, 2) for k, t in enumerate(piles)
+    ]
+    return body, top, labels, top + 20 + 17 * (max(len(x) for x in labels) - 1) + 8
+
+
+def narrow_centre(
+    body: list[str], at: int, top: float, y: float, texts: Sequence[tuple[str, str, str]]
+) -> float:
+    """The narrow table's last move (and result) under its piles, which end at
+    ``y``: each of ``texts`` a heading, a text and its colour; the panel under
+    them all goes in ``body`` at ``at``. Where the seats begin."""
+    width = NARROW_WIDTH
+    ems = (width - 36) / 14
+    for heading, text, colour in texts:
+        y += 22
+        body.append(last_move_lines(18, y, heading, text, ems, colour, big=True))
+        y += lines_height(text, ems, big=True) - 8
+    body.insert(at, panel(8, top, width - 16, y - top + 10))
+    return y + 18
+
+
+def narrow_divider(y: float) -> str:
+    """The line across a narrow table's seat between its hand and its melds."""
+    return (
+        f'<rect x="14" y="{num(y)}" width="{num(NARROW_WIDTH - 28)}" height="2" rx="1" '
+        'fill="#d9eadf" opacity="0.8"/>'
+    )
+
+
+def pile_group(ident: str, count: int, labels: Sequence[str], picture: str | None) -> list[str]:
+    """A pile's group (``id="stock"``, with its size): its labels and picture."""
+    out = [f'<g id="{ident}" data-count="{count}">', *labels]
+    if picture is not None:
+        out.append(picture)
+    out.append("</g>")
+    return out
+
+
+def placed(x: float, y: float, body: str, scale: float | None = None) -> str:
+    """``body`` moved to (x, y), scaled when a scale is given."""
+    scaled = "" if scale is None else f" scale({scale:g})"
+    return f'<g transform="translate({num(x)} {num(y)}){scaled}">{body}</g>'
 
 
 def felt_document_parts(

@@ -66,10 +66,14 @@ from .._kit.svgkit import inline_html as _inline_html
 from .._kit.svgkit import label as _label
 from .._kit.svgkit import label_lines as _label_lines
 from .._kit.svgkit import last_move_lines as _last_move_lines
-from .._kit.svgkit import lines_height as _lines_height
+from .._kit.svgkit import narrow_centre as _narrow_centre
+from .._kit.svgkit import narrow_divider as _narrow_divider
+from .._kit.svgkit import narrow_top as _narrow_top
 from .._kit.svgkit import num as _num
 from .._kit.svgkit import panel as _panel
+from .._kit.svgkit import pile_group as _group_of_pile
 from .._kit.svgkit import place_marks as _place_marks
+from .._kit.svgkit import placed as _placed
 from .._kit.svgkit import seat_names as _seat_names
 from .._kit.svgkit import seat_words as _seat_words
 from .hands import Meld, MeldKind
@@ -741,29 +745,40 @@ def _wide_body(
     # The right-hand column: the wall, the discard open to claims, the last move.
     cx = left_w + 16
     body.append(_panel(cx - 6, 40, width - cx + 4, height - 48))
-    body.append(f'<g id="stock" data-count="{centre.wall_size}">')
-    body.append(_label(cx + 4, 62, centre.wall))
-    if centre.wall_size:
-        body.append(
-            f'<g transform="translate({_num(cx + 8)} 72)">'
-            + _tile_body(None, 0, 0, mark=_marks(None, "stock", None))
-            + "</g>"
-        )
-    body.append("</g>")
-    open_tile = centre.open_tile
-    body.append('<g id="open-discard">')
-    body.append(_label(cx + 4, 166, _("open discard")))
-    if open_tile is not None:
-        body.append(
-            f'<g transform="translate({_num(cx + 8)} 176)">'
-            + _tile_body(open_tile, 0, 0, highlight=True, mark=_marks(open_tile, "open", None))
-            + "</g>"
-        )
-    else:
-        body.append(_label(cx + 8, 190, _("none"), 13))
-    body.append("</g>")
+    labels = [[_label(cx + 4, 62, centre.wall)], [_label(cx + 4, 166, _("open discard"))]]
+    body += _piles(centre, labels, ((cx + 8, 72), (cx + 8, 176)), None, (cx + 8, 190), _)
     body.append(_last_move_lines(cx + 4, 272, _("last move"), centre.last))
     return width, height, body
+
+
+def _piles(
+    centre: _Centre,
+    labels: Sequence[Sequence[str]],
+    spots: Sequence[tuple[float, float]],
+    scale: float | None,
+    none: tuple[float, float],
+    _: Translate,
+    *,
+    big: bool = False,
+) -> list[str]:
+    """The wall and the discard open to claims (or *none*, at ``none``), each
+    in its group with its labels, their tiles at ``spots``."""
+    back = _tile_body(None, 0, 0, mark=_marks(None, "stock", None))
+    out = _group_of_pile(
+        "stock",
+        centre.wall_size,
+        labels[0],
+        _placed(*spots[0], back, scale) if centre.wall_size else None,
+    )
+    tile = centre.open_tile
+    out += ['<g id="open-discard">', *labels[1]]
+    if tile is not None:
+        face = _tile_body(tile, 0, 0, highlight=True, mark=_marks(tile, "open", None), big=big)
+        out.append(_placed(*spots[1], face, scale))
+    else:
+        out.append(_label(*none, _("none"), 13))
+    out.append("</g>")
+    return out
 
 
 def _narrow_body(
@@ -779,51 +794,15 @@ def _narrow_body(
     small_h, big_h = (TILE_H + DEPTH) * small, (TILE_H + DEPTH) * big
     small_step = TILE_W * small + 1.5
     per_row = int((room + 1.5) // small_step)
-    body = _label_lines(12, 22, centre.heading, width - 24, 15)
-    y = 22.0 + 19 * (len(body) - 1) + 12
-
     # The wall and the open discard side by side, the last move under them.
-    top = y
-    half = (width - 16) / 2
     texts = (centre.wall, _("open discard"))
-    labels = [
-        _label_lines(18 + k * half, top + 20, t, half - 10, 13, 2) for k, t in enumerate(texts)
-    ]
-    tile_y = top + 20 + 17 * (max(len(x) for x in labels) - 1) + 8
+    body, top, labels, tile_y = _narrow_top(centre.heading, texts)
     at = len(body)  # where the panel goes, under the piles
-    body.append(f'<g id="stock" data-count="{centre.wall_size}">')
-    body += labels[0]
-    if centre.wall_size:
-        body.append(
-            f'<g transform="translate(18 {_num(tile_y)}) scale({big:g})">'
-            + _tile_body(None, 0, 0, mark=_marks(None, "stock", None))
-            + "</g>"
-        )
-    body.append("</g>")
-    body.append('<g id="open-discard">')
-    body += labels[1]
-    if centre.open_tile is not None:
-        body.append(
-            f'<g transform="translate({_num(18 + half)} {_num(tile_y)}) scale({big:g})">'
-            + _tile_body(
-                centre.open_tile,
-                0,
-                0,
-                highlight=True,
-                mark=_marks(centre.open_tile, "open", None),
-                big=True,
-            )
-            + "</g>"
-        )
-    else:
-        body.append(_label(22 + half, tile_y + 20, _("none"), 13))
-    body.append("</g>")
-    ems = room / 14
-    move_y = tile_y + big_h + 22
-    body.append(_last_move_lines(18, move_y, _("last move"), centre.last, ems, big=True))
-    bottom = move_y + _lines_height(centre.last, ems, big=True) - 8
-    body.insert(at, _panel(8, top, width - 16, bottom - top + 10))
-    y = bottom + 18
+    half = (width - 16) / 2
+    spots = ((18, tile_y), (18 + half, tile_y))
+    body += _piles(centre, labels, spots, big, (22 + half, tile_y + 20), _, big=True)
+    moves = [(_("last move"), centre.last, HIGHLIGHT)]
+    y = _narrow_centre(body, at, top, tile_y + big_h, moves)
 
     # The seats, one under another: the label, the hand, the melds, the discards.
     for p, seat in enumerate(seats):
@@ -870,10 +849,7 @@ def _narrow_body(
                 )
             )
         if own and tiles:  # the divider between the hand and the melds
-            body.append(
-                f'<rect x="14" y="{_num(meld_y - gap / 2 - 1)}" width="{_num(width - 28)}" '
-                'height="2" rx="1" fill="#d9eadf" opacity="0.8"/>'
-            )
+            body.append(_narrow_divider(meld_y - gap / 2 - 1))
         for r, row in enumerate(rows):
             for i, mx in row:
                 m = position.melds[i]
