@@ -28,10 +28,11 @@ def greedy_record(seed: int = 72, preset: str = "nintendo", players: int = 4) ->
     return record(state)
 
 
-def _views(page: str) -> list[list[str]]:
-    """Every drawing the page holds, ``views[view][position]``, rebuilt from its
-    pieces as the page's script does: a piece is text where it first appears,
-    its number (in order of appearance) after."""
+def _views(page: str, layout: str = "wide") -> list[list[str]]:
+    """Every drawing the page holds in a layout, ``views[view][position]``,
+    rebuilt from its pieces as the page's script does: a piece is text where it
+    first appears, its number (in order of appearance) after. A position's
+    views are drawn wide, then narrow."""
     packed = re.search(r'<script type="application/octet-stream" id="data">(.*?)</script>', page)
     assert packed is not None
     frames = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
@@ -44,7 +45,9 @@ def _views(page: str) -> list[list[str]]:
                 if isinstance(part, str):
                     pieces.append(part)
             drawings[-1].append("".join(p if isinstance(p, str) else pieces[p] for p in parts))
-    return [list(view) for view in zip(*drawings, strict=True)]
+    views = [list(view) for view in zip(*drawings, strict=True)]
+    half = len(views) // 2
+    return views[:half] if layout == "wide" else views[half:]
 
 
 def test_the_page_holds_every_position_from_every_seat() -> None:
@@ -57,6 +60,10 @@ def test_the_page_holds_every_position_from_every_seat() -> None:
     assert len(views) == 5
     assert views[0] == [svg.table(s) for s in states]
     assert views[2][-1] == svg.table(observe(states[-1], 1))
+    narrow = _views(page, "narrow")
+    assert len(narrow) == 5
+    assert narrow[0] == [svg.table(s, layout="narrow") for s in states]
+    assert narrow[2][-1] == svg.table(observe(states[-1], 1), layout="narrow")
     # Each line of the move list tells a run of positions; together, every one once.
     told = [
         k

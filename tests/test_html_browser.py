@@ -20,6 +20,7 @@ from . import browser as chromium
 from .pngread import pixels
 from .test_html import greedy_record
 from .test_html_games import _round as _mahjong_round
+from .test_svg_narrow_browser import page_measures
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +185,22 @@ def test_the_viewer_fits_a_phone_and_steps_by_tap_swipe_and_autoplay(
     assert moves["y"] >= board["y"] + board["height"]  # the list is below the table
     assert moves["width"] >= 350
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    # The table in its narrow layout, readable as drawn: no text under 12 px,
+    # no card of a meld narrower than 28 (at the end of the deal).
+    assert page.get_attribute("#board", "data-layout") == "narrow"
+    page.keyboard.press("End")
+    # Stepping scrolls the move list to the move, not the page away from the table.
+    assert page.evaluate("window.scrollY") == 0
+    seen = page.evaluate(
+        "(() => { const l = document.getElementById('moves').getBoundingClientRect();"
+        " const n = document.querySelector('#moves li.now').getBoundingClientRect();"
+        " return n.top >= l.top - 1 && n.bottom <= l.bottom + 1; })()"
+    )
+    assert seen
+    found = page_measures(page)
+    assert found["font"] >= 12 and found["over"] <= 0.5, found
+    assert found["cards"] and found["card"] >= 28, found
+    page.keyboard.press("Home")
     # The step buttons sit on one row.
     tops = {
         round(page.locator(f"#{b}").bounding_box()["y"])

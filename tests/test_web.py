@@ -849,3 +849,28 @@ def test_the_status_names_only_the_moves_the_seat_has() -> None:
                 assert (word in offered) == (kind in kinds), (kinds, status)
             state = apply(state, legal_actions(state)[-1])
     assert len(seen) >= 5, seen
+
+
+def test_a_lay_off_names_its_meld_as_the_drawing_does() -> None:
+    """A lay-off the page offers carries its meld's index on the table, the
+    ``meld-N`` of the drawing a tap on the meld chooses it by."""
+    from sevenbridge import LayOff, legal_actions
+    from sevenbridge.svg import table
+
+    from .svgcheck import random_play
+
+    game = CardTableGame()
+    start = deal(Rules.preset("nintendo"), players=3, seed=7)
+    found = 0
+    for state in random_play(start, legal_actions, apply, 7):
+        offs = [a for a in legal_actions(state) if isinstance(a, LayOff)]
+        if not offs:
+            continue
+        view = observe(state, offs[0].player)
+        drawn = table(view, layout="narrow")
+        for action in offs:
+            move = game.describe(action, "en", view, ["P0", "P1", "P2"])
+            assert move["target"] == action.target
+            assert f'id="meld-{action.target}"' in drawn
+            found += 1
+    assert found > 5, found

@@ -20,6 +20,7 @@ import pytest
 
 from . import browser as chromium
 from .pngread import pixels
+from .test_svg_narrow_browser import page_measures
 from .web_server import Server, need_web, wait_for
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -149,7 +150,18 @@ def test_a_whole_deal_at_phone_size(browser: Any, tmp_path: Path) -> None:
         page.wait_for_selector("body[data-turn='1']")
         box = page.locator("#hand button.card >> nth=0").bounding_box()
         assert box is not None and box["width"] >= 44  # big enough for a finger
+        # The table in its narrow layout, readable as drawn: no text under 12 px.
+        assert page.get_attribute("#board", "data-layout") == "narrow"
+        found = page_measures(page)
+        assert found["font"] >= 12 and found["over"] <= 0.5, found
         shot(page, "web-phone.png", tmp_path, full_page=False)
+        play_to_the_end(page)
+        found = page_measures(page)  # the end of the deal: every hand shown
+        assert found["font"] >= 12 and found["card"] >= 28, found
+        page.set_viewport_size(DESKTOP)  # turned into a wide window: the wide drawing
+        page.wait_for_selector("#board[data-layout='wide']")
+        page.set_viewport_size(PHONE)
+        page.wait_for_selector("#board[data-layout='narrow']")
         play_to_the_end(page)
         page.wait_for_selector("#result:not([hidden])")
         assert page.inner_text("#result h2").startswith("Deal 1 is over")
@@ -226,6 +238,39 @@ def side_by_side(browser: Any, left: Any, right: Any) -> Any:
         + "</body>"
     )
     return page
+
+
+def test_a_tap_on_the_stock_draws_and_the_card_drawn_is_marked(
+    browser: Any, tmp_path: Path
+) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        opened = server.open_table(["human", "greedy", "random"], deals=1, seed=14)
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], PHONE)
+        for _ in range(40):
+            page.wait_for_selector(ANY_TURN)
+            if page.locator("#moves [data-group='Draw']").count():
+                break
+            click_first_move(page)
+        else:
+            raise AssertionError("no turn to draw")
+        before, cards = ply(page), page.locator("#hand button.card").count()
+        assert page.locator("#hand button.card.drawn").count() == 0
+        page.click("#board #stock [data-place='stock']")
+        page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+        assert page.locator("#hand button.card").count() == cards + 1
+        marked = page.locator("#hand button.card.drawn")
+        assert marked.count() == 1 and marked.get_attribute("data-drawn") == "1"
+        assert "just drawn" in (marked.get_attribute("aria-label") or "")
+        # The discard takes the mark away.
+        click = page.locator("#moves [data-group='Discard'] button.move >> nth=0")
+        before = ply(page)
+        click.click()
+        page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+        assert page.locator("#hand button.card.drawn").count() == 0
+        page.close()
+    finally:
+        server.stop()
 
 
 def test_a_reloaded_page_comes_back_to_the_same_table(browser: Any, tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape
 
 from ._kit.i18n import check_lang, translate, translator
 from ._kit.recordframe import record_names
+from ._kit.svgkit import LAYOUTS
 from .errors import InvalidArgumentError, Message, RecordError
 from .games import CARD_GAME, GAMES, game_module, game_part, outcome
 
@@ -59,7 +60,7 @@ button,select{font-size:15px;padding:4px 10px}
 main{display:flex;gap:12px;padding:12px;align-items:flex-start}
 #board{flex:1 1 auto;min-width:0;max-width:760px;touch-action:pan-y;cursor:pointer}
 #board svg{width:100%;height:auto;display:block}
-#moves{flex:0 0 19em;max-height:80vh;overflow-y:auto;background:#fff;border:1px solid #ccc;
+#moves{position:relative;flex:0 0 19em;max-height:80vh;overflow-y:auto;background:#fff;border:1px solid #ccc;
 margin:0;padding:4px 0;list-style:none;font-size:13px}
 #moves li{padding:3px 8px;cursor:pointer;border-bottom:1px solid #f0f0ec}
 #moves li.deal{font-weight:bold;background:#e8efe9}
@@ -84,7 +85,8 @@ _SCRIPT = """
   const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   // frames[position][view]: the drawing's pieces, each a number (a piece seen
-  // before) or a string (a new piece, numbered in order of appearance).
+  // before) or a string (a new piece, numbered in order of appearance). The
+  // views are drawn wide, then again narrow, for a phone.
   const frames = JSON.parse(await new Response(stream).text());
   const pieces = [];
   for (const views of frames) {
@@ -99,7 +101,8 @@ _SCRIPT = """
   const count = document.getElementById("count");
   const seat = document.getElementById("seat");
   const play = document.getElementById("play");
-  const items = Array.from(document.querySelectorAll("#moves li"));
+  const list = document.getElementById("moves");
+  const items = Array.from(list.querySelectorAll("li"));
   const last = frames.length - 1;
   // Which line of the move list tells each position (forced passes share the
   // line of the move before them).
@@ -108,14 +111,23 @@ _SCRIPT = """
     for (let k = Number(li.dataset.first); k <= Number(li.dataset.last); k++) line[k] = i;
   });
   let at = 0, timer = null;
+  const narrow = window.matchMedia("(max-width: 560px)");
+  const half = frames[0].length / 2;
   function show(k) {
     items[line[at]].classList.remove("now");
     at = Math.max(0, Math.min(last, k));
-    board.innerHTML = frames[at][Number(seat.value)].map((i) => pieces[i]).join("");
+    const view = Number(seat.value) + (narrow.matches ? half : 0);
+    board.innerHTML = frames[at][view].map((i) => pieces[i]).join("");
+    board.dataset.layout = narrow.matches ? "narrow" : "wide";
     count.textContent = at + " / " + last;
     document.getElementById("info").textContent = info.texts[info.at[at]];
-    items[line[at]].classList.add("now");
-    items[line[at]].scrollIntoView({block: "nearest"});
+    const now = items[line[at]];
+    now.classList.add("now");
+    // The move list scrolls to the line, the page stays where the reader put it.
+    if (now.offsetTop < list.scrollTop) list.scrollTop = now.offsetTop;
+    else if (now.offsetTop + now.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = now.offsetTop + now.offsetHeight - list.clientHeight;
+    }
     document.body.dataset.position = String(at);
     if (at === last) stop();
   }
@@ -139,6 +151,7 @@ _SCRIPT = """
   document.getElementById("end").onclick = () => { stop(); show(last); };
   play.onclick = () => { timer === null ? start() : stop(); };
   seat.onchange = () => show(at);
+  narrow.addEventListener("change", () => show(at));
   items.forEach((li) => { li.onclick = () => { stop(); show(Number(li.dataset.first)); }; });
   // A tap on the board's right half steps forward, on its left half back; a
   // swipe to the left steps forward, to the right back.
@@ -339,7 +352,7 @@ def _replay(
 
     def draw(state: Any) -> list[list[str]]:
         views = [state, *(module.observe(state, p) for p in seats)]
-        return [list(parts(v, **options)) for v in views]
+        return [list(parts(v, **options, layout=layout)) for layout in LAYOUTS for v in views]
 
     heading = _(module.GAME.replay_heading).format(players=len(seats))
     return _Replay(positions, lines, info, seats, seat_names, heading, draw)

@@ -10,6 +10,17 @@ pixels, above 0 and at most 100,000; anything else is refused (a
 :class:`TypeError` for what is no number, else an
 :class:`~sevenbridge.errors.InvalidArgumentError`).
 
+A table's drawing is marked for a user interface to find (and animate) what
+it shows: every card is a group with ``data-card`` (its notation, such as
+``7H``; none on a card face down, so that a player's view never names a card
+it may not see), ``data-place`` (``hand``, ``meld``, ``stock`` or
+``discards``; the top of the discard pile is the one shown) and ``data-seat``
+(in a hand or a meld), and a joker in a meld ``data-as`` (the card it stands
+for). Each seat's area is the group ``id="seat-2"``, each meld ``id="meld-3"``
+(its index on the table, with ``data-owner`` and ``data-kind``), and the
+piles ``id="stock"`` and ``id="discards"`` (with ``data-count``): the ids are
+unique in a drawing and name the same thing from one position to the next.
+
 In a notebook, :class:`~sevenbridge.Card`, :class:`~sevenbridge.Meld`,
 :class:`~sevenbridge.GameState` and :class:`~sevenbridge.Observation` show
 themselves with these drawings, and the text these functions return shows as
@@ -48,6 +59,7 @@ from ._kit.svgkit import (
     HIGHLIGHT,
     INK,
     JOKER_COLOUR,
+    NARROW_WIDTH,
     ORANGE,
     PANEL,
     RED,
@@ -55,6 +67,9 @@ from ._kit.svgkit import (
 )
 from ._kit.svgkit import (
     Picture as _Picture,
+)
+from ._kit.svgkit import (
+    check_layout as _check_layout,
 )
 from ._kit.svgkit import (
     clip as _clip,
@@ -75,16 +90,37 @@ from ._kit.svgkit import (
     label as _label,
 )
 from ._kit.svgkit import (
+    label_lines as _label_lines,
+)
+from ._kit.svgkit import (
     last_move_lines as _last_move_lines,
 )
 from ._kit.svgkit import (
     lines_height as _lines_height,
 )
 from ._kit.svgkit import (
+    narrow_centre as _narrow_centre,
+)
+from ._kit.svgkit import (
+    narrow_divider as _narrow_divider,
+)
+from ._kit.svgkit import (
+    narrow_top as _narrow_top,
+)
+from ._kit.svgkit import (
     num as _num,
 )
 from ._kit.svgkit import (
     panel as _panel,
+)
+from ._kit.svgkit import (
+    pile_group as _pile_group,
+)
+from ._kit.svgkit import (
+    place_marks as _place_marks,
+)
+from ._kit.svgkit import (
+    placed as _placed,
 )
 from ._kit.svgkit import (
     seat_names as _seat_names,
@@ -187,11 +223,15 @@ def _card_body(
     *,
     joker_as: Card | None = None,
     highlight: bool = False,
+    mark: str = "",
+    big: bool = False,
 ) -> str:
     """One card (``None``: face down) with its top-left corner at (x, y), in
-    card units (60 x 84); kept, as the same cards recur in every drawing."""
+    card units (60 x 84), its group carrying the attributes ``mark`` (see
+    :func:`_marks`); ``big``: with the large corner of the narrow layout. Kept,
+    as the same cards recur in every drawing."""
     colours = _colours(four_color)
-    out = [f'<g transform="translate({_num(x)} {_num(y)})">']
+    out = [f'<g transform="translate({_num(x)} {_num(y)})"{mark}>']
     if highlight:
         out.append(
             f'<rect x="-4" y="-4" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="9" '
@@ -211,6 +251,10 @@ def _card_body(
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#ffffff" '
         'stroke="#4d4d4d" stroke-width="1.5"/>'
     )
+    if big:
+        out.append(_big_face(c, colours, joker_as))
+        out.append("</g>")
+        return "".join(out)
     if c.suit is None:
         tagged = joker_as is not None and joker_as.suit is not None
         out.append(
@@ -249,6 +293,36 @@ def _card_body(
     return "".join(out)
 
 
+def _big_face(c: Card, colours: dict[Suit, str], joker_as: Card | None) -> str:
+    """A card's face for the narrow layout, whose cards are drawn half size: a
+    corner half as large again (26 units high), readable in the strip a card shows
+    of itself in a hand or a meld."""
+    if c.suit is None:
+        out = (
+            f'<text x="3" y="25" font-size="26" font-weight="bold" fill="{JOKER_COLOUR}">JK</text>'
+        )
+        if joker_as is None or joker_as.suit is None:
+            return out + (
+                '<path d="M40 36L45 49L59 49L48 57L52 71L40 63L28 71L32 57L21 49L35 49Z" '
+                f'fill="{JOKER_COLOUR}"/>'
+            )
+        rank = _rank_text(joker_as.rank)
+        return out + (
+            f'<rect x="2" y="30" width="36" height="51" rx="4" fill="{JOKER_COLOUR}"/>'
+            f'<text x="20" y="56" font-size="26" font-weight="bold" text-anchor="middle" '
+            f'fill="#ffffff">{rank}</text>' + _suit_shape(joker_as.suit, 11, 60, 18, "#ffffff")
+        )
+    colour = colours[c.suit]
+    rank = _rank_text(c.rank)
+    return (
+        f'<text x="{1 if len(rank) > 1 else 3}" y="25" font-size="26" font-weight="bold" '
+        + ('letter-spacing="-2" ' if len(rank) > 1 else "")
+        + f'fill="{colour}">{rank}</text>'
+        + _suit_shape(c.suit, 5, 31, 20, colour)
+        + _suit_shape(c.suit, 28, 48, 28, colour)
+    )
+
+
 def _colours(four_color: bool) -> dict[Suit, str]:
     return FOUR_COLOURS if four_color else TWO_COLOURS
 
@@ -282,6 +356,20 @@ def card(
     return _document(CARD_W + 4, CARD_H + 4, name, name, body, size, CARD_W)
 
 
+@functools.lru_cache(maxsize=8192)
+def _marks(c: Card | None, place: str, seat: int | None, joker_as: Card | None = None) -> str:
+    """The attributes that tell a UI which card an element of a table is and
+    where it lies: ``data-card`` (its notation; none for a card face down),
+    ``data-as`` (what a joker in a meld stands for), ``data-place`` and
+    ``data-seat``."""
+    if not place:
+        return ""
+    out = _place_marks(None if c is None else str(c), place, seat)
+    if c is not None and c.is_joker and joker_as is not None:
+        out += f' data-as="{joker_as}"'
+    return out
+
+
 @functools.lru_cache(maxsize=2048)
 def _row(
     cards: tuple[Card | None, ...],
@@ -292,11 +380,25 @@ def _row(
     *,
     joker_as: Card | None = None,
     highlight: tuple[int, ...] = (),
+    place: str = "",
+    seat: int | None = None,
+    big: bool = False,
 ) -> str:
-    """Cards side by side (kept, as hands and melds recur from move to move)."""
+    """Cards side by side, marked as lying at ``place`` (``"hand"``,
+    ``"meld"``) of ``seat`` when a place is given, their corners ``big`` in the
+    narrow layout (kept, as hands and melds recur from move to move)."""
     marked = set(highlight)
     return "".join(
-        _card_body(c, x + i * step, y, four_color, joker_as=joker_as, highlight=i in marked)
+        _card_body(
+            c,
+            x + i * step,
+            y,
+            four_color,
+            joker_as=joker_as,
+            highlight=i in marked,
+            mark=_marks(c, place, seat, joker_as),
+            big=big,
+        )
         for i, c in enumerate(cards)
     )
 
@@ -429,13 +531,132 @@ def _highlights(position: GameState | Observation) -> tuple[int | None, bool]:
     return None, isinstance(a, Discard)
 
 
+@functools.lru_cache(maxsize=1024)
+def _meld_group(index: int, m: Meld) -> str:
+    """The opening of a meld's group: its id (its index on the table), owner and kind."""
+    return f'<g id="meld-{index}" data-owner="{m.owner}" data-kind="{m.kind.value}">'
+
+
+def _meld_piece(
+    index: int,
+    m: Meld,
+    x: float,
+    y: float,
+    scale: float,
+    step: float,
+    four_color: bool,
+    *,
+    framed: bool,
+    big: bool = False,
+) -> str:
+    """A meld of the table, its cards ``step`` apart from (x, y) at ``scale``,
+    framed when the last move made or changed it, in its group."""
+    frame = ""
+    if framed:
+        mw = (len(m.cards) - 1) * step + CARD_W * scale
+        frame = (
+            f'<rect x="{_num(x - 4)}" y="{_num(y - 4)}" width="{_num(mw + 8)}" '
+            f'height="{_num(CARD_H * scale + 8)}" rx="6" fill="{HIGHLIGHT}"/>'
+        )
+    row = _row(
+        m.cards,
+        0,
+        0,
+        step / scale,
+        four_color,
+        joker_as=m.joker_as,
+        place="meld",
+        seat=m.owner,
+        big=big,
+    )
+    return (
+        _meld_group(index, m)
+        + frame
+        + f'<g transform="translate({_num(x)} {_num(y)}) scale({scale:g})">{row}</g></g>'
+    )
+
+
+@attrs.frozen
+class _Seat:
+    """What a table shows of one seat: its cards (``None`` face down), whether
+    they are face up, its label, its sentence of the description and its melds."""
+
+    cards: tuple[Card | None, ...]
+    shown: bool
+    label: str
+    desc: str
+    own: tuple[int, ...]
+    turn: bool
+
+
+def _seat(position: GameState | Observation, p: int, seat_names: Sequence[str], lang: str) -> _Seat:
+    _ = translator(lang)
+    viewer = position.viewer if isinstance(position, Observation) else None
+    cards: list[Card | None]
+    if isinstance(position, Observation) and p != viewer and position.shown_hands is None:
+        cards = [None] * position.hand_sizes[p]
+        shown = False
+    elif isinstance(position, Observation):
+        if p == viewer:
+            cards = list(position.hand)
+        else:
+            assert position.shown_hands is not None
+            cards = [CARDS[i] for i in range(53) if position.shown_hands[p] >> i & 1]
+        shown = True
+    else:
+        cards = list(position.hand(p))
+        shown = True
+    melds = position.melds
+    own = tuple(i for i, m in enumerate(melds) if m.owner == p)
+    label = seat_names[p]
+    if p == viewer:
+        label += " " + _("(you)")
+    if p == position.dealer:
+        label += " · " + _("dealer")
+    if p == position.winner:
+        label += " · " + _("went out")
+    else:
+        label += " · " + _count(len(cards), _)
+    left = None
+    if position.deal_scores is not None:
+        if p == position.winner or not shown:
+            label += " · " + _("score {score}").format(score=position.deal_scores[p])
+        else:  # what the hand left counts (the result says what it means)
+            left = tuple(c for c in cards if c is not None)
+            points = hand_points(left, position.rules)
+            label += " · " + translate(points_words(points), lang)
+    words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
+    seat_desc = _seat_words(label, words, _("no cards"), _)
+    if left is not None:
+        seat_desc += _(". ") + translate(explain_hand_points(left, position.rules), lang)
+    if own:
+        seat_desc += (
+            _(". ") + _("Melds") + _(": ") + _("; ").join(_meld_desc(melds[i], lang) for i in own)
+        )
+    turn = p == position.current_player
+    return _Seat(tuple(cards), shown, label, seat_desc, own, turn)
+
+
+@attrs.frozen
+class _Centre:
+    """What a table shows besides the seats: the heading, the piles' labels,
+    the last move and the result (empty until the deal is over)."""
+
+    heading: str
+    stock: str
+    pile: str
+    last: str
+    result: str
+
+
 def table(
     position: GameState | Observation,
     *,
     four_color: bool = False,
     names: Sequence[str] | None = None,
-    size: float = 720,
+    size: float | None = None,
     lang: str | None = None,
+    layout: str = "wide",
 ) -> str:
     """The whole table: every seat with its name, hand and melds, the piles,
     whose turn it is and the last move (highlighted).
@@ -448,17 +669,25 @@ def table(
         position: A state or a player's view.
         four_color: Give each suit its own colour.
         names: A name for each seat (default ``P0``, ``P1``, ...).
-        size: Width in pixels (the picture scales).
+        size: Width in pixels (the picture scales; default 720, or 370 for
+            the narrow layout).
         lang: Language of the labels (``None``: English; ``"ja"``).
+        layout: ``"wide"`` (the seats down the left, the piles on the right)
+            or ``"narrow"``, for a phone: one column, the piles and the last
+            move at the top, then the seats, with larger cards and text (at
+            370 pixels wide, no text is smaller than 13 pixels and no card
+            narrower than 30).
 
     Raises:
         TypeError: if ``position`` is neither a state nor an observation.
         InvalidArgumentError: for a language without a catalog, a wrong number of
             names, a name holding a character SVG (XML 1.0) cannot carry (a
-            control character such as ``"\\x1b"``, a lone surrogate), or a size
-            that is not above 0 and at most 100,000 pixels.
+            control character such as ``"\\x1b"``, a lone surrogate), a size
+            that is not above 0 and at most 100,000 pixels, or another layout.
     """
-    parts = table_parts(position, four_color=four_color, names=names, size=size, lang=lang)
+    parts = table_parts(
+        position, four_color=four_color, names=names, size=size, lang=lang, layout=layout
+    )
     return _Picture("".join(parts))
 
 
@@ -467,8 +696,9 @@ def table_parts(
     *,
     four_color: bool = False,
     names: Sequence[str] | None = None,
-    size: float = 720,
+    size: float | None = None,
     lang: str | None = None,
+    layout: str = "wide",
 ) -> list[str]:
     """:func:`table`'s drawing in pieces that join into it (same arguments, same
     errors): the opening with the title, the description's sentences, the felt,
@@ -486,6 +716,7 @@ def table_parts(
             f"position must be a GameState or an Observation, not {type(position).__name__}"
         )
     four_color = bool(four_color)  # a key of the kept card drawings
+    layout = _check_layout(layout)
     lang = check_lang(lang)
     _ = translator(lang)
     n = position.players
@@ -493,13 +724,6 @@ def table_parts(
     seat_names = [_clip(x, NAME_EMS) for x in _seat_names(names, n)]
     short_names = [_clip(x, 11) for x in seat_names]
     viewer = position.viewer if isinstance(position, Observation) else None
-    meld_mark, discard_mark = _highlights(position)
-
-    width, left_w = 760.0, 540.0
-    scale = 0.6
-    cw, ch = CARD_W * scale, CARD_H * scale
-    body: list[str] = []
-    desc: list[str] = []
 
     end = deal_message(position, names=short_names, you=viewer) if position.is_over else []
     if end:
@@ -510,31 +734,60 @@ def table_parts(
         status = _(_DOING[position.phase]).format(player=seat_names[position.current_player or 0])
     rules_name = _("{preset} rules").format(preset=name_text(_preset_name(position.rules), lang))
     heading = f"{_('Seven Bridge')} · {rules_name} · {status}"
-    desc.append(heading + _("."))
-    body.append(
-        f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">'
-        f"{escape(_clip(heading, HEADING_EMS))}</text>"
+    seats = [_seat(position, p, seat_names, lang) for p in range(n)]
+    pile = position.discard_pile
+    result = " ".join(
+        translate(line, lang, symbols=True)
+        for line in end
+        if isinstance(line, Message) and line.code in _RESULT_CODES
     )
+    centre = _Centre(
+        heading,
+        _("stock") + _(": ") + _count(position.stock_size, _),
+        _("discard pile") + _(": ") + _count(len(pile), _),
+        _last_move(position, short_names, viewer, lang),
+        result,
+    )
+    desc = [heading + _("."), *(s.desc + _(".") for s in seats)]
+    desc.append(centre.stock + _(". ") + centre.pile)
+    if pile:
+        top = _("top card {card}").format(card=card_name(pile[-1], lang))
+        desc[-1] += _(" ({text})").format(text=top)
+    desc[-1] += _(". ") + _("last move") + _(": ") + centre.last + _(".")
+    if result:
+        desc.append(_("result") + _(": ") + result)
+    draw = _narrow_body if layout == "narrow" else _wide_body
+    width, height, body = draw(position, seats, centre, four_color, _)
+    title = _("Seven Bridge") + _(": ") + status
+    if size is None:
+        size = NARROW_WIDTH if layout == "narrow" else 720
+    return _felt_document_parts(width, height, title, desc, body, size)
+
+
+def _wide_body(
+    position: GameState | Observation,
+    seats: Sequence[_Seat],
+    centre: _Centre,
+    four_color: bool,
+    _: Translate,
+) -> tuple[float, float, list[str]]:
+    """The wide table: its width, height and pieces (the seats down the left,
+    the piles and the last move on the right)."""
+    meld_mark, discard_mark = _highlights(position)
+    width, left_w = 760.0, 540.0
+    scale = 0.6
+    cw, ch = CARD_W * scale, CARD_H * scale
+    body: list[str] = [
+        f'<text x="14" y="26" font-size="17" font-weight="bold" fill="#ffffff">'
+        f"{escape(_clip(centre.heading, HEADING_EMS))}</text>"
+    ]
 
     # Seats, one panel each, in seat order down the left side.
     y = 40.0
     melds = position.melds
     meld_step, meld_gap = 20.0, 14.0
-    for p in range(n):
-        if isinstance(position, Observation) and p != viewer and position.shown_hands is None:
-            cards: list[Card | None] = [None] * position.hand_sizes[p]
-            shown = False
-        elif isinstance(position, Observation):
-            if p == viewer:
-                cards = list(position.hand)
-            else:
-                assert position.shown_hands is not None
-                cards = [CARDS[i] for i in range(53) if position.shown_hands[p] >> i & 1]
-            shown = True
-        else:
-            cards = list(position.hand(p))
-            shown = True
-        own = [i for i, m in enumerate(melds) if m.owner == p]
+    for p, seat in enumerate(seats):
+        cards, own = seat.cards, seat.own
         hand_step = min(26.0, (left_w - 50 - cw) / max(len(cards) - 1, 1))
         hand_w = (len(cards) - 1) * hand_step + cw if cards else 0.0
         # The hand, a divider, then the melds in rows that fit the panel, every
@@ -555,36 +808,15 @@ def table_parts(
             x += w + meld_gap
         meld_top = 1 if below and cards else 0  # the row the melds begin in
         panel_h = 24 + max(len(rows) + meld_top, 1) * (ch + 10) + 2
-        turn = p == position.current_player
-        body.append(_panel(8, y, left_w - 8, panel_h, turn=turn))
-        label = seat_names[p]
-        if p == viewer:
-            label += " " + _("(you)")
-        if p == position.dealer:
-            label += " · " + _("dealer")
-        if p == position.winner:
-            label += " · " + _("went out")
-        else:
-            label += " · " + _count(len(cards), _)
-        left = None
-        if position.deal_scores is not None:
-            if p == position.winner or not shown:
-                label += " · " + _("score {score}").format(score=position.deal_scores[p])
-            else:  # what the hand left counts (the result says what it means)
-                left = tuple(c for c in cards if c is not None)
-                points = hand_points(left, position.rules)
-                label += " · " + translate(points_words(points), lang)
-        body.append(_label(18, y + 18, _clip(("▶ " if turn else "") + label, LABEL_EMS)))
+        body.append(f'<g id="seat-{p}" data-seat="{p}">')
+        body.append(_panel(8, y, left_w - 8, panel_h, turn=seat.turn))
+        body.append(_label(18, y + 18, _clip(("▶ " if seat.turn else "") + seat.label, LABEL_EMS)))
         row_y = y + 26
         body.append(
             f'<g transform="translate(18 {_num(row_y)}) scale({scale:g})">'
-            + _row(tuple(cards), 0, 0, hand_step / scale, four_color)
+            + _row(cards, 0, 0, hand_step / scale, four_color, place="hand", seat=p)
             + "</g>"
         )
-        words = [_card_words(c, lang) for c in cards if c is not None] if shown else None
-        seat_desc = _seat_words(label, words, _("no cards"), _)
-        if left is not None:
-            seat_desc += _(". ") + translate(explain_hand_points(left, position.rules), lang)
         if own:
             # The divider between the hand and the melds.
             dx = 18 + start - meld_gap / 2 - 1 if start else 14.0
@@ -600,83 +832,169 @@ def table_parts(
         for r, row in enumerate(rows):
             my = row_y + (r + meld_top) * (ch + 10)
             for i, mx in row:
-                m = melds[i]
-                if i == meld_mark:
-                    mw = (len(m.cards) - 1) * meld_step + cw
-                    body.append(
-                        f'<rect x="{_num(18 + mx - 4)}" y="{_num(my - 4)}" width="{_num(mw + 8)}" '
-                        f'height="{_num(ch + 8)}" rx="6" fill="{HIGHLIGHT}"/>'
-                    )
                 body.append(
-                    f'<g transform="translate({_num(18 + mx)} {_num(my)}) scale({scale:g})">'
-                    + _row(m.cards, 0, 0, meld_step / scale, four_color, joker_as=m.joker_as)
-                    + "</g>"
+                    _meld_piece(
+                        i,
+                        melds[i],
+                        18 + mx,
+                        my,
+                        scale,
+                        meld_step,
+                        four_color,
+                        framed=i == meld_mark,
+                    )
                 )
-        if own:
-            seat_desc += (
-                _(". ")
-                + _("Melds")
-                + _(": ")
-                + _("; ").join(_meld_desc(melds[i], lang) for i in own)
-            )
-        desc.append(seat_desc + _("."))
+        body.append("</g>")
         y += panel_h + 8
     height = max(y, 360.0)
 
     # The centre: stock, discard pile, last move.
     cx = left_w + 16
-    centre = (
+    panel = (
         f'<rect x="{_num(cx - 6)}" y="40" width="{_num(width - cx - 2)}" height="{_num(height - 48)}" '
         f'rx="8" fill="{PANEL}"/>'
     )
-    body.append(centre)
-    stock_label = _("stock") + _(": ") + _count(position.stock_size, _)
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="62" font-size="14" font-weight="bold" fill="#ffffff">'
-        f"{escape(stock_label)}</text>"
+    body.append(panel)
+    body += _piles(
+        position,
+        [
+            f'<text x="{_num(cx + 4)}" y="{y}" font-size="14" font-weight="bold" '
+            f'fill="#ffffff">{escape(text)}</text>'
+            for y, text in ((62, centre.stock), (172, centre.pile))
+        ],
+        ((cx + 8, 72), (cx + 8, 182)),
+        0.9,
+        four_color,
+        discard_mark,
     )
-    if position.stock_size:
+    body.append(_last_move_lines(cx + 4, 282, _("last move"), centre.last))
+    if centre.result:
+        result_y = 282 + _lines_height(centre.last) + 14
         body.append(
-            f'<g transform="translate({_num(cx + 8)} 72) scale(0.9)">'
-            + _card_body(None, 0, 0, four_color)
-            + "</g>"
+            _last_move_lines(cx + 4, result_y, _("result"), centre.result, colour="#ffffff")
         )
-    pile = position.discard_pile
-    pile_label = _("discard pile") + _(": ") + _count(len(pile), _)
-    body.append(
-        f'<text x="{_num(cx + 4)}" y="172" font-size="14" font-weight="bold" fill="#ffffff">'
-        f"{escape(pile_label)}</text>"
-    )
-    if pile:
-        body.append(
-            f'<g transform="translate({_num(cx + 8)} 182) scale(0.9)">'
-            + _card_body(pile[-1], 0, 0, four_color, highlight=discard_mark)
-            + "</g>"
-        )
-    last = _last_move(position, short_names, viewer, lang)
-    body.append(_last_move_lines(cx + 4, 282, _("last move"), last))
-    desc.append(stock_label + _(". ") + pile_label)
-    if pile:
-        top = _("top card {card}").format(card=card_name(pile[-1], lang))
-        desc[-1] += _(" ({text})").format(text=top)
-    desc[-1] += _(". ") + _("last move") + _(": ") + last + _(".")
-    result = " ".join(
-        translate(line, lang, symbols=True)
-        for line in end
-        if isinstance(line, Message) and line.code in _RESULT_CODES
-    )
-    if result:
-        result_y = 282 + _lines_height(last) + 14
-        body.append(_last_move_lines(cx + 4, result_y, _("result"), result, colour="#ffffff"))
-        desc.append(_("result") + _(": ") + result)
-        bottom = result_y + _lines_height(result) + 10
+        bottom = result_y + _lines_height(centre.result) + 10
         if bottom > height:
-            body[body.index(centre)] = centre.replace(
+            body[body.index(panel)] = panel.replace(
                 f'height="{_num(height - 48)}"', f'height="{_num(bottom - 48)}"'
             )
             height = bottom
-    title = _("Seven Bridge") + _(": ") + status
-    return _felt_document_parts(width, height, title, desc, body, size)
+    return width, height, body
+
+
+def _piles(
+    position: GameState | Observation,
+    labels: Sequence[str | list[str]],
+    spots: Sequence[tuple[float, float]],
+    scale: float,
+    four_color: bool,
+    framed: bool,
+    *,
+    big: bool = False,
+) -> list[str]:
+    """The stock and the discard pile (its top card, ``framed`` when just
+    discarded), each in its group with its labels, their cards at ``spots``."""
+    stock, pile = position.stock_size, position.discard_pile
+    back = _card_body(None, 0, 0, four_color, mark=_marks(None, "stock", None))
+    out = _pile_group(
+        "stock",
+        stock,
+        [labels[0]] if isinstance(labels[0], str) else labels[0],
+        _placed(*spots[0], back, scale) if stock else None,
+    )
+    top = (
+        _card_body(
+            pile[-1],
+            0,
+            0,
+            four_color,
+            highlight=framed,
+            mark=_marks(pile[-1], "discards", None),
+            big=big,
+        )
+        if pile
+        else ""
+    )
+    out += _pile_group(
+        "discards",
+        len(pile),
+        [labels[1]] if isinstance(labels[1], str) else labels[1],
+        _placed(*spots[1], top, scale) if pile else None,
+    )
+    return out
+
+
+def _narrow_body(
+    position: GameState | Observation,
+    seats: Sequence[_Seat],
+    centre: _Centre,
+    four_color: bool,
+    _: Translate,
+) -> tuple[float, float, list[str]]:
+    """The narrow table: its width, height and pieces (one column: the
+    heading, the piles and the last move, then each seat)."""
+    meld_mark, discard_mark = _highlights(position)
+    width = NARROW_WIDTH
+    scale, step, back_step, gap = 0.5, 19.0, 8.0, 10.0
+    cw, ch = CARD_W * scale, CARD_H * scale
+    room = width - 36  # inside a panel
+    # The piles side by side, and the last move under them, in a panel across the top.
+    body, top, labels, card_y = _narrow_top(centre.heading, (centre.stock, centre.pile))
+    at = len(body)  # where the panel goes, under the piles
+    spots = ((18, card_y), (18 + (width - 16) / 2, card_y))
+    body += _piles(position, labels, spots, scale, four_color, discard_mark, big=True)
+    texts = [(_("last move"), centre.last, HIGHLIGHT)]
+    if centre.result:
+        texts.append((_("result"), centre.result, "#ffffff"))
+    y = _narrow_centre(body, at, top, card_y + ch, texts)
+
+    # The seats, one under another: the label, the hand, then the melds in rows.
+    melds = position.melds
+    for p, seat in enumerate(seats):
+        cards, own = seat.cards, seat.own
+        label = _label_lines(18, y + 19, ("▶ " if seat.turn else "") + seat.label, room, 13)
+        hand_y = y + 19 + 17 * (len(label) - 1) + 8
+        most = step if seat.shown else back_step
+        hand_step = min(most, (room - cw) / max(len(cards) - 1, 1))
+        meld_y = hand_y + (ch + gap if cards else 0.0)
+        rows: list[list[tuple[int, float]]] = [[]] if own else []
+        x = 0.0
+        for i in own:
+            w = (len(melds[i].cards) - 1) * step + cw
+            if x > 0 and x + w > room:
+                rows.append([])
+                x = 0.0
+            rows[-1].append((i, x))
+            x += w + gap
+        bottom = meld_y + len(rows) * (ch + gap) - (gap if rows or cards else 0.0)
+        body.append(f'<g id="seat-{p}" data-seat="{p}">')
+        body.append(_panel(8, y, width - 16, bottom - y + 8, turn=seat.turn))
+        body += label
+        body.append(
+            f'<g transform="translate(18 {_num(hand_y)}) scale({scale:g})">'
+            + _row(cards, 0, 0, hand_step / scale, four_color, place="hand", seat=p, big=True)
+            + "</g>"
+        )
+        if own and cards:  # the divider between the hand and the melds
+            body.append(_narrow_divider(meld_y - gap / 2 - 1))
+        for r, row in enumerate(rows):
+            for i, mx in row:
+                body.append(
+                    _meld_piece(
+                        i,
+                        melds[i],
+                        18 + mx,
+                        meld_y + r * (ch + gap),
+                        scale,
+                        step,
+                        four_color,
+                        framed=i == meld_mark,
+                        big=True,
+                    )
+                )
+        body.append("</g>")
+        y = bottom + 16
+    return width, y, body
 
 
 def repr_svg(value: object) -> str:

@@ -18,11 +18,12 @@ from ..errors import InvalidArgumentError, Message, quote
 from .checks import type_name
 
 __all__ = [
-    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "MAX_SIZE",
-    "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture", "Translate", "clip", "document",
-    "document_parts", "draw_value", "em", "felt_document_parts", "inline_html", "label",
-    "last_move_lines", "lines_height", "num", "panel", "pixels", "seat_names", "seat_words", "wrap",
-    "xml_text",
+    "BACK", "BLUE", "FELT", "FONT", "GREEN", "HIGHLIGHT", "INK", "JOKER_COLOUR", "LAYOUTS",
+    "MAX_SIZE", "NARROW_WIDTH", "ORANGE", "PANEL", "PANEL_TURN", "RED", "Drawing", "Picture",
+    "Translate", "check_layout", "clip", "document", "document_parts", "draw_value", "em",
+    "felt_document_parts", "inline_html", "label", "label_lines", "last_move_lines", "lines_height",
+    "narrow_centre", "narrow_divider", "narrow_top", "num", "panel", "pile_group", "pixels",
+    "place_marks", "placed", "seat_names", "seat_words", "wrap", "xml_text",
 ]  # fmt: skip
 
 #: A translation function (``translator(lang)``).
@@ -75,6 +76,29 @@ def pixels(value: Any, name: str = "size") -> float:
             )
         )
     return float(value)
+
+
+#: The layouts of a table: ``"wide"`` (seats down the left, the piles on the
+#: right) and ``"narrow"`` (one column, for a phone held upright).
+LAYOUTS = ("wide", "narrow")
+#: The width of a narrow table in units of its drawing, and its width in pixels
+#: unless a size is given: its text is at least 13 units high, so at least 12
+#: pixels on a phone's screen 390 pixels wide.
+NARROW_WIDTH = 370.0
+
+
+def check_layout(value: Any) -> str:
+    """``value`` if it is one of :data:`LAYOUTS`."""
+    if not isinstance(value, str) or value not in LAYOUTS:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.layout",
+                "layout must be one of {layouts}, not {value}",
+                layouts=", ".join(LAYOUTS),
+                value=quote(value) if isinstance(value, str) else type_name(value),
+            )
+        )
+    return value
 
 
 def xml_text(value: str, name: str) -> str:
@@ -134,6 +158,17 @@ def document_parts(
         for k, d in enumerate(desc)
     ]
     return [head, *sentences, "</desc>", *body, "</svg>"]
+
+
+@functools.lru_cache(maxsize=8192)
+def place_marks(name: str | None, place: str, seat: int | None) -> str:
+    """The attributes that tell a UI which card or tile an element of a table
+    is and where it lies: ``data-card`` (its notation; none for one face
+    down, so that a drawing never tells what its viewer may not see),
+    ``data-place`` and ``data-seat`` (none for a pile of the table)."""
+    out = "" if name is None else f' data-card="{escape(name)}"'
+    out += f' data-place="{place}"'
+    return out if seat is None else out + f' data-seat="{seat}"'
 
 
 def em(text: str) -> float:
@@ -219,23 +254,96 @@ def label(x: float, y: float, text: str, size: int = 14) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def last_move_lines(
-    x: float, y: float, heading: str, text: str, width: float = 14.5, colour: str = HIGHLIGHT
+    x: float,
+    y: float,
+    heading: str,
+    text: str,
+    width: float = 14.5,
+    colour: str = HIGHLIGHT,
+    *,
+    big: bool = False,
 ) -> str:
-    """The "last move" heading and the move, wrapped, in the highlight colour."""
+    """The "last move" heading and the move, wrapped, in the highlight colour
+    (``big``: a size larger, for the narrow layout)."""
+    small, size, step = (13, 14, 18) if big else (12, 13, 17)
     out = [
-        f'<text x="{num(x)}" y="{num(y)}" font-size="12" fill="#ffffff">{escape(heading)}</text>'
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{small}" fill="#ffffff">'
+        f"{escape(heading)}</text>"
     ]
     for k, line in enumerate(wrap(text, width)):
         out.append(
-            f'<text x="{num(x)}" y="{num(y + 18 + 17 * k)}" font-size="13" font-weight="bold" '
-            f'fill="{colour}">{escape(line)}</text>'
+            f'<text x="{num(x)}" y="{num(y + 18 + step * k)}" font-size="{size}" '
+            f'font-weight="bold" fill="{colour}">{escape(line)}</text>'
         )
     return "".join(out)
 
 
-def lines_height(text: str, width: float = 14.5) -> float:
+def lines_height(text: str, width: float = 14.5, *, big: bool = False) -> float:
     """How tall :func:`last_move_lines` draws ``text``, its heading included."""
-    return 18 + 17 * len(wrap(text, width))
+    return 18 + (18 if big else 17) * len(wrap(text, width))
+
+
+def label_lines(x: float, y: float, text: str, width: float, size: int, most: int = 3) -> list[str]:
+    """:func:`label` wrapped in lines of about ``width`` pixels, ``size + 4``
+    apart, at most ``most`` of them (the last cut with an ellipsis)."""
+    lines = wrap(text, width / size)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], clip(" ".join(lines[most - 1 :]), width / size)]
+    return [label(x, y + (size + 4) * k, line, size) for k, line in enumerate(lines)]
+
+
+def narrow_top(
+    heading: str, piles: Sequence[str]
+) -> tuple[list[str], float, list[list[str]], float]:
+    """The top of a narrow table: the heading's lines, where the panel of the
+    piles begins, the piles' labels side by side (two lines at most each) and
+    where the piles' pictures go."""
+    body = label_lines(12, 22, heading, NARROW_WIDTH - 24, 15)
+    top = 22.0 + 19 * (len(body) - 1) + 12
+    half = (NARROW_WIDTH - 16) / 2
+    labels = [
+        label_lines(18 + k * half, top + 20, t, half - 10, 13, 2) for k, t in enumerate(piles)
+    ]
+    return body, top, labels, top + 20 + 17 * (max(len(x) for x in labels) - 1) + 8
+
+
+def narrow_centre(
+    body: list[str], at: int, top: float, y: float, texts: Sequence[tuple[str, str, str]]
+) -> float:
+    """The narrow table's last move (and result) under its piles, which end at
+    ``y``: each of ``texts`` a heading, a text and its colour; the panel under
+    them all goes in ``body`` at ``at``. Where the seats begin."""
+    width = NARROW_WIDTH
+    ems = (width - 36) / 14
+    for heading, text, colour in texts:
+        y += 22
+        body.append(last_move_lines(18, y, heading, text, ems, colour, big=True))
+        y += lines_height(text, ems, big=True) - 8
+    body.insert(at, panel(8, top, width - 16, y - top + 10))
+    return y + 18
+
+
+def narrow_divider(y: float) -> str:
+    """The line across a narrow table's seat between its hand and its melds."""
+    return (
+        f'<rect x="14" y="{num(y)}" width="{num(NARROW_WIDTH - 28)}" height="2" rx="1" '
+        'fill="#d9eadf" opacity="0.8"/>'
+    )
+
+
+def pile_group(ident: str, count: int, labels: Sequence[str], picture: str | None) -> list[str]:
+    """A pile's group (``id="stock"``, with its size): its labels and picture."""
+    out = [f'<g id="{ident}" data-count="{count}">', *labels]
+    if picture is not None:
+        out.append(picture)
+    out.append("</g>")
+    return out
+
+
+def placed(x: float, y: float, body: str, scale: float | None = None) -> str:
+    """``body`` moved to (x, y), scaled when a scale is given."""
+    scaled = "" if scale is None else f" scale({scale:g})"
+    return f'<g transform="translate({num(x)} {num(y)}){scaled}">{body}</g>'
 
 
 def felt_document_parts(

@@ -142,17 +142,21 @@ class CardTableGame(ProtocolTable):
         names: Sequence[str],
     ) -> dict[str, Any]:
         """A move to choose, for the page: its kind, its label and the hand
-        cards it uses (a lay-off names its meld by its owner and cards)."""
+        cards it uses (a lay-off names its meld by its owner and cards, and
+        gives its index on the table as ``target``: the drawing's ``meld-N``)."""
         kind = type(action).__name__
         label = move_label(action, view, names=names, lang=lang)
         cards = _used(action)
-        return {
+        move: dict[str, Any] = {
             "kind": kind,
             "label": label,
             "short": label.removeprefix(translator(lang)(dict(MOVE_KINDS)[kind])).strip(),
             "cards": [str(c) for c in cards],
             "notation": str(action),
         }
+        if isinstance(action, LayOff):
+            move["target"] = action.target
+        return move
 
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Action:
         """The move of ``kind`` with the chosen cards (it may be illegal: the

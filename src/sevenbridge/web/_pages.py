@@ -53,6 +53,8 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 #hand button.card svg{width:100%;height:auto}
 #hand button.card[aria-pressed=true]{transform:translateY(-10px);border-color:#ffb000;background:#fff4d6}
 #hand button.card.usable{box-shadow:0 0 0 2px #1f5c3d}
+#hand button.card.drawn{outline:3px dashed #c24e00;outline-offset:1px}
+#board[data-tappable] #stock,#board[data-tappable] #discards,#board[data-tappable] [id^="meld-"]{cursor:pointer}
 .h{font-size:13px;font-weight:bold;color:#555;margin:0}
 #selbar{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 #moves{display:flex;flex-direction:column;gap:6px}
@@ -109,6 +111,8 @@ _SEAT_SCRIPT = """
   const $ = (id) => document.getElementById(id);
   const base = "/api/table/" + cfg.table + "/" + cfg.seat;
   let view = null, selected = new Set(), busy = false, socket = null, failures = 0, timer = null;
+  // The card (or tile) just drawn: the one new in a hand one larger than before.
+  let drawn = null;
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -137,6 +141,7 @@ _SEAT_SCRIPT = """
   function show(v) {
     if (view && v.epoch === view.epoch && v.version < view.version) return;
     const fresh = !view || v.ply !== view.ply || v.version !== view.version;
+    if (fresh) drawn = newcomer(view ? view.hand : null, v.hand);
     view = v;
     if (fresh) selected = new Set([...selected].filter((c) => v.hand.some((h) => h.card === c)));
     document.title = v.title + " · " + v.names[v.seat];
@@ -145,7 +150,7 @@ _SEAT_SCRIPT = """
     $("statustext").textContent = v.status;
     $("status").className = v.your_turn ? "turn" : "";
     clock(v.clock);
-    $("board").innerHTML = v.svg;
+    board();
     $("notice").textContent = v.notice || "";
     const log = $("log"); log.innerHTML = "";
     v.log.forEach((line) => log.appendChild(el("li", {}, line)));
@@ -158,6 +163,39 @@ _SEAT_SCRIPT = """
     document.body.dataset.over = v.result ? (v.result.over ? "match" : "deal") : "";
     document.body.dataset.ready = "1";
   }
+
+  // The narrow drawing on a phone held upright, the wide one elsewhere.
+  const narrow = window.matchMedia("(max-width: 560px)");
+  function board() {
+    if (!view) return;
+    const small = narrow.matches && view.svg_narrow;
+    if (view.your_turn) $("board").dataset.tappable = "1"; else delete $("board").dataset.tappable;
+    $("board").innerHTML = small ? view.svg_narrow : view.svg;
+    $("board").dataset.layout = small ? "narrow" : "wide";
+  }
+  narrow.addEventListener("change", board);
+  function newcomer(before, after) {
+    if (!before || after.length !== before.length + 1) return after.length === (before || []).length ? drawn : null;
+    const left = before.map((h) => h.card);
+    const added = after.filter((h) => { const i = left.indexOf(h.card); if (i < 0) return true; left.splice(i, 1); return false; });
+    return added.length === 1 ? added[0].card : null;
+  }
+  // A tap on the stock draws; on a meld, lays off the chosen card there; on
+  // the discard pile, makes the one claim the chosen cards allow.
+  $("board").addEventListener("click", (e) => {
+    if (!view || !view.your_turn || busy) return;
+    const spot = e.target.closest("#stock, #discards, [id^='meld-']");
+    if (!spot) return;
+    let these;
+    if (spot.id === "stock") these = view.moves.filter((m) => m.kind === "Draw");
+    else if (spot.id === "discards") these = view.moves.filter((m) => ["Chi", "Pon"].includes(m.kind) && selected.size && fits(m));
+    else {
+      const target = Number(spot.id.slice(5));
+      these = view.moves.filter((m) => m.kind === "LayOff" && m.target === target && fits(m));
+    }
+    if (these.length === 1) send({index: these[0].index});
+    else if (spot.id !== "stock") say(these.length ? T.choose_more : T.no_move_with);
+  });
 
   function fits(move) { return [...selected].every((c) => move.cards.includes(c)); }
 
@@ -172,6 +210,11 @@ _SEAT_SCRIPT = """
       const b = el("button", {"class": "card", "data-card": h.card, "aria-pressed": selected.has(h.card) ? "true" : "false", "title": h.name, "aria-label": h.name});
       b.innerHTML = h.svg;
       if (v.your_turn && usable.has(h.card)) b.classList.add("usable");
+      if (h.card === drawn) {
+        b.classList.add("drawn");
+        b.dataset.drawn = "1";
+        b.setAttribute("aria-label", h.name + T.list + T.drawn);
+      }
       b.onclick = () => { selected.has(h.card) ? selected.delete(h.card) : selected.add(h.card); say(""); draw(); };
       hand.appendChild(b);
     });
@@ -300,6 +343,8 @@ _SCRIPT_TEXT = {
     "winners": N_("Winner: {names}"),
     "failed": N_("The server did not answer; try again."),
     "clock": N_("{s} s to decide on the claim"),
+    "drawn": N_("just drawn"),
+    "choose_more": N_("Choose the cards for that move in your hand first."),
 }
 
 

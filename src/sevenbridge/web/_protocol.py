@@ -45,10 +45,11 @@ def _array(items: dict[str, Any], most: int | None = None) -> dict[str, Any]:
 
 _EVENT = {k: v for k, v in EVENT_SCHEMA.items() if k not in ("$schema", "title")}
 
-_MOVE_CHOICE = _object({
-    "index": _INT, "kind": _STR, "label": _STR, "short": _STR,
-    "cards": _array(_STR), "notation": _STR,
-})  # fmt: skip
+_MOVE_CHOICE = _object(
+    {"index": _INT, "kind": _STR, "label": _STR, "short": _STR,
+     "cards": _array(_STR), "notation": _STR, "target": _INT},
+    ["index", "kind", "label", "short", "cards", "notation"],
+)  # fmt: skip
 
 _RESULT = _object({
     "reason": _STR, "notes": _array(_STR),
@@ -75,6 +76,7 @@ _VIEW = _object(
         "status": _STR,
         "your_turn": _BOOL,
         "svg": _STR,
+        "svg_narrow": _STR,
         "hand": _array(_object({"card": _STR, "label": _STR, "name": _STR, "svg": _STR})),
         "kinds": _array({"type": "array", "prefixItems": [_STR, _STR], "items": False}),
         "choosable": _array(_STR),

@@ -249,6 +249,7 @@ class Room:
             "status": game.status(view, self.names, lang),
             "your_turn": your_turn,
             "svg": game.draw(view, names=self.names, lang=lang),
+            "svg_narrow": game.draw(view, names=self.names, lang=lang, layout="narrow"),
             "hand": game.hand(view, lang),
             "kinds": [[k, _(label)] for k, label in game.kinds],
             "choosable": list(game.choosable),

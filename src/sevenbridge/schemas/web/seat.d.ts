@@ -17,6 +17,7 @@ export type SeatView = {
   status: string;
   your_turn: boolean;
   svg: string;
+  svg_narrow: string;
   hand: Array<{
     card: string;
     label: string;
@@ -32,6 +33,7 @@ export type SeatView = {
     short: string;
     cards: Array<string>;
     notation: string;
+    target?: number;
   }>;
   log: Array<string>;
   events: Array<{
@@ -92,6 +94,7 @@ export type SeatAnswer = {
     status: string;
     your_turn: boolean;
     svg: string;
+    svg_narrow: string;
     hand: Array<{
       card: string;
       label: string;
@@ -107,6 +110,7 @@ export type SeatAnswer = {
       short: string;
       cards: Array<string>;
       notation: string;
+      target?: number;
     }>;
     log: Array<string>;
     events: Array<{
