@@ -73,7 +73,6 @@ from .bots import (
 from .errors import InvalidArgumentError, Message, SevenBridgeError, StoreError, quote
 from .external import ExternalBotError, ExternalPlayer, exit_closing_all, serve
 from .games import CARD_GAME, GAMES, check_game, game_module, outcome
-from .rules import Rules, require_rules
 
 __all__ = [
     "ARENA_VERSION",
@@ -1528,21 +1527,8 @@ def run_tournament(
             ``keep_going``).
     """
     game = check_game(game)
-    module = game_module(game)
-    if game == CARD_GAME:
-        rules = require_rules(rules if rules is not None else Rules())
-    elif rules is None:
-        rules = module.Rules()
-    elif not isinstance(rules, module.Rules):
-        raise TypeError(f"rules must be {game} Rules, not {_checks.type_name(rules)}")
     bots, entrants = _entrants(bots)
-    if game == CARD_GAME:
-        players = _checks.players(len(bots) if players is None else players)
-    else:
-        players = _checks.integer(
-            len(bots) if players is None else players, "players",
-            min(module.PLAYER_COUNTS), max(module.PLAYER_COUNTS),
-        )  # fmt: skip
+    rules, players = game_module(game).check_table(rules, len(bots) if players is None else players)
     if len(bots) != players:
         raise InvalidArgumentError(
             Message(
@@ -1871,7 +1857,7 @@ def _plot_title(result: TournamentResult) -> str:
         result.label(s.name) + (f" x{s.seats}" if s.seats > 1 else "")
         for s in sorted(result.bots.values(), key=lambda s: s.name)
     )
-    game = "" if result.game == CARD_GAME else f"{result.game}, "
+    game = f"{result.game}, " if game_module(result.game).GAME.label else ""  # a game named
     deals = f"{result.games} deal{'s' * (result.games != 1)}"
     decks = f"{result.decks} deck{'s' * (result.decks != 1)}"
     return (
