@@ -74,13 +74,11 @@ from sevenbridge.arena import (
     BotStats,
     Estimate,
     TournamentResult,
-    _deck_means,
-    _estimate,
-    _per_deck,
     compare,
     report,
     run_tournament,
 )
+from sevenbridge.arena._statistics import _deck_means, _estimate, _per_deck
 from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player
 
 try:

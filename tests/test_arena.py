@@ -245,10 +245,10 @@ class _Spy:
 
 def test_bots_are_handed_exactly_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each view a bot receives equals ``observe`` of the true position for its seat."""
-    from sevenbridge import arena
+    from sevenbridge.arena import _entrants
 
     seen: list[Observation] = []
-    monkeypatch.setattr(arena, "make_bot", lambda name, seed, **kw: _Spy(seen))
+    monkeypatch.setattr(_entrants, "make_bot", lambda name, seed, **kw: _Spy(seen))
     result = run_tournament(["greedy", "random", "random"], Rules.nintendo(), deals=3, seed=8,
                             progress=False)  # fmt: skip
     views = iter(seen)

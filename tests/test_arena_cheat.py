@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from benchmarks.bench_fair import Steady, steady
 
-from sevenbridge import arena
 from sevenbridge._kit.rng import derive
 from sevenbridge.arena import TournamentResult, compare, run_tournament
+from sevenbridge.arena import _play as play_module
 
 from . import seat_cheats
 
@@ -54,7 +54,7 @@ def test_its_own_seed_shows_it_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     # Were the seats' seeds drawn from the deck's seed, the cheat would deal
     # the deck again and see every card.
     with monkeypatch.context() as patch:
-        patch.setattr(arena, "bot_seed", lambda seed, deck, place: derive(
+        patch.setattr(play_module, "bot_seed", lambda seed, deck, place: derive(
             derive(seed, deck + 1), place + 1))  # fmt: skip
         mean, low = _gain(_play(seat_cheats.seed_cheat, 20))
     assert mean > 0.5 and low > 0.3

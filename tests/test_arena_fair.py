@@ -74,7 +74,7 @@ def test_the_cheat_rebuilds_a_deal_from_a_seed_derived_the_old_way() -> None:
 
 
 def test_no_bot_can_deal_its_deck_again_from_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sevenbridge import arena
+    from sevenbridge.arena import _entrants
 
     cheats: list[Cheat] = []
 
@@ -82,7 +82,7 @@ def test_no_bot_can_deal_its_deck_again_from_its_seed(monkeypatch: pytest.Monkey
         cheats.append(Cheat(seed))
         return cheats[-1]
 
-    monkeypatch.setattr(arena, "make_bot", make)
+    monkeypatch.setattr(_entrants, "make_bot", make)
     result = run_tournament(["greedy", "random", "random"], Rules.nintendo(), deals=9, seed=8,
                             progress=False)  # fmt: skip
     deck_seeds = {replay(g.record)[0].seed for g in result.results}
@@ -99,7 +99,7 @@ def test_no_bot_can_deal_its_deck_again_from_its_seed(monkeypatch: pytest.Monkey
 
 def test_without_a_seed_the_deals_are_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tournament given no seed draws one no bot can guess; given it, it replays."""
-    from sevenbridge import arena
+    from sevenbridge.arena import _entrants
 
     cheats: list[Cheat] = []
 
@@ -108,7 +108,7 @@ def test_without_a_seed_the_deals_are_a_secret(monkeypatch: pytest.MonkeyPatch) 
         return cheats[-1]
 
     with monkeypatch.context() as patch:
-        patch.setattr(arena, "make_bot", make)
+        patch.setattr(_entrants, "make_bot", make)
         secret = run_tournament(["greedy", "random"], deals=6, progress=False)
     deck_seeds = {replay(g.record)[0].seed for g in secret.results}
     assert not deck_seeds & set().union(*(c.decks for c in cheats))

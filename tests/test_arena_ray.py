@@ -97,8 +97,8 @@ def _tournament_at(address: str, seconds: float) -> subprocess.CompletedProcess[
     """The tournament command with a Ray address, in a process of its own (this
     one may hold a Ray instance of its own, which a run would use)."""
     code = (
-        "import sys, sevenbridge.arena as arena; from sevenbridge.cli import main; "
-        f"arena.RAY_CONNECT_SECONDS = {seconds}; "
+        "import sys, sevenbridge.arena._backends as backends; from sevenbridge.cli import main; "
+        f"backends.RAY_CONNECT_SECONDS = {seconds}; "
         "sys.exit(main(['tournament', '--bots', 'greedy,random', '--deals', '2', '--quiet', "
         f"'--backend', 'ray', '--address', '{address}']))"
     )

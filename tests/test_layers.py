@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("inference", ["inference", "inference.*"]),
     ("services", [
         "match", "records", "serialize", "serialize.*", "bots", "playout", "rl", "rl.*",
-        "_store", "external", "arena", "ladder", "games",
+        "_store", "external", "arena", "arena.*", "ladder", "games",
     ]),
     ("presentation", ["text", "move_events", "svg", "html"]),
     ("applications", ["", "__main__", "cli", "cli.*", "envs", "envs.*", "web", "web.*"]),

@@ -54,6 +54,7 @@ from .rules import (
     Rules,
     Scoring,
     StockExhaustion,
+    check_table,
 )
 from .scoring import explain_hand_points, hand_points, returns
 from .serialize import FORMAT_VERSION, json_schema
@@ -182,6 +183,7 @@ __all__ = [
     "Suit",
     "__version__",
     "apply",
+    "check_table",
     "deal",
     "events",
     "explain",

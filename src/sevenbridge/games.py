@@ -222,6 +222,11 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
         """The table sizes ``deal`` accepts, smallest first."""
         ...
 
+    def check_table(self, rules: RulesT | None, players: int) -> tuple[RulesT, int]:
+        """The rules (``None``: the default rules) and the table size, checked as
+        ``deal`` checks them, before anything is dealt."""
+        ...
+
     def deal(
         self, rules: RulesT | None = None, *, players: int = ..., seed: int | None = None
     ) -> StateT:

@@ -39,7 +39,8 @@ from pathlib import Path
 import attrs
 
 from ._kit import checks as _checks
-from .arena import _pyplot, _save, report
+from .arena import report
+from .arena._plots import pyplot, save
 from .errors import InvalidArgumentError, Message
 from .games import game_module
 
@@ -347,7 +348,7 @@ def plot(board: Ladder, path: str | Path) -> None:
 
     Needs matplotlib (``pip install "sevenbridge[plot]"``).
     """
-    plt = _pyplot()
+    plt = pyplot()
     ratings = board.ratings
     fig, ax = plt.subplots(figsize=(6.4, 1.0 + 0.5 * len(ratings)), layout="constrained")
     places = list(range(len(ratings)))
@@ -360,4 +361,4 @@ def plot(board: Ladder, path: str | Path) -> None:
     ax.invert_yaxis()
     ax.axvline(ELO_MEAN, color="#bbbbbb", linestyle="--", linewidth=1)
     ax.set_xlabel("rating (Elo scale; 200 points: ahead in 76% of deals)")
-    _save(fig, path, _plot_title(board))
+    save(fig, path, _plot_title(board))

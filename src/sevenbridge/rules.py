@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from ._kit import checks as _checks
 from ._kit import hooks as _hooks
 from ._kit.presets import check_bool as _check_bool
 from ._kit.presets import convert as _convert
@@ -39,6 +40,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "StockExhaustion",
+    "check_table",
 ]
 
 
@@ -469,3 +471,20 @@ def require_rules(value: object, name: str = "rules") -> Rules:
         hint = f"; for a preset write Rules.preset({quote(value)})"
     kind = "None" if value is None else type(value).__name__
     raise TypeError(f"{name} must be a Rules value, not {kind}{hint}")
+
+
+def check_table(rules: Rules | None, players: int) -> tuple[Rules, int]:
+    """The rules (``None``: the default :class:`Rules`) and the table size of a
+    deal, checked as :func:`~sevenbridge.deal` checks them: the game protocol's
+    question (:class:`~sevenbridge.games.GameModule`), asked by a tournament
+    before it deals.
+
+    >>> check_table(None, 4)[1]
+    4
+
+    Raises:
+        TypeError: for rules that are not a :class:`Rules` value, or a table
+            size that is not an int.
+        InvalidArgumentError: for a table size other than 2 to 5.
+    """
+    return (Rules() if rules is None else require_rules(rules)), _checks.players(players)

@@ -302,6 +302,29 @@ def test_events_tell_each_viewer_only_what_it_may_see(name: str, preset: str, pl
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_table_is_checked_as_deal_checks_it(name: str) -> None:
+    """``check_table`` fills in the default rules and passes every table size
+    ``deal`` takes; what ``deal`` refuses, it refuses with the same error."""
+    game = sevenbridge.game(name)
+    for players in game.PLAYER_COUNTS:
+        rules, checked = game.check_table(None, players)
+        assert rules == game.Rules() and checked == players
+        preset = game.Rules.preset(game.Rules.presets()[-1])
+        assert game.check_table(preset, players) == (preset, players)
+    for wrong in (min(game.PLAYER_COUNTS) - 1, max(game.PLAYER_COUNTS) + 1):
+        with pytest.raises(InvalidArgumentError) as refused:
+            game.check_table(None, wrong)
+        with pytest.raises(InvalidArgumentError) as dealt:
+            game.deal(players=wrong)
+        assert str(refused.value) == str(dealt.value)
+    for wrong_rules in ("standard", object()):
+        with pytest.raises(TypeError, match="rules must be"):
+            game.check_table(wrong_rules, game.PLAYER_COUNTS[0])
+    with pytest.raises(TypeError, match="players must be an int"):
+        game.check_table(None, 3.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_some_games_of_every_kind_end_with_a_result(name: str) -> None:
     finals = [played(*case).final for case in CASES if case[0] == name]
     game = sevenbridge.game(name)

@@ -50,8 +50,9 @@ def _members() -> dict[str, object]:
 
 def test_the_protocol_names_what_the_brief_of_a_game_holds() -> None:
     assert set(_members()) == {
-        "Rules", "GameState", "Observation", "Action", "GAME", "PLAYER_COUNTS", "deal",
-        "legal_actions", "apply", "observe", "sample_state", "events", "seats", "outcome", "match_end",
+        "Rules", "GameState", "Observation", "Action", "GAME", "PLAYER_COUNTS", "check_table",
+        "deal", "legal_actions", "apply", "observe", "sample_state", "events", "seats", "outcome",
+        "match_end",
         "returns",
         "explain",
         "render", "record", "replay", "record_match", "replay_match", "parse_move",
@@ -127,7 +128,7 @@ def test_a_game_that_drifts_from_the_protocol_fails_mypy(tmp_path: Path) -> None
         textwrap.dedent(
             """
             from sevenbridge.mahjong import (
-                PLAYER_COUNTS, Action, GameState, Observation, Rules, apply, deal,
+                PLAYER_COUNTS, Action, GameState, Observation, Rules, apply, check_table, deal,
                 explain, format_move, legal_actions, parse_move, record, record_match,
                 render, replay, replay_match, returns, sample_state,
             )

@@ -19,13 +19,13 @@ from ..arena import (
     ISMCTS_SECONDS,
     Estimate,
     TournamentResult,
-    _cannot_compare,
     compare,
     export_csv,
     plot,
     report,
     run_tournament,
 )
+from ..arena._statistics import cannot_compare
 from ..errors import InvalidArgumentError, Message
 from . import arguments
 
@@ -293,7 +293,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if args.compare and not any(b.startswith("cmd:") for b in bots):
             for name in args.compare:  # before any deal is played
                 if name not in bots:
-                    raise _cannot_compare(name, bots)
+                    raise cannot_compare(name, bots)
         with stop_on_signals(), _resume_hint(args, _):
             result = run_tournament(
                 bots,

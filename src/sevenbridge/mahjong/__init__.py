@@ -32,7 +32,15 @@ from .actions import (
     parse_move,
 )
 from .bots import GreedyPlayer, Player, RandomPlayer, shanten, shortlist
-from .engine import PLAYER_COUNTS, apply, deal, ghost_seats, legal_actions, stacked_wall
+from .engine import (
+    PLAYER_COUNTS,
+    apply,
+    check_table,
+    deal,
+    ghost_seats,
+    legal_actions,
+    stacked_wall,
+)
 from .errors import InvalidTileError
 from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
 from .match import MatchResult, RoundResult, match_end, next_dealer, play_match
@@ -117,6 +125,7 @@ __all__ = [
     "Tile",
     "TileSuit",
     "apply",
+    "check_table",
     "deal",
     "decompositions",
     "events",

@@ -35,7 +35,15 @@ from .state import GameState, Phase, lying
 from .step import apply
 from .tiles import N_KINDS, Tile, full_wall, tile_list
 
-__all__ = ["PLAYER_COUNTS", "apply", "deal", "ghost_seats", "legal_actions", "stacked_wall"]
+__all__ = [
+    "PLAYER_COUNTS",
+    "apply",
+    "check_table",
+    "deal",
+    "ghost_seats",
+    "legal_actions",
+    "stacked_wall",
+]
 
 #: Tiles dealt to each seat.
 HAND_SIZE = 13
@@ -57,6 +65,31 @@ def ghost_seats(players: int, ghosts: bool) -> tuple[int, ...]:
 
 
 # --- dealing -----------------------------------------------------------------------
+
+
+def check_table(rules: Rules | None, players: int) -> tuple[Rules, int]:
+    """The rules (``None``: the standard rules) and the number of real players
+    of a round, checked as :func:`deal` checks them: the game protocol's
+    question (:class:`~sevenbridge.games.GameModule`), asked by a tournament
+    before it deals.
+
+    >>> check_table(None, 2)[1]
+    2
+
+    Raises:
+        TypeError: for rules that are not a mahjong :class:`Rules` value, or a
+            number of players that is not an int.
+        InvalidArgumentError: for a number of players other than 2 to 4.
+    """
+    rules = Rules() if rules is None else require_rules(rules)
+    players = _checks.integer(
+        players,
+        "players",
+        PLAYER_COUNTS[0],
+        PLAYER_COUNTS[-1],
+        Message("why.mahjong_players", " (mahjong is for 2 to 4 players)"),
+    )
+    return rules, players
 
 
 def deal(
@@ -92,14 +125,7 @@ def deal(
     >>> state.seats, state.ghosts
     (4, (1, 3))
     """
-    rules = Rules() if rules is None else require_rules(rules)
-    n = _checks.integer(
-        players,
-        "players",
-        PLAYER_COUNTS[0],
-        PLAYER_COUNTS[-1],
-        Message("why.mahjong_players", " (mahjong is for 2 to 4 players)"),
-    )
+    rules, n = check_table(rules, players)
     ghosts = ghost_seats(n, rules.ghosts)
     seats = 4 if ghosts else n
     first = _checks.seat(dealer, seats, "dealer")
