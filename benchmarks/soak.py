@@ -27,6 +27,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 import attrs
 
@@ -160,6 +161,93 @@ def soak(
     return figures
 
 
+#: The rules whose claim windows tell the most of the hidden hands: the
+#: Nintendo preset with its joker-holder pons, asked only when able to pon, with
+#: and without many reshuffles, and the standard rules asking only the able.
+WORLD_RULES: Final = (
+    Rules.nintendo().replace(claim_window="able_only"),
+    Rules.nintendo().replace(claim_window="able_only", reshuffle_limit=8),
+    Rules().replace(claim_window="able_only", reshuffle_limit=8),
+    Rules.nintendo().replace(reshuffle_limit=8),
+)
+
+
+@dataclass
+class WorldFigures:
+    """What :func:`worlds` saw."""
+
+    deals: int = 0
+    states: int = 0
+    samples: int = 0
+    certified: int = 0
+    times: list[float] = field(default_factory=list)
+    """Process CPU time of each sample, in seconds."""
+    failures: list[str] = field(default_factory=list)
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def _policy(actions: Sequence[Action], style: int, rng: random.Random) -> Action:
+    """A move: at random (0), claims and melds first (1), or only draws,
+    passes and discards where it can (2: runs the stock out)."""
+    if style == 1:
+        eager = [a for a in actions if not isinstance(a, (Draw, Pass, Discard))]
+        actions = eager or actions
+    elif style == 2:
+        actions = [a for a in actions if isinstance(a, (Draw, Pass, Discard))] or actions
+    return actions[rng.randrange(len(actions))]
+
+
+def worlds(deals: int, seed: int, every: int = 1, sample: bool = True) -> WorldFigures:
+    """Play ``deals`` deals under :data:`WORLD_RULES` (2 to 5 players, random,
+    eager and passive play) and, at every ``every``-th step, sample a world
+    from each seat's view and prove the position itself reachable
+    (:func:`sevenbridge.inference.certify`); without ``sample``, only that."""
+    figures = WorldFigures()
+    rng = random.Random(seed)
+    for k in range(deals):
+        rules = WORLD_RULES[k % len(WORLD_RULES)]
+        style = k % 3
+        players = 2 + (k // (3 * len(WORLD_RULES))) % 4
+        deal_seed = rng.getrandbits(32)
+        state = deal(rules, players=players, seed=deal_seed)
+        where = f"deal {k}: {rules.changes() or 'standard'}, {players} players, seed {deal_seed}"
+        step = 0
+        while True:
+            if step % every == 0:
+                figures.states += 1
+                if _worlds.certify(state) is None:
+                    figures.failures.append(f"{where}, step {step}: certify found no deal")
+                elif GameState.from_json(state.to_json(), verify=True) != state:
+                    figures.failures.append(f"{where}, step {step}: does not read back")
+                else:
+                    figures.certified += 1
+                for viewer in range(players if sample else 0):
+                    view = observe(state, viewer)
+                    key = rng.getrandbits(32)
+                    start = time.process_time()
+                    try:
+                        world = sample_state(view, key)
+                    except Exception as error:  # report, with the seed, and go on
+                        figures.failures.append(
+                            f"{where}, step {step}, viewer {viewer}, key {key}: {error}"
+                        )
+                        continue
+                    finally:
+                        figures.times.append(time.process_time() - start)
+                        figures.samples += 1
+                    if observe(world, viewer) != view:
+                        figures.failures.append(f"{where}, step {step}: the sample looks different")
+            if state.is_over:
+                break
+            state = apply(state, _policy(legal_actions(state), style, rng))
+            step += 1
+        figures.deals += 1
+    return figures
+
+
 def _preset_of(rules: Rules) -> str:
     """The preset ``rules`` start from (claim window and reshuffle limit aside)."""
     for name in Rules.presets():
@@ -181,8 +269,18 @@ def main(argv: list[str] | None = None) -> int:
         "--certify-every", type=int, default=10, help="replay the deal of every Nth sample"
     )
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="instead: sample every seat at every step of DEALS deals whose windows tell most",
+    )
+    parser.add_argument("--every", type=int, default=1, help="with --worlds: every Nth step")
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
+    if args.worlds:
+        return _main_worlds(args.worlds, args.seed, args.every, args.docs, argv)
     start = time.perf_counter()
     figures = soak(args.deals, args.seed, args.playout_every, args.verbose, args.certify_every)
     elapsed = time.perf_counter() - start
@@ -218,6 +316,33 @@ def main(argv: list[str] | None = None) -> int:
         _docs.write(
             args.docs,
             [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)],
+        )
+    return 1 if figures.failures else 0
+
+
+def _main_worlds(
+    deals: int, seed: int, every: int, docs: str | None, argv: list[str] | None
+) -> int:
+    start = time.perf_counter()
+    figures = worlds(deals, seed, every)
+    elapsed = time.perf_counter() - start
+    rows = [
+        ("deals played", f"{figures.deals:,}"),
+        ("positions certified reachable", f"{figures.certified:,} of {figures.states:,}"),
+        ("samples", f"{figures.samples:,}"),
+        ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
+        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
+        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
+        ("failures", f"{len(figures.failures):,}"),
+        ("time", f"{elapsed:,.0f} s"),
+    ]
+    for name, value in rows:
+        print(f"{name:<32}{value:>20}")
+    for failure in figures.failures[:20]:
+        print("  " + failure)
+    if docs:
+        _docs.write(
+            docs, [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)]
         )
     return 1 if figures.failures else 0
 

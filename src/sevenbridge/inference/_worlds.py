@@ -55,6 +55,9 @@ SAMPLE_TRIES: Final = 2000
 #: Tries with one past of the viewer's own draws before another is searched.
 _PAST_TRIES: Final = 100
 
+#: Most steps :func:`_undraws` takes for one player before it gives up.
+_SEARCH_STEPS: Final = 1000
+
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
 
@@ -1242,6 +1245,7 @@ def _past(
     rules: Rules,
     rng: Rng,
     reached: list[int] | None = None,
+    limit: int | None = _SEARCH_STEPS,
 ) -> dict[int, int] | None:
     """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
     so that every window says of their hand what it did, or ``None``: the
@@ -1251,7 +1255,7 @@ def _past(
         if reached is not None:
             reached[0] = -1
         return None
-    return _undraws(p, hand, plan, masks, rules, rng, reached)
+    return _undraws(p, hand, plan, masks, rules, rng, reached, limit)
 
 
 #: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
@@ -1268,11 +1272,12 @@ def _search(
     rules: Rules,
     rng: Rng,
     restarts: int = _RESTARTS,
+    limit: int | None = _SEARCH_STEPS,
 ) -> dict[int, int] | None:
     """:func:`_past`, started again (in another random order) up to
-    ``restarts`` times."""
+    ``restarts`` times, each of ``limit`` steps at most."""
     for _ in range(restarts):
-        found = _past(p, hand, plan, masks, rules, rng)
+        found = _past(p, hand, plan, masks, rules, rng, None, limit)
         if found is not None:
             return found
     return None
@@ -1282,28 +1287,44 @@ def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate 
     """A deal that leads through ``state``'s history to ``state`` itself (its
     hands and stock), found the way :func:`sample` finds one for its worlds;
     ``None`` if the history does not replay on the public cards or the search
-    finds none. The tests check that it finds one for every real position.
+    finds none (then none exists). The tests check that it finds one for
+    every real position.
 
-    Every possible upcard is tried with the sampler's own number of restarts
-    first, and only then with up to ``restarts``: a wrong upcard that the
-    hands do not rule out costs the search all its restarts."""
+    Every possible upcard is tried with quick searches first (at most
+    ``restarts`` of :data:`_SEARCH_STEPS` steps for each player, the sampler's
+    own number of them at most), and only then with exhaustive searches of
+    each player's past, which miss only where a window depends on several
+    hands at once."""
     try:
         tl = timeline(state)
     except _Unfit:
         return None
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
-    for tries in sorted({min(_RESTARTS, restarts), restarts}):
+    for upcard in upcards:
+        cert = _certify_with(state, tl, upcard, key, min(_RESTARTS, restarts))
+        if cert is not None:
+            return cert
+    # The quick searches missed (or none fits): search every past exhaustively
+    # (in several random orders: a window whose course depends on several
+    # hands at once may refuse the pasts found for each player alone).
+    for attempt in range(_RESTARTS):
         for upcard in upcards:
-            cert = _certify_with(state, tl, upcard, key, tries)
+            cert = _certify_with(state, tl, upcard, derive(key, attempt), 1, None)
             if cert is not None:
                 return cert
     return None
 
 
 def _certify_with(
-    state: GameState, tl: Timeline, upcard: int | None, key: int, restarts: int
+    state: GameState,
+    tl: Timeline,
+    upcard: int | None,
+    key: int,
+    restarts: int,
+    limit: int | None = _SEARCH_STEPS,
 ) -> Certificate | None:
-    """:func:`certify` with the upcard ``upcard``, ``restarts`` at most."""
+    """:func:`certify` with the upcard ``upcard``, ``restarts`` searches of
+    ``limit`` steps at most (one exhaustive search with no ``limit``)."""
     rules = state.rules
     rng = Rng(key)
     card = -1 if upcard is None else upcard
@@ -1318,7 +1339,7 @@ def _certify_with(
     if plan is not None:
         masks = tl.reshuffle_masks(card)
         for p, hand in enumerate(state.hand_masks):
-            found = _search(p, hand, plan, masks, rules, rng, restarts)
+            found = _search(p, hand, plan, masks, rules, rng, restarts, limit)
             if found is None:
                 return None
             choices.update(found)
@@ -1391,10 +1412,6 @@ def _order(
     return kept
 
 
-#: Most steps :func:`_undraws` takes for one player before it gives up.
-_SEARCH_STEPS: Final = 1000
-
-
 def _undraws(
     p: int,
     hand: int,
@@ -1403,14 +1420,17 @@ def _undraws(
     rules: Rules,
     rng: Rng,
     reached: list[int] | None = None,
+    limit: int | None = _SEARCH_STEPS,
 ) -> dict[int, int] | None:
     """Which card player ``p``, holding ``hand`` now, drew at each of their
     draws, so that every window says of their hand what it did: a depth-first
     search back through their draws, the cards tried in a random order (a
     hand that failed at a draw is not tried there again; see :func:`_order`).
     By draw event, or ``None`` if there is none, or the search takes more
-    than :data:`_SEARCH_STEPS` steps; then ``reached`` (if given) holds the
-    most draws it put back."""
+    than ``limit`` steps; then ``reached`` (if given) holds the most draws it
+    put back. With no ``limit`` the search is exhaustive: ``None`` then
+    means that no past fits (a hand it saw fail at a draw is not searched
+    again, so it ends)."""
     draws = plan.draws[p]
     count = len(draws)
     failed: set[tuple[int, int]] = set()
@@ -1434,7 +1454,7 @@ def _undraws(
             left[k] = options
         while options:
             steps += 1
-            if steps > _SEARCH_STEPS:
+            if limit is not None and steps > limit:
                 k = -1
                 break
             c = options.pop()
