@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event
+from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event, seen_by
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
 from .engine import apply
@@ -76,7 +76,8 @@ def events(
     if viewer is None and isinstance(before, Observation):
         viewer = before.viewer
     if viewer is not None:
-        before, after = _seen(before, viewer), _seen(after, viewer)
+        before = seen_by(before, viewer, GameState, observe)
+        after = seen_by(after, viewer, GameState, observe)
     p = action.player
     text = move_message(before, action, after, you=viewer)
     found: list[Event] = []
@@ -122,22 +123,6 @@ def events(
         found.append(Event("end", after.winner, scores=tuple(after.deal_scores or ()),
                            text=str(after.end_reason or "")))  # fmt: skip
     return tuple(found)
-
-
-def _seen(position: GameState | Observation, viewer: int) -> GameState | Observation:
-    """``position`` as ``viewer`` sees it."""
-    if isinstance(position, GameState):
-        return observe(position, viewer)
-    if position.viewer != viewer:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.events_other_viewer",
-                "events: viewer {viewer} differs from the view's own ({own})",
-                viewer=str(viewer),
-                own=str(position.viewer),
-            )
-        )
-    return position
 
 
 def _drawn(before: Any, after: Any, player: int) -> tuple[str | None]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event"]
+from ..errors import InvalidArgumentError, Message
+
+__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "seen_by"]
 
 #: Every kind of event, in both games: a move's own (``draw``, ``discard``,
 #: ``pass``, the claims and melds), and what followed from it (a claim that
@@ -76,3 +79,26 @@ EVENT_SCHEMA: dict[str, Any] = {
         "text": {"type": "string"},
     },
 }
+
+
+def seen_by(
+    position: Any, viewer: int, state_type: type, observe: Callable[[Any, int], Any]
+) -> Any:
+    """``position`` as ``viewer`` sees it: a state observed, a view kept if it is
+    the viewer's own (the games' ``events`` start here).
+
+    Raises:
+        InvalidArgumentError: for another seat's view.
+    """
+    if isinstance(position, state_type):
+        return observe(position, viewer)
+    if position.viewer != viewer:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.events_other_viewer",
+                "events: viewer {viewer} differs from the view's own ({own})",
+                viewer=str(viewer),
+                own=str(position.viewer),
+            )
+        )
+    return position

@@ -14,7 +14,7 @@ claim stood (``claim_stands``) and whether its own claim gave way
 
 from __future__ import annotations
 
-from .._kit.events import Event
+from .._kit.events import Event, seen_by
 from ..errors import InvalidArgumentError, Message
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .engine import apply
@@ -58,7 +58,8 @@ def events(
     if viewer is None and isinstance(before, Observation):
         viewer = before.viewer
     if viewer is not None:
-        before, after = _seen(before, viewer), _seen(after, viewer)
+        before = seen_by(before, viewer, GameState, observe)
+        after = seen_by(after, viewer, GameState, observe)
     p = action.player
     sees = viewer is None or viewer == p
     text = move_message(before, action, after, you=viewer) if sees else ""
@@ -138,19 +139,3 @@ def _tiles(claim: Action, before: GameState | Observation) -> tuple[str, ...]:
     if isinstance(claim, Chow):
         return tuple(str(t) for t in claim.tiles)
     return (str(before.last_discard),) if before.last_discard is not None else ()
-
-
-def _seen(position: GameState | Observation, viewer: int) -> GameState | Observation:
-    """``position`` as ``viewer`` sees it."""
-    if isinstance(position, GameState):
-        return observe(position, viewer)
-    if position.viewer != viewer:
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.events_other_viewer",
-                "events: viewer {viewer} differs from the view's own ({own})",
-                viewer=str(viewer),
-                own=str(position.viewer),
-            )
-        )
-    return position
