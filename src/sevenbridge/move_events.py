@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event, seen_by
+from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event, the_move
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
 from .engine import apply
@@ -69,15 +69,9 @@ def events(
     >>> [(e.kind, e.seat, e.cards) for e in events(table, Pon(1, "9S 9H"))]
     [('pon', 1, ('9D', '9H', '9S'))]
     """
-    if after is None:
-        if not isinstance(before, GameState):
-            raise TypeError("events needs the position after the move with a view")
-        after = apply(before, action)
-    if viewer is None and isinstance(before, Observation):
-        viewer = before.viewer
-    if viewer is not None:
-        before = seen_by(before, viewer, GameState, observe)
-        after = seen_by(after, viewer, GameState, observe)
+    before, after, viewer = the_move(
+        before, action, after, viewer, GameState, Observation, observe, apply
+    )
     p = action.player
     text = move_message(before, action, after, you=viewer)
     found: list[Event] = []

@@ -9,7 +9,7 @@ import attrs
 
 from ..errors import InvalidArgumentError, Message
 
-__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "seen_by"]
+__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "seen_by", "the_move"]
 
 #: Every kind of event, in both games: a move's own (``draw``, ``discard``,
 #: ``pass``, the claims and melds), and what followed from it (a claim that
@@ -102,3 +102,33 @@ def seen_by(
             )
         )
     return position
+
+
+def the_move(
+    before: Any,
+    action: Any,
+    after: Any,
+    viewer: int | None,
+    state_type: type,
+    view_type: type,
+    observe: Callable[[Any, int], Any],
+    apply: Callable[[Any, Any], Any],
+) -> tuple[Any, Any, int | None]:
+    """The two positions of a move as its ``events`` read them, and the viewer:
+    ``after`` played when not given (from a state), the viewer a view's own by
+    default, and both positions as that viewer sees them (both games' ``events``).
+
+    Raises:
+        TypeError: for a view without the position after the move.
+        InvalidArgumentError: for another seat's view.
+    """
+    if after is None:
+        if not isinstance(before, state_type):
+            raise TypeError("events needs the position after the move with a view")
+        after = apply(before, action)
+    if viewer is None and isinstance(before, view_type):
+        viewer = int(getattr(before, "viewer"))  # noqa: B009 (a type given at run time)
+    if viewer is not None:
+        before = seen_by(before, viewer, state_type, observe)
+        after = seen_by(after, viewer, state_type, observe)
+    return before, after, viewer

@@ -14,7 +14,7 @@ claim stood (``claim_stands``) and whether its own claim gave way
 
 from __future__ import annotations
 
-from .._kit.events import Event, seen_by
+from .._kit.events import Event, the_move
 from ..errors import InvalidArgumentError, Message
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .engine import apply
@@ -51,15 +51,9 @@ def events(
     >>> [e.kind for e in events(state, discard)]
     ['discard', 'window']
     """
-    if after is None:
-        if not isinstance(before, GameState):
-            raise TypeError("events needs the position after the move with a view")
-        after = apply(before, action)
-    if viewer is None and isinstance(before, Observation):
-        viewer = before.viewer
-    if viewer is not None:
-        before = seen_by(before, viewer, GameState, observe)
-        after = seen_by(after, viewer, GameState, observe)
+    before, after, viewer = the_move(
+        before, action, after, viewer, GameState, Observation, observe, apply
+    )
     p = action.player
     sees = viewer is None or viewer == p
     text = move_message(before, action, after, you=viewer) if sees else ""
