@@ -18,7 +18,7 @@ import attrs
 from ..actions import Action
 from ..state import GameState, History, Phase
 
-__all__ = ["fields_of", "history_add", "history_extend", "new_fields", "new_state"]
+__all__ = ["fields_of", "history_extend", "new_fields", "new_state"]
 
 # Enum members as module constants: ``Phase.PLAY`` and the like cost a
 # metaclass lookup at every use (Python 3.11), a module constant does not.
@@ -100,13 +100,8 @@ def cache_legal(state: GameState, legal: Any) -> None:
 _new_node: Final = tuple.__new__
 
 
-def history_add(prev: History | None, action: Action) -> History:
-    """``History(prev, action)``, built quickly."""
-    return _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
-
-
 def history_extend(prev: History | None, actions: list[Action]) -> History | None:
-    """``prev`` with ``actions`` added in order (:func:`history_add` in a loop)."""
+    """``prev`` with ``actions`` added in order (nodes added one by one, as apply adds one)."""
     length = 0 if prev is None else prev[2]
     for action in actions:
         length += 1

@@ -17,13 +17,11 @@ from typing import Any, Final
 
 import attrs
 
-from .._kit.history import History
 from ._tables import key_of
-from .actions import Action
 from .state import GameState, Phase
 from .tiles import Tile
 
-__all__ = ["fields_after", "hand_keys", "new_state", "set_hand"]
+__all__ = ["hand_keys", "set_hand"]
 
 # Enum members as module constants: ``Phase.PLAY`` and the like cost a
 # metaclass lookup at every use (Python 3.11), a module constant does not.
@@ -62,32 +60,16 @@ LEGAL_KEY: Final[str] = _F._legal.name
 KEYS: Final[str] = _F._keys.name
 #: Where a state keeps its cached ``is_over`` (written into every new state).
 IS_OVER: Final[str] = vars(GameState)["is_over"].attrname
+# What apply (mahjong.step), the one place a state is made from another's
+# fields, builds a new state with: a copy of the fields with the move logged,
+# changed in place, then made the new state's dictionary without a call to
+# GameState's __init__.
 _new: Final = object.__new__
 # Sets a new state's dictionary (the descriptor itself: no attribute lookup).
 _set_dict: Final = vars(GameState)["__dict__"].__set__
 # A history node is a tuple (prev, action, length) (see History), built here by
 # tuple.__new__ itself: History's own __new__ would add a Python call per step.
 _new_node: Final = tuple.__new__
-
-
-def fields_after(state: GameState, action: Action) -> dict[str, Any]:
-    """A fresh copy of a state's fields for the transition that plays
-    ``action``, already added to the move log (``History(prev, action)``,
-    built quickly)."""
-    v = state.__dict__.copy()
-    prev = v[LOG]
-    v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
-    return v
-
-
-def new_state(v: dict[str, Any]) -> GameState:
-    """The state whose fields are ``v`` (taken over, not copied): no legal
-    actions yet, and ``is_over`` (a cached property) right for it."""
-    v[LEGAL_KEY] = None
-    v[IS_OVER] = v[PHASE] is OVER
-    new: GameState = _new(GameState)
-    _set_dict(new, v)
-    return new
 
 
 def hand_keys(v: dict[str, Any]) -> tuple[int, ...]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from .._kit import checks as _checks
-from ._fields import CLAIMS, fields_after, new_state
+from .._kit.history import History
+from ._fields import CLAIMS, IS_OVER, LEGAL_KEY, LOG, OVER, PHASE, _new, _new_node, _set_dict
 from ._ops import ACTION, OP_DISCARD, OP_DRAW, OP_KONG, OP_PASS, OP_WIN
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .claims import close_or_ask, open_window
@@ -49,10 +50,16 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
     if legal is None:
         legal_actions(state)  # works them out and keeps them on the state
         legal = state._legal
-    op = find(legal, action)
+    # find(), its first test spelled out: the action taken is most often the
+    # first legal one (every forced step).
+    actions = legal[1]
+    op = legal[0][0] if actions and actions[0] is action else find(legal, action)
     if op < 0:
         _refuse(state, action)
-    v = fields_after(state, action)
+    # The new state's fields (see _fields): a copy with the move logged.
+    v = state.__dict__.copy()
+    prev = v[LOG]
+    v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
     # The operation played on the fields, by its rule family.
     code = op & 15
     if code == OP_PASS:
@@ -69,7 +76,13 @@ def apply(state: GameState | Any, action: Action | Any) -> GameState:
         kong_from_hand(v, op >> 4 & 3, TILE_KINDS[op >> 6 & 63])
     else:  # a claim: recorded; nothing beats a mahjong
         close_or_ask(v, (*v[CLAIMS], ACTION[op]))
-    return new_state(v)
+    # The new state: no legal actions yet, and is_over (a cached property)
+    # right for it.
+    v[LEGAL_KEY] = None
+    v[IS_OVER] = v[PHASE] is OVER
+    new: GameState = _new(GameState)
+    _set_dict(new, v)
+    return new
 
 
 def _refuse(state: GameState, action: Any) -> NoReturn:
