@@ -45,6 +45,13 @@ from ..errors import StoreError
 from . import _backends, _entrants, _play, _results
 from ._database import export_csv, report
 from ._entrants import import_factory, make_bot
+from ._evaluation import (
+    EVALUATION_DECKS,
+    EVALUATION_SEED,
+    EVALUATION_VERSION,
+    EvaluationSet,
+    evaluation_set,
+)
 from ._play import bot_seed, seatings
 from ._play import play_deck as play_deck  # importable, not in the reference
 from ._plots import plot
@@ -87,6 +94,9 @@ __all__ = [
     "ARENA_VERSION",
     "BACKENDS",
     "BOT_NAMES",
+    "EVALUATION_DECKS",
+    "EVALUATION_SEED",
+    "EVALUATION_VERSION",
     "FORFEIT_POINTS",
     "ISMCTS_ITERATIONS",
     "ISMCTS_SECONDS",
@@ -96,6 +106,7 @@ __all__ = [
     "BotStats",
     "Comparison",
     "Estimate",
+    "EvaluationSet",
     "GameResult",
     "Settings",
     "StoreError",
@@ -103,6 +114,7 @@ __all__ = [
     "TournamentResult",
     "bot_seed",
     "compare",
+    "evaluation_set",
     "export_csv",
     "import_factory",
     "make_bot",

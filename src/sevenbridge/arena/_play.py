@@ -98,6 +98,18 @@ def play_decks(settings: Settings, decks: tuple[int, ...]) -> Done:
     return out
 
 
+def deck_deal(settings: Settings, deck: int) -> Any:
+    """The deal that every seating of ``deck`` plays: the deck's cards, the
+    dealer turning with the deck's number."""
+    module = game_module(settings.game)
+    players = settings.players
+    seed = derive(drawn_seed(settings), deck + 1)
+    # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
+    # bots at the real players' seats, in order.
+    seats = module.seats(module.deal(settings.rules, players=players, seed=seed))
+    return module.deal(settings.rules, players=players, dealer=seats[deck % players], seed=seed)
+
+
 class _Deck:
     """One deck in play: its seeds, its bots, and (without ``fair``) the
     bots that wait for the deck's next seating."""
@@ -106,7 +118,6 @@ class _Deck:
         seed = drawn_seed(settings)
         self.settings, self.deck = settings, deck
         self.labels, self.entrants = settings.labels, entrants(settings)
-        self.deck_seed = derive(seed, deck + 1)
         self.seeds = [bot_seed(seed, deck, place) for place in range(settings.players)]
         self.idle: dict[str, list[Player]] = {}
 
@@ -131,13 +142,10 @@ class _Deck:
         """The deal of seating ``index``, with the bots seated as ``seating`` says."""
         settings, deck, players = self.settings, self.deck, self.settings.players
         module = game_module(settings.game)
-        # The seat of each bot: a table with ghosts (mahjong for 2 or 3) seats the
-        # bots at the real players' seats, in order.
-        seats = module.seats(module.deal(settings.rules, players=players, seed=self.deck_seed))
+        state = deck_deal(settings, deck)
+        seats = module.seats(state)
         seated = {seats[place]: self._seat(place, name, seats[place])
                   for place, name in enumerate(seating)}  # fmt: skip
-        state = module.deal(settings.rules, players=players, dealer=seats[deck % players],
-                            seed=self.deck_seed)  # fmt: skip
         observe, legal_actions, apply = module.observe, module.legal_actions, module.apply
         decisions = 0
         failure: str | None = None
