@@ -82,13 +82,18 @@ def key_wins(key: int) -> bool:
     """Whether the tiles of ``key`` split into sets and exactly one pair (a
     key with a bonus tile or more than four of a kind never does)."""
     suit = _SUIT if _SUIT else tables()[0]
-    return (
-        suit.get(key & _SUIT_MASK, 9)
-        + suit.get(key >> 36 & _SUIT_MASK, 9)
-        + suit.get(key >> 72 & _SUIT_MASK, 9)
-        + _HONOUR.get(key >> _HONOURS_AT, 9)
-        == 1
-    )
+    # Group by group, honours first, stopping at the first that does not
+    # split (most hands in play have a lone honour or a stray suit tile).
+    pairs = _HONOUR.get(key >> _HONOURS_AT, 9)
+    if pairs > 1:
+        return False
+    pairs += suit.get(key & _SUIT_MASK, 9)
+    if pairs > 1:
+        return False
+    pairs += suit.get(key >> 36 & _SUIT_MASK, 9)
+    if pairs > 1:
+        return False
+    return pairs + suit.get(key >> 72 & _SUIT_MASK, 9) == 1
 
 
 def winning(tiles: Iterable[int]) -> bool:
