@@ -41,8 +41,12 @@ try:
 except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the path
     import _docs  # type: ignore[import-not-found, no-redef]
 
-#: The bots measured by default: every built-in one.
-DEFAULT_BOTS = ("random", "greedy", "neural", "ismcts")
+#: The bots measured by default: every built-in one that plays the game
+#: (the shipped neural networks play Seven Bridge only).
+DEFAULT_BOTS = {
+    "seven_bridge": ("random", "greedy", "neural", "ismcts"),
+    "mahjong": ("random", "greedy", "ismcts"),
+}
 #: The panel's label in the tables (the panel's bots are one entrant).
 PANEL = "panel"
 
@@ -110,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=GAMES, default=CARD_GAME)
     parser.add_argument("--presets", help="comma-separated presets (default: all)")
-    parser.add_argument("--bots", help=f"comma-separated bots (default: {','.join(DEFAULT_BOTS)})")
+    parser.add_argument("--bots", help="comma-separated bots (default: every built-in one)")
     parser.add_argument("--panel", default="greedy", help="the panel's bot (default: greedy)")
     parser.add_argument("--decks", type=int, help="the first N decks of each set (default: all)")
     parser.add_argument("--workers", type=int, default=1)
@@ -122,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     presets = (
         args.presets.split(",") if args.presets else list(game_module(args.game).Rules.presets())
     )
-    bots = args.bots.split(",") if args.bots else list(DEFAULT_BOTS)
+    bots = args.bots.split(",") if args.bots else list(DEFAULT_BOTS[args.game])
     if args.quick:
         presets, bots = presets[:1], [b for b in bots if b != "ismcts"][:2] or bots[:1]
     decks = 3 if args.quick else args.decks
