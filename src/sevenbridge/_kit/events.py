@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
 from ..errors import InvalidArgumentError, Message
+from .i18n import translate
 
-__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "seen_by", "the_move"]
+__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "narration", "seen_by", "the_move"]
 
 #: Every kind of event, in both games: a move's own (``draw``, ``discard``,
 #: ``pass``, the claims and melds), and what followed from it (a claim that
@@ -79,6 +80,31 @@ EVENT_SCHEMA: dict[str, Any] = {
         "text": {"type": "string"},
     },
 }
+
+
+def narration(
+    events: Iterable[Event], lang: str | None = None, *, symbols: bool = True
+) -> list[str]:
+    """Events told in words, a line for each event that has words (its
+    :attr:`~Event.text`, translated), in order: what the replay viewer, the
+    terminal game and the demo say of a move. The end of a deal (a round) is
+    left out: its result is told in full apart.
+
+    Args:
+        events: Events of one or more moves (:func:`sevenbridge.events`,
+            :func:`sevenbridge.mahjong.events`), as one viewer knows them.
+        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+        symbols: Cards with suit symbols (``7♥``), not letters (``7H``).
+
+    >>> from sevenbridge import deal, Draw, events
+    >>> narration(events(deal(seed=1), Draw(1), viewer=1))
+    ['You draw 9♠']
+    >>> narration(events(deal(seed=1), Draw(1), viewer=0), "ja")
+    ['P1が山札から引いた']
+    """
+    return [
+        translate(e.text, lang, symbols=symbols) for e in events if e.text and e.kind != "end"
+    ]
 
 
 def seen_by(
