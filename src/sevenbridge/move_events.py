@@ -24,7 +24,7 @@ from .cards import Card
 from .engine import apply
 from .errors import InvalidArgumentError, Message
 from .state import GameState, Phase
-from .text import _held, move_message, _pon_gave_way
+from .text import _held, _pon_gave_way, move_message
 from .views import Observation, observe
 
 __all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "events", "narration"]

@@ -102,9 +102,7 @@ def narration(
     >>> narration(events(deal(seed=1), Draw(1), viewer=0), "ja")
     ['P1が山札から引いた']
     """
-    return [
-        translate(e.text, lang, symbols=symbols) for e in events if e.text and e.kind != "end"
-    ]
+    return [translate(e.text, lang, symbols=symbols) for e in events if e.text and e.kind != "end"]
 
 
 def seen_by(

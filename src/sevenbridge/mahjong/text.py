@@ -511,9 +511,7 @@ def _stands_message(
     )  # fmt: skip
 
 
-def _gave_way_message(
-    claim: Action, names: Sequence[str] | None, you: int | None
-) -> str:
+def _gave_way_message(claim: Action, names: Sequence[str] | None, you: int | None) -> str:
     """That ``claim`` gave way to a higher one when its window closed."""
     call = _CLAIM_WORD.get(type(claim), _CLAIM_WORD[Pung])
     return _said("claim_overridden", claim.player, names, you, call=call)
