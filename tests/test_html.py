@@ -6,8 +6,8 @@ import base64
 import gzip
 import json
 import re
-from itertools import pairwise
 from html import unescape
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
