@@ -72,7 +72,7 @@ def test_the_page_holds_every_position_from_every_seat() -> None:
         for k in range(int(first), int(last) + 1)
     ]
     assert told == list(range(len(states)))
-    assert "P0 draws from the stock" in page and "P0 Draw<" not in page
+    assert "P0 draws " in page and "P0 Draw<" not in page
 
 
 def test_the_page_is_self_contained_and_deterministic() -> None:
@@ -113,7 +113,9 @@ def test_a_match_record_has_a_heading_for_each_deal() -> None:
 def _lines(page: str) -> list[str]:
     """The move list's lines, as text."""
     items = re.findall(
-        r'<li[^>]*><span class="said">(.*?)</span><span class="quiet">(.*?)</span></li>', page
+        r'<li[^>]*><span class="said">(.*?)</span><span class="quiet">(.*?)</span></li>',
+        page,
+        re.S,
     )
     return [unescape(said + (f" · {quiet}" if quiet else "")) for said, quiet in items]
 

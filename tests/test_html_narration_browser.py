@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from sevenbridge import mahjong
 from sevenbridge.html import record_page
-from sevenbridge.mahjong.bots import GreedyPlayer
 
 from . import browser as chromium
+from .docs_pictures import claim_round
 from .test_html import greedy_record
 from .test_svg_narrow_browser import page_measures
 
@@ -22,16 +21,6 @@ from .test_svg_narrow_browser import page_measures
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium.browser()
-
-
-def overridden_round() -> str:
-    """Seed 2 between greedy players: the round ends as P1 declares mahjong on
-    P3's 6m, a discard P0 called chow on (the chow gives way)."""
-    state = mahjong.deal(seed=2)
-    bots = [GreedyPlayer(20 + p) for p in range(4)]
-    while not state.is_over:
-        state = mahjong.apply(state, bots[state.current_player](mahjong.observe(state)))
-    return mahjong.record(state)
 
 
 def _open(browser: Any, tmp_path: Path, text: str, width: int, lang: str = "en") -> Any:
@@ -46,7 +35,7 @@ def _open(browser: Any, tmp_path: Path, text: str, width: int, lang: str = "en")
 def test_a_claim_that_gives_way_is_told_from_each_point_of_view(
     browser: Any, tmp_path: Path
 ) -> None:
-    page = _open(browser, tmp_path, overridden_round(), 1100)
+    page = _open(browser, tmp_path, claim_round(), 1100)
     page.keyboard.press("End")
     # All hands: every claim of the window, and whose chow gave way.
     said = page.inner_text("#said")
@@ -85,6 +74,17 @@ def test_draws_are_told_to_the_seat_that_drew(browser: Any, tmp_path: Path) -> N
     assert page.inner_text("#said") == everyone.replace("P0 draws", "You draw")
     page.select_option("#seat", "2")
     assert page.inner_text("#said") == "P0 draws from the stock"
+    # A line with passes folded into it: above the table, each step tells the
+    # passes made so far, none yet at the discard.
+    folded = page.locator("#moves li:not([data-first='0'])").filter(has_text=" pass").first
+    first = int(folded.get_attribute("data-first") or -1)
+    last = int(folded.get_attribute("data-last") or -1)
+    assert last > first
+    folded.click()
+    discard = page.inner_text("#said")
+    assert " · " not in discard and discard == folded.locator(".said").inner_text()
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#said").startswith(discard + " · ")
     page.close()
     page = _open(browser, tmp_path, text, 1100, lang="ja")
     page.keyboard.press("ArrowRight")
@@ -97,7 +97,7 @@ def test_draws_are_told_to_the_seat_that_drew(browser: Any, tmp_path: Path) -> N
 def test_on_a_phone_the_table_is_narrow_and_told_above(
     browser: Any, tmp_path: Path, game: str
 ) -> None:
-    text = greedy_record() if game == "seven_bridge" else overridden_round()
+    text = greedy_record() if game == "seven_bridge" else claim_round()
     page = _open(browser, tmp_path, text, 390)
     page.select_option("#seat", "1")
     for key in ("ArrowRight", "End"):

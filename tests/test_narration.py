@@ -6,6 +6,8 @@ not show; and through a pseudo-terminal, a claim window is told as it went."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
 import os
@@ -13,6 +15,7 @@ import re
 import sys
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -151,21 +154,27 @@ def test_the_viewers_words_name_no_card_a_seat_cannot_see(
 
 
 def test_the_page_carries_each_seats_words() -> None:
-    """The page's words of each point of view are the move list's, and the
-    page opens on the all-hands view's."""
+    """The page's words of each position from each point of view are the move
+    list's (the words so far of the line that tells the position), and the
+    page's move list opens on the all-hands view's."""
     for game in GAMES:
         module = game_module(game)
         positions = _played(game, "standard", module.GAME.players, 7)
         text = module.record(positions[-1])
         page = record_page(text)
-        said = json.loads(re.search(r'id="said-data">(.*?)</script>', page, re.S)[1])  # type: ignore[index]
+        packed = re.search(r'id="said-data">(.*?)</script>', page, re.S)
+        assert packed is not None
+        said = json.loads(gzip.decompress(base64.b64decode(packed[1])))
         seats = list(module.seats(positions[0]))
         lines = _move_list(game, module.replay(text), None, seats, "en")
+        assert sum(len(x.steps) for x in lines) == len(positions)
         for view in range(1 + len(seats)):
-            numbers = said["views"][view]
-            got = [(said["texts"][numbers[2 * i]], said["texts"][numbers[2 * i + 1]])
-                   for i in range(len(lines))]  # fmt: skip
-            assert got == [(x.text[view], x.quiet[view]) for x in lines]
+            got = [said["texts"][n] for n in said["views"][view]]
+            assert got == [w for x in lines for t, q in x.steps for w in (t[view], q[view])]
+        items = re.findall(
+            r'<span class="said">(.*?)</span><span class="quiet">(.*?)</span>', page, re.S
+        )
+        assert items == [(escape(x.text[0]), escape(x.quiet[0])) for x in lines]
 
 
 def _part(game: str) -> Any:

@@ -86,13 +86,16 @@ main{flex-direction:column;align-items:stretch;padding:6px;gap:8px}
 
 _SCRIPT = """
 (async function () {
-  const packed = document.getElementById("data").textContent.trim();
-  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  async function unpack(id) {
+    const packed = document.getElementById(id).textContent.trim();
+    const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
   // frames[position][view]: the drawing's pieces, each a number (a piece seen
   // before) or a string (a new piece, numbered in order of appearance). The
   // views are drawn wide, then again narrow, for a phone.
-  const frames = JSON.parse(await new Response(stream).text());
+  const frames = await unpack("data");
   const pieces = [];
   for (const views of frames) {
     for (const parts of views) {
@@ -102,9 +105,10 @@ _SCRIPT = """
     }
   }
   const info = JSON.parse(document.getElementById("info-data").textContent);
-  // The move list's words from each point of view (all hands, then each
-  // seat's): a seat's words name no card it may not see.
-  const said = JSON.parse(document.getElementById("said-data").textContent);
+  // The words of each position from each point of view (all hands, then
+  // each seat's; a seat's words name no card it may not see): said.views[view]
+  // holds, for each position, its words and the passes folded into them so far.
+  const said = await unpack("said-data");
   const caption = document.getElementById("said");
   const board = document.getElementById("board");
   const count = document.getElementById("count");
@@ -124,9 +128,10 @@ _SCRIPT = """
     if (view === told) return;
     told = view;
     const numbers = said.views[view];
-    items.forEach((li, i) => {
-      li.children[0].textContent = said.texts[numbers[2 * i]];
-      li.children[1].textContent = said.texts[numbers[2 * i + 1]];
+    items.forEach((li) => {
+      const k = Number(li.dataset.last);
+      li.children[0].textContent = said.texts[numbers[2 * k]];
+      li.children[1].textContent = said.texts[numbers[2 * k + 1]];
     });
   }
   const narrow = window.matchMedia("(max-width: 560px)");
@@ -142,8 +147,9 @@ _SCRIPT = """
     document.getElementById("info").textContent = info.texts[info.at[at]];
     const now = items[line[at]];
     now.classList.add("now");
-    const quiet = now.children[1].textContent;
-    caption.textContent = now.children[0].textContent + (quiet ? " · " + quiet : "");
+    const numbers = said.views[told];
+    const quiet = said.texts[numbers[2 * at + 1]];
+    caption.textContent = said.texts[numbers[2 * at]] + (quiet ? " · " + quiet : "");
     // The move list scrolls to the line, the page stays where the reader put it.
     if (now.offsetTop < list.scrollTop) list.scrollTop = now.offsetTop;
     else if (now.offsetTop + now.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -245,13 +251,15 @@ def _check_length(text: str) -> None:
 class _Line(NamedTuple):
     """One line of the move list: its words from each point of view (all
     hands, then each seat's), the passes folded into it (if any, from each
-    point of view), whether it heads a deal, and the positions it tells."""
+    point of view), whether it heads a deal, the positions it tells, and the
+    words and passes told so far at each of them (the line above the table)."""
 
     text: tuple[str, ...]
     quiet: tuple[str, ...]
     deal: bool
     first: int
     last: int
+    steps: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
 
 
 class _Replay(NamedTuple):
@@ -290,8 +298,9 @@ def _move_list(
     for k, state in enumerate(positions):
         if state.move_log is None:  # a deal (a round) begins
             starts += 1
-            start = _(module.GAME.deal_word).format(k=starts)
-            lines.append(_Line((start,) * len(viewers), ("",) * len(viewers), True, k, k))
+            heads = (_(module.GAME.deal_word).format(k=starts),) * len(viewers)
+            empty = ("",) * len(viewers)
+            lines.append(_Line(heads, empty, True, k, k, ((heads, empty),)))
             folded = []
             continue
         before, action = positions[k - 1], state.move_log.action
@@ -300,11 +309,13 @@ def _move_list(
         if forced and lines and not lines[-1].deal:
             folded = [[*o, *n] for o, n in zip(folded, seen, strict=True)] if folded else seen
             quiet = tuple(" · ".join(narration(e, lang)) for e in folded)
-            lines[-1] = lines[-1]._replace(quiet=quiet, last=k)
+            steps = (*lines[-1].steps, (lines[-1].text, quiet))
+            lines[-1] = lines[-1]._replace(quiet=quiet, last=k, steps=steps)
             continue
         folded = []
         empty = ("",) * len(viewers)
-        lines.append(_Line(tuple(told(e) for e in seen), empty, False, k, k))
+        texts = tuple(told(e) for e in seen)
+        lines.append(_Line(texts, empty, False, k, k, ((texts, empty),)))
     return lines
 
 
@@ -428,20 +439,24 @@ _DEAL = ' class="deal"'
 
 
 def _said_data(lines: list[_Line]) -> str:
-    """The move list's words from every point of view, as the page stores
-    them (JSON): each distinct text once (``texts``), and for each point of
-    view the texts of each line and of the passes folded into it, by number
-    (``views[view]``: line 0's text, line 0's passes, line 1's text, ...)."""
+    """The words of every position from every point of view, as the page
+    stores them (base64 of gzip of JSON): each distinct text once (``texts``),
+    and for each point of view, each position's words and the passes folded
+    into them so far, by number (``views[view]``: position 0's words, its
+    passes, position 1's words, ...); a line of the move list shows those of
+    its last position."""
     where: dict[str, int] = {}
     views: list[list[int]] = []
     for view in range(len(lines[0].text)):
         numbers: list[int] = []
         for line in lines:
-            for text in (line.text[view], line.quiet[view]):
-                numbers.append(where.setdefault(text, len(where)))
+            for texts, quiets in line.steps:
+                for text in (texts[view], quiets[view]):
+                    numbers.append(where.setdefault(text, len(where)))
         views.append(numbers)
     data = json.dumps({"texts": list(where), "views": views}, ensure_ascii=False)
-    return data.replace("</", "<\\/")
+    packed = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: the gzip format
+    return base64.b64encode(packed.compress(data.encode("utf-8")) + packed.flush()).decode()
 
 
 def record_page(
@@ -524,7 +539,7 @@ def record_page(
         f'<main><div id="board" aria-live="polite" title="{escape(_("tap the right half to step forward, the left half to step back"))}"></div>'
         f'<ol id="moves" aria-label="{escape(_("Moves"))}">{moves}</ol></main>\n'
         f'<script type="application/json" id="info-data">{data}</script>\n'
-        f'<script type="application/json" id="said-data">{said}</script>\n'
+        f'<script type="application/octet-stream" id="said-data">{said}</script>\n'
         f'<script type="application/octet-stream" id="data">{packed}</script>\n'
         f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )
