@@ -13,7 +13,8 @@ the piles, the last move), so the page and the memory it takes to make it stay
 small even for a record of thousands of moves; the page joins a drawing's
 pieces when it shows it. A record may have up to :data:`MAX_MOVES` moves. The
 reader steps with the buttons, the arrow keys (Home and End jump to the ends)
-or by clicking a move in the list, and chooses whose view to see.
+or by clicking a move in the list, and chooses whose view to see: the move
+list and the line above the board tell the moves as that view knows them.
 
 ``sevenbridge view GAME.txt -o game.html`` writes the same page from the
 command line.
@@ -473,8 +474,11 @@ def record_page(
     under the board. The reader steps with the buttons, the arrow keys, a tap
     on the board (its right half forward, its left half back) or a swipe, or
     lets it play on by itself (the Play button, or the space bar); the move
-    list tells each move in words, with the passes of players who had nothing
-    to claim folded into one line. Over a match record, the line above the
+    list, and a line above the board for the step shown, tell each move in
+    the words of its events (:func:`~sevenbridge.narration`) as the point of
+    view chosen knows them (with all hands shown, every card drawn is named;
+    from a seat's view, only that seat's), with the passes of players who had
+    nothing to claim folded into one line. Over a match record, the line above the
     board gives the deal, the totals so far and, at the end, the match's winner.
 
     Args:
