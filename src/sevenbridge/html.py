@@ -296,7 +296,10 @@ def _move_list(
     def told(events: Sequence[Any]) -> str:
         return "\n".join(narration(events, lang))
 
+    seen_before: list[Any] = []  # the position before, from each point of view
     for k, state in enumerate(positions):
+        seen_now = [state, *(module.observe(state, p) for p in seats)]
+        before_seen, seen_before = seen_before, seen_now
         if state.move_log is None:  # a deal (a round) begins
             starts += 1
             heads = (_(module.GAME.deal_word).format(k=starts),) * len(viewers)
@@ -305,7 +308,10 @@ def _move_list(
             folded = []
             continue
         before, action = positions[k - 1], state.move_log.action
-        seen = [list(module.events(before, action, state, viewer=v, names=names)) for v in viewers]
+        seen = [
+            list(module.events(b, action, a, viewer=v, names=names))
+            for b, a, v in zip(before_seen, seen_now, viewers, strict=True)
+        ]
         forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
         if forced and lines and not lines[-1].deal:
             folded = [[*o, *n] for o, n in zip(folded, seen, strict=True)] if folded else seen
