@@ -316,3 +316,20 @@ def test_a_card_game_claim_window_is_told(tmp_path: Path) -> None:
     assert "\n  P2 passes\n  You pass  (your only move, played for you)\n" in out
     assert not _cards_named("\n".join(re.findall(r"^  P[12] draws.*$", out, re.M)))
     assert re.search(r"^  You draw (10|[2-9AJQK])[CDHS]", out, re.M)
+
+
+def test_the_demo_tells_claim_windows_in_their_events_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The card game's demo tells a claim window's passes in one line; the
+    mahjong demo tells the claims that stood in their events' words."""
+    from sevenbridge.cli import main
+
+    assert main(["demo", "--ascii", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "\n  P0 discards JS\n  P1, P2 pass\n" in out
+    assert main(["demo", "--game", "mahjong", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "\n  P2's chow on P1's 8m stands: 6m 7m 8m\n" in out
+    assert "\n  P3 declares mahjong on P0's 8p, winning 1 point\n" in out
+    assert " PUNG " not in out and " CHOW " not in out
