@@ -37,6 +37,17 @@ def example_record() -> str:
     return record(example_position(10_000))
 
 
+def claim_round() -> str:
+    """The record of a round of Simple Mahjong (seed 2, greedy players) that
+    ends as P1 declares mahjong on P3's 6m, a discard P0 called chow on (the
+    chow gives way)."""
+    state = mahjong.deal(seed=2)
+    bots = [mahjong.GreedyPlayer(20 + p) for p in range(4)]
+    while not state.is_over:
+        state = mahjong.apply(state, bots[state.current_player](mahjong.observe(state)))
+    return mahjong.record(state)
+
+
 PICTURES: dict[str, Callable[[], str]] = {
     "table.svg": lambda: svg.table(example_position()),
     "table-view.svg": lambda: svg.table(observe(example_position(), 0), four_color=True),

@@ -51,7 +51,10 @@ def test_a_mahjong_round_page_has_every_position_from_every_seat() -> None:
         for k in range(int(first), int(last) + 1)
     ]
     assert told == list(range(len(states)))
-    assert '<li class="deal" data-first="0" data-last="0">Round 1</li>' in page
+    assert (
+        '<li class="deal" data-first="0" data-last="0"><span class="said">Round 1</span>'
+        '<span class="quiet"></span></li>' in page
+    )
     assert "P1 discards " in page
     assert page.count("<option") == 1 + 3
 

@@ -7,7 +7,9 @@ the terminal game is played through a pseudo-terminal with pexpect. The
 screenshots are of each game of :data:`SHOTS` (the card game's ``viewer.png``
 and ``terminal.png``, Simple Mahjong's ``mahjong-viewer.png`` and
 ``mahjong-terminal.png``, and the card game in Japanese, ``ja-viewer.png`` and
-``ja-terminal.png``), or only of the sets named on the command line (``japanese``);
+``ja-terminal.png``; with Simple Mahjong, ``mahjong-viewer-claims-phone.png``, a
+claim that gives way told on a phone), or only of the sets named on the command
+line (``japanese``);
 ``notebook.png`` (a notebook run with nbclient, exported to HTML by nbconvert)
 is taken with every game, or alone when ``notebook`` is named.
 """
@@ -29,7 +31,12 @@ EXTRA = ROOT / "docs" / "_extra"
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
-from tests.docs_pictures import PICTURES, example_record, mahjong_position  # noqa: E402
+from tests.docs_pictures import (  # noqa: E402
+    PICTURES,
+    claim_round,
+    example_record,
+    mahjong_position,
+)
 
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -159,6 +166,22 @@ def shoot(browser: Any, shots: Shots) -> None:
     page.screenshot(path=str(STATIC / f"{shots.prefix}terminal.png"), full_page=True)
 
 
+def shoot_claims(browser: Any) -> None:
+    """``mahjong-viewer-claims-phone.png``: the viewer on a phone, from P0's
+    seat, at the end of :func:`claim_round` (P0's chow gives way to a win)."""
+    from sevenbridge.html import record_page
+
+    with tempfile.TemporaryDirectory() as tmp:
+        viewer = Path(tmp) / "viewer.html"
+        viewer.write_text(record_page(claim_round()), encoding="utf-8")
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.goto(viewer.as_uri())
+        phone.wait_for_selector("body[data-ready='1']")
+        phone.select_option("#seat", "1")
+        phone.keyboard.press("End")
+        phone.screenshot(path=str(STATIC / "mahjong-viewer-claims-phone.png"))
+
+
 #: The cells of the notebook of ``notebook.png``: rules, a hand and a meld.
 NOTEBOOK_CELLS = (
     "import sevenbridge as sb\nfrom sevenbridge import svg\n\n"
@@ -207,6 +230,8 @@ def main(games: list[str]) -> None:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for game in games:
             shoot(browser, SHOTS[game])
+            if game == "mahjong":
+                shoot_claims(browser)
         if notebook:
             shoot_notebook(browser)
         browser.close()

@@ -41,7 +41,7 @@ from .melds import (
     meld_interpretations,
     why_not_meld,
 )
-from .move_events import events
+from .move_events import events, narration
 from .notation import NotationError, format_move, parse_move
 from .records import RecordError, record, record_match, replay, replay_match
 from .rules import (
@@ -197,6 +197,7 @@ __all__ = [
     "legal_actions",
     "match_end",
     "meld_interpretations",
+    "narration",
     "observe",
     "outcome",
     "parse_cards",

@@ -258,9 +258,11 @@ class GameModule(Protocol[RulesT, StateT, ObservationT, ActionT, MatchT]):
         after: StateT | ObservationT | None = None,
         *,
         viewer: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> tuple[Event, ...]:
         """The facts of one move as ``viewer`` may know them (a card it may
-        not see is ``None``): the move, then what followed from it."""
+        not see is ``None``): the move, then what followed from it, each in
+        words (the seats by ``names``) that :func:`~sevenbridge.narration` tells."""
         ...
 
     def seats(self, state: StateT) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ the piles, the last move), so the page and the memory it takes to make it stay
 small even for a record of thousands of moves; the page joins a drawing's
 pieces when it shows it. A record may have up to :data:`MAX_MOVES` moves. The
 reader steps with the buttons, the arrow keys (Home and End jump to the ends)
-or by clicking a move in the list, and chooses whose view to see.
+or by clicking a move in the list, and chooses whose view to see: the move
+list and the line above the board tell the moves as that view knows them.
 
 ``sevenbridge view GAME.txt -o game.html`` writes the same page from the
 command line.
@@ -37,7 +38,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape
 
-from ._kit.i18n import check_lang, translate, translator
+from ._kit.events import narration
+from ._kit.i18n import check_lang, translator
 from ._kit.recordframe import record_names
 from ._kit.svgkit import LAYOUTS
 from .errors import InvalidArgumentError, Message, RecordError
@@ -64,7 +66,11 @@ main{display:flex;gap:12px;padding:12px;align-items:flex-start}
 margin:0;padding:4px 0;list-style:none;font-size:13px}
 #moves li{padding:3px 8px;cursor:pointer;border-bottom:1px solid #f0f0ec}
 #moves li.deal{font-weight:bold;background:#e8efe9}
+#moves li{white-space:pre-line}
 #moves li .quiet{color:#666}
+#moves li .quiet:not(:empty)::before{content:" · "}
+#said{margin:0;padding:6px 12px;background:#fff;border-bottom:1px solid #d8d8d0;font-size:15px;
+white-space:pre-line;min-height:2.2em}
 #moves li.now{background:#ffb000;color:#000}
 #moves li.now .quiet{color:#333}
 @media (max-width:700px){
@@ -81,13 +87,16 @@ main{flex-direction:column;align-items:stretch;padding:6px;gap:8px}
 
 _SCRIPT = """
 (async function () {
-  const packed = document.getElementById("data").textContent.trim();
-  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  async function unpack(id) {
+    const packed = document.getElementById(id).textContent.trim();
+    const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
   // frames[position][view]: the drawing's pieces, each a number (a piece seen
   // before) or a string (a new piece, numbered in order of appearance). The
   // views are drawn wide, then again narrow, for a phone.
-  const frames = JSON.parse(await new Response(stream).text());
+  const frames = await unpack("data");
   const pieces = [];
   for (const views of frames) {
     for (const parts of views) {
@@ -97,6 +106,11 @@ _SCRIPT = """
     }
   }
   const info = JSON.parse(document.getElementById("info-data").textContent);
+  // The words of each position from each point of view (all hands, then
+  // each seat's; a seat's words name no card it may not see): said.views[view]
+  // holds, for each position, its words and the passes folded into them so far.
+  const said = await unpack("said-data");
+  const caption = document.getElementById("said");
   const board = document.getElementById("board");
   const count = document.getElementById("count");
   const seat = document.getElementById("seat");
@@ -110,12 +124,23 @@ _SCRIPT = """
   items.forEach((li, i) => {
     for (let k = Number(li.dataset.first); k <= Number(li.dataset.last); k++) line[k] = i;
   });
-  let at = 0, timer = null;
+  let at = 0, timer = null, told = -1;
+  function tell(view) {
+    if (view === told) return;
+    told = view;
+    const numbers = said.views[view];
+    items.forEach((li) => {
+      const k = Number(li.dataset.last);
+      li.children[0].textContent = said.texts[numbers[2 * k]];
+      li.children[1].textContent = said.texts[numbers[2 * k + 1]];
+    });
+  }
   const narrow = window.matchMedia("(max-width: 560px)");
   const half = frames[0].length / 2;
   function show(k) {
     items[line[at]].classList.remove("now");
     at = Math.max(0, Math.min(last, k));
+    tell(Number(seat.value));
     const view = Number(seat.value) + (narrow.matches ? half : 0);
     board.innerHTML = frames[at][view].map((i) => pieces[i]).join("");
     board.dataset.layout = narrow.matches ? "narrow" : "wide";
@@ -123,6 +148,9 @@ _SCRIPT = """
     document.getElementById("info").textContent = info.texts[info.at[at]];
     const now = items[line[at]];
     now.classList.add("now");
+    const numbers = said.views[told];
+    const quiet = said.texts[numbers[2 * at + 1]];
+    caption.textContent = said.texts[numbers[2 * at]] + (quiet ? " · " + quiet : "");
     // The move list scrolls to the line, the page stays where the reader put it.
     if (now.offsetTop < list.scrollTop) list.scrollTop = now.offsetTop;
     else if (now.offsetTop + now.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -222,14 +250,17 @@ def _check_length(text: str) -> None:
 
 
 class _Line(NamedTuple):
-    """One line of the move list: its text, the passes folded into it (if
-    any), whether it heads a deal, and the positions it tells."""
+    """One line of the move list: its words from each point of view (all
+    hands, then each seat's), the passes folded into it (if any, from each
+    point of view), whether it heads a deal, the positions it tells, and the
+    words and passes told so far at each of them (the line above the table)."""
 
-    text: str
-    quiet: str
+    text: tuple[str, ...]
+    quiet: tuple[str, ...]
     deal: bool
     first: int
     last: int
+    steps: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
 
 
 class _Replay(NamedTuple):
@@ -248,37 +279,50 @@ class _Replay(NamedTuple):
 
 
 def _move_list(
-    game: str, positions: list[Any], names: list[str] | None, seat_names: list[str], lang: str
+    game: str, positions: list[Any], names: list[str] | None, seats: list[int], lang: str
 ) -> list[_Line]:
-    """The move list: each move in words, a deal's heading where one begins,
-    and the passes of players who had nothing else to play folded into the
-    line of the move before them."""
+    """The move list: each move told in the words of its events
+    (:func:`~sevenbridge.narration`), from every point of view (all hands,
+    then each seat's: a card a seat may not see is not named in its words), a
+    deal's heading where one begins, and the passes of players who had
+    nothing else to play folded into the line of the move before them."""
     _ = translator(lang)
     module = game_module(game)
-    words = game_part(game, "text")
+    viewers: list[int | None] = [None, *seats]
     lines: list[_Line] = []
-    passers: list[int] = []
+    folded: list[Any] = []  # the events of the passes folded into the last line, by viewer
     starts = 0
+
+    def told(events: Sequence[Any]) -> str:
+        return "\n".join(narration(events, lang))
+
+    seen_before: list[Any] = []  # the position before, from each point of view
     for k, state in enumerate(positions):
+        seen_now = [state, *(module.observe(state, p) for p in seats)]
+        before_seen, seen_before = seen_before, seen_now
         if state.move_log is None:  # a deal (a round) begins
             starts += 1
-            start = _(module.GAME.deal_word)
-            lines.append(_Line(start.format(k=starts), "", True, k, k))
-            passers = []
+            heads = (_(module.GAME.deal_word).format(k=starts),) * len(viewers)
+            empty = ("",) * len(viewers)
+            lines.append(_Line(heads, empty, True, k, k, ((heads, empty),)))
+            folded = []
             continue
         before, action = positions[k - 1], state.move_log.action
+        seen = [
+            list(module.events(b, action, a, viewer=v, names=names))
+            for b, a, v in zip(before_seen, seen_now, viewers, strict=True)
+        ]
         forced = type(action).__name__ == "Pass" and len(module.legal_actions(before)) == 1
         if forced and lines and not lines[-1].deal:
-            passers.append(action.player)
-            who = _(", ").join(seat_names[p] for p in passers)
-            quiet = translate(
-                Message("move.forced_passes", "{who}: nothing to claim, pass", who=who), lang
-            )
-            lines[-1] = lines[-1]._replace(quiet=quiet, last=k)
+            folded = [[*o, *n] for o, n in zip(folded, seen, strict=True)] if folded else seen
+            quiet = tuple(" · ".join(narration(e, lang)) for e in folded)
+            steps = (*lines[-1].steps, (lines[-1].text, quiet))
+            lines[-1] = lines[-1]._replace(quiet=quiet, last=k, steps=steps)
             continue
-        passers = []
-        text = words.move_words(before, action, state, names=names, lang=lang)
-        lines.append(_Line(text, "", False, k, k))
+        folded = []
+        empty = ("",) * len(viewers)
+        texts = tuple(told(e) for e in seen)
+        lines.append(_Line(texts, empty, False, k, k, ((texts, empty),)))
     return lines
 
 
@@ -346,9 +390,9 @@ def _replay(
     options: dict[str, Any] = {"lang": lang, "names": seat_names}
     if "four_color" in inspect.signature(parts).parameters:  # a game drawn in suits
         options["four_color"] = four_color
-    lines = _move_list(game, positions, given, seat_names, lang)
-    info = _match_info(game, text, positions, seat_names, lang)
     seats = list(module.seats(first))
+    lines = _move_list(game, positions, given, seats, lang)
+    info = _match_info(game, text, positions, seat_names, lang)
 
     def draw(state: Any) -> list[list[str]]:
         views = [state, *(module.observe(state, p) for p in seats)]
@@ -398,6 +442,30 @@ def _pack(shown: _Replay) -> str:
     return base64.b64encode(b"".join(out)).decode("ascii")
 
 
+_DEAL = ' class="deal"'
+
+
+def _said_data(lines: list[_Line]) -> str:
+    """The words of every position from every point of view, as the page
+    stores them (base64 of gzip of JSON): each distinct text once (``texts``),
+    and for each point of view, each position's words and the passes folded
+    into them so far, by number (``views[view]``: position 0's words, its
+    passes, position 1's words, ...); a line of the move list shows those of
+    its last position."""
+    where: dict[str, int] = {}
+    views: list[list[int]] = []
+    for view in range(len(lines[0].text)):
+        numbers: list[int] = []
+        for line in lines:
+            for texts, quiets in line.steps:
+                for text in (texts[view], quiets[view]):
+                    numbers.append(where.setdefault(text, len(where)))
+        views.append(numbers)
+    data = json.dumps({"texts": list(where), "views": views}, ensure_ascii=False)
+    packed = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: the gzip format
+    return base64.b64encode(packed.compress(data.encode("utf-8")) + packed.flush()).decode()
+
+
 def record_page(
     text: str,
     *,
@@ -412,8 +480,11 @@ def record_page(
     under the board. The reader steps with the buttons, the arrow keys, a tap
     on the board (its right half forward, its left half back) or a swipe, or
     lets it play on by itself (the Play button, or the space bar); the move
-    list tells each move in words, with the passes of players who had nothing
-    to claim folded into one line. Over a match record, the line above the
+    list, and a line above the board for the step shown, tell each move in
+    the words of its events (:func:`~sevenbridge.narration`) as the point of
+    view chosen knows them (with all hands shown, every card drawn is named;
+    from a seat's view, only that seat's), with the passes of players who had
+    nothing to claim folded into one line. Over a match record, the line above the
     board gives the deal, the totals so far and, at the end, the match's winner.
 
     Args:
@@ -448,17 +519,16 @@ def record_page(
         for k, p in enumerate(shown.seats)
     ]
     moves = "".join(
-        f'<li class="deal" data-first="{x.first}" data-last="{x.last}">{escape(x.text)}</li>'
-        if x.deal
-        else f'<li data-first="{x.first}" data-last="{x.last}">{escape(x.text)}'
-        + (f' <span class="quiet">· {escape(x.quiet)}</span>' if x.quiet else "")
-        + "</li>"
+        f'<li{_DEAL if x.deal else ""} data-first="{x.first}" data-last="{x.last}">'
+        f'<span class="said">{escape(x.text[0])}</span>'
+        f'<span class="quiet">{escape(x.quiet[0])}</span></li>'
         for x in lines
     )
     texts = sorted(set(info))
     where = {t: i for i, t in enumerate(texts)}
     data = json.dumps({"texts": texts, "at": [where[t] for t in info]}, ensure_ascii=False)
     data = data.replace("</", "<\\/")
+    said = _said_data(lines)
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -475,9 +545,11 @@ def record_page(
         f'<label>{escape(_("Seat"))} <select id="seat">{"".join(options)}</select></label>'
         "</header>\n"
         '<p id="info" aria-live="polite"></p>\n'
+        '<p id="said" aria-live="polite"></p>\n'
         f'<main><div id="board" aria-live="polite" title="{escape(_("tap the right half to step forward, the left half to step back"))}"></div>'
         f'<ol id="moves" aria-label="{escape(_("Moves"))}">{moves}</ol></main>\n'
         f'<script type="application/json" id="info-data">{data}</script>\n'
+        f'<script type="application/octet-stream" id="said-data">{said}</script>\n'
         f'<script type="application/octet-stream" id="data">{packed}</script>\n'
         f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )

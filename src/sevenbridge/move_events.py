@@ -15,18 +15,19 @@ viewer may not see is ``None``, so a server can send each seat its own list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event, the_move
+from ._kit.events import EVENT_KINDS, EVENT_SCHEMA, Event, narration, the_move
 from .actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from .cards import Card
 from .engine import apply
 from .errors import InvalidArgumentError, Message
 from .state import GameState, Phase
-from .text import _held, move_message
+from .text import _held, _pon_gave_way, move_message
 from .views import Observation, observe
 
-__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "events"]
+__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "events", "narration"]
 
 
 def events(
@@ -35,6 +36,7 @@ def events(
     after: GameState | Observation | None = None,
     *,
     viewer: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[Event, ...]:
     """The facts of one move, in order: the move itself (``draw``,
     ``discard``, ``pass``, ``chi``, ``pon``, ``lay_down``, ``lay_off``), then
@@ -53,9 +55,15 @@ def events(
         viewer: The seat whose view the facts keep to: the cards it may not see
             are ``None`` (a view's own viewer by default; with states and no
             viewer, every card is shown).
+        names: The seats' names in the words (default ``P0``, ``P1``, ...).
 
     Each event's ``text`` is the move (or what followed) in words, as
-    :func:`sevenbridge.text.move_words` tells it to the viewer.
+    :func:`sevenbridge.text.move_words` tells it to the viewer ("You ..." for
+    the viewer's own moves; a draw names its card to the viewer who drew it,
+    and to everyone with no viewer, who sees every card); a pon that gives way
+    says so. Events that add nothing to the words before them (a pon that
+    stands, told with the pass that closed the window; a window that opens;
+    a reshuffle, told with the move) have none.
 
     >>> from sevenbridge import position, Pon
     >>> table = position('''
@@ -73,7 +81,7 @@ def events(
         before, action, after, viewer, GameState, Observation, observe, apply
     )
     p = action.player
-    text = move_message(before, action, after, you=viewer)
+    text = move_message(before, action, after, names=names, you=viewer, face_up=viewer is None)
     found: list[Event] = []
     melds = len(before.melds)
     if isinstance(action, Draw):
@@ -106,7 +114,8 @@ def events(
         and after.pending_pon != waiting
         and not _stood(after, waiting[0], melds)
     ):
-        found.append(Event("claim_overridden", waiting[0]))
+        gave_way = _pon_gave_way(waiting[0], names=names, you=viewer)
+        found.append(Event("claim_overridden", waiting[0], text=gave_way))
     if after.phase is Phase.CLAIM and before.phase is not Phase.CLAIM:
         asked = (after.current_player, *after.claim_queue)
         found.append(Event("window", after.discarder, _names(after.discard_pile[-1:]),

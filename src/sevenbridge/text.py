@@ -218,6 +218,10 @@ _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
         ("move.lay_off.you", N_("You lay off {card} on {whose} {meld}")),
     ),
     "discard": (("move.discard", N_("{who} discards {card}")), ("move.discard.you", N_("You discard {card}"))),
+    "pon_overridden": (
+        ("move.pon_overridden", N_("{who}'s waiting pon gives way to this claim")),
+        ("move.pon_overridden.you", N_("Your waiting pon gives way to this claim")),
+    ),
 }  # fmt: skip
 
 _CALL_WORD = {Chi: M("call.chi", "chi"), Pon: M("call.pon", "pon")}
@@ -316,6 +320,15 @@ def move_message(
             move=out, n=after.stock_size,
         )  # fmt: skip
     return _ending(out, action, after)
+
+
+def _pon_gave_way(
+    player: int, *, names: Sequence[str] | None = None, you: int | None = None
+) -> str:
+    """That ``player``'s waiting pon gave way to the claim just made, as a
+    :class:`~sevenbridge.errors.Message` (the words of a ``claim_overridden``
+    event, :func:`sevenbridge.events`)."""
+    return _move_message("pon_overridden", player, names, you)
 
 
 def _move_after(

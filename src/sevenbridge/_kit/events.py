@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
 from ..errors import InvalidArgumentError, Message
+from .i18n import N_, translate
+from .words import Listing
 
-__all__ = ["EVENT_KINDS", "EVENT_SCHEMA", "Event", "seen_by", "the_move"]
+__all__ = [
+    "EVENT_KINDS", "EVENT_SCHEMA", "Event", "Narrator", "narration", "seen_by", "the_move",
+]  # fmt: skip
 
 #: Every kind of event, in both games: a move's own (``draw``, ``discard``,
 #: ``pass``, the claims and melds), and what followed from it (a claim that
@@ -79,6 +83,92 @@ EVENT_SCHEMA: dict[str, Any] = {
         "text": {"type": "string"},
     },
 }
+
+
+#: The words of a run of other seats' passes (a claim window's answers) told
+#: as one line: ``P1, P2 pass``.
+_FOLDED = {
+    "pass": ("event.passes", N_("{who} pass")),
+    "answer": ("event.answers", N_("{who} answer the claim window")),
+}
+
+
+class Narrator:
+    """Tells events in words as they come, a line for each event that has
+    words (its :attr:`~Event.text`, translated), in order; a run of other
+    seats' passes (in Simple Mahjong, their answers to a claim window) is told
+    as one line, once the run ends (:meth:`tell` of an event that ends it, or
+    :meth:`flush`). The end of a deal (a round) is left out: its result is
+    told in full apart. :func:`narration` tells a list of events at once.
+    """
+
+    def __init__(self, lang: str | None = None, *, symbols: bool = True) -> None:
+        self.lang = lang
+        self.symbols = symbols
+        self._run: list[Event] = []
+
+    def tell(self, events: Iterable[Event]) -> list[str]:
+        """The lines ready to be told after ``events`` (a run of passes waits)."""
+        out: list[str] = []
+        for event in events:
+            if not event.text or event.kind == "end":
+                continue
+            if _foldable(event):
+                if self._run and self._run[-1].kind != event.kind:
+                    out += self.flush()
+                self._run.append(event)
+                continue
+            out += self.flush()
+            out.append(self._say(event.text))
+        return out
+
+    def flush(self) -> list[str]:
+        """The run of passes (answers) told so far, as one line (none if there is none)."""
+        run, self._run = self._run, []
+        if len(run) <= 1:
+            return [self._say(e.text) for e in run]
+        code, template = _FOLDED[run[0].kind]
+        who = Listing(getattr(e.text, "params", {})["who"] for e in run)
+        return [self._say(Message(code, template, who=who))]
+
+    def _say(self, text: str) -> str:
+        return translate(text, self.lang, symbols=self.symbols)
+
+
+def _foldable(event: Event) -> bool:
+    """Whether ``event`` is another seat's plain pass (answer), told of it by name."""
+    text = event.text
+    return (
+        event.kind in _FOLDED
+        and isinstance(text, Message)
+        and text.code.endswith("." + event.kind)
+        and "who" in text.params
+    )
+
+
+def narration(
+    events: Iterable[Event], lang: str | None = None, *, symbols: bool = True
+) -> list[str]:
+    """Events told in words, as the replay viewer, the terminal game and the
+    demo tell a move: a line for each event that has words (its
+    :attr:`~Event.text`, translated), in order, other seats' passes in a row
+    (a mahjong claim window's answers) as one line. The end of a deal (a
+    round) is left out: its result is told in full apart.
+
+    Args:
+        events: Events of one or more moves (:func:`sevenbridge.events`,
+            :func:`sevenbridge.mahjong.events`), as one viewer knows them.
+        lang: ``None`` or ``"en"`` (English), or ``"ja"``.
+        symbols: Cards with suit symbols (``7♥``), not letters (``7H``).
+
+    >>> from sevenbridge import deal, Draw, events
+    >>> narration(events(deal(seed=1), Draw(1), viewer=1))
+    ['You draw 9♠']
+    >>> narration(events(deal(seed=1), Draw(1), viewer=0), "ja")
+    ['P1が山札から引いた']
+    """
+    teller = Narrator(lang, symbols=symbols)
+    return teller.tell(events) + teller.flush()
 
 
 def seen_by(

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from .._kit.events import Narrator
 from .._kit.i18n import LANGUAGES, N_, name_text, translator
 from .._kit.rng import seat_seed
 from ..actions import Action, Pass, Pon
@@ -16,10 +17,11 @@ from ..cards import Card
 from ..engine import apply, deal
 from ..games import CARD_GAME, game_module, game_part
 from ..match import Match
+from ..move_events import events
 from ..records import record, record_match
 from ..rules import Rules
 from ..state import GameState, Phase
-from ..text import deal_words, move_words
+from ..text import deal_words
 from ..views import observe
 from . import arguments
 
@@ -64,17 +66,19 @@ class _Text:
         return f"{self.cards(meld.cards)}{joker}"
 
 
-def _narrate(before: GameState, action: Action, after: GameState, t: _Text) -> str | None:
-    if isinstance(action, Pass) and len(after.melds) == len(before.melds):
-        return None  # a pass is told only when it lets a waiting pon stand
-    # The demo shows every hand, so a draw names its card: it appears from somewhere.
-    line = move_words(before, action, after, lang=t.lang, symbols=t.symbols, face_up=True)
+def _narrate(
+    before: GameState, action: Action, after: GameState, t: _Text, teller: Narrator
+) -> list[str]:
+    """The move in the words of its events as one who sees every card knows
+    them (the demo shows every hand, so a draw names its card: it appears from
+    somewhere); passes in a row wait to be told as one line."""
+    lines = teller.tell(events(before, action, after))
     skipped = _skipped(before, action, after)
-    if skipped:
-        line += " " + t._("(play goes on from {who}: {skipped} skipped)").format(
+    if skipped and lines:
+        lines[-1] += " " + t._("(play goes on from {who}: {skipped} skipped)").format(
             who=f"P{after.current_player}", skipped=t._(", ").join(f"P{p}" for p in skipped)
         )
-    return line
+    return lines
 
 
 def _skipped(before: GameState, action: Action, after: GameState) -> list[int]:
@@ -110,6 +114,7 @@ def _play_deal(
     _show_table(state, t, say)
     say("")
     turn = 0
+    teller = Narrator(t.lang, symbols=t.symbols)
     while not state.is_over:
         assert state.current_player is not None
         action = players[state.current_player](observe(state))
@@ -117,12 +122,15 @@ def _play_deal(
         if on_action is not None:
             on_action(action)
         if state.phase is not Phase.PLAY and after.phase is Phase.PLAY:
+            for line in teller.flush():
+                say("  " + line)
             turn += 1
             say(_("Turn {turn}").format(turn=turn))
-        line = _narrate(state, action, after, t)
-        if line:
+        for line in _narrate(state, action, after, t, teller):
             say("  " + line)
         state = after
+    for line in teller.flush():
+        say("  " + line)
     say("")
     words = deal_words(state, lang=t.lang, symbols=t.symbols)
     say(_("End of the deal: {reason}").format(reason=words[0]))

@@ -1,6 +1,9 @@
 """The ``play`` command: a person plays one seat of a deal against bots, in the terminal.
 
-Every move is narrated as it is played (the bots' passes left out); before
+Every move is told as it is played, in the words of its events as the
+person's seat knows them (:func:`~sevenbridge.events`, :func:`~sevenbridge.narration`:
+another player's draw says only that they drew, the person's own names the
+card; a claim window's passes and claims, a pon that gives way); before
 each of the person's decisions the table is drawn and the legal moves are
 numbered, and a move can also be typed in move notation (``Discard 7H``, ``Pon 9C 9D``, ``LayOff 8H>2``). Other
 commands: ``hint`` (what the greedy bot would do, and why), ``why MOVE`` (the
@@ -26,17 +29,18 @@ from typing import Any, TextIO
 from .._heuristics import card_points, keep_value
 from .._kit.i18n import LANGUAGES, N_, name_text, quoted, translate, translator
 from .._kit.rng import seat_seed
-from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
+from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pon
 from ..bots import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer
 from ..cards import Card, Suit, card_symbols
 from ..engine import apply, legal_actions
 from ..errors import SevenBridgeError
 from ..games import game_module
+from ..move_events import events
 from ..notation import NotationError, parse_move
 from ..records import record
 from ..rules import Scoring
 from ..state import GameState, Phase
-from ..text import deal_message, explain, move_label, move_message, waiting_pon_message
+from ..text import deal_message, explain, move_label, waiting_pon_message
 from ..views import observe
 from . import arguments
 from .seat import Game, GamePart
@@ -115,6 +119,7 @@ class CardPart:
     def __init__(self, style: _Style, *, auto_lone: bool = True) -> None:
         self.style = style
         self.auto_lone = auto_lone
+        self.symbols = style.symbols
 
     def legal_actions(self, state: GameState) -> Sequence[Action]:
         return legal_actions(state)
@@ -179,14 +184,11 @@ class CardPart:
         if waiting is not None:
             game.say("  " + self.words(game, waiting))
 
-    def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
-        if (
-            isinstance(action, Pass)
-            and action.player != game.seat
-            and len(after.melds) == len(before.melds)
-        ):
-            return []  # the bots' passes go untold, unless they let a waiting pon stand
-        return [self.words(game, move_message(before, action, after, you=game.seat))]
+    def events(self, game: Game, before: GameState, action: Action, after: GameState) -> Any:
+        return events(before, action, after, viewer=game.seat)
+
+    def styled(self, game: Game, line: str) -> str:
+        return self.style.text(line)
 
     def read_move(self, game: Game, text: str, actions: Sequence[Action]) -> Action | None:
         notation = text if re.match(r"[Pp][0-9]\s", text) else f"P{game.seat} {text}"

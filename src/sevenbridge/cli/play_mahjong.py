@@ -27,6 +27,7 @@ from ..mahjong import (
     Pass,
     Pung,
     apply,
+    events,
     explain,
     format_tiles,
     legal_actions,
@@ -38,7 +39,7 @@ from ..mahjong import (
     shanten,
     waits,
 )
-from ..mahjong.text import TILE_LEGEND, move_label, move_words, round_words
+from ..mahjong.text import TILE_LEGEND, move_label, round_words
 
 if TYPE_CHECKING:
     from .seat import Game
@@ -51,9 +52,6 @@ HELP = N_(
     "mode), help, quit. A lone move (a draw, a lone pass) is played for you.\n"
     "Ctrl-D saves the record and exits."
 )
-
-#: The claims as the narration names them (the demo's words).
-CALLS = {"pung": N_("PUNG"), "chow": N_("CHOW"), "kong": N_("KONG")}
 
 #: The words a person may type for a move, lower case, and the move's verb.
 VERBS = {
@@ -101,6 +99,7 @@ class MahjongPart:
     help = HELP
     legend = TILE_LEGEND
     example = "Discard 5m"
+    symbols = True
 
     def __init__(self, colour: bool = False, *, auto_lone: bool = True) -> None:
         self.colour = colour
@@ -165,40 +164,11 @@ class MahjongPart:
         gloss = format_tiles(tiles, compact=False, lang=lang)
         return self.tiles(game._("{move}   ({tiles})").format(move=move, tiles=gloss))
 
-    def narrate(self, game: Game, before: GameState, action: Action, after: GameState) -> list[str]:
-        mine = action.player == game.seat
-        lines: list[str] = []
-        # The bots' draws, passes and claims go untold (their claims show when met).
-        if mine or isinstance(action, (Discard, Mahjong)):
-            lines.append(
-                self.tiles(move_words(before, action, after, you=game.seat, lang=game.lang))
-            )
-        lines.extend(self._new_melds(game, before, after))
-        return lines
+    def events(self, game: Game, before: GameState, action: Action, after: GameState) -> Any:
+        return events(before, action, after, viewer=game.seat)
 
-    def _new_melds(self, game: Game, before: GameState, after: GameState) -> list[str]:
-        """The melds that reached the table with this move, told."""
-        _ = game._
-        lines = []
-        old = list(before.melds)
-        for meld in after.melds:
-            if meld in old:
-                old.remove(meld)
-                continue
-            source = (
-                _("P{p}'s discard").format(p=before.turn)
-                if meld.claimed is not None and before.phase.value == "claim"
-                else _("the hand")
-            )
-            owner = meld.owner if meld.owner is not None else before.current_player
-            line = _("P{p} {call} {meld} from {source}").format(
-                p=owner, call=_(CALLS.get(meld.kind.value, meld.kind.value)),
-                meld=self.tiles(format_tiles(meld.tiles, lang=game.lang)), source=source,
-            )  # fmt: skip
-            if owner == game.seat:
-                line += " " + _("(you)")
-            lines.append(line)
-        return lines
+    def styled(self, game: Game, line: str) -> str:
+        return self.tiles(line)
 
     # --- input -------------------------------------------------------------------
     def read_move(self, game: Game, text: str, actions: Sequence[Action]) -> Action | None:

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
+from .._kit.events import Event, Narrator
 from .._kit.i18n import quoted, translator, width
 from ..bots import GreedyPlayer, Player
 from ..errors import quote
@@ -101,6 +102,8 @@ class GamePart(Protocol):
     legend: str
     #: A move in notation, for the messages that show one (``Discard 7H``).
     example: str
+    #: Cards with suit symbols (``7♥``) in the narration, not letters (``7H``).
+    symbols: bool
 
     def legal_actions(self, state: Any) -> Sequence[Any]:
         """The legal moves of the player to act, in a fixed order."""
@@ -123,8 +126,12 @@ class GamePart(Protocol):
         in English (as it may be typed), in words in other languages."""
         ...
 
-    def narrate(self, game: Game, before: Any, action: Any, after: Any) -> list[str]:
-        """The lines that tell a move as it is played (none: it goes untold)."""
+    def events(self, game: Game, before: Any, action: Any, after: Any) -> Sequence[Event]:
+        """The facts of a move as the person's seat knows them (the game's ``events``)."""
+        ...
+
+    def styled(self, game: Game, line: str) -> str:
+        """A line of the narration as the terminal shows it (in colour where it can)."""
         ...
 
     def read_move(self, game: Game, text: str, actions: Sequence[Any]) -> Any:
@@ -186,6 +193,8 @@ class Game:
         self._ = translator(lang)
         self.save_to = save_to
         self.undo_stack: list[Any] = []
+        #: Tells the moves in the words of their events, as the seat knows them.
+        self.narrator = Narrator(lang, symbols=part.symbols)
         #: The greedy bot (of either game, through the protocol) that hints.
         self.advisor: Callable[[Any], Any] = GreedyPlayer(seed=state.seed % 1000 + 1)
 
@@ -281,9 +290,15 @@ class Game:
                 ask_name = True
         self.say(_("Goodbye."))
 
+    def tell(self, lines: Sequence[str]) -> None:
+        """Lines of the narration, styled and indented."""
+        for line in lines:
+            self.say(f"  {self.part.styled(self, line)}")
+
     def decide(self) -> Any:
         """The person's move (``None``: they left the game)."""
         _, part = self._, self.part
+        self.tell(self.narrator.flush())
         part.show_table(self)
         actions = part.legal_actions(self.state)
         self.say(_("Your moves:"))
@@ -300,6 +315,8 @@ class Game:
             word = word.lower()
             if word in ("help", "?", "h"):
                 self.say(_(part.help))
+                if part.legend:
+                    self.say(_(part.legend))
             elif word == "hint":
                 self.say(part.hint(self))
             elif word == "why":
@@ -355,10 +372,13 @@ class Game:
                     time.sleep(self.pause)
             before = self.state
             self.state = part.apply(self.state, action)
-            for k, line in enumerate(part.narrate(self, before, action, self.state)):
-                if forced and k == 0:
-                    line = self._("{line}  (your only move, played for you)").format(line=line)
-                self.say(f"  {line}")
+            if player == self.seat:  # what happened before the person's move, first
+                self.tell(self.narrator.flush())
+            lines = self.narrator.tell(part.events(self, before, action, self.state))
+            if forced and lines:
+                lines[0] = self._("{line}  (your only move, played for you)").format(line=lines[0])
+            self.tell(lines)
+        self.tell(self.narrator.flush())
         part.show_table(self)
         for line in part.end_lines(self):
             self.say(line)

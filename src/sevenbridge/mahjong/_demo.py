@@ -7,12 +7,14 @@ import argparse
 import sys
 from typing import TextIO
 
+from .._kit.events import narration
 from .._kit.i18n import N_, name_text, quoted, translator
 from .._kit.rng import seat_seed
-from .actions import Action, Chow, Kong, Pung
+from .actions import Action
 from .bots import GreedyPlayer, RandomPlayer
 from .hands import decompositions
 from .match import play_match
+from .move_events import events
 from .records import record_match
 from .rules import Rules
 from .state import GameState
@@ -31,8 +33,9 @@ PRIMER = (
     N_("A win scores 1 point; the deal passes on after every round."),
     TILE_LEGEND,
 )
-#: The claims as the narration names them.
-CALLS = {"Pung": N_("PUNG"), "Chow": N_("CHOW"), "Kong": N_("KONG")}
+#: The events the demo tells of a round: the claims that stand (or give way)
+#: and the kongs made from the hand.
+_TOLD = ("claim_stands", "claim_overridden", "kong")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -80,24 +83,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     moves_so_far = 0
 
     def narrate(before: GameState, action: Action, after: GameState) -> None:
+        """The claims and kongs that reach the table, in their events' words."""
         nonlocal moves_so_far
         moves_so_far += 1
-        if isinstance(action, (Pung, Chow, Kong)) and after.melds != before.melds:
-            if len(after.melds) > len(before.melds):
-                meld = after.melds[-1]
-            else:  # a pung became a kong
-                meld = next(m for m, old in zip(after.melds, before.melds, strict=True) if m != old)
-            source = (
-                _("P{p}'s discard").format(p=before.turn)
-                if before.phase.value == "claim"
-                else _("the hand")
-            )
-            call = _(CALLS[type(action).__name__])
-            lines.append(
-                (moves_so_far, "  " + _("P{p} {call} {meld} from {source}").format(
-                    p=action.player, call=call, meld=format_tiles(meld.tiles, lang=lang),
-                    source=source))
-            )  # fmt: skip
+        told = [e for e in events(before, action, after) if e.kind in _TOLD]
+        for line in narration(told, lang):
+            lines.append((moves_so_far, "  " + line))
 
     result = play_match(bots, rules=rules, seed=args.seed, on_action=narrate)
     totals = [0] * len(result.totals)

@@ -14,12 +14,21 @@ claim stood (``claim_stands``) and whether its own claim gave way
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._kit.events import Event, the_move
 from ..errors import InvalidArgumentError, Message
 from .actions import Action, Chow, Discard, Draw, Kong, Mahjong, Pass, Pung
 from .engine import apply
 from .state import GameState, Phase
-from .text import _concealed, _winner_points, move_message
+from .text import (
+    _answer_message,
+    _concealed,
+    _gave_way_message,
+    _stands_message,
+    _winner_points,
+    move_message,
+)
 from .views import Observation, observe
 
 __all__ = ["events"]
@@ -33,6 +42,7 @@ def events(
     after: GameState | Observation | None = None,
     *,
     viewer: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[Event, ...]:
     """The facts of one move, in order, as ``viewer`` may know them (see
     :func:`sevenbridge.events`): the move (``draw``, ``discard``, a kong
@@ -43,6 +53,13 @@ def events(
     gave way (``claim_overridden``, told to its own seat), a window that opens
     (``window``, the seats it asks in order) and the end of the round
     (``end``, with the winner and the scores).
+
+    Each event's ``text`` is in words, as
+    :func:`sevenbridge.mahjong.text.move_words` tells the move to ``viewer``
+    (the seats by ``names``, default ``P0``, ``P1``, ...): another seat's
+    answer in a claim window says only that it answered; a claim that stands
+    or gives way says so. A window that opens and the end of the round have
+    no words (the table and the round's result tell them).
 
     >>> from sevenbridge.mahjong import deal, legal_actions, apply
     >>> state = deal(seed=2)
@@ -56,7 +73,8 @@ def events(
     )
     p = action.player
     sees = viewer is None or viewer == p
-    text = move_message(before, action, after, you=viewer) if sees else ""
+    secret = before.phase is Phase.CLAIM and not sees  # another seat's answer
+    text = "" if secret else move_message(before, action, after, names=names, you=viewer)
     found: list[Event] = []
     melds = len(before.melds)
     if isinstance(action, Draw):
@@ -71,7 +89,7 @@ def events(
         found.append(Event("discard", p, (str(action.tile),), text=text))
     elif before.phase is Phase.CLAIM:
         if not sees:
-            found.append(Event("answer", p))
+            found.append(Event("answer", p, text=_answer_message(p, names, viewer)))
         elif isinstance(action, Pass):
             found.append(Event("pass", p, text=text))
         else:
@@ -83,7 +101,7 @@ def events(
     else:  # pragma: no cover - every action kind is above
         raise InvalidArgumentError(Message("invalid_argument.not_an_action", "not an action"))
     if before.phase is Phase.CLAIM and after.phase is not Phase.CLAIM:  # the window closed
-        found.extend(_closed(before, after, melds, viewer))
+        found.extend(_closed(before, after, melds, viewer, names))
     if after.phase is Phase.CLAIM and before.phase is not Phase.CLAIM:
         asked = (after.current_player, *after.asking)
         last = after.last_discard
@@ -96,7 +114,11 @@ def events(
 
 
 def _closed(
-    before: GameState | Observation, after: GameState | Observation, melds: int, viewer: int | None
+    before: GameState | Observation,
+    after: GameState | Observation,
+    melds: int,
+    viewer: int | None,
+    names: Sequence[str] | None,
 ) -> list[Event]:
     """What a claim window's close showed: the claim that stood, if any, and
     the claims that gave way (the viewer's own, or all with every card seen)."""
@@ -106,16 +128,19 @@ def _closed(
         made = after.melds[-1]
         stood = made.owner
         kind = made.kind.value if made.kind.value in ("chow", "pung", "kong") else "pung"
+        said = _stands_message(before, after, made.owner or 0, kind, made.tiles, names, viewer)
         out.append(Event("claim_stands", stood, tuple(str(t) for t in made.tiles), melds,
-                         text=kind))  # fmt: skip
+                         text=said))  # fmt: skip
     elif after.is_over and after.winner is not None and not after.self_drawn:
         stood = after.winner
-        out.append(Event("claim_stands", stood, (str(before.last_discard),), text="mahjong"))
+        said = _stands_message(before, after, stood, "mahjong", (), names, viewer)
+        out.append(Event("claim_stands", stood, (str(before.last_discard),), text=said))
     made_claims = before.claims if isinstance(before, GameState) else before.own_claims
     for claim in made_claims:
         gave_way = not isinstance(claim, Pass) and claim.player != stood
         if gave_way and (viewer is None or claim.player == viewer):
-            out.append(Event("claim_overridden", claim.player, _tiles(claim, before)))
+            said = _gave_way_message(claim, names, viewer)
+            out.append(Event("claim_overridden", claim.player, _tiles(claim, before), text=said))
     return out
 
 

@@ -45,6 +45,7 @@ _CLAIM_WORD = {
     Pung: M("mahjong.word.pung", "pung"),
     Chow: M("mahjong.word.chow", "chow"),
     Kong: M("mahjong.word.kong", "kong"),
+    Mahjong: M("mahjong.word.mahjong", "mahjong"),
 }
 
 
@@ -395,6 +396,22 @@ _MOVE_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
         ("mahjong.move.mahjong", N_("{who} declares mahjong")),
         ("mahjong.move.mahjong.you", N_("You declare mahjong")),
     ),
+    "answer": (
+        ("mahjong.move.answer", N_("{who} answers the claim window")),
+        ("mahjong.move.answer.you", N_("You answer the claim window")),
+    ),
+    "claim_stands": (
+        ("mahjong.move.claim_stands", N_("{who}'s {call} on {whose} {tile} stands: {meld}")),
+        ("mahjong.move.claim_stands.you", N_("Your {call} on {whose} {tile} stands: {meld}")),
+    ),
+    "mahjong_on": (
+        ("mahjong.move.mahjong_on", N_("{who} declares mahjong on {whose} {tile}")),
+        ("mahjong.move.mahjong_on.you", N_("You declare mahjong on {whose} {tile}")),
+    ),
+    "claim_overridden": (
+        ("mahjong.move.claim_overridden", N_("{who}'s {call} gives way")),
+        ("mahjong.move.claim_overridden.you", N_("Your {call} gives way")),
+    ),
 }  # fmt: skip
 
 
@@ -462,6 +479,42 @@ def move_message(
     elif after.is_over and after.winner is None:
         out = M("mahjong.move.drawn", "{move}: the wall has run out, the round is drawn", move=out)
     return out
+
+
+def _answer_message(seat: int, names: Sequence[str] | None, you: int | None) -> str:
+    """That ``seat`` answered a claim window (a pass or a claim, secret until it closes)."""
+    return _said("answer", seat, names, you)
+
+
+def _stands_message(
+    before: GameState | Observation,
+    after: GameState | Observation,
+    seat: int,
+    kind: str,
+    tiles: tuple[Tile, ...],
+    names: Sequence[str] | None,
+    you: int | None,
+) -> str:
+    """The claim that stood when a window closed: ``kind`` a meld's
+    (``pung``, ``chow``, ``kong``, ``tiles`` its tiles) or ``mahjong``."""
+    source = whose(before.turn, names, you)
+    if kind == "mahjong":
+        out = _said("mahjong_on", seat, names, you, whose=source, tile=before.last_discard)
+        return M(
+            "mahjong.move.wins", "{move}, winning {points}", move=out,
+            points=points_words(_winner_points(after)),
+        )  # fmt: skip
+    call = {"chow": Chow, "kong": Kong}.get(kind, Pung)
+    return _said(
+        "claim_stands", seat, names, you, call=_CLAIM_WORD[call], whose=source,
+        tile=before.last_discard, meld=tuple(tiles),
+    )  # fmt: skip
+
+
+def _gave_way_message(claim: Action, names: Sequence[str] | None, you: int | None) -> str:
+    """That ``claim`` gave way to a higher one when its window closed."""
+    call = _CLAIM_WORD.get(type(claim), _CLAIM_WORD[Pung])
+    return _said("claim_overridden", claim.player, names, you, call=call)
 
 
 #: Each kind of move as a list of moves to choose from names it (the web
