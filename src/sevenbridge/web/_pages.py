@@ -28,7 +28,7 @@ header .who{font-size:14px;opacity:.9}
 header a{color:#fff;font-size:14px}
 #conn{margin-left:auto;font-size:13px;padding:2px 8px;border-radius:10px;background:#2e7d52}
 #conn.down{background:#b3261e}
-button,select,input{font:inherit;font-size:15px}
+button,select,input{font:inherit;font-size:15px;max-width:100%}
 button{padding:6px 12px;border:1px solid #7a7a7a;border-radius:6px;background:#fff;cursor:pointer;color:#1a1a1a}
 button:hover:not(:disabled){background:#fff4d6}
 button:disabled{opacity:.45;cursor:default}
@@ -246,15 +246,18 @@ _SEAT_SCRIPT = """
     const added = after.filter((h) => { const i = left.indexOf(h.card); if (i < 0) return true; left.splice(i, 1); return false; });
     return added.length === 1 ? added[0].card : null;
   }
-  // A tap on the stock draws; on a meld, lays off the chosen card there; on
-  // the discard pile, makes the one claim the chosen cards allow.
+  // A tap on the stock (the mahjong wall) draws; on a meld, lays off the
+  // chosen card there; on the discard pile (mahjong's open discard), makes the
+  // one claim the chosen cards allow.
+  const CLAIMS = ["Chi", "Pon", "Chow", "Pung", "Kong", "Mahjong"];
   $("board").addEventListener("click", (e) => {
     if (!view || !view.your_turn || busy) return;
-    const spot = e.target.closest("#stock, #discards, [id^='meld-']");
+    const spot = e.target.closest("#stock, #discards, #open-discard, [id^='meld-']");
     if (!spot) return;
     let these;
+    const asked = view.moves.some((m) => m.kind === "Pass");
     if (spot.id === "stock") these = view.moves.filter((m) => m.kind === "Draw");
-    else if (spot.id === "discards") these = view.moves.filter((m) => ["Chi", "Pon"].includes(m.kind) && selected.size && fits(m));
+    else if (spot.id === "discards" || spot.id === "open-discard") these = view.moves.filter((m) => CLAIMS.includes(m.kind) && (asked || ["Chi", "Pon"].includes(m.kind)) && fits(m));
     else {
       const target = Number(spot.id.slice(5));
       these = view.moves.filter((m) => m.kind === "LayOff" && m.target === target && fits(m));
@@ -307,7 +310,7 @@ _SEAT_SCRIPT = """
       g.appendChild(el("span", {"class": "kind"}, label));
       const row = el("div", {"class": "buttons"});
       these.forEach((m) => {
-        const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "title": m.label, "aria-label": m.label}, m.short || m.label);
+        const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "data-cards": m.cards.join(" "), "data-target": m.target === undefined ? "" : String(m.target), "title": m.label, "aria-label": m.label}, m.short || m.label);
         b.onclick = () => send({index: m.index});
         row.appendChild(b);
       });
