@@ -40,7 +40,7 @@ form.lobby fieldset{border:1px solid #ddd;border-radius:6px;margin:10px 0}
 .seatrow input{flex:1 1 12em;min-width:8em}
 .links li{margin:8px 0;word-break:break-all}
 main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "board" "controls" "log"}
-@media (min-width:900px){main.table{grid-template-columns:minmax(0,760px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
+@media (min-width:900px){main.table{grid-template-columns:minmax(0,860px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
 #status{grid-area:status;font-size:17px;font-weight:bold;padding:8px 12px;border-radius:6px;background:#e8efe9}
 #status.turn{background:#ffb000;color:#000}
 #status{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:2px 12px}
