@@ -49,8 +49,8 @@ def shot(page: Any, name: str, tmp_path: Path, *, full_page: bool = True) -> Pat
     return path
 
 
-def seat_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
-    page = browser.new_page(viewport=viewport)
+def seat_page(browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US") -> Any:
+    page = browser.new_page(viewport=viewport, locale=locale)
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
@@ -278,7 +278,8 @@ def test_a_reloaded_page_comes_back_to_the_same_table(browser: Any, tmp_path: Pa
     server = Server(tmp_path / "tables.db", lang="ja").start()
     try:
         opened = server.open_table(["human", "greedy", "random"], deals=1, seed=7)
-        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP)
+        # A browser that asks for no language of ours gets the server's (--lang ja).
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP, "fr-FR")
         page.wait_for_selector("body[data-turn='1']")
         click_first_move(page)
         page.wait_for_selector("body[data-turn='1']")
@@ -551,9 +552,8 @@ def test_taps_on_a_meld_the_discard_pile_and_the_mahjong_wall_choose_the_move(
                 if "meld" not in done and lay.count():
                     target = lay.first.get_attribute("data-target")
                     card = (lay.first.get_attribute("data-cards") or "").split()
-                    log = page.locator("#log li").count()
                     _tap_then_wait(page, f"#board #meld-{target} [data-card] >> nth=0", card)
-                    assert "lay off" in page.inner_text("#log li >> nth=-1") or log == 14
+                    assert "lay off" in page.inner_text("#log li >> nth=-1")
                     done.add("meld")
                 elif "discards" not in done and claim.count():
                     cards = (claim.first.get_attribute("data-cards") or "").split()
