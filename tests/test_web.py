@@ -1024,3 +1024,25 @@ def test_a_pace_is_kept_with_its_table_and_a_play_again_table_sits_the_same_seat
     assert second[0].seed == first[0].seed + 1 and second[0].pause == 0.3 and second[1] == []
     fresh = server.view(new, 0, token)
     assert fresh["result"] is None and fresh["names"] == view["names"]
+
+
+def test_the_lobby_offers_the_pace_and_keeps_the_one_chosen(server: Server) -> None:
+    _, lobby = server.request("/")
+    offered = re.findall(r'<option value="([^"]*)">[^<]*</option>', lobby.split('id="pause"')[1])
+    assert offered[0] == ""  # the server's own pace, whatever --pause says
+    assert all(float(p) <= 5 for p in offered[1:]) and len(offered) >= 3
+    form = {
+        "game": "seven_bridge",
+        "players": "2",
+        "deals": "1",
+        "seat0": "human",
+        "seat1": "greedy",
+    }
+    for pace, kept in (("", None), ("1.5", 1.5)):
+        status, _page, where = _post_form(server, {**form, "pause": pace})
+        assert status == 200
+        table = where.split("/links/")[1].split("?")[0]
+        stored = TableStore(server.db).load(table)
+        assert stored is not None and stored[0].pause == kept
+    status, page, _where = _post_form(server, {**form, "pause": "60"})
+    assert status == 400 and "pace" in page

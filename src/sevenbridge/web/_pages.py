@@ -498,8 +498,9 @@ def lobby_page(
             f'<div class="seatrow"><label for="seat{seat}">P{seat}</label>'
             f'<select id="seat{seat}" name="seat{seat}">{opts}</select></div>'
         )
-    paces = [(pause, _("the server's pace ({s} s)").format(s=pause))] + [
-        (s, _("{s} s").format(s=s)) for s in (0.3, 1.5, 3.0) if s != pause and s <= most_pause
+    # The server's own pace is sent as no choice at all (whatever --pause says).
+    paces = [("", _("the server's pace ({s} s)").format(s=pause))] + [
+        (str(s), _("{s} s").format(s=s)) for s in (0.3, 1.5, 3.0) if s != pause and s <= most_pause
     ]
     pace = "".join(f'<option value="{s}">{escape(t)}</option>' for s, t in paces)
     lobby_text = json.dumps(
