@@ -32,10 +32,15 @@ _WORDS = {
     "discard": (N_("{who} discards {cards}"), N_("You discard {cards}")),
     "kong": (N_("{who} declares a kong of {cards}"), N_("You declare a kong of {cards}")),
     "mahjong": (N_("{who} declares mahjong"), N_("You declare mahjong")),
-    "claim_stands": (N_("{who}'s claim stands: {cards}"), N_("Your claim stands: {cards}")),
+    "claim_stands": (N_("{who}'s {claim} stands: {cards}"), N_("Your {claim} stands: {cards}")),
     "claim_overridden": (N_("{who}'s claim gives way"), N_("Your claim gives way")),
     "reshuffle": (N_("The discards are shuffled into a new stock"),) * 2,
 }
+
+#: The claim a window closed on (a mahjong ``claim_stands`` names its kind;
+#: the card game's is always a pon).
+_CLAIMS = {"": N_("pon"), "pung": N_("pung"), "chow": N_("chow"), "kong": N_("kong"),
+           "mahjong": N_("Mahjong")}  # fmt: skip
 
 _SEAT = re.compile(r"P(\d{1,2})")
 
@@ -81,5 +86,6 @@ def narrate(
         template = _WORDS[kind][1 if mine else 0]
         who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
         cards = " ".join(card(c, lang) for c in event.cards if c is not None)
-        told.append(_(template).format(who=who, cards=cards))
+        claim = _(_CLAIMS.get(str(event.text), str(event.text)))
+        told.append(_(template).format(who=who, cards=cards, claim=claim))
     return _("; ").join(told)
