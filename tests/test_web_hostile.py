@@ -526,6 +526,9 @@ def test_the_new_choices_are_bounded_and_their_pages_leak_nothing(server: Server
     status, page, _ = _raw(server, "GET", url + "&lang=ja")
     assert status == 200 and '<html lang="ja">' in page
     assert server.view(table, 0, token)["lang"] == "ja"
+    status, answer = server.request(f"/api/table/{table}/0/move", {"token": token, "index": -1})
+    assert status == 400 and answer["message"] != "That is not a move."  # in the seat's Japanese
+    assert answer["view"]["lang"] == "ja"
     # Play again: only with the seat's token, only once the match is over.
     for token_given in [None, "", "x" * 5000, token + "x", 5]:
         status, answer = server.request(f"/api/table/{table}/0/again", {"token": token_given})

@@ -44,7 +44,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .._kit.i18n import LANGUAGES, check_lang, translate, translator
+from .._kit.i18n import LANGUAGES, N_, check_lang, translate, translator
 from .._kit.rng import fresh_seed
 from ..errors import SevenBridgeError
 from ._bots import LOBBY_BOTS, BotMenu
@@ -62,6 +62,8 @@ _log = logging.getLogger("sevenbridge.web")
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: The longest seat token a request may carry (the server's are 24 characters).
 _MAX_TOKEN = 64
+#: A move request that names no move (in the seat's language).
+_NOT_A_MOVE = N_("That is not a move.")
 #: The pace a table may be opened with: seconds a bot waits before it moves.
 MOST_PAUSE = 5.0
 #: The longest ``Accept-Language`` header read (the rest is ignored).
@@ -631,7 +633,7 @@ def make_app(
             or len(cards) > 20
             or not all(isinstance(c, str) and len(c) <= 4 for c in cards)
         ):
-            raise Refusal(_("That is not a move."))
+            raise Refusal(translator(room.lang_of(seat))(_NOT_A_MOVE))
         await room.play(seat, ply, index=index, kind=kind, cards=tuple(cards), target=target)
 
     async def undo(room: Room, seat: int, data: dict[str, Any]) -> None:
