@@ -1046,3 +1046,17 @@ def test_the_lobby_offers_the_pace_and_keeps_the_one_chosen(server: Server) -> N
         assert stored is not None and stored[0].pause == kept
     status, page, _where = _post_form(server, {**form, "pause": "60"})
     assert status == 400 and "pace" in page
+
+
+def test_the_lobby_hands_its_language_to_the_links_page(server: Server) -> None:
+    form = {
+        "game": "seven_bridge",
+        "players": "2",
+        "deals": "1",
+        "seat0": "human",
+        "seat1": "greedy",
+    }
+    for asked, html_lang in (("ja", "ja"), ("en", "en"), ("xx", "en"), ("j" * 500, "en")):
+        status, page, where = _post_form(server, {**form, "lang": asked})
+        assert status == 200 and f'<html lang="{html_lang}">' in page, asked
+        assert where.endswith(f"&lang={asked}") == (asked in ("ja", "en"))

@@ -534,7 +534,9 @@ def make_app(
         except Refusal as refusal:
             return refused(refusal)
         # Post/Redirect/Get: a reload of the links page opens no second table.
-        return RedirectResponse(links_url(table), status_code=303,
+        asked = form.get("lang")
+        here = f"&lang={asked}" if isinstance(asked, str) and asked in LANGUAGES else ""
+        return RedirectResponse(links_url(table) + here, status_code=303,
                                 headers={"Cache-Control": "no-store"})  # fmt: skip
 
     async def links_view(request: Request) -> Response:

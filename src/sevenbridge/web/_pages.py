@@ -511,6 +511,7 @@ def lobby_page(
         f"<nav>{_switch(lang, '/')}</nav></header>\n"
         '<form class="lobby" method="post" action="/tables">\n'
         f'<input type="hidden" name="form_token" value="{escape(form_token)}">\n'
+        f'<input type="hidden" name="lang" value="{lang}">\n'
         f'<label>{escape(_("Game"))} <select name="game" id="game">{options}</select></label>\n'
         f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select> '
         f'<a id="ruleslink" target="_blank" rel="noopener" href="/rules/{escape(next(iter(games)))}/standard?lang={lang}">'
