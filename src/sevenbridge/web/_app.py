@@ -502,8 +502,7 @@ def make_app(
         here = lang_of(request)
         return page(lambda n: lobby_page(TABLE_GAMES, lang=here, nonce=n,
                                          bots=tuple(menu.operator), form_token=forms.make(),
-                                         base=base_of(request), pause=tables.pause,
-                                         most_pause=MOST_PAUSE))  # fmt: skip
+                                         pause=tables.pause, most_pause=MOST_PAUSE))  # fmt: skip
 
     async def rules_sheet(request: Request) -> Response:
         game = TABLE_GAMES.get(request.path_params["game"])
@@ -554,7 +553,7 @@ def make_app(
         return page(
             lambda n: links_page(
                 table.id, links(table), seat_names(table, here), lang=here, nonce=n,
-                base=base_of(request), title=_(TABLE_GAMES[table.game].title)
+                base=base_of(request), title=translator(here)(TABLE_GAMES[table.game].title)
                 if table.game in TABLE_GAMES else "", links_url=links_url(table),
             )
         )  # fmt: skip

@@ -450,7 +450,6 @@ def lobby_page(
     nonce: str,
     bots: Sequence[str] = (),
     form_token: str = "",
-    base: str = "",
     pause: float = 0.8,
     most_pause: float = 5.0,
 ) -> str:
