@@ -37,6 +37,8 @@ _log = logging.getLogger("sevenbridge.web")
 
 #: Moves shown in a seat's list of recent moves.
 LOG_LENGTH = 14
+#: Lines of the logs a room keeps told (then it tells them again).
+_MOST_LINES = 20_000
 
 
 class Refusal(Exception):
@@ -129,6 +131,8 @@ class Room:
             max_workers=1, thread_name_prefix=f"table-{table.id}"
         )
         self.rules = game.read_rules(table.rules)
+        #: The log's lines as told, by move number, seat and language.
+        self.lines: dict[tuple[int, int, str], str] = {}
         self.moves: list[str] = []
         #: Each move with the positions before and after it (to tell it in words).
         self.steps: list[tuple[Any, Any, Any]] = []
@@ -196,6 +200,7 @@ class Room:
     def _rebuild(self, moves: list[str]) -> None:
         self.series = self.game.start(self.rules, self.table.players, self.table.seed)
         self.moves, self.steps, self.choices, self.deal_starts = [], [], [], [0]
+        self.lines.clear()
         for text in moves:
             self._play(self.game.parse_move(text), keep=False)
 
@@ -219,6 +224,24 @@ class Room:
         name = self.game.preset_name(self.rules)
         preset = name if name in self.game.presets() else "standard"
         return f"/rules/{self.game.name}/{preset}?lang={lang}"
+
+    def _log(self, seat: int, lang: str, names: list[str], start: int, end: int) -> list[str]:
+        """The last :data:`LOG_LENGTH` lines of ``seat``'s log of moves
+        ``start`` to ``end`` (each line told once, then kept)."""
+        if len(self.lines) > _MOST_LINES:
+            self.lines.clear()
+        out: list[str] = []
+        for ply in range(end - 1, start - 1, -1):
+            key = (ply, seat, lang)
+            line = self.lines.get(key)
+            if line is None:
+                line = self.game.log_line(*self.steps[ply], names, seat, lang)
+                self.lines[key] = line
+            if line:
+                out.append(line)
+                if len(out) == LOG_LENGTH:
+                    break
+        return out[::-1]
 
     def set_again(self, table_id: str) -> None:
         """Tell every seat that the table ``table_id`` plays again after this one."""
@@ -245,9 +268,8 @@ class Room:
                 moves.append({"index": index, **game.describe(action, lang, view, names)})
         starts = self.deal_starts
         shown = self.steps[starts[-2] : starts[-1]] if paused else self.steps[starts[-1] :]
-        told = (game.log_line(before, action, after, names, seat, lang)
-                for before, action, after in shown)  # fmt: skip
-        log = [line for line in told if line][-LOG_LENGTH:]
+        first = starts[-2] if paused else starts[-1]
+        log = self._log(seat, lang, names, first, first + len(shown))
         # What the last move did, for a page that animates it (from the seat's view).
         events = game.events(*shown[-1], seat) if shown else []
         finished = game.finished(self.series)
