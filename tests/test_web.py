@@ -174,9 +174,21 @@ def test_undo_goes_back_to_the_persons_last_choice(tmp_path: Path) -> None:
         await wait_async(lambda: room.view(1)["your_turn"])  # the bot has played
         before = len(room.moves)
         assert before > 3
+        told = room.view(1)["log"]
         await room.undo(1)
         assert len(room.moves) == 1  # back before the discard: the draw stands
         assert room.view(1)["your_turn"]
+        # The log is told again from the moves left (none of the undone ones).
+        fresh = Room(GAME, table, list(room.moves), store, pause=0)
+        assert room.view(1)["log"] == fresh.view(1)["log"] and len(told) > 1
+        assert len(room.view(1)["log"]) == 1
+        view = room.view(1)
+        other = [m for m in view["moves"] if m["kind"] == "Discard"][-1]
+        assert other["notation"] != discard["notation"]
+        await room.play(1, view["ply"], index=other["index"])
+        fresh = Room(GAME, table, list(room.moves), store, pause=0)
+        assert room.view(1)["log"] == fresh.view(1)["log"]
+        assert other["cards"][0][0] in room.view(1)["log"][-1]
         loaded = store.load("t1")
         assert loaded is not None and loaded[1] == room.moves
 
