@@ -18,7 +18,9 @@ What may stay in Latin letters, and why (the allow-list is :data:`ALLOWED`):
   ``rules``, ``undo``, ``help``, ``quit``, ``table``), which are typed as they
   are, and the keys to press (``Ctrl``, ``Home``, ``End``, as keyboards label them);
 - file paths and web addresses;
-- ``CPU`` and ``ISMCTS``, which Japanese writes in Latin letters too.
+- ``CPU`` and ``ISMCTS``, which Japanese writes in Latin letters too;
+- ``English``, the web table's switch to English, which names the language
+  as it names itself (as the English pages name Japanese 日本語).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ _ = translator("ja")
 #: Latin words a Japanese screen may show (see the module's docstring).
 ALLOWED = frozenset(
     {"hint", "why", "rules", "undo", "help", "quit", "table", "Ctrl", "Home", "End", "CPU",
-     "ISMCTS"}
+     "ISMCTS", "English"}
 )  # fmt: skip
 _WORD = re.compile(r"[A-Za-z]{3,}")
 #: Half-width punctuation right after Japanese text (``山札: 32枚``): Japanese
@@ -358,7 +360,7 @@ def test_web_table(game: str, rules: str, players: str, browser: Any, tmp_path: 
 
     server = Server(tmp_path / "tables.db", lang="ja").start()
     try:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="ja-JP")
         check(_web_round(page, server, game, rules, players), f"web table, {game}")
         page.goto(server.url + "/nosuchpage")
         check(page_text(page), "web error page")

@@ -174,9 +174,21 @@ def test_undo_goes_back_to_the_persons_last_choice(tmp_path: Path) -> None:
         await wait_async(lambda: room.view(1)["your_turn"])  # the bot has played
         before = len(room.moves)
         assert before > 3
+        told = room.view(1)["log"]
         await room.undo(1)
         assert len(room.moves) == 1  # back before the discard: the draw stands
         assert room.view(1)["your_turn"]
+        # The log is told again from the moves left (none of the undone ones).
+        fresh = Room(GAME, table, list(room.moves), store, pause=0)
+        assert room.view(1)["log"] == fresh.view(1)["log"] and len(told) > 1
+        assert len(room.view(1)["log"]) == 1
+        view = room.view(1)
+        other = [m for m in view["moves"] if m["kind"] == "Discard"][-1]
+        assert other["notation"] != discard["notation"]
+        await room.play(1, view["ply"], index=other["index"])
+        fresh = Room(GAME, table, list(room.moves), store, pause=0)
+        assert room.view(1)["log"] == fresh.view(1)["log"]
+        assert other["cards"][0][0] in room.view(1)["log"][-1]
         loaded = store.load("t1")
         assert loaded is not None and loaded[1] == room.moves
 
@@ -874,3 +886,189 @@ def test_a_lay_off_names_its_meld_as_the_drawing_does() -> None:
             assert f'id="meld-{action.target}"' in drawn
             found += 1
     assert found > 5, found
+
+
+# -- a table people come back to ------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name", ["seven_bridge", "mahjong"])
+def test_each_presets_rules_sheet_states_every_setting_it_has(name: str, lang: str) -> None:
+    """The sheet is read from the preset's rules: each field with its value, the
+    ones that differ from the standard rules marked, a label in the language."""
+    import enum
+
+    from sevenbridge._kit.i18n import translator
+    from sevenbridge.mahjong.text import TILE_LEGEND
+    from sevenbridge.web._rules import LABELS, rules_body
+
+    game = TABLE_GAMES[name]
+    standard = game.make_rules("standard", None)
+    _ = translator(lang)
+    for preset in game.presets():
+        rules = game.make_rules(preset, None)
+        sheet = rules_body(game, preset, lang, lambda p: f"/rules/{name}/{p}")
+        rows = dict(re.findall(r'<tr data-field="([a-z_]+)" data-value="([^"]*)"', sheet))
+        fields = attrs.fields(type(rules))
+        assert sorted(rows) == sorted(f.name for f in fields), preset
+        for field in fields:
+            value = getattr(rules, field.name)
+            shown = value.value if isinstance(value, enum.Enum) else value
+            assert rows[field.name] == str(shown), (preset, field.name)
+            assert f"<th>{_(LABELS[field.name])}</th>" in sheet
+            changed = f'data-field="{field.name}" data-value="{shown}" class="changed"' in sheet
+            assert changed == (value != getattr(standard, field.name)), (preset, field.name)
+        others = [p for p in game.presets() if p != preset]
+        assert all(f'href="/rules/{name}/{p}"' in sheet for p in others)
+        if lang == "ja":
+            assert "Jokers in the deck" not in sheet and "The settings" not in sheet
+        assert (_(TILE_LEGEND) in sheet) == (name == "mahjong")
+
+
+def test_the_log_is_told_from_events_in_each_seats_language(tmp_path: Path) -> None:
+    """A seat's own draw names the card; another seat's says only that a card
+    was drawn; each seat reads its log, status and refusals in its own language."""
+    store = TableStore(tmp_path / "t.db")
+    table = _table([HUMAN, HUMAN, "greedy"], seed=5)
+    store.create(table)
+    room = Room(GAME, table, [], store, pause=0)
+    room.set_lang(1, "ja")
+
+    async def go() -> None:
+        for _step in range(40):
+            position = GAME.position(room.series)
+            legal = GAME.legal_actions(position)
+            seat = GAME.player(legal[0])
+            if seat == 2 or room.paused:
+                return
+            draws = [i for i, a in enumerate(legal) if type(a).__name__ == "Draw"]
+            index = draws[0] if draws else 0
+            await room.play(seat, len(room.moves), index=index)
+            if draws:
+                drawn = set(GAME.position(room.series).hand(seat)) - set(position.hand(seat))
+                (card,) = drawn
+                mine = room.view(seat)["log"][-1]
+                other = room.view(1 - seat)["log"][-1]
+                word = GAME.card_text(str(card), room.lang_of(seat))
+                assert word in mine and word not in other, (mine, other)
+                assert mine.startswith("You draw" if seat == 0 else "あなた")
+                assert other.startswith("P1 " if seat == 1 else "P0")
+                return
+            if room.runner is not None:
+                room.runner.cancel()
+
+    asyncio.run(go())
+    assert store.load("t1") is not None and store.load("t1")[0].langs == ((1, "ja"),)  # type: ignore[index]
+    en, ja = room.view(0), room.view(1)
+    assert en["lang"] == "en" and ja["lang"] == "ja"
+    assert en["names"][2] == "P2 greedy" and ja["names"][2] == "P2 欲張り"
+    assert en["rules_url"].endswith("?lang=en") and ja["rules_url"].endswith("?lang=ja")
+    assert ja["log"] and all(re.search(r"[\u3040-\u30ff]", line) for line in ja["log"])
+    assert all(not re.search(r"[\u3040-\u30ff]", line) for line in en["log"])
+    who = GAME.player(GAME.legal_actions(GAME.position(room.series))[0])
+    wrong = 1 - who if who in (0, 1) else 1
+
+    async def refused() -> str:
+        try:
+            await room.play(wrong, None, index=0)
+        except Refusal as refusal:
+            return refusal.message
+        raise AssertionError("played out of turn")
+
+    message = asyncio.run(refused())
+    assert bool(re.search(r"[\u3040-\u30ff]", message)) == (wrong == 1), message
+
+
+def test_a_mahjong_log_keeps_claim_answers_unsaid_until_the_window_closes() -> None:
+    """Another seat's answer in a claim window (a claim or a pass) makes no line
+    of the log: only the window's close tells which claim stood."""
+    from sevenbridge import mahjong as mj
+
+    game = TABLE_GAMES["mahjong"]
+    told = 0
+    for seed in range(6):
+        state = mj.deal(mj.Rules(), players=4, seed=seed)
+        while not state.is_over:
+            legal = mj.legal_actions(state)
+            action = legal[-1]  # claims come after the pass: claim whenever one can
+            after = mj.apply(state, action)
+            for seat in range(4):
+                line = game.log_line(state, action, after, [f"P{s}" for s in range(4)], seat, "en")
+                claim = state.phase is mj.Phase.CLAIM and action.player != seat
+                if claim and after.phase is mj.Phase.CLAIM:
+                    assert line == "", line  # the window is still open
+                if claim and type(action).__name__ != "Pass" and after.phase is mj.Phase.CLAIM:
+                    told += 1
+            state = after
+    assert told > 0  # some claim was made while the window stayed open
+
+
+def test_a_pace_is_kept_with_its_table_and_a_play_again_table_sits_the_same_seats(
+    server: Server,
+) -> None:
+    opened = server.open_table(["human", "greedy", "random"], deals=1, seed=8, pause="0.3")
+    table, token = opened["table"], token_of(opened["seats"][0]["url"])
+    stored = TableStore(server.db).load(table)
+    assert stored is not None and stored[0].pause == 0.3
+    assert opened["seats"][0]["address"] == server.url + opened["seats"][0]["url"]
+    assert opened["links_address"] == server.url + opened["links"]
+    # Not before the match is over.
+    status, answer = server.request(f"/api/table/{table}/0/again", {"token": token})
+    assert status == 400 and answer["message"] == "The match is not over yet."
+    view = server.view(table, 0, token)
+    while not view["result"]:
+        if view["your_turn"]:
+            server.request(f"/api/table/{table}/0/move",
+                           {"token": token, "index": 0, "ply": view["ply"]})  # fmt: skip
+        view = server.view(table, 0, token)
+    assert view["again"] is None
+    status, answer = server.request(f"/api/table/{table}/0/again", {"token": token})
+    assert status == 200 and answer["ok"]
+    new = answer["view"]["again"]
+    assert new and new != table
+    # Asked again, the same table; the new one keeps the seats, bots, rules and pace.
+    assert (
+        server.request(f"/api/table/{table}/0/again", {"token": token})[1]["view"]["again"] == new
+    )
+    first, second = TableStore(server.db).load(table), TableStore(server.db).load(new)
+    assert first is not None and second is not None
+    assert second[0].seats == first[0].seats and second[0].rules == first[0].rules
+    assert second[0].seed == first[0].seed + 1 and second[0].pause == 0.3 and second[1] == []
+    fresh = server.view(new, 0, token)
+    assert fresh["result"] is None and fresh["names"] == view["names"]
+
+
+def test_the_lobby_offers_the_pace_and_keeps_the_one_chosen(server: Server) -> None:
+    _, lobby = server.request("/")
+    offered = re.findall(r'<option value="([^"]*)">[^<]*</option>', lobby.split('id="pause"')[1])
+    assert offered[0] == ""  # the server's own pace, whatever --pause says
+    assert all(float(p) <= 5 for p in offered[1:]) and len(offered) >= 3
+    form = {
+        "game": "seven_bridge",
+        "players": "2",
+        "deals": "1",
+        "seat0": "human",
+        "seat1": "greedy",
+    }
+    for pace, kept in (("", None), ("1.5", 1.5)):
+        status, _page, where = _post_form(server, {**form, "pause": pace})
+        assert status == 200
+        table = where.split("/links/")[1].split("?")[0]
+        stored = TableStore(server.db).load(table)
+        assert stored is not None and stored[0].pause == kept
+    status, page, _where = _post_form(server, {**form, "pause": "60"})
+    assert status == 400 and "pace" in page
+
+
+def test_the_lobby_hands_its_language_to_the_links_page(server: Server) -> None:
+    form = {
+        "game": "seven_bridge",
+        "players": "2",
+        "deals": "1",
+        "seat0": "human",
+        "seat1": "greedy",
+    }
+    for asked, html_lang in (("ja", "ja"), ("en", "en"), ("xx", "en"), ("j" * 500, "en")):
+        status, page, where = _post_form(server, {**form, "lang": asked})
+        assert status == 200 and f'<html lang="{html_lang}">' in page, asked
+        assert where.endswith(f"&lang={asked}") == (asked in ("ja", "en"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,8 @@ def shot(page: Any, name: str, tmp_path: Path, *, full_page: bool = True) -> Pat
     return path
 
 
-def seat_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
-    page = browser.new_page(viewport=viewport)
+def seat_page(browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US") -> Any:
+    page = browser.new_page(viewport=viewport, locale=locale)
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
@@ -277,7 +278,8 @@ def test_a_reloaded_page_comes_back_to_the_same_table(browser: Any, tmp_path: Pa
     server = Server(tmp_path / "tables.db", lang="ja").start()
     try:
         opened = server.open_table(["human", "greedy", "random"], deals=1, seed=7)
-        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP)
+        # A browser that asks for no language of ours gets the server's (--lang ja).
+        page = seat_page(browser, server.url + opened["seats"][0]["url"], DESKTOP, "fr-FR")
         page.wait_for_selector("body[data-turn='1']")
         click_first_move(page)
         page.wait_for_selector("body[data-turn='1']")
@@ -381,5 +383,208 @@ def test_a_person_asked_about_a_claim_sees_the_clock_and_may_pass(
         page.click("#moves [data-group='Pass'] button")
         page.wait_for_selector(f"body[data-ply]:not([data-ply='{at}'])")
         assert page.inner_text("#clock") == "" or ply(page) > at + 1
+    finally:
+        server.stop()
+
+
+# -- a table people come back to ------------------------------------------------
+
+
+def board_fonts_at_least_12(page: Any) -> None:
+    found = page_measures(page)
+    assert found["font"] >= 12, found
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_person_reads_the_rules_plays_a_deal_and_plays_again(
+    browser: Any, tmp_path: Path, size: str
+) -> None:
+    """From the lobby: the rules sheet in a new tab, a table with the pace
+    chosen, a deal against bots on a board whose texts are all 12 px or more,
+    then another deal with one tap; the lobby remembers the tables."""
+    viewport = PHONE if size == "phone" else DESKTOP
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url + "/")
+        page.select_option("#rules", "nintendo")
+        with context.expect_page() as opened:
+            page.click("#ruleslink")
+        sheet = opened.value
+        sheet.wait_for_load_state()
+        assert sheet.inner_text("#sheet-title") == "Seven Bridge: the nintendo rules"
+        assert sheet.get_attribute("tr[data-field='jokers']", "data-value") == "1"
+        assert "Jokers in the deck" in sheet.inner_text("tr.changed >> nth=0")
+        if size == "phone":
+            shot(sheet, "web-rules.png", tmp_path)
+            assert sheet.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        sheet.close()
+        page.select_option("#rules", "standard")
+        page.select_option("#players", "2")
+        page.select_option("#deals", "1")
+        page.select_option("#seat1", "greedy")
+        page.select_option("#pause", "0.3")
+        page.fill("input[name=seed]", "5")
+        page.click("#open")
+        page.click("a.seatlink")
+        page.wait_for_selector("body[data-ready='1']")
+        first = page.url
+        page.wait_for_selector("body[data-turn='1']")
+        board_fonts_at_least_12(page)
+        assert page.get_attribute("#rulesheet", "href") == "/rules/seven_bridge/standard?lang=en"
+        assert page.get_attribute("#lobby", "href") == "/?lang=en"
+        play_to_the_end(page)
+        page.wait_for_selector("#result:not([hidden])")
+        board_fonts_at_least_12(page)
+        assert page.locator("#again").is_visible() and page.locator("#tolobby").is_visible()
+        if size == "phone":
+            shot(page, "web-again.png", tmp_path)
+        page.click("#again")  # one tap: the next table, the same seats
+        page.wait_for_url(lambda url: url != first)
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.get_attribute("body", "data-over") == ""
+        assert page.url.split("/table/")[1].split("/")[0] != first.split("/table/")[1].split("/")[0]
+        assert "P1 greedy" in page.inner_text("#board")
+        # The lobby lists both tables, newest first, and forgets one when asked.
+        page.click("#lobby")
+        page.wait_for_selector("#remembered li >> nth=1")
+        listed = page.locator("#remembered li")
+        assert listed.count() == 2
+        assert (listed.first.locator("a").get_attribute("href") or "").startswith(server.url)
+        if size == "desktop":
+            shot(page, "web-lobby.png", tmp_path)
+        listed.first.locator("button.forget").click()
+        assert page.locator("#remembered li").count() == 1
+        page.reload()
+        assert page.locator("#remembered li").count() == 1
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_one_table_in_english_and_japanese_at_once(browser: Any, tmp_path: Path) -> None:
+    """Each person reads the table in their browser's language; a switch on the
+    page changes it for that seat only, and it stays."""
+    server = Server(tmp_path / "tables.db", extra=("--allow-seed",)).start()
+    try:
+        opened = server.open_table(["human", "human", "greedy"], deals=1, seed=3)
+        urls = {s["seat"]: server.url + s["url"] for s in opened["seats"]}
+        english = browser.new_context(viewport=HALF, locale="en-US")
+        japanese = browser.new_context(viewport=HALF, locale="ja-JP")
+        pages = {}
+        for seat, context in ((0, english), (1, japanese)):
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(urls[seat])
+            page.wait_for_selector("body[data-live='1']")
+            pages[seat] = page
+        for _ in range(12):  # a few moves, so that both logs have lines
+            waiting = [s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "1"]
+            if not waiting:
+                pages[0].wait_for_timeout(50)
+                continue
+            click_first_move(pages[waiting[0]])
+        for page in pages.values():
+            page.wait_for_selector("#log li")
+        jp = re.compile(r"[\u3040-\u30ff]")
+        assert pages[1].get_attribute("html", "lang") == "ja"
+        assert (
+            pages[1].inner_text("#lobby") == "ロビー" and pages[0].inner_text("#lobby") == "Lobby"
+        )
+        assert jp.search(pages[1].inner_text("#status")) and not jp.search(
+            pages[0].inner_text("#status")
+        )
+        assert all(jp.search(line) for line in pages[1].locator("#log li").all_inner_texts())
+        assert not any(jp.search(line) for line in pages[0].locator("#log li").all_inner_texts())
+        assert "P2 欲張り" in pages[1].inner_text("#board") and "P2 greedy" in pages[0].inner_text(
+            "#board"
+        )
+        both = side_by_side(browser, pages[0], pages[1])
+        shot(both, "web-two-languages.png", tmp_path)
+        both.close()
+        # The English reader switches to Japanese: that seat only, and it stays.
+        pages[0].click("a.lang[data-lang='ja']")
+        pages[0].wait_for_selector("html[lang='ja'] body[data-ready='1']")
+        pages[0].goto(urls[0])
+        pages[0].wait_for_selector("body[data-ready='1']")
+        assert pages[0].get_attribute("html", "lang") == "ja"
+        assert jp.search(pages[0].inner_text("#status"))
+        pages[0].click("a.lang[data-lang='en']")
+        pages[0].wait_for_selector("html[lang='en'] body[data-ready='1']")
+        pages[1].reload()
+        pages[1].wait_for_selector("body[data-ready='1']")
+        assert pages[1].get_attribute("html", "lang") == "ja"
+        english.close()
+        japanese.close()
+    finally:
+        server.stop()
+
+
+def _tap_then_wait(page: Any, where: str, cards: list[str]) -> None:
+    before = ply(page)
+    for card in cards:
+        page.click(f"#hand button.card[data-card='{card}']")
+    page.click(where)
+    page.wait_for_selector(f"body[data-ply]:not([data-ply='{before}'])")
+
+
+def test_taps_on_a_meld_the_discard_pile_and_the_mahjong_wall_choose_the_move(
+    browser: Any, tmp_path: Path
+) -> None:
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        page = browser.new_page(viewport=PHONE)
+        page.set_default_timeout(TIMEOUT_MS)
+        done: set[str] = set()
+        for seed in range(1, 30):
+            opened = server.open_table(["human", "greedy", "greedy"], deals=1, seed=seed)
+            page.goto(server.url + opened["seats"][0]["url"])
+            page.wait_for_selector("body[data-ready='1']")
+            for _ in range(200):
+                page.wait_for_selector(ANY_TURN)
+                if page.get_attribute("body", "data-over"):
+                    break
+                lay = page.locator("#moves [data-group='LayOff'] button.move")
+                claim = page.locator("#moves [data-group='Chi'] button.move, "
+                                     "#moves [data-group='Pon'] button.move")  # fmt: skip
+                if "meld" not in done and lay.count():
+                    target = lay.first.get_attribute("data-target")
+                    card = (lay.first.get_attribute("data-cards") or "").split()
+                    _tap_then_wait(page, f"#board #meld-{target} [data-card] >> nth=0", card)
+                    assert "lay off" in page.inner_text("#log li >> nth=-1")
+                    done.add("meld")
+                elif "discards" not in done and claim.count():
+                    cards = (claim.first.get_attribute("data-cards") or "").split()
+                    kind = (
+                        "chi"
+                        if claim.first.evaluate("b => b.closest('[data-group]').dataset.group")
+                        == "Chi"
+                        else "pon"
+                    )
+                    _tap_then_wait(page, "#board #discards [data-card] >> nth=-1", cards)
+                    assert kind in page.inner_text("#log").lower()
+                    done.add("discards")
+                else:
+                    click_first_move(page)
+            if done == {"meld", "discards"}:
+                break
+        assert done == {"meld", "discards"}, done
+        # The mahjong wall: a tap draws.
+        opened = server.open_table(["human", "greedy", "greedy", "greedy"], game="mahjong",
+                                   deals=1, seed=4)  # fmt: skip
+        page.goto(server.url + opened["seats"][0]["url"])
+        page.wait_for_selector("body[data-ready='1']")
+        for _ in range(100):
+            page.wait_for_selector(ANY_TURN)
+            if page.locator("#moves [data-group='Draw']").count():
+                break
+            click_first_move(page)
+        tiles = page.locator("#hand button.card").count()
+        _tap_then_wait(page, "#board #stock [data-place='stock'] >> nth=0", [])
+        assert page.locator("#hand button.card").count() == tiles + 1
+        assert page.inner_text("#log li >> nth=-1").startswith("You draw ")
+        page.close()
     finally:
         server.stop()

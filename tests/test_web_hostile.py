@@ -491,3 +491,68 @@ def test_a_host_is_a_name_and_at_most_a_port() -> None:
     assert host_of("127.0.0.1:8000") == "127.0.0.1" and host_of("[::1]:80") == "[::1]"
     for odd in ("[::1]evil.example", "127.0.0.1:x.evil.example", "a:", "a:1234567", "a@b", ""):
         assert host_of(odd) == "", odd
+
+
+def test_the_new_choices_are_bounded_and_their_pages_leak_nothing(server: Server) -> None:
+    """The pace, the rules sheets' names, a seat's language (in the link and
+    from the browser), and play again: each bounded, refused plainly, and no
+    table is opened by a refusal."""
+    tables = _tables(server)
+    for pace in ["-1", "5.01", "9", "1e3", "nan", "inf", "1.2.3", "0x1", "12345678", True, [1], {}]:
+        status, answer = server.request(
+            "/api/tables", {"players": 2, "seats": ["human", "greedy"], "pause": pace}
+        )
+        assert status == 400 and "pace" in answer["message"], (pace, answer)
+    assert _tables(server) == tables
+    for path in ["/rules/seven_bridge/poker", "/rules/chess/standard", "/rules/mahjong/" + "x" * 5000,
+                 "/rules/seven_bridge/..%2f..%2fetc", "/rules/seven_bridge/standard/more"]:  # fmt: skip
+        status, page, _ = _raw(server, "GET", path)
+        assert status in (404, 414, 431), (path, status)
+        assert "data-field" not in page
+    opened = server.open_table(["human", "greedy"], deals=1)
+    table, url = opened["table"], opened["seats"][0]["url"]
+    token = token_of(url)
+    # A language we do not have, or a header of any size, falls back; none is kept.
+    for headers, query in [({"Accept-Language": "x" * 100_000}, ""),
+                           ({"Accept-Language": "fr;q=abc, ja;q=0, en;q=nan"}, "&lang=xx"),
+                           ({"Accept-Language": ",;=," * 1000}, "&lang=" + "j" * 1000)]:  # fmt: skip
+        status, page, _ = _raw(server, "GET", url + query, headers=headers)
+        assert status in (200, 431), status
+        if status == 200:
+            assert '<html lang="en">' in page and "data-field" not in page
+    assert server.view(table, 0, token)["lang"] == "en"
+    status, page, _ = _raw(server, "GET", url, headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    assert status == 200 and server.view(table, 0, token)["lang"] == "en"  # the seat's choice stays
+    status, page, _ = _raw(server, "GET", url + "&lang=ja")
+    assert status == 200 and '<html lang="ja">' in page
+    assert server.view(table, 0, token)["lang"] == "ja"
+    status, answer = server.request(f"/api/table/{table}/0/move", {"token": token, "index": -1})
+    assert status == 400 and answer["message"] != "That is not a move."  # in the seat's Japanese
+    assert answer["view"]["lang"] == "ja"
+    # Play again: only with the seat's token, only once the match is over.
+    for token_given in [None, "", "x" * 5000, token + "x", 5]:
+        status, answer = server.request(f"/api/table/{table}/0/again", {"token": token_given})
+        assert status == 404 and answer.get("view") is None, answer
+    status, answer = server.request(f"/api/table/{table}/0/again", {"token": token})
+    assert status == 400 and answer["view"]["again"] is None
+    assert _tables(server) == tables + 1
+    _alive(server)
+
+
+def test_play_again_counts_against_the_tables_a_client_may_open(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db", extra=("--tables-per-client", "1")).start()
+    try:
+        opened = server.open_table(["human", "greedy"], deals=1)
+        table, token = opened["table"], token_of(opened["seats"][0]["url"])
+        view = server.view(table, 0, token)
+        while not view["result"]:
+            if view["your_turn"]:
+                server.request(f"/api/table/{table}/0/move",
+                               {"token": token, "index": 0, "ply": view["ply"]})  # fmt: skip
+            view = server.view(table, 0, token)
+        status, answer = server.request(f"/api/table/{table}/0/again", {"token": token})
+        assert status == 429 and "try again later" in answer["message"]
+        assert _tables(server) == 1
+        _alive(server)
+    finally:
+        server.stop()

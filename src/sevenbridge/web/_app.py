@@ -5,10 +5,12 @@ Routes:
 - ``GET /``: the lobby; ``POST /tables``: open a table from the lobby's form,
   answered with a redirect to the table's links page ``GET /links/{id}?key=…``
   (``POST /api/tables`` does the same with JSON and answers JSON);
-- ``GET /table/{id}/{seat}?token=…``: a seat's page;
+- ``GET /rules/{game}/{preset}``: a rules sheet;
+- ``GET /table/{id}/{seat}?token=…``: a seat's page (``&lang=ja``: in
+  Japanese, from then on, for that seat);
 - ``GET /api/table/{id}/{seat}?token=…``: the seat's view as JSON;
-- ``POST /api/table/{id}/{seat}/move``, ``…/undo``, ``…/next``: what the seat
-  does (JSON with the ``token``);
+- ``POST /api/table/{id}/{seat}/move``, ``…/undo``, ``…/next``, ``…/again``:
+  what the seat does (JSON with the ``token``);
 - ``WS /ws/table/{id}/{seat}?token=…``: the seat's view after every change.
 
 Every request about a seat needs that seat's token: without it, with
@@ -21,6 +23,7 @@ that changes anything must come from the server's own pages
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import json
@@ -34,20 +37,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .._kit.i18n import check_lang, translate, translator
+from .._kit.i18n import LANGUAGES, N_, check_lang, translate, translator
 from .._kit.rng import fresh_seed
 from ..errors import SevenBridgeError
 from ._bots import LOBBY_BOTS, BotMenu
 from ._db import GHOST, HUMAN, Seat, TableRecord, TableStore
 from ._games import TABLE_GAMES
 from ._guard import CreationLimiter, FormTokens, Limits, host_of, same_origin
-from ._pages import error_page, links_page, lobby_page, seat_page
+from ._pages import error_page, links_page, lobby_page, rules_page, seat_page
 from ._room import Refusal, Room, seat_names
 
 __all__ = ["make_app"]
@@ -58,6 +62,60 @@ _log = logging.getLogger("sevenbridge.web")
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: The longest seat token a request may carry (the server's are 24 characters).
 _MAX_TOKEN = 64
+#: A move request that names no move (in the seat's language).
+_NOT_A_MOVE = N_("That is not a move.")
+#: The pace a table may be opened with: seconds a bot waits before it moves.
+MOST_PAUSE = 5.0
+#: The longest ``Accept-Language`` header read (the rest is ignored).
+_MAX_ACCEPT = 200
+
+
+def browser_lang(query: object, accept: str | None) -> str | None:
+    """The language a request asks for: ``lang`` in its query if it is one
+    we have, else the first of ours in its ``Accept-Language`` (by weight),
+    else ``None`` (the server's language then)."""
+    if isinstance(query, str) and query in LANGUAGES:
+        return query
+    wanted: list[tuple[float, int, str]] = []
+    for k, part in enumerate((accept or "")[:_MAX_ACCEPT].split(",")[:20]):
+        tag, _sep, rest = part.strip().partition(";")
+        weight = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                weight = float(rest.strip()[2:7])
+            except ValueError:
+                continue
+        lang = tag.strip().split("-", 1)[0].lower()
+        if lang in LANGUAGES and weight > 0:
+            wanted.append((-weight, k, lang))
+    return min(wanted)[2] if wanted else None
+
+
+def _pace(value: object) -> float | bool | None:
+    """A table's pace from the lobby (seconds, from 0 to :data:`MOST_PAUSE`),
+    bounded before it is read: ``None`` when it is missing, ``False`` when it
+    is no such number."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 5 or not text.replace(".", "", 1).isdigit() or not text.isascii():
+            return False
+        value = float(text)
+    if isinstance(value, (int, float)) and 0 <= value <= MOST_PAUSE:
+        return round(float(value), 2)
+    return False
+
+
+def again_id(table: TableRecord) -> str:
+    """The id of the table that plays again after ``table`` (the same for
+    everybody who asks, and after a restart)."""
+    digest = hashlib.blake2b(
+        (table.id + "\n" + links_key(table)).encode(), digest_size=6, person=b"7bridge-again"
+    )
+    return base64.urlsafe_b64encode(digest.digest()).decode()
 
 
 class Tables:
@@ -121,6 +179,9 @@ class Tables:
             except Exception as error:  # a stored row that does not replay
                 self._damage(table.id, error)
                 raise self._damaged_refusal() from None
+            with contextlib.suppress(Exception):  # a damaged next table is not this one's
+                if self.store.load(again_id(table)) is not None:
+                    room.again = again_id(table)
             self.rooms[table.id] = room
             self._let_go()
         self.rooms.move_to_end(table.id)
@@ -157,6 +218,11 @@ class Tables:
         seed = _whole(form.get("seed"), 20, None)
         if players is None or players is False or deals is False or seed is False:
             raise Refusal(_("Players, deals and seed are whole numbers."))
+        pause = _pace(form.get("pause"))
+        if pause is False:
+            raise Refusal(
+                _("The pace is a number of seconds from 0 to {most}.").format(most=int(MOST_PAUSE))
+            )
         if players not in game.player_counts:
             raise Refusal(
                 _("A table seats {low} to {high} players.").format(
@@ -209,10 +275,40 @@ class Tables:
             id=secrets.token_urlsafe(6), game=game.name, rules=game.rules_json(rules),
             players=players, seed=seed, practice=bool(form.get("practice")),
             seats=tuple(seats), created=time.time(),
+            pause=pause if isinstance(pause, float) else None,
         )  # fmt: skip
         self.store.create(table)
         self.creations.count(client)
         return table
+
+    def again(self, room: Room, seat: int, client: str) -> str:
+        """The table that plays again after ``room``'s match: the same game,
+        rules, seats (each person's link changes only in the table's id) and
+        bots, the next seed; opened by the first who asks, the same for the others.
+
+        Raises:
+            Refusal: before the match is over, or 429 when the client (or the
+                server) has opened as many tables as it may this hour.
+        """
+        _ = translator(room.lang_of(seat))
+        if not (room.paused and room.game.series_over(room.series)):
+            raise Refusal(_("The match is not over yet."))
+        table = room.table
+        new_id = again_id(table)
+        if room.again is None and self.store.load(new_id) is None:
+            if self.creations.full(client):
+                raise Refusal(
+                    _("This server has opened as many tables as it may for now: try again later."),
+                    429,
+                )
+            self.store.create(attrs.evolve(
+                table, id=new_id, seed=(table.seed + 1) % 2**63, seen=0, created=time.time(),
+            ))  # fmt: skip
+            for s, lang in room.langs.items():
+                self.store.set_lang(new_id, s, lang)
+            self.creations.count(client)
+        room.set_again(new_id)
+        return new_id
 
     def close(self) -> None:
         for room in self.rooms.values():
@@ -391,9 +487,30 @@ def make_app(
     def links_url(table: TableRecord) -> str:
         return f"/links/{table.id}?key={links_key(table)}"
 
+    def lang_of(request: Request) -> str:
+        """The language a page is made in: the request's (its ``lang`` or its
+        browser's), else the server's."""
+        asked = browser_lang(
+            request.query_params.get("lang"), request.headers.get("accept-language")
+        )
+        return asked or lang
+
+    def base_of(request: Request) -> str:
+        return str(request.base_url).rstrip("/")  # as the browser reached the server
+
     async def lobby(request: Request) -> Response:
-        return page(lambda n: lobby_page(TABLE_GAMES, lang=lang, nonce=n,
-                                         bots=tuple(menu.operator), form_token=forms.make()))  # fmt: skip
+        here = lang_of(request)
+        return page(lambda n: lobby_page(TABLE_GAMES, lang=here, nonce=n,
+                                         bots=tuple(menu.operator), form_token=forms.make(),
+                                         pause=tables.pause, most_pause=MOST_PAUSE))  # fmt: skip
+
+    async def rules_sheet(request: Request) -> Response:
+        game = TABLE_GAMES.get(request.path_params["game"])
+        preset = request.path_params["preset"]
+        if game is None or preset not in game.presets():
+            return refused(Refusal(_("There is no such page."), 404))
+        here = lang_of(request)
+        return page(lambda n: rules_page(game, preset, lang=here, nonce=n))
 
     async def open_from_form(request: Request) -> Response:
         try:
@@ -416,7 +533,9 @@ def make_app(
         except Refusal as refusal:
             return refused(refusal)
         # Post/Redirect/Get: a reload of the links page opens no second table.
-        return RedirectResponse(links_url(table), status_code=303,
+        asked = form.get("lang")
+        here = f"&lang={asked}" if isinstance(asked, str) and asked in LANGUAGES else ""
+        return RedirectResponse(links_url(table) + here, status_code=303,
                                 headers={"Cache-Control": "no-store"})  # fmt: skip
 
     async def links_view(request: Request) -> Response:
@@ -430,32 +549,47 @@ def make_app(
         except Refusal as no:
             return refused(no)
         table = stored[0]
-        base = str(request.base_url).rstrip("/")  # as the browser reached the server
+        here = lang_of(request)
         return page(
             lambda n: links_page(
-                table.id, links(table), seat_names(table, lang), lang=lang, nonce=n, base=base
+                table.id, links(table), seat_names(table, here), lang=here, nonce=n,
+                base=base_of(request), title=translator(here)(TABLE_GAMES[table.game].title)
+                if table.game in TABLE_GAMES else "", links_url=links_url(table),
             )
-        )
+        )  # fmt: skip
 
     async def open_from_json(request: Request) -> Response:
         try:
             table = tables.open(await json_of(request), client_of(request))
         except Refusal as refusal:
             return answer({"ok": False, "message": refusal.message}, refusal.status)
+        base = base_of(request)
         return answer(
             {"ok": True, "table": table.id, "links": links_url(table),
-             "seats": [{"seat": seat, "url": url} for seat, url in links(table)]}
+             "links_address": base + links_url(table),
+             "seats": [{"seat": seat, "url": url, "address": base + url}
+                       for seat, url in links(table)]}
         )  # fmt: skip
 
     async def seat_view_page(request: Request) -> Response:
         p = request.path_params
         token = request.query_params.get("token")
         try:
-            _seat_of(tables, p["table"], p["seat"], token)
+            room, seat = _seat_of(tables, p["table"], p["seat"], token)
         except Refusal as refusal:
             return refused(refusal)
         assert token is not None
-        return page(lambda n: seat_page(p["table"], int(p["seat"]), token, lang=lang, nonce=n))
+        # The seat's language: asked for in the link (a switch), else the one
+        # the seat chose before, else the browser's; kept for the seat.
+        asked = request.query_params.get("lang")
+        here = (
+            asked if isinstance(asked, str) and asked in LANGUAGES
+            else room.langs.get(seat) or lang_of(request)
+        )  # fmt: skip
+        room.set_lang(seat, here)
+        title = translator(here)(room.game.title)
+        return page(lambda n: seat_page(p["table"], seat, token, lang=here, nonce=n,
+                                        rules_link=room.rules_link(here), title=title))  # fmt: skip
 
     async def view(request: Request) -> Response:
         p = request.path_params
@@ -466,8 +600,10 @@ def make_app(
         return answer(room.view(seat))
 
     def acting(
-        do: Callable[[Room, int, dict[str, Any]], Awaitable[None]],
+        do: Callable[[Room, int, dict[str, Any]], Awaitable[None]] | None,
     ) -> Callable[[Request], Awaitable[Response]]:
+        """An endpoint of what a seat does (``None``: play again)."""
+
         async def endpoint(request: Request) -> Response:
             p = request.path_params
             room: Room | None = None
@@ -475,7 +611,7 @@ def make_app(
             try:
                 data = await json_of(request)
                 room, seat = _seat_of(tables, p["table"], p["seat"], data.get("token"))
-                await do(room, seat, data)
+                await (again(client_of(request)) if do is None else do)(room, seat, data)
             except Refusal as refusal:
                 shown = room.view(seat) if room is not None and refusal.status < 403 else None
                 return answer(
@@ -498,7 +634,7 @@ def make_app(
             or len(cards) > 20
             or not all(isinstance(c, str) and len(c) <= 4 for c in cards)
         ):
-            raise Refusal(_("That is not a move."))
+            raise Refusal(translator(room.lang_of(seat))(_NOT_A_MOVE))
         await room.play(seat, ply, index=index, kind=kind, cards=tuple(cards), target=target)
 
     async def undo(room: Room, seat: int, data: dict[str, Any]) -> None:
@@ -506,6 +642,13 @@ def make_app(
 
     async def next_deal(room: Room, seat: int, data: dict[str, Any]) -> None:
         await room.next_deal(seat)
+
+    def again(client: str) -> Callable[[Room, int, dict[str, Any]], Awaitable[None]]:
+        async def play_again(room: Room, seat: int, data: dict[str, Any]) -> None:
+            async with room.lock:
+                tables.again(room, seat, client)
+
+        return play_again
 
     async def socket(websocket: WebSocket) -> None:
         p = websocket.path_params
@@ -578,6 +721,7 @@ def make_app(
         exception_handlers={404: no_such_page, 405: no_such_page},
         routes=[
             Route("/", lobby),
+            Route("/rules/{game}/{preset}", rules_sheet),
             Route("/tables", open_from_form, methods=["POST"]),
             Route("/links/{table}", links_view),
             Route("/api/tables", open_from_json, methods=["POST"]),
@@ -586,6 +730,7 @@ def make_app(
             Route("/api/table/{table}/{seat}/move", acting(move), methods=["POST"]),
             Route("/api/table/{table}/{seat}/undo", acting(undo), methods=["POST"]),
             Route("/api/table/{table}/{seat}/next", acting(next_deal), methods=["POST"]),
+            Route("/api/table/{table}/{seat}/again", acting(None), methods=["POST"]),
             WebSocketRoute("/ws/table/{table}/{seat}", socket),
         ],
         lifespan=lifespan,

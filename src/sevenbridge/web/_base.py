@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from .._kit.i18n import translate
 from ..games import game_module, game_part
+from ._narrate import narrate
 
 __all__ = ["ProtocolTable", "SharedMoves", "TableGame"]
 
@@ -43,8 +44,8 @@ class TableGame(Protocol):
     kinds: tuple[tuple[str, str], ...]
     #: The kinds of moves a person can try with the cards (or tiles) they chose.
     choosable: tuple[str, ...]
-    #: The kinds of moves the list of recent moves leaves out (the passes).
-    quiet: frozenset[str]
+    #: Whether the game's pieces are tiles (the log says "draws a tile").
+    tiles: bool
 
     def presets(self) -> tuple[str, ...]: ...
     def make_rules(self, preset: str, deals: int | None) -> Any: ...
@@ -82,6 +83,17 @@ class TableGame(Protocol):
 
     def events(self, before: Any, action: Any, after: Any, seat: int) -> list[dict[str, Any]]:
         """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
+        ...
+
+    def log_line(
+        self, before: Any, action: Any, after: Any, names: Sequence[str], you: int, lang: str
+    ) -> str:
+        """A move as a line of ``you``'s log, told from the move's events as
+        ``you`` may know them (empty: nothing to tell, such as a pass)."""
+        ...
+
+    def card_text(self, card: str, lang: str) -> str:
+        """A card (or tile) in notation, as the log writes it in ``lang``."""
         ...
 
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
@@ -190,3 +202,20 @@ class ProtocolTable(SharedMoves):
     def events(self, before: Any, action: Any, after: Any, seat: int) -> list[dict[str, Any]]:
         """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
         return [e.to_dict() for e in self.module.events(before, action, after, viewer=seat)]
+
+    #: Whether the game's pieces are tiles (the log says "draws a tile").
+    tiles: bool = False
+
+    def card_text(self, card: str, lang: str) -> str:
+        """A card (or tile) in notation, as the log writes it in ``lang``."""
+        return card
+
+    def log_line(
+        self, before: Any, action: Any, after: Any, names: Sequence[str], you: int, lang: str
+    ) -> str:
+        """A move as a line of ``you``'s log, told from the move's events as
+        ``you`` may know them (empty: nothing to tell, such as a pass)."""
+        return narrate(
+            self.module.events(before, action, after, viewer=you), names=names, you=you,
+            lang=lang, card=self.card_text, symbols=self.explain_symbols, tiles=self.tiles,
+        )  # fmt: skip

@@ -45,6 +45,12 @@ CREATE TABLE IF NOT EXISTS moves (
     move     TEXT NOT NULL,
     PRIMARY KEY (table_id, ply)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    name     TEXT NOT NULL,
+    value    TEXT NOT NULL,
+    PRIMARY KEY (table_id, name)
+);
 """
 
 #: A seat's player when a person plays it.
@@ -83,6 +89,11 @@ class TableRecord:
     seen: int = 0
     """How many finished deals the players have moved on from (the table waits
     on a finished deal's result until somebody asks for the next deal)."""
+    pause: float | None = None
+    """Seconds a bot waits before it moves, as chosen in the lobby (``None``:
+    the server's pace)."""
+    langs: tuple[tuple[int, str], ...] = ()
+    """The language each seat chose on its page, as (seat, language) pairs."""
 
 
 class TableStore:
@@ -143,6 +154,10 @@ class TableStore:
                 "INSERT INTO seats VALUES (?, ?, ?, ?)",
                 [(table.id, k, s.player, s.token) for k, s in enumerate(table.seats)],
             )
+            if table.pause is not None:
+                self.db.execute(
+                    "INSERT INTO settings VALUES (?, 'pause', ?)", (table.id, repr(table.pause))
+                )
 
     def table_ids(self) -> list[str]:
         """Every table's id, oldest first."""
@@ -169,9 +184,15 @@ class TableStore:
                 "SELECT move FROM moves WHERE table_id = ? ORDER BY ply", (table_id,)
             )
         ]
-        table = TableRecord(
-            row[0], row[1], row[2], row[3], row[4], bool(row[5]), seats, row[6], row[7]
+        settings = dict(
+            self.db.execute("SELECT name, value FROM settings WHERE table_id = ?", (table_id,))
         )
+        pause = float(settings["pause"]) if "pause" in settings else None
+        langs = tuple(sorted((int(k[4:]), v) for k, v in settings.items() if k.startswith("lang")))
+        table = TableRecord(
+            row[0], row[1], row[2], row[3], row[4], bool(row[5]), seats, row[6], row[7],
+            pause, langs,
+        )  # fmt: skip
         return table, moves
 
     def add_move(self, table_id: str, ply: int, move: str) -> None:
@@ -185,3 +206,9 @@ class TableStore:
     def set_seen(self, table_id: str, seen: int) -> None:
         """Record how many finished deals the players have moved on from."""
         self.db.execute("UPDATE tables SET seen = ? WHERE id = ?", (seen, table_id))
+
+    def set_lang(self, table_id: str, seat: int, lang: str) -> None:
+        """Record the language a seat chose."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (table_id, f"lang{seat}", lang)
+        )

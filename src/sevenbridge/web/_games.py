@@ -79,10 +79,12 @@ class CardTableGame(ProtocolTable):
     hand_head: str = N_("Your hand (click to choose)")
     kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("LayDown", "Chi", "Pon", "Discard")
-    quiet: frozenset[str] = frozenset({"Pass"})
 
     def used(self, action: Action) -> tuple[Card, ...]:
         return _used(action)
+
+    def card_text(self, card: str, lang: str) -> str:
+        return _card_word(Card.parse(card), lang)
 
     def make_rules(self, preset: str, deals: int | None) -> Rules:
         rules = Rules.preset(preset)

@@ -60,10 +60,13 @@ class MahjongTableGame(ProtocolTable):
     hand_head: str = N_("Your tiles (click to choose)")
     kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
-    quiet: frozenset[str] = frozenset({"Pass"})
+    tiles: bool = True
 
     def used(self, action: Action) -> tuple[Tile, ...]:
         return _used(action)
+
+    def card_text(self, card: str, lang: str) -> str:
+        return format_tiles((Tile.parse(card),), lang=lang)
 
     def make_rules(self, preset: str, deals: int | None) -> mj.Rules:
         rules = mj.Rules.preset(preset)

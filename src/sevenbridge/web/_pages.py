@@ -12,11 +12,12 @@ import json
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .._kit.i18n import N_, name_text, translator
+from .._kit.i18n import LANGUAGES, N_, name_text, translator
 from ._base import TableGame
 from ._bots import LOBBY_BOTS
+from ._rules import rules_body
 
-__all__ = ["error_page", "links_page", "lobby_page", "seat_page"]
+__all__ = ["error_page", "links_page", "lobby_page", "rules_page", "seat_page"]
 
 _STYLE = """
 *{box-sizing:border-box}
@@ -27,7 +28,7 @@ header .who{font-size:14px;opacity:.9}
 header a{color:#fff;font-size:14px}
 #conn{margin-left:auto;font-size:13px;padding:2px 8px;border-radius:10px;background:#2e7d52}
 #conn.down{background:#b3261e}
-button,select,input{font:inherit;font-size:15px}
+button,select,input{font:inherit;font-size:15px;max-width:100%}
 button{padding:6px 12px;border:1px solid #7a7a7a;border-radius:6px;background:#fff;cursor:pointer;color:#1a1a1a}
 button:hover:not(:disabled){background:#fff4d6}
 button:disabled{opacity:.45;cursor:default}
@@ -39,7 +40,7 @@ form.lobby fieldset{border:1px solid #ddd;border-radius:6px;margin:10px 0}
 .seatrow input{flex:1 1 12em;min-width:8em}
 .links li{margin:8px 0;word-break:break-all}
 main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "board" "controls" "log"}
-@media (min-width:900px){main.table{grid-template-columns:minmax(0,760px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
+@media (min-width:900px){main.table{grid-template-columns:minmax(0,860px) minmax(300px,1fr);grid-template-areas:"status status" "board controls" "log controls"}}
 #status{grid-area:status;font-size:17px;font-weight:bold;padding:8px 12px;border-radius:6px;background:#e8efe9}
 #status.turn{background:#ffb000;color:#000}
 #status{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:baseline;gap:2px 12px}
@@ -73,11 +74,44 @@ main.table{display:grid;gap:10px;padding:10px;grid-template-columns:minmax(0,1fr
 #result .why{font-size:12px;color:#555;font-weight:normal}
 #result .notes p{margin:6px 0 0;font-size:13px;color:#333}
 #result .actions{margin-top:8px;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+header nav{display:flex;gap:12px;align-items:center;flex-wrap:wrap}
+#remembered li{margin:6px 0;display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}
+#remembered a{word-break:break-all}
+#remembered button{font-size:13px;padding:2px 8px}
+.sheet{border-collapse:collapse;width:100%;font-size:14px}
+.sheet th,.sheet td{border-bottom:1px solid #ddd;padding:5px 6px;text-align:left;vertical-align:top}
+.sheet tr.changed{background:#fff4d6}
+.rulesheet{line-height:1.5}
+.rulesheet h2{font-size:20px;margin:4px 0 10px}
+.rulesheet h3{font-size:16px;margin:16px 0 6px}
 [hidden]{display:none!important}
+"""
+
+#: The lobby's and the seat page's memory of the tables this browser opened
+#: (in ``localStorage``, newest first, at most 20; only this server's links).
+_MEMORY_SCRIPT = """
+const MEMORY = "sevenbridge.tables";
+function remembered() {
+  let found = [];
+  try { found = JSON.parse(localStorage.getItem(MEMORY) || "[]"); } catch (e) { found = []; }
+  if (!Array.isArray(found)) return [];
+  const ours = (u) => typeof u === "string" && u.length < 300 && u.startsWith(location.origin + "/");
+  return found.filter((t) => t && typeof t.id === "string" && t.id.length < 40 && ours(t.url)
+    && typeof t.title === "string").slice(0, 20);
+}
+function remember(table) {
+  const kept = remembered().filter((t) => t.id !== table.id);
+  kept.unshift(table);
+  try { localStorage.setItem(MEMORY, JSON.stringify(kept.slice(0, 20))); } catch (e) { /* full or refused */ }
+}
+function forget(id) {
+  try { localStorage.setItem(MEMORY, JSON.stringify(remembered().filter((t) => t.id !== id))); } catch (e) { /* refused */ }
+}
 """
 
 _LOBBY_SCRIPT = """
 const games = JSON.parse(document.getElementById("games").textContent);
+const L = JSON.parse(document.getElementById("lobbytext").textContent);
 const game = document.getElementById("game"), rules = document.getElementById("rules");
 const players = document.getElementById("players"), deals = document.getElementById("deals");
 function fill(select, options, chosen) {
@@ -99,9 +133,40 @@ function seats() {
   const n = Number(players.value);
   document.querySelectorAll(".seatrow").forEach((row, i) => { row.hidden = i >= n; });
 }
-game.addEventListener("change", choose);
+function sheet() {
+  const link = document.getElementById("ruleslink");
+  link.href = "/rules/" + encodeURIComponent(game.value) + "/" + encodeURIComponent(rules.value) + "?lang=" + L.lang;
+}
+function mine() {
+  const list = document.getElementById("remembered"), tables = remembered();
+  list.innerHTML = "";
+  document.getElementById("mine").hidden = !tables.length;
+  tables.forEach((t) => {
+    const li = document.createElement("li");
+    li.dataset.table = t.id;
+    const a = document.createElement("a");
+    a.href = t.url; a.textContent = t.title + " · " + L.table.replace("{table}", t.id);
+    const when = document.createElement("span");
+    when.className = "h";
+    when.textContent = typeof t.at === "number" ? new Date(t.at).toLocaleString(L.lang) : "";
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "forget"; b.textContent = L.forget;
+    b.onclick = () => { forget(t.id); mine(); };
+    li.append(a, when, b);
+    list.appendChild(li);
+  });
+}
+game.addEventListener("change", () => { choose(); sheet(); });
+rules.addEventListener("change", sheet);
 players.addEventListener("change", seats);
 seats();
+sheet();
+mine();
+"""
+
+_LINKS_SCRIPT = """
+const T = JSON.parse(document.getElementById("remember").textContent);
+remember({id: T.id, title: T.title, url: T.url, at: Date.now()});
 """
 
 _SEAT_SCRIPT = """
@@ -156,6 +221,7 @@ _SEAT_SCRIPT = """
     v.log.forEach((line) => log.appendChild(el("li", {}, line)));
     log.scrollTop = log.scrollHeight;
     $("undo").hidden = !v.practice; $("undo").disabled = !v.can_undo;
+    $("rulesheet").href = v.rules_url;
     result(v.result);
     draw();
     document.body.dataset.ply = String(v.ply);
@@ -180,15 +246,18 @@ _SEAT_SCRIPT = """
     const added = after.filter((h) => { const i = left.indexOf(h.card); if (i < 0) return true; left.splice(i, 1); return false; });
     return added.length === 1 ? added[0].card : null;
   }
-  // A tap on the stock draws; on a meld, lays off the chosen card there; on
-  // the discard pile, makes the one claim the chosen cards allow.
+  // A tap on the stock (the mahjong wall) draws; on a meld, lays off the
+  // chosen card there; on the discard pile (mahjong's open discard), makes the
+  // one claim the chosen cards allow.
+  const CLAIMS = ["Chi", "Pon", "Chow", "Pung", "Kong", "Mahjong"];
   $("board").addEventListener("click", (e) => {
     if (!view || !view.your_turn || busy) return;
-    const spot = e.target.closest("#stock, #discards, [id^='meld-']");
+    const spot = e.target.closest("#stock, #discards, #open-discard, [id^='meld-']");
     if (!spot) return;
     let these;
+    const asked = view.moves.some((m) => m.kind === "Pass");
     if (spot.id === "stock") these = view.moves.filter((m) => m.kind === "Draw");
-    else if (spot.id === "discards") these = view.moves.filter((m) => ["Chi", "Pon"].includes(m.kind) && selected.size && fits(m));
+    else if (spot.id === "discards" || spot.id === "open-discard") these = view.moves.filter((m) => CLAIMS.includes(m.kind) && (asked || ["Chi", "Pon"].includes(m.kind)) && fits(m));
     else {
       const target = Number(spot.id.slice(5));
       these = view.moves.filter((m) => m.kind === "LayOff" && m.target === target && fits(m));
@@ -241,7 +310,7 @@ _SEAT_SCRIPT = """
       g.appendChild(el("span", {"class": "kind"}, label));
       const row = el("div", {"class": "buttons"});
       these.forEach((m) => {
-        const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "title": m.label, "aria-label": m.label}, m.short || m.label);
+        const b = el("button", {"class": "move", "data-index": String(m.index), "data-notation": m.notation, "data-cards": m.cards.join(" "), "data-target": m.target === undefined ? "" : String(m.target), "title": m.label, "aria-label": m.label}, m.short || m.label);
         b.onclick = () => send({index: m.index});
         row.appendChild(b);
       });
@@ -273,6 +342,8 @@ _SEAT_SCRIPT = """
     const notes = box.querySelector(".notes"); notes.innerHTML = "";
     (r.notes || []).forEach((line) => notes.appendChild(el("p", {}, line)));
     $("next").hidden = r.over;
+    $("again").hidden = !r.over;
+    $("again").textContent = view.again ? T.join_again : T.again;
     $("final").textContent = r.over ? T.match_over + " " + T.winners.replace("{names}", r.winners.map((p) => view.names[p]).join(T.list)) : "";
   }
 
@@ -297,6 +368,14 @@ _SEAT_SCRIPT = """
   function send(move) { post("move", Object.assign({ply: view.ply}, move)); }
   $("undo").onclick = () => post("undo", {});
   $("next").onclick = () => post("next", {});
+  // Play again: the new table's page, opened by whoever asks first.
+  function seatOf(table) { return "/table/" + table + "/" + cfg.seat + "?token=" + encodeURIComponent(cfg.token); }
+  $("again").onclick = async () => {
+    if (view && view.again) { location.href = seatOf(view.again); return; }
+    await post("again", {});
+    if (view && view.again) location.href = seatOf(view.again);
+  };
+  remember({id: cfg.table, title: cfg.title, url: location.origin + seatOf(cfg.table), at: Date.now()});
 
   async function poll() {
     try {
@@ -345,7 +424,12 @@ _SCRIPT_TEXT = {
     "clock": N_("{s} s to decide on the claim"),
     "drawn": N_("just drawn"),
     "choose_more": N_("Choose the cards for that move in your hand first."),
+    "again": N_("Play again"),
+    "join_again": N_("Join the next table"),
 }
+
+#: Each language's name in itself, for the switch between them.
+_LANG_NAMES = {"en": "English", "ja": "日本語"}
 
 
 def _document(title: str, lang: str, body: str, *, nonce: str, script: str = "") -> str:
@@ -366,10 +450,14 @@ def lobby_page(
     nonce: str,
     bots: Sequence[str] = (),
     form_token: str = "",
+    pause: float = 0.8,
+    most_pause: float = 5.0,
 ) -> str:
-    """The lobby: a form that opens a table. ``bots`` are the names of the
-    server's own bots (besides the built-in ones); ``form_token`` is the
-    form's proof that it came from this page."""
+    """The lobby: a form that opens a table, and the tables this browser
+    opened. ``bots`` are the names of the server's own bots (besides the
+    built-in ones); ``form_token`` is the form's proof that it came from this
+    page; ``pause`` the server's pace (seconds a bot waits), the first of the
+    paces offered, none of them over ``most_pause``."""
     _ = translator(lang)
     game = next(iter(games.values()))
     most = max(n for g in games.values() for n in g.player_counts)
@@ -409,12 +497,24 @@ def lobby_page(
             f'<div class="seatrow"><label for="seat{seat}">P{seat}</label>'
             f'<select id="seat{seat}" name="seat{seat}">{opts}</select></div>'
         )
+    # The server's own pace is sent as no choice at all (whatever --pause says).
+    paces = [("", _("the server's pace ({s} s)").format(s=pause))] + [
+        (str(s), _("{s} s").format(s=s)) for s in (0.3, 1.5, 3.0) if s != pause and s <= most_pause
+    ]
+    pace = "".join(f'<option value="{s}">{escape(t)}</option>' for s, t in paces)
+    lobby_text = json.dumps(
+        {"lang": lang, "table": _("table {table}"), "forget": _("Forget")}, ensure_ascii=False
+    ).replace("</", "<\\/")
     body = (
-        f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('open a table'))}</h1></header>\n"
+        f"<header><h1>{escape(_('Seven Bridge'))} · {escape(_('open a table'))}</h1>"
+        f"<nav>{_switch(lang, '/')}</nav></header>\n"
         '<form class="lobby" method="post" action="/tables">\n'
         f'<input type="hidden" name="form_token" value="{escape(form_token)}">\n'
+        f'<input type="hidden" name="lang" value="{lang}">\n'
         f'<label>{escape(_("Game"))} <select name="game" id="game">{options}</select></label>\n'
-        f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select></label>\n'
+        f'<label>{escape(_("Rules"))} <select name="rules" id="rules">{presets}</select> '
+        f'<a id="ruleslink" target="_blank" rel="noopener" href="/rules/{escape(next(iter(games)))}/standard?lang={lang}">'
+        f'{escape(_("Read the rules"))}</a></label>\n'
         f'<label>{escape(_("Players"))} <select name="players" id="players">{counts}</select></label>\n'
         f'<label>{escape(_("Deals (rounds in mahjong)"))} <select name="deals" id="deals">'
         f'<option value="">{escape(_(game.match_text))}</option>'
@@ -422,15 +522,42 @@ def lobby_page(
         + "".join(f'<option value="{k}">{k}</option>' for k in (2, 3, 4, 5, 6, 8))
         + "</select></label>\n"
         f"<fieldset><legend>{escape(_('Who plays each seat'))}</legend>{''.join(rows)}</fieldset>\n"
+        f'<label>{escape(_("Pace (how long a bot waits before it moves)"))} <select name="pause" id="pause">{pace}</select></label>\n'
         f'<label><input type="checkbox" name="practice" value="1"> {escape(_("practice table: undo allowed"))}</label>\n'
         f'<label>{escape(_("Seed (optional, for the same cards again)"))} '
         '<input name="seed" inputmode="numeric" pattern="[0-9]*" size="12"></label>\n'
         f'<p><button class="primary" type="submit" id="open">{escape(_("Open the table"))}</button></p>\n'
         f"<p>{escape(_('Each person at the table gets a link of their own. Whoever has a seat’s link plays that seat, so send each link only to its player.'))}</p>\n"
         "</form>\n"
+        f'<section class="panel" id="mine" hidden><h2 class="h">{escape(_("Tables this browser opened"))}</h2>'
+        f'<ul id="remembered"></ul><p class="h">{escape(_("Kept in this browser only. Forget a table to take it off this list (the table itself stays open)."))}</p></section>\n'
         f'<script type="application/json" id="games">{data}</script>'
+        f'<script type="application/json" id="lobbytext">{lobby_text}</script>'
     )  # fmt: skip
-    return _document(_("Seven Bridge"), lang, body, nonce=nonce, script=_LOBBY_SCRIPT)
+    return _document(_("Seven Bridge"), lang, body, nonce=nonce,
+                     script=_MEMORY_SCRIPT + _LOBBY_SCRIPT)  # fmt: skip
+
+
+def _switch(lang: str, path: str, query: str = "") -> str:
+    """Links to the same page in each other language."""
+    return " ".join(
+        f'<a class="lang" lang="{other}" hreflang="{other}" data-lang="{other}" '
+        f'href="{escape(path)}?{escape(query)}lang={other}">{_LANG_NAMES[other]}</a>'
+        for other in LANGUAGES
+        if other != lang
+    )
+
+
+def rules_page(game: TableGame, preset: str, *, lang: str, nonce: str) -> str:
+    """The rules sheet of ``game``'s ``preset`` (see :mod:`sevenbridge.web._rules`)."""
+    _ = translator(lang)
+    path = f"/rules/{game.name}/{preset}"
+    body = (
+        f"<header><h1>{escape(_(game.title))} · {escape(_('Rules'))}</h1>"
+        f'<nav><a href="/?lang={lang}" id="lobby">{escape(_("Lobby"))}</a>{_switch(lang, path)}</nav></header>\n'
+        f'<main class="panel rulesheet">{rules_body(game, preset, lang, lambda p: f"/rules/{game.name}/{p}?lang={lang}")}</main>'
+    )  # fmt: skip
+    return _document(f"{_(game.title)} · {_('Rules')}", lang, body, nonce=nonce)
 
 
 def links_page(
@@ -441,10 +568,13 @@ def links_page(
     lang: str,
     nonce: str,
     base: str = "",
+    title: str = "",
+    links_url: str = "",
 ) -> str:
     """The page that hands out a new table's links, one for each person, in
     full (``base``, the server's address as the browser reached it, before
-    each path), ready to copy and send."""
+    each path), ready to copy and send. The browser keeps the page's address
+    (``links_url``) with the game's ``title``, for the lobby's list."""
     _ = translator(lang)
     items = "".join(
         f'<li><strong>{escape(names[seat])}</strong>{escape(_(": "))}<a href="{escape(base + url)}" class="seatlink" '
@@ -457,25 +587,40 @@ def links_page(
         f'<ul class="links">{items}</ul>\n'
         f'<p>{escape(_("Keep the address of this page: it shows these links again."))}</p>\n'
         f'<p><a href="/">{escape(_("Open another table"))}</a></p></div>'
+        f'<script type="application/json" id="remember">{_json({"id": table, "title": title, "url": base + links_url})}</script>'
     )  # fmt: skip
-    return _document(_("table {table}").format(table=table), lang, body, nonce=nonce)
+    return _document(_("table {table}").format(table=table), lang, body, nonce=nonce,
+                     script=_MEMORY_SCRIPT + _LINKS_SCRIPT)  # fmt: skip
 
 
-def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> str:
+def _json(data: object) -> str:
+    """JSON to put inside a page's ``<script>`` element."""
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
+def seat_page(
+    table: str, seat: int, token: str, *, lang: str, nonce: str, rules_link: str = "",
+    title: str = "",
+) -> str:  # fmt: skip
     """A seat's page: the table as the seat sees it, drawn by the script from
-    the views the server sends."""
+    the views the server sends, in the seat's language, with links to the
+    lobby, the table's rules sheet (``rules_link``) and the other languages."""
     _ = translator(lang)
     config = {
         "table": table,
         "seat": seat,
         "token": token,
+        "title": title or _("Seven Bridge"),
         "text": {k: _(v) for k, v in _SCRIPT_TEXT.items()},
     }
     data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    switch = _switch(lang, f"/table/{table}/{seat}", f"token={token}&")
     body = (
         f'<header><h1 id="title">{escape(_("Seven Bridge"))}</h1><span class="who" id="who">P{seat}</span>'
         '<span id="conn" aria-live="polite"></span>'
-        f'<a id="lobby" href="/">{escape(_("Lobby"))}</a></header>\n'
+        f'<nav><a id="lobby" href="/?lang={lang}">{escape(_("Lobby"))}</a>'
+        f'<a id="rulesheet" href="{escape(rules_link)}" target="_blank" rel="noopener">{escape(_("Rules"))}</a>'
+        f"{switch}</nav></header>\n"
         '<main class="table">\n'
         '<div id="status"><span id="statustext" aria-live="polite"></span>'
         '<span id="clock"></span></div>\n'
@@ -487,6 +632,8 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
         f'<th class="n">{escape(_("Total"))}</th></tr></thead><tbody></tbody></table>'
         '<div class="notes"></div>'
         f'<div class="actions"><button class="primary" id="next">{escape(_("Next deal"))}</button>'
+        f'<button class="primary" id="again" hidden>{escape(_("Play again"))}</button>'
+        f'<a id="tolobby" href="/?lang={lang}">{escape(_("Back to the lobby"))}</a>'
         '<strong id="final"></strong></div></div>\n'
         f'<p class="h" id="handhead">{escape(_("Your hand (click to choose)"))}</p>\n'
         '<div id="hand"></div>\n'
@@ -500,7 +647,8 @@ def seat_page(table: str, seat: int, token: str, *, lang: str, nonce: str) -> st
         "</main>\n"
         f'<script type="application/json" id="cfg">{data}</script>'
     )
-    return _document(_("Seven Bridge"), lang, body, nonce=nonce, script=_SEAT_SCRIPT)
+    return _document(_("Seven Bridge"), lang, body, nonce=nonce,
+                     script=_MEMORY_SCRIPT + _SEAT_SCRIPT)  # fmt: skip
 
 
 def error_page(status: int, message: str, *, lang: str, nonce: str) -> str:

@@ -6,7 +6,9 @@ A seat's page reads one document, the seat's *view* (``GET
 /api/table/{table}/{seat}?token=...``, and every message of the WebSocket
 ``/ws/table/{table}/{seat}?token=...``, which sends nothing else); it plays by
 posting a *move* (``POST /api/table/{table}/{seat}/move``), and ``/undo`` and
-``/next`` with only the token; each answers with an *answer*. A program opens
+``/next`` and ``/again`` (play again: a new table with the same seats, once
+the match is over) with only the token; each answers with an *answer*
+(the view names the table opened to play again in ``again``). A program opens
 a table by posting an *open* document to ``/api/tables`` and gets *opened*
 back. This module holds nothing that runs a server: it imports no web
 framework.
@@ -71,6 +73,8 @@ _VIEW = _object(
         "deal_word": _STR,
         "hand_head": _STR,
         "rules": _STR,
+        "rules_url": _STR,
+        "lang": {"enum": ["en", "ja"]},
         "names": _array(_STR),
         "humans": _array(_BOOL),
         "status": _STR,
@@ -88,6 +92,7 @@ _VIEW = _object(
         "result": {"anyOf": [_RESULT, {"type": "null"}]},
         "clock": {"type": ["number", "null"], "minimum": 0},
         "notice": {"type": ["string", "null"]},
+        "again": {"type": ["string", "null"]},
         "observation": {"type": "object"},
     }
 )
@@ -120,6 +125,7 @@ SEAT_SCHEMAS: dict[str, dict[str, Any]] = {
             "seed": {"type": ["integer", "string", "null"]},
             "seats": _array(_STR, 8),
             "practice": _BOOL,
+            "pause": {"type": ["number", "string", "null"]},
         },
         ["seats"],
     )
@@ -130,7 +136,8 @@ SEAT_SCHEMAS: dict[str, dict[str, Any]] = {
             "message": _STR,
             "table": _STR,
             "links": _STR,
-            "seats": _array(_object({"seat": _INT, "url": _STR})),
+            "links_address": _STR,
+            "seats": _array(_object({"seat": _INT, "url": _STR, "address": _STR})),
         },
         ["ok"],
     ),

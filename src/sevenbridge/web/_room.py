@@ -37,6 +37,8 @@ _log = logging.getLogger("sevenbridge.web")
 
 #: Moves shown in a seat's list of recent moves.
 LOG_LENGTH = 14
+#: Lines of the logs a room keeps told (then it tells them again).
+_MOST_LINES = 20_000
 
 
 class Refusal(Exception):
@@ -78,8 +80,10 @@ class Room:
         table: The stored table.
         moves: Its stored moves, in notation.
         store: Where new moves go.
-        lang: The language of the seats' views.
-        pause: Seconds a bot waits before it moves, so that people see it.
+        lang: The language of the seats' views, for each seat that has not
+            chosen its own (:meth:`set_lang`).
+        pause: Seconds a bot waits before it moves, so that people see it
+            (unless the table was opened with a pace of its own).
         bots: The bots the server offers (the built-in ones by default). A
             stored seat whose bot the server does not offer is never run: the
             greedy bot plays it, and the table says so.
@@ -109,7 +113,11 @@ class Room:
         self.table = table
         self.store = store
         self.lang = lang
-        self.pause = pause
+        #: The language each seat chose (the others see ``lang``).
+        self.langs: dict[int, str] = dict(table.langs)
+        self.pause = pause if table.pause is None else table.pause
+        #: The table opened to play again, once somebody asked (its id).
+        self.again: str | None = None
         self.menu = bots if bots is not None else BotMenu()
         self.claim_seconds = claim_seconds
         #: The running claim clock: the move count it is for and when it ends
@@ -123,6 +131,8 @@ class Room:
             max_workers=1, thread_name_prefix=f"table-{table.id}"
         )
         self.rules = game.read_rules(table.rules)
+        #: The log's lines as told, by move number, seat and language.
+        self.lines: dict[tuple[int, int, str], str] = {}
         self.moves: list[str] = []
         #: Each move with the positions before and after it (to tell it in words).
         self.steps: list[tuple[Any, Any, Any]] = []
@@ -144,7 +154,8 @@ class Room:
         #: Seats whose bot was replaced by the greedy one.
         self.replaced: set[int] = set()
         self.bot_deal: dict[int, int] = {}
-        self.notice: str | None = None
+        #: What the table says of a replaced bot: the message and the seat.
+        self.notice: tuple[str, int] | None = None
         self.runner: asyncio.Task[None] | None = None
         self.names = seat_names(table, lang)
         for seat, s in enumerate(table.seats):
@@ -189,15 +200,61 @@ class Room:
     def _rebuild(self, moves: list[str]) -> None:
         self.series = self.game.start(self.rules, self.table.players, self.table.seed)
         self.moves, self.steps, self.choices, self.deal_starts = [], [], [], [0]
+        self.lines.clear()
         for text in moves:
             self._play(self.game.parse_move(text), keep=False)
 
     # -- what a seat sees -------------------------------------------------------
 
+    def lang_of(self, seat: int) -> str:
+        """The language of a seat: its own choice, else the table's."""
+        return self.langs.get(seat, self.lang)
+
+    def set_lang(self, seat: int, lang: str) -> None:
+        """Keep the language a seat chose (``lang``: a language we have), and
+        send the seat its view in it."""
+        if self.langs.get(seat) != lang:
+            self.langs[seat] = lang
+            self.store.set_lang(self.table.id, seat, lang)
+            self._changed()
+
+    def rules_link(self, lang: str) -> str:
+        """The address of the table's rules sheet in ``lang``: its preset's,
+        or the standard one for rules of no preset."""
+        name = self.game.preset_name(self.rules)
+        preset = name if name in self.game.presets() else "standard"
+        return f"/rules/{self.game.name}/{preset}?lang={lang}"
+
+    def _log(self, seat: int, lang: str, names: list[str], start: int, end: int) -> list[str]:
+        """The last :data:`LOG_LENGTH` lines of ``seat``'s log of moves
+        ``start`` to ``end`` (each line told once, then kept)."""
+        if len(self.lines) > _MOST_LINES:
+            self.lines.clear()
+        out: list[str] = []
+        for ply in range(end - 1, start - 1, -1):
+            key = (ply, seat, lang)
+            line = self.lines.get(key)
+            if line is None:
+                line = self.game.log_line(*self.steps[ply], names, seat, lang)
+                self.lines[key] = line
+            if line:
+                out.append(line)
+                if len(out) == LOG_LENGTH:
+                    break
+        return out[::-1]
+
+    def set_again(self, table_id: str) -> None:
+        """Tell every seat that the table ``table_id`` plays again after this one."""
+        if self.again != table_id:
+            self.again = table_id
+            self._changed()
+
     def view(self, seat: int) -> dict[str, Any]:
-        """Everything one seat's page shows, built from that seat's view alone."""
-        game, lang = self.game, self.lang
+        """Everything one seat's page shows, built from that seat's view alone,
+        in the seat's language."""
+        game, lang = self.game, self.lang_of(seat)
         _ = translator(lang)
+        names = seat_names(self.table, lang)
         paused = self.paused
         position = self.shown_position()
         view = game.observe(position, seat)
@@ -208,14 +265,11 @@ class Room:
         moves = []
         if your_turn:
             for index, action in enumerate(legal):
-                moves.append({"index": index, **game.describe(action, lang, view, self.names)})
+                moves.append({"index": index, **game.describe(action, lang, view, names)})
         starts = self.deal_starts
         shown = self.steps[starts[-2] : starts[-1]] if paused else self.steps[starts[-1] :]
-        told = [step for step in shown if type(step[1]).__name__ not in game.quiet]
-        log = [
-            game.words(before, action, after, self.names, seat, lang)
-            for before, action, after in told[-LOG_LENGTH:]
-        ]
+        first = starts[-2] if paused else starts[-1]
+        log = self._log(seat, lang, names, first, first + len(shown))
         # What the last move did, for a page that animates it (from the seat's view).
         events = game.events(*shown[-1], seat) if shown else []
         finished = game.finished(self.series)
@@ -223,7 +277,7 @@ class Room:
         if paused:
             over = game.series_over(self.series)
             result = {
-                **game.deal_result(position, seat, self.names, lang),
+                **game.deal_result(position, seat, names, lang),
                 "title": _(game.deal_over).format(k=len(finished)),
                 "hand_word": _(game.hand_word),
                 "deal": len(finished),
@@ -244,12 +298,14 @@ class Room:
             "deal_word": _(game.deal_word),
             "hand_head": _(game.hand_head),
             "rules": name_text(game.preset_name(self.rules), lang),
-            "names": self.names,
+            "rules_url": self.rules_link(lang),
+            "lang": lang,
+            "names": names,
             "humans": human,
-            "status": game.status(view, self.names, lang),
+            "status": game.status(view, names, lang),
             "your_turn": your_turn,
-            "svg": game.draw(view, names=self.names, lang=lang),
-            "svg_narrow": game.draw(view, names=self.names, lang=lang, layout="narrow"),
+            "svg": game.draw(view, names=names, lang=lang),
+            "svg_narrow": game.draw(view, names=names, lang=lang, layout="narrow"),
             "hand": game.hand(view, lang),
             "kinds": [[k, _(label)] for k, label in game.kinds],
             "choosable": list(game.choosable),
@@ -260,7 +316,10 @@ class Room:
             "can_undo": self._undo_point(seat) is not None,
             "result": result,
             "clock": self._clock_left(),
-            "notice": self.notice,
+            "notice": None
+            if self.notice is None
+            else _(self.notice[0]).format(seat=names[self.notice[1]]),
+            "again": self.again,
             "observation": json.loads(view.to_json()),
         }
 
@@ -343,7 +402,7 @@ class Room:
             Refusal: with the engine's reason when the move is not legal, or
                 when the table has moved on since the page's view (``ply``).
         """
-        _ = translator(self.lang)
+        _ = translator(self.lang_of(seat))
         async with self.lock:
             if ply is not None and ply != len(self.moves):
                 raise Refusal(_("The table has moved on: look again and choose again."), 409)
@@ -361,7 +420,7 @@ class Room:
                 try:
                     action = self.game.selection(seat, kind, cards, target)
                 except SevenBridgeError as error:
-                    raise Refusal(translate(error, self.lang)) from None
+                    raise Refusal(translate(error, self.lang_of(seat))) from None
                 if action not in legal:
                     same = [a for a in legal if self.game.same_cards(a, action)]
                     if len(same) == 1:
@@ -373,7 +432,7 @@ class Room:
                             )
                         )
                     else:
-                        raise Refusal(self.game.explain(position, action, self.lang))
+                        raise Refusal(self.game.explain(position, action, self.lang_of(seat)))
             self._play(action)
             self._changed()
         self.wake()
@@ -394,7 +453,7 @@ class Room:
         Raises:
             Refusal: on a table that is not for practice, or with nothing to undo.
         """
-        _ = translator(self.lang)
+        _ = translator(self.lang_of(seat))
         async with self.lock:
             if not self.table.practice:
                 raise Refusal(_("Undo is for practice tables."))
@@ -412,7 +471,7 @@ class Room:
         Raises:
             Refusal: while a deal is in play, or once the match is over.
         """
-        _ = translator(self.lang)
+        _ = translator(self.lang_of(seat))
         async with self.lock:
             if not self.paused:
                 raise Refusal(_("The deal is still in play."))
@@ -527,7 +586,6 @@ class Room:
         now on, and the table says so. The notice names the seat, never what
         the bot ran or why it failed (an illegal move's reason could tell its
         cards): the server's log has that."""
-        _ = translator(self.lang)
         old = self.bots.pop(seat, None)
         if isinstance(old, ExternalPlayer):
             old.close()
@@ -535,7 +593,7 @@ class Room:
             _log.warning("table %s: the bot of seat %d failed: %s", self.table.id, seat, why)
         self.bots[seat] = GreedyPlayer(derive(self.table.seed, 9, seat))
         self.replaced.add(seat)
-        self.notice = _(_REPLACED if failed else _NOT_OFFERED).format(seat=self.names[seat])
+        self.notice = (_REPLACED if failed else _NOT_OFFERED, seat)
 
     def _end_external_deals(self) -> None:
         final = self.game.finished(self.series)[-1]

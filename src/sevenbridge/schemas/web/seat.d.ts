@@ -12,6 +12,8 @@ export type SeatView = {
   deal_word: string;
   hand_head: string;
   rules: string;
+  rules_url: string;
+  lang: "en" | "ja";
   names: Array<string>;
   humans: Array<boolean>;
   status: string;
@@ -62,6 +64,7 @@ export type SeatView = {
   } | null;
   clock: number | null;
   notice: string | null;
+  again: string | null;
   observation: Record<string, unknown>;
 };
 
@@ -89,6 +92,8 @@ export type SeatAnswer = {
     deal_word: string;
     hand_head: string;
     rules: string;
+    rules_url: string;
+    lang: "en" | "ja";
     names: Array<string>;
     humans: Array<boolean>;
     status: string;
@@ -139,6 +144,7 @@ export type SeatAnswer = {
     } | null;
     clock: number | null;
     notice: string | null;
+    again: string | null;
     observation: Record<string, unknown>;
   } | null;
 };
@@ -151,6 +157,7 @@ export type SeatOpen = {
   seed?: number | string | null;
   seats: Array<string>;
   practice?: boolean;
+  pause?: number | string | null;
 };
 
 export type SeatOpened = {
@@ -158,8 +165,10 @@ export type SeatOpened = {
   message?: string;
   table?: string;
   links?: string;
+  links_address?: string;
   seats?: Array<{
     seat: number;
     url: string;
+    address: string;
   }>;
 };
