@@ -267,6 +267,165 @@ def measure(quick: bool, seconds: float) -> dict[str, float | None]:
     return figures
 
 
+# --- The environments against OpenSpiel's gin_rummy, per decision ----------
+#
+# A decision is a move with two or more legal actions (a lone legal move,
+# such as the card game's many passes in a claim window, is not one). Each
+# contender plays random deals, choosing uniformly among the legal actions,
+# and pays for what a learner gets at each of its steps: the observation
+# tensor and the legal-action mask. Rates are decisions per second of the
+# process's CPU time; the contenders run in turn, round by round.
+
+
+def openspiel_gin_rummy(decisions: int, seed: int) -> int:
+    """OpenSpiel's gin_rummy: random play to ``decisions`` decisions, with the
+    current player's ``observation_tensor`` and ``legal_actions_mask`` (as
+    numpy arrays, float32 and int8) at every player's step. Chance nodes (the
+    deal, the stock's cards) are sampled as OpenSpiel's own random
+    simulation does."""
+    import numpy as np
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+    done = 0
+    while done < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            np.asarray(state.observation_tensor(), np.float32)
+            np.asarray(state.legal_actions_mask(), np.int8)
+            n = len(legal)
+            state.apply_action(legal[rng.randrange(n)])
+            if n > 1:
+                done += 1
+    return done
+
+
+def pettingzoo_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
+    """The PettingZoo env as ``env()`` hands it out (3 players), random play
+    to ``decisions`` decisions, the observation and mask of every step read
+    with ``last()``; with ``auto_forced`` the env plays lone passes and draws
+    itself."""
+    import numpy as np
+
+    from sevenbridge.envs.pettingzoo import env
+
+    table = env(players=3, auto_forced=auto_forced)
+    rng = random.Random(seed)
+    done = 0
+    table.reset(seed=seed)
+    while done < decisions:
+        obs, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            if not table.agents:
+                table.reset()
+            continue
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+        n = len(legal)
+        table.step(int(legal[rng.randrange(n)]))
+        if n > 1:
+            done += 1
+    return done
+
+
+class _CountingRandom:
+    """A random bot that counts its decisions (for the Gymnasium env's figure)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.decisions = 0
+
+    def __call__(self, view: Any) -> Any:
+        actions = sb.legal_actions(view)
+        n = len(actions)
+        if n > 1:
+            self.decisions += 1
+        return actions[self.rng.randrange(n)]
+
+
+def gymnasium_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
+    """The Gymnasium env (3 players; random bots at the other seats), random
+    play by the learner from ``info["action_mask"]`` to ``decisions``
+    decisions of the deal: the learner's and the bots' (as OpenSpiel's count
+    takes both players')."""
+    import numpy as np
+
+    from sevenbridge.envs.gymnasium import SevenBridgeEnv
+
+    bot = _CountingRandom(seed)
+    table = SevenBridgeEnv(players=3, opponents=bot, auto_forced=auto_forced)
+    rng = random.Random(seed)
+    done = 0
+    _, info = table.reset(seed=seed)
+    while done + bot.decisions < decisions:
+        legal = info["action_mask"].view(np.bool_).nonzero()[0]
+        n = len(legal)
+        _, _, terminated, truncated, info = table.step(int(legal[rng.randrange(n)]))
+        if n > 1:
+            done += 1
+        if terminated or truncated:
+            _, info = table.reset()
+    return done + bot.decisions
+
+
+def cpu_rate(run: Callable[[], int]) -> float:
+    """Items per CPU-second of the process of one call of ``run``."""
+    t0 = time.process_time()
+    n = run()
+    return n / max(time.process_time() - t0, 1e-9)
+
+
+def versus_openspiel(quick: bool) -> dict[str, Any]:
+    """Decisions per CPU-second of each environment and of OpenSpiel's
+    gin_rummy, in interleaved rounds; for each environment the median of the
+    rounds' ratios and their range. ``None`` without pyspiel."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return {}
+    n = 300 if quick else 6_000
+    contenders: dict[str, Callable[[], int]] = {
+        "openspiel_gin_rummy": lambda: openspiel_gin_rummy(n, 3),
+    }
+    try:
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        contenders["pettingzoo"] = lambda: pettingzoo_decisions(n, 3)
+        contenders["pettingzoo_auto_forced"] = lambda: pettingzoo_decisions(n, 3, True)
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        contenders["gymnasium"] = lambda: gymnasium_decisions(n, 3)
+        contenders["gymnasium_auto_forced"] = lambda: gymnasium_decisions(n, 3, True)
+    for run in contenders.values():
+        run()  # warm the caches and imports
+    rates: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(3 if quick else 9):
+        for name, run in contenders.items():
+            rates[name].append(cpu_rate(run))
+    base = rates["openspiel_gin_rummy"]
+    out: dict[str, Any] = {}
+    for name, values in rates.items():
+        ratios = [a / b for a, b in zip(values, base, strict=True)]
+        out[name] = {
+            "decisions_per_cpu_s": statistics.median(values),
+            "ratio": statistics.median(ratios),
+            "ratio_min": min(ratios),
+            "ratio_max": max(ratios),
+        }
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
