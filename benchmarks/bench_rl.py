@@ -426,6 +426,79 @@ def versus_openspiel(quick: bool) -> dict[str, Any]:
     return out
 
 
+# --- The vector env's scaling ------------------------------------------------
+
+#: The batch sizes of the vector env's table.
+VECTOR_SIZES = (1, 4, 16, 64, 256)
+
+
+def random_ids(masks: Any, rng: Any) -> Any:
+    """A uniformly random legal id in each row of ``masks`` (a batch of
+    masks), by a few numpy calls over the whole batch."""
+    import numpy as np
+
+    rows, cols = np.nonzero(masks.view(np.bool_))  # faster on booleans than on int8
+    counts = np.bincount(rows, minlength=len(masks))
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
+
+
+def vector_player(num_envs: int, seed: int, opponents: str) -> Callable[[int], int]:
+    """A function ``run(steps)`` that plays :class:`SevenBridgeVectorEnv` with
+    ``num_envs`` deals of 3 players (dealt before it is returned), ids chosen
+    at random from ``info["action_mask"]``, for at least ``steps`` env steps
+    (an env step is one learner decision of one deal, with the bots' moves up
+    to the next) and returns how many it played. The bots are the default
+    ``GreedyPlayer`` or, with ``opponents="random"``, ``RandomPlayer``."""
+    import numpy as np
+
+    from sevenbridge.bots import RandomPlayer
+    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
+
+    kwargs: dict[str, Any] = {"opponents": RandomPlayer} if opponents == "random" else {}
+    envs = SevenBridgeVectorEnv(num_envs, players=3, **kwargs)
+    rng = np.random.default_rng(seed)
+    masks = [envs.reset(seed=seed)[1]["action_mask"]]
+
+    def run(steps: int) -> int:
+        done = 0
+        while done < steps:
+            masks[0] = envs.step(random_ids(masks[0], rng))[4]["action_mask"]
+            done += num_envs
+        return done
+
+    return run
+
+
+def vector_scaling(quick: bool) -> dict[str, Any]:
+    """Env steps per CPU-second of the vector env by batch size and kind of
+    bots, the sizes measured in turn round by round; the gain of each size is
+    the median (and range) of its rounds' ratios to one deal's rate."""
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        return {}
+    steps = 512 if quick else 6_144
+    out: dict[str, Any] = {}
+    for opponents in ("greedy", "random"):
+        players = {b: vector_player(b, b, opponents) for b in VECTOR_SIZES}
+        for run in players.values():
+            run(steps // 4)  # warm up
+        rates: dict[int, list[float]] = {b: [] for b in VECTOR_SIZES}
+        for _ in range(2 if quick else 5):
+            for b, run in players.items():
+                rates[b].append(cpu_rate(lambda run=run: run(steps)))
+        for b, values in rates.items():
+            ratios = [x / y for x, y in zip(values, rates[1], strict=True)]
+            out[f"{opponents}/{b}"] = {
+                "steps_per_cpu_s": statistics.median(values),
+                "ratio": statistics.median(ratios),
+                "ratio_min": min(ratios),
+                "ratio_max": max(ratios),
+            }
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")

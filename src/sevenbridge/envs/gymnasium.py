@@ -34,7 +34,7 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import gymnasium
@@ -142,6 +142,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"opponents must be a bot (or bot class) or {others} of them, not {opponents!r}"
             )
         self._makers: list[Any] = opponents
+        # the index in self.bots of each other real seat's bot
+        self._bot_index = {p: k for k, p in enumerate(s for s in self._real if s != self.seat)}
         self.bots: list[Bot] = []
         _checks.render_mode(render_mode)
         self.render_mode = render_mode
@@ -158,8 +160,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._done = True
 
     def _bot_for(self, p: int) -> Bot:
-        others = [s for s in self._real if s != self.seat]
-        return self.bots[others.index(p)]
+        return self.bots[self._bot_index[p]]
 
     def _advance(self, state: Any) -> Any:
         """Let the bots (and, with auto_forced, the learner's lone moves) play on."""
@@ -174,7 +175,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 state = self._apply(state, actions[0])
                 continue
             assert p is not None
-            state = self._apply(state, self._bot_for(p)(self._observe(state, p)))
+            state = self._apply(state, self.bots[self._bot_index[p]](self._observe(state, p)))
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -350,6 +351,10 @@ class SevenBridgeVectorEnv(
         self._terminations = np.zeros(b, np.bool_)
         self._truncations = np.zeros(b, np.bool_)
         self._ended = np.zeros(b, np.bool_)
+        # each deal's legal ids now (those of its mask), and the action of an
+        # id at a seat (filled as the card game's space decodes)
+        self._legal_ids: list[Sequence[int]] = [()] * b
+        self._decoded: dict[Any, Any] = space._by_id_and_seat()
 
     def _write(self) -> None:
         """The observations and masks of every deal, written into the batch's
@@ -360,12 +365,16 @@ class SevenBridgeVectorEnv(
         self._writer.write([env.state for env in envs], self._seat, self._wide)
         size = self._space.size
         ids_of, legal = self._ids_of, self._legal
+        legal_ids = self._legal_ids
         flat: list[int] = []
         for i, env in enumerate(envs):
-            if not env._done:
+            if env._done:
+                legal_ids[i] = ()
+            else:
                 state = env.state
+                ids = legal_ids[i] = ids_of(state, legal(state))
                 base = i * size
-                flat.extend([base + k for k in ids_of(state, legal(state))])
+                flat.extend([base + k for k in ids])
         self._masks.fill(0)
         np.put(self._flat_masks, flat, 1)
 
@@ -426,7 +435,7 @@ class SevenBridgeVectorEnv(
                 )
             )
         same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
-        space, apply, legal, ids_of = self._space, self._apply, self._legal, self._ids_of
+        space, apply, legal_ids, decoded = self._space, self._apply, self._legal_ids, self._decoded
         rewards_out, terminated_out = self._rewards, self._terminations
         ended = self._ended
         rewards_out.fill(0.0)
@@ -439,15 +448,18 @@ class SevenBridgeVectorEnv(
                 env._new_deal(None)
                 continue
             action = space._check_id(action)  # an int in range, or an error
-            state = env.state
-            if action not in ids_of(state, legal(state)):
+            if action not in legal_ids[i]:
                 env._done = True
                 illegal.append(i)
                 rewards_out[i] = self._illegal_reward
                 terminated_out[i] = True
                 finished.append(i)
                 continue
-            state = env.state = env._advance(apply(state, space.decode(action, state)))
+            state = env.state
+            chosen = decoded.get((action, state.current_player))  # ids seen before
+            if chosen is None:
+                chosen = space.decode(action, state)
+            state = env.state = env._advance(apply(state, chosen))
             if state.is_over:
                 env._done = True
                 rewards_out[i] = rewards(state, self._reward_kind)[self._seat]
