@@ -26,6 +26,7 @@ the median of the rounds' ratios.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -147,11 +148,11 @@ def timed(run: Callable[[], int]) -> float:
     return n / (time.perf_counter() - t0)
 
 
-def measure(quick: bool, seconds: float) -> dict[str, float | None]:
+def measure(quick: bool, seconds: float) -> dict[str, Any]:
     space = ActionSpace(sb.Rules.standard(), 3)
     states = positions(10 if quick else 60)
     moves = [random.Random(1).choice(sb.legal_actions(s)) for s in states]
-    figures: dict[str, float | None] = {"positions": float(len(states))}
+    figures: dict[str, Any] = {"positions": float(len(states))}
 
     def engine_timed() -> int:
         batch = [fresh(s) for s in states]
@@ -284,7 +285,7 @@ def openspiel_gin_rummy(decisions: int, seed: int) -> int:
     deal, the stock's cards) are sampled as OpenSpiel's own random
     simulation does."""
     import numpy as np
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game("gin_rummy")
     rng = random.Random(seed)
@@ -487,7 +488,7 @@ def vector_scaling(quick: bool) -> dict[str, Any]:
         rates: dict[int, list[float]] = {b: [] for b in VECTOR_SIZES}
         for _ in range(2 if quick else 5):
             for b, run in players.items():
-                rates[b].append(cpu_rate(lambda run=run: run(steps)))
+                rates[b].append(cpu_rate(functools.partial(run, steps)))
         for b, values in rates.items():
             ratios = [x / y for x, y in zip(values, rates[1], strict=True)]
             out[f"{opponents}/{b}"] = {
@@ -508,6 +509,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.05 if args.quick else 2.0)
     f = measure(args.quick, seconds)
+    f["versus_openspiel"] = versus_openspiel(args.quick)
+    f["vector_scaling"] = vector_scaling(args.quick)
 
     def show(name: str, key: str, ratio: str | None = None, versus: str = "") -> None:
         value = f[key]
@@ -538,6 +541,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     show("random play, PettingZoo env auto_forced=True decisions/s",
          "pettingzoo_auto_forced_decisions_per_s", "pettingzoo_auto_forced_vs_raw_decisions",
          "raw decisions")  # fmt: skip
+    versus = f["versus_openspiel"]
+    if versus:
+        print("decisions per CPU-second against OpenSpiel's gin_rummy (median ratio, range):")
+        for key, name in _VERSUS_ROWS:
+            v = versus[key]
+            print(f"  {name:<42} {v['decisions_per_cpu_s']:>10,.0f}  {_ratio(v)}")
+    else:
+        print("decisions against OpenSpiel's gin_rummy: skipped (open_spiel not installed)")
+    scaling = f["vector_scaling"]
+    if scaling:
+        print("vector env, env steps per CPU-second (gain over one deal, range):")
+        for opponents in ("greedy", "random"):
+            for b in VECTOR_SIZES:
+                v = scaling[f"{opponents}/{b}"]
+                print(
+                    f"  {opponents:<6} bots, {b:>3} deals {v['steps_per_cpu_s']:>10,.0f}  {_ratio(v)}"
+                )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)
@@ -571,6 +591,21 @@ _DOCS_ROWS = (
 )  # fmt: skip
 
 
+#: The rows of the table against OpenSpiel: the contender's key and name.
+_VERSUS_ROWS = (
+    ("openspiel_gin_rummy", "OpenSpiel gin_rummy"),
+    ("pettingzoo", "PettingZoo env()"),
+    ("pettingzoo_auto_forced", "PettingZoo env(auto_forced=True)"),
+    ("gymnasium", "Gymnasium SevenBridgeEnv"),
+    ("gymnasium_auto_forced", "Gymnasium SevenBridgeEnv(auto_forced=True)"),
+)
+
+
+def _ratio(v: dict[str, float]) -> str:
+    """A median ratio with its range."""
+    return f"{v['ratio']:.2f} ({v['ratio_min']:.2f} to {v['ratio_max']:.2f})"
+
+
 def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
     """The figures as Markdown blocks, for ``--docs``."""
     rows = []
@@ -579,12 +614,51 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
             rows.append((name, "not measured (package not installed)", ""))
         else:
             rows.append((name, f"{f[key]:,.0f}", f"**{f[ratio]:.2f}** × {unit}" if ratio else ""))
-    return [
+    blocks = [
         _docs.provenance("bench_rl.py", argv),
         f"Standard rules, 3 players, every position of random deals "
         f"({int(f['positions'] or 0):,} positions); medians of interleaved rounds:",
         _docs.table(("figure", "per second", "ratio"), rows),
     ]
+    versus = f.get("versus_openspiel")
+    if versus:
+        blocks += [
+            "Against OpenSpiel's `gin_rummy` (a two-player rummy): decisions (moves with two "
+            "or more legal actions) per second of the process's CPU time, random play, with the "
+            "observation tensor and the legal-action mask of every step the agent is asked "
+            "(3-player standard deals; the Gymnasium env counts its random bots' decisions "
+            "too); the contenders take turns round by round, and the ratio is the median of "
+            "the rounds' ratios, with their range:",
+            _docs.table(
+                ("contender", "decisions per CPU-second", "× OpenSpiel (range)"),
+                [
+                    (name, f"{versus[key]['decisions_per_cpu_s']:,.0f}", _ratio(versus[key]))
+                    for key, name in _VERSUS_ROWS
+                ],
+            ),
+        ]
+    scaling = f.get("vector_scaling")
+    if scaling:
+        blocks += [
+            "`SevenBridgeVectorEnv`, 3 players, random legal ids from the batch's masks: env "
+            "steps (a learner's decision in one deal, and the bots' moves up to the next) per "
+            "CPU-second by the number of deals, and the gain over one deal (median of the "
+            "rounds' ratios, with their range):",
+            _docs.table(
+                ("deals", "GreedyPlayer bots", "gain", "RandomPlayer bots", "gain"),
+                [
+                    (
+                        str(b),
+                        f"{scaling[f'greedy/{b}']['steps_per_cpu_s']:,.0f}",
+                        _ratio(scaling[f"greedy/{b}"]),
+                        f"{scaling[f'random/{b}']['steps_per_cpu_s']:,.0f}",
+                        _ratio(scaling[f"random/{b}"]),
+                    )
+                    for b in VECTOR_SIZES
+                ],
+            ),
+        ]
+    return blocks
 
 
 if __name__ == "__main__":

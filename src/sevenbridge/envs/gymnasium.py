@@ -152,6 +152,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         compact = self.game.encoding(encoding, self.rules)
         self.encoding = encoding
         self.space = self.game.space(self.rules, self.players, compact)
+        self._ids_of = _ids_function(self.space, self.game.card_encodings(self.rules))
+        # (id, player) -> action: filled as the card game's space decodes, whole for mahjong
+        self._decoded: dict[Any, Any] = self.space._by_id_and_seat()
+        self._forced = self.game.forced
         self._tensor = self.game.tensor_of(self.rules, self.players, compact=compact)
         size = observation_tensor_size(self.rules, self.players, compact=compact)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
@@ -170,7 +174,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 if not self.auto_forced:
                     break
                 actions = self._legal(state)
-                if len(actions) != 1 or type(actions[0]) not in self.game.forced:
+                if len(actions) != 1 or type(actions[0]) not in self._forced:
                     break
                 state = self._apply(state, actions[0])
                 continue
@@ -216,13 +220,16 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action[()]  # a 0-d array, as some trainers pass
         action = self.space._check_id(action)  # an int in range, or an error
-        legal = self.space.legal_ids(self.state)
-        if action not in legal:
+        state = self.state
+        if action not in self._ids_of(state, self._legal(state)):
             self._done = True
             obs, info = self._obs()
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
-        self.state = self._advance(self._apply(self.state, self.space.decode(action, self.state)))
+        chosen = self._decoded.get((action, state.current_player))  # ids seen before
+        if chosen is None:
+            chosen = self.space.decode(action, state)
+        self.state = self._advance(self._apply(state, chosen))
         obs, info = self._obs()
         if self.render_mode == "human":
             self.render()
@@ -337,7 +344,7 @@ class SevenBridgeVectorEnv(
         compact = first.encoding == "compact"
         self._writer = row_writer(first.rules, first.players, compact)
         self._single_tensor = first._tensor
-        self._ids_of = _ids_function(space, first.game.card_encodings(first.rules))
+        self._ids_of = first._ids_of
         b, width, ids = self.num_envs, self._writer.width, space.size
         # The batch's arrays, written in place at every step: the observations
         # (each row padded to whole bytes of the tensor's bit planes; the
@@ -354,7 +361,7 @@ class SevenBridgeVectorEnv(
         # each deal's legal ids now (those of its mask), and the action of an
         # id at a seat (filled as the card game's space decodes)
         self._legal_ids: list[Sequence[int]] = [()] * b
-        self._decoded: dict[Any, Any] = space._by_id_and_seat()
+        self._decoded = first._decoded
 
     def _write(self) -> None:
         """The observations and masks of every deal, written into the batch's
