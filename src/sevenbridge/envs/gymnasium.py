@@ -327,6 +327,7 @@ class SevenBridgeVectorEnv(
         if mode is AutoresetMode.DISABLED:
             _autoreset_mode("Disabled", known=False)
         self.autoreset_mode = mode
+        self._same_step = AutoresetMode.SAME_STEP
         self.metadata = {"autoreset_mode": mode}
         #: The deals' environments, one per deal: they hold each deal's state,
         #: bots and random generator; the vector env steps them itself.
@@ -429,8 +430,6 @@ class SevenBridgeVectorEnv(
         dict[str, Any],
     ]:
         """Play one id in every deal (``actions`` holds ``num_envs`` ids)."""
-        from gymnasium.vector import AutoresetMode
-
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise InvalidArgumentError(
@@ -441,7 +440,7 @@ class SevenBridgeVectorEnv(
                     shape=str(actions.shape),
                 )
             )
-        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        same_step = self.autoreset_mode is self._same_step
         space, apply, legal_ids, decoded = self._space, self._apply, self._legal_ids, self._decoded
         rewards_out, terminated_out = self._rewards, self._terminations
         ended = self._ended
