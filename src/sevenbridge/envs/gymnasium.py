@@ -329,8 +329,8 @@ class SevenBridgeVectorEnv(
         self.autoreset_mode = mode
         self._same_step = AutoresetMode.SAME_STEP
         self.metadata = {"autoreset_mode": mode}
-        #: The deals' environments, one per deal: they hold each deal's state,
-        #: bots and random generator; the vector env steps them itself.
+        #: The deals' environments, one per deal, which hold each deal's state,
+        #: bots and random generator (the vector env steps them itself).
         self.envs = [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs)]
         first = self.envs[0]
         self.single_observation_space = first.observation_space
