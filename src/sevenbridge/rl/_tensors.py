@@ -571,13 +571,17 @@ class RowWriter:
 
     ``width`` is the length of a row of the array :meth:`write` fills (the
     tensor's size, rounded up to whole bytes of the card game's bit planes);
-    the tensor is the row's first ``size`` entries. For the card game, the
+    the tensor is the row's first ``size`` entries. Another game's tensors
+    (no ``layout``) come from its ``single(state, seat)`` function, as
+    float32 bytes. For the card game, the
     batch's big integers (:func:`_big`) are joined into one byte string that
     a single ``numpy.take`` turns into every row at once, so numpy's cost per
     call is paid once per batch instead of once per deal.
     """
 
-    def __init__(self, layout: _Layout | None, size: int, single: Callable[..., Any]) -> None:
+    def __init__(
+        self, layout: _Layout | None, size: int, single: Callable[[Any, int], bytes] | None = None
+    ) -> None:
         self._layout = layout
         self.size = size
         self.width = size if layout is None else layout.rows * 8
@@ -588,10 +592,12 @@ class RowWriter:
         C-contiguous float32) with seat ``seat``'s tensors of ``states``."""
         layout = self._layout
         k = len(states)
-        if layout is None:  # another game's tensor, as bytes a row
-            data = b"".join(self._single(state, seat).tobytes() for state in states)
+        single = self._single
+        if single is not None:  # another game's tensor: its bytes a row, copied in at once
+            data = b"".join([single(state, seat) for state in states])
             out[:k] = np.frombuffer(data, np.float32).reshape(k, self.width)
             return
+        assert layout is not None  # the card game's writer
         rows = layout.rows
         info = layout.info
         chunks = []
@@ -615,13 +621,13 @@ def row_writer(rules: Any, players: int, compact: bool = False) -> RowWriter:
     and table size (the card game's, in the full or the compact layout, or
     another game's own)."""
     if not card_encodings(rules):
-        from ._mahjong import is_mahjong, mahjong_observation_tensor_size, mahjong_state_tensor
+        from ._mahjong import _tensor, is_mahjong, mahjong_observation_tensor_size
 
         if is_mahjong(rules):
             size = mahjong_observation_tensor_size(rules, players)
-            return RowWriter(None, size, mahjong_state_tensor)
+            return RowWriter(None, size, _tensor().state_tensor_bytes)
     layout = _layout(rules.deck_size, players, False, compact)
-    return RowWriter(layout, layout.size, functools.partial(_state_tensor, layout=layout))
+    return RowWriter(layout, layout.size)
 
 
 def observation_tensor(
