@@ -279,7 +279,9 @@ class SevenBridgeVectorEnv(
     instances (the test suite checks that step by step), with the masks at
     hand: :meth:`action_masks` is the batch of every deal's
     :meth:`SevenBridgeEnv.action_masks`, and ``info["action_mask"]`` the same
-    as int8.
+    as int8. The observations and masks are numpy arrays of ``num_envs`` rows
+    that each step writes in place, every deal's tensor by one numpy call for
+    the batch; what a step returns are copies, which a learner may keep.
 
     A finished deal is dealt again at once, in the same step (Gymnasium's
     ``AutoresetMode.SAME_STEP``): every observation returned is a decision of
