@@ -580,7 +580,10 @@ class RowWriter:
     """
 
     def __init__(
-        self, layout: _Layout | None, size: int, single: Callable[[Any, int], bytes] | None = None
+        self,
+        layout: _Layout | None,
+        size: int,
+        single: Callable[[Any, int], bytes | bytearray] | None = None,
     ) -> None:
         self._layout = layout
         self.size = size
