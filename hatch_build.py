@@ -40,11 +40,13 @@ HOT_MODULES = (
     "mahjong/turn.py",
     "mahjong/step.py",
     "mahjong/_tensor.py",
+    "rl/_tensors.py",
 )
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;
-#: attrs, for mypy to analyse the modules the compiled ones import).
-COMPILE_REQUIRES = ["mypy==2.4.1", "setuptools>=61", "attrs>=23.1"]
+#: attrs and numpy, for mypy to analyse the modules the compiled ones import:
+#: the learners' tensors, rl/_tensors.py, build numpy arrays).
+COMPILE_REQUIRES = ["mypy==2.4.1", "setuptools>=61", "attrs>=23.1", "numpy>=1.24"]
 
 _SETUP = """
 import sys

@@ -26,6 +26,7 @@ the median of the rounds' ratios.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -147,11 +148,11 @@ def timed(run: Callable[[], int]) -> float:
     return n / (time.perf_counter() - t0)
 
 
-def measure(quick: bool, seconds: float) -> dict[str, float | None]:
+def measure(quick: bool, seconds: float) -> dict[str, Any]:
     space = ActionSpace(sb.Rules.standard(), 3)
     states = positions(10 if quick else 60)
     moves = [random.Random(1).choice(sb.legal_actions(s)) for s in states]
-    figures: dict[str, float | None] = {"positions": float(len(states))}
+    figures: dict[str, Any] = {"positions": float(len(states))}
 
     def engine_timed() -> int:
         batch = [fresh(s) for s in states]
@@ -267,6 +268,238 @@ def measure(quick: bool, seconds: float) -> dict[str, float | None]:
     return figures
 
 
+# --- The environments against OpenSpiel's gin_rummy, per decision ----------
+#
+# A decision is a move with two or more legal actions (a lone legal move,
+# such as the card game's many passes in a claim window, is not one). Each
+# contender plays random deals, choosing uniformly among the legal actions,
+# and pays for what a learner gets at each of its steps: the observation
+# tensor and the legal-action mask. Rates are decisions per second of the
+# process's CPU time; the contenders run in turn, round by round.
+
+
+def openspiel_gin_rummy(decisions: int, seed: int) -> int:
+    """OpenSpiel's gin_rummy: random play to ``decisions`` decisions, with the
+    current player's ``observation_tensor`` and ``legal_actions_mask`` (as
+    numpy arrays, float32 and int8) at every player's step. Chance nodes (the
+    deal, the stock's cards) are sampled as OpenSpiel's own random
+    simulation does."""
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+    done = 0
+    while done < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            np.asarray(state.observation_tensor(), np.float32)
+            np.asarray(state.legal_actions_mask(), np.int8)
+            n = len(legal)
+            state.apply_action(legal[rng.randrange(n)])
+            if n > 1:
+                done += 1
+    return done
+
+
+def pettingzoo_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
+    """The PettingZoo env as ``env()`` hands it out (3 players), random play
+    to ``decisions`` decisions, the observation and mask of every step read
+    with ``last()``; with ``auto_forced`` the env plays lone passes and draws
+    itself."""
+    import numpy as np
+
+    from sevenbridge.envs.pettingzoo import env
+
+    table = env(players=3, auto_forced=auto_forced)
+    rng = random.Random(seed)
+    done = 0
+    table.reset(seed=seed)
+    while done < decisions:
+        obs, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            if not table.agents:
+                table.reset()
+            continue
+        legal = obs["action_mask"].view(np.bool_).nonzero()[0]
+        n = len(legal)
+        table.step(int(legal[rng.randrange(n)]))
+        if n > 1:
+            done += 1
+    return done
+
+
+class _CountingRandom:
+    """A random bot that counts its decisions (for the Gymnasium env's figure)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.decisions = 0
+
+    def __call__(self, view: Any) -> Any:
+        actions = sb.legal_actions(view)
+        n = len(actions)
+        if n > 1:
+            self.decisions += 1
+        return actions[self.rng.randrange(n)]
+
+
+def gymnasium_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
+    """The Gymnasium env (3 players; random bots at the other seats), random
+    play by the learner from ``info["action_mask"]`` to ``decisions``
+    decisions of the deal: the learner's and the bots' (as OpenSpiel's count
+    takes both players')."""
+    import numpy as np
+
+    from sevenbridge.envs.gymnasium import SevenBridgeEnv
+
+    bot = _CountingRandom(seed)
+    table = SevenBridgeEnv(players=3, opponents=bot, auto_forced=auto_forced)
+    rng = random.Random(seed)
+    done = 0
+    _, info = table.reset(seed=seed)
+    while done + bot.decisions < decisions:
+        legal = info["action_mask"].view(np.bool_).nonzero()[0]
+        n = len(legal)
+        _, _, terminated, truncated, info = table.step(int(legal[rng.randrange(n)]))
+        if n > 1:
+            done += 1
+        if terminated or truncated:
+            _, info = table.reset()
+    return done + bot.decisions
+
+
+def cpu_rate(run: Callable[[], int]) -> float:
+    """Items per CPU-second of the process of one call of ``run``."""
+    t0 = time.process_time()
+    n = run()
+    return n / max(time.process_time() - t0, 1e-9)
+
+
+def versus_openspiel(quick: bool) -> dict[str, Any]:
+    """Decisions per CPU-second of each environment and of OpenSpiel's
+    gin_rummy, in interleaved rounds; for each environment the median of the
+    rounds' ratios and their range. ``None`` without pyspiel."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return {}
+    n = 300 if quick else 6_000
+    contenders: dict[str, Callable[[], int]] = {
+        "openspiel_gin_rummy": lambda: openspiel_gin_rummy(n, 3),
+    }
+    try:
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        contenders["pettingzoo"] = lambda: pettingzoo_decisions(n, 3)
+        contenders["pettingzoo_auto_forced"] = lambda: pettingzoo_decisions(n, 3, True)
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        contenders["gymnasium"] = lambda: gymnasium_decisions(n, 3)
+        contenders["gymnasium_auto_forced"] = lambda: gymnasium_decisions(n, 3, True)
+    for run in contenders.values():
+        run()  # warm the caches and imports
+    rates: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(3 if quick else 9):
+        for name, run in contenders.items():
+            rates[name].append(cpu_rate(run))
+    base = rates["openspiel_gin_rummy"]
+    out: dict[str, Any] = {}
+    for name, values in rates.items():
+        ratios = [a / b for a, b in zip(values, base, strict=True)]
+        out[name] = {
+            "decisions_per_cpu_s": statistics.median(values),
+            "ratio": statistics.median(ratios),
+            "ratio_min": min(ratios),
+            "ratio_max": max(ratios),
+        }
+    return out
+
+
+# --- The vector env's scaling ------------------------------------------------
+
+#: The batch sizes of the vector env's table.
+VECTOR_SIZES = (1, 4, 16, 64, 256)
+
+
+def random_ids(masks: Any, rng: Any) -> Any:
+    """A uniformly random legal id in each row of ``masks`` (a batch of
+    masks), by a few numpy calls over the whole batch."""
+    import numpy as np
+
+    rows, cols = np.nonzero(masks.view(np.bool_))  # faster on booleans than on int8
+    counts = np.bincount(rows, minlength=len(masks))
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
+
+
+def vector_player(num_envs: int, seed: int, opponents: str) -> Callable[[int], int]:
+    """A function ``run(steps)`` that plays :class:`SevenBridgeVectorEnv` with
+    ``num_envs`` deals of 3 players (dealt before it is returned), ids chosen
+    at random from ``info["action_mask"]``, for at least ``steps`` env steps
+    (an env step is one learner decision of one deal, with the bots' moves up
+    to the next) and returns how many it played. The bots are the default
+    ``GreedyPlayer`` or, with ``opponents="random"``, ``RandomPlayer``."""
+    import numpy as np
+
+    from sevenbridge.bots import RandomPlayer
+    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
+
+    kwargs: dict[str, Any] = {"opponents": RandomPlayer} if opponents == "random" else {}
+    envs = SevenBridgeVectorEnv(num_envs, players=3, **kwargs)
+    rng = np.random.default_rng(seed)
+    masks = [envs.reset(seed=seed)[1]["action_mask"]]
+
+    def run(steps: int) -> int:
+        done = 0
+        while done < steps:
+            masks[0] = envs.step(random_ids(masks[0], rng))[4]["action_mask"]
+            done += num_envs
+        return done
+
+    return run
+
+
+def vector_scaling(quick: bool) -> dict[str, Any]:
+    """Env steps per CPU-second of the vector env by batch size and kind of
+    bots, the sizes measured in turn round by round; the gain of each size is
+    the median (and range) of its rounds' ratios to one deal's rate."""
+    try:
+        import gymnasium  # noqa: F401
+    except ImportError:
+        return {}
+    steps = 512 if quick else 6_144
+    out: dict[str, Any] = {}
+    for opponents in ("greedy", "random"):
+        players = {b: vector_player(b, b, opponents) for b in VECTOR_SIZES}
+        for run in players.values():
+            run(steps // 4)  # warm up
+        rates: dict[int, list[float]] = {b: [] for b in VECTOR_SIZES}
+        for _ in range(2 if quick else 5):
+            for b, run in players.items():
+                rates[b].append(cpu_rate(functools.partial(run, steps)))
+        for b, values in rates.items():
+            ratios = [x / y for x, y in zip(values, rates[1], strict=True)]
+            out[f"{opponents}/{b}"] = {
+                "steps_per_cpu_s": statistics.median(values),
+                "ratio": statistics.median(ratios),
+                "ratio_min": min(ratios),
+                "ratio_max": max(ratios),
+            }
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
@@ -276,6 +509,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.05 if args.quick else 2.0)
     f = measure(args.quick, seconds)
+    f["versus_openspiel"] = versus_openspiel(args.quick)
+    f["vector_scaling"] = vector_scaling(args.quick)
 
     def show(name: str, key: str, ratio: str | None = None, versus: str = "") -> None:
         value = f[key]
@@ -306,6 +541,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     show("random play, PettingZoo env auto_forced=True decisions/s",
          "pettingzoo_auto_forced_decisions_per_s", "pettingzoo_auto_forced_vs_raw_decisions",
          "raw decisions")  # fmt: skip
+    versus = f["versus_openspiel"]
+    if versus:
+        print("decisions per CPU-second against OpenSpiel's gin_rummy (median ratio, range):")
+        for key, name in _VERSUS_ROWS:
+            v = versus[key]
+            print(f"  {name:<42} {v['decisions_per_cpu_s']:>10,.0f}  {_ratio(v)}")
+    else:
+        print("decisions against OpenSpiel's gin_rummy: skipped (open_spiel not installed)")
+    scaling = f["vector_scaling"]
+    if scaling:
+        print("vector env, env steps per CPU-second (gain over one deal, range):")
+        for opponents in ("greedy", "random"):
+            for b in VECTOR_SIZES:
+                v = scaling[f"{opponents}/{b}"]
+                print(
+                    f"  {opponents:<6} bots, {b:>3} deals {v['steps_per_cpu_s']:>10,.0f}  {_ratio(v)}"
+                )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)
@@ -339,6 +591,21 @@ _DOCS_ROWS = (
 )  # fmt: skip
 
 
+#: The rows of the table against OpenSpiel: the contender's key and name.
+_VERSUS_ROWS = (
+    ("openspiel_gin_rummy", "OpenSpiel gin_rummy"),
+    ("pettingzoo", "PettingZoo env()"),
+    ("pettingzoo_auto_forced", "PettingZoo env(auto_forced=True)"),
+    ("gymnasium", "Gymnasium SevenBridgeEnv"),
+    ("gymnasium_auto_forced", "Gymnasium SevenBridgeEnv(auto_forced=True)"),
+)
+
+
+def _ratio(v: dict[str, float]) -> str:
+    """A median ratio with its range."""
+    return f"{v['ratio']:.2f} ({v['ratio_min']:.2f} to {v['ratio_max']:.2f})"
+
+
 def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
     """The figures as Markdown blocks, for ``--docs``."""
     rows = []
@@ -347,12 +614,51 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
             rows.append((name, "not measured (package not installed)", ""))
         else:
             rows.append((name, f"{f[key]:,.0f}", f"**{f[ratio]:.2f}** × {unit}" if ratio else ""))
-    return [
+    blocks = [
         _docs.provenance("bench_rl.py", argv),
         f"Standard rules, 3 players, every position of random deals "
         f"({int(f['positions'] or 0):,} positions); medians of interleaved rounds:",
         _docs.table(("figure", "per second", "ratio"), rows),
     ]
+    versus = f.get("versus_openspiel")
+    if versus:
+        blocks += [
+            "Against OpenSpiel's `gin_rummy` (a two-player rummy): decisions (moves with two "
+            "or more legal actions) per second of the process's CPU time, random play, with the "
+            "observation tensor and the legal-action mask of every step the agent is asked "
+            "(3-player standard deals; the Gymnasium env counts its random bots' decisions "
+            "too); the contenders take turns round by round, and the ratio is the median of "
+            "the rounds' ratios, with their range:",
+            _docs.table(
+                ("contender", "decisions per CPU-second", "× OpenSpiel (range)"),
+                [
+                    (name, f"{versus[key]['decisions_per_cpu_s']:,.0f}", _ratio(versus[key]))
+                    for key, name in _VERSUS_ROWS
+                ],
+            ),
+        ]
+    scaling = f.get("vector_scaling")
+    if scaling:
+        blocks += [
+            "`SevenBridgeVectorEnv`, 3 players, random legal ids from the batch's masks: env "
+            "steps (a learner's decision in one deal, and the bots' moves up to the next) per "
+            "CPU-second by the number of deals, and the gain over one deal (median of the "
+            "rounds' ratios, with their range):",
+            _docs.table(
+                ("deals", "GreedyPlayer bots", "gain", "RandomPlayer bots", "gain"),
+                [
+                    (
+                        str(b),
+                        f"{scaling[f'greedy/{b}']['steps_per_cpu_s']:,.0f}",
+                        _ratio(scaling[f"greedy/{b}"]),
+                        f"{scaling[f'random/{b}']['steps_per_cpu_s']:,.0f}",
+                        _ratio(scaling[f"random/{b}"]),
+                    )
+                    for b in VECTOR_SIZES
+                ],
+            ),
+        ]
+    return blocks
 
 
 if __name__ == "__main__":

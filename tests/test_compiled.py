@@ -8,6 +8,8 @@ build asked for is the one running.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import os
 import shutil
@@ -30,23 +32,44 @@ from sevenbridge.mahjong import legal as _mahjong_legal
 from sevenbridge.mahjong import step as _mahjong_step
 from sevenbridge.mahjong import turn as _mahjong_turn
 
-HOT_MODULES = (
+HOT_MODULES: tuple[Any, ...] = (
     _tables, _fields, _keys, claims, legal, turn, step, _playout,
     _mahjong_tables, _mahjong_fields, _mahjong_ops, _mahjong_claims, _mahjong_legal,
     _mahjong_turn, _mahjong_step, _mahjong_tensor,
 )  # fmt: skip
+with contextlib.suppress(ImportError):  # the learners' tensors (sevenbridge.rl needs numpy)
+    HOT_MODULES += (importlib.import_module("sevenbridge.rl._tensors"),)
 
 # Plays seeded uniform random games over every preset and table size, and
 # playouts of both policies, and prints what it saw as JSON: every step's
 # number of legal actions and choice, every tenth position and the last one.
 # Then the same for rounds of Simple Mahjong, with the bytes of the learners'
 # tensor of every tenth position (sevenbridge.rl, which reads them, needs numpy).
+# With numpy, the card game's positions carry the bytes of their tensors too
+# (observation, information state, compact; and a batch's rows).
 SCRIPT = r"""
 import json, random, sys
 import sevenbridge as sb
 from sevenbridge import mahjong as mj
 from sevenbridge.mahjong._tensor import state_tensor_bytes
 from sevenbridge.playout import playout
+try:
+    import numpy as np
+    from sevenbridge.rl._tensors import _of_state, row_writer
+except ImportError:
+    np = None
+
+def card_position(s):
+    out = [s.to_json()]
+    if np is not None:
+        seat = 0 if s.current_player is None else s.current_player
+        for info, compact in ((False, False), (True, False), (False, True)):
+            out.append(_of_state(s, seat, info, compact).tobytes().hex())
+        writer = row_writer(s.rules, s.players, True)
+        rows = np.zeros((2, writer.width), np.float32)
+        writer.write([s, s], seat, rows)
+        out.append(rows.tobytes().hex())
+    return out
 
 def play(game, state, seed, position):
     rng = random.Random(seed)
@@ -63,7 +86,7 @@ def play(game, state, seed, position):
 games = []
 for seed in range(int(sys.argv[1])):
     rules = sb.Rules.preset(sb.Rules.presets()[seed % len(sb.Rules.presets())])
-    game = play(sb, sb.deal(rules, players=2 + seed % 4, seed=seed), seed, sb.GameState.to_json)
+    game = play(sb, sb.deal(rules, players=2 + seed % 4, seed=seed), seed, card_position)
     start = sb.deal(rules, players=2 + seed % 4, seed=seed + 1)
     game["random"] = playout(start, "random", seed=seed).to_json()
     game["greedy"] = playout(start, "greedy", seed=seed, history=False).to_json()

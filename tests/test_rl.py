@@ -733,3 +733,33 @@ def test_the_caches_hold_in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     for (_, seed), got in results.items():
         assert got == reference[seed]
     clear_caches()
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_batchs_rows_are_the_single_tensors(preset: str, compact: bool) -> None:
+    """The vector env's writer puts each state's tensor in its row (padded to
+    whole bytes, the padding zero), for every table size, whoever is asked."""
+    from sevenbridge.rl._tensors import row_writer
+
+    rules = Rules.preset(preset)
+    rng = random.Random(preset)
+    for players in range(2, 6):
+        states = []
+        for seed in range(3):
+            state = deal(rules, players=players, seed=seed)
+            while not state.is_over:
+                states.append(state)
+                actions = legal_actions(state)
+                state = apply(state, actions[rng.randrange(len(actions))])
+            states.append(state)  # the end, with every hand shown
+        writer = row_writer(rules, players, compact)
+        size = observation_tensor_size(rules, players, compact=compact)
+        assert writer.size == size and writer.width % 8 == 0 and writer.width - size < 8
+        for seat in range(players):
+            rows = np.full((len(states) + 1, writer.width), 7.0, np.float32)
+            writer.write(states, seat, rows)
+            for state, row in zip(states, rows, strict=False):
+                assert (row[:size] == _of_state(state, seat, False, compact)).all()
+                assert not row[size:].any()
+            assert (rows[-1] == 7.0).all()  # the rows past the batch are left alone

@@ -34,7 +34,7 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import gymnasium
@@ -142,6 +142,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 f"opponents must be a bot (or bot class) or {others} of them, not {opponents!r}"
             )
         self._makers: list[Any] = opponents
+        # the index in self.bots of each other real seat's bot
+        self._bot_index = {p: k for k, p in enumerate(s for s in self._real if s != self.seat)}
         self.bots: list[Bot] = []
         _checks.render_mode(render_mode)
         self.render_mode = render_mode
@@ -150,6 +152,10 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         compact = self.game.encoding(encoding, self.rules)
         self.encoding = encoding
         self.space = self.game.space(self.rules, self.players, compact)
+        self._ids_of = _ids_function(self.space, self.game.card_encodings(self.rules))
+        # (id, player) -> action: filled as the card game's space decodes, whole for mahjong
+        self._decoded: dict[Any, Any] = self.space._by_id_and_seat()
+        self._forced = self.game.forced
         self._tensor = self.game.tensor_of(self.rules, self.players, compact=compact)
         size = observation_tensor_size(self.rules, self.players, compact=compact)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
@@ -158,8 +164,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._done = True
 
     def _bot_for(self, p: int) -> Bot:
-        others = [s for s in self._real if s != self.seat]
-        return self.bots[others.index(p)]
+        return self.bots[self._bot_index[p]]
 
     def _advance(self, state: Any) -> Any:
         """Let the bots (and, with auto_forced, the learner's lone moves) play on."""
@@ -169,12 +174,12 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 if not self.auto_forced:
                     break
                 actions = self._legal(state)
-                if len(actions) != 1 or type(actions[0]) not in self.game.forced:
+                if len(actions) != 1 or type(actions[0]) not in self._forced:
                     break
                 state = self._apply(state, actions[0])
                 continue
             assert p is not None
-            state = self._apply(state, self._bot_for(p)(self._observe(state, p)))
+            state = self._apply(state, self.bots[self._bot_index[p]](self._observe(state, p)))
         return state
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -187,6 +192,13 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        self._new_deal(seed)
+        if self.render_mode == "human":
+            self.render()
+        return self._obs()
+
+    def _new_deal(self, seed: int | None) -> None:
+        """:meth:`reset` without the observation (what the vector env calls)."""
         super().reset(seed=seed)
         while True:
             seeds = [int(s) for s in self.np_random.integers(0, 2**63, size=self.players)]
@@ -199,9 +211,6 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 break
         self.state = state
         self._done = False
-        if self.render_mode == "human":
-            self.render()
-        return self._obs()
 
     def step(
         self, action: Any
@@ -211,13 +220,16 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action[()]  # a 0-d array, as some trainers pass
         action = self.space._check_id(action)  # an int in range, or an error
-        legal = self.space.legal_ids(self.state)
-        if action not in legal:
+        state = self.state
+        if action not in self._ids_of(state, self._legal(state)):
             self._done = True
             obs, info = self._obs()
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
-        self.state = self._advance(self._apply(self.state, self.space.decode(action, self.state)))
+        chosen = self._decoded.get((action, state.current_player))  # ids seen before
+        if chosen is None:
+            chosen = self.space.decode(action, state)
+        self.state = self._advance(self._apply(state, chosen))
         obs, info = self._obs()
         if self.render_mode == "human":
             self.render()
@@ -267,7 +279,9 @@ class SevenBridgeVectorEnv(
     instances (the test suite checks that step by step), with the masks at
     hand: :meth:`action_masks` is the batch of every deal's
     :meth:`SevenBridgeEnv.action_masks`, and ``info["action_mask"]`` the same
-    as int8.
+    as int8. The observations and masks are numpy arrays of ``num_envs`` rows
+    that each step writes in place, every deal's tensor by one numpy call for
+    the batch; what a step returns are copies, which a learner may keep.
 
     A finished deal is dealt again at once, in the same step (Gymnasium's
     ``AutoresetMode.SAME_STEP``): every observation returned is a decision of
@@ -304,6 +318,8 @@ class SevenBridgeVectorEnv(
         from gymnasium.vector import AutoresetMode
         from gymnasium.vector.utils import batch_space
 
+        from ..rl._tensors import row_writer
+
         self.num_envs = _checks.integer(num_envs, "num_envs", 1)
         mode = (
             autoreset_mode
@@ -313,22 +329,72 @@ class SevenBridgeVectorEnv(
         if mode is AutoresetMode.DISABLED:
             _autoreset_mode("Disabled", known=False)
         self.autoreset_mode = mode
+        self._same_step = AutoresetMode.SAME_STEP
         self.metadata = {"autoreset_mode": mode}
-        #: The deals' environments, one per deal.
+        #: The deals' environments, one per deal, which hold each deal's state,
+        #: bots and random generator (the vector env steps them itself).
         self.envs = [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs)]
         first = self.envs[0]
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
         self.action_space = batch_space(first.action_space, self.num_envs)
-        shape = first.observation_space.shape
-        assert shape is not None  # a Box, whose shape is (size,)
-        size = shape[0]
-        self._observations = np.zeros((self.num_envs, size), np.float32)
-        self._rewards = np.zeros(self.num_envs, np.float64)
-        self._terminations = np.zeros(self.num_envs, np.bool_)
-        self._truncations = np.zeros(self.num_envs, np.bool_)
-        self._ended = np.zeros(self.num_envs, np.bool_)
+        self._space = space = first.space
+        self._legal, self._apply = first._legal, first._apply
+        self._seat = first.seat
+        self._reward_kind = first.reward
+        self._illegal_reward = first.illegal_reward
+        compact = first.encoding == "compact"
+        self._writer = row_writer(first.rules, first.players, compact)
+        self._single_tensor = first._tensor
+        self._ids_of = first._ids_of
+        b, width, ids = self.num_envs, self._writer.width, space.size
+        # The batch's arrays, written in place at every step: the observations
+        # (each row padded to whole bytes of the tensor's bit planes; the
+        # observation is the view of its first ``size`` entries), the masks
+        # (int8 over the action ids), the rewards and the ends.
+        self._wide = np.zeros((b, width), np.float32)
+        self._observations = self._wide[:, : self._writer.size]
+        self._masks = np.zeros((b, ids), np.int8)
+        self._flat_masks = self._masks.reshape(-1)
+        self._rewards = np.zeros(b, np.float64)
+        self._terminations = np.zeros(b, np.bool_)
+        self._truncations = np.zeros(b, np.bool_)
+        self._ended = np.zeros(b, np.bool_)
+        # each deal's legal ids now (those of its mask), and the action of an
+        # id at a seat (filled as the card game's space decodes)
+        self._legal_ids: list[Sequence[int]] = [()] * b
+        self._decoded = first._decoded
+
+    def _write(self) -> None:
+        """The observations and masks of every deal, written into the batch's
+        arrays: the tensors by one :class:`~sevenbridge.rl._tensors.RowWriter`
+        call, the masks by one ``numpy.put`` of every deal's legal ids (a
+        deal whose episode is over, ``NextStep`` mode, has an empty mask)."""
+        envs = self.envs
+        self._writer.write([env.state for env in envs], self._seat, self._wide)
+        size = self._space.size
+        ids_of, legal = self._ids_of, self._legal
+        legal_ids = self._legal_ids
+        flat: list[int] = []
+        for i, env in enumerate(envs):
+            if env._done:
+                legal_ids[i] = ()
+            else:
+                state = env.state
+                ids = legal_ids[i] = ids_of(state, legal(state))
+                base = i * size
+                flat.extend([base + k for k in ids])
+        self._masks.fill(0)
+        np.put(self._flat_masks, flat, 1)
+
+    def _infos(self) -> dict[str, Any]:
+        """The batch's info: every deal's ``action_mask``, as Gymnasium's
+        ``SyncVectorEnv`` gathers the single envs' infos."""
+        return {
+            "action_mask": self._masks.copy(),
+            "_action_mask": np.ones(self.num_envs, np.bool_),
+        }
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -350,12 +416,11 @@ class SevenBridgeVectorEnv(
                         given=str(len(seeds)),
                     )
                 )
-        infos: dict[str, Any] = {}
-        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            self._observations[i], info = env.reset(seed=s, options=options)
-            infos = self._add_info(infos, info, i)
+        for env, s in zip(self.envs, seeds, strict=True):
+            env._new_deal(s)
         self._ended[:] = False
-        return self._observations.copy(), infos
+        self._write()
+        return self._observations.copy(), self._infos()
 
     def step(
         self, actions: Any
@@ -367,8 +432,6 @@ class SevenBridgeVectorEnv(
         dict[str, Any],
     ]:
         """Play one id in every deal (``actions`` holds ``num_envs`` ids)."""
-        from gymnasium.vector import AutoresetMode
-
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise InvalidArgumentError(
@@ -379,28 +442,68 @@ class SevenBridgeVectorEnv(
                     shape=str(actions.shape),
                 )
             )
-        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        same_step = self.autoreset_mode is self._same_step
+        space, apply, legal_ids, decoded = self._space, self._apply, self._legal_ids, self._decoded
+        rewards_out, terminated_out = self._rewards, self._terminations
+        ended = self._ended
+        rewards_out.fill(0.0)
+        terminated_out.fill(False)
+        self._truncations.fill(False)
+        illegal: list[int] = []  # the deals abandoned for an illegal id
+        finished: list[int] = []  # the deals whose episode ends at this step
+        for i, (env, action) in enumerate(zip(self.envs, actions.tolist(), strict=True)):
+            if ended[i]:  # NextStep: the step after the end deals again
+                env._new_deal(None)
+                continue
+            action = space._check_id(action)  # an int in range, or an error
+            if action not in legal_ids[i]:
+                env._done = True
+                illegal.append(i)
+                rewards_out[i] = self._illegal_reward
+                terminated_out[i] = True
+                finished.append(i)
+                continue
+            state = env.state
+            chosen = decoded.get((action, state.current_player))  # ids seen before
+            if chosen is None:
+                chosen = space.decode(action, state)
+            state = env.state = env._advance(apply(state, chosen))
+            if state.is_over:
+                env._done = True
+                rewards_out[i] = rewards(state, self._reward_kind)[self._seat]
+                terminated_out[i] = True
+                finished.append(i)
         infos: dict[str, Any] = {}
-        for i, env in enumerate(self.envs):
-            if self._ended[i]:  # NextStep: the step after the end deals again
-                self._observations[i], info = env.reset()
-                self._rewards[i] = 0.0
-                self._terminations[i] = self._truncations[i] = False
-            else:
-                obs, reward, terminated, truncated, info = env.step(actions[i])
-                self._rewards[i] = reward
-                self._terminations[i], self._truncations[i] = terminated, truncated
-                if same_step and (terminated or truncated):
-                    infos = self._add_info(infos, {"final_obs": obs, "final_info": info}, i)
-                    obs, info = env.reset()
-                self._observations[i] = obs
-            infos = self._add_info(infos, info, i)
+        if finished and same_step:
+            # The last observation and info of each finished deal, then a new deal.
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            ends = np.zeros(self.num_envs, np.bool_)
+            for i in finished:
+                final_obs[i] = self._single_tensor(self.envs[i].state, self._seat)
+                ends[i] = True
+                self.envs[i]._new_deal(None)
+            final_info: dict[str, Any] = {
+                "action_mask": np.zeros(self._masks.shape, np.int8),
+                "_action_mask": ends.copy(),
+            }
+            if illegal:
+                final_info.update(_flags("illegal_action", illegal, self.num_envs))
+            infos = {
+                "final_obs": final_obs,
+                "_final_obs": ends,
+                "final_info": final_info,
+                "_final_info": ends.copy(),
+            }
+        self._write()
+        infos.update(self._infos())
+        if illegal and not same_step:
+            infos.update(_flags("illegal_action", illegal, self.num_envs))
         if not same_step:
-            self._ended = self._terminations | self._truncations
+            self._ended = terminated_out | self._truncations
         return (
             self._observations.copy(),
-            self._rewards.copy(),
-            self._terminations.copy(),
+            rewards_out.copy(),
+            terminated_out.copy(),
             self._truncations.copy(),
             infos,
         )
@@ -408,11 +511,29 @@ class SevenBridgeVectorEnv(
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids of every deal's decision now, one row per deal (the
         batch that a masked learner's policy takes)."""
-        return np.stack([env.action_masks() for env in self.envs])
+        return self._masks.astype(np.bool_)
 
     def close_extras(self, **kwargs: Any) -> None:
         for env in self.envs:
             env.close()
+
+
+def _flags(key: str, deals: list[int], count: int) -> dict[str, Any]:
+    """An info flag that is true for ``deals``, in Gymnasium's batched form
+    (the values, and under ``"_" + key`` which deals have the key)."""
+    values = np.zeros(count, np.bool_)
+    values[deals] = True
+    return {key: values, f"_{key}": values.copy()}
+
+
+def _ids_function(space: Any, card: bool) -> Callable[[Any, tuple[Any, ...]], list[int]]:
+    """A function ``(state, legal) -> ids`` of the engine's ``legal`` actions
+    in the space ``space`` (the card game's spaces, with ``card``, know them
+    by identity; the mahjong space encodes them)."""
+    if card:
+        return space._ids_at  # type: ignore[no-any-return]
+    encode = space.encode
+    return lambda state, legal: [encode(action) for action in legal]
 
 
 def _autoreset_mode(value: Any, known: bool = True) -> Any:

@@ -80,6 +80,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __init__(self, inner: _AssertOutOfBounds) -> None:
         super().__init__(inner)
         self._raw = inner._raw
+        self._size = inner._size
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
@@ -105,7 +106,10 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def step(self, action: Any) -> None:
         if self._has_reset and self._raw.agents:
             self._has_updated = True
-            self.env.step(action)
+            if type(action) is int and 0 <= action < self._size:
+                self._raw.step(action)  # what both wrappers' checks let through
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 
