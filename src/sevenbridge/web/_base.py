@@ -13,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .._kit.i18n import translate
+from .._kit.events import narration
+from .._kit.i18n import N_, translate
 from ..games import game_module, game_part
-from ._narrate import narrate
 
 __all__ = ["ProtocolTable", "SharedMoves", "TableGame"]
+
+
+#: Events that make no line of a seat's log (see ProtocolTable.log_line).
+_QUIET = frozenset({"pass", "answer", "window", "end"})
 
 
 class TableGame(Protocol):
@@ -44,8 +48,6 @@ class TableGame(Protocol):
     kinds: tuple[tuple[str, str], ...]
     #: The kinds of moves a person can try with the cards (or tiles) they chose.
     choosable: tuple[str, ...]
-    #: Whether the game's pieces are tiles (the log says "draws a tile").
-    tiles: bool
 
     def presets(self) -> tuple[str, ...]: ...
     def make_rules(self, preset: str, deals: int | None) -> Any: ...
@@ -203,9 +205,6 @@ class ProtocolTable(SharedMoves):
         """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
         return [e.to_dict() for e in self.module.events(before, action, after, viewer=seat)]
 
-    #: Whether the game's pieces are tiles (the log says "draws a tile").
-    tiles: bool = False
-
     def card_text(self, card: str, lang: str) -> str:
         """A card (or tile) in notation, as the log writes it in ``lang``."""
         return card
@@ -213,9 +212,13 @@ class ProtocolTable(SharedMoves):
     def log_line(
         self, before: Any, action: Any, after: Any, names: Sequence[str], you: int, lang: str
     ) -> str:
-        """A move as a line of ``you``'s log, told from the move's events as
-        ``you`` may know them (empty: nothing to tell, such as a pass)."""
-        return narrate(
-            self.module.events(before, action, after, viewer=you), names=names, you=you,
-            lang=lang, card=self.card_text, symbols=self.explain_symbols, tiles=self.tiles,
-        )  # fmt: skip
+        """A move as a line of ``you``'s log, in the words of the move's
+        events as ``you`` may know them (:func:`sevenbridge.narration`, the
+        words the viewer and the terminal tell too); empty when there is
+        nothing to tell: a pass, an answer to a claim window (told when the
+        window closes), the window's opening, the end (the result box tells
+        it)."""
+        found = self.module.events(before, action, after, viewer=you, names=names)
+        told = narration([e for e in found if e.kind not in _QUIET], lang,
+                         symbols=self.explain_symbols)  # fmt: skip
+        return translate(N_("; "), lang).join(told)

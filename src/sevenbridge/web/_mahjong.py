@@ -60,7 +60,6 @@ class MahjongTableGame(ProtocolTable):
     hand_head: str = N_("Your tiles (click to choose)")
     kinds: tuple[tuple[str, str], ...] = MOVE_KINDS
     choosable: tuple[str, ...] = ("Chow", "Kong", "Discard")
-    tiles: bool = True
 
     def used(self, action: Action) -> tuple[Tile, ...]:
         return _used(action)
