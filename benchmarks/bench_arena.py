@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"  cores used   {w['one_worker_cores']:8.2f} and {w['two_workers_cores']:.2f}"
         f"   processor time {w['one_worker_cpu_s']:.2f} s and {w['two_workers_cpu_s']:.2f} s"
     )
-    print(f"  on 2 free cores (twice the work over the processor time both spend): "
+    print(f"  at most on 2 free cores (twice the work over the processor time both spend): "
           f"{w['free_cores_speedup']:.2f} x")  # fmt: skip
     if w["two_workers_cores"] < 1.8:
         print("  note: the two workers did not have two free cores; the wall-clock speed-up "
@@ -206,7 +206,7 @@ def docs_blocks(figures: dict[str, dict[str, float]], argv: Sequence[str] | None
          f"{w['one_worker_cores']:.2f} and {w['two_workers_cores']:.2f}"),
         ("processor time, 1 worker and 2 (the pool's own cost)",
          f"{w['one_worker_cpu_s']:.2f} s and {w['two_workers_cpu_s']:.2f} s"),
-        ("speed-up on two free cores (twice the work over the processor time)",
+        ("the most two free cores could give (twice the work over the processor time)",
          f"**{w['free_cores_speedup']:.2f}×**"),
         (f"the SQLite store's share of the time ({s['deals']:,.0f} deals, 1 worker, medians)",
          f"**{100 * s['store_share']:.1f} %**"),
