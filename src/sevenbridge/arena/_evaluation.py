@@ -66,7 +66,7 @@ class EvaluationSet:
     preset: str
     """The rules preset (see the game's ``Rules.presets()``)."""
     version: int
-    """The set's version: a new one whenever its decks would deal differently."""
+    """Its version, a new one whenever its decks would deal differently."""
     seed: int
     """The tournament seed its decks come from."""
     decks: int
@@ -74,7 +74,7 @@ class EvaluationSet:
     players: int
     """The table size (the game's usual one)."""
     digest: str
-    """A SHA-256 digest of the first :data:`DIGEST_DECKS` decks' deals."""
+    """A SHA-256 digest of its first 20 decks' deals (as JSON)."""
 
     @property
     def name(self) -> str:
@@ -125,7 +125,7 @@ class EvaluationSet:
 
 
 def deals_digest(game: str, preset: str, seed: int, players: int) -> str:
-    """The digest of the first :data:`DIGEST_DECKS` decks' deals of a
+    """The digest of the first ``DIGEST_DECKS`` decks' deals of a
     tournament of ``game`` under ``preset`` with ``seed``."""
     module = game_module(game)
     settings = Settings.of(
