@@ -94,10 +94,6 @@ class TableGame(Protocol):
         ``you`` may know them (empty: nothing to tell, such as a pass)."""
         ...
 
-    def card_text(self, card: str, lang: str) -> str:
-        """A card (or tile) in notation, as the log writes it in ``lang``."""
-        ...
-
     def selection(self, seat: int, kind: str, cards: Sequence[str], target: int | None) -> Any: ...
     def same_cards(self, one: Any, other: Any) -> bool: ...
     def explain(self, state: Any, action: Any, lang: str) -> str: ...
@@ -204,10 +200,6 @@ class ProtocolTable(SharedMoves):
     def events(self, before: Any, action: Any, after: Any, seat: int) -> list[dict[str, Any]]:
         """The facts of a move as ``seat`` may know them, as JSON (the game's ``events``)."""
         return [e.to_dict() for e in self.module.events(before, action, after, viewer=seat)]
-
-    def card_text(self, card: str, lang: str) -> str:
-        """A card (or tile) in notation, as the log writes it in ``lang``."""
-        return card
 
     def log_line(
         self, before: Any, action: Any, after: Any, names: Sequence[str], you: int, lang: str

@@ -83,9 +83,6 @@ class CardTableGame(ProtocolTable):
     def used(self, action: Action) -> tuple[Card, ...]:
         return _used(action)
 
-    def card_text(self, card: str, lang: str) -> str:
-        return _card_word(Card.parse(card), lang)
-
     def make_rules(self, preset: str, deals: int | None) -> Rules:
         rules = Rules.preset(preset)
         return rules if deals is None else attrs.evolve(rules, deals=deals)

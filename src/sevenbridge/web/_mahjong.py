@@ -64,9 +64,6 @@ class MahjongTableGame(ProtocolTable):
     def used(self, action: Action) -> tuple[Tile, ...]:
         return _used(action)
 
-    def card_text(self, card: str, lang: str) -> str:
-        return format_tiles((Tile.parse(card),), lang=lang)
-
     def make_rules(self, preset: str, deals: int | None) -> mj.Rules:
         rules = mj.Rules.preset(preset)
         return rules if deals is None else attrs.evolve(rules, rounds=deals)
