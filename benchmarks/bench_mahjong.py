@@ -10,8 +10,12 @@ a ratio to RLCard is the median of the rounds' ratios. It prints, from one run:
   the round, in steps (actions) per second; once with the engine alone
   (``legal_actions`` + ``apply``) and once also building the acting player's
   ``observe`` view every step (what a bot or an RL loop needs);
-* ``is_mahjong`` on random 14-tile hands drawn from a full set, in hands per
-  second;
+* the winning-hand test on random 14-tile hands drawn from a full set, in
+  hands per second: ``is_mahjong`` given the tiles (checked), and
+  ``is_mahjong_counts`` given each hand's 34 counts, computed beforehand
+  (unchecked); when the ``mahjong`` package is importable, its
+  ``Agari.is_agari`` given the same counts (unchecked too: the like-for-like
+  comparison is with ``is_mahjong_counts``), and the ratios;
 * when ``rlcard`` is importable, RLCard's ``mahjong`` environment driven the
   same way (a random legal action each step), and the ratio.
 
@@ -93,19 +97,33 @@ def pettingzoo_play(
     return steps / elapsed, rounds / elapsed
 
 
-def is_mahjong_rate(seconds: float, *, seed: int = 0) -> tuple[float, int]:
-    """Hands per second of ``is_mahjong`` on random hands (and how many won)."""
+def random_hands(n: int = 20_000, *, seed: int = 0) -> list[tuple[mj.Tile, ...]]:
+    """``n`` random 14-tile hands drawn from a full set, sorted."""
     rng = random.Random(seed)
     wall = list(mj.full_wall())
-    hands = [tuple(sorted(rng.sample(wall, 14))) for _ in range(20_000)]
-    checked = wins = 0
+    return [tuple(sorted(rng.sample(wall, 14))) for _ in range(n)]
+
+
+def hands_rate(seconds: float, test: Callable[[Any], bool], hands: Sequence[Any]) -> float:
+    """Hands per second of ``test`` over ``hands``, gone through whole."""
+    checked = 0
     start = time.process_time()
     deadline = start + seconds
     while time.process_time() < deadline:
         for hand in hands:
-            wins += mj.is_mahjong(hand)
+            test(hand)
         checked += len(hands)
-    return checked / (time.process_time() - start), wins
+    return checked / (time.process_time() - start)
+
+
+def is_agari_test() -> Callable[[Any], bool] | None:
+    """The ``mahjong`` package's ``Agari.is_agari``, or ``None`` without it."""
+    try:
+        from mahjong.agari import Agari
+    except ImportError:
+        return None
+    test: Callable[[Any], bool] = Agari.is_agari
+    return test
 
 
 def rlcard_play(seconds: float, *, seed: int = 0) -> tuple[float, float] | None:
@@ -139,6 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=None, help="alternating rounds (5)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument(
+        "--no-agari", action="store_true", help="skip the mahjong package's is_agari"
+    )
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 5.0)
@@ -151,10 +172,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pettingzoo_auto_forced": lambda: pettingzoo_play(chunk, auto_forced=True),
         "rlcard": lambda: None if args.no_rlcard else rlcard_play(chunk),
     }
+    hands = random_hands()
+    counts = [mj.to_34_array(hand) for hand in hands]
+    is_agari = None if args.no_agari else is_agari_test()
+    hand_loops: dict[str, Callable[[], float | None]] = {
+        "is_mahjong": lambda: hands_rate(chunk, mj.is_mahjong, hands),
+        "is_mahjong_counts": lambda: hands_rate(chunk, mj.is_mahjong_counts, counts),
+        "is_agari": lambda: None if is_agari is None else hands_rate(chunk, is_agari, counts),
+    }
     runs: dict[str, list[tuple[float, float] | None]] = {name: [] for name in loops}
+    hand_runs: dict[str, list[float | None]] = {name: [] for name in hand_loops}
     for _ in range(rounds):
         for name, loop in loops.items():
             runs[name].append(loop())
+        for name, hand_loop in hand_loops.items():
+            hand_runs[name].append(hand_loop())
     figures: dict[str, Any] = {"rounds": rounds, "seconds": seconds}
     rates: dict[str, tuple[float, float] | None] = {}
     for name, got in runs.items():
@@ -169,9 +201,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             if mine is not None and theirs is not None
         ]
         if name != "rlcard" and paired:
-            figures[f"{name}_x_rlcard"] = median(mine / theirs for mine, theirs in paired)
-    hands_rate, wins = is_mahjong_rate(seconds)
-    figures["is_mahjong_hands_per_s"] = hands_rate
+            ratios = [mine / theirs for mine, theirs in paired]
+            figures[f"{name}_x_rlcard"] = median(ratios)
+            figures[f"{name}_x_rlcard_range"] = [min(ratios), max(ratios)]
+    for name, hand_got in hand_runs.items():
+        rated = [r for r in hand_got if r is not None]
+        figures[f"{name}_hands_per_s"] = median(rated) if rated else None
+        hand_pairs = [
+            (mine, theirs)
+            for mine, theirs in zip(hand_got, hand_runs["is_agari"], strict=True)
+            if mine is not None and theirs is not None
+        ]
+        if name != "is_agari" and hand_pairs:
+            ratios = [mine / theirs for mine, theirs in hand_pairs]
+            figures[f"{name}_x_is_agari"] = median(ratios)
+            figures[f"{name}_x_is_agari_range"] = [min(ratios), max(ratios)]
+    wins = sum(map(mj.is_mahjong, hands))
     print(
         f"Simple Mahjong, 4 players, {rounds} alternating rounds of {chunk:g} s per loop, "
         f"medians (Python {sys.version.split()[0]})"
@@ -183,9 +228,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {label:<40} not measured ({why})")
             continue
         ratio = figures.get(f"{name}_x_rlcard")
-        versus = "" if ratio is None else f"  {ratio:6.1f}x RLCard"
+        versus = "" if ratio is None else f"  {_ratio(figures, f'{name}_x_rlcard')} RLCard"
         print(f"  {label:<40} {rate[0]:>10,.0f} steps/s {rate[1]:>8,.1f} rounds/s{versus}")
-    print(f"  {'is_mahjong on random hands':<40} {hands_rate:>10,.0f} hands/s ({wins} wins)")
+    print(f"  random 14-tile hands ({wins} of {len(hands):,} win):")
+    for name, label in _HAND_LABELS.items():
+        hands_per_s = figures[f"{name}_hands_per_s"]
+        if hands_per_s is None:
+            why = "--no-agari" if args.no_agari else "the mahjong package is not installed"
+            print(f"    {label:<38} not measured ({why})")
+            continue
+        ratio = figures.get(f"{name}_x_is_agari")
+        versus = "" if ratio is None else f"  {_ratio(figures, f'{name}_x_is_agari')} is_agari"
+        print(f"    {label:<38} {hands_per_s:>10,.0f} hands/s{versus}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(figures, fh, indent=2)
@@ -203,6 +257,20 @@ _LABELS = {
 }
 
 
+_HAND_LABELS = {
+    "is_mahjong": "is_mahjong(tiles), checked",
+    "is_mahjong_counts": "is_mahjong_counts(counts), unchecked",
+    "is_agari": "Agari.is_agari(counts), unchecked",
+}
+
+
+def _ratio(figures: dict[str, Any], key: str) -> str:
+    """A ratio's median and, over several rounds, its range: ``9.3x (9.0-9.6)``."""
+    low, high = figures[f"{key}_range"]
+    spread = f" ({low:.2f}-{high:.2f})" if figures["rounds"] > 1 else ""
+    return f"{figures[key]:.2f}x{spread}"
+
+
 def docs_blocks(figures: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
     """The figures as Markdown blocks, for ``--docs``."""
     rows = []
@@ -211,19 +279,37 @@ def docs_blocks(figures: dict[str, Any], argv: Sequence[str] | None) -> list[str
         if rounds is None:
             rows.append((label, "not measured", "", ""))
             continue
-        ratio = figures.get(f"{name}_x_rlcard")
+        ratio = f"{name}_x_rlcard"
         rows.append(
-            (label, f"{rounds:,.1f}", f"{steps:,.0f}", "" if ratio is None else f"{ratio:.1f}")
+            (
+                label,
+                f"{rounds:,.1f}",
+                f"{steps:,.0f}",
+                _ratio(figures, ratio) if ratio in figures else "",
+            )
         )
-    rows.append(
-        ("`is_mahjong` on random hands", "", f"{figures['is_mahjong_hands_per_s']:,.0f} hands", "")
-    )
+    hand_rows = []
+    for name, label in _HAND_LABELS.items():
+        hands_per_s = figures[f"{name}_hands_per_s"]
+        ratio = f"{name}_x_is_agari"
+        hand_rows.append(
+            (
+                "`{}`, {}".format(*label.split(", ")),
+                "not measured" if hands_per_s is None else f"{hands_per_s:,.0f}",
+                _ratio(figures, ratio) if ratio in figures else "",
+            )
+        )
     chunk = figures["seconds"] / figures["rounds"]
     return [
         _docs.provenance("bench_mahjong.py", argv),
         f"Simple Mahjong, 4 players, random legal moves, {figures['rounds']} alternating rounds "
-        f"of {chunk:g} s per loop, medians (the ratio is the median of the rounds' ratios):",
+        f"of {chunk:g} s per loop, medians (a ratio is the median of the rounds' ratios, "
+        "their range in brackets):",
         _docs.table(("loop", "rounds per second", "steps per second", "rounds × RLCard"), rows),
+        "The winning-hand test on random 14-tile hands from a full set, in the same rounds "
+        "(the counts computed beforehand; `is_mahjong_counts` and the `mahjong` package's "
+        "`Agari.is_agari` take the same counts and check nothing):",
+        _docs.table(("test", "hands per second", "× is_agari"), hand_rows),
     ]
 
 

@@ -21,7 +21,9 @@ from sevenbridge.mahjong import (
     format_tiles,
     full_wall,
     is_mahjong,
+    is_mahjong_counts,
     parse_tiles,
+    to_34_array,
     waits,
 )
 
@@ -303,3 +305,91 @@ def test_arrays_round_trip_through_the_mahjong_package() -> None:
     back = converter.one_line_string_to_136_array("123m456p789s1z5z77z")
     assert tuple(sorted(from_136_array(back))) == tuple(sorted(hand))
     assert from_34_array(converter.to_34_array(back)) == tuple(sorted(hand))
+
+
+# --- agreement with the mahjong package's Agari.is_agari --------------------------------
+
+
+def _winning_hand(rng: random.Random) -> list[int]:
+    """Four random sets and a pair, no kind past four copies."""
+    while True:
+        counts = [0] * 34
+        tiles: list[int] = []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                start = rng.choice([s * 9 + n for s in range(3) for n in range(7)])
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) <= 4:
+            return tiles
+
+
+def _agreement_hands(n: int, seed: int) -> list[tuple[Tile, ...]]:
+    """Random hands from a full wall, concentrated hands (few kinds), and
+    winning hands with one tile, or with one or two tiles, swapped (some still
+    win: a swap may give back the same kind, or another split)."""
+    rng = random.Random(seed)
+    wall = list(full_wall())
+    out: list[tuple[Tile, ...]] = []
+    while len(out) < n:
+        shape = len(out) % 4
+        if shape == 0:
+            tiles = [int(t) for t in rng.sample(wall, 14)]
+        elif shape == 1:
+            kinds = rng.sample(range(34), rng.choice([4, 5, 6, 9]))
+            pool = [t for k in kinds for t in [k] * 4]
+            tiles = rng.sample(pool, 14) if len(pool) >= 14 else _winning_hand(rng)
+        else:
+            tiles = _winning_hand(rng)
+            for _ in range(shape - 2 + rng.choice([0, 1])):
+                tiles[rng.randrange(14)] = rng.randrange(34)
+            if max(Counter(tiles).values()) > 4:
+                continue
+        out.append(tuple(sorted(TILE_KINDS[t] for t in tiles)))
+    return out
+
+
+def _special_shape(counts: list[int]) -> bool:
+    """Seven pairs or thirteen orphans: wins for ``is_agari`` (riichi's special
+    hands), not patterns of Simple Mahjong."""
+    if sorted(c for c in counts if c) == [2] * 7:
+        return True
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in orphans)
+        and sum(counts[t] for t in orphans) == 14
+    )
+
+
+def test_is_mahjong_agrees_with_the_mahjong_packages_is_agari() -> None:
+    is_agari = optional_module("mahjong.agari").Agari.is_agari
+    wins = near = special = 0
+    for i, hand in enumerate(_agreement_hands(40_000, seed=41)):
+        counts = to_34_array(hand)
+        ours = is_mahjong(hand)
+        assert is_mahjong_counts(counts) == ours, format_tiles(hand)
+        assert is_mahjong(list(hand)) == ours  # the parsing path, not the tuple's fast one
+        if _special_shape(counts):
+            special += 1
+            assert ours == bool(reference_splits([int(t) for t in hand])), format_tiles(hand)
+            continue
+        assert ours == is_agari(counts), format_tiles(hand)
+        wins += ours
+        near += not ours and i % 4 >= 2  # a win with a tile or two swapped
+    # The sample holds plenty of wins, and of hands a tile or two from one.
+    assert wins > 5000 and near > 10_000, (wins, near, special)
+
+
+def test_the_special_hands_of_is_agari_are_no_patterns_here() -> None:
+    is_agari = optional_module("mahjong.agari").Agari.is_agari
+    for text in ("1133m 5577p 99s EE RdRd", "19m 19p 19s ESWN WdGdRd 1m"):
+        counts = to_34_array(text)
+        assert _special_shape(counts) and is_agari(counts)
+        assert not is_mahjong(text) and not is_mahjong_counts(counts)
+    # Seven pairs that also split into sets and a pair win in both.
+    assert is_mahjong("11223344556677m") and is_agari(to_34_array("11223344556677m"))

@@ -42,7 +42,7 @@ from .engine import (
     stacked_wall,
 )
 from .errors import InvalidTileError
-from .hands import Meld, MeldKind, decompositions, is_mahjong, waits
+from .hands import Meld, MeldKind, decompositions, is_mahjong, is_mahjong_counts, waits
 from .match import MatchResult, RoundResult, match_end, next_dealer, play_match
 from .move_events import events
 from .records import record, record_match, replay, replay_match
@@ -137,6 +137,7 @@ __all__ = [
     "full_wall",
     "ghost_seats",
     "is_mahjong",
+    "is_mahjong_counts",
     "legal_actions",
     "match_end",
     "next_dealer",

@@ -14,10 +14,19 @@ engine's rules of play.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-__all__ = ["BONUS_AT", "WEIGHT", "key_of", "key_wins", "tables", "winning"]
+__all__ = [
+    "BONUS_AT",
+    "HONOURS_AT",
+    "WEIGHT",
+    "is_mahjong_counts",
+    "key_of",
+    "key_wins",
+    "tables",
+    "winning",
+]
 
 #: Kinds of playing tile, and of every tile (the eight bonus tiles come after).
 _KINDS: Final = 34
@@ -26,7 +35,7 @@ _ALL: Final = 42
 WEIGHT: Final[tuple[int, ...]] = tuple(1 << (4 * t) for t in range(_ALL))
 #: A suit's group of a key (nine 4-bit counts), and where the honours' begins.
 _SUIT_MASK: Final = (1 << 36) - 1
-_HONOURS_AT: Final = 108
+HONOURS_AT: Final = 108
 #: Where the bonus tiles' counts begin.
 BONUS_AT: Final = 4 * _KINDS
 
@@ -36,6 +45,10 @@ BONUS_AT: Final = 4 * _KINDS
 # comes to 1.
 _SUIT: Final[dict[int, int]] = {}
 _HONOUR: Final[dict[int, int]] = {}
+# The same tables keyed by a group's counts as bytes, one byte a kind (built
+# with them), for is_mahjong_counts: a count array's slice is its key there.
+_SUIT_BYTES: Final[dict[bytes, int]] = {}
+_HONOUR_BYTES: Final[dict[bytes, int]] = {}
 
 
 def _build(sets: list[list[int]], places: int) -> dict[int, int]:
@@ -69,8 +82,16 @@ def tables() -> tuple[dict[int, int], dict[int, int]]:
     if not _SUIT:
         suit_sets = [[i, i, i] for i in range(9)] + [[i, i + 1, i + 2] for i in range(7)]
         _HONOUR.update(_build([[i, i, i] for i in range(7)], 7))
-        _SUIT.update(_build(suit_sets, 9))  # filled last: it says the tables are ready
+        _HONOUR_BYTES.update({_as_bytes(k, 7): p for k, p in _HONOUR.items()})
+        suit = _build(suit_sets, 9)
+        _SUIT_BYTES.update({_as_bytes(k, 9): p for k, p in suit.items()})
+        _SUIT.update(suit)  # filled last: it says the tables are ready
     return _SUIT, _HONOUR
+
+
+def _as_bytes(key: int, places: int) -> bytes:
+    """A group's key as its counts, one byte a kind."""
+    return bytes([key >> (4 * i) & 15 for i in range(places)])
 
 
 def key_of(tiles: Iterable[int]) -> int:
@@ -84,7 +105,7 @@ def key_wins(key: int) -> bool:
     suit = _SUIT if _SUIT else tables()[0]
     # Group by group, honours first, stopping at the first that does not
     # split (most hands in play have a lone honour or a stray suit tile).
-    pairs = _HONOUR.get(key >> _HONOURS_AT, 9)
+    pairs = _HONOUR.get(key >> HONOURS_AT, 9)
     if pairs > 1:
         return False
     pairs += suit.get(key & _SUIT_MASK, 9)
@@ -94,6 +115,47 @@ def key_wins(key: int) -> bool:
     if pairs > 1:
         return False
     return pairs + suit.get(key >> 72 & _SUIT_MASK, 9) == 1
+
+
+def is_mahjong_counts(counts: Sequence[int]) -> bool:
+    """Whether a hand given as 34 counts splits into sets and exactly one pair:
+    the unchecked form of :func:`~sevenbridge.mahjong.is_mahjong`, for search
+    and for programs that keep hands as count arrays.
+
+    The counts are those of :func:`~sevenbridge.mahjong.to_34_array` (how many
+    of each kind, characters, dots, bamboos, then the honours), as the
+    ``mahjong`` package's ``Agari.is_agari`` and RLCard take them. Nothing is
+    verified: give the 34 counts of 14 concealed tiles, less 3 for each set
+    already melded (whose tiles are left out). A count above four never
+    splits; one below 0 or above 255 raises ``ValueError``.
+
+    Args:
+        counts: How many of each of the 34 kinds of playing tile the hand holds.
+
+    Returns:
+        Whether the tiles split into sets (chows and pungs) and one pair.
+
+    >>> from sevenbridge.mahjong import is_mahjong_counts, to_34_array
+    >>> is_mahjong_counts(to_34_array("123m 456m 789m 555p EE"))
+    True
+    >>> is_mahjong_counts(to_34_array("123m 456m 789m 555p ES"))
+    False
+    """
+    if not _SUIT:
+        tables()
+    # Each group's slice of the counts, as bytes, is its key in the bytes
+    # tables (no packing into an int first); honours first, as in key_wins:
+    # a random hand most often has a lone honour.
+    pairs = _HONOUR_BYTES.get(bytes(counts[27:34]), 9)
+    if pairs > 1:
+        return False
+    pairs += _SUIT_BYTES.get(bytes(counts[0:9]), 9)
+    if pairs > 1:
+        return False
+    pairs += _SUIT_BYTES.get(bytes(counts[9:18]), 9)
+    if pairs > 1:
+        return False
+    return pairs + _SUIT_BYTES.get(bytes(counts[18:27]), 9) == 1
 
 
 def winning(tiles: Iterable[int]) -> bool:
