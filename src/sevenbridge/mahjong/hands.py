@@ -3,8 +3,11 @@
 A winning hand (a *mahjong*) is four sets and a pair: fourteen tiles, or more
 when sets are kongs. :func:`is_mahjong` answers with table lookups: each suit's
 counts become one integer, four bits a tile, and a precomputed table knows which
-of those integers split into sets (and at most one pair). :func:`decompositions`
-lists every split, and :func:`waits` the tiles that would complete a hand.
+of those integers split into sets (and at most one pair).
+:func:`is_mahjong_counts` asks the same of a hand given as 34 counts, checking
+nothing (the form search and other mahjong software keep hands in).
+:func:`decompositions` lists every split, and :func:`waits` the tiles that
+would complete a hand.
 
 >>> from sevenbridge.mahjong import is_mahjong, waits, parse_tiles
 >>> is_mahjong("123m 456m 789m 555p EE")
