@@ -183,6 +183,13 @@ def test_impossible_hands_are_errors() -> None:
         is_mahjong("11111m 234m 567m 99m E")
     with pytest.raises(InvalidArgumentError, match="bonus tile"):
         is_mahjong("1f 123m 456m 789m 55p EE")
+    # The same as tuples of tiles (read without parsing), a lone honour in each.
+    with pytest.raises(InvalidArgumentError, match="5 copies of 1m"):
+        is_mahjong(parse_tiles("11111m 234m 567m 99m E"))
+    with pytest.raises(InvalidArgumentError, match="bonus tile"):
+        is_mahjong(parse_tiles("1f 123m 456m 789m 55p E"))
+    with pytest.raises(TypeError, match="a tile must be a Tile or text, not int"):
+        is_mahjong((0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 27))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="melds"):
         is_mahjong("55s", "123m")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="13 tiles"):

@@ -15,7 +15,9 @@ engine's rules of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
+
+from .tiles import Tile
 
 __all__ = [
     "BONUS_AT",
@@ -24,7 +26,9 @@ __all__ = [
     "is_mahjong_counts",
     "key_of",
     "key_wins",
+    "overflows",
     "tables",
+    "tiles_win",
     "winning",
 ]
 
@@ -162,3 +166,57 @@ def winning(tiles: Iterable[int]) -> bool:
     """The unchecked test: do these concealed tiles (2 mod 3 of them) split into
     sets and one pair?"""
     return key_wins(key_of(tiles))
+
+
+#: Adding 3 to every 4-bit count sets its high bit when the count is 5 to 7;
+#: counts of 8 or more have it set already.
+_ADD3: Final = int("3" * 34, 16)
+_HIGH: Final = int("8" * 34, 16)
+
+
+def overflows(key: int) -> bool:
+    """Whether some count of a key may exceed four (false alarms are fine: the
+    caller then counts exactly)."""
+    return bool((key | (key + _ADD3)) & _HIGH)
+
+
+def tiles_win(tiles: tuple[Any, ...]) -> int:
+    """For :func:`~sevenbridge.mahjong.is_mahjong`: 1 when a tuple of tiles
+    splits into sets and one pair, 0 when it does not, and -1 when the tiles
+    need the caller's checks (an item that is not a :class:`Tile`, a bonus
+    tile, more than four of a kind)."""
+    key = _tiles_key(tiles)
+    if key < 0 or key >> BONUS_AT or overflows(key):
+        return -1
+    return 1 if key_wins(key) else 0
+
+
+_TILE: Final = {Tile}
+# Whether this module runs compiled (mypyc): then the loop of _tiles_key costs
+# a few nanoseconds a tile; interpreted, key_of's builtins are quicker (random
+# 14-tile hands, CPython 3.11: the loop 0.3 us compiled, 2 us interpreted;
+# key_of after a check of the types 1.3 us interpreted).
+_COMPILED: Final = not __file__.endswith(".py")
+
+
+def _tiles_key(tiles: tuple[Any, ...]) -> int:
+    """The key of a tuple of tiles, or -1 when an item is not a :class:`Tile`."""
+    if not _COMPILED:
+        return key_of(tiles) if set(map(type, tiles)) == _TILE else -1
+    tile_type = Tile
+    # Each group's counts apart, as native ints (36 bits at most; a bonus
+    # tile's count lands above the honours' 28), put together at the end.
+    m = p = s = z = 0
+    for item in tiles:
+        if type(item) is not tile_type:
+            return -1
+        t: int = item
+        if t < 9:
+            m += 1 << 4 * t
+        elif t < 18:
+            p += 1 << 4 * (t - 9)
+        elif t < 27:
+            s += 1 << 4 * (t - 18)
+        else:
+            z += 1 << 4 * (t - 27)
+    return m + (p << 36) + (s << 72) + (z << HONOURS_AT)
