@@ -182,30 +182,17 @@ def overflows(key: int) -> bool:
 
 def tiles_win(tiles: tuple[Any, ...]) -> int:
     """For :func:`~sevenbridge.mahjong.is_mahjong`: 1 when a tuple of tiles
-    splits into sets and one pair, 0 when it does not, and -1 when the tiles
-    need the caller's checks (an item that is not a :class:`Tile`, a bonus
-    tile, more than four of a kind)."""
-    key = _tiles_key(tiles)
-    if key < 0 or key >> BONUS_AT or overflows(key):
-        return -1
-    return 1 if key_wins(key) else 0
-
-
-_TILE: Final = {Tile}
-# Whether this module runs compiled (mypyc): then the loop of _tiles_key costs
-# a few nanoseconds a tile; interpreted, key_of's builtins are quicker (random
-# 14-tile hands, CPython 3.11: the loop 0.3 us compiled, 2 us interpreted;
-# key_of after a check of the types 1.3 us interpreted).
-_COMPILED: Final = not __file__.endswith(".py")
-
-
-def _tiles_key(tiles: tuple[Any, ...]) -> int:
-    """The key of a tuple of tiles, or -1 when an item is not a :class:`Tile`."""
+    (fewer than 16: a count has four bits) splits into sets and one pair, 0
+    when it does not, and -1 when the tiles need the caller's checks (an item
+    that is not a :class:`Tile`, a bonus tile, more than four of a kind)."""
     if not _COMPILED:
-        return key_of(tiles) if set(map(type, tiles)) == _TILE else -1
+        key = key_of(tiles) if set(map(type, tiles)) == _TILE else -1
+        if key < 0 or key >> BONUS_AT or overflows(key):
+            return -1
+        return 1 if key_wins(key) else 0
     tile_type = Tile
     # Each group's counts apart, as native ints (36 bits at most; a bonus
-    # tile's count lands above the honours' 28), put together at the end.
+    # tile's count lands above the honours' 28 bits).
     m = p = s = z = 0
     for item in tiles:
         if type(item) is not tile_type:
@@ -219,4 +206,26 @@ def _tiles_key(tiles: tuple[Any, ...]) -> int:
             s += 1 << 4 * (t - 18)
         else:
             z += 1 << 4 * (t - 27)
-    return m + (p << 36) + (s << 72) + (z << HONOURS_AT)
+    if (
+        z >> 28
+        or (m | p | s | z | (m + _ADD3_9) | (p + _ADD3_9) | (s + _ADD3_9) | (z + _ADD3_9)) & _HIGH_9
+    ):
+        return -1
+    if not _SUIT:
+        tables()
+    # key_wins's first lookup, on the native int: most random hands fail there.
+    if _HONOUR.get(z, 9) > 1:
+        return 0
+    return 1 if key_wins(m + (p << 36) + (s << 72) + (z << HONOURS_AT)) else 0
+
+
+_TILE: Final = {Tile}
+#: overflows() for one group of nine counts at most.
+_ADD3_9: Final = int("3" * 9, 16)
+_HIGH_9: Final = int("8" * 9, 16)
+# Whether this module runs compiled (mypyc). Compiled, tiles_win reads the
+# tiles in a loop of a few nanoseconds a tile, on native ints; interpreted,
+# key_of's builtins are quicker than that loop (random 14-tile hands, CPython
+# 3.11: the loop 0.3 us compiled and 2 us interpreted, key_of with the check
+# of the types 1.3 us interpreted).
+_COMPILED: Final = not __file__.endswith(".py")
