@@ -304,7 +304,7 @@ def docs_blocks(figures: dict[str, Any], argv: Sequence[str] | None) -> list[str
         _docs.provenance("bench_mahjong.py", argv),
         f"Simple Mahjong, 4 players, random legal moves, {figures['rounds']} alternating rounds "
         f"of {chunk:g} s per loop, medians (a ratio is the median of the rounds' ratios, "
-        "their range in brackets):",
+        "their range in parentheses):",
         _docs.table(("loop", "rounds per second", "steps per second", "rounds × RLCard"), rows),
         "The winning-hand test on random 14-tile hands from a full set, in the same rounds "
         "(the counts computed beforehand; `is_mahjong_counts` and the `mahjong` package's "
