@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .tiles import Tile
-
 __all__ = [
     "BONUS_AT",
     "HONOURS_AT",
@@ -180,17 +178,18 @@ def overflows(key: int) -> bool:
     return bool((key | (key + _ADD3)) & _HIGH)
 
 
-def tiles_win(tiles: tuple[Any, ...]) -> int:
+def tiles_win(tiles: tuple[Any, ...], tile_type: type[int]) -> int:
     """For :func:`~sevenbridge.mahjong.is_mahjong`: 1 when a tuple of tiles
     (fewer than 16: a count has four bits) splits into sets and one pair, 0
     when it does not, and -1 when the tiles need the caller's checks (an item
-    that is not a :class:`Tile`, a bonus tile, more than four of a kind)."""
+    whose type is not ``tile_type``, the :class:`~sevenbridge.mahjong.Tile`
+    class, which this module sits below; a bonus tile; more than four of a
+    kind)."""
     if not _COMPILED:
-        key = key_of(tiles) if set(map(type, tiles)) == _TILE else -1
+        key = key_of(tiles) if set(map(type, tiles)) == {tile_type} else -1
         if key < 0 or key >> BONUS_AT or overflows(key):
             return -1
         return 1 if key_wins(key) else 0
-    tile_type = Tile
     # Each group's counts apart, as native ints (36 bits at most; a bonus
     # tile's count lands above the honours' 28 bits).
     m = p = s = z = 0
@@ -219,7 +218,6 @@ def tiles_win(tiles: tuple[Any, ...]) -> int:
     return 1 if key_wins(m + (p << 36) + (s << 72) + (z << HONOURS_AT)) else 0
 
 
-_TILE: Final = {Tile}
 #: overflows() for one group of nine counts at most.
 _ADD3_9: Final = int("3" * 9, 16)
 _HIGH_9: Final = int("8" * 9, 16)

@@ -282,7 +282,7 @@ def is_mahjong(tiles: str | Iterable[Tile | str], melds: Iterable[Meld] = ()) ->
     if type(tiles) is tuple and len(tiles) == 14 and melds == ():
         # The commonest call, 14 tiles and no melds, answered by the tables'
         # module without parsing (-1: the tiles need the checks below).
-        won = tiles_win(tiles)
+        won = tiles_win(tiles, Tile)
         if won >= 0:
             return won == 1
     hand = tile_list(tiles, "tiles")
