@@ -8,8 +8,10 @@ precomputed table per group knows which counts split into sets and at most one
 pair. A hand wins when its four groups split, with exactly one pair among
 them. The key of a hand with one more tile is the key plus that tile's weight,
 so the engine tests a discard against a hand with one addition and four
-dictionary lookups. This module is compiled by the compiled build, with the
-engine's rules of play.
+dictionary lookups. The same tables, keyed by a group's counts as bytes, answer
+for a hand given as 34 counts (:func:`is_mahjong_counts`), and
+:func:`tiles_win` counts a tuple of tiles for ``is_mahjong``. This module is
+compiled by the compiled build, with the engine's rules of play.
 """
 
 from __future__ import annotations
@@ -128,8 +130,10 @@ def is_mahjong_counts(counts: Sequence[int]) -> bool:
     of each kind, characters, dots, bamboos, then the honours), as the
     ``mahjong`` package's ``Agari.is_agari`` and RLCard take them. Nothing is
     verified: give the 34 counts of 14 concealed tiles, less 3 for each set
-    already melded (whose tiles are left out). A count above four never
-    splits; one below 0 or above 255 raises ``ValueError``.
+    already melded (whose tiles are left out), as a list or tuple of ints (the
+    bytes of a numpy array are its machine words: pass ``array.tolist()``). A
+    count above four never splits; one below 0 or above 255 raises
+    ``ValueError``.
 
     Args:
         counts: How many of each of the 34 kinds of playing tile the hand holds.
