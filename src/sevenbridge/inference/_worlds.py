@@ -469,24 +469,37 @@ class Certificate:
     """The order of each reshuffled stock, top card first."""
 
 
-def _no_fit(tries: int) -> InvalidStateError:
-    return InvalidStateError(
-        Message(
-            "invalid_state.sample_state_card_no_fit",
-            "sample_state: no deal of the unseen cards fits this view and its history in {tries} tries",
-            tries=str(tries),
+def _no_world() -> Message:
+    return Message(
+        "invalid_state.sample_state_no_world",
+        "sample_state: no deal of the unseen cards fits this view and its history (what the claim windows showed of the hands cannot all hold at once)",
+    )
+
+
+def _no_hand(player: int, viewer: bool) -> Message:
+    if viewer:
+        return Message(
+            "invalid_state.sample_state_viewer_past",
+            "sample_state: no draws of player {p} (the viewer) lead to their hand through what the claim windows showed of it",
+            p=player,
         )
+    return Message(
+        "invalid_state.sample_state_no_hand",
+        "sample_state: no hand of player {p} fits what the claim windows showed of it, with the cards the view leaves unseen",
+        p=player,
+    )
+
+
+def _unfit_message() -> Message:
+    return Message(
+        "invalid_state.observation_history_does_not_fit",
+        "observation.history: does not lead to this view (the cards it shows, the "
+        "discard pile, the stock's size or the reshuffles differ)",
     )
 
 
 def _unfit_view() -> InvalidStateError:
-    return InvalidStateError(
-        Message(
-            "invalid_state.observation_history_does_not_fit",
-            "observation.history: does not lead to this view (the cards it shows, the "
-            "discard pile, the stock's size or the reshuffles differ)",
-        )
-    )
+    return InvalidStateError(_unfit_message())
 
 
 def sample(
@@ -518,24 +531,57 @@ def sample(
     )
     if not upcards:
         raise _unfit_view()  # the viewer's hand fits no card as the upcard
-    for attempt in range(SAMPLE_TRIES):
+    # Quick tries: every hidden card placed uniformly at random (within its
+    # class), kept if every hand's past fits exactly and the deal walks back
+    # through the windows; so the worlds are drawn uniformly from those that fit.
+    tries = _QUICK if check or tl.upcard == UPCARD else 1
+    for attempt in range(tries):
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        dealt = _deal_hidden(view, tl, card, plan, k, attempt // _PAST_TRIES)
-        if dealt is None:
+        mine = _viewer_past(view, tl, card)
+        if _split(view, tl, card) is None or mine is None:
+            if tl.upcard == UPCARD:
+                continue  # a wrong guess of the upcard, not a wrong view
+            raise _unfit_view()
+        dealt = _deal_uniform(view, tl, card, k)
+        if dealt is None:  # pragma: no cover - the split fits
             continue
-        hands, stock, choices = dealt
+        hands, stock = dealt
+        choices = dict(mine)
+        if plan is not None:
+            rng = Rng(derive(k, 4))
+            masks = tl.reshuffle_masks(card)
+            for p in range(tl.players):
+                if p == view.viewer:
+                    continue
+                found = _past(p, hands[p], plan, masks, view.rules, rng, None, None)
+                if found is None:
+                    break
+                choices.update(found)
+            else:
+                found = {}
+            if found is None:
+                continue
         cert = None
         if plan is not None or certify or tl.upcard == UPCARD:
             cert = _walk(tl, hands, stock, upcard, plan, choices, k)
             if cert is None:
                 continue
         return _world(view, hands, stock, seed), cert
-    raise _no_fit(SAMPLE_TRIES)
+    # The quick tries missed: the search that misses none, upcard by upcard.
+    why: Message | None = None
+    for upcard in shuffled(upcards, derive(key, 8)):
+        found_world = _WorldSearch(view, tl, upcard, key).run()
+        if isinstance(found_world, Message):
+            why = why or found_world
+            continue
+        hands, stock, cert = found_world
+        return _world(view, hands, stock, seed), cert
+    raise InvalidStateError(why or _no_world())
 
 
 #: The latest timelines built, newest last: (history, the public fields, timeline).
@@ -967,15 +1013,13 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int, variant: int = 0) -> dict[int, int] | None:
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
-    viewer's windows do not fit. Found once per view, upcard and ``variant``,
-    from a key of its own, so that samples stay a function of the view and
-    their seed. A past fits the viewer's own windows but may leave the
-    others' hands no way through theirs, so :func:`sample` moves on to
-    another variant after :data:`_PAST_TRIES` tries."""
-    mine = (view.viewer, view.hand_mask, upcard, variant)
+    viewer's windows do not fit (their past searched exhaustively). Found once
+    per view and upcard, from a key of its own, so that samples stay a
+    function of the view and their seed."""
+    mine = (view.viewer, view.hand_mask, upcard, 0)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
     found: dict[int, int] | None = None
@@ -983,119 +1027,35 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int, variant: int = 0) -> dict
         found = {}
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
-            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1, variant))
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
+            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng, 1, None)
     tl.viewer_pasts[mine] = found
     return found
 
 
-#: Hands tried for one player, in one try of :func:`sample`, before it starts over.
-_HAND_TRIES: Final = 50
-#: ... or sooner, after this many hands in a row failed at the same draw.
-_STUCK: Final = 4
-
-
-def _deal_hidden(
-    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int, variant: int = 0
-) -> tuple[list[int], list[int], dict[int, int]] | None:
+def _deal_uniform(
+    view: Any, tl: Timeline, upcard: int, key: int
+) -> tuple[list[int], list[int]] | None:
     """The hidden hands and the stock, each hand holding as many cards of each
-    class as the record says; with a plan, also the card each player drew at
-    each draw (by event) so that every window says of their hand what it did.
-    ``None`` if this try does not fit.
-
-    With a plan, the players are dealt one after the other, each up to
-    :data:`_HAND_TRIES` times until their own windows fit (:func:`_undraws`):
-    first the cards the windows say they held (:func:`_seed`), then the rest
-    at random.
-
-    Raises:
-        InvalidStateError: if the counts cannot fit the view (its upcard known).
-    """
-    o = view
-    rules: Rules = o.rules
-    viewer = o.viewer
-    mine = _viewer_past(view, tl, upcard, variant)
+    class as the record says, the cards of each class placed uniformly at
+    random. ``None`` if the counts do not fit the view with this upcard."""
     split = _split(view, tl, upcard)
     if split is None:
-        if tl.upcard == UPCARD:
-            return None  # a wrong guess of the upcard, not a wrong view
-        raise _unfit_view()
-    if mine is None:
-        return None  # no draws of the viewer fit their windows
-    need, hands, pools, unseen, cls = split
+        return None
+    need, hands, pools, _, _ = split
     last = tl.epochs - 1
-    n = o.players
-    if plan is None:
-        for j, pool in enumerate(pools):
-            order = shuffled(pool, derive(key, 2, j))
-            i = 0
-            for p in range(n):
-                for c in order[i : i + need[p][j]]:
-                    hands[p] |= 1 << c
-                i += need[p][j]
-            if j == last:
-                stock = list(order[i:])
-        return hands, stock, {}
-    rng = Rng(derive(key, 4))
-    masks = tl.reshuffle_masks(upcard)
-    by_class = [0] * tl.epochs
-    for c in range(53):
-        if cls[c] >= 0:
-            by_class[cls[c]] |= 1 << c
-    choices = dict(mine)
-    others = [p for p in range(n) if p != viewer]
-    for i in range(len(others) - 1, 0, -1):
-        j = rng.below(i + 1)
-        others[i], others[j] = others[j], others[i]
-    # First the cards the windows say each player held, so that no player's
-    # hand takes the cards another needs; then the rest of each hand, dealt
-    # again (its witnesses chosen again too) until the player's windows fit.
-    left = unseen  # the unseen cards nobody holds or needs yet
-    seeds: dict[int, tuple[int, list[int]]] = {}
-    for p in others:
-        seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
-        if seeded is None:
-            return None
-        seeds[p] = seeded
-        left &= ~seeded[0]
-    reached = [0]
-    for p in others:
-        own = seeds[p][0] & ~hands[p]
-        stuck: list[int] = []  # how far back each failed hand got
-        for attempt in range(_HAND_TRIES):
-            seeded = seeds[p] if not attempt else _seed(
-                p, plan, hands[p], need[p], left | own, cls, by_class, rules, rng
-            )  # fmt: skip
-            if seeded is None:
-                continue
-            hand, wants = seeded
-            free = (left | own) & ~hand
-            for j, count in enumerate(wants):
-                if count:
-                    pool = [c for c in pools[j] if free >> c & 1]
-                    if len(pool) < count:  # pragma: no cover - the counts fit
-                        raise AssertionError("too few cards of a class for a hand")
-                    for c in _pick(pool, count, rng):
-                        hand |= 1 << c
-            found = _past(p, hand, plan, masks, rules, rng, reached)
-            if found is not None:
-                choices.update(found)
-                hands[p] = hand
-                left = (left | own) & ~hand
-                break
-            # Hands that all fail at the same draw point to something no hand
-            # mends (a wrong guess of the upcard, or another player's cards).
-            stuck.append(reached[0])
-            if len(stuck) >= _STUCK and len(set(stuck[-_STUCK:])) == 1:
-                return None
-        else:
-            return None
-    stock = [c for c in pools[last] if left >> c & 1]
-    for i in range(len(stock) - 1, 0, -1):
-        j = rng.below(i + 1)
-        stock[i], stock[j] = stock[j], stock[i]
-    return hands, stock, choices
+    stock: list[int] = []
+    for j, pool in enumerate(pools):
+        order = shuffled(pool, derive(key, 2, j))
+        i = 0
+        for p in range(view.players):
+            for c in order[i : i + need[p][j]]:
+                hands[p] |= 1 << c
+            i += need[p][j]
+        if j == last:
+            stock = list(order[i:])
+    return hands, stock
 
 
 def _pick(pool: list[int], count: int, rng: Rng) -> list[int]:
@@ -1127,114 +1087,8 @@ def _pad(hand: int, card: int) -> int:
     return 0
 
 
-def _seed(
-    p: int,
-    plan: _Plan,
-    hand: int,
-    need: Sequence[int],
-    left: int,
-    cls: Sequence[int],
-    by_class: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-) -> tuple[int, list[int]] | None:
-    """The cards the windows say player ``p`` held: from ``hand`` (the cards
-    they are known to hold) and their later plays where those fit, else from
-    the unseen cards ``left`` of fitting classes, chosen at random. The hand
-    so far and how many cards of each class are still to deal, or None.
-
-    The joker first where a window shows it, then a pon of each rank that
-    windows asked about (naturals first: the joker would let its holder pon
-    every rank they hold one of), then a pair for each window on the joker
-    itself, made where possible of a rank no later window refutes (a pair
-    kept into a window that passed the player over for its rank), and of
-    cards already given."""
-    wants = list(need)
-    facts = plan.positives[p]
-    wanted = 0  # the ranks windows asked this player about
-    for _, w, fact, _, _ in facts:
-        if fact == _ABLE and plan.cards[w] != JOKER_INDEX:
-            wanted |= RANK_MASK[plan.cards[w] % 13]
-    order = sorted(
-        facts, key=lambda f: 0 if f[2] == _JOKER else 1 if plan.cards[f[1]] != JOKER_INDEX else 2
-    )
-    for at, w, fact, outs, classes in order:
-        card = plan.cards[w]
-        have = _of_classes(hand, classes, by_class) | outs
-        if _fits(have | _pad(have, card), card, fact, True, rules):
-            continue
-        options = [
-            c for c in bits(left & ~hand)
-            if classes >> cls[c] & 1 and wants[cls[c]] > 0
-            and (c == JOKER_INDEX if fact == _JOKER else card == JOKER_INDEX or c == JOKER_INDEX
-                 or c % 13 == card % 13)
-        ]  # fmt: skip
-        for i in range(len(options) - 1, 0, -1):
-            j = rng.below(i + 1)
-            options[i], options[j] = options[j], options[i]
-        if card == JOKER_INDEX:
-            # A pair of any rank pons the joker: rank by rank, in a random
-            # order; first those whose pair no later window refutes, and among
-            # them those the hand has one of, then those asked about.
-            ranks = list(shuffled(range(13), rng.next64()))
-            options.sort(
-                key=lambda c: (
-                    _refused_pair(plan, p, at, c, have, cls),
-                    not have & RANK_MASK[c % 13],
-                    not wanted & 1 << c,
-                    ranks.index(c % 13),
-                )
-            )
-        else:
-            # First the cards that may have come since the last window that
-            # passed the player over for the rank, then naturals first (the
-            # joker would let its holder pon every rank they hold one of).
-            options.sort(
-                key=lambda c: (_refused_pair(plan, p, at, c, have, cls, card), c == JOKER_INDEX)
-            )
-        for c in options:
-            if wants[cls[c]] <= 0:
-                continue
-            hand |= 1 << c
-            wants[cls[c]] -= 1
-            have |= 1 << c
-            if _fits(have | _pad(have, card), card, fact, True, rules):
-                break
-        else:
-            return None
-    return hand, wants
 
 
-def _refused_pair(
-    plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int], of: int = -1
-) -> bool:
-    """Whether a pair of ``card``'s rank (of ``of``'s rank, for the joker
-    standing in such a pair) held by player ``p`` at event ``at`` (``card``
-    itself kept to the end, the rest of the pair from ``have``) would be held
-    at a window that passed ``p`` over for that rank: a later one before a
-    card of the pair is put out, or the last one before ``at`` unless
-    ``card`` can have been drawn since (from a stock of its class)."""
-    of = card if of < 0 else of
-    rank = RANK_MASK[of % 13]
-    until = _FOREVER  # the pair lasts until a card of it is put out
-    for e, cards in plan.outs_of[p]:
-        if e > at and cards & have & rank:
-            until = e
-            break
-    before = -1
-    for e, cards in plan.refusals[p]:
-        if cards >> of & 1:
-            if at < e < until:
-                return True
-            if e < at:
-                before = e
-    return before >= 0 and not any(
-        before < e < at and epoch == cls[card] for e, epoch, _, _ in plan.draws[p]
-    )
-
-
-#: An event after every event of a record.
-_FOREVER: Final = 1 << 30
 
 
 def _past(
@@ -1687,3 +1541,363 @@ def _fact_message(
         "{path}: player {p} held the joker when their pon of {card} ({where}) was taken at once while others were still to be asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
         **params,
     )  # fmt: skip
+# ----------------------------------------------------------------------------------
+# the complete search
+# ----------------------------------------------------------------------------------
+#: The card types of the complete search: the thirteen ranks, and the joker.
+_JOKER_TYPE: Final = 13
+_ALL_TYPES: Final = (1 << 14) - 1
+
+
+def _type_of(card: int) -> int:
+    return _JOKER_TYPE if card == JOKER_INDEX else card % 13
+
+
+def _able_at_best(
+    hand: int, wild: Sequence[int], types: Sequence[int], card: int, rules: Rules
+) -> bool:
+    """Whether a hand of the cards ``hand`` and ``wild[j]`` cards of class
+    ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t: rank
+    t, bit 13: the joker), can pon ``card`` for the best choice of those cards
+    (pon is monotone: more cards never take it away). It may answer yes
+    wrongly, never no."""
+    total = sum(wild)
+    union = 0
+    for j, count in enumerate(wild):
+        if count:
+            union |= types[j]
+    if card == JOKER_INDEX:
+        # A pair of any rank pons the joker.
+        if total >= 2 and union:
+            return True
+        for r in range(13):
+            if union >> r & 1 and hand & RANK_MASK[r]:
+                return True
+        return can_pon(hand | _pad(hand, card), card, rules)
+    r = card % 13
+    of_rank = sum(count for j, count in enumerate(wild) if types[j] >> r & 1)
+    fill = hand
+    left = total
+    for c in bits(RANK_MASK[r] & ~hand & ~(1 << card)):
+        if not of_rank or not left:
+            break
+        fill |= 1 << c
+        of_rank -= 1
+        left -= 1
+    if left and rules.jokers and union >> _JOKER_TYPE & 1 and not hand & JOKER_BIT:
+        fill |= JOKER_BIT
+        left -= 1
+    while left:
+        pad = _pad(fill, card)
+        if not pad:
+            break
+        fill |= pad
+        left -= 1
+    return can_pon(fill, card, rules)
+
+
+class _PastSearch:
+    """An exhaustive search of one player's past: which card of their hand
+    they drew at each draw, going back from the end, so that every window
+    says of their hand what it did. The hand may hold *wild* cards, by class
+    (the stock a card came from), whose rank is not chosen yet: the search
+    then answers whether some choice of them may fit, checking each window
+    as if they were the best cards for it (a bound that never refuses a
+    hand that fits). With no wild cards the answer is exact. The states
+    that failed (a draw, the hand after it) are kept for the next questions:
+    a search of the player's past from a draw depends on nothing else."""
+
+    def __init__(
+        self, p: int, plan: _Plan, masks: Sequence[int], rules: Rules, epochs: int, rng: Rng
+    ) -> None:
+        self.p = p
+        self.plan = plan
+        self.masks = masks
+        self.rules = rules
+        self.epochs = epochs
+        self.rng = rng
+        self.draws = plan.draws[p]
+        self.failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+        self.types: tuple[int, ...] = ()
+        self.path: list[int] = [0] * len(self.draws)
+
+    def _segment_ok(
+        self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
+    ) -> bool:
+        plan, rules, p, types = self.plan, self.rules, self.p, self.types
+        if not any(wild):
+            return _segment_fits(p, hand, segment, plan, rules)
+        joker = any(count and types[j] >> _JOKER_TYPE & 1 for j, count in enumerate(wild))
+        for _, outs, fact, value in segment:
+            if outs >= 0:
+                hand |= outs
+                continue
+            kind = fact & 3
+            if kind == _HELD:
+                cards = plan.held[fact >> 2, p]
+                if hand & cards != cards:
+                    return False
+                continue
+            card = plan.cards[fact >> 2]
+            if kind == _JOKER:
+                if (not value) if hand & JOKER_BIT else value and not joker:
+                    return False
+            elif not value:
+                if can_pon(hand, card, rules):
+                    return False
+            elif not _able_at_best(hand, wild, types, card, rules):
+                return False
+        return True
+
+    def fits(self, hand: int, wild: Sequence[int], types: Sequence[int] = ()) -> bool:
+        """Whether the player, holding ``hand`` and ``wild[j]`` cards of class
+        ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t:
+        rank t, bit 13: the joker), may have a past that fits (exact without
+        wild cards; :attr:`path` then holds the card of each draw)."""
+        self.types = tuple(types) if any(wild) else ()
+        if not self._segment_ok(hand, wild, self.plan.tails[self.p]):
+            return False
+        return self._back(0, hand | self.plan.tail_outs[self.p], tuple(wild))
+
+    def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
+        if k == len(self.draws):
+            return not any(wild[1:])
+        state = (k, hand, wild, self.types)
+        if state in self.failed:
+            return False
+        _, epoch, segment, outs = self.draws[k]
+        options = bits(hand if epoch == 0 else hand & self.masks[epoch])
+        if wild[epoch]:
+            options.append(-1)
+        rng = self.rng
+        for i in range(len(options) - 1, 0, -1):
+            j = rng.below(i + 1)
+            options[i], options[j] = options[j], options[i]
+        for c in options:
+            if c < 0:
+                rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
+            else:
+                rest, left = hand & ~(1 << c), wild
+            if segment is not None and not self._segment_ok(rest, left, segment):
+                continue
+            if self._back(k + 1, rest | outs, left):
+                self.path[k] = c
+                return True
+        self.failed.add(state)
+        return False
+
+    def choices(self) -> dict[int, int]:
+        """The draws of the last exact :meth:`fits` that answered yes."""
+        return {self.draws[k][0]: c for k, c in enumerate(self.path)}
+
+
+
+#: Deals of every hidden hand at once, each card placed uniformly at random,
+#: that :func:`sample` tries before its search: where one fits (nearly always),
+#: the world is drawn uniformly from those that fit.
+_QUICK: Final = 8
+#: Pasts of one deal of the hands that the search tries against the windows
+#: that depend on several hands at once.
+_WALK_TRIES: Final = 20
+#: Hands of one player, at random from the cards left, that the search tries
+#: before it enumerates that player's hands.
+_HAND_QUICK: Final = 4
+
+
+class _WorldSearch:
+    """A search that misses no world: the hidden hands player after player,
+    each player's hands enumerated by kinds of card (class and type: the cards
+    of one rank and one stock are alike for every claim window) with a bound
+    (:class:`_PastSearch` with the cards not chosen yet as wild cards) that
+    never refuses a hand that fits, every hand checked exactly (its past
+    searched exhaustively) and the whole deal by the engine's window code
+    (:func:`_walk`). A state of the search that failed (the players still to
+    deal and the kinds of card left) is not searched again, so it ends; it
+    finds a world whenever one exists with this upcard."""
+
+    def __init__(self, view: Any, tl: Timeline, upcard: int | None, key: int) -> None:
+        self.view = view
+        self.tl = tl
+        self.upcard = upcard
+        self.card = -1 if upcard is None else upcard
+        self.key = key
+        self.rng = Rng(derive(key, 6))
+        self.rules: Rules = view.rules
+        self.plan = _plan(tl, self.card)
+        self.masks = tl.reshuffle_masks(self.card)
+        self.epochs = tl.epochs
+        self.dead: set[tuple[int, tuple[int, ...]]] = set()
+        self.result: tuple[list[int], list[int], Certificate] | None = None
+
+    def run(self) -> tuple[list[int], list[int], Certificate] | Message:
+        """A world (hands, stock, certificate), or what first stood in the way."""
+        view, tl, rng = self.view, self.tl, self.rng
+        split = _split(view, tl, self.card)
+        if split is None:
+            return _unfit_message()
+        self.need, self.known, _, self.unseen, self.cls = split
+        n, viewer, epochs = tl.players, view.viewer, self.epochs
+        self.searches = {
+            p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng) for p in range(n)
+        }
+        mine = self.searches[viewer]
+        if not mine.fits(view.hand_mask, [0] * epochs):
+            return _no_hand(viewer, True)
+        self.viewer_choices = mine.choices()
+        others = [p for p in range(n) if p != viewer]
+        for p in others:
+            if not self.searches[p].fits(self.known[p], self.need[p], [_ALL_TYPES] * epochs):
+                return _no_hand(p, False)
+        # The most told about first: their hands prune the search soonest.
+        weight = {p: 4 * len(self.plan.positives[p]) + len(self.plan.refusals[p]) for p in others}
+        order = list(shuffled(others, rng.next64()))
+        order.sort(key=lambda p: -weight[p])
+        self.order = order
+        self.hands = list(self.known)
+        self.chosen: dict[int, dict[int, int]] = {}
+        by_class = [0] * epochs
+        for c in bits(self.unseen):
+            by_class[self.cls[c]] |= 1 << c
+        self.by_class = by_class
+        if self._deal(0, self.unseen):
+            assert self.result is not None
+            return self.result
+        return _no_world()
+
+    def _kinds(self, left: int) -> tuple[int, ...]:
+        """How many cards of each class and type are left (the search's memo)."""
+        out = [0] * (self.epochs * 14)
+        cls = self.cls
+        for c in bits(left):
+            out[cls[c] * 14 + _type_of(c)] += 1
+        return tuple(out)
+
+    def _deal(self, i: int, left: int) -> bool:
+        if i == len(self.order):
+            return self._finish(left)
+        memo = (i, self._kinds(left))
+        if memo in self.dead:
+            return False
+        p = self.order[i]
+        for hand, choices in self._hands(p, left):
+            self.hands[p] = hand
+            self.chosen[p] = choices
+            if self._later_fit(i + 1, left & ~hand) and self._deal(i + 1, left & ~hand):
+                return True
+        self.dead.add(memo)
+        return False
+
+    def _later_fit(self, i: int, left: int) -> bool:
+        """Whether each player still to deal may fit the cards ``left`` (a
+        bound: the types of card left in each class, not how many)."""
+        if i >= len(self.order):
+            return True
+        types = [0] * self.epochs
+        cls = self.cls
+        for c in bits(left):
+            types[cls[c]] |= 1 << _type_of(c)
+        return all(
+            self.searches[q].fits(self.known[q], self.need[q], types) for q in self.order[i:]
+        )
+
+    def _hands(self, p: int, left: int) -> Any:
+        """Player ``p``'s hands that fit their windows, from the cards
+        ``left``, with their pasts: a few at random, then all of them (by
+        kinds of card, in a random order)."""
+        rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
+        search = self.searches[p]
+        zeros = [0] * epochs
+        pools = [bits(left & self.by_class[j]) for j in range(epochs)]
+        if any(len(pools[j]) < need[j] for j in range(epochs)):
+            return
+        for _ in range(_HAND_QUICK):
+            hand = known
+            for j in range(epochs):
+                for c in _pick(pools[j], need[j], rng):
+                    hand |= 1 << c
+            if search.fits(hand, zeros):
+                yield hand, search.choices()
+        # Every hand, by kinds: the cards of each class and type left, in a
+        # random order; the ranks the windows show the player holding first.
+        kinds = [[[] for _ in range(14)] for _ in range(epochs)]
+        for j in range(epochs):
+            for c in shuffled(pools[j], rng.next64()):
+                kinds[j][_type_of(c)].append(c)
+        wanted = 0
+        for _, w, fact, _, _ in self.plan.positives[p]:
+            card = self.plan.cards[w]
+            wanted |= 1 << (_JOKER_TYPE if fact == _JOKER or card == JOKER_INDEX else card % 13)
+        orders = [
+            sorted(shuffled(range(14), rng.next64()), key=lambda t: not wanted >> t & 1)
+            for _ in range(epochs)
+        ]
+
+        def ahead(j: int, at: int, wild: list[int]) -> list[int]:
+            types = [0] * epochs
+            for jj in range(j, epochs):
+                if wild[jj]:
+                    for t in orders[jj][at if jj == j else 0 :]:
+                        if kinds[jj][t]:
+                            types[jj] |= 1 << t
+            return types
+
+        def room(j: int, at: int, wild: list[int]) -> bool:
+            return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
+
+        def fill(j: int, at: int, hand: int, wild: list[int]) -> Any:
+            while j < epochs and not wild[j]:
+                j, at = j + 1, 0
+            if j == epochs:
+                if search.fits(hand, zeros):
+                    yield hand, search.choices()
+                return
+            if at == 14:
+                return
+            t = orders[j][at]
+            most = min(len(kinds[j][t]), wild[j])
+            counts = list(range(most + 1))
+            for k in range(len(counts) - 1, 0, -1):
+                m = rng.below(k + 1)
+                counts[k], counts[m] = counts[m], counts[k]
+            for m in counts:
+                more = hand
+                for c in kinds[j][t][:m]:
+                    more |= 1 << c
+                rest = list(wild)
+                rest[j] -= m
+                if not room(j, at + 1, rest):
+                    continue
+                if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
+                    continue
+                yield from fill(j, at + 1, more, rest)
+
+        yield from fill(0, 0, known, list(need))
+
+    def _finish(self, left: int) -> bool:
+        """The stock from the cards left, and the whole deal walked back with
+        the engine's window code (windows that depend on several hands at
+        once); other pasts of the same hands are tried if it refuses."""
+        tl, rng = self.tl, self.rng
+        stock = bits(left)
+        for i in range(len(stock) - 1, 0, -1):
+            j = rng.below(i + 1)
+            stock[i], stock[j] = stock[j], stock[i]
+        choices = dict(self.viewer_choices)
+        for found in self.chosen.values():
+            choices.update(found)
+        for _ in range(_WALK_TRIES):
+            cert = _walk(tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key)
+            if cert is not None:
+                self.result = (list(self.hands), stock, cert)
+                return True
+            if not any(self.plan.depends) or len(tl.windows) == 0:
+                return False
+            # Another past for every player (the viewer too), in another order.
+            choices = {}
+            for p in range(tl.players):
+                hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
+                found = _search(p, hand, self.plan, self.masks, self.rules, rng, 1, None)
+                if found is None:
+                    return False
+                choices.update(found)
+        return False
