@@ -220,6 +220,13 @@ def _cards_mask(cards: Sequence[Any]) -> int:
     return out
 
 
+def _cards_mask_of(cards: Sequence[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
 def _pon_key(action: Pon) -> tuple[int, ...]:
     joker = -1 if action.joker_as is None else action.joker_as.index
     return (OP_PON, action.player, _cards_mask(action.cards), joker)
@@ -1137,68 +1144,25 @@ def _search(
     return None
 
 
-def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate | None:
+def certify(state: GameState, key: int = 0) -> Certificate | None:
     """A deal that leads through ``state``'s history to ``state`` itself (its
-    hands and stock), found the way :func:`sample` finds one for its worlds;
-    ``None`` if the history does not replay on the public cards or the search
-    finds none (then none exists). The tests check that it finds one for
-    every real position.
-
-    Every possible upcard is tried with quick searches first (at most
-    ``restarts`` of :data:`_SEARCH_STEPS` steps for each player, the sampler's
-    own number of them at most), and only then with exhaustive searches of
-    each player's past, which miss only where a window depends on several
-    hands at once."""
+    hands and stock), found by the search :func:`sample` falls back on
+    (:class:`_WorldSearch`, with every hand given): ``None`` if the history
+    does not replay on the public cards or no deal leads there. The tests
+    check that it finds one for every real position."""
     try:
         tl = timeline(state)
     except _Unfit:
         return None
+    from ..views import observe  # the viewer's side of the search: any seat will do
+
+    view = observe(state, 0)
     upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
     for upcard in upcards:
-        cert = _certify_with(state, tl, upcard, key, min(_RESTARTS, restarts))
-        if cert is not None:
-            return cert
-    # The quick searches missed (or none fits): search every past exhaustively
-    # (in several random orders: a window whose course depends on several
-    # hands at once may refuse the pasts found for each player alone).
-    for attempt in range(_RESTARTS):
-        for upcard in upcards:
-            cert = _certify_with(state, tl, upcard, derive(key, attempt), 1, None)
-            if cert is not None:
-                return cert
+        found = _WorldSearch(view, tl, upcard, key, state).run()
+        if not isinstance(found, Message):
+            return found[2]
     return None
-
-
-def _certify_with(
-    state: GameState,
-    tl: Timeline,
-    upcard: int | None,
-    key: int,
-    restarts: int,
-    limit: int | None = _SEARCH_STEPS,
-) -> Certificate | None:
-    """:func:`certify` with the upcard ``upcard``, ``restarts`` searches of
-    ``limit`` steps at most (one exhaustive search with no ``limit``)."""
-    rules = state.rules
-    rng = Rng(key)
-    card = -1 if upcard is None else upcard
-    held, cls = tl.holdings(card)
-    if any(
-        [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
-        for p, h in enumerate(state.hand_masks)
-    ):
-        return None
-    plan = _plan(tl, card) if reveals(rules) else None
-    choices: dict[int, int] = {}
-    if plan is not None:
-        masks = tl.reshuffle_masks(card)
-        for p, hand in enumerate(state.hand_masks):
-            found = _search(p, hand, plan, masks, rules, rng, restarts, limit)
-            if found is None:
-                return None
-            choices.update(found)
-        plan = plan if any(plan.depends) else None
-    return _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key)
 
 
 #: How many windows back :func:`_order` looks.
@@ -1715,8 +1679,13 @@ class _WorldSearch:
     deal and the kinds of card left) is not searched again, so it ends; it
     finds a world whenever one exists with this upcard."""
 
-    def __init__(self, view: Any, tl: Timeline, upcard: int | None, key: int) -> None:
+    def __init__(
+        self, view: Any, tl: Timeline, upcard: int | None, key: int, whole: Any = None
+    ) -> None:
         self.view = view
+        self.whole = whole
+        """A whole position whose hands and stock are the only ones to try
+        (:func:`certify`), or ``None``."""
         self.tl = tl
         self.upcard = upcard
         self.card = -1 if upcard is None else upcard
@@ -1727,6 +1696,7 @@ class _WorldSearch:
         self.masks = tl.reshuffle_masks(self.card)
         self.epochs = tl.epochs
         self.dead: set[tuple[int, tuple[int, ...]]] = set()
+        self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
     def run(self) -> tuple[list[int], list[int], Certificate] | Message:
@@ -1736,6 +1706,8 @@ class _WorldSearch:
         if split is None:
             return _unfit_message()
         self.need, self.known, _, self.unseen, self.cls = split
+        if self.whole is not None and not self._take_whole():
+            return _unfit_message()
         n, viewer, epochs = tl.players, view.viewer, self.epochs
         self.searches = {
             p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng) for p in range(n)
@@ -1764,6 +1736,28 @@ class _WorldSearch:
             return self.result
         return _no_world()
 
+    def _take_whole(self) -> bool:
+        """Every hand is given (:attr:`whole`): whether each holds the cards the
+        record says it does, as many of each class, and the stock the rest."""
+        cls, whole, viewer = self.cls, self.whole, self.view.viewer
+        left = self.unseen
+        for p in range(self.tl.players):
+            if p == viewer:
+                continue
+            hand = whole.hand_masks[p]
+            rest = hand & ~self.known[p]
+            if self.known[p] & ~hand or rest & ~left:
+                return False
+            have = [0] * self.epochs
+            for c in bits(rest):
+                have[cls[c]] += 1
+            if have != self.need[p]:
+                return False
+            self.known[p] = hand
+            self.need[p] = [0] * self.epochs
+            left &= ~rest
+        return left == _cards_mask_of(whole.stock_cards)
+
     def _kinds(self, left: int) -> tuple[int, ...]:
         """How many cards of each class and type are left (the search's memo)."""
         out = [0] * (self.epochs * 14)
@@ -1788,17 +1782,31 @@ class _WorldSearch:
         return False
 
     def _later_fit(self, i: int, left: int) -> bool:
-        """Whether each player still to deal may fit the cards ``left`` (a
-        bound: the types of card left in each class, not how many)."""
+        """Whether each player still to deal has a hand that fits, from the
+        cards ``left``, each on their own (the cards they take from one
+        another are the search's to try): first a bound (the types of card
+        left in each class, not how many), then one such hand found (kept by
+        the kinds of card left in the classes they need)."""
         if i >= len(self.order):
             return True
         types = [0] * self.epochs
         cls = self.cls
         for c in bits(left):
             types[cls[c]] |= 1 << _type_of(c)
-        return all(
-            self.searches[q].fits(self.known[q], self.need[q], types) for q in self.order[i:]
-        )
+        later = self.order[i:]
+        if not all(self.searches[q].fits(self.known[q], self.need[q], types) for q in later):
+            return False
+        kinds = self._kinds(left)
+        for q in later:
+            memo = (q, tuple(
+                kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
+            ))  # fmt: skip
+            found = self.alone.get(memo)
+            if found is None:
+                found = self.alone[memo] = next(self._hands(q, left), None) is not None
+            if not found:
+                return False
+        return True
 
     def _hands(self, p: int, left: int) -> Any:
         """Player ``p``'s hands that fit their windows, from the cards
@@ -1878,10 +1886,13 @@ class _WorldSearch:
         the engine's window code (windows that depend on several hands at
         once); other pasts of the same hands are tried if it refuses."""
         tl, rng = self.tl, self.rng
-        stock = bits(left)
-        for i in range(len(stock) - 1, 0, -1):
-            j = rng.below(i + 1)
-            stock[i], stock[j] = stock[j], stock[i]
+        if self.whole is not None:
+            stock = list(self.whole.stock_cards)
+        else:
+            stock = bits(left)
+            for i in range(len(stock) - 1, 0, -1):
+                j = rng.below(i + 1)
+                stock[i], stock[j] = stock[j], stock[i]
         choices = dict(self.viewer_choices)
         for found in self.chosen.values():
             choices.update(found)
