@@ -579,16 +579,12 @@ def sample(
             if cert is None:
                 continue
         return _world(view, hands, stock, seed), cert
-    # The quick tries missed: the search that misses none, upcard by upcard.
-    why: Message | None = None
-    for upcard in shuffled(upcards, derive(key, 8)):
-        found_world = _WorldSearch(view, tl, upcard, key).run()
-        if isinstance(found_world, Message):
-            why = why or found_world
-            continue
-        hands, stock, cert = found_world
-        return _world(view, hands, stock, seed), cert
-    raise InvalidStateError(why or _no_world())
+    # The quick tries missed: the search that misses none.
+    found_world = _search_world(view, tl, shuffled(upcards, derive(key, 8)), key)
+    if isinstance(found_world, Message):
+        raise InvalidStateError(found_world)
+    hands, stock, cert = found_world
+    return _world(view, hands, stock, seed), cert
 
 
 #: The latest timelines built, newest last: (history, the public fields, timeline).
@@ -1157,12 +1153,11 @@ def certify(state: GameState, key: int = 0) -> Certificate | None:
     from ..views import observe  # the viewer's side of the search: any seat will do
 
     view = observe(state, 0)
-    upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
-    for upcard in upcards:
-        found = _WorldSearch(view, tl, upcard, key, state).run()
-        if not isinstance(found, Message):
-            return found[2]
-    return None
+    upcards: list[int | None] = (
+        [tl.upcard] if tl.upcard != UPCARD else list(bits(tl.upcard_candidates))
+    )
+    found = _search_world(view, tl, upcards, key, state)
+    return None if isinstance(found, Message) else found[2]
 
 
 #: How many windows back :func:`_order` looks.
@@ -1668,6 +1663,46 @@ _WALK_TRIES: Final = 20
 _HAND_QUICK: Final = 4
 
 
+class _OutOfSteps(Exception):
+    """A :class:`_WorldSearch` used up the steps it was given."""
+
+
+def _search_world(
+    view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
+) -> tuple[list[int], list[int], Certificate] | Message:
+    """A world for ``view`` by :class:`_WorldSearch`, one search per possible
+    upcard, run in turns with a budget that doubles each round: a world is
+    found as soon as one search finds it, while an upcard that fits no world
+    takes no longer than its own search (each search keeps what failed, so
+    every round goes further; each ends). What stood in the way if none fits."""
+    why: Message | None = None
+    pending: list[_WorldSearch] = []
+    for upcard in upcards:
+        search = _WorldSearch(view, tl, upcard, key, whole)
+        problem = search.setup()
+        if problem is None:
+            pending.append(search)
+        else:
+            why = why or problem
+    budget = _FIRST_BUDGET
+    while pending:
+        for search in list(pending):
+            found = search.advance(budget)
+            if found is None:
+                continue
+            if isinstance(found, Message):
+                why = why or found
+                pending.remove(search)
+                continue
+            return found
+        budget *= 2
+    return why or _no_world()
+
+
+#: The steps each search of :func:`_search_world` gets in its first turn.
+_FIRST_BUDGET: Final = 200
+
+
 class _WorldSearch:
     """A search that misses no world: the hidden hands player after player,
     each player's hands enumerated by kinds of card (class and type: the cards
@@ -1699,8 +1734,8 @@ class _WorldSearch:
         self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
-    def run(self) -> tuple[list[int], list[int], Certificate] | Message:
-        """A world (hands, stock, certificate), or what first stood in the way."""
+    def setup(self) -> Message | None:
+        """Ready the search: what stands in the way from the start, if anything."""
         view, tl, rng = self.view, self.tl, self.rng
         split = _split(view, tl, self.card)
         if split is None:
@@ -1731,10 +1766,25 @@ class _WorldSearch:
         for c in bits(self.unseen):
             by_class[self.cls[c]] |= 1 << c
         self.by_class = by_class
-        if self._deal(0, self.unseen):
-            assert self.result is not None
-            return self.result
+        return None
+
+    def advance(self, budget: int) -> tuple[list[int], list[int], Certificate] | Message | None:
+        """Search for ``budget`` steps at most: a world (hands, stock,
+        certificate), :func:`_no_world` if none exists, or ``None`` if the
+        budget ran out (what failed is kept: the next call goes further)."""
+        self.spent, self.budget = 0, budget
+        try:
+            if self._deal(0, self.unseen):
+                assert self.result is not None
+                return self.result
+        except _OutOfSteps:
+            return None
         return _no_world()
+
+    def _step(self) -> None:
+        self.spent += 1
+        if self.spent > self.budget:
+            raise _OutOfSteps
 
     def _take_whole(self) -> bool:
         """Every hand is given (:attr:`whole`): whether each holds the cards the
@@ -1803,6 +1853,7 @@ class _WorldSearch:
             ))  # fmt: skip
             found = self.alone.get(memo)
             if found is None:
+                self._step()
                 found = self.alone[memo] = next(self._hands(q, left), None) is not None
             if not found:
                 return False
@@ -1819,6 +1870,7 @@ class _WorldSearch:
         if any(len(pools[j]) < need[j] for j in range(epochs)):
             return
         for _ in range(_HAND_QUICK):
+            self._step()
             hand = known
             for j in range(epochs):
                 for c in _pick(pools[j], need[j], rng):
@@ -1875,6 +1927,7 @@ class _WorldSearch:
                 rest[j] -= m
                 if not room(j, at + 1, rest):
                     continue
+                self._step()
                 if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
                     continue
                 yield from fill(j, at + 1, more, rest)
