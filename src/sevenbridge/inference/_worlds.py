@@ -553,6 +553,8 @@ def sample(
         if _split(view, tl, card) is None or mine is None:
             if tl.upcard == UPCARD:
                 continue  # a wrong guess of the upcard, not a wrong view
+            if mine is None and _split(view, tl, card) is not None:
+                raise InvalidStateError(_no_hand(view.viewer, True))
             raise _unfit_view()
         dealt = _deal_uniform(view, tl, card, k)
         if dealt is None:  # pragma: no cover - the split fits
