@@ -12,7 +12,6 @@ from sevenbridge import (
     Discard,
     Draw,
     GameState,
-    InvalidStateError,
     Pass,
     Phase,
     Rules,

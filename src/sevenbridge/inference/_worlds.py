@@ -29,7 +29,7 @@ the engine to the sampled world (the tests do).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -54,9 +54,6 @@ __all__ = [
 SAMPLE_TRIES: Final = 2000
 #: Tries with one past of the viewer's own draws before another is searched.
 _PAST_TRIES: Final = 100
-
-#: Most steps :func:`_undraws` takes for one player before it gives up.
-_SEARCH_STEPS: Final = 1000
 
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
@@ -132,7 +129,7 @@ class Timeline:
     viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
+    """By viewer, their hand and upcard: the viewer's draws (see :class:`_PastSearch`),
     ``None`` if there are none (found once, from a key of their own: a pure
     function of the view)."""
 
@@ -564,16 +561,16 @@ def sample(
         if plan is not None:
             rng = Rng(derive(k, 4))
             masks = tl.reshuffle_masks(card)
+            fit = True
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                found = _past(p, hands[p], plan, masks, view.rules, rng, None, None)
-                if found is None:
+                past = _PastSearch(p, plan, masks, view.rules, tl.epochs, rng)
+                fit = past.fits(hands[p], [0] * tl.epochs)
+                if not fit:
                     break
-                choices.update(found)
-            else:
-                found = {}
-            if found is None:
+                choices.update(past.choices())
+            if not fit:
                 continue
         cert = None
         if plan is not None or certify or tl.upcard == UPCARD:
@@ -1034,7 +1031,8 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng, 1, None)
+            past = _PastSearch(view.viewer, plan, masks, view.rules, tl.epochs, rng)
+            found = past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None
     tl.viewer_pasts[mine] = found
     return found
 
@@ -1092,56 +1090,6 @@ def _pad(hand: int, card: int) -> int:
     return 0
 
 
-
-
-
-
-def _past(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    reached: list[int] | None = None,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
-    so that every window says of their hand what it did, or ``None``: the
-    windows since their last draw first (their hand now decides them), then
-    :func:`_undraws` (which notes in ``reached`` how far back it got)."""
-    if not _segment_fits(p, hand, plan.tails[p], plan, rules):
-        if reached is not None:
-            reached[0] = -1
-        return None
-    return _undraws(p, hand, plan, masks, rules, rng, reached, limit)
-
-
-#: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
-#: time a search takes varies a lot, and several short ones find a past more
-#: surely than one long one.
-_RESTARTS: Final = 30
-
-
-def _search(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    restarts: int = _RESTARTS,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """:func:`_past`, started again (in another random order) up to
-    ``restarts`` times, each of ``limit`` steps at most."""
-    for _ in range(restarts):
-        found = _past(p, hand, plan, masks, rules, rng, None, limit)
-        if found is not None:
-            return found
-    return None
-
-
 def certify(state: GameState, key: int = 0) -> Certificate | None:
     """A deal that leads through ``state``'s history to ``state`` itself (its
     hands and stock), found by the search :func:`sample` falls back on
@@ -1162,137 +1110,6 @@ def certify(state: GameState, key: int = 0) -> Certificate | None:
     return None if isinstance(found, Message) else found[2]
 
 
-#: How many windows back :func:`_order` looks.
-_LOOK: Final = 8
-
-
-def _order(
-    draws: Sequence[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int]],
-    k: int,
-    hand: int,
-    options: list[int],
-    plan: _Plan,
-    rules: Rules,
-) -> list[int]:
-    """The cards that may have been drawn at ``draws[k]``, in the order to try
-    them (the last first), looking back a few windows before it. A card the
-    player must still have held at one of them (a window shows a pon or the
-    joker that the hand lacks without it, even with every card played since)
-    is left out; a card that makes a window show a pon or the joker it did
-    not show comes first, the nearest such window first."""
-    urgent: dict[int, int] = {}
-    dropped = 0
-    later = 0  # the cards played between the windows looked at and the draw
-    seen = 0
-    for kk in range(k, len(draws)):
-        segment = draws[kk][2]
-        if segment is None:
-            later |= draws[kk][3]
-            continue
-        for _, outs, fact, value in segment:
-            if outs >= 0:
-                later |= outs
-                continue
-            seen += 1
-            if fact & 3 == _HELD:
-                continue  # _segment_fits refuses a card drawn after a window showed it held
-            card = plan.cards[fact >> 2]
-            every = hand | later
-            if fact & 3 == _JOKER:
-                if value:
-                    if not later & JOKER_BIT:
-                        dropped |= JOKER_BIT
-                elif every & JOKER_BIT and hand & JOKER_BIT:
-                    urgent.setdefault(JOKER_INDEX, seen)
-                continue
-            if card == JOKER_INDEX:
-                relevant = JOKER_BIT
-                for r in range(13):
-                    if (every & RANK_MASK[r]).bit_count() >= 2:
-                        relevant |= RANK_MASK[r]
-            else:
-                relevant = RANK_MASK[card % 13] | JOKER_BIT
-            if value:
-                for c in options:
-                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
-                        dropped |= 1 << c
-            elif can_pon(every, card, rules):
-                for c in bits(hand & relevant):
-                    urgent.setdefault(c, seen)
-        if seen >= _LOOK:
-            break
-    kept = [c for c in options if not dropped >> c & 1]
-    # list.sort is stable: the random order stays among equals. Tried last first.
-    kept.sort(key=lambda c: -urgent.get(c, _LOOK + 1))
-    return kept
-
-
-def _undraws(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    reached: list[int] | None = None,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """Which card player ``p``, holding ``hand`` now, drew at each of their
-    draws, so that every window says of their hand what it did: a depth-first
-    search back through their draws, the cards tried in a random order (a
-    hand that failed at a draw is not tried there again; see :func:`_order`).
-    By draw event, or ``None`` if there is none, or the search takes more
-    than ``limit`` steps; then ``reached`` (if given) holds the most draws it
-    put back. With no ``limit`` the search is exhaustive: ``None`` then
-    means that no past fits (a hand it saw fail at a draw is not searched
-    again, so it ends)."""
-    draws = plan.draws[p]
-    count = len(draws)
-    failed: set[tuple[int, int]] = set()
-    chosen = [0] * count
-    after = [0] * (count + 1)  # the hand just after each draw (the next card not yet put back)
-    after[0] = hand | plan.tail_outs[p]
-    left: list[list[int] | None] = [None] * count  # the cards still to try at each draw
-    k = steps = deepest = 0
-    while 0 <= k < count:
-        _, epoch, segment, outs = draws[k]
-        options = left[k]
-        if options is None:
-            h = after[k]
-            allowed = 0 if (k, h) in failed else h if epoch == 0 else h & masks[epoch]
-            options = bits(allowed)
-            for i in range(len(options) - 1, 0, -1):
-                j = rng.below(i + 1)
-                options[i], options[j] = options[j], options[i]
-            if len(options) > 1:
-                options = _order(draws, k, after[k], options, plan, rules)
-            left[k] = options
-        while options:
-            steps += 1
-            if limit is not None and steps > limit:
-                k = -1
-                break
-            c = options.pop()
-            rest = after[k] & ~(1 << c)
-            if segment is None or _segment_fits(p, rest, segment, plan, rules):
-                chosen[k] = c
-                after[k + 1] = rest | outs
-                k += 1
-                deepest = max(deepest, k)
-                if k < count:
-                    left[k] = None
-                break
-        else:
-            failed.add((k, after[k]))
-            left[k] = None
-            k -= 1
-    if k < count:
-        if reached is not None:
-            reached[0] = deepest
-        return None
-    return {draws[i][0]: chosen[i] for i in range(count)}
-
-
 def _walk(
     tl: Timeline,
     hands: list[int],
@@ -1306,7 +1123,7 @@ def _walk(
     drawn card back on the stock, and reach the deal: the certificate.
 
     A draw puts back the card ``choices`` gives for it (see
-    :func:`_undraws`), else a card of that stock's class at random. With a
+    :class:`_PastSearch`), else a card of that stock's class at random. With a
     plan, every window whose course depends on the hands is checked with the
     engine's window code. ``None`` if that fails."""
     rng = Rng(derive(key, 5))
@@ -1502,6 +1319,8 @@ def _fact_message(
         "{path}: player {p} held the joker when their pon of {card} ({where}) was taken at once while others were still to be asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
         **params,
     )  # fmt: skip
+
+
 # ----------------------------------------------------------------------------------
 # the complete search
 # ----------------------------------------------------------------------------------
@@ -1650,7 +1469,6 @@ class _PastSearch:
     def choices(self) -> dict[int, int]:
         """The draws of the last exact :meth:`fits` that answered yes."""
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
-
 
 
 #: Deals of every hidden hand at once, each card placed uniformly at random,
@@ -1873,7 +1691,7 @@ class _WorldSearch:
                 return False
         return True
 
-    def _hands(self, p: int, left: int) -> Any:
+    def _hands(self, p: int, left: int) -> Iterator[tuple[int, dict[int, int]]]:
         """Player ``p``'s hands that fit their windows, from the cards
         ``left``, with their pasts: a few at random, then all of them (by
         kinds of card, in a random order)."""
@@ -1893,7 +1711,7 @@ class _WorldSearch:
                 yield hand, search.choices()
         # Every hand, by kinds: the cards of each class and type left, in a
         # random order; the ranks the windows show the player holding first.
-        kinds = [[[] for _ in range(14)] for _ in range(epochs)]
+        kinds: list[list[list[int]]] = [[[] for _ in range(14)] for _ in range(epochs)]
         for j in range(epochs):
             for c in shuffled(pools[j], rng.next64()):
                 kinds[j][_type_of(c)].append(c)
@@ -1904,8 +1722,7 @@ class _WorldSearch:
             others |= self.wanted[q]
         rank = [0 if wanted >> t & 1 else 2 if others >> t & 1 else 1 for t in range(14)]
         orders = [
-            sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t])
-            for _ in range(epochs)
+            sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t]) for _ in range(epochs)
         ]
 
         def ahead(j: int, at: int, wild: list[int]) -> list[int]:
@@ -1920,7 +1737,7 @@ class _WorldSearch:
         def room(j: int, at: int, wild: list[int]) -> bool:
             return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
 
-        def fill(j: int, at: int, hand: int, wild: list[int]) -> Any:
+        def fill(j: int, at: int, hand: int, wild: list[int]) -> Iterator[tuple[int, dict[int, int]]]:
             while j < epochs and not wild[j]:
                 j, at = j + 1, 0
             if j == epochs:
@@ -1966,7 +1783,9 @@ class _WorldSearch:
         for found in self.chosen.values():
             choices.update(found)
         for _ in range(_WALK_TRIES):
-            cert = _walk(tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key)
+            cert = _walk(
+                tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key
+            )
             if cert is not None:
                 self.result = (list(self.hands), stock, cert)
                 return True
@@ -1976,8 +1795,8 @@ class _WorldSearch:
             choices = {}
             for p in range(tl.players):
                 hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
-                found = _search(p, hand, self.plan, self.masks, self.rules, rng, 1, None)
-                if found is None:
+                past = _PastSearch(p, self.plan, self.masks, self.rules, self.epochs, rng)
+                if not past.fits(hand, [0] * self.epochs):
                     return False
-                choices.update(found)
+                choices.update(past.choices())
         return False
