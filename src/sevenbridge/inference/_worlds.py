@@ -1400,6 +1400,19 @@ class _PastSearch:
         self.failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
+        # By draw: the cards the record names for this player before it (put
+        # out), and those of their pons that did not take the discard.
+        held = 0
+        for (_, q), cards in plan.held.items():
+            if q == p:
+                held |= cards
+        self.special: list[int] = []
+        for draw in self.draws:
+            named = held
+            for at, cards in plan.outs_of[p]:
+                if at < draw[0]:
+                    named |= cards
+            self.special.append(named)
 
     def _segment_ok(
         self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
@@ -1453,7 +1466,16 @@ class _PastSearch:
         for i in range(len(options) - 1, 0, -1):
             j = rng.below(i + 1)
             options[i], options[j] = options[j], options[i]
+        # Cards of one type (rank, or the joker) are alike to every window
+        # before this draw, unless the record names the card itself (it was
+        # put out, or held for a pon, earlier): one of each type is enough.
+        special, tried = self.special[k], 0
         for c in options:
+            if c >= 0 and not special >> c & 1:
+                t = 1 << _type_of(c)
+                if tried & t:
+                    continue
+                tried |= t
             if c < 0:
                 rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
             else:
@@ -1737,7 +1759,9 @@ class _WorldSearch:
         def room(j: int, at: int, wild: list[int]) -> bool:
             return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
 
-        def fill(j: int, at: int, hand: int, wild: list[int]) -> Iterator[tuple[int, dict[int, int]]]:
+        def fill(
+            j: int, at: int, hand: int, wild: list[int]
+        ) -> Iterator[tuple[int, dict[int, int]]]:
             while j < epochs and not wild[j]:
                 j, at = j + 1, 0
             if j == epochs:
