@@ -20,9 +20,11 @@ the claim windows tell more where the rules make them depend on the hands:
 
 A world is reachable when some deal and some draws lead through the very same
 record to it. :func:`sample` builds one: it deals the hidden cards of the
-present with the right classes, then walks the record backwards, putting each
-drawn card back on the stock, and checks every claim window on the way with
-the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
+present with the right classes (uniformly at random for a few tries, then by
+:class:`_WorldSearch`, which misses none), searches each player's past
+exhaustively (:class:`_PastSearch`), then walks the record backwards,
+putting each drawn card back on the stock, and checks every claim window on
+the way with the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
 the order of every reshuffled stock, which :func:`replay` plays forward with
 the engine to the sampled world (the tests do).
 """
@@ -50,10 +52,8 @@ __all__ = [
     "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
 ]  # fmt: skip
 
-#: Most deals of the hidden cards :func:`sample` tries before it gives up.
-SAMPLE_TRIES: Final = 2000
-#: Tries with one past of the viewer's own draws before another is searched.
-_PAST_TRIES: Final = 100
+#: Uniform deals of the hidden cards :func:`sample` tries before its search.
+SAMPLE_TRIES: Final = 8
 
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
@@ -515,7 +515,7 @@ def sample(
 
     Raises:
         InvalidStateError: if the view's history does not lead to it, or no
-            deal fits in :data:`SAMPLE_TRIES` tries.
+            deal fits it (:class:`_WorldSearch` says so, and what stands in the way).
     """
     try:
         tl: Timeline | None = _shared_timeline(view)
@@ -538,7 +538,7 @@ def sample(
     # Quick tries: every hidden card placed uniformly at random (within its
     # class), kept if every hand's past fits exactly and the deal walks back
     # through the windows; so the worlds are drawn uniformly from those that fit.
-    tries = _QUICK if check or tl.upcard == UPCARD else 1
+    tries = SAMPLE_TRIES if check or tl.upcard == UPCARD else 1
     for attempt in range(tries):
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
@@ -1493,10 +1493,6 @@ class _PastSearch:
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
 
 
-#: Deals of every hidden hand at once, each card placed uniformly at random,
-#: that :func:`sample` tries before its search: where one fits (nearly always),
-#: the world is drawn uniformly from those that fit.
-_QUICK: Final = 8
 #: Pasts of one deal of the hands that the search tries against the windows
 #: that depend on several hands at once.
 _WALK_TRIES: Final = 20
