@@ -1397,7 +1397,7 @@ class _PastSearch:
         self.epochs = epochs
         self.rng = rng
         self.draws = plan.draws[p]
-        self.failed: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+        self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         # By draw: the cards the record names for this player before it (put
@@ -1406,6 +1406,12 @@ class _PastSearch:
         for (_, q), cards in plan.held.items():
             if q == p:
                 held |= cards
+        self.ahead = self._build_ahead()
+        # Each card's kind: its type and the reshuffled stocks it was in.
+        self.kind = [
+            _type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
+            for c in range(53)
+        ]
         self.special: list[int] = []
         for draw in self.draws:
             named = held
@@ -1413,6 +1419,54 @@ class _PastSearch:
                 if at < draw[0]:
                     named |= cards
             self.special.append(named)
+
+    def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
+        """By draw: the pon facts of the windows a few draws back, as (draws
+        between, discard, value, the player's outs between)."""
+        plan, draws = self.plan, self.draws
+        ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
+        for k in range(len(draws)):
+            checks: list[tuple[int, int, bool, int]] = []
+            outs = 0
+            for m in range(k, min(len(draws), k + _AHEAD)):
+                segment = draws[m][2]
+                if segment is None:
+                    outs |= draws[m][3]
+                    continue
+                for _, cards, fact, value in segment:
+                    if cards >= 0:
+                        outs |= cards
+                    elif fact & 3 == _ABLE:
+                        checks.append((m - k + 1, plan.cards[fact >> 2], value, outs))
+            ahead.append(tuple(checks))
+        return ahead
+
+    def _ahead_ok(self, k: int, hand: int) -> bool:
+        """A quick refusal of the hand just after draw ``k``: a window a few
+        draws back that must show a pon no card of the hand and of the outs
+        since can make, or that must show none while so many cards of the
+        discard's rank stay that the draws since cannot have brought them all
+        (the hand then was this hand and the outs since, less one card a draw)."""
+        rules = self.rules
+        for d, card, value, outs in self.ahead[k]:
+            every = hand | outs
+            if value:
+                if not can_pon(every | _pad(every, card), card, rules):
+                    return False
+            elif card != JOKER_INDEX:
+                r = card % 13
+                same = every & RANK_MASK[r] & ~(1 << card)
+                need = 1 if r == 6 else 2
+                if (
+                    same.bit_count() - d >= need
+                    and (every & ~RANK_MASK[r] & ~JOKER_BIT).bit_count() - d >= 1
+                ):
+                    witness = 0
+                    for c in bits(same)[:need]:
+                        witness |= 1 << c
+                    if can_pon(witness | _pad(witness, card), card, rules):
+                        return False
+        return True
 
     def _segment_ok(
         self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
@@ -1455,8 +1509,11 @@ class _PastSearch:
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):
             return not any(wild[1:])
-        state = (k, hand, wild, self.types)
+        state = (k, self._alike(k, hand), wild, self.types)
         if state in self.failed:
+            return False
+        if not any(wild) and not self._ahead_ok(k, hand):
+            self.failed.add(state)
             return False
         _, epoch, segment, outs = self.draws[k]
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
@@ -1466,16 +1523,14 @@ class _PastSearch:
         for i in range(len(options) - 1, 0, -1):
             j = rng.below(i + 1)
             options[i], options[j] = options[j], options[i]
-        # Cards of one type (rank, or the joker) are alike to every window
-        # before this draw, unless the record names the card itself (it was
-        # put out, or held for a pon, earlier): one of each type is enough.
-        special, tried = self.special[k], 0
+        # Cards of one kind (see _alike) are alike to everything before this
+        # draw: one of each kind is enough.
+        special, kind, tried = self.special[k], self.kind, set()
         for c in options:
             if c >= 0 and not special >> c & 1:
-                t = 1 << _type_of(c)
-                if tried & t:
+                if kind[c] in tried:
                     continue
-                tried |= t
+                tried.add(kind[c])
             if c < 0:
                 rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
             else:
@@ -1488,11 +1543,24 @@ class _PastSearch:
         self.failed.add(state)
         return False
 
+    def _alike(self, k: int, hand: int) -> tuple[int, ...]:
+        """``hand`` at draw ``k`` up to cards alike: the cards the record names
+        before the draw (:attr:`special`), and how many of each kind of the
+        others. A card's kind is its type (rank, or the joker) and the
+        reshuffled stocks it was in (which draws may have taken it): two cards
+        of one kind meet every window, stock and draw before the draw alike,
+        so a hand that failed fails with one swapped for the other."""
+        special = self.special[k]
+        kind = self.kind
+        return (hand & special, *sorted(kind[c] for c in bits(hand & ~special)))
+
     def choices(self) -> dict[int, int]:
         """The draws of the last exact :meth:`fits` that answered yes."""
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
 
 
+#: How many draws back :meth:`_PastSearch._ahead_ok` looks.
+_AHEAD: Final = 8
 #: Pasts of one deal of the hands that the search tries against the windows
 #: that depend on several hands at once.
 _WALK_TRIES: Final = 20
