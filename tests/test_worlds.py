@@ -3,6 +3,7 @@ history: what the claim windows and the draws showed of the hidden cards."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import attrs
@@ -453,3 +454,44 @@ def test_certify_finds_the_deal_of_a_hard_position() -> None:
     first = deal(state.rules, players=state.players, dealer=state.dealer,
                  deck=[CARDS[c] for c in cert.deck])  # fmt: skip
     assert attrs.evolve(_worlds.replay(first, state.history, cert), seed=state.seed) == state
+
+
+@pytest.mark.slow
+def test_every_seat_of_soaked_deals_is_sampled() -> None:
+    """A bounded soak of the sampler: deals under the rules whose windows tell
+    the most (able_only, the joker holder's pons, many reshuffles), 2 to 5
+    players, random, eager and passive play (long deals), every seat's view
+    at every fifth step: every view gives a world that looks the same from
+    its seat, and every position is proved reachable."""
+    from benchmarks import soak
+
+    figures = soak.worlds(deals=16, seed=23, every=5)
+    assert figures.failures == []
+    assert figures.samples > 1000
+    assert figures.certified == figures.states
+
+
+def test_the_hardest_views_found_are_sampled_and_searched() -> None:
+    """Views that random deals of the hidden cards almost never fit (five
+    players, able_only, up to eight stocks, the upcard no longer on record), from a
+    soak: each is sampled with the deal that leads to it, and an ISMCTS
+    player decides from it."""
+    from sevenbridge.bots import ISMCTSPlayer
+
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    for case in cases:
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        world, cert = _worlds.sample(view, 5, 0, certify=True)
+        assert observe(world, case["viewer"]) == view
+        assert cert is not None
+        first = deal(state.rules, players=state.players, dealer=state.dealer,
+                     deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+        replayed = _worlds.replay(first, state.history, cert)
+        assert replayed.hand_masks == world.hand_masks
+        assert replayed.stock_cards == world.stock_cards
+    last = cases[-1]
+    state = GameState.from_json(json.dumps(last["state"]))
+    if state.current_player == last["viewer"] and not state.is_over:
+        bot = ISMCTSPlayer(1, iterations=20)
+        assert bot(observe(state, last["viewer"])) in legal_actions(state)
