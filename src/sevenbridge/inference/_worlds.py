@@ -31,7 +31,7 @@ the engine to the sampled world (the tests do).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -126,7 +126,7 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
     """By viewer, their hand and upcard: the viewer's draws (see :class:`_PastSearch`),
@@ -529,7 +529,7 @@ def sample(
     # Which card was the upcard, where the record no longer shows it: any that
     # fits the viewer's own hand and draws.
     upcards: list[int | None] = (
-        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) is not None]
+        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) != (True, None)]
         if tl.upcard == UPCARD
         else [tl.upcard]
     )
@@ -546,11 +546,11 @@ def sample(
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        mine = _viewer_past(view, tl, card)
-        if _split(view, tl, card) is None or mine is None:
-            if tl.upcard == UPCARD:
-                continue  # a wrong guess of the upcard, not a wrong view
-            if mine is None and _split(view, tl, card) is not None:
+        decided, mine = _viewer_past(view, tl, card)
+        if mine is None:
+            if tl.upcard == UPCARD or not decided:
+                continue  # a wrong guess of the upcard, or left to the search
+            if _split(view, tl, card) is not None:
                 raise InvalidStateError(_no_hand(view.viewer, True))
             raise _unfit_view()
         dealt = _deal_uniform(view, tl, card, k)
@@ -565,8 +565,11 @@ def sample(
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = _PastSearch(p, plan, masks, view.rules, tl.epochs, rng)
-                fit = past.fits(hands[p], [0] * tl.epochs)
+                past = _PastSearch(p, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS))
+                try:
+                    fit = past.fits(hands[p], [0] * tl.epochs)
+                except _OutOfSteps:
+                    fit = False  # left to the search
                 if not fit:
                     break
                 choices.update(past.choices())
@@ -1015,26 +1018,53 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int) -> dict[int, int] | None:
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None]:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
-    viewer's windows do not fit (their past searched exhaustively). Found once
-    per view and upcard, from a key of its own, so that samples stay a
-    function of the view and their seed."""
+    viewer's windows do not fit (their past searched exhaustively, for
+    :data:`_QUICK_STEPS` steps at most). With whether that was decided
+    (``False``: the search ran out of steps, and :func:`_search_world` will
+    tell). Found once per view and upcard, from a key of its own, so that
+    samples stay a function of the view and their seed."""
     mine = (view.viewer, view.hand_mask, upcard, 0)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
-    found: dict[int, int] | None = None
+    found: tuple[bool, dict[int, int] | None] = (True, None)
     if _split(view, tl, upcard) is not None:
-        found = {}
+        found = (True, {})
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            past = _PastSearch(view.viewer, plan, masks, view.rules, tl.epochs, rng)
-            found = past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None
+            past = _PastSearch(
+                view.viewer, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS)
+            )
+            try:
+                found = (
+                    True,
+                    past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None,
+                )
+            except _OutOfSteps:
+                found = (False, None)
     tl.viewer_pasts[mine] = found
     return found
+
+
+def _limit(steps: int) -> Callable[[], None]:
+    """A :class:`_PastSearch` tick that allows ``steps`` steps."""
+    left = [steps]
+
+    def tick() -> None:
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfSteps
+
+    return tick
+
+
+#: Steps of a past search in a quick try of :func:`sample` (a hand whose past
+#: takes longer to find is left to :func:`_search_world`).
+_QUICK_STEPS: Final = 3000
 
 
 def _deal_uniform(
@@ -1388,9 +1418,19 @@ class _PastSearch:
     a search of the player's past from a draw depends on nothing else."""
 
     def __init__(
-        self, p: int, plan: _Plan, masks: Sequence[int], rules: Rules, epochs: int, rng: Rng
+        self,
+        p: int,
+        plan: _Plan,
+        masks: Sequence[int],
+        rules: Rules,
+        epochs: int,
+        rng: Rng,
+        tick: Callable[[], None] | None = None,
     ) -> None:
         self.p = p
+        self.tick = tick
+        """Called at every step of the search: it may raise :class:`_OutOfSteps`
+        (what failed so far is kept, so a later :meth:`fits` goes further)."""
         self.plan = plan
         self.masks = masks
         self.rules = rules
@@ -1512,6 +1552,8 @@ class _PastSearch:
         state = (k, self._alike(k, hand), wild, self.types)
         if state in self.failed:
             return False
+        if self.tick is not None:
+            self.tick()
         if not any(wild) and not self._ahead_ok(k, hand):
             self.failed.add(state)
             return False
@@ -1611,7 +1653,7 @@ def _search_world(
 #: several short ones find a world sooner than one long one.
 _STARTS: Final = 1
 #: The steps each search of :func:`_search_world` gets in its first turn.
-_FIRST_BUDGET: Final = 30
+_FIRST_BUDGET: Final = 2000
 
 
 class _WorldSearch:
@@ -1656,16 +1698,11 @@ class _WorldSearch:
             return _unfit_message()
         n, viewer, epochs = tl.players, view.viewer, self.epochs
         self.searches = {
-            p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng) for p in range(n)
+            p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng, self._step)
+            for p in range(n)
         }
-        mine = self.searches[viewer]
-        if not mine.fits(view.hand_mask, [0] * epochs):
-            return _no_hand(viewer, True)
-        self.viewer_choices = mine.choices()
+        self.viewer_choices: dict[int, int] | None = None
         others = [p for p in range(n) if p != viewer]
-        for p in others:
-            if not self.searches[p].fits(self.known[p], self.need[p], [_ALL_TYPES] * epochs):
-                return _no_hand(p, False)
         # The most told about first: their hands prune the search soonest.
         weight = {p: 4 * len(self.plan.positives[p]) + len(self.plan.refusals[p]) for p in others}
         order = list(shuffled(others, rng.next64()))
@@ -1691,7 +1728,18 @@ class _WorldSearch:
         certificate), :func:`_no_world` if none exists, or ``None`` if the
         budget ran out (what failed is kept: the next call goes further)."""
         self.spent, self.budget = 0, budget
+        epochs, viewer = self.epochs, self.view.viewer
         try:
+            if self.viewer_choices is None:
+                mine = self.searches[viewer]
+                if not mine.fits(self.view.hand_mask, [0] * epochs):
+                    return _no_hand(viewer, True)
+                for p in self.order:
+                    if not self.searches[p].fits(
+                        self.known[p], self.need[p], [_ALL_TYPES] * epochs
+                    ):
+                        return _no_hand(p, False)
+                self.viewer_choices = mine.choices()
             if self._deal(0, self.unseen):
                 assert self.result is not None
                 return self.result
@@ -1867,7 +1915,7 @@ class _WorldSearch:
             for i in range(len(stock) - 1, 0, -1):
                 j = rng.below(i + 1)
                 stock[i], stock[j] = stock[j], stock[i]
-        choices = dict(self.viewer_choices)
+        choices = dict(self.viewer_choices or {})
         for found in self.chosen.values():
             choices.update(found)
         for _ in range(_WALK_TRIES):
