@@ -1789,7 +1789,7 @@ class _WorldSearch:
         if memo in self.dead:
             return False
         p = self.order[i]
-        for hand, choices in self._hands(p, left):
+        for hand, choices in self._hands(p, left, i):
             self.hands[p] = hand
             self.chosen[p] = choices
             if self._later_fit(i + 1, left & ~hand) and self._deal(i + 1, left & ~hand):
@@ -1825,7 +1825,7 @@ class _WorldSearch:
                 return False
         return True
 
-    def _hands(self, p: int, left: int) -> Iterator[tuple[int, dict[int, int]]]:
+    def _hands(self, p: int, left: int, i: int = -1) -> Iterator[tuple[int, dict[int, int]]]:
         """Player ``p``'s hands that fit their windows, from the cards
         ``left``, with their pasts: a few at random, then all of them (by
         kinds of card, in a random order)."""
@@ -1899,6 +1899,8 @@ class _WorldSearch:
                 self._step()
                 if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
                     continue
+                if m and i >= 0 and rank[t] == 2 and not self._later_fit(i + 1, left & ~more):
+                    continue  # it takes cards the players still to deal need
                 yield from fill(j, at + 1, more, rest)
 
         yield from fill(0, 0, known, list(need))
