@@ -527,9 +527,9 @@ def sample(
         return _simple(view, key, seed), None
     check = reveals(view.rules)
     # Which card was the upcard, where the record no longer shows it: any that
-    # fits the viewer's own hand and draws.
+    # fits the counts (the viewer's own draws are searched when one is tried).
     upcards: list[int | None] = (
-        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) != (True, None)]
+        [u for u in bits(tl.upcard_candidates) if _split(view, tl, u) is not None]
         if tl.upcard == UPCARD
         else [tl.upcard]
     )
