@@ -200,23 +200,33 @@ def _policy(actions: Sequence[Action], style: int, rng: random.Random) -> Action
     return actions[rng.randrange(len(actions))]
 
 
-def worlds(deals: int, seed: int, every: int = 1, sample: bool = True) -> WorldFigures:
-    """Play ``deals`` deals under :data:`WORLD_RULES` (2 to 5 players, random,
-    eager and passive play) and, at every ``every``-th step, sample a world
-    from each seat's view and prove the position itself reachable
-    (:func:`sevenbridge.inference.certify`); without ``sample``, only that."""
+def worlds(
+    deals: int,
+    seed: int,
+    every: int = 1,
+    sample: bool = True,
+    rules_list: Sequence[Rules] = (),
+    table: int = 0,
+    prove: bool = True,
+) -> WorldFigures:
+    """Play ``deals`` deals under :data:`WORLD_RULES` (or ``rules_list``), 2 to
+    5 players (or ``table``), random, eager and passive play, and, at every
+    ``every``-th step, sample a world from each seat's view and prove the
+    position itself reachable (:func:`sevenbridge.inference.certify`; not
+    without ``prove``); without ``sample``, only that."""
     figures = WorldFigures()
     rng = random.Random(seed)
+    rules_list = rules_list or WORLD_RULES
     for k in range(deals):
-        rules = WORLD_RULES[k % len(WORLD_RULES)]
+        rules = rules_list[k % len(rules_list)]
         style = k % 3
-        players = 2 + (k // (3 * len(WORLD_RULES))) % 4
+        players = table or 2 + (k // (3 * len(rules_list))) % 4
         deal_seed = rng.getrandbits(32)
         state = deal(rules, players=players, seed=deal_seed)
         where = f"deal {k}: {rules.changes() or 'standard'}, {players} players, seed {deal_seed}"
         step = 0
         while True:
-            if step % every == 0:
+            if step % every == 0 and prove:
                 figures.states += 1
                 if _worlds.certify(state) is None:
                     figures.failures.append(f"{where}, step {step}: certify found no deal")
@@ -224,6 +234,7 @@ def worlds(deals: int, seed: int, every: int = 1, sample: bool = True) -> WorldF
                     figures.failures.append(f"{where}, step {step}: does not read back")
                 else:
                     figures.certified += 1
+            if step % every == 0:
                 for viewer in range(players if sample else 0):
                     view = observe(state, viewer)
                     key = rng.getrandbits(32)
@@ -277,10 +288,20 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: sample every seat at every step of DEALS deals whose windows tell most",
     )
     parser.add_argument("--every", type=int, default=1, help="with --worlds: every Nth step")
+    parser.add_argument(
+        "--latency",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="instead: sample every seat at every step of DEALS deals of three players "
+        "under the standard rules, and print how long a sample takes",
+    )
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     if args.worlds:
         return _main_worlds(args.worlds, args.seed, args.every, args.docs, argv)
+    if args.latency:
+        return _main_worlds(args.latency, args.seed, args.every, args.docs, argv, standard=True)
     start = time.perf_counter()
     figures = soak(args.deals, args.seed, args.playout_every, args.verbose, args.certify_every)
     elapsed = time.perf_counter() - start
@@ -321,14 +342,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main_worlds(
-    deals: int, seed: int, every: int, docs: str | None, argv: list[str] | None
+    deals: int,
+    seed: int,
+    every: int,
+    docs: str | None,
+    argv: list[str] | None,
+    standard: bool = False,
 ) -> int:
     start = time.perf_counter()
-    figures = worlds(deals, seed, every)
+    if standard:
+        figures = worlds(deals, seed, every, rules_list=(Rules(),), table=3, prove=False)
+    else:
+        figures = worlds(deals, seed, every)
     elapsed = time.perf_counter() - start
     rows = [
         ("deals played", f"{figures.deals:,}"),
-        ("positions certified reachable", f"{figures.certified:,} of {figures.states:,}"),
+        *(
+            []
+            if standard
+            else [("positions certified reachable", f"{figures.certified:,} of {figures.states:,}")]
+        ),
         ("samples", f"{figures.samples:,}"),
         ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
         ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),

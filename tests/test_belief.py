@@ -107,7 +107,8 @@ def test_the_worlds_lean_towards_greedy_hands(preset: str) -> None:
             fitted += [b == 0 for b in _tracks_broken(greedy_worlds(view, key), 0)]
             even += [b == 0 for b in _tracks_broken(sample_state(view, key), 0)]
     assert len(fitted) > 100
-    assert statistics.fmean(fitted) > 0.75 > 0.45 > statistics.fmean(even)
+    assert statistics.fmean(fitted) > 0.75
+    assert statistics.fmean(fitted) > statistics.fmean(even) + 0.2
 
 
 def test_a_waiting_pons_cards_and_the_joker_stay_put() -> None:

@@ -51,13 +51,15 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     view's history to it, each window asking the same players and each pon
     waiting or not as it did. Beyond what the rules make the engine reveal,
     the sample does not guess from how the others played (for example, that a
-    player who passed a pon probably lacked the pair). Where nothing is
-    revealed the placements that fit are equally likely; where the windows
-    reveal something, the cards they require are placed first and the rest at
-    random, so the samples are not weighted exactly as the hidden cards' true
-    odds. ``observe(sample_state(view, rng), view.viewer) == view`` always
-    holds, and the sample is a position the engine accepts and plays on. The
-    sampled state gets a fresh seed from ``rng`` for any later reshuffle.
+    player who passed a pon probably lacked the pair). The hidden cards are
+    first dealt uniformly at random, up to ``SAMPLE_TRIES`` (8) times, and a
+    deal is kept when every hand's past fits (searched exhaustively): then the
+    sample is drawn evenly from all the placements that fit. When those tries
+    miss, a search that misses none finds one (in a random order, not evenly
+    weighted). ``observe(sample_state(view, rng), view.viewer) == view``
+    always holds, and the sample is a position the engine accepts and plays
+    on. The sampled state gets a fresh seed from ``rng`` for any later
+    reshuffle.
 
     An observation without a history (a position set up by hand, read from a
     document with an empty history) tells nothing of the past: its unseen
@@ -72,8 +74,8 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
             ``rng`` neither a :class:`random.Random` nor an integer.
         InvalidArgumentError: for an integer seed out of range (0 to 2**64 - 1).
         InvalidStateError: if the observation's history does not lead to it,
-            or no deal fitting it is found in ``SAMPLE_TRIES`` (2,000) tries
-            (an observation no real deal gives, or a very unlikely one).
+            or no deal fits it (an observation no real deal gives): the
+            message names what stands in the way.
 
     >>> from sevenbridge import deal, observe
     >>> view = observe(deal(seed=4), 2)

@@ -20,16 +20,18 @@ the claim windows tell more where the rules make them depend on the hands:
 
 A world is reachable when some deal and some draws lead through the very same
 record to it. :func:`sample` builds one: it deals the hidden cards of the
-present with the right classes, then walks the record backwards, putting each
-drawn card back on the stock, and checks every claim window on the way with
-the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
+present with the right classes (uniformly at random for a few tries, then by
+:class:`_WorldSearch`, which misses none), searches each player's past
+exhaustively (:class:`_PastSearch`), then walks the record backwards,
+putting each drawn card back on the stock, and checks every claim window on
+the way with the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
 the order of every reshuffled stock, which :func:`replay` plays forward with
 the engine to the sampled world (the tests do).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -50,13 +52,8 @@ __all__ = [
     "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
 ]  # fmt: skip
 
-#: Most deals of the hidden cards :func:`sample` tries before it gives up.
-SAMPLE_TRIES: Final = 2000
-#: Tries with one past of the viewer's own draws before another is searched.
-_PAST_TRIES: Final = 100
-
-#: Most steps :func:`_undraws` takes for one player before it gives up.
-_SEARCH_STEPS: Final = 1000
+#: Uniform deals of the hidden cards :func:`sample` tries before its search.
+SAMPLE_TRIES: Final = 8
 
 #: Stands for the upcard in a timeline while it is not known which card it was.
 UPCARD: Final = -1
@@ -129,10 +126,10 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int, int], dict[int, int] | None] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """By viewer, their hand and upcard: the viewer's draws (see :func:`_past`),
+    """By viewer, their hand and upcard: the viewer's draws (see :class:`_PastSearch`),
     ``None`` if there are none (found once, from a key of their own: a pure
     function of the view)."""
 
@@ -217,6 +214,13 @@ def _cards_mask(cards: Sequence[Any]) -> int:
     out = 0
     for card in cards:
         out |= 1 << card.index
+    return out
+
+
+def _cards_mask_of(cards: Sequence[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
     return out
 
 
@@ -469,24 +473,37 @@ class Certificate:
     """The order of each reshuffled stock, top card first."""
 
 
-def _no_fit(tries: int) -> InvalidStateError:
-    return InvalidStateError(
-        Message(
-            "invalid_state.sample_state_card_no_fit",
-            "sample_state: no deal of the unseen cards fits this view and its history in {tries} tries",
-            tries=str(tries),
+def _no_world() -> Message:
+    return Message(
+        "invalid_state.sample_state_no_world",
+        "sample_state: no deal of the unseen cards fits this view and its history (what the claim windows showed of the hands cannot all hold at once)",
+    )
+
+
+def _no_hand(player: int, viewer: bool) -> Message:
+    if viewer:
+        return Message(
+            "invalid_state.sample_state_viewer_past",
+            "sample_state: no draws of player {p} (the viewer) lead to their hand through what the claim windows showed of it",
+            p=player,
         )
+    return Message(
+        "invalid_state.sample_state_no_hand",
+        "sample_state: no hand of player {p} fits what the claim windows showed of it, with the cards the view leaves unseen",
+        p=player,
+    )
+
+
+def _unfit_message() -> Message:
+    return Message(
+        "invalid_state.observation_history_does_not_fit",
+        "observation.history: does not lead to this view (the cards it shows, the "
+        "discard pile, the stock's size or the reshuffles differ)",
     )
 
 
 def _unfit_view() -> InvalidStateError:
-    return InvalidStateError(
-        Message(
-            "invalid_state.observation_history_does_not_fit",
-            "observation.history: does not lead to this view (the cards it shows, the "
-            "discard pile, the stock's size or the reshuffles differ)",
-        )
-    )
+    return InvalidStateError(_unfit_message())
 
 
 def sample(
@@ -498,7 +515,7 @@ def sample(
 
     Raises:
         InvalidStateError: if the view's history does not lead to it, or no
-            deal fits in :data:`SAMPLE_TRIES` tries.
+            deal fits it (:class:`_WorldSearch` says so, and what stands in the way).
     """
     try:
         tl: Timeline | None = _shared_timeline(view)
@@ -510,32 +527,66 @@ def sample(
         return _simple(view, key, seed), None
     check = reveals(view.rules)
     # Which card was the upcard, where the record no longer shows it: any that
-    # fits the viewer's own hand and draws.
+    # fits the counts (the viewer's own draws are searched when one is tried).
     upcards: list[int | None] = (
-        [u for u in bits(tl.upcard_candidates) if _viewer_past(view, tl, u) is not None]
+        [u for u in bits(tl.upcard_candidates) if _split(view, tl, u) is not None]
         if tl.upcard == UPCARD
         else [tl.upcard]
     )
     if not upcards:
         raise _unfit_view()  # the viewer's hand fits no card as the upcard
-    for attempt in range(SAMPLE_TRIES):
+    # Quick tries: every hidden card placed uniformly at random (within its
+    # class), kept if every hand's past fits exactly and the deal walks back
+    # through the windows; so the worlds are drawn uniformly from those that fit.
+    tries = SAMPLE_TRIES if check or tl.upcard == UPCARD else 1
+    for attempt in range(tries):
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        dealt = _deal_hidden(view, tl, card, plan, k, attempt // _PAST_TRIES)
-        if dealt is None:
+        decided, mine = _viewer_past(view, tl, card)
+        if mine is None:
+            if tl.upcard == UPCARD or not decided:
+                continue  # a wrong guess of the upcard, or left to the search
+            if _split(view, tl, card) is not None:
+                raise InvalidStateError(_no_hand(view.viewer, True))
+            raise _unfit_view()
+        dealt = _deal_uniform(view, tl, card, k)
+        if dealt is None:  # pragma: no cover - the split fits
             continue
-        hands, stock, choices = dealt
+        hands, stock = dealt
+        choices = dict(mine)
+        if plan is not None:
+            rng = Rng(derive(k, 4))
+            masks = tl.reshuffle_masks(card)
+            fit = True
+            for p in range(tl.players):
+                if p == view.viewer:
+                    continue
+                past = _PastSearch(p, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS))
+                try:
+                    fit = past.fits(hands[p], [0] * tl.epochs)
+                except _OutOfSteps:
+                    fit = False  # left to the search
+                if not fit:
+                    break
+                choices.update(past.choices())
+            if not fit:
+                continue
         cert = None
         if plan is not None or certify or tl.upcard == UPCARD:
             cert = _walk(tl, hands, stock, upcard, plan, choices, k)
             if cert is None:
                 continue
         return _world(view, hands, stock, seed), cert
-    raise _no_fit(SAMPLE_TRIES)
+    # The quick tries missed: the search that misses none.
+    found_world = _search_world(view, tl, shuffled(upcards, derive(key, 8)), key)
+    if isinstance(found_world, Message):
+        raise InvalidStateError(found_world)
+    hands, stock, cert = found_world
+    return _world(view, hands, stock, seed), cert
 
 
 #: The latest timelines built, newest last: (history, the public fields, timeline).
@@ -967,135 +1018,77 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int, variant: int = 0) -> dict[int, int] | None:
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None]:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
-    viewer's windows do not fit. Found once per view, upcard and ``variant``,
-    from a key of its own, so that samples stay a function of the view and
-    their seed. A past fits the viewer's own windows but may leave the
-    others' hands no way through theirs, so :func:`sample` moves on to
-    another variant after :data:`_PAST_TRIES` tries."""
-    mine = (view.viewer, view.hand_mask, upcard, variant)
+    viewer's windows do not fit (their past searched exhaustively, for
+    :data:`_QUICK_STEPS` steps at most). With whether that was decided
+    (``False``: the search ran out of steps, and :func:`_search_world` will
+    tell). Found once per view and upcard, from a key of its own, so that
+    samples stay a function of the view and their seed."""
+    mine = (view.viewer, view.hand_mask, upcard, 0)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
-    found: dict[int, int] | None = None
+    found: tuple[bool, dict[int, int] | None] = (True, None)
     if _split(view, tl, upcard) is not None:
-        found = {}
+        found = (True, {})
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
-            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1, variant))
+            rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            found = _search(view.viewer, view.hand_mask, plan, masks, view.rules, rng)
+            past = _PastSearch(
+                view.viewer, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS)
+            )
+            try:
+                found = (
+                    True,
+                    past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None,
+                )
+            except _OutOfSteps:
+                found = (False, None)
     tl.viewer_pasts[mine] = found
     return found
 
 
-#: Hands tried for one player, in one try of :func:`sample`, before it starts over.
-_HAND_TRIES: Final = 50
-#: ... or sooner, after this many hands in a row failed at the same draw.
-_STUCK: Final = 4
+def _limit(steps: int) -> Callable[[], None]:
+    """A :class:`_PastSearch` tick that allows ``steps`` steps."""
+    left = [steps]
+
+    def tick() -> None:
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfSteps
+
+    return tick
 
 
-def _deal_hidden(
-    view: Any, tl: Timeline, upcard: int, plan: _Plan | None, key: int, variant: int = 0
-) -> tuple[list[int], list[int], dict[int, int]] | None:
+#: Steps of a past search in a quick try of :func:`sample` (a hand whose past
+#: takes longer to find is left to :func:`_search_world`).
+_QUICK_STEPS: Final = 3000
+
+
+def _deal_uniform(
+    view: Any, tl: Timeline, upcard: int, key: int
+) -> tuple[list[int], list[int]] | None:
     """The hidden hands and the stock, each hand holding as many cards of each
-    class as the record says; with a plan, also the card each player drew at
-    each draw (by event) so that every window says of their hand what it did.
-    ``None`` if this try does not fit.
-
-    With a plan, the players are dealt one after the other, each up to
-    :data:`_HAND_TRIES` times until their own windows fit (:func:`_undraws`):
-    first the cards the windows say they held (:func:`_seed`), then the rest
-    at random.
-
-    Raises:
-        InvalidStateError: if the counts cannot fit the view (its upcard known).
-    """
-    o = view
-    rules: Rules = o.rules
-    viewer = o.viewer
-    mine = _viewer_past(view, tl, upcard, variant)
+    class as the record says, the cards of each class placed uniformly at
+    random. ``None`` if the counts do not fit the view with this upcard."""
     split = _split(view, tl, upcard)
     if split is None:
-        if tl.upcard == UPCARD:
-            return None  # a wrong guess of the upcard, not a wrong view
-        raise _unfit_view()
-    if mine is None:
-        return None  # no draws of the viewer fit their windows
-    need, hands, pools, unseen, cls = split
+        return None
+    need, hands, pools, _, _ = split
     last = tl.epochs - 1
-    n = o.players
-    if plan is None:
-        for j, pool in enumerate(pools):
-            order = shuffled(pool, derive(key, 2, j))
-            i = 0
-            for p in range(n):
-                for c in order[i : i + need[p][j]]:
-                    hands[p] |= 1 << c
-                i += need[p][j]
-            if j == last:
-                stock = list(order[i:])
-        return hands, stock, {}
-    rng = Rng(derive(key, 4))
-    masks = tl.reshuffle_masks(upcard)
-    by_class = [0] * tl.epochs
-    for c in range(53):
-        if cls[c] >= 0:
-            by_class[cls[c]] |= 1 << c
-    choices = dict(mine)
-    others = [p for p in range(n) if p != viewer]
-    for i in range(len(others) - 1, 0, -1):
-        j = rng.below(i + 1)
-        others[i], others[j] = others[j], others[i]
-    # First the cards the windows say each player held, so that no player's
-    # hand takes the cards another needs; then the rest of each hand, dealt
-    # again (its witnesses chosen again too) until the player's windows fit.
-    left = unseen  # the unseen cards nobody holds or needs yet
-    seeds: dict[int, tuple[int, list[int]]] = {}
-    for p in others:
-        seeded = _seed(p, plan, hands[p], need[p], left, cls, by_class, rules, rng)
-        if seeded is None:
-            return None
-        seeds[p] = seeded
-        left &= ~seeded[0]
-    reached = [0]
-    for p in others:
-        own = seeds[p][0] & ~hands[p]
-        stuck: list[int] = []  # how far back each failed hand got
-        for attempt in range(_HAND_TRIES):
-            seeded = seeds[p] if not attempt else _seed(
-                p, plan, hands[p], need[p], left | own, cls, by_class, rules, rng
-            )  # fmt: skip
-            if seeded is None:
-                continue
-            hand, wants = seeded
-            free = (left | own) & ~hand
-            for j, count in enumerate(wants):
-                if count:
-                    pool = [c for c in pools[j] if free >> c & 1]
-                    if len(pool) < count:  # pragma: no cover - the counts fit
-                        raise AssertionError("too few cards of a class for a hand")
-                    for c in _pick(pool, count, rng):
-                        hand |= 1 << c
-            found = _past(p, hand, plan, masks, rules, rng, reached)
-            if found is not None:
-                choices.update(found)
-                hands[p] = hand
-                left = (left | own) & ~hand
-                break
-            # Hands that all fail at the same draw point to something no hand
-            # mends (a wrong guess of the upcard, or another player's cards).
-            stuck.append(reached[0])
-            if len(stuck) >= _STUCK and len(set(stuck[-_STUCK:])) == 1:
-                return None
-        else:
-            return None
-    stock = [c for c in pools[last] if left >> c & 1]
-    for i in range(len(stock) - 1, 0, -1):
-        j = rng.below(i + 1)
-        stock[i], stock[j] = stock[j], stock[i]
-    return hands, stock, choices
+    stock: list[int] = []
+    for j, pool in enumerate(pools):
+        order = shuffled(pool, derive(key, 2, j))
+        i = 0
+        for p in range(view.players):
+            for c in order[i : i + need[p][j]]:
+                hands[p] |= 1 << c
+            i += need[p][j]
+        if j == last:
+            stock = list(order[i:])
+    return hands, stock
 
 
 def _pick(pool: list[int], count: int, rng: Rng) -> list[int]:
@@ -1127,355 +1120,24 @@ def _pad(hand: int, card: int) -> int:
     return 0
 
 
-def _seed(
-    p: int,
-    plan: _Plan,
-    hand: int,
-    need: Sequence[int],
-    left: int,
-    cls: Sequence[int],
-    by_class: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-) -> tuple[int, list[int]] | None:
-    """The cards the windows say player ``p`` held: from ``hand`` (the cards
-    they are known to hold) and their later plays where those fit, else from
-    the unseen cards ``left`` of fitting classes, chosen at random. The hand
-    so far and how many cards of each class are still to deal, or None.
-
-    The joker first where a window shows it, then a pon of each rank that
-    windows asked about (naturals first: the joker would let its holder pon
-    every rank they hold one of), then a pair for each window on the joker
-    itself, made where possible of a rank no later window refutes (a pair
-    kept into a window that passed the player over for its rank), and of
-    cards already given."""
-    wants = list(need)
-    facts = plan.positives[p]
-    wanted = 0  # the ranks windows asked this player about
-    for _, w, fact, _, _ in facts:
-        if fact == _ABLE and plan.cards[w] != JOKER_INDEX:
-            wanted |= RANK_MASK[plan.cards[w] % 13]
-    order = sorted(
-        facts, key=lambda f: 0 if f[2] == _JOKER else 1 if plan.cards[f[1]] != JOKER_INDEX else 2
-    )
-    for at, w, fact, outs, classes in order:
-        card = plan.cards[w]
-        have = _of_classes(hand, classes, by_class) | outs
-        if _fits(have | _pad(have, card), card, fact, True, rules):
-            continue
-        options = [
-            c for c in bits(left & ~hand)
-            if classes >> cls[c] & 1 and wants[cls[c]] > 0
-            and (c == JOKER_INDEX if fact == _JOKER else card == JOKER_INDEX or c == JOKER_INDEX
-                 or c % 13 == card % 13)
-        ]  # fmt: skip
-        for i in range(len(options) - 1, 0, -1):
-            j = rng.below(i + 1)
-            options[i], options[j] = options[j], options[i]
-        if card == JOKER_INDEX:
-            # A pair of any rank pons the joker: rank by rank, in a random
-            # order; first those whose pair no later window refutes, and among
-            # them those the hand has one of, then those asked about.
-            ranks = list(shuffled(range(13), rng.next64()))
-            options.sort(
-                key=lambda c: (
-                    _refused_pair(plan, p, at, c, have, cls),
-                    not have & RANK_MASK[c % 13],
-                    not wanted & 1 << c,
-                    ranks.index(c % 13),
-                )
-            )
-        else:
-            # First the cards that may have come since the last window that
-            # passed the player over for the rank, then naturals first (the
-            # joker would let its holder pon every rank they hold one of).
-            options.sort(
-                key=lambda c: (_refused_pair(plan, p, at, c, have, cls, card), c == JOKER_INDEX)
-            )
-        for c in options:
-            if wants[cls[c]] <= 0:
-                continue
-            hand |= 1 << c
-            wants[cls[c]] -= 1
-            have |= 1 << c
-            if _fits(have | _pad(have, card), card, fact, True, rules):
-                break
-        else:
-            return None
-    return hand, wants
-
-
-def _refused_pair(
-    plan: _Plan, p: int, at: int, card: int, have: int, cls: Sequence[int], of: int = -1
-) -> bool:
-    """Whether a pair of ``card``'s rank (of ``of``'s rank, for the joker
-    standing in such a pair) held by player ``p`` at event ``at`` (``card``
-    itself kept to the end, the rest of the pair from ``have``) would be held
-    at a window that passed ``p`` over for that rank: a later one before a
-    card of the pair is put out, or the last one before ``at`` unless
-    ``card`` can have been drawn since (from a stock of its class)."""
-    of = card if of < 0 else of
-    rank = RANK_MASK[of % 13]
-    until = _FOREVER  # the pair lasts until a card of it is put out
-    for e, cards in plan.outs_of[p]:
-        if e > at and cards & have & rank:
-            until = e
-            break
-    before = -1
-    for e, cards in plan.refusals[p]:
-        if cards >> of & 1:
-            if at < e < until:
-                return True
-            if e < at:
-                before = e
-    return before >= 0 and not any(
-        before < e < at and epoch == cls[card] for e, epoch, _, _ in plan.draws[p]
-    )
-
-
-#: An event after every event of a record.
-_FOREVER: Final = 1 << 30
-
-
-def _past(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    reached: list[int] | None = None,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """The card player ``p``, holding ``hand`` now, drew at each draw (by event)
-    so that every window says of their hand what it did, or ``None``: the
-    windows since their last draw first (their hand now decides them), then
-    :func:`_undraws` (which notes in ``reached`` how far back it got)."""
-    if not _segment_fits(p, hand, plan.tails[p], plan, rules):
-        if reached is not None:
-            reached[0] = -1
-        return None
-    return _undraws(p, hand, plan, masks, rules, rng, reached, limit)
-
-
-#: Searches :func:`_search` starts, each of :data:`_SEARCH_STEPS` steps: the
-#: time a search takes varies a lot, and several short ones find a past more
-#: surely than one long one.
-_RESTARTS: Final = 30
-
-
-def _search(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    restarts: int = _RESTARTS,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """:func:`_past`, started again (in another random order) up to
-    ``restarts`` times, each of ``limit`` steps at most."""
-    for _ in range(restarts):
-        found = _past(p, hand, plan, masks, rules, rng, None, limit)
-        if found is not None:
-            return found
-    return None
-
-
-def certify(state: GameState, key: int = 0, restarts: int = 300) -> Certificate | None:
+def certify(state: GameState, key: int = 0) -> Certificate | None:
     """A deal that leads through ``state``'s history to ``state`` itself (its
-    hands and stock), found the way :func:`sample` finds one for its worlds;
-    ``None`` if the history does not replay on the public cards or the search
-    finds none (then none exists). The tests check that it finds one for
-    every real position.
-
-    Every possible upcard is tried with quick searches first (at most
-    ``restarts`` of :data:`_SEARCH_STEPS` steps for each player, the sampler's
-    own number of them at most), and only then with exhaustive searches of
-    each player's past, which miss only where a window depends on several
-    hands at once."""
+    hands and stock), found by the search :func:`sample` falls back on
+    (:class:`_WorldSearch`, with every hand given): ``None`` if the history
+    does not replay on the public cards or no deal leads there. The tests
+    check that it finds one for every real position."""
     try:
         tl = timeline(state)
     except _Unfit:
         return None
-    upcards = [tl.upcard] if tl.upcard != UPCARD else bits(tl.upcard_candidates)
-    for upcard in upcards:
-        cert = _certify_with(state, tl, upcard, key, min(_RESTARTS, restarts))
-        if cert is not None:
-            return cert
-    # The quick searches missed (or none fits): search every past exhaustively
-    # (in several random orders: a window whose course depends on several
-    # hands at once may refuse the pasts found for each player alone).
-    for attempt in range(_RESTARTS):
-        for upcard in upcards:
-            cert = _certify_with(state, tl, upcard, derive(key, attempt), 1, None)
-            if cert is not None:
-                return cert
-    return None
+    from ..views import observe  # the viewer's side of the search: any seat will do
 
-
-def _certify_with(
-    state: GameState,
-    tl: Timeline,
-    upcard: int | None,
-    key: int,
-    restarts: int,
-    limit: int | None = _SEARCH_STEPS,
-) -> Certificate | None:
-    """:func:`certify` with the upcard ``upcard``, ``restarts`` searches of
-    ``limit`` steps at most (one exhaustive search with no ``limit``)."""
-    rules = state.rules
-    rng = Rng(key)
-    card = -1 if upcard is None else upcard
-    held, cls = tl.holdings(card)
-    if any(
-        [sum(1 for c in bits(h) if max(cls[c], 0) == j) for j in range(tl.epochs)] != held[p]
-        for p, h in enumerate(state.hand_masks)
-    ):
-        return None
-    plan = _plan(tl, card) if reveals(rules) else None
-    choices: dict[int, int] = {}
-    if plan is not None:
-        masks = tl.reshuffle_masks(card)
-        for p, hand in enumerate(state.hand_masks):
-            found = _search(p, hand, plan, masks, rules, rng, restarts, limit)
-            if found is None:
-                return None
-            choices.update(found)
-        plan = plan if any(plan.depends) else None
-    return _walk(tl, list(state.hand_masks), list(state.stock_cards), upcard, plan, choices, key)
-
-
-#: How many windows back :func:`_order` looks.
-_LOOK: Final = 8
-
-
-def _order(
-    draws: Sequence[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int]],
-    k: int,
-    hand: int,
-    options: list[int],
-    plan: _Plan,
-    rules: Rules,
-) -> list[int]:
-    """The cards that may have been drawn at ``draws[k]``, in the order to try
-    them (the last first), looking back a few windows before it. A card the
-    player must still have held at one of them (a window shows a pon or the
-    joker that the hand lacks without it, even with every card played since)
-    is left out; a card that makes a window show a pon or the joker it did
-    not show comes first, the nearest such window first."""
-    urgent: dict[int, int] = {}
-    dropped = 0
-    later = 0  # the cards played between the windows looked at and the draw
-    seen = 0
-    for kk in range(k, len(draws)):
-        segment = draws[kk][2]
-        if segment is None:
-            later |= draws[kk][3]
-            continue
-        for _, outs, fact, value in segment:
-            if outs >= 0:
-                later |= outs
-                continue
-            seen += 1
-            if fact & 3 == _HELD:
-                continue  # _segment_fits refuses a card drawn after a window showed it held
-            card = plan.cards[fact >> 2]
-            every = hand | later
-            if fact & 3 == _JOKER:
-                if value:
-                    if not later & JOKER_BIT:
-                        dropped |= JOKER_BIT
-                elif every & JOKER_BIT and hand & JOKER_BIT:
-                    urgent.setdefault(JOKER_INDEX, seen)
-                continue
-            if card == JOKER_INDEX:
-                relevant = JOKER_BIT
-                for r in range(13):
-                    if (every & RANK_MASK[r]).bit_count() >= 2:
-                        relevant |= RANK_MASK[r]
-            else:
-                relevant = RANK_MASK[card % 13] | JOKER_BIT
-            if value:
-                for c in options:
-                    if relevant >> c & 1 and not can_pon(every & ~(1 << c) | later, card, rules):
-                        dropped |= 1 << c
-            elif can_pon(every, card, rules):
-                for c in bits(hand & relevant):
-                    urgent.setdefault(c, seen)
-        if seen >= _LOOK:
-            break
-    kept = [c for c in options if not dropped >> c & 1]
-    # list.sort is stable: the random order stays among equals. Tried last first.
-    kept.sort(key=lambda c: -urgent.get(c, _LOOK + 1))
-    return kept
-
-
-def _undraws(
-    p: int,
-    hand: int,
-    plan: _Plan,
-    masks: Sequence[int],
-    rules: Rules,
-    rng: Rng,
-    reached: list[int] | None = None,
-    limit: int | None = _SEARCH_STEPS,
-) -> dict[int, int] | None:
-    """Which card player ``p``, holding ``hand`` now, drew at each of their
-    draws, so that every window says of their hand what it did: a depth-first
-    search back through their draws, the cards tried in a random order (a
-    hand that failed at a draw is not tried there again; see :func:`_order`).
-    By draw event, or ``None`` if there is none, or the search takes more
-    than ``limit`` steps; then ``reached`` (if given) holds the most draws it
-    put back. With no ``limit`` the search is exhaustive: ``None`` then
-    means that no past fits (a hand it saw fail at a draw is not searched
-    again, so it ends)."""
-    draws = plan.draws[p]
-    count = len(draws)
-    failed: set[tuple[int, int]] = set()
-    chosen = [0] * count
-    after = [0] * (count + 1)  # the hand just after each draw (the next card not yet put back)
-    after[0] = hand | plan.tail_outs[p]
-    left: list[list[int] | None] = [None] * count  # the cards still to try at each draw
-    k = steps = deepest = 0
-    while 0 <= k < count:
-        _, epoch, segment, outs = draws[k]
-        options = left[k]
-        if options is None:
-            h = after[k]
-            allowed = 0 if (k, h) in failed else h if epoch == 0 else h & masks[epoch]
-            options = bits(allowed)
-            for i in range(len(options) - 1, 0, -1):
-                j = rng.below(i + 1)
-                options[i], options[j] = options[j], options[i]
-            if len(options) > 1:
-                options = _order(draws, k, after[k], options, plan, rules)
-            left[k] = options
-        while options:
-            steps += 1
-            if limit is not None and steps > limit:
-                k = -1
-                break
-            c = options.pop()
-            rest = after[k] & ~(1 << c)
-            if segment is None or _segment_fits(p, rest, segment, plan, rules):
-                chosen[k] = c
-                after[k + 1] = rest | outs
-                k += 1
-                deepest = max(deepest, k)
-                if k < count:
-                    left[k] = None
-                break
-        else:
-            failed.add((k, after[k]))
-            left[k] = None
-            k -= 1
-    if k < count:
-        if reached is not None:
-            reached[0] = deepest
-        return None
-    return {draws[i][0]: chosen[i] for i in range(count)}
+    view = observe(state, 0)
+    upcards: list[int | None] = (
+        [tl.upcard] if tl.upcard != UPCARD else list(bits(tl.upcard_candidates))
+    )
+    found = _search_world(view, tl, upcards, key, state)
+    return None if isinstance(found, Message) else found[2]
 
 
 def _walk(
@@ -1491,7 +1153,7 @@ def _walk(
     drawn card back on the stock, and reach the deal: the certificate.
 
     A draw puts back the card ``choices`` gives for it (see
-    :func:`_undraws`), else a card of that stock's class at random. With a
+    :class:`_PastSearch`), else a card of that stock's class at random. With a
     plan, every window whose course depends on the hands is checked with the
     engine's window code. ``None`` if that fails."""
     rng = Rng(derive(key, 5))
@@ -1687,3 +1349,592 @@ def _fact_message(
         "{path}: player {p} held the joker when their pon of {card} ({where}) was taken at once while others were still to be asked (pon_tie_break='joker_holder'), and nobody has shown it since, so they still hold it, but this position puts it elsewhere",
         **params,
     )  # fmt: skip
+
+
+# ----------------------------------------------------------------------------------
+# the complete search
+# ----------------------------------------------------------------------------------
+#: The card types of the complete search: the thirteen ranks, and the joker.
+_JOKER_TYPE: Final = 13
+_ALL_TYPES: Final = (1 << 14) - 1
+
+
+def _type_of(card: int) -> int:
+    return _JOKER_TYPE if card == JOKER_INDEX else card % 13
+
+
+def _able_at_best(
+    hand: int, wild: Sequence[int], types: Sequence[int], card: int, rules: Rules
+) -> bool:
+    """Whether a hand of the cards ``hand`` and ``wild[j]`` cards of class
+    ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t: rank
+    t, bit 13: the joker), can pon ``card`` for the best choice of those cards
+    (pon is monotone: more cards never take it away). It may answer yes
+    wrongly, never no."""
+    total = sum(wild)
+    union = 0
+    for j, count in enumerate(wild):
+        if count:
+            union |= types[j]
+    if card == JOKER_INDEX:
+        # A pair of any rank pons the joker.
+        if total >= 2 and union:
+            return True
+        for r in range(13):
+            if union >> r & 1 and hand & RANK_MASK[r]:
+                return True
+        return can_pon(hand | _pad(hand, card), card, rules)
+    r = card % 13
+    of_rank = sum(count for j, count in enumerate(wild) if types[j] >> r & 1)
+    fill = hand
+    left = total
+    for c in bits(RANK_MASK[r] & ~hand & ~(1 << card)):
+        if not of_rank or not left:
+            break
+        fill |= 1 << c
+        of_rank -= 1
+        left -= 1
+    if left and rules.jokers and union >> _JOKER_TYPE & 1 and not hand & JOKER_BIT:
+        fill |= JOKER_BIT
+        left -= 1
+    while left:
+        pad = _pad(fill, card)
+        if not pad:
+            break
+        fill |= pad
+        left -= 1
+    return can_pon(fill, card, rules)
+
+
+class _PastSearch:
+    """An exhaustive search of one player's past: which card of their hand
+    they drew at each draw, going back from the end, so that every window
+    says of their hand what it did. The hand may hold *wild* cards, by class
+    (the stock a card came from), whose rank is not chosen yet: the search
+    then answers whether some choice of them may fit, checking each window
+    as if they were the best cards for it (a bound that never refuses a
+    hand that fits). With no wild cards the answer is exact. The states
+    that failed (a draw, the hand after it) are kept for the next questions:
+    a search of the player's past from a draw depends on nothing else."""
+
+    def __init__(
+        self,
+        p: int,
+        plan: _Plan,
+        masks: Sequence[int],
+        rules: Rules,
+        epochs: int,
+        rng: Rng,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
+        self.p = p
+        self.tick = tick
+        """Called at every step of the search: it may raise :class:`_OutOfSteps`
+        (what failed so far is kept, so a later :meth:`fits` goes further)."""
+        self.plan = plan
+        self.masks = masks
+        self.rules = rules
+        self.epochs = epochs
+        self.rng = rng
+        self.draws = plan.draws[p]
+        self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+        self.types: tuple[int, ...] = ()
+        self.path: list[int] = [0] * len(self.draws)
+        # By draw: the cards the record names for this player before it (put
+        # out), and those of their pons that did not take the discard.
+        held = 0
+        for (_, q), cards in plan.held.items():
+            if q == p:
+                held |= cards
+        self.ahead = self._build_ahead()
+        # Each card's kind: its type and the reshuffled stocks it was in.
+        self.kind = [
+            _type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
+            for c in range(53)
+        ]
+        self.special: list[int] = []
+        for draw in self.draws:
+            named = held
+            for at, cards in plan.outs_of[p]:
+                if at < draw[0]:
+                    named |= cards
+            self.special.append(named)
+
+    def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
+        """By draw: the pon facts of the windows a few draws back, as (draws
+        between, discard, value, the player's outs between)."""
+        plan, draws = self.plan, self.draws
+        ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
+        for k in range(len(draws)):
+            checks: list[tuple[int, int, bool, int]] = []
+            outs = 0
+            for m in range(k, min(len(draws), k + _AHEAD)):
+                segment = draws[m][2]
+                if segment is None:
+                    outs |= draws[m][3]
+                    continue
+                for _, cards, fact, value in segment:
+                    if cards >= 0:
+                        outs |= cards
+                    elif fact & 3 == _ABLE:
+                        checks.append((m - k + 1, plan.cards[fact >> 2], value, outs))
+            ahead.append(tuple(checks))
+        return ahead
+
+    def _ahead_ok(self, k: int, hand: int) -> bool:
+        """A quick refusal of the hand just after draw ``k``: a window a few
+        draws back that must show a pon no card of the hand and of the outs
+        since can make, or that must show none while so many cards of the
+        discard's rank stay that the draws since cannot have brought them all
+        (the hand then was this hand and the outs since, less one card a draw)."""
+        rules = self.rules
+        for d, card, value, outs in self.ahead[k]:
+            every = hand | outs
+            if value:
+                if not can_pon(every | _pad(every, card), card, rules):
+                    return False
+            elif card != JOKER_INDEX:
+                r = card % 13
+                same = every & RANK_MASK[r] & ~(1 << card)
+                need = 1 if r == 6 else 2
+                if (
+                    same.bit_count() - d >= need
+                    and (every & ~RANK_MASK[r] & ~JOKER_BIT).bit_count() - d >= 1
+                ):
+                    witness = 0
+                    for c in bits(same)[:need]:
+                        witness |= 1 << c
+                    if can_pon(witness | _pad(witness, card), card, rules):
+                        return False
+        return True
+
+    def _segment_ok(
+        self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
+    ) -> bool:
+        plan, rules, p, types = self.plan, self.rules, self.p, self.types
+        if not any(wild):
+            return _segment_fits(p, hand, segment, plan, rules)
+        joker = any(count and types[j] >> _JOKER_TYPE & 1 for j, count in enumerate(wild))
+        for _, outs, fact, value in segment:
+            if outs >= 0:
+                hand |= outs
+                continue
+            kind = fact & 3
+            if kind == _HELD:
+                cards = plan.held[fact >> 2, p]
+                if hand & cards != cards:
+                    return False
+                continue
+            card = plan.cards[fact >> 2]
+            if kind == _JOKER:
+                if (not value) if hand & JOKER_BIT else value and not joker:
+                    return False
+            elif not value:
+                if can_pon(hand, card, rules):
+                    return False
+            elif not _able_at_best(hand, wild, types, card, rules):
+                return False
+        return True
+
+    def fits(self, hand: int, wild: Sequence[int], types: Sequence[int] = ()) -> bool:
+        """Whether the player, holding ``hand`` and ``wild[j]`` cards of class
+        ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t:
+        rank t, bit 13: the joker), may have a past that fits (exact without
+        wild cards; :attr:`path` then holds the card of each draw)."""
+        self.types = tuple(types) if any(wild) else ()
+        if not self._segment_ok(hand, wild, self.plan.tails[self.p]):
+            return False
+        return self._back(0, hand | self.plan.tail_outs[self.p], tuple(wild))
+
+    def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
+        if k == len(self.draws):
+            return not any(wild[1:])
+        state = (k, self._alike(k, hand), wild, self.types)
+        if state in self.failed:
+            return False
+        if self.tick is not None:
+            self.tick()
+        if not any(wild) and not self._ahead_ok(k, hand):
+            self.failed.add(state)
+            return False
+        _, epoch, segment, outs = self.draws[k]
+        options = bits(hand if epoch == 0 else hand & self.masks[epoch])
+        if wild[epoch]:
+            options.append(-1)
+        rng = self.rng
+        for i in range(len(options) - 1, 0, -1):
+            j = rng.below(i + 1)
+            options[i], options[j] = options[j], options[i]
+        # Cards of one kind (see _alike) are alike to everything before this
+        # draw: one of each kind is enough.
+        special, kind, tried = self.special[k], self.kind, set()
+        for c in options:
+            if c >= 0 and not special >> c & 1:
+                if kind[c] in tried:
+                    continue
+                tried.add(kind[c])
+            if c < 0:
+                rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
+            else:
+                rest, left = hand & ~(1 << c), wild
+            if segment is not None and not self._segment_ok(rest, left, segment):
+                continue
+            if self._back(k + 1, rest | outs, left):
+                self.path[k] = c
+                return True
+        self.failed.add(state)
+        return False
+
+    def _alike(self, k: int, hand: int) -> tuple[int, ...]:
+        """``hand`` at draw ``k`` up to cards alike: the cards the record names
+        before the draw (:attr:`special`), and how many of each kind of the
+        others. A card's kind is its type (rank, or the joker) and the
+        reshuffled stocks it was in (which draws may have taken it): two cards
+        of one kind meet every window, stock and draw before the draw alike,
+        so a hand that failed fails with one swapped for the other."""
+        special = self.special[k]
+        kind = self.kind
+        return (hand & special, *sorted(kind[c] for c in bits(hand & ~special)))
+
+    def choices(self) -> dict[int, int]:
+        """The draws of the last exact :meth:`fits` that answered yes."""
+        return {self.draws[k][0]: c for k, c in enumerate(self.path)}
+
+
+#: How many draws back :meth:`_PastSearch._ahead_ok` looks.
+_AHEAD: Final = 8
+#: Pasts of one deal of the hands that the search tries against the windows
+#: that depend on several hands at once.
+_WALK_TRIES: Final = 20
+#: Hands of one player, at random from the cards left, that the search tries
+#: before it enumerates that player's hands.
+_HAND_QUICK: Final = 4
+
+
+class _OutOfSteps(Exception):
+    """A :class:`_WorldSearch` used up the steps it was given."""
+
+
+def _search_world(
+    view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
+) -> tuple[list[int], list[int], Certificate] | Message:
+    """A world for ``view`` by :class:`_WorldSearch`, one search per possible
+    upcard, run in turns with a budget that doubles each round: a world is
+    found as soon as one search finds it, while an upcard that fits no world
+    takes no longer than its own search (each search keeps what failed, so
+    every round goes further; each ends). What stood in the way if none fits."""
+    why: Message | None = None
+    pending: list[_WorldSearch] = []
+    for upcard in upcards:
+        for start in range(_STARTS):
+            search = _WorldSearch(view, tl, upcard, derive(key, 10, start), whole)
+            problem = search.setup()
+            if problem is not None:
+                why = why or problem
+                break
+            pending.append(search)
+    budget = _FIRST_BUDGET
+    while pending:
+        for search in list(pending):
+            found = search.advance(budget)
+            if found is None:
+                continue
+            if isinstance(found, Message):
+                why = why or found
+                pending.remove(search)
+                continue
+            return found
+        budget *= 2
+    return why or _no_world()
+
+
+#: Searches :func:`_search_world` runs for each upcard, each in its own random
+#: order: how long a search takes depends much on its first choices, and
+#: several short ones find a world sooner than one long one.
+_STARTS: Final = 1
+#: The steps each search of :func:`_search_world` gets in its first turn.
+_FIRST_BUDGET: Final = 2000
+
+
+class _WorldSearch:
+    """A search that misses no world: the hidden hands player after player,
+    each player's hands enumerated by kinds of card (class and type: the cards
+    of one rank and one stock are alike for every claim window) with a bound
+    (:class:`_PastSearch` with the cards not chosen yet as wild cards) that
+    never refuses a hand that fits, every hand checked exactly (its past
+    searched exhaustively) and the whole deal by the engine's window code
+    (:func:`_walk`). A state of the search that failed (the players still to
+    deal and the kinds of card left) is not searched again, so it ends; it
+    finds a world whenever one exists with this upcard."""
+
+    def __init__(
+        self, view: Any, tl: Timeline, upcard: int | None, key: int, whole: Any = None
+    ) -> None:
+        self.view = view
+        self.whole = whole
+        """A whole position whose hands and stock are the only ones to try
+        (:func:`certify`), or ``None``."""
+        self.tl = tl
+        self.upcard = upcard
+        self.card = -1 if upcard is None else upcard
+        self.key = key
+        self.rng = Rng(derive(key, 6))
+        self.rules: Rules = view.rules
+        self.plan = _plan(tl, self.card)
+        self.masks = tl.reshuffle_masks(self.card)
+        self.epochs = tl.epochs
+        self.dead: set[tuple[int, tuple[int, ...]]] = set()
+        self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
+        self.result: tuple[list[int], list[int], Certificate] | None = None
+
+    def setup(self) -> Message | None:
+        """Ready the search: what stands in the way from the start, if anything."""
+        view, tl, rng = self.view, self.tl, self.rng
+        split = _split(view, tl, self.card)
+        if split is None:
+            return _unfit_message()
+        self.need, self.known, _, self.unseen, self.cls = split
+        if self.whole is not None and not self._take_whole():
+            return _unfit_message()
+        n, viewer, epochs = tl.players, view.viewer, self.epochs
+        self.searches = {
+            p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng, self._step)
+            for p in range(n)
+        }
+        self.viewer_choices: dict[int, int] | None = None
+        others = [p for p in range(n) if p != viewer]
+        # The most told about first: their hands prune the search soonest.
+        weight = {p: 4 * len(self.plan.positives[p]) + len(self.plan.refusals[p]) for p in others}
+        order = list(shuffled(others, rng.next64()))
+        order.sort(key=lambda p: -weight[p])
+        self.order = order
+        self.hands = list(self.known)
+        self.chosen: dict[int, dict[int, int]] = {}
+        by_class = [0] * epochs
+        for c in bits(self.unseen):
+            by_class[self.cls[c]] |= 1 << c
+        self.by_class = by_class
+        self.wanted = [0] * n  # by player, the types their windows show them holding
+        for p in others:
+            for _, w, fact, _, _ in self.plan.positives[p]:
+                card = self.plan.cards[w]
+                self.wanted[p] |= 1 << (
+                    _JOKER_TYPE if fact == _JOKER or card == JOKER_INDEX else card % 13
+                )
+        return None
+
+    def advance(self, budget: int) -> tuple[list[int], list[int], Certificate] | Message | None:
+        """Search for ``budget`` steps at most: a world (hands, stock,
+        certificate), :func:`_no_world` if none exists, or ``None`` if the
+        budget ran out (what failed is kept: the next call goes further)."""
+        self.spent, self.budget = 0, budget
+        epochs, viewer = self.epochs, self.view.viewer
+        try:
+            if self.viewer_choices is None:
+                mine = self.searches[viewer]
+                if not mine.fits(self.view.hand_mask, [0] * epochs):
+                    return _no_hand(viewer, True)
+                for p in self.order:
+                    if not self.searches[p].fits(
+                        self.known[p], self.need[p], [_ALL_TYPES] * epochs
+                    ):
+                        return _no_hand(p, False)
+                self.viewer_choices = mine.choices()
+            if self._deal(0, self.unseen):
+                assert self.result is not None
+                return self.result
+        except _OutOfSteps:
+            return None
+        return _no_world()
+
+    def _step(self) -> None:
+        self.spent += 1
+        if self.spent > self.budget:
+            raise _OutOfSteps
+
+    def _take_whole(self) -> bool:
+        """Every hand is given (:attr:`whole`): whether each holds the cards the
+        record says it does, as many of each class, and the stock the rest."""
+        cls, whole, viewer = self.cls, self.whole, self.view.viewer
+        left = self.unseen
+        for p in range(self.tl.players):
+            if p == viewer:
+                continue
+            hand = whole.hand_masks[p]
+            rest = hand & ~self.known[p]
+            if self.known[p] & ~hand or rest & ~left:
+                return False
+            have = [0] * self.epochs
+            for c in bits(rest):
+                have[cls[c]] += 1
+            if have != self.need[p]:
+                return False
+            self.known[p] = hand
+            self.need[p] = [0] * self.epochs
+            left &= ~rest
+        return left == _cards_mask_of(whole.stock_cards)
+
+    def _kinds(self, left: int) -> tuple[int, ...]:
+        """How many cards of each class and type are left (the search's memo)."""
+        out = [0] * (self.epochs * 14)
+        cls = self.cls
+        for c in bits(left):
+            out[cls[c] * 14 + _type_of(c)] += 1
+        return tuple(out)
+
+    def _deal(self, i: int, left: int) -> bool:
+        if i == len(self.order):
+            return self._finish(left)
+        memo = (i, self._kinds(left))
+        if memo in self.dead:
+            return False
+        p = self.order[i]
+        for hand, choices in self._hands(p, left, i):
+            self.hands[p] = hand
+            self.chosen[p] = choices
+            if self._later_fit(i + 1, left & ~hand) and self._deal(i + 1, left & ~hand):
+                return True
+        self.dead.add(memo)
+        return False
+
+    def _later_fit(self, i: int, left: int) -> bool:
+        """Whether each player still to deal has a hand that fits, from the
+        cards ``left``, each on their own (the cards they take from one
+        another are the search's to try): first a bound (the types of card
+        left in each class, not how many), then one such hand found (kept by
+        the kinds of card left in the classes they need)."""
+        if i >= len(self.order):
+            return True
+        types = [0] * self.epochs
+        cls = self.cls
+        for c in bits(left):
+            types[cls[c]] |= 1 << _type_of(c)
+        later = self.order[i:]
+        if not all(self.searches[q].fits(self.known[q], self.need[q], types) for q in later):
+            return False
+        kinds = self._kinds(left)
+        for q in later:
+            memo = (q, tuple(
+                kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
+            ))  # fmt: skip
+            found = self.alone.get(memo)
+            if found is None:
+                self._step()
+                found = self.alone[memo] = next(self._hands(q, left), None) is not None
+            if not found:
+                return False
+        return True
+
+    def _hands(self, p: int, left: int, i: int = -1) -> Iterator[tuple[int, dict[int, int]]]:
+        """Player ``p``'s hands that fit their windows, from the cards
+        ``left``, with their pasts: a few at random, then all of them (by
+        kinds of card, in a random order)."""
+        rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
+        search = self.searches[p]
+        zeros = [0] * epochs
+        pools = [bits(left & self.by_class[j]) for j in range(epochs)]
+        if any(len(pools[j]) < need[j] for j in range(epochs)):
+            return
+        for _ in range(_HAND_QUICK):
+            self._step()
+            hand = known
+            for j in range(epochs):
+                for c in _pick(pools[j], need[j], rng):
+                    hand |= 1 << c
+            if search.fits(hand, zeros):
+                yield hand, search.choices()
+        # Every hand, by kinds: the cards of each class and type left, in a
+        # random order; the ranks the windows show the player holding first.
+        kinds: list[list[list[int]]] = [[[] for _ in range(14)] for _ in range(epochs)]
+        for j in range(epochs):
+            for c in shuffled(pools[j], rng.next64()):
+                kinds[j][_type_of(c)].append(c)
+        # The types this player's windows show them holding first, those the
+        # players still to deal need last (so that their hands are left).
+        wanted, others = self.wanted[p], 0
+        for q in self.order[self.order.index(p) + 1 :]:
+            others |= self.wanted[q]
+        rank = [0 if wanted >> t & 1 else 2 if others >> t & 1 else 1 for t in range(14)]
+        orders = [
+            sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t]) for _ in range(epochs)
+        ]
+
+        def ahead(j: int, at: int, wild: list[int]) -> list[int]:
+            types = [0] * epochs
+            for jj in range(j, epochs):
+                if wild[jj]:
+                    for t in orders[jj][at if jj == j else 0 :]:
+                        if kinds[jj][t]:
+                            types[jj] |= 1 << t
+            return types
+
+        def room(j: int, at: int, wild: list[int]) -> bool:
+            return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
+
+        def fill(
+            j: int, at: int, hand: int, wild: list[int]
+        ) -> Iterator[tuple[int, dict[int, int]]]:
+            while j < epochs and not wild[j]:
+                j, at = j + 1, 0
+            if j == epochs:
+                if search.fits(hand, zeros):
+                    yield hand, search.choices()
+                return
+            if at == 14:
+                return
+            t = orders[j][at]
+            most = min(len(kinds[j][t]), wild[j])
+            counts = list(range(most + 1))
+            for k in range(len(counts) - 1, 0, -1):
+                m = rng.below(k + 1)
+                counts[k], counts[m] = counts[m], counts[k]
+            for m in counts:
+                more = hand
+                for c in kinds[j][t][:m]:
+                    more |= 1 << c
+                rest = list(wild)
+                rest[j] -= m
+                if not room(j, at + 1, rest):
+                    continue
+                self._step()
+                if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
+                    continue
+                if m and i >= 0 and rank[t] == 2 and not self._later_fit(i + 1, left & ~more):
+                    continue  # it takes cards the players still to deal need
+                yield from fill(j, at + 1, more, rest)
+
+        yield from fill(0, 0, known, list(need))
+
+    def _finish(self, left: int) -> bool:
+        """The stock from the cards left, and the whole deal walked back with
+        the engine's window code (windows that depend on several hands at
+        once); other pasts of the same hands are tried if it refuses."""
+        tl, rng = self.tl, self.rng
+        if self.whole is not None:
+            stock = list(self.whole.stock_cards)
+        else:
+            stock = bits(left)
+            for i in range(len(stock) - 1, 0, -1):
+                j = rng.below(i + 1)
+                stock[i], stock[j] = stock[j], stock[i]
+        choices = dict(self.viewer_choices or {})
+        for found in self.chosen.values():
+            choices.update(found)
+        for _ in range(_WALK_TRIES):
+            cert = _walk(
+                tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key
+            )
+            if cert is not None:
+                self.result = (list(self.hands), stock, cert)
+                return True
+            if not any(self.plan.depends) or len(tl.windows) == 0:
+                return False
+            # Another past for every player (the viewer too), in another order.
+            choices = {}
+            for p in range(tl.players):
+                hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
+                past = _PastSearch(p, self.plan, self.masks, self.rules, self.epochs, rng)
+                if not past.fits(hand, [0] * self.epochs):
+                    return False
+                choices.update(past.choices())
+        return False
