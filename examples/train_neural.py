@@ -541,9 +541,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--target", choices=("points", "wins"), default="points",
                         help="what the labels measure: the mean return in points "
                         "(default) or the share of playouts won")  # fmt: skip
-    parser.add_argument("--win-bonus", type=float, default=0.0,
+    parser.add_argument("--win-bonus", type=float, default=0.3,
                         help="with --target points: what a playout won adds to the label, "
-                        "in full hands of points")  # fmt: skip
+                        "in full hands of points (default 0.3)")  # fmt: skip
     parser.add_argument("--hidden", default="32", help="hidden layer widths, comma-separated")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--lr", type=float, default=1e-3)

@@ -8,10 +8,11 @@ make it, the cards it takes out of the hand (their points, how well they go
 with the rest), what a discard offers the other players (how many of the cards
 that would meld with it are still unseen), the hand it leaves, and the table
 around it (hand sizes, the stock). A multi-layer perceptron turns each row
-into a score, the network's estimate of how much the action raises the chance
-of winning the deal over the average legal action; the player makes the
-action with the highest score. The weights are trained by
-``examples/train_neural.py``.
+into a score, the network's estimate of how much the action raises its
+player's return in points (:func:`~sevenbridge.returns`, under the scoring of
+the rules it was trained under) over the average legal action; the player
+makes the action with the highest score. The weights are trained by
+``examples/train_neural.py``, one network per preset.
 """
 
 from __future__ import annotations
