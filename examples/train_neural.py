@@ -31,7 +31,10 @@ Three steps; the first keeps its work in ``--work`` and picks up where it stoppe
    return, plus ``--win-bonus`` times the share won, or the share won alone)
    less the mean label of its decision (squared error), the decisions of one
    deal in twenty held out; the weights of the best held-out loss are kept,
-   with the version and digest of the features they read. The held-out
+   with the version and digest of the features they read. ``--also`` adds
+   the decisions of as many deals of other presets of the same deck and
+   scoring (the shipped 52-card network learnt from standard and Seven Rummy
+   deals alike: the more decisions, the better it plays). The held-out
    *gain* follows the training too: over the held-out decisions, the mean
    label of the action the network picks less that of the greedy player's.
 3. *Evaluation.* The player with the network meets two greedy players in
@@ -44,11 +47,12 @@ Three steps; the first keeps its work in ``--work`` and picks up where it stoppe
    the training for the curve, the untrained (greedy) network at epoch 0
    included (``--curve``, CSV; ``--plot``, a PNG, needs matplotlib).
 
-``python examples/train_neural.py --preset PRESET --out PRESET-3.npz`` trains
-the shipped network of each preset (``standard``, ``seven_rummy``,
-``nintendo``; ``--help`` lists the settings, whose defaults are those of the
-shipped networks); ``--deals 20 --epochs 2 --eval 4`` is a quick look. Needs
-numpy (``pip install "sevenbridge[rl]"``).
+``python examples/train_neural.py --deals 3000 --also seven_rummy --out
+standard-3.npz`` trains the shipped network for the 52-card presets (winner
+scores) and ``--preset nintendo --deals 5000 --out nintendo-3.npz`` the one
+for Nintendo's 53 cards and penalty points (``--help`` lists the settings;
+the other defaults are those of the shipped networks); ``--deals 20 --epochs
+2 --eval 4`` is a quick look. Needs numpy (``pip install "sevenbridge[rl]"``).
 """
 
 from __future__ import annotations
@@ -270,6 +274,23 @@ def decisions(
             offset = int(arrays["group"].max()) + 1
         parts.append(arrays)
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def pooled(parts: Sequence[Arrays]) -> Arrays:
+    """The decisions of several presets as one set: the decision numbers run
+    on, and the deal numbers of each further preset are moved past the
+    previous ones' (keeping which twentieth is held out)."""
+    joined: list[Arrays] = []
+    groups = deals = 0
+    for part in parts:
+        moved = dict(part)
+        moved["group"] = part["group"] + groups
+        moved["deal"] = part["deal"] + deals
+        if len(part["group"]):
+            groups = int(moved["group"].max()) + 1
+            deals += -(-(int(part["deal"].max()) + 1) // 20) * 20
+        joined.append(moved)
+    return {key: np.concatenate([p[key] for p in joined]) for key in joined[0]}
 
 
 # --- 2. training --------------------------------------------------------------
@@ -532,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="standard", help="the rules (default standard)")
     parser.add_argument("--deals", type=int, default=1500, help="deals of self-play")
+    parser.add_argument("--also", default="",
+                        help="other presets, comma-separated, whose deals (as many, played "
+                        "and labelled alike) join the training data: presets of the "
+                        "same deck and scoring")  # fmt: skip
     parser.add_argument("--keep", type=float, default=0.3, help="share of decisions labelled")
     parser.add_argument("--rollouts", type=int, default=32,
                         help="sampled worlds (greedy playouts per action) a decision")  # fmt: skip
@@ -570,10 +595,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if k not in unrecorded
     }
     started = time.perf_counter()
-    data = decisions(args.preset, args.deals, args.keep, args.rollouts, args.work,
-                     args.workers, args.chunk, say)  # fmt: skip
+    presets = [args.preset, *(p for p in args.also.split(",") if p)]
+    rules = Rules.preset(args.preset)
+    for other in presets[1:]:
+        theirs = Rules.preset(other)
+        if (theirs.deck_size, theirs.scoring, theirs.card_values) != (
+            rules.deck_size, rules.scoring, rules.card_values
+        ):  # fmt: skip
+            parser.error(f"--also {other}: not the deck and scoring of {args.preset}")
+    data = pooled([decisions(preset, args.deals, args.keep, args.rollouts, args.work,
+                             args.workers, args.chunk, say) for preset in presets])  # fmt: skip
     count = len(np.unique(data["group"]))
-    say(f"{count} decisions ({len(data['q'])} actions) labelled from {args.deals} deals")
+    say(f"{count} decisions ({len(data['q'])} actions) labelled from {args.deals} deals"
+        + (f" of each of {', '.join(presets)}" if len(presets) > 1 else ""))  # fmt: skip
     data["y"] = labels(data, args.target, args.win_bonus)
     hidden = [int(h) for h in args.hidden.split(",") if h]
     rows: list[dict[str, Any]] = []

@@ -257,13 +257,14 @@ class NeuralPlayer:
     player's view, and the network learnt to predict which actions score more
     points under the preset's scoring, with a little extra for going out
     (:doc:`/howto/learning` has the training curve and its strength against
-    two greedy players). The package ships one network per preset
-    (``standard``, ``seven_rummy``, ``nintendo``) for three players, stamped
-    with the rules it was trained under and the version and digest of the
-    features it reads; under other rules the player takes the network of the
-    nearest rules with the same deck, the same scoring first
-    (:func:`sevenbridge.rl.network_for`). It needs numpy (``pip install
-    "sevenbridge[rl]"``).
+    two greedy players). The package ships one network per way of scoring
+    for three players: ``standard-3`` for the 52-card presets, whose winner
+    scores (trained on standard and Seven Rummy deals), and ``nintendo-3``
+    for Nintendo's 53 cards and penalty points; each is stamped with the
+    rules it was trained under and the version and digest of the features it
+    reads. Under other rules the player takes the network of the nearest
+    rules with the same deck, the same scoring first (:meth:`network` says
+    which). It needs numpy (``pip install "sevenbridge[rl]"``).
 
     Args:
         seed: Seeds the greedy player it consults for ``margin`` (its choice

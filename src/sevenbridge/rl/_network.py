@@ -12,7 +12,7 @@ into a score, the network's estimate of how much the action raises its
 player's return in points (:func:`~sevenbridge.returns`, under the scoring of
 the rules it was trained under) over the average legal action; the player
 makes the action with the highest score. The weights are trained by
-``examples/train_neural.py``, one network per preset.
+``examples/train_neural.py``, one network per deck and way of scoring.
 """
 
 from __future__ import annotations
