@@ -393,7 +393,7 @@ def labels(data: Arrays, target: str, win_bonus: float) -> npt.NDArray[np.float3
     playouts won; ``points``, its mean return in the playouts (divided by
     :func:`points_scale`) plus ``win_bonus`` times the share won."""
     if target == "wins":
-        return data["q"]
+        return data["q"].astype(np.float32)
     return (data["r"] + np.float32(win_bonus) * data["q"]).astype(np.float32)
 
 
