@@ -392,9 +392,10 @@ def labels(data: Arrays, target: str, win_bonus: float) -> npt.NDArray[np.float3
     """Each action's label under ``target``: ``wins``, the share of its
     playouts won; ``points``, its mean return in the playouts (divided by
     :func:`points_scale`) plus ``win_bonus`` times the share won."""
-    if target == "wins":
-        return data["q"].astype(np.float32)
-    return (data["r"] + np.float32(win_bonus) * data["q"]).astype(np.float32)
+    label: npt.NDArray[np.float32] = data["q"].astype(np.float32)
+    if target == "points":
+        label = (data["r"] + np.float32(win_bonus) * data["q"]).astype(np.float32)
+    return label
 
 
 def train(
