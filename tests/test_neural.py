@@ -129,6 +129,20 @@ def test_the_shipped_networks_read_this_version_of_the_features() -> None:
     assert len(sizes) == len(networks) and sum(sizes) < 4_000_000
 
 
+def test_each_preset_plays_the_network_trained_for_its_points() -> None:
+    # One network per preset, trained for points under its scoring.
+    for preset in Rules.presets():
+        rules = Rules.preset(preset)
+        network = network_for(rules, 3)
+        training = network.meta["training"]
+        assert network.rules.scoring is rules.scoring and training["target"] == "points"
+        assert network.rules == rules or preset in training["also"].split(",")
+    # Other rules: the network of the same deck and scoring, the nearest rules.
+    assert network_for(Rules(ace_high=True), 3).name == "standard-3"
+    assert network_for(Rules(jokers=1), 3).name == "nintendo-3"  # the only 53-card one
+    assert network_for(attrs.evolve(Rules.nintendo(), ace_high=False), 3).name == "nintendo-3"
+
+
 def _copy_with(tmp_path: Path, **changes: Any) -> Path:
     """A copy of the shipped standard network with its metadata changed."""
     source = NETWORKS_FOLDER / "standard-3.npz"
@@ -221,7 +235,7 @@ def test_without_numpy_the_player_says_what_to_install() -> None:
 def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
     module = runpy.run_path(str(SCRIPT), run_name="train_neural")
     out = tmp_path / "tiny.npz"
-    argv = ["--deals", "6", "--chunk", "3", "--workers", "1", "--hidden", "8",
+    argv = ["--deals", "6", "--also", "seven_rummy", "--chunk", "3", "--workers", "1", "--hidden", "8",
             "--keep", "0.5", "--rollouts", "2",
             "--epochs", "2", "--eval-every", "2", "--checkpoint-eval", "2", "--eval", "2",
             "--work", str(tmp_path / "work"), "--out", str(out),
@@ -234,6 +248,27 @@ def test_the_training_script_trains_and_ships_a_network(tmp_path: Path) -> None:
     assert lines[0].startswith("epoch,") and len(lines) == 4  # epochs 0 (untrained), 1, 2
     assert lines[1].split(",")[5] and lines[3].split(",")[5]  # the checkpoints' win shares
     _play(Rules.standard(), 3, [NeuralPlayer(1, network=out), GreedyPlayer(1), GreedyPlayer(2)])
+    assert load_network(out).meta["training"]["also"] == "seven_rummy"
+    with pytest.raises(SystemExit):  # another deck and scoring
+        module["main"](["--also", "nintendo", "--deals", "1", "--work", str(tmp_path / "work")])
+
+
+def test_the_playout_labels_are_wins_and_returns() -> None:
+    module = runpy.run_path(str(SCRIPT), run_name="train_neural")
+    rules = Rules.nintendo()
+    state = deal(rules, players=3, seed=4)
+    while len(legal_actions(observe(state))) < 2:
+        state = apply(state, legal_actions(observe(state))[0])
+    wins, points = module["playout_labels"](state, 4, module["Rng"](7))
+    assert len(wins) == len(points) == len(legal_actions(observe(state)))
+    assert all(0 <= w <= 1 for w in wins)
+    from sevenbridge.bots import _points_scale
+
+    assert module["points_scale"](rules) == _points_scale(rules)  # as ISMCTSPlayer scales
+    assert all(-5 < p < 5 for p in points) and len(set(points)) > 1
+    data = {"q": np.array(wins, np.float32), "r": np.array(points, np.float32)}
+    assert module["labels"](data, "wins", 0.5).tolist() == data["q"].tolist()
+    assert np.allclose(module["labels"](data, "points", 0.5), data["r"] + 0.5 * data["q"])
 
 
 def test_with_the_widest_margin_it_plays_the_greedy_moves() -> None:

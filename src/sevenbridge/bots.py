@@ -244,21 +244,27 @@ class NeuralPlayer:
     (how many of the cards that would meld with it are still unseen, whether
     the next player could chi it), the hand it leaves, and the hand sizes and
     stock around the table. It gives each action a score, its estimate of how
-    much the action raises the chance of winning the deal, and the player makes
-    the action scored highest (the first in legal order on a tie). It looks
-    only at its own view, samples nothing and searches nothing: a decision
-    costs about as much as the greedy player's.
+    much the action raises its return in points (:func:`~sevenbridge.returns`,
+    under the rules' scoring), and the player makes the action scored highest
+    (the first in legal order on a tie). It looks only at its own view,
+    samples nothing and searches nothing: a decision costs about as much as
+    the greedy player's.
 
     The network was trained by ``examples/train_neural.py``, starting from the
     greedy player's choices: on positions of :func:`sevenbridge.rl.self_play`
     deals played by greedy players, each legal action was played out by greedy
     playouts (:func:`sevenbridge.playout.playout`) on worlds sampled from the
-    player's view, and the network learnt to predict which actions win more
+    player's view, and the network learnt to predict which actions score more
+    points under the preset's scoring, with a little extra for going out
     (:doc:`/howto/learning` has the training curve and its strength against
-    two greedy players). The package ships one network per deck size (52
-    cards, and 53 for Nintendo's joker) for three players, stamped with the
-    version and digest of the features it reads; it needs numpy
-    (``pip install "sevenbridge[rl]"``).
+    two greedy players). The package ships one network per way of scoring
+    for three players: ``standard-3`` for the 52-card presets, whose winner
+    scores (trained on standard and Seven Rummy deals), and ``nintendo-3``
+    for Nintendo's 53 cards and penalty points; each is stamped with the
+    rules it was trained under and the version and digest of the features it
+    reads. Under other rules the player takes the network of the nearest
+    rules with the same deck, the same scoring first (:meth:`network` says
+    which). It needs numpy (``pip install "sevenbridge[rl]"``).
 
     Args:
         seed: Seeds the greedy player it consults for ``margin`` (its choice
@@ -268,7 +274,7 @@ class NeuralPlayer:
             network scores another move higher by more than ``margin`` (0 to
             1; 0: the network's best move, always).
         network: A weights file of ``examples/train_neural.py`` to play with
-            instead of the shipped network for the table's deck and size.
+            instead of the shipped network for the table's rules and size.
 
     Raises:
         InvalidArgumentError: without numpy; for a network file that cannot
@@ -314,7 +320,8 @@ class NeuralPlayer:
     def values(self, view: Observation | GameState) -> dict[Action, float]:
         """Each legal action of the view's player, with the network's score of
         it (higher is better: its estimate of how much the action raises the
-        chance of winning the deal, over the average legal action)."""
+        player's return, over the average legal action, in the points of a
+        full hand of the seven costliest cards)."""
         view = self._card_view(view)
         actions = choices(view)
         network = self.network(view.rules, view.players)

@@ -8,10 +8,11 @@ make it, the cards it takes out of the hand (their points, how well they go
 with the rest), what a discard offers the other players (how many of the cards
 that would meld with it are still unseen), the hand it leaves, and the table
 around it (hand sizes, the stock). A multi-layer perceptron turns each row
-into a score, the network's estimate of how much the action raises the chance
-of winning the deal over the average legal action; the player makes the
-action with the highest score. The weights are trained by
-``examples/train_neural.py``.
+into a score, the network's estimate of how much the action raises its
+player's return in points (:func:`~sevenbridge.returns`, under the scoring of
+the rules it was trained under) over the average legal action; the player
+makes the action with the highest score. The weights are trained by
+``examples/train_neural.py``, one network per deck and way of scoring.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -370,22 +372,34 @@ def shipped_networks() -> tuple[Network, ...]:
     return tuple(_shipped(p.stem) for p in sorted(NETWORKS_FOLDER.glob("*.npz")))
 
 
+def _distance(trained: Rules, rules: Rules) -> tuple[int, int, int]:
+    """How far the rules a network was trained under are from ``rules``: the
+    scoring first, then the card values (a network plays for the points these
+    give), then how many other rule fields differ."""
+    others = sum(
+        getattr(trained, field.name) != getattr(rules, field.name)
+        for field in attrs.fields(Rules)
+        if field.name not in ("scoring", "card_values")
+    )
+    return (trained.scoring != rules.scoring, trained.card_values != rules.card_values, others)
+
+
 def network_for(rules: Rules, players: int) -> Network:
-    """The shipped network for ``rules`` at ``players``: the one trained under
-    these very rules, else one trained on the same feature layout (the same
-    deck and table size) under other rules.
+    """The shipped network for ``rules`` at ``players``: of those trained on
+    the same feature layout (the same deck and table size), the one trained
+    under the nearest rules: these very rules if there is one, else rules
+    that score a deal the same way (the networks play for points, which the
+    scoring and the card values give), then the one whose rules differ in
+    the fewest other fields.
 
     Raises:
         InvalidArgumentError: if no shipped network reads this layout.
     """
     networks = shipped_networks()
-    for network in networks:
-        if network.rules == rules and network.players == players:
-            return network
     digest = feature_digest(rules, players)
-    for network in networks:
-        if network.digest == digest:
-            return network
+    fitting = [n for n in networks if n.digest == digest]
+    if fitting:
+        return min(fitting, key=lambda n: _distance(n.rules, rules))
     raise InvalidArgumentError(
         Message(
             "invalid_argument.no_network_for_table",
