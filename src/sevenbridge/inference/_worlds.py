@@ -1615,6 +1615,15 @@ class _OutOfSteps(Exception):
     """A :class:`_WorldSearch` used up the steps it was given."""
 
 
+class _ProbeOver(Exception):
+    """A check that a later player still has a hand took too long to tell."""
+
+
+#: Steps a check that a later player still has a hand may take (a bound:
+#: past them it lets the search go on, which finds out itself).
+_PROBE_STEPS: Final = 400
+
+
 def _search_world(
     view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
 ) -> tuple[list[int], list[int], Certificate] | Message:
@@ -1685,6 +1694,7 @@ class _WorldSearch:
         self.epochs = tl.epochs
         self.dead: set[tuple[int, tuple[int, ...]]] = set()
         self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
+        self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
     def setup(self) -> Message | None:
@@ -1751,6 +1761,10 @@ class _WorldSearch:
         self.spent += 1
         if self.spent > self.budget:
             raise _OutOfSteps
+        if self.probe >= 0:
+            self.probe -= 1
+            if self.probe < 0:
+                raise _ProbeOver
 
     def _take_whole(self) -> bool:
         """Every hand is given (:attr:`whole`): whether each holds the cards the
@@ -1820,7 +1834,13 @@ class _WorldSearch:
             found = self.alone.get(memo)
             if found is None:
                 self._step()
-                found = self.alone[memo] = next(self._hands(q, left), None) is not None
+                self.probe = _PROBE_STEPS
+                try:
+                    found = self.alone[memo] = next(self._hands(q, left), None) is not None
+                except _ProbeOver:
+                    found = True  # not decided in time: the search will tell
+                finally:
+                    self.probe = -1
             if not found:
                 return False
         return True
@@ -1899,8 +1919,14 @@ class _WorldSearch:
                 self._step()
                 if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
                     continue
-                if m and i >= 0 and rank[t] == 2 and not self._later_fit(i + 1, left & ~more):
-                    continue  # it takes cards the players still to deal need
+                if (
+                    m
+                    and i >= 0
+                    and rank[t] == 2
+                    and len(kinds[j][t]) - m < 2
+                    and not self._later_fit(i + 1, left & ~more)
+                ):
+                    continue  # it takes the last of a kind the players still to deal need
                 yield from fill(j, at + 1, more, rest)
 
         yield from fill(0, 0, known, list(need))
