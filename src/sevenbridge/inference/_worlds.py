@@ -31,6 +31,7 @@ the engine to the sampled world (the tests do).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
@@ -581,8 +582,16 @@ def sample(
             if cert is None:
                 continue
         return _world(view, hands, stock, seed), cert
-    # The quick tries missed: the search that misses none.
-    found_world = _search_world(view, tl, shuffled(upcards, derive(key, 8)), key)
+    # The quick tries missed: the search that misses none (the upcards the
+    # viewer's own draws are known to fit first, those known not to left out).
+    told = tl.viewer_pasts
+
+    def known(u: int | None) -> tuple[bool, dict[int, int] | None]:
+        return told.get((view.viewer, view.hand_mask, -1 if u is None else u, 0), (False, None))
+
+    order = [u for u in shuffled(upcards, derive(key, 8)) if known(u) != (True, None)]
+    order.sort(key=lambda u: known(u)[1] is None)
+    found_world = _search_world(view, tl, order or upcards, key)
     if isinstance(found_world, Message):
         raise InvalidStateError(found_world)
     hands, stock, cert = found_world
@@ -1615,6 +1624,15 @@ class _OutOfSteps(Exception):
     """A :class:`_WorldSearch` used up the steps it was given."""
 
 
+class _ProbeOver(Exception):
+    """A check that a later player still has a hand took too long to tell."""
+
+
+#: Steps a check that a later player still has a hand may take (a bound:
+#: past them it lets the search go on, which finds out itself).
+_PROBE_STEPS: Final = 400
+
+
 def _search_world(
     view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
 ) -> tuple[list[int], list[int], Certificate] | Message:
@@ -1683,8 +1701,11 @@ class _WorldSearch:
         self.plan = _plan(tl, self.card)
         self.masks = tl.reshuffle_masks(self.card)
         self.epochs = tl.epochs
-        self.dead: set[tuple[int, tuple[int, ...]]] = set()
+        self.dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.failed: Counter[int] = Counter()
+        """By player: how often they had no hand left by the others'."""
         self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
+        self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
     def setup(self) -> Message | None:
@@ -1740,7 +1761,7 @@ class _WorldSearch:
                     ):
                         return _no_hand(p, False)
                 self.viewer_choices = mine.choices()
-            if self._deal(0, self.unseen):
+            if self._deal(tuple(self.order), self.unseen):
                 assert self.result is not None
                 return self.result
         except _OutOfSteps:
@@ -1751,6 +1772,10 @@ class _WorldSearch:
         self.spent += 1
         if self.spent > self.budget:
             raise _OutOfSteps
+        if self.probe >= 0:
+            self.probe -= 1
+            if self.probe < 0:
+                raise _ProbeOver
 
     def _take_whole(self) -> bool:
         """Every hand is given (:attr:`whole`): whether each holds the cards the
@@ -1782,36 +1807,42 @@ class _WorldSearch:
             out[cls[c] * 14 + _type_of(c)] += 1
         return tuple(out)
 
-    def _deal(self, i: int, left: int) -> bool:
-        if i == len(self.order):
+    def _deal(self, rest: tuple[int, ...], left: int) -> bool:
+        """Deal the players ``rest`` from the cards ``left``: next the one
+        that most often had no hand left by the others' (so that a hard hand
+        is chosen before the easy ones that starve it)."""
+        if not rest:
             return self._finish(left)
-        memo = (i, self._kinds(left))
+        memo = (rest, self._kinds(left))
         if memo in self.dead:
             return False
-        p = self.order[i]
-        for hand, choices in self._hands(p, left, i):
+        failed = self.failed
+        p = max(rest, key=lambda q: (failed[q], -self.order.index(q)))
+        after = tuple(q for q in rest if q != p)
+        for hand, choices in self._hands(p, left, after):
             self.hands[p] = hand
             self.chosen[p] = choices
-            if self._later_fit(i + 1, left & ~hand) and self._deal(i + 1, left & ~hand):
+            if self._later_fit(after, left & ~hand) and self._deal(after, left & ~hand):
                 return True
         self.dead.add(memo)
         return False
 
-    def _later_fit(self, i: int, left: int) -> bool:
-        """Whether each player still to deal has a hand that fits, from the
-        cards ``left``, each on their own (the cards they take from one
-        another are the search's to try): first a bound (the types of card
+    def _later_fit(self, later: tuple[int, ...], left: int) -> bool:
+        """Whether each player still to deal (``later``) has a hand that fits,
+        from the cards ``left``, each on their own (the cards they take from
+        one another are the search's to try): first a bound (the types of card
         left in each class, not how many), then one such hand found (kept by
         the kinds of card left in the classes they need)."""
-        if i >= len(self.order):
+        if not later:
             return True
         types = [0] * self.epochs
         cls = self.cls
         for c in bits(left):
             types[cls[c]] |= 1 << _type_of(c)
-        later = self.order[i:]
-        if not all(self.searches[q].fits(self.known[q], self.need[q], types) for q in later):
-            return False
+        for q in later:
+            if not self.searches[q].fits(self.known[q], self.need[q], types):
+                self.failed[q] += 1
+                return False
         kinds = self._kinds(left)
         for q in later:
             memo = (q, tuple(
@@ -1820,15 +1851,26 @@ class _WorldSearch:
             found = self.alone.get(memo)
             if found is None:
                 self._step()
-                found = self.alone[memo] = next(self._hands(q, left), None) is not None
+                self.probe = _PROBE_STEPS
+                try:
+                    found = self.alone[memo] = next(self._hands(q, left), None) is not None
+                except _ProbeOver:
+                    found = True  # not decided in time: the search will tell
+                finally:
+                    self.probe = -1
             if not found:
+                self.failed[q] += 1
                 return False
         return True
 
-    def _hands(self, p: int, left: int, i: int = -1) -> Iterator[tuple[int, dict[int, int]]]:
+    def _hands(
+        self, p: int, left: int, later: tuple[int, ...] | None = None
+    ) -> Iterator[tuple[int, dict[int, int]]]:
         """Player ``p``'s hands that fit their windows, from the cards
         ``left``, with their pasts: a few at random, then all of them (by
-        kinds of card, in a random order)."""
+        kinds of card, in a random order). With ``later`` (the players still
+        to deal after them), a hand that takes the last of a kind they need
+        is checked against them at once."""
         rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
         search = self.searches[p]
         zeros = [0] * epochs
@@ -1852,7 +1894,7 @@ class _WorldSearch:
         # The types this player's windows show them holding first, those the
         # players still to deal need last (so that their hands are left).
         wanted, others = self.wanted[p], 0
-        for q in self.order[self.order.index(p) + 1 :]:
+        for q in later or ():
             others |= self.wanted[q]
         rank = [0 if wanted >> t & 1 else 2 if others >> t & 1 else 1 for t in range(14)]
         orders = [
@@ -1899,8 +1941,14 @@ class _WorldSearch:
                 self._step()
                 if m and not search.fits(more, rest, ahead(j, at + 1, rest)):
                     continue
-                if m and i >= 0 and rank[t] == 2 and not self._later_fit(i + 1, left & ~more):
-                    continue  # it takes cards the players still to deal need
+                if (
+                    m
+                    and later
+                    and rank[t] == 2
+                    and len(kinds[j][t]) - m < 2
+                    and not self._later_fit(later, left & ~more)
+                ):
+                    continue  # it takes the last of a kind the players still to deal need
                 yield from fill(j, at + 1, more, rest)
 
         yield from fill(0, 0, known, list(need))
