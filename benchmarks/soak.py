@@ -289,6 +289,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--every", type=int, default=1, help="with --worlds: every Nth step")
     parser.add_argument(
+        "--no-certify",
+        action="store_true",
+        help="with --worlds: sample only (do not also prove each position reachable)",
+    )
+    parser.add_argument(
         "--latency",
         type=int,
         default=0,
@@ -299,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     if args.worlds:
-        return _main_worlds(args.worlds, args.seed, args.every, args.docs, argv)
+        return _main_worlds(
+            args.worlds, args.seed, args.every, args.docs, argv, prove=not args.no_certify
+        )
     if args.latency:
         return _main_worlds(args.latency, args.seed, args.every, args.docs, argv, standard=True)
     start = time.perf_counter()
@@ -348,19 +355,20 @@ def _main_worlds(
     docs: str | None,
     argv: list[str] | None,
     standard: bool = False,
+    prove: bool = True,
 ) -> int:
     start = time.perf_counter()
     if standard:
         figures = worlds(deals, seed, every, rules_list=(Rules(),), table=3, prove=False)
     else:
-        figures = worlds(deals, seed, every)
+        figures = worlds(deals, seed, every, prove=prove)
     elapsed = time.perf_counter() - start
     rows = [
         ("deals played", f"{figures.deals:,}"),
         *(
-            []
-            if standard
-            else [("positions certified reachable", f"{figures.certified:,} of {figures.states:,}")]
+            [("positions certified reachable", f"{figures.certified:,} of {figures.states:,}")]
+            if figures.states
+            else []
         ),
         ("samples", f"{figures.samples:,}"),
         ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
