@@ -87,3 +87,10 @@ class Rng:
     def choice(self, items: Sequence[_T]) -> _T:
         """One of the items."""
         return items[self.below(len(items))]
+
+    def shuffle(self, items: list[_T]) -> None:
+        """Put ``items`` in a random order, in place (Fisher and Yates, from
+        the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

@@ -127,7 +127,7 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
     """By viewer, their hand and upcard: the viewer's draws (see :class:`_PastSearch`),
@@ -215,13 +215,6 @@ def _cards_mask(cards: Sequence[Any]) -> int:
     out = 0
     for card in cards:
         out |= 1 << card.index
-    return out
-
-
-def _cards_mask_of(cards: Sequence[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
     return out
 
 
@@ -582,12 +575,11 @@ def sample(
             if cert is None:
                 continue
         return _world(view, hands, stock, seed), cert
+
     # The quick tries missed: the search that misses none (the upcards the
     # viewer's own draws are known to fit first, those known not to left out).
-    told = tl.viewer_pasts
-
     def known(u: int | None) -> tuple[bool, dict[int, int] | None]:
-        return told.get((view.viewer, view.hand_mask, -1 if u is None else u, 0), (False, None))
+        return tl.viewer_pasts.get(_viewer_key(view, -1 if u is None else u), (False, None))
 
     order = [u for u in shuffled(upcards, derive(key, 8)) if known(u) != (True, None)]
     order.sort(key=lambda u: known(u)[1] is None)
@@ -1035,7 +1027,7 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
     (``False``: the search ran out of steps, and :func:`_search_world` will
     tell). Found once per view and upcard, from a key of its own, so that
     samples stay a function of the view and their seed."""
-    mine = (view.viewer, view.hand_mask, upcard, 0)
+    mine = _viewer_key(view, upcard)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
     found: tuple[bool, dict[int, int] | None] = (True, None)
@@ -1057,6 +1049,11 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
                 found = (False, None)
     tl.viewer_pasts[mine] = found
     return found
+
+
+def _viewer_key(view: Any, upcard: int) -> tuple[int, int, int]:
+    """Where :func:`_viewer_past` keeps its answer on the timeline."""
+    return (view.viewer, view.hand_mask, upcard)
 
 
 def _limit(steps: int) -> Callable[[], None]:
@@ -1449,18 +1446,18 @@ class _PastSearch:
         self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
-        # By draw: the cards the record names for this player before it (put
-        # out), and those of their pons that did not take the discard.
-        held = 0
-        for (_, q), cards in plan.held.items():
-            if q == p:
-                held |= cards
         self.ahead = self._build_ahead()
         # Each card's kind: its type and the reshuffled stocks it was in.
         self.kind = [
             _type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
             for c in range(53)
         ]
+        # By draw: the cards the record names for this player before it (put
+        # out), and those of their pons that did not take the discard.
+        held = 0
+        for (_, q), cards in plan.held.items():
+            if q == p:
+                held |= cards
         self.special: list[int] = []
         for draw in self.draws:
             named = held
@@ -1570,10 +1567,7 @@ class _PastSearch:
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
             options.append(-1)
-        rng = self.rng
-        for i in range(len(options) - 1, 0, -1):
-            j = rng.below(i + 1)
-            options[i], options[j] = options[j], options[i]
+        self.rng.shuffle(options)
         # Cards of one kind (see _alike) are alike to everything before this
         # draw: one of each kind is enough.
         special, kind, tried = self.special[k], self.kind, set()
@@ -1644,13 +1638,12 @@ def _search_world(
     why: Message | None = None
     pending: list[_WorldSearch] = []
     for upcard in upcards:
-        for start in range(_STARTS):
-            search = _WorldSearch(view, tl, upcard, derive(key, 10, start), whole)
-            problem = search.setup()
-            if problem is not None:
-                why = why or problem
-                break
+        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), whole)
+        problem = search.setup()
+        if problem is None:
             pending.append(search)
+        else:
+            why = why or problem
     budget = _FIRST_BUDGET
     while pending:
         for search in list(pending):
@@ -1666,10 +1659,6 @@ def _search_world(
     return why or _no_world()
 
 
-#: Searches :func:`_search_world` runs for each upcard, each in its own random
-#: order: how long a search takes depends much on its first choices, and
-#: several short ones find a world sooner than one long one.
-_STARTS: Final = 1
 #: The steps each search of :func:`_search_world` gets in its first turn.
 _FIRST_BUDGET: Final = 2000
 
@@ -1797,7 +1786,8 @@ class _WorldSearch:
             self.known[p] = hand
             self.need[p] = [0] * self.epochs
             left &= ~rest
-        return left == _cards_mask_of(whole.stock_cards)
+        stock: int = sum(1 << c for c in whole.stock_cards)
+        return left == stock
 
     def _kinds(self, left: int) -> tuple[int, ...]:
         """How many cards of each class and type are left (the search's memo)."""
@@ -1835,15 +1825,12 @@ class _WorldSearch:
         the kinds of card left in the classes they need)."""
         if not later:
             return True
-        types = [0] * self.epochs
-        cls = self.cls
-        for c in bits(left):
-            types[cls[c]] |= 1 << _type_of(c)
+        kinds = self._kinds(left)
+        types = [sum(1 << t for t in range(14) if kinds[j * 14 + t]) for j in range(self.epochs)]
         for q in later:
             if not self.searches[q].fits(self.known[q], self.need[q], types):
                 self.failed[q] += 1
                 return False
-        kinds = self._kinds(left)
         for q in later:
             memo = (q, tuple(
                 kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
@@ -1927,9 +1914,7 @@ class _WorldSearch:
             t = orders[j][at]
             most = min(len(kinds[j][t]), wild[j])
             counts = list(range(most + 1))
-            for k in range(len(counts) - 1, 0, -1):
-                m = rng.below(k + 1)
-                counts[k], counts[m] = counts[m], counts[k]
+            rng.shuffle(counts)
             for m in counts:
                 more = hand
                 for c in kinds[j][t][:m]:
@@ -1962,9 +1947,7 @@ class _WorldSearch:
             stock = list(self.whole.stock_cards)
         else:
             stock = bits(left)
-            for i in range(len(stock) - 1, 0, -1):
-                j = rng.below(i + 1)
-                stock[i], stock[j] = stock[j], stock[i]
+            rng.shuffle(stock)
         choices = dict(self.viewer_choices or {})
         for found in self.chosen.values():
             choices.update(found)
@@ -1975,7 +1958,7 @@ class _WorldSearch:
             if cert is not None:
                 self.result = (list(self.hands), stock, cert)
                 return True
-            if not any(self.plan.depends) or len(tl.windows) == 0:
+            if not any(self.plan.depends):
                 return False
             # Another past for every player (the viewer too), in another order.
             choices = {}
