@@ -149,6 +149,17 @@ def rlcard_play(seconds: float, *, seed: int = 0) -> tuple[float, float] | None:
     return steps / elapsed, rounds / elapsed
 
 
+def _put_ratio(
+    figures: dict[str, Any], key: str, mine: list[float | None], theirs: list[float | None]
+) -> None:
+    """The median ratio of ``mine`` to ``theirs`` over the rounds both ran, and
+    its range, as ``figures[key]`` and ``figures[key + "_range"]``."""
+    ratios = [a / b for a, b in zip(mine, theirs, strict=True) if a is not None and b is not None]
+    if ratios:
+        figures[key] = median(ratios)
+        figures[f"{key}_range"] = [min(ratios), max(ratios)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the figures; ``--json FILE`` also saves them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -195,27 +206,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         rates[name] = rate
         figures[f"{name}_steps_per_s"] = None if rate is None else rate[0]
         figures[f"{name}_rounds_per_s"] = None if rate is None else rate[1]
-        paired = [
-            (mine[1], theirs[1])
-            for mine, theirs in zip(got, runs["rlcard"], strict=True)
-            if mine is not None and theirs is not None
-        ]
-        if name != "rlcard" and paired:
-            ratios = [mine / theirs for mine, theirs in paired]
-            figures[f"{name}_x_rlcard"] = median(ratios)
-            figures[f"{name}_x_rlcard_range"] = [min(ratios), max(ratios)]
+        if name != "rlcard":
+            _put_ratio(
+                figures,
+                f"{name}_x_rlcard",
+                [None if r is None else r[1] for r in got],
+                [None if r is None else r[1] for r in runs["rlcard"]],
+            )
     for name, hand_got in hand_runs.items():
         rated = [r for r in hand_got if r is not None]
         figures[f"{name}_hands_per_s"] = median(rated) if rated else None
-        hand_pairs = [
-            (mine, theirs)
-            for mine, theirs in zip(hand_got, hand_runs["is_agari"], strict=True)
-            if mine is not None and theirs is not None
-        ]
-        if name != "is_agari" and hand_pairs:
-            ratios = [mine / theirs for mine, theirs in hand_pairs]
-            figures[f"{name}_x_is_agari"] = median(ratios)
-            figures[f"{name}_x_is_agari_range"] = [min(ratios), max(ratios)]
+        if name != "is_agari":
+            _put_ratio(figures, f"{name}_x_is_agari", hand_got, hand_runs["is_agari"])
     wins = sum(map(mj.is_mahjong, hands))
     print(
         f"Simple Mahjong, 4 players, {rounds} alternating rounds of {chunk:g} s per loop, "
