@@ -41,6 +41,7 @@ HOT_MODULES = (
     "mahjong/step.py",
     "mahjong/_tensor.py",
     "rl/_tensors.py",
+    "inference/_past.py",
 )
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;

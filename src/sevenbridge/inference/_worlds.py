@@ -22,7 +22,7 @@ A world is reachable when some deal and some draws lead through the very same
 record to it. :func:`sample` builds one: it deals the hidden cards of the
 present with the right classes (uniformly at random for a few tries, then by
 :class:`_WorldSearch`, which misses none), searches each player's past
-exhaustively (:class:`_PastSearch`), then walks the record backwards,
+exhaustively (:class:`PastSearch`), then walks the record backwards,
 putting each drawn card back on the stock, and checks every claim window on
 the way with the engine's own window code (``engine.claims.play_window``). What it ends with is a whole deal: a deck order and
 the order of every reshuffled stock, which :func:`replay` plays forward with
@@ -42,12 +42,23 @@ from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
 from ..engine._keys import OP_PON, PASSES
-from ..engine.claims import AFTER, can_pon, may_claim, play_window
+from ..engine.claims import AFTER, may_claim, play_window
 from ..engine.step import apply
 from ..engine.turn import HAND_SIZE, first_player
 from ..errors import InvalidStateError, Message
 from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..state import GameState, Phase
+from ._past import (
+    ABLE,
+    ALL_TYPES,
+    HELD,
+    JOKER,
+    JOKER_TYPE,
+    OutOfSteps,
+    PastSearch,
+    fact_fits,
+    type_of,
+)
 
 __all__ = [
     "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
@@ -130,7 +141,7 @@ class Timeline:
     viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """By viewer, their hand and upcard: the viewer's draws (see :class:`_PastSearch`),
+    """By viewer, their hand and upcard: the viewer's draws (see :class:`PastSearch`),
     ``None`` if there are none (found once, from a key of their own: a pure
     function of the view)."""
 
@@ -559,10 +570,10 @@ def sample(
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = _PastSearch(p, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS))
+                past = PastSearch(p, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS))
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
-                except _OutOfSteps:
+                except OutOfSteps:
                     fit = False  # left to the search
                 if not fit:
                     break
@@ -687,19 +698,13 @@ def _simple(view: Any, key: int, seed: int) -> GameState:
     return _world(o, hands, stock, seed)
 
 
-# What a claim window says of one player's hand as it opened.
-_ABLE: Final = 0  # (value) whether they could pon the discard
-_JOKER: Final = 1  # (value) whether they held the joker
-_HELD: Final = 2  # (always true) they held the cards of a pon of theirs that lost
-
-
 @attrs.frozen
 class _Plan:
     """What the claim windows of a record say of each player's hand, arranged
     for the backward walk."""
 
     facts: tuple[tuple[tuple[int, int, bool], ...], ...]
-    """By window: (player, _ABLE or _JOKER, value)."""
+    """By window: (player, ABLE or JOKER, value)."""
     depends: tuple[bool, ...]
     """By window: whether its course depends on the hands (else any hands fit)."""
     cards: tuple[int, ...]
@@ -735,12 +740,6 @@ class _Plan:
     window): the record shows them, and they stayed in the hand."""
 
 
-def _fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
-    if kind == _JOKER:
-        return bool(hand & JOKER_BIT) == value
-    return can_pon(hand, card, rules) == value
-
-
 def _window_facts(
     tl: Timeline, w: Window, eligible: list[int]
 ) -> tuple[tuple[int, int, bool], ...]:
@@ -759,19 +758,19 @@ def _window_facts(
         told = eligible
         if at_once:  # the players after the caller were never named
             told = eligible[: eligible.index(actors[-1]) + 1] if actors[-1] in eligible else []
-        out.extend((q, _ABLE, q in asked) for q in told)
+        out.extend((q, ABLE, q in asked) for q in told)
     if rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers:
         waiting = False
         for k, (p, key) in enumerate(w.run):
             if key[0] != OP_PON:
                 continue
             if waiting:  # only the joker's holder may pon over a waiting pon
-                out.append((p, _JOKER, True))
+                out.append((p, JOKER, True))
             elif k < len(w.run) - 1 or w.is_open:  # it waited
-                out.append((p, _JOKER, False))
+                out.append((p, JOKER, False))
                 waiting = True
             elif rules.claim_window is ClaimWindow.EVERY_ELIGIBLE and eligible[-1:] != [p]:
-                out.append((p, _JOKER, True))  # taken at once with players still to ask
+                out.append((p, JOKER, True))  # taken at once with players still to ask
     return tuple(out)
 
 
@@ -873,7 +872,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
                             usable |= outs_after[p][j]
                     positives[p].append((e, event[1], fact, usable, classes))
             for p in held_by[event[1]]:
-                items[p].append((e, -1, event[1] * 4 + _HELD, True))
+                items[p].append((e, -1, event[1] * 4 + HELD, True))
         elif kind == _DRAW:
             p = event[1]
             segments[e] = ()  # filled below, once the interval is known
@@ -926,7 +925,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         elif event[0] == _WINDOW:
             card = cards[event[1]]
             for p, fact, value in facts[event[1]]:
-                if fact == _ABLE and not value:
+                if fact == ABLE and not value:
                     refusals[p].append((e, _ALL if card == JOKER_INDEX else RANK_MASK[card % 13]))
     plan = _Plan(
         facts=tuple(facts), depends=tuple(depends), cards=tuple(cards), epoch_at=tuple(epoch_at),
@@ -937,23 +936,6 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
     )  # fmt: skip
     tl.plans[upcard] = plan
     return plan
-
-
-def _segment_fits(
-    p: int, hand: int, segment: Sequence[tuple[int, int, int, bool]], plan: _Plan, rules: Rules
-) -> bool:
-    """Whether player ``p`` holding ``hand`` (after the segment) meets every
-    fact of the segment, going back through their outs."""
-    for _, outs, fact, value in segment:
-        if outs >= 0:
-            hand |= outs
-        elif fact & 3 == _HELD:
-            cards = plan.held[fact >> 2, p]
-            if hand & cards != cards:
-                return False
-        elif not _fits(hand, plan.cards[fact >> 2], fact & 3, value, rules):
-            return False
-    return True
 
 
 class _Split(NamedTuple):
@@ -1037,7 +1019,7 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            past = _PastSearch(
+            past = PastSearch(
                 view.viewer, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS)
             )
             try:
@@ -1045,7 +1027,7 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
                     True,
                     past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None,
                 )
-            except _OutOfSteps:
+            except OutOfSteps:
                 found = (False, None)
     tl.viewer_pasts[mine] = found
     return found
@@ -1057,13 +1039,13 @@ def _viewer_key(view: Any, upcard: int) -> tuple[int, int, int]:
 
 
 def _limit(steps: int) -> Callable[[], None]:
-    """A :class:`_PastSearch` tick that allows ``steps`` steps."""
+    """A :class:`PastSearch` tick that allows ``steps`` steps."""
     left = [steps]
 
     def tick() -> None:
         left[0] -= 1
         if left[0] < 0:
-            raise _OutOfSteps
+            raise OutOfSteps
 
     return tick
 
@@ -1115,17 +1097,6 @@ def _of_classes(hand: int, classes: int, by_class: Sequence[int]) -> int:
     return hand & keep
 
 
-def _pad(hand: int, card: int) -> int:
-    """A card of another rank than ``card`` and not in ``hand``: it stands for
-    the hand's other cards, so that ``_claims`` does not refuse a pon for
-    want of a card left to discard."""
-    rank = card % 13 if card < 52 else 0
-    for c in range(52):
-        if c % 13 != rank and not hand >> c & 1:
-            return 1 << c
-    return 0
-
-
 def certify(state: GameState, key: int = 0) -> Certificate | None:
     """A deal that leads through ``state``'s history to ``state`` itself (its
     hands and stock), found by the search :func:`sample` falls back on
@@ -1159,7 +1130,7 @@ def _walk(
     drawn card back on the stock, and reach the deal: the certificate.
 
     A draw puts back the card ``choices`` gives for it (see
-    :class:`_PastSearch`), else a card of that stock's class at random. With a
+    :class:`PastSearch`), else a card of that stock's class at random. With a
     plan, every window whose course depends on the hands is checked with the
     engine's window code. ``None`` if that fails."""
     rng = Rng(derive(key, 5))
@@ -1296,8 +1267,10 @@ def conflict(state: GameState, path: str = "state") -> Message | None:
             w = tl.windows[event[1]]
             card = plan.cards[event[1]]
             for p, fact, value in plan.facts[event[1]]:
-                known = exact[p] or (fact == _JOKER and value and not joker_shown)
-                if known and not _fits(at[p] if exact[p] else hands[p], card, fact, value, rules):
+                known = exact[p] or (fact == JOKER and value and not joker_shown)
+                if known and not fact_fits(
+                    at[p] if exact[p] else hands[p], card, fact, value, rules
+                ):
                     return _fact_message(path, w, card, p, fact, value, exact[p])
             if all(exact) and not window_fits(tl, w, at, upcard):
                 return Message(
@@ -1326,13 +1299,13 @@ def _fact_message(
 ) -> Message:
     """Why a position breaks what a claim window showed of player ``p``'s hand."""
     params: dict[str, Any] = dict(path=path, p=p, card=str(CARDS[card]), where=_where(w))
-    if fact == _ABLE and value:
+    if fact == ABLE and value:
         return Message(
             "invalid_state.asked_but_cannot_pon",
             "{path}: player {p} was asked whether to pon {card} ({where}), so could pon it (claim_window='able_only'), but cannot with the cards this position gives them",
             **params,
         )  # fmt: skip
-    if fact == _ABLE:
+    if fact == ABLE:
         return Message(
             "invalid_state.not_asked_but_can_pon",
             "{path}: player {p} was not asked whether to pon {card} ({where}), so could not pon it (claim_window='able_only'), but can with the cards this position gives them",
@@ -1361,261 +1334,12 @@ def _fact_message(
 # the complete search
 # ----------------------------------------------------------------------------------
 #: The card types of the complete search: the thirteen ranks, and the joker.
-_JOKER_TYPE: Final = 13
-_ALL_TYPES: Final = (1 << 14) - 1
-
-
-def _type_of(card: int) -> int:
-    return _JOKER_TYPE if card == JOKER_INDEX else card % 13
-
-
-def _able_at_best(
-    hand: int, wild: Sequence[int], types: Sequence[int], card: int, rules: Rules
-) -> bool:
-    """Whether a hand of the cards ``hand`` and ``wild[j]`` cards of class
-    ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t: rank
-    t, bit 13: the joker), can pon ``card`` for the best choice of those cards
-    (pon is monotone: more cards never take it away). It may answer yes
-    wrongly, never no."""
-    total = sum(wild)
-    union = 0
-    for j, count in enumerate(wild):
-        if count:
-            union |= types[j]
-    if card == JOKER_INDEX:
-        # A pair of any rank pons the joker.
-        if total >= 2 and union:
-            return True
-        for r in range(13):
-            if union >> r & 1 and hand & RANK_MASK[r]:
-                return True
-        return can_pon(hand | _pad(hand, card), card, rules)
-    r = card % 13
-    of_rank = sum(count for j, count in enumerate(wild) if types[j] >> r & 1)
-    fill = hand
-    left = total
-    for c in bits(RANK_MASK[r] & ~hand & ~(1 << card)):
-        if not of_rank or not left:
-            break
-        fill |= 1 << c
-        of_rank -= 1
-        left -= 1
-    if left and rules.jokers and union >> _JOKER_TYPE & 1 and not hand & JOKER_BIT:
-        fill |= JOKER_BIT
-        left -= 1
-    while left:
-        pad = _pad(fill, card)
-        if not pad:
-            break
-        fill |= pad
-        left -= 1
-    return can_pon(fill, card, rules)
-
-
-class _PastSearch:
-    """An exhaustive search of one player's past: which card of their hand
-    they drew at each draw, going back from the end, so that every window
-    says of their hand what it did. The hand may hold *wild* cards, by class
-    (the stock a card came from), whose rank is not chosen yet: the search
-    then answers whether some choice of them may fit, checking each window
-    as if they were the best cards for it (a bound that never refuses a
-    hand that fits). With no wild cards the answer is exact. The states
-    that failed (a draw, the hand after it) are kept for the next questions:
-    a search of the player's past from a draw depends on nothing else."""
-
-    def __init__(
-        self,
-        p: int,
-        plan: _Plan,
-        masks: Sequence[int],
-        rules: Rules,
-        epochs: int,
-        rng: Rng,
-        tick: Callable[[], None] | None = None,
-    ) -> None:
-        self.p = p
-        self.tick = tick
-        """Called at every step of the search: it may raise :class:`_OutOfSteps`
-        (what failed so far is kept, so a later :meth:`fits` goes further)."""
-        self.plan = plan
-        self.masks = masks
-        self.rules = rules
-        self.epochs = epochs
-        self.rng = rng
-        self.draws = plan.draws[p]
-        self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
-        self.types: tuple[int, ...] = ()
-        self.path: list[int] = [0] * len(self.draws)
-        self.ahead = self._build_ahead()
-        # Each card's kind: its type and the reshuffled stocks it was in.
-        self.kind = [
-            _type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
-            for c in range(53)
-        ]
-        # By draw: the cards the record names for this player before it (put
-        # out), and those of their pons that did not take the discard.
-        held = 0
-        for (_, q), cards in plan.held.items():
-            if q == p:
-                held |= cards
-        self.special: list[int] = []
-        for draw in self.draws:
-            named = held
-            for at, cards in plan.outs_of[p]:
-                if at < draw[0]:
-                    named |= cards
-            self.special.append(named)
-
-    def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
-        """By draw: the pon facts of the windows a few draws back, as (draws
-        between, discard, value, the player's outs between)."""
-        plan, draws = self.plan, self.draws
-        ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
-        for k in range(len(draws)):
-            checks: list[tuple[int, int, bool, int]] = []
-            outs = 0
-            for m in range(k, min(len(draws), k + _AHEAD)):
-                segment = draws[m][2]
-                if segment is None:
-                    outs |= draws[m][3]
-                    continue
-                for _, cards, fact, value in segment:
-                    if cards >= 0:
-                        outs |= cards
-                    elif fact & 3 == _ABLE:
-                        checks.append((m - k + 1, plan.cards[fact >> 2], value, outs))
-            ahead.append(tuple(checks))
-        return ahead
-
-    def _ahead_ok(self, k: int, hand: int) -> bool:
-        """A quick refusal of the hand just after draw ``k``: a window a few
-        draws back that must show a pon no card of the hand and of the outs
-        since can make, or that must show none while so many cards of the
-        discard's rank stay that the draws since cannot have brought them all
-        (the hand then was this hand and the outs since, less one card a draw)."""
-        rules = self.rules
-        for d, card, value, outs in self.ahead[k]:
-            every = hand | outs
-            if value:
-                if not can_pon(every | _pad(every, card), card, rules):
-                    return False
-            elif card != JOKER_INDEX:
-                r = card % 13
-                same = every & RANK_MASK[r] & ~(1 << card)
-                need = 1 if r == 6 else 2
-                if (
-                    same.bit_count() - d >= need
-                    and (every & ~RANK_MASK[r] & ~JOKER_BIT).bit_count() - d >= 1
-                ):
-                    witness = 0
-                    for c in bits(same)[:need]:
-                        witness |= 1 << c
-                    if can_pon(witness | _pad(witness, card), card, rules):
-                        return False
-        return True
-
-    def _segment_ok(
-        self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
-    ) -> bool:
-        plan, rules, p, types = self.plan, self.rules, self.p, self.types
-        if not any(wild):
-            return _segment_fits(p, hand, segment, plan, rules)
-        joker = any(count and types[j] >> _JOKER_TYPE & 1 for j, count in enumerate(wild))
-        for _, outs, fact, value in segment:
-            if outs >= 0:
-                hand |= outs
-                continue
-            kind = fact & 3
-            if kind == _HELD:
-                cards = plan.held[fact >> 2, p]
-                if hand & cards != cards:
-                    return False
-                continue
-            card = plan.cards[fact >> 2]
-            if kind == _JOKER:
-                if (not value) if hand & JOKER_BIT else value and not joker:
-                    return False
-            elif not value:
-                if can_pon(hand, card, rules):
-                    return False
-            elif not _able_at_best(hand, wild, types, card, rules):
-                return False
-        return True
-
-    def fits(self, hand: int, wild: Sequence[int], types: Sequence[int] = ()) -> bool:
-        """Whether the player, holding ``hand`` and ``wild[j]`` cards of class
-        ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t:
-        rank t, bit 13: the joker), may have a past that fits (exact without
-        wild cards; :attr:`path` then holds the card of each draw)."""
-        self.types = tuple(types) if any(wild) else ()
-        if not self._segment_ok(hand, wild, self.plan.tails[self.p]):
-            return False
-        return self._back(0, hand | self.plan.tail_outs[self.p], tuple(wild))
-
-    def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
-        if k == len(self.draws):
-            return not any(wild[1:])
-        state = (k, self._alike(k, hand), wild, self.types)
-        if state in self.failed:
-            return False
-        if self.tick is not None:
-            self.tick()
-        if not any(wild) and not self._ahead_ok(k, hand):
-            self.failed.add(state)
-            return False
-        _, epoch, segment, outs = self.draws[k]
-        options = bits(hand if epoch == 0 else hand & self.masks[epoch])
-        if wild[epoch]:
-            options.append(-1)
-        self.rng.shuffle(options)
-        # Cards of one kind (see _alike) are alike to everything before this
-        # draw: one of each kind is enough.
-        special, kind, tried = self.special[k], self.kind, set()
-        for c in options:
-            if c >= 0 and not special >> c & 1:
-                if kind[c] in tried:
-                    continue
-                tried.add(kind[c])
-            if c < 0:
-                rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
-            else:
-                rest, left = hand & ~(1 << c), wild
-            if segment is not None and not self._segment_ok(rest, left, segment):
-                continue
-            if self._back(k + 1, rest | outs, left):
-                self.path[k] = c
-                return True
-        self.failed.add(state)
-        return False
-
-    def _alike(self, k: int, hand: int) -> tuple[int, ...]:
-        """``hand`` at draw ``k`` up to cards alike: the cards the record names
-        before the draw (:attr:`special`), and how many of each kind of the
-        others. A card's kind is its type (rank, or the joker) and the
-        reshuffled stocks it was in (which draws may have taken it): two cards
-        of one kind meet every window, stock and draw before the draw alike,
-        so a hand that failed fails with one swapped for the other."""
-        special = self.special[k]
-        kind = self.kind
-        return (hand & special, *sorted(kind[c] for c in bits(hand & ~special)))
-
-    def choices(self) -> dict[int, int]:
-        """The draws of the last exact :meth:`fits` that answered yes."""
-        return {self.draws[k][0]: c for k, c in enumerate(self.path)}
-
-
-#: How many draws back :meth:`_PastSearch._ahead_ok` looks.
-_AHEAD: Final = 8
 #: Pasts of one deal of the hands that the search tries against the windows
 #: that depend on several hands at once.
 _WALK_TRIES: Final = 20
 #: Hands of one player, at random from the cards left, that the search tries
 #: before it enumerates that player's hands.
 _HAND_QUICK: Final = 4
-
-
-class _OutOfSteps(Exception):
-    """A :class:`_WorldSearch` used up the steps it was given."""
 
 
 class _ProbeOver(Exception):
@@ -1631,10 +1355,15 @@ def _search_world(
     view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
 ) -> tuple[list[int], list[int], Certificate] | Message:
     """A world for ``view`` by :class:`_WorldSearch`, one search per possible
-    upcard, run in turns with a budget that doubles each round: a world is
-    found as soon as one search finds it, while an upcard that fits no world
-    takes no longer than its own search (each search keeps what failed, so
-    every round goes further; each ends). What stood in the way if none fits."""
+    upcard, run in short turns that restart it (what failed is kept, so each
+    turn goes further, and each search ends), with budgets that follow
+    Luby's sequence: searches of this kind have a long tail (a bad early
+    choice costs much more than starting again with other random choices),
+    and restarts on Luby's budgets are within a logarithmic factor of the
+    best restart schedule for any tail (Luby, Sinclair and Zuckerman 1993).
+    The turns of each budget go to the upcards in rotation, so that every
+    upcard gets every budget, and one that fits no world takes no longer than
+    its own search. What stood in the way if none fits."""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     for upcard in upcards:
@@ -1644,30 +1373,42 @@ def _search_world(
             pending.append(search)
         else:
             why = why or problem
-    budget = _FIRST_BUDGET
+    turns: Counter[int] = Counter()  # by budget, how many turns had it
+    turn = 0
     while pending:
-        for search in list(pending):
-            found = search.advance(budget)
-            if found is None:
-                continue
-            if isinstance(found, Message):
-                why = why or found
-                pending.remove(search)
-                continue
-            return found
-        budget *= 2
+        turn += 1
+        level = _luby(turn)
+        search = pending[turns[level] % len(pending)]
+        turns[level] += 1
+        found = search.advance(_FIRST_BUDGET * level)
+        if found is None:
+            continue
+        if isinstance(found, Message):
+            why = why or found
+            pending.remove(search)
+            continue
+        return found
     return why or _no_world()
 
 
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
 #: The steps each search of :func:`_search_world` gets in its first turn.
-_FIRST_BUDGET: Final = 2000
+_FIRST_BUDGET: Final = 1000
 
 
 class _WorldSearch:
     """A search that misses no world: the hidden hands player after player,
     each player's hands enumerated by kinds of card (class and type: the cards
     of one rank and one stock are alike for every claim window) with a bound
-    (:class:`_PastSearch` with the cards not chosen yet as wild cards) that
+    (:class:`PastSearch` with the cards not chosen yet as wild cards) that
     never refuses a hand that fits, every hand checked exactly (its past
     searched exhaustively) and the whole deal by the engine's window code
     (:func:`_walk`). A state of the search that failed (the players still to
@@ -1708,7 +1449,7 @@ class _WorldSearch:
             return _unfit_message()
         n, viewer, epochs = tl.players, view.viewer, self.epochs
         self.searches = {
-            p: _PastSearch(p, self.plan, self.masks, self.rules, epochs, rng, self._step)
+            p: PastSearch(p, self.plan, self.masks, self.rules, epochs, rng, self._step)
             for p in range(n)
         }
         self.viewer_choices: dict[int, int] | None = None
@@ -1729,7 +1470,7 @@ class _WorldSearch:
             for _, w, fact, _, _ in self.plan.positives[p]:
                 card = self.plan.cards[w]
                 self.wanted[p] |= 1 << (
-                    _JOKER_TYPE if fact == _JOKER or card == JOKER_INDEX else card % 13
+                    JOKER_TYPE if fact == JOKER or card == JOKER_INDEX else card % 13
                 )
         return None
 
@@ -1745,22 +1486,20 @@ class _WorldSearch:
                 if not mine.fits(self.view.hand_mask, [0] * epochs):
                     return _no_hand(viewer, True)
                 for p in self.order:
-                    if not self.searches[p].fits(
-                        self.known[p], self.need[p], [_ALL_TYPES] * epochs
-                    ):
+                    if not self.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
                         return _no_hand(p, False)
                 self.viewer_choices = mine.choices()
             if self._deal(tuple(self.order), self.unseen):
                 assert self.result is not None
                 return self.result
-        except _OutOfSteps:
+        except OutOfSteps:
             return None
         return _no_world()
 
     def _step(self) -> None:
         self.spent += 1
         if self.spent > self.budget:
-            raise _OutOfSteps
+            raise OutOfSteps
         if self.probe >= 0:
             self.probe -= 1
             if self.probe < 0:
@@ -1794,7 +1533,7 @@ class _WorldSearch:
         out = [0] * (self.epochs * 14)
         cls = self.cls
         for c in bits(left):
-            out[cls[c] * 14 + _type_of(c)] += 1
+            out[cls[c] * 14 + type_of(c)] += 1
         return tuple(out)
 
     def _deal(self, rest: tuple[int, ...], left: int) -> bool:
@@ -1877,7 +1616,7 @@ class _WorldSearch:
         kinds: list[list[list[int]]] = [[[] for _ in range(14)] for _ in range(epochs)]
         for j in range(epochs):
             for c in shuffled(pools[j], rng.next64()):
-                kinds[j][_type_of(c)].append(c)
+                kinds[j][type_of(c)].append(c)
         # The types this player's windows show them holding first, those the
         # players still to deal need last (so that their hands are left).
         wanted, others = self.wanted[p], 0
@@ -1964,7 +1703,7 @@ class _WorldSearch:
             choices = {}
             for p in range(tl.players):
                 hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
-                past = _PastSearch(p, self.plan, self.masks, self.rules, self.epochs, rng)
+                past = PastSearch(p, self.plan, self.masks, self.rules, self.epochs, rng)
                 if not past.fits(hand, [0] * self.epochs):
                     return False
                 choices.update(past.choices())

@@ -1,0 +1,322 @@
+"""One player's past in a deal's record: which card of their hand they drew
+at each draw, going back from the end, so that every claim window says of
+their hand what it did (:class:`PastSearch`), and the facts a window states
+of a hand.
+
+This is where the sampler (:mod:`._worlds`) spends most of its time, so it is
+among the modules the compiled build compiles with mypyc (``hatch_build.py``):
+the plan's fields it reads in its loops are copied to typed attributes once,
+and it calls only compiled code (the engine's ``can_pon``) and integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from .._kit.rng import Rng
+from .._tables import JOKER_BIT, RANK_MASK, bits
+from ..cards import JOKER_INDEX
+from ..engine.claims import can_pon
+from ..rules import Rules
+
+# What a claim window says of one player's hand as it opened.
+ABLE: Final = 0  # (value) whether they could pon the discard
+JOKER: Final = 1  # (value) whether they held the joker
+HELD: Final = 2  # (always true) they held the cards of a pon of theirs that lost
+
+
+def fact_fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
+    if kind == JOKER:
+        return bool(hand & JOKER_BIT) == value
+    return can_pon(hand, card, rules) == value
+
+
+def segment_fits(
+    p: int,
+    hand: int,
+    segment: Sequence[tuple[int, int, int, bool]],
+    held: dict[tuple[int, int], int],
+    cards: Sequence[int],
+    rules: Rules,
+) -> bool:
+    """Whether player ``p`` holding ``hand`` (after the segment) meets every
+    fact of the segment, going back through their outs."""
+    for _, outs, fact, value in segment:
+        if outs >= 0:
+            hand |= outs
+        elif fact & 3 == HELD:
+            named = held[fact >> 2, p]
+            if hand & named != named:
+                return False
+        elif not fact_fits(hand, cards[fact >> 2], fact & 3, value, rules):
+            return False
+    return True
+
+
+def pad_card(hand: int, card: int) -> int:
+    """A card of another rank than ``card`` and not in ``hand``: it stands for
+    the hand's other cards, so that ``_claims`` does not refuse a pon for
+    want of a card left to discard."""
+    rank = card % 13 if card < 52 else 0
+    for c in range(52):
+        if c % 13 != rank and not hand >> c & 1:
+            return 1 << c
+    return 0
+
+
+JOKER_TYPE: Final = 13
+ALL_TYPES: Final = (1 << 14) - 1
+
+
+def type_of(card: int) -> int:
+    return JOKER_TYPE if card == JOKER_INDEX else card % 13
+
+
+def able_at_best(
+    hand: int, wild: Sequence[int], types: Sequence[int], card: int, rules: Rules
+) -> bool:
+    """Whether a hand of the cards ``hand`` and ``wild[j]`` cards of class
+    ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t: rank
+    t, bit 13: the joker), can pon ``card`` for the best choice of those cards
+    (pon is monotone: more cards never take it away). It may answer yes
+    wrongly, never no."""
+    total = sum(wild)
+    union = 0
+    for j, count in enumerate(wild):
+        if count:
+            union |= types[j]
+    if card == JOKER_INDEX:
+        # A pair of any rank pons the joker.
+        if total >= 2 and union:
+            return True
+        for r in range(13):
+            if union >> r & 1 and hand & RANK_MASK[r]:
+                return True
+        return can_pon(hand | pad_card(hand, card), card, rules)
+    r = card % 13
+    of_rank = sum(count for j, count in enumerate(wild) if types[j] >> r & 1)
+    fill = hand
+    left = total
+    for c in bits(RANK_MASK[r] & ~hand & ~(1 << card)):
+        if not of_rank or not left:
+            break
+        fill |= 1 << c
+        of_rank -= 1
+        left -= 1
+    if left and rules.jokers and union >> JOKER_TYPE & 1 and not hand & JOKER_BIT:
+        fill |= JOKER_BIT
+        left -= 1
+    while left:
+        pad = pad_card(fill, card)
+        if not pad:
+            break
+        fill |= pad
+        left -= 1
+    return can_pon(fill, card, rules)
+
+
+class PastSearch:
+    """An exhaustive search of one player's past: which card of their hand
+    they drew at each draw, going back from the end, so that every window
+    says of their hand what it did. The hand may hold *wild* cards, by class
+    (the stock a card came from), whose rank is not chosen yet: the search
+    then answers whether some choice of them may fit, checking each window
+    as if they were the best cards for it (a bound that never refuses a
+    hand that fits). With no wild cards the answer is exact. The states
+    that failed (a draw, the hand after it) are kept for the next questions:
+    a search of the player's past from a draw depends on nothing else."""
+
+    def __init__(
+        self,
+        p: int,
+        plan: Any,
+        masks: Sequence[int],
+        rules: Rules,
+        epochs: int,
+        rng: Rng,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
+        self.p = p
+        self.tick = tick
+        """Called at every step of the search: it may raise :class:`OutOfSteps`
+        (what failed so far is kept, so a later :meth:`fits` goes further)."""
+        # The plan's fields read in the loops (``_worlds._Plan``), typed.
+        self.cards: tuple[int, ...] = plan.cards
+        self.held: dict[tuple[int, int], int] = plan.held
+        self.tail: tuple[tuple[int, int, int, bool], ...] = plan.tails[p]
+        self.tail_outs: int = plan.tail_outs[p]
+        self.masks: Sequence[int] = masks
+        self.rules = rules
+        self.epochs = epochs
+        self.rng = rng
+        self.draws: tuple[
+            tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
+        ] = plan.draws[p]
+        self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+        self.types: tuple[int, ...] = ()
+        self.path: list[int] = [0] * len(self.draws)
+        self.ahead = self._build_ahead()
+        # Each card's kind: its type and the reshuffled stocks it was in.
+        self.kind = [
+            type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
+            for c in range(53)
+        ]
+        # By draw: the cards the record names for this player before it (put
+        # out), and those of their pons that did not take the discard.
+        held = 0
+        for (_, q), cards in self.held.items():
+            if q == p:
+                held |= cards
+        self.special: list[int] = []
+        for draw in self.draws:
+            named = held
+            for at, cards in plan.outs_of[p]:
+                if at < draw[0]:
+                    named |= cards
+            self.special.append(named)
+
+    def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
+        """By draw: the pon facts of the windows a few draws back, as (draws
+        between, discard, value, the player's outs between)."""
+        draws = self.draws
+        ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
+        for k in range(len(draws)):
+            checks: list[tuple[int, int, bool, int]] = []
+            outs = 0
+            for m in range(k, min(len(draws), k + AHEAD)):
+                segment = draws[m][2]
+                if segment is None:
+                    outs |= draws[m][3]
+                    continue
+                for _, cards, fact, value in segment:
+                    if cards >= 0:
+                        outs |= cards
+                    elif fact & 3 == ABLE:
+                        checks.append((m - k + 1, self.cards[fact >> 2], value, outs))
+            ahead.append(tuple(checks))
+        return ahead
+
+    def _ahead_ok(self, k: int, hand: int) -> bool:
+        """A quick refusal of the hand just after draw ``k``: a window a few
+        draws back that must show a pon no card of the hand and of the outs
+        since can make, or that must show none while so many cards of the
+        discard's rank stay that the draws since cannot have brought them all
+        (the hand then was this hand and the outs since, less one card a draw)."""
+        rules = self.rules
+        for d, card, value, outs in self.ahead[k]:
+            every = hand | outs
+            if value:
+                if not can_pon(every | pad_card(every, card), card, rules):
+                    return False
+            elif card != JOKER_INDEX:
+                r = card % 13
+                same = every & RANK_MASK[r] & ~(1 << card)
+                need = 1 if r == 6 else 2
+                if (
+                    same.bit_count() - d >= need
+                    and (every & ~RANK_MASK[r] & ~JOKER_BIT).bit_count() - d >= 1
+                ):
+                    witness = 0
+                    for c in bits(same)[:need]:
+                        witness |= 1 << c
+                    if can_pon(witness | pad_card(witness, card), card, rules):
+                        return False
+        return True
+
+    def _segment_ok(
+        self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
+    ) -> bool:
+        rules, p, types = self.rules, self.p, self.types
+        if not any(wild):
+            return segment_fits(p, hand, segment, self.held, self.cards, rules)
+        joker = any(count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild))
+        for _, outs, fact, value in segment:
+            if outs >= 0:
+                hand |= outs
+                continue
+            kind = fact & 3
+            if kind == HELD:
+                cards = self.held[fact >> 2, p]
+                if hand & cards != cards:
+                    return False
+                continue
+            card = self.cards[fact >> 2]
+            if kind == JOKER:
+                if (not value) if hand & JOKER_BIT else value and not joker:
+                    return False
+            elif not value:
+                if can_pon(hand, card, rules):
+                    return False
+            elif not able_at_best(hand, wild, types, card, rules):
+                return False
+        return True
+
+    def fits(self, hand: int, wild: Sequence[int], types: Sequence[int] = ()) -> bool:
+        """Whether the player, holding ``hand`` and ``wild[j]`` cards of class
+        ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t:
+        rank t, bit 13: the joker), may have a past that fits (exact without
+        wild cards; :attr:`path` then holds the card of each draw)."""
+        self.types = tuple(types) if any(wild) else ()
+        if not self._segment_ok(hand, wild, self.tail):
+            return False
+        return self._back(0, hand | self.tail_outs, tuple(wild))
+
+    def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
+        if k == len(self.draws):
+            return not any(wild[1:])
+        state = (k, self._alike(k, hand), wild, self.types)
+        if state in self.failed:
+            return False
+        if self.tick is not None:
+            self.tick()
+        if not any(wild) and not self._ahead_ok(k, hand):
+            self.failed.add(state)
+            return False
+        _, epoch, segment, outs = self.draws[k]
+        options = bits(hand if epoch == 0 else hand & self.masks[epoch])
+        if wild[epoch]:
+            options.append(-1)
+        self.rng.shuffle(options)
+        # Cards of one kind (see _alike) are alike to everything before this
+        # draw: one of each kind is enough.
+        special, kind, tried = self.special[k], self.kind, set()
+        for c in options:
+            if c >= 0 and not special >> c & 1:
+                if kind[c] in tried:
+                    continue
+                tried.add(kind[c])
+            if c < 0:
+                rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
+            else:
+                rest, left = hand & ~(1 << c), wild
+            if segment is not None and not self._segment_ok(rest, left, segment):
+                continue
+            if self._back(k + 1, rest | outs, left):
+                self.path[k] = c
+                return True
+        self.failed.add(state)
+        return False
+
+    def _alike(self, k: int, hand: int) -> tuple[int, ...]:
+        """``hand`` at draw ``k`` up to cards alike: the cards the record names
+        before the draw (:attr:`special`), and how many of each kind of the
+        others. A card's kind is its type (rank, or the joker) and the
+        reshuffled stocks it was in (which draws may have taken it): two cards
+        of one kind meet every window, stock and draw before the draw alike,
+        so a hand that failed fails with one swapped for the other."""
+        special = self.special[k]
+        kind = self.kind
+        return (hand & special, *sorted(kind[c] for c in bits(hand & ~special)))
+
+    def choices(self) -> dict[int, int]:
+        """The draws of the last exact :meth:`fits` that answered yes."""
+        return {self.draws[k][0]: c for k, c in enumerate(self.path)}
+
+
+#: How many draws back :meth:`PastSearch._ahead_ok` looks.
+AHEAD: Final = 8
+
+
+class OutOfSteps(Exception):
+    """A :class:`_WorldSearch` used up the steps it was given."""
