@@ -138,6 +138,8 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
+    pasts: dict[tuple[int, int], PastSearch] = attrs.field(factory=dict, eq=False, repr=False)
+    """By (upcard, player): :func:`_past_search` (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -565,12 +567,11 @@ def sample(
         choices = dict(mine)
         if plan is not None:
             rng = Rng(derive(k, 4))
-            masks = tl.reshuffle_masks(card)
             fit = True
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = PastSearch(p, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS))
+                past = _past_search(tl, card, p, rng, _limit(_QUICK_STEPS))
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
@@ -1038,6 +1039,27 @@ def _viewer_key(view: Any, upcard: int) -> tuple[int, int, int]:
     return (view.viewer, view.hand_mask, upcard)
 
 
+def _past_search(
+    tl: Timeline, upcard: int, p: int, rng: Rng, tick: Callable[[], None] | None
+) -> PastSearch:
+    """The search of player ``p``'s past for ``upcard``, kept on the timeline
+    for the next questions (of the next tries, searches and samples): what
+    failed in it fails whatever the other hands are, so it holds for every
+    question, and only the random choices and the step budget are new."""
+    found = tl.pasts.get((upcard, p))
+    if found is None or len(found.failed) > _KEEP_FAILED:
+        found = tl.pasts[upcard, p] = PastSearch(
+            p, _plan(tl, upcard), tl.reshuffle_masks(upcard), tl.rules, tl.epochs, rng, tick
+        )
+    else:
+        found.rng, found.tick = rng, tick
+    return found
+
+
+#: Failed states a kept :class:`PastSearch` may hold before it starts afresh.
+_KEEP_FAILED: Final = 200_000
+
+
 def _limit(steps: int) -> Callable[[], None]:
     """A :class:`PastSearch` tick that allows ``steps`` steps."""
     left = [steps]
@@ -1448,10 +1470,7 @@ class _WorldSearch:
         if self.whole is not None and not self._take_whole():
             return _unfit_message()
         n, viewer, epochs = tl.players, view.viewer, self.epochs
-        self.searches = {
-            p: PastSearch(p, self.plan, self.masks, self.rules, epochs, rng, self._step)
-            for p in range(n)
-        }
+        self.searches = {p: _past_search(tl, self.card, p, rng, self._step) for p in range(n)}
         self.viewer_choices: dict[int, int] | None = None
         others = [p for p in range(n) if p != viewer]
         # The most told about first: their hands prune the search soonest.
