@@ -231,14 +231,23 @@ def _chi_square_bound(df: int) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-@pytest.mark.parametrize("tries", [10**6, 0], ids=["uniform-deals", "search"])
-def test_fitting_deals_are_drawn_uniformly(monkeypatch: pytest.MonkeyPatch, tries: int) -> None:
+@pytest.mark.parametrize(
+    ("tries", "seat_tries"),
+    [(10**6, 20), (0, 20), (0, 0)],
+    ids=["uniform-deals", "search", "search-counted"],
+)
+def test_fitting_deals_are_drawn_uniformly(
+    monkeypatch: pytest.MonkeyPatch, tries: int, seat_tries: int
+) -> None:
     """A view with nine unseen tiles: every deal of them can be listed, and
     those that fit weighted as a uniform deal of the tiles weights them (how
     many ways the copies of each kind can be placed). Both the uniform deals
     tried first (alone, never the search) and the search (alone) draw each
-    fitting deal that often: chi-square within its 0.1% bound."""
+    fitting deal that often: chi-square within its 0.1% bound; the search
+    also with every hand drawn from the counts of the fitting hands
+    (``search-counted``)."""
     monkeypatch.setattr(views, "SAMPLE_TRIES", tries)
+    monkeypatch.setattr(_deals, "SEAT_TRIES", seat_tries)
     # Seat 2, asked, holds four tiles that claim 5s (a pair, or a win); seat 3,
     # skipped, holds one tile that is not a 5s (with which it would win).
     view = _shrunk(_asked_twice(1), "5s 5s 5s 4s 6s 1m 1m 9p E", (1, 0, 4, 1), asking=())
@@ -278,3 +287,69 @@ def test_fitting_deals_are_drawn_uniformly(monkeypatch: pytest.MonkeyPatch, trie
     assert set(seen) <= set(expected)
     chi = sum((seen[k] - draws * w / total) ** 2 / (draws * w / total) for k, w in expected.items())
     assert chi < _chi_square_bound(len(expected) - 1), (chi, len(expected))
+
+
+def test_the_counts_of_fitting_hands_are_exact() -> None:
+    """Small pools of unseen tiles near a discard: every hand of the pool is
+    listed and weighted by the ways its copies can be chosen; the search's
+    count of the hands that meet each kind of need is that sum, and its
+    draws meet the need."""
+    rng = random.Random(8)
+    kinds = [0, 1, 2, 3, 4, 5, 6, 9, 27]  # 1m-7m, 1p, E
+    needs = [
+        (frozenset({1, 2, 3}), "claim"),
+        (frozenset({2, 3}), "beat"),
+        (frozenset({3}), "beat"),
+        (frozenset({0}), "pass"),
+        (frozenset({0, 1, 2}), "no_win"),
+    ]
+    for _ in range(60):
+        pool = [0] * N_KINDS
+        for k in kinds:
+            pool[k] = rng.choice((0, 1, 2, 2, 3, 4))
+        tile = rng.choice((2, 3, 27))
+        pool[tile] = min(pool[tile], 3)
+        size = rng.choice((1, 2, 4, 5))
+        for allowed, what in needs:
+            for chows in (False, True):
+                need = Need(1, size, tile, chows, allowed, what)
+                want = 0
+                for hand in _hands_of(pool, size):
+                    if rank(need, hand) in allowed:
+                        ways = 1
+                        for k, n in Counter(hand).items():
+                            ways *= math.comb(pool[k], n)
+                        want += ways
+                left = [0] * (N_KINDS + 1)
+                for k in range(N_KINDS - 1, -1, -1):
+                    left[k] = left[k + 1] + pool[k]
+                seat = _deals._Seat(need, pool, left)
+                assert sum(part[0] for part in seat.parts()) == want, (pool, tile, size, what)
+                drawn = seat._counted(rng)
+                assert (drawn is None) == (want == 0)
+                if drawn is not None:
+                    hand = [k for k in range(N_KINDS) for _ in range(drawn[k])]
+                    assert len(hand) == size and rank(need, hand) in allowed
+    drawn_need = Need(1, 5, None, False, frozenset({0}), "drawn")
+    pool = [0] * N_KINDS
+    pool[0:4] = [3, 1, 1, 1]
+    left = [0] * (N_KINDS + 1)
+    for k in range(N_KINDS - 1, -1, -1):
+        left[k] = left[k + 1] + pool[k]
+    # Of the five-tile hands of 111m 2m 3m 4m, 11123m and 11234m win: the others count.
+    want = sum(
+        math.prod(math.comb(pool[k], n) for k, n in Counter(h).items())
+        for h in _hands_of(pool, 5)
+        if not winning(h)
+    )
+    seat = _deals._Seat(drawn_need, pool, left)
+    assert sum(part[0] for part in seat.parts()) == want
+
+
+def _hands_of(pool: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``size`` tiles the pool's counts allow."""
+    out: list[tuple[int, ...]] = [()]
+    for k in range(N_KINDS):
+        if pool[k]:
+            out = [h + (k,) * n for h in out for n in range(min(pool[k], size - len(h)) + 1)]
+    return [h for h in out if len(h) == size]

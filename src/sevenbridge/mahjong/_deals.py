@@ -176,10 +176,23 @@ SeatState = tuple[int, Aut, int, int]
 class _Seat:
     """One constrained seat in the search, with its own exact answers."""
 
-    def __init__(self, need: Need, pool: list[int], left: list[int]) -> None:
+    def __init__(
+        self,
+        need: Need,
+        pool: list[int],
+        left: list[int],
+        branch: tuple[frozenset[int], int] | None = None,
+    ) -> None:
         self.need = need
         self.pool = pool
         self.left = left
+        #: A part of the need alone: the ranks without the win it allows, and
+        #: whether the hand must win (_MUST), must not (_MUST_NOT), or either (_ANY).
+        self.branch = branch
+        #: The need's parts, once counted, and the seat that counts the
+        #: hands of its part that must not win, once needed.
+        self.counted: list[tuple[int, frozenset[int], _Seat, bool]] | None = None
+        self.exact: _Seat | None = None
         self.known: dict[tuple[int, SeatState], int] = {}
         self.possible: dict[tuple[int, SeatState], bool] = {}
         self.tiles = [k for k in range(N_KINDS) for _ in range(pool[k])]
@@ -205,6 +218,8 @@ class _Seat:
             asks = self._settle(bits, aut)
             if asks < 0:
                 return None
+        elif asks == _OPEN and not aut and self.branch and self.branch[1] == _MUST:
+            return None
         if asks == _DONE:
             return (count, _DEAD_MARK, _DONE, 0)
         if asks == _WIN and not aut:
@@ -223,6 +238,15 @@ class _Seat:
             base = 1
         else:
             base = 0
+        if self.branch is not None:
+            bases, win = self.branch
+            if base not in bases:
+                return -1
+            if win == _ANY:
+                return _DONE
+            if not aut:
+                return -1 if win == _MUST else _DONE
+            return _WIN if win == _MUST else _NO_WIN
         base_ok = base in need.allowed
         win_ok = 3 in need.allowed
         if not aut:  # it cannot win
@@ -267,18 +291,75 @@ class _Seat:
         uniform deal of the unseen tiles gives it to the seat among those
         that do; ``None`` when no hand does. A few uniform hands are tried
         first (most needs are met by most hands); the count of every fitting
-        hand is made only when they all miss."""
+        hand is made only when they all miss, and then used for every later
+        draw."""
         need = self.need
-        for _ in range(SEAT_TRIES):
-            hand = rng.sample(self.tiles, need.size)
-            if rank(need, hand) in need.allowed:
-                counts = [0] * N_KINDS
-                for t in hand:
-                    counts[t] += 1
-                return counts
-        if not self.ways(0, start):
+        if self.counted is None:
+            for _ in range(SEAT_TRIES):
+                hand = rng.sample(self.tiles, need.size)
+                if rank(need, hand) in need.allowed:
+                    counts = [0] * N_KINDS
+                    for t in hand:
+                        counts[t] += 1
+                    return counts
+        # (Once counted, the counts draw at once: either way a draw is uniform.)
+        return self._counted(rng)
+
+    def _counted(self, rng: random.Random) -> list[int] | None:
+        """A fitting hand drawn from the counts of every fitting hand. The
+        need splits into parts each counted with little to track: hands whose
+        pair or chow of the discard meets it (the win does not matter: no
+        automaton), hands that must win (the automaton, each dead state
+        dropped at once), and hands that must not win, counted as all hands of
+        their part less those that win, and drawn from all of them until one
+        does not win."""
+        need = self.need
+        parts = self.parts()
+        total = sum(part[0] for part in parts)
+        if not total:
             return None
-        return self.draw(start, rng)
+        pick = rng.randrange(total)
+        for ways, bases, whole, no_win in parts:
+            if pick >= ways:
+                pick -= ways
+                continue
+            if not no_win:
+                return whole.draw(whole.first(), rng)
+            for _ in range(SEAT_TRIES):
+                hand = whole.draw(whole.first(), rng)
+                if rank(need, [k for k in range(N_KINDS) for _ in range(hand[k])]) != 3:
+                    return hand
+            # Nearly every hand of this part wins: count those that do not.
+            if self.exact is None:
+                self.exact = _Seat(need, self.pool, self.left, (bases, _MUST_NOT))
+            return self.exact.draw(self.exact.first(), rng)
+        raise AssertionError("the pick lies within the total")
+
+    def parts(self) -> list[tuple[int, frozenset[int], _Seat, bool]]:
+        """The need's parts: for each, how many fitting hands it has (the
+        copies of a kind told apart), its ranks without the win, the seat
+        that draws its hands, and whether a drawn hand must then not win."""
+        if self.counted is not None:
+            return self.counted
+        need = self.need
+        parts: list[tuple[int, frozenset[int], _Seat, bool]] = []
+        for bases, win in _parts(need.allowed):
+            whole = _Seat(need, self.pool, self.left, (bases, _ANY if win == _MUST_NOT else win))
+            ways = whole.ways(0, whole.first())
+            if win == _MUST_NOT:
+                winners = _Seat(need, self.pool, self.left, (bases, _MUST))
+                ways -= winners.ways(0, winners.first())
+            parts.append((ways, bases, whole, win == _MUST_NOT))
+        self.counted = parts
+        return parts
+
+    def first(self) -> SeatState:
+        """The state before the first kind."""
+        aut = _DEAD_MARK if self.branch is not None and self.branch[1] == _ANY else _START
+        state: SeatState = (0, aut, _OPEN, 0)
+        if self.need.last < 0:
+            state = (0, aut, self._settle(0, _START), 0)
+        return state
 
     def ways(self, kind: int, state: SeatState) -> int:
         """In how many ways the seat alone can meet its need with the unseen
@@ -404,6 +485,24 @@ def hands(
         for k, held in enumerate(split):
             out[k][kind] = held
     return out, None
+
+
+_ANY: Final = 0
+_MUST: Final = 1
+_MUST_NOT: Final = 2
+
+
+def _parts(allowed: frozenset[int]) -> list[tuple[frozenset[int], int]]:
+    """A need's allowed claim ranks as disjoint parts: the ranks the hand has
+    without a win (2 a pair, 1 a chow, 0) and what it asks of the win."""
+    every = frozenset({0, 1, 2})
+    if 3 in allowed:
+        below = frozenset(r for r in allowed if r < 3)
+        parts = [(below, _ANY)] if below else []
+        if every - below:
+            parts.append((every - below, _MUST))
+        return parts
+    return [(allowed & every, _MUST_NOT)]
 
 
 #: Uniform hands a seat tries before it counts every fitting hand.
