@@ -48,7 +48,6 @@ __all__ = ["Need", "completes", "hands", "rank"]
 #: most one pair (runs from the previous kind, runs from the one before, pair).
 Aut = frozenset[tuple[int, int, int]]
 _START: Final[Aut] = frozenset({(0, 0, 0)})
-_DEAD: Final[Aut] = frozenset()
 _STEPS: dict[tuple[Aut, int, bool], Aut] = {}
 
 #: What a seat still asks of its hand once its features near the discard are
