@@ -166,13 +166,13 @@ def test_a_view_rejection_practically_never_fits_samples() -> None:
 
 
 def _shrunk(
-    view: Observation, unseen: str, sizes: tuple[int, ...], **changes: object
+    view: Observation, unseen: str, sizes: tuple[int, ...], asking: tuple[int, ...] | None = None
 ) -> Observation:
     """``view`` with the viewer holding every tile but ``unseen`` (so that
     few are left to deal) and the hidden hands of ``sizes``: a view no real
     position gives, for the search's exact answers."""
-    shown = Counter(view.unseen()) + Counter(view.hand)
-    shown = Counter({t: n for t, n in shown.items() if t < N_KINDS})
+    every = Counter(int(t) for t in (*view.unseen(), *view.hand))
+    shown = Counter({t: n for t, n in every.items() if t < N_KINDS})
     left = Counter(int(t) for t in parse_tiles(unseen))
     hand = shown - left
     assert not left - shown, "the unseen tiles must be unseen or the viewer's"
@@ -182,7 +182,7 @@ def _shrunk(
         hand=tuple(sorted(TILE_KINDS[t] for t in hand.elements())),
         hand_sizes=sizes,
         wall_size=sum(left.values()) - sum(n for s, n in enumerate(sizes) if s != view.viewer),
-        **changes,
+        asking=view.asking if asking is None else asking,
     )
 
 
@@ -273,8 +273,8 @@ def test_fitting_deals_are_drawn_uniformly(
             return
         size = view.hand_sizes[seats[k]]
         for combo in set(combinations(left, size)):
-            rest = list((Counter(left) - Counter(combo)).elements())
-            split(sorted(rest), k + 1, [*taken, tuple(sorted(combo))])
+            others = list((Counter(left) - Counter(combo)).elements())
+            split(sorted(others), k + 1, [*taken, tuple(sorted(combo))])
 
     split(tiles, 0, [])
     assert len(expected) > 5
@@ -328,8 +328,8 @@ def test_the_counts_of_fitting_hands_are_exact() -> None:
                 drawn = seat._counted(rng)
                 assert (drawn is None) == (want == 0)
                 if drawn is not None:
-                    hand = [k for k in range(N_KINDS) for _ in range(drawn[k])]
-                    assert len(hand) == size and rank(need, hand) in allowed
+                    tiles = [k for k in range(N_KINDS) for _ in range(drawn[k])]
+                    assert len(tiles) == size and rank(need, tiles) in allowed
     drawn_need = Need(1, 5, None, False, frozenset({0}), "drawn")
     pool = [0] * N_KINDS
     pool[0:4] = [3, 1, 1, 1]
