@@ -42,6 +42,7 @@ from sevenbridge import (
     apply,
     deal,
     legal_actions,
+    mahjong,
     observe,
     sample_state,
 )
@@ -301,8 +302,18 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: sample every seat at every step of DEALS deals of three players "
         "under the standard rules, and print how long a sample takes",
     )
+    parser.add_argument(
+        "--mahjong",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="instead: Simple Mahjong, a sampled world from every seat at every step of DEALS "
+        "deals under every rules combination that constrains hidden hands",
+    )
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
+    if args.mahjong:
+        return _main_mahjong(args.mahjong, args.seed, args.every, args.docs, argv)
     if args.worlds:
         return _main_worlds(
             args.worlds, args.seed, args.every, args.docs, argv, prove=not args.no_certify
@@ -374,6 +385,119 @@ def _main_worlds(
         ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
         ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
         ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
+        ("failures", f"{len(figures.failures):,}"),
+        ("time", f"{elapsed:,.0f} s"),
+    ]
+    for name, value in rows:
+        print(f"{name:<32}{value:>20}")
+    for failure in figures.failures[:20]:
+        print("  " + failure)
+    if docs:
+        _docs.write(
+            docs, [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)]
+        )
+    return 1 if figures.failures else 0
+
+
+def mahjong_rules() -> tuple[mahjong.Rules, ...]:
+    """Every combination of the mahjong rules that constrain hidden hands
+    (claim windows, declining a win, self-drawn wins), on the standard and the
+    full presets."""
+    return tuple(
+        mahjong.Rules.preset(preset).replace(
+            claim_window=window, may_decline_win=decline, self_draw_win=draw
+        )
+        for preset in ("standard", "full")
+        for window in ("able_only", "every_eligible")
+        for decline in (False, True)
+        for draw in ("automatic", "declared")
+    )
+
+
+def mahjong_worlds(deals: int, seed: int, every: int = 1) -> WorldFigures:
+    """Play ``deals`` Simple Mahjong deals over :func:`mahjong_rules`, 2 to 4
+    players, random, eager and passive play, and at every ``every``-th step
+    sample a world from each real seat's view. Each world must look the same
+    from that seat, pass the sampler's own tests of what the engine could
+    have reached, hold one full set of tiles, and play on."""
+    figures = WorldFigures()
+    rng = random.Random(seed)
+    combos = mahjong_rules()
+    eager_kinds = (mahjong.Draw, mahjong.Pass, mahjong.Discard)
+    for k in range(deals):
+        rules = combos[k % len(combos)]
+        style = k % 3
+        players = 2 + (k // (3 * len(combos))) % 3
+        deal_seed = rng.getrandbits(32)
+        state = mahjong.deal(rules, players=players, seed=deal_seed)
+        where = f"deal {k}: {rules.changes() or 'standard'}, {players} players, seed {deal_seed}"
+        step = 0
+        while True:
+            figures.states += 1
+            for viewer in state.real_seats if step % every == 0 else ():
+                view = mahjong.observe(state, viewer)
+                key = rng.getrandbits(32)
+                start = time.process_time()
+                try:
+                    world = mahjong.sample_state(view, key)
+                except Exception as error:  # report, with the seed, and go on
+                    figures.failures.append(
+                        f"{where}, step {step}, viewer {viewer}, key {key}: {error!r}"
+                    )
+                    continue
+                finally:
+                    figures.times.append(time.process_time() - start)
+                    figures.samples += 1
+                problem = _mahjong_check(world, view)
+                if problem:
+                    figures.failures.append(f"{where}, step {step}, viewer {viewer}: {problem}")
+                else:
+                    figures.certified += 1
+            if state.is_over:
+                break
+            actions: list[mahjong.Action] = list(mahjong.legal_actions(state))
+            if style == 1:
+                actions = [a for a in actions if not isinstance(a, eager_kinds)] or actions
+            elif style == 2:
+                actions = [a for a in actions if isinstance(a, eager_kinds)] or actions
+            state = mahjong.apply(state, actions[rng.randrange(len(actions))])
+            step += 1
+        figures.deals += 1
+    return figures
+
+
+def _mahjong_check(world: mahjong.GameState, view: mahjong.Observation) -> str | None:
+    """What is wrong with a sampled mahjong world, if anything."""
+    from sevenbridge.mahjong import views as _mj_views
+    from sevenbridge.mahjong.engine import check_state
+
+    if mahjong.observe(world, view.viewer) != view:
+        return "the sample looks different"
+    if not _mj_views._reachable(world, view):
+        return "the sample fails the sampler's tests of a reachable position"
+    try:
+        check_state(world)
+        if not world.is_over:
+            mahjong.apply(world, mahjong.legal_actions(world)[0])
+    except Exception as error:
+        return f"the sample is broken: {error!r}"
+    return None
+
+
+def _main_mahjong(
+    deals: int, seed: int, every: int, docs: str | None, argv: list[str] | None
+) -> int:
+    start = time.perf_counter()
+    figures = mahjong_worlds(deals, seed, every)
+    elapsed = time.perf_counter() - start
+    rows = [
+        ("deals played", f"{figures.deals:,}"),
+        ("positions", f"{figures.states:,}"),
+        ("samples", f"{figures.samples:,}"),
+        ("samples checked", f"{figures.certified:,}"),
+        ("sample time, median", f"{figures.percentile(0.5) * 1000:.2f} ms"),
+        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.2f} ms"),
+        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.1f} ms"),
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
     ]

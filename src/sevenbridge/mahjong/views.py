@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import warnings
 from collections import Counter
-from collections.abc import Iterable
 
 import attrs
 
@@ -20,6 +19,8 @@ from .._kit import checks as _checks
 from .._kit import hooks as _hooks
 from .._kit.rng import Rng, derive, fresh_seed, shuffled
 from ..errors import InvalidArgumentError, Message
+from ._deals import Need, rank
+from ._deals import hands as _deal_needs
 from ._tables import winning
 from .actions import Action
 from .claims import claim_options, claim_rank
@@ -226,15 +227,24 @@ def sample_state(
     winning hand cannot be waiting for a decision when the rules end the round
     at once. A view holds no history, so earlier windows, which showed who
     could claim their discards then, are not taken into account (unlike the
-    card game's :func:`sevenbridge.sample_state`). This is done by rejection
-    sampling: deals are drawn from the seed until one fits, at most
-    ``SAMPLE_TRIES`` (10,000) of them.
-    So that a fit comes quickly, each deal first gives every seat that must be
-    able to claim the tiles of one pung or chow of the discard that the unseen
-    tiles allow, chosen at random, or, when only a win would beat the claims
-    already made, a random winning shape with the discard; every deal is
-    checked all the same. The samples are therefore not weighted exactly as
-    the hidden hands' true odds under ``able_only`` windows.
+    card game's :func:`sevenbridge.sample_state`).
+
+    The sample is drawn uniformly from the deals of the unseen tiles that fit
+    the view: every way of placing the unseen tiles (each copy of a kind
+    apart) into the hidden hands and the wall is equally likely, those that
+    break one of the tests above left out. First, up to ``SAMPLE_TRIES`` (40)
+    uniform deals are tried; most views are fitted by the first. When none
+    fits, an exact search takes over (``sevenbridge.mahjong._deals``): it
+    draws the hands of the seats the view constrains, each exactly as a
+    uniform deal would among the hands that meet its test (counting them
+    with a winning-hand automaton read kind by kind), keeps them together
+    with the chance a uniform deal would, and deals the other hands and the
+    wall at random from the rest. It finds a fitting deal whenever one exists,
+    so it fails only for a view no position gives, and then says which test no
+    deal meets. (Only when the constrained seats compete so hard for a few
+    tiles that a hundred joint draws all collide does it take the first fit of
+    a search through every split of each kind among them, close to but not
+    exactly uniform.)
 
     Args:
         observation: The viewer's observation.
@@ -247,8 +257,8 @@ def sample_state(
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
             neither a :class:`random.Random` nor an integer.
         InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
-        InvalidStateError: when no fitting deal is found in ``SAMPLE_TRIES`` (10,000)
-            tries (a view that no real position gives, or a very unlikely one).
+        InvalidStateError: for a view no real position gives (no deal of the
+            unseen tiles fits it), naming the first test no deal meets.
 
     >>> from sevenbridge.mahjong import deal
     >>> state = deal(seed=4)
@@ -284,21 +294,150 @@ def sample_state(
         )
         rng = fresh_seed()
     key, _ = _checks.sample_keys(rng)
+    needs = _needs(observation)
     for attempt in range(SAMPLE_TRIES):
-        state = _sample_once(observation, derive(key, 4, attempt) if attempt else key)
+        try_key = derive(key, 4, attempt) if attempt else key
+        if needs:
+            dealt = _deal_hands(observation, try_key, {})[0]
+            if any(rank(n, dealt[n.seat]) not in n.allowed for n in needs):
+                continue
+        state = _sample_once(observation, try_key)
         if _reachable(state, observation):
             return state
-    raise InvalidStateError(
-        Message(
-            "invalid_state.sample_state_no_fit",
-            "sample_state: no deal of the unseen tiles fits this view in {tries} tries",
-            tries=str(SAMPLE_TRIES),
+    return _search(observation, needs, derive(key, 8))
+
+
+#: Uniform deals :func:`sample_state` tries before its exact search.
+SAMPLE_TRIES = 40
+
+
+def _needs(view: Observation) -> list[Need]:
+    """What the view asks of the hidden hands (the tests of :func:`_reachable`),
+    seat by seat: the drawn hand of the player in turn, then the seats asked
+    about the open discard before the current one, then from the current one on."""
+    needs: list[Need] = []
+    if view.shown_hands is not None:
+        return needs
+    rules = view.rules
+    turn, seats, viewer = view.turn, view.seats, view.viewer
+    if (
+        view.phase is Phase.PLAY
+        and view.drew
+        and turn != viewer
+        and rules.self_draw_win is SelfDrawWin.AUTOMATIC
+    ):
+        needs.append(Need(turn, view.hand_sizes[turn], None, False, frozenset({0}), "drawn"))
+    tile = view.last_discard
+    if view.phase is not Phase.CLAIM or tile is None:
+        return needs
+    after = (turn + 1) % seats
+    if not rules.may_decline_win:
+        seat = after
+        while seat != view.current_player:
+            if seat != viewer and seat not in view.ghosts:
+                size = view.hand_sizes[seat]
+                needs.append(Need(seat, size, tile, seat == after, frozenset({0, 1, 2}), "no_win"))
+            seat = (seat + 1) % seats
+    if rules.claim_window is ClaimWindow.ABLE_ONLY:
+        best = max((claim_rank(c) for c in view.own_claims), default=0)
+        seat = view.current_player
+        while seat != turn:
+            if seat != viewer and seat not in view.ghosts:
+                if seat == view.current_player:
+                    allowed = frozenset(range(best + 1, 4))
+                    what = "beat" if best else "claim"
+                elif seat in view.asking:
+                    allowed, what = frozenset({1, 2, 3}), "claim"
+                else:
+                    allowed, what = frozenset({0}), "pass"
+                size = view.hand_sizes[seat]
+                needs.append(Need(seat, size, tile, seat == after, allowed, what))
+            seat = (seat + 1) % seats
+    return needs
+
+
+def _search(view: Observation, needs: list[Need], key: int) -> GameState:
+    """A deal that fits the view, found by the exact search of
+    :mod:`sevenbridge.mahjong._deals` (the constrained hands) and dealt at
+    random otherwise; or the error naming the first thing no deal can meet."""
+    unseen = view.unseen()
+    playing = [t for t in unseen if t < N_KINDS]
+    hidden = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.viewer)
+    if view.shown_hands is None and hidden > len(playing):
+        raise InvalidStateError(
+            Message(
+                "invalid_state.sample_state_too_few",
+                "sample_state: the hidden hands hold {hidden} tiles, but only {unseen} "
+                "playing tiles are unseen",
+                hidden=str(hidden),
+                unseen=str(len(playing)),
+            )
         )
+    pool = [0] * N_KINDS
+    for t in playing:
+        pool[t] += 1
+    counts, stuck = _deal_needs(needs, pool, random.Random(key))
+    if counts is None:
+        raise InvalidStateError(_no_deal(view, needs, stuck))
+    fixed = {
+        need.seat: tuple(TILE_KINDS[k] for k in range(N_KINDS) for _ in range(held[k]))
+        for need, held in zip(needs, counts, strict=True)
+    }
+    state = _sample_once(view, derive(key, 1), fixed)
+    if not _reachable(state, view):  # pragma: no cover - the search's own check
+        raise AssertionError("sample_state's search built a deal the view refuses")
+    return state
+
+
+def _no_deal(view: Observation, needs: list[Need], stuck: Need | None) -> Message:
+    """The message for a view no deal fits: the first need no hand meets, or
+    the seats whose needs no deal meets together."""
+    if stuck is None:
+        return Message(
+            "invalid_state.sample_state_jointly",
+            "sample_state: no deal of the unseen tiles fits seats {seats} at once, "
+            "though each alone could be dealt a hand that fits",
+            seats=", ".join(str(n.seat) for n in needs),
+        )
+    seat, tile = str(stuck.seat), str(TILE_KINDS[stuck.tile or 0])
+    if stuck.what == "claim":
+        return Message(
+            "invalid_state.sample_state_claim",
+            "sample_state: the window asks seat {seat} about {tile}, but no hand "
+            "of the unseen tiles could claim it",
+            seat=seat,
+            tile=tile,
+        )
+    if stuck.what == "beat":
+        return Message(
+            "invalid_state.sample_state_beat",
+            "sample_state: the window asks seat {seat} about {tile}, but no hand "
+            "of the unseen tiles could beat the claims made on it",
+            seat=seat,
+            tile=tile,
+        )
+    if stuck.what == "pass":
+        return Message(
+            "invalid_state.sample_state_pass",
+            "sample_state: the window skips seat {seat}, but every hand of the "
+            "unseen tiles could claim {tile}",
+            seat=seat,
+            tile=tile,
+        )
+    if stuck.what == "no_win":
+        return Message(
+            "invalid_state.sample_state_no_win",
+            "sample_state: seat {seat} was asked about {tile} and may not pass a "
+            "win, but every hand of the unseen tiles wins with it",
+            seat=seat,
+            tile=tile,
+        )
+    return Message(
+        "invalid_state.sample_state_drawn",
+        "sample_state: seat {seat} drew and a drawn win ends the round at once, "
+        "but every hand of the unseen tiles wins",
+        seat=seat,
     )
-
-
-#: Most deals :func:`sample_state` draws before it gives up.
-SAMPLE_TRIES = 10_000
 
 
 def _reachable(state: GameState, view: Observation) -> bool:
@@ -347,114 +486,44 @@ def _reachable(state: GameState, view: Observation) -> bool:
     return True
 
 
-def _seeds(view: Observation, pool: list[Tile], key: int) -> dict[int, list[Tile]]:
-    """For ``able_only`` windows, the tiles of one pung or chow of the open
-    discard for each seat that must be able to claim it, taken out of ``pool``
-    (the unseen tiles) while they last."""
-    tile = view.last_discard
-    if (
-        tile is None
-        or view.phase is not Phase.CLAIM
-        or view.rules.claim_window is not ClaimWindow.ABLE_ONLY
-    ):
-        return {}
-    left = Counter(pool)
-    out: dict[int, list[Tile]] = {}
-    for k, seat in enumerate((view.current_player, *view.asking)):
-        if seat == view.viewer or view.hand_sizes[seat] < 2:
-            continue
-        # the player asked now must beat the claims made; the others, claim at all
-        best = max((claim_rank(c) for c in view.own_claims), default=0) if k == 0 else 0
-        options: list[list[Tile]] = []
-        if left[tile] >= 2 and best < 2:
-            options.append([tile, tile])
-        if tile < 27 and seat == (view.turn + 1) % view.seats and best < 1:
-            n = tile % 9
-            for lo in range(max(n - 2, 0), min(n, 6) + 1):
-                pair = [TILE_KINDS[tile - n + lo + d] for d in range(3) if lo + d != n]
-                if all(left[t] >= pair.count(t) for t in pair):
-                    options.append(pair)
-        if not options:  # only a win would do: build one
-            win = _winning_seed(left, tile, view.hand_sizes[seat], derive(key, 7, k))
-            options = [] if win is None else [win]
-        if options:
-            chosen = options[derive(key, 6, k) % len(options)]
-            left.subtract(chosen)
-            out[seat] = chosen
-    for chosen in out.values():
-        for t in chosen:
-            pool.remove(t)
-    return out
-
-
-def _winning_seed(left: Counter[Tile], tile: Tile, size: int, key: int) -> list[Tile] | None:
-    """``size`` tiles from ``left`` that ``tile`` completes to sets and a pair:
-    the tile's own group first, then random sets and a pair (``None`` when the
-    tries find none)."""
-    rng = random.Random(key)
-    kinds = [TILE_KINDS[k] for k in range(N_KINDS)]
-
-    def runs(pool: Counter[Tile], lows: Iterable[int]) -> list[list[Tile]]:
-        return [
-            [TILE_KINDS[lo], TILE_KINDS[lo + 1], TILE_KINDS[lo + 2]]
-            for lo in lows
-            if 0 <= lo < 27 and lo % 9 <= 6 and all(pool[TILE_KINDS[lo + d]] for d in range(3))
-        ]
-
-    sets_needed = (size + 1) // 3
-    for _ in range(20):
-        pool = Counter(left)
-        pool[tile] += 1  # the discard is part of the winning shape
-        own = [[tile] * 2] if pool[tile] >= 2 else []
-        own += [[tile] * 3] if pool[tile] >= 3 and sets_needed else []
-        own += runs(pool, range(tile - 2, tile + 1)) if sets_needed else []
-        if not own:
-            return None
-        first = rng.choice(own)
-        pool.subtract(first)
-        shape = list(first)
-        has_pair = len(first) == 2
-        for _ in range(sets_needed - (0 if has_pair else 1)):
-            groups = [[t] * 3 for t in kinds if pool[t] >= 3] + runs(pool, range(27))
-            if not groups:
-                break
-            group = rng.choice(groups)
-            pool.subtract(group)
-            shape += group
-        if not has_pair:
-            pairs = [t for t in kinds if pool[t] >= 2]
-            if pairs:
-                shape += [rng.choice(pairs)] * 2
-        if len(shape) == size + 1:
-            shape.remove(tile)
-            return shape
-    return None
-
-
-def _sample_once(observation: Observation, key: int) -> GameState:
-    """One deal of the unseen tiles (see :func:`sample_state`)."""
+def _deal_hands(
+    observation: Observation, key: int, fixed: dict[int, tuple[Tile, ...]]
+) -> tuple[tuple[tuple[Tile, ...], ...], list[Tile]]:
+    """The hands of one deal of the unseen tiles (the ``fixed`` hands as
+    given, the others dealt at random from what is left) and the playing
+    tiles left for the wall."""
     unseen = observation.unseen()
     playing = [t for t in unseen if t < N_KINDS]
-    extra = [t for t in unseen if t >= N_KINDS]
-    seeds = _seeds(observation, playing, key) if observation.shown_hands is None else {}
-    playing_order = list(shuffled(playing, derive(key, 0)))
     viewer = observation.viewer
     if observation.shown_hands is not None:
         hands = observation.shown_hands
         used = Counter(t for s, h in enumerate(hands) if s != viewer for t in h)
-        rest = list((Counter(playing_order) - used).elements())
-    else:
-        built: list[tuple[Tile, ...]] = []
-        for seat, size in enumerate(observation.hand_sizes):
-            if seat == viewer:
-                built.append(observation.hand)
-            else:
-                given = seeds.get(seat, [])
-                take = size - len(given)
-                built.append(tuple(sorted([*given, *playing_order[:take]])))
-                del playing_order[:take]
-        hands = tuple(built)
-        rest = playing_order
+        return hands, list((Counter(playing) - used).elements())
+    if fixed:
+        left = Counter(playing)
+        for hand in fixed.values():
+            left.subtract(hand)
+        playing = sorted(left.elements())
+    playing_order = list(shuffled(playing, derive(key, 0)))
+    built: list[tuple[Tile, ...]] = []
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat == viewer:
+            built.append(observation.hand)
+        elif seat in fixed:
+            built.append(fixed[seat])
+        else:
+            built.append(tuple(sorted(playing_order[:size])))
+            del playing_order[:size]
+    return tuple(built), playing_order
+
+
+def _sample_once(
+    observation: Observation, key: int, fixed: dict[int, tuple[Tile, ...]] | None = None
+) -> GameState:
+    """One deal of the unseen tiles (see :func:`sample_state`), with the
+    ``fixed`` hands if any."""
+    hands, rest = _deal_hands(observation, key, fixed or {})
+    extra = [t for t in observation.unseen() if t >= N_KINDS]
     wall = shuffled(rest + extra, derive(key, 1))
     return GameState(
         rules=observation.rules,
