@@ -132,7 +132,7 @@ def observe(state: GameState, player: int | None = None) -> Observation:
             )
         player = state.current_player
     player = _checks.seat(player, state.players)
-    return Observation(
+    view = Observation(
         rules=state.rules,
         players=state.players,
         dealer=state.dealer,
@@ -162,6 +162,12 @@ def observe(state: GameState, player: int | None = None) -> Observation:
         move_log=state.move_log,
         shown_hands=state.hand_masks if state.phase is Phase.OVER else None,
     )
+    legal = state._legal
+    if legal is not None and player == state.current_player:
+        # The state's legal actions, once worked out, are the viewer's: the
+        # view keeps them too (a bot asks the view, apply the state).
+        object.__setattr__(view, "_legal", legal)
+    return view
 
 
 def __getattr__(name: str) -> Any:
