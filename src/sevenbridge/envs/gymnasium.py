@@ -179,6 +179,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 state = self._apply(state, actions[0])
                 continue
             assert p is not None
+            self._legal(state)  # worked out once, for the bot's view and for apply
             state = self._apply(state, self.bots[self._bot_index[p]](self._observe(state, p)))
         return state
 

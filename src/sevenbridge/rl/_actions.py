@@ -18,6 +18,7 @@ from .._kit import checks as _checks
 from ..actions import Action, Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
 from ..engine import legal_actions
+from ..engine._keys import canonical
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..state import GameState
@@ -439,6 +440,10 @@ class ActionSpace:
             pass
         action_id = self._check_id(action_id)
         action = self._build(action_id, player)
+        # The engine's own equal action object, once it has built one (it has,
+        # for every legal action): apply then finds it by identity, without
+        # hashing it, at every step an environment plays it.
+        action = canonical(action) or action
         decoded, encoded = self._decoded.data, self._encoded.data
         if len(decoded) >= self._decoded.limit:  # Cache.put written out (a call costs more)
             decoded.clear()
@@ -543,8 +548,12 @@ class ActionSpace:
             kept = lone.keep(legal, (base, base.view(_INT8)))
         else:
             kept = entry[0]
-        if dtype == _BOOL:
-            out: npt.NDArray[Any] = kept[0].copy()
+        # The environments' dtypes by identity first: comparing dtypes with
+        # == costs more than the copy.
+        if dtype is _INT8:
+            out: npt.NDArray[Any] = kept[1].copy()
+        elif dtype is _BOOL or dtype == _BOOL:
+            out = kept[0].copy()
         else:
             out = kept[1].copy() if dtype == _INT8 else kept[0].astype(dtype)
         return out
