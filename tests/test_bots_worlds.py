@@ -144,6 +144,8 @@ def test_a_mahjong_search_takes_its_own_worlds_too() -> None:
     with pytest.raises(InvalidArgumentError, match="deals the card game's hands") as caught:
         ISMCTSPlayer(4, iterations=12, worlds="greedy")(view)
     assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+    with pytest.raises(InvalidArgumentError, match="worlds='learned' deals the card game's"):
+        ISMCTSPlayer(4, iterations=12, worlds="learned")(view)
     with pytest.raises(InvalidArgumentError, match="worlds must return a state"):
         wrong = mahjong.deal(players=4, seed=9)
         ISMCTSPlayer(4, iterations=12, worlds=lambda v, k: wrong)(view)
