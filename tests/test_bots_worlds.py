@@ -92,7 +92,7 @@ def test_worlds_must_be_a_name_or_callable() -> None:
     with pytest.raises(TypeError, match="worlds must be a name or callable, not int"):
         ISMCTSPlayer(1, worlds=3)  # type: ignore[arg-type]
     with pytest.raises(
-        InvalidArgumentError, match="worlds must be one of greedy, uniform"
+        InvalidArgumentError, match="worlds must be one of greedy, learned, uniform"
     ) as caught:
         ISMCTSPlayer(1, worlds="even")
     assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
