@@ -252,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         data = record(args.deals, args.keep, args.iterations, args.seed)
         if args.data is not None:
-            np.savez_compressed(args.data, **data)
+            np.savez_compressed(
+                args.data, x=data["x"], mask=data["mask"], label=data["label"], deal=data["deal"]
+            )
     recorded = time.process_time() - start
     hidden = [int(h) for h in args.hidden.split(",") if h]
     layers, stats = train(data, hidden, args.epochs, args.rate, args.seed)

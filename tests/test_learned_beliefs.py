@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from sevenbridge import GameState, Phase, Rules, apply, deal, observe, sample_state
 from sevenbridge.arena import make_bot
-from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer
+from sevenbridge.bots import GreedyPlayer, ISMCTSPlayer, Player
 from sevenbridge.cards import CARDS
 from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.inference import _worlds, place_prior
@@ -149,7 +149,11 @@ def test_weights_of_the_wrong_shape_are_refused() -> None:
 def test_the_learned_search_plays_whole_deals() -> None:
     for rules in (Rules.standard(), Rules.nintendo()):
         state = deal(rules, seed=5)
-        bots = [ISMCTSPlayer(1, iterations=40, worlds="learned"), GreedyPlayer(1), GreedyPlayer(2)]
+        bots: list[Player] = [
+            ISMCTSPlayer(1, iterations=40, worlds="learned"),
+            GreedyPlayer(1),
+            GreedyPlayer(2),
+        ]
         while not state.is_over:
             mover = state.current_player
             assert mover is not None
