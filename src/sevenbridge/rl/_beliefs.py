@@ -90,9 +90,11 @@ def belief_digest() -> str:
     return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
 
 
+@functools.cache
 def _relations() -> tuple[npt.NDArray[np.float32], ...]:
     """53 x 53 matrices: same rank (another card), same suit one rank apart,
-    same suit two ranks apart."""
+    same suit two ranks apart; and each card's rank, one-hot (53 x 14, the
+    joker its own). Made on first use (not on import: the docs' build mocks numpy)."""
     same = np.zeros((53, 53), np.float32)
     near1 = np.zeros((53, 53), np.float32)
     near2 = np.zeros((53, 53), np.float32)
@@ -108,14 +110,11 @@ def _relations() -> tuple[npt.NDArray[np.float32], ...]:
                     near1[a, b] = 1
                 elif d == 2:
                     near2[a, b] = 1
-    return same, near1, near2
-
-
-_SAME, _NEAR1, _NEAR2 = _relations()
-_RANKS = np.zeros((53, 14), np.float32)
-for _c in range(52):
-    _RANKS[_c, _c % 13] = 1
-_RANKS[52, 13] = 1
+    ranks = np.zeros((53, 14), np.float32)
+    for c in range(52):
+        ranks[c, c % 13] = 1
+    ranks[52, 13] = 1
+    return same, near1, near2, ranks
 
 
 def belief_features(
@@ -133,6 +132,7 @@ def belief_features(
     ((52, 4, 46), 44)
     """
     n, deck = view.players, view.rules.deck_size
+    same, near1, near2, ranks = _relations()
     if prior is None:
         prior = place_prior(view)
     p = np.asarray(prior, dtype=np.float64).reshape(deck, n + 1)
@@ -188,10 +188,10 @@ def belief_features(
         rel = (s - view.viewer) % n
         block = np.stack(
             [
-                _SAME @ discarded[s], _NEAR1 @ discarded[s], _NEAR2 @ discarded[s],
-                _SAME @ declined_pon[s], _NEAR1 @ declined_chi[s], _NEAR2 @ declined_chi[s],
-                _SAME @ played[s], _NEAR1 @ played[s], _NEAR2 @ played[s],
-                _SAME @ last[s], (_NEAR1 + _NEAR2) @ last[s],
+                same @ discarded[s], near1 @ discarded[s], near2 @ discarded[s],
+                same @ declined_pon[s], near1 @ declined_chi[s], near2 @ declined_chi[s],
+                same @ played[s], near1 @ played[s], near2 @ played[s],
+                same @ last[s], (near1 + near2) @ last[s],
                 ext * float(owners >> s & 1),
             ],
             axis=1,
@@ -212,11 +212,11 @@ def belief_features(
             x[:, s, 19] = 1
     x[:, n, 20] = 1
     x[:, :, 21] = view.stock_size / 40.0
-    x[:, :, 22:36] = _RANKS[:deck, None, :]
+    x[:, :, 22:36] = ranks[:deck, None, :]
     points = np.asarray(card_points(view.rules)[:deck], np.float32)
     x[:, :, 36] = (points / 20.0)[:, None]
-    x[:, :, 37] = ((_SAME @ unseen)[:deck] / 3.0)[:, None]
-    x[:, :, 38] = (((_NEAR1 + _NEAR2) @ unseen)[:deck] / 4.0)[:, None]
+    x[:, :, 37] = ((same @ unseen)[:deck] / 3.0)[:, None]
+    x[:, :, 38] = (((near1 + near2) @ unseen)[:deck] / 4.0)[:, None]
     x[:, :, 39] = ext[:deck, None]
     x[:, :, 40] = view.turns_done / 60.0
     x[:, :, 41 + n - 2] = 1
