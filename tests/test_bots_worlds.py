@@ -92,7 +92,7 @@ def test_worlds_must_be_a_name_or_callable() -> None:
     with pytest.raises(TypeError, match="worlds must be a name or callable, not int"):
         ISMCTSPlayer(1, worlds=3)  # type: ignore[arg-type]
     with pytest.raises(
-        InvalidArgumentError, match="worlds must be one of greedy, uniform"
+        InvalidArgumentError, match="worlds must be one of greedy, learned, uniform"
     ) as caught:
         ISMCTSPlayer(1, worlds="even")
     assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
@@ -144,6 +144,8 @@ def test_a_mahjong_search_takes_its_own_worlds_too() -> None:
     with pytest.raises(InvalidArgumentError, match="deals the card game's hands") as caught:
         ISMCTSPlayer(4, iterations=12, worlds="greedy")(view)
     assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+    with pytest.raises(InvalidArgumentError, match="worlds='learned' deals the card game's"):
+        ISMCTSPlayer(4, iterations=12, worlds="learned")(view)
     with pytest.raises(InvalidArgumentError, match="worlds must return a state"):
         wrong = mahjong.deal(players=4, seed=9)
         ISMCTSPlayer(4, iterations=12, worlds=lambda v, k: wrong)(view)

@@ -21,6 +21,7 @@ OWN_TESTS = {
     "train_maskable_ppo.py",
     "flat_monte_carlo.py",
     "train_neural.py",
+    "train_beliefs.py",
     "own_table.py",
 }
 EXAMPLES = sorted(p for p in HERE.glob("*.py") if p.name not in OWN_TESTS)

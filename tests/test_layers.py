@@ -132,12 +132,12 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
 
 #: Inside the services, bottom first: the protocol; what values need around them
 #: (matches, records, JSON, the results store, the fast playout); the bots (with
-#: the network they run); learning; the external-bot protocol; tournaments; the
-#: ladder over tournaments' results.
+#: the network and the belief model they run); learning; the external-bot
+#: protocol; tournaments; the ladder over tournaments' results.
 SERVICES: list[tuple[str, list[str]]] = [
     ("protocol", ["games"]),
     ("documents", ["match", "records", "serialize", "serialize.*", "_store", "playout"]),
-    ("bots", ["bots", "rl._network"]),
+    ("bots", ["bots", "rl._network", "rl._beliefs"]),
     ("learning", ["rl", "rl.*"]),
     ("external", ["external"]),
     ("tournaments", ["arena", "arena.*"]),

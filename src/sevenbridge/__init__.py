@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ._kit import checks as _checks
@@ -110,10 +111,16 @@ def game(name: str) -> GameModule[Any, Any, Any, Any, Any]:
     return module
 
 
-def sample_state(observation: Observation, rng: random.Random | int) -> GameState:
+def sample_state(
+    observation: Observation,
+    rng: random.Random | int,
+    *,
+    weights: Sequence[Sequence[float]] | None = None,
+) -> GameState:
     """A full state consistent with ``observation``, drawn with ``rng`` (a
     :class:`random.Random` or an integer seed): the hidden cards dealt in one
-    of the ways the view's history allows. This is
+    of the ways the view's history allows (leaning where ``weights``, a
+    belief by card and place, leans). This is
     :func:`sevenbridge.inference.sample_state`, which says what the worlds keep;
     the sampler's package loads on the first call (``import sevenbridge`` does
     not load it).
@@ -125,7 +132,7 @@ def sample_state(observation: Observation, rng: random.Random | int) -> GameStat
     """
     from .inference import sample_state as sample
 
-    return sample(observation, rng)
+    return sample(observation, rng, weights=weights)
 
 
 def __getattr__(name: str) -> Any:

@@ -100,7 +100,7 @@ ISMCTS_WIN_BONUS: Mapping[Scoring, float] = MappingProxyType(
 #: comes first.
 DEFAULT_SECONDS = 0.2
 #: How an :class:`ISMCTSPlayer` can deal its worlds, by name (its ``worlds``).
-WORLDS: tuple[str, ...] = ("greedy", "uniform")
+WORLDS: tuple[str, ...] = ("greedy", "learned", "uniform")
 #: How much higher a :class:`NeuralPlayer`'s network must score a move than the
 #: greedy player's for it to play that move instead, by default.
 NEURAL_MARGIN = 0.0
@@ -374,6 +374,20 @@ def _network_module() -> Any:
     return _network
 
 
+def _beliefs_module() -> Any:
+    """:mod:`sevenbridge.rl._beliefs`, or a clear error without numpy."""
+    try:
+        from .rl import _beliefs
+    except ImportError:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.learned_worlds_need_numpy",
+                'worlds="learned" needs numpy: pip install "sevenbridge[rl]"',
+            )
+        ) from None
+    return _beliefs
+
+
 class _Node:
     """A node of the search tree: statistics of one action, from its mover's side."""
 
@@ -460,7 +474,13 @@ class ISMCTSPlayer:
             (:func:`sevenbridge.inference.belief.greedy_worlds`), the playouts' own
             model of the other seats; it misjudges players who play
             otherwise, people among them, and against greedy players it has
-            not measured stronger (the bots guide). Or a function of the view
+            not measured stronger (the bots guide). ``"learned"``, in the
+            card game, deals from a model trained on self-play records of
+            greedy, search and network players
+            (:func:`sevenbridge.rl.shipped_belief_model`, which needs numpy):
+            each hidden card goes to a place with the model's chance that it
+            is there, within what the record allows
+            (:func:`~sevenbridge.sample_state`'s ``weights``). Or a function of the view
             and a 64-bit key that returns a full state the view fits
             (``observe(world, view.viewer) == view``): a belief model of your
             own; the first world of each decision is checked against the view.
@@ -481,7 +501,8 @@ class ISMCTSPlayer:
         InvalidArgumentError: for a budget, ``exploration``, ``margin`` or
             ``win_bonus`` out of range, an unknown ``rollout`` or ``worlds``;
             when searching, for a world from ``worlds`` that the view does not
-            fit, or for ``worlds="greedy"`` in another game than the card game.
+            fit, or for ``worlds="greedy"`` or ``"learned"`` in another game
+            than the card game, or ``"learned"`` without numpy.
         TypeError: for an argument of the wrong type (``worlds`` not callable).
     """
 
@@ -543,6 +564,8 @@ class ISMCTSPlayer:
                 )
         elif not callable(worlds):
             raise TypeError(f"worlds must be a name or callable, not {_checks.type_name(worlds)}")
+        if worlds == "learned":
+            _beliefs_module()  # numpy, or say what to install now rather than mid-game
         self.worlds = worlds
         """How the worlds are dealt (a name of :data:`WORLDS`, or the function given)."""
         self.last_iterations = 0
@@ -642,6 +665,14 @@ class ISMCTSPlayer:
         if how == "uniform":
             return _dealer(None, sampler, observe, view)
         if not card_game:
+            if how == "learned":
+                raise InvalidArgumentError(
+                    Message(
+                        "invalid_argument.worlds_learned_card_game",
+                        "worlds='learned' deals the card game's hands, not {game}'s",
+                        game=game_of(view),
+                    )
+                )
             raise InvalidArgumentError(
                 Message(
                     "invalid_argument.worlds_greedy_card_game",
@@ -649,6 +680,10 @@ class ISMCTSPlayer:
                     game=game_of(view),
                 )
             )
+        if how == "learned":
+            # The model's chances once per decision; every world deals from them.
+            weights = _beliefs_module().shipped_belief_model().probabilities(view).tolist()
+            return lambda key: sample_state(view, key, weights=weights)
         return _dealer(None, greedy_worlds, observe, view)
 
     def _ucb(self, view: Any, actions: tuple[Any, ...], rng: Rng, game: _Search) -> Any:

@@ -14,17 +14,25 @@ does not load it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .._kit.checks import sample_keys
 from .._kit.rng import Rng
+from ..errors import InvalidArgumentError, Message
 from ..state import GameState
 from ..views import Observation
-from ._worlds import SAMPLE_TRIES, certify, conflict, sample
+from ._places import place_prior
+from ._worlds import SAMPLE_TRIES, WEIGHT_FLOOR, certify, conflict, sample
 
-__all__ = ["SAMPLE_TRIES", "certify", "conflict", "sample_state"]
+__all__ = ["SAMPLE_TRIES", "WEIGHT_FLOOR", "certify", "conflict", "place_prior", "sample_state"]
 
 
-def sample_state(observation: Observation, rng: random.Random | Rng | int) -> GameState:
+def sample_state(
+    observation: Observation,
+    rng: random.Random | Rng | int,
+    *,
+    weights: Sequence[Sequence[float]] | None = None,
+) -> GameState:
     """A full state consistent with ``observation``: the cards the viewer cannot
     see are dealt at random among the hidden hands and the stock, in a way the
     engine could have reached through the view's history.
@@ -61,6 +69,18 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     on. The sampled state gets a fresh seed from ``rng`` for any later
     reshuffle.
 
+    With ``weights``, a belief about where the hidden cards lie (such as
+    :class:`sevenbridge.rl.BeliefModel`'s), the quick tries deal each hidden
+    card, in a random order, to one of the places that still need a card of
+    its class with a chance proportional to its weight there; the counts come
+    out as the record says and the same exact checks follow, so the world fits
+    the view just as well, but leans where the weights lean (as the sequential
+    deal does: not exactly the weights' odds). A weight of 0 where the record
+    allows a card counts as a small share of the card's greatest weight
+    (:data:`WEIGHT_FLOOR`). The search that the quick tries fall back on, and
+    the views below with every hand shown or no history, deal as without
+    weights.
+
     An observation without a history (a position set up by hand, read from a
     document with an empty history) tells nothing of the past: its unseen
     cards are dealt anywhere they fit.
@@ -68,11 +88,17 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed.
+        weights: By card (``rules.deck_size`` rows), a weight for each seat's
+            hand (by seat number) and then one for the stock: a row of
+            ``players + 1`` numbers, 0 or more (the viewer's and those of the
+            cards the view shows are not read). ``None`` deals evenly.
 
     Raises:
         TypeError: if ``observation`` is not an :class:`Observation`, or
             ``rng`` neither a :class:`random.Random` nor an integer.
-        InvalidArgumentError: for an integer seed out of range (0 to 2**64 - 1).
+        InvalidArgumentError: for an integer seed out of range (0 to 2**64 - 1),
+            or ``weights`` without a row of ``players + 1`` numbers for
+            every card.
         InvalidStateError: if the observation's history does not lead to it,
             or no deal fits it (an observation no real deal gives): the
             message names what stands in the way.
@@ -91,4 +117,30 @@ def sample_state(observation: Observation, rng: random.Random | Rng | int) -> Ga
             + (hint if isinstance(observation, GameState) else "")
         )
     key, seed = sample_keys(rng)
-    return sample(observation, key, seed)[0]
+    if weights is not None:
+        weights = _checked_weights(weights, observation)
+    return sample(observation, key, seed, weights=weights)[0]
+
+
+def _checked_weights(
+    weights: Sequence[Sequence[float]], view: Observation
+) -> Sequence[Sequence[float]]:
+    """``weights`` as rows of floats, or an error saying what is wrong with them."""
+    width = view.players + 1
+    try:
+        rows = [[float(x) for x in row] for row in weights]
+    except (TypeError, ValueError):
+        rows = []
+    if len(rows) != view.rules.deck_size or any(
+        len(r) != width or not all(0.0 <= x < float("inf") for x in r) for r in rows
+    ):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.weights_by_card",
+                "weights must give each of the {cards} cards {width} numbers, 0 or more "
+                "(each seat's and the stock's)",
+                cards=view.rules.deck_size,
+                width=width,
+            )
+        )
+    return rows

@@ -514,11 +514,18 @@ def _unfit_view() -> InvalidStateError:
 
 
 def sample(
-    view: Any, key: int, seed: int, certify: bool = False
+    view: Any,
+    key: int,
+    seed: int,
+    certify: bool = False,
+    weights: Sequence[Sequence[float]] | None = None,
 ) -> tuple[GameState, Certificate | None]:
     """A world consistent with ``view`` (see :func:`sevenbridge.sample_state`),
     with (if ``certify``, or if it had to be built anyway) the deal that leads
-    to it through the view's history.
+    to it through the view's history. With ``weights`` (by card, a weight for
+    each seat and then the stock) the quick tries deal by
+    :func:`_deal_weighted` instead of evenly; the search after them does not
+    read the weights.
 
     Raises:
         InvalidStateError: if the view's history does not lead to it, or no
@@ -560,7 +567,11 @@ def sample(
             if _split(view, tl, card) is not None:
                 raise InvalidStateError(_no_hand(view.viewer, True))
             raise _unfit_view()
-        dealt = _deal_uniform(view, tl, card, k)
+        dealt = (
+            _deal_uniform(view, tl, card, k)
+            if weights is None
+            else _deal_weighted(view, tl, card, k, weights)
+        )
         if dealt is None:  # pragma: no cover - the split fits
             continue
         hands, stock = dealt
@@ -1098,6 +1109,54 @@ def _deal_uniform(
             i += need[p][j]
         if j == last:
             stock = list(order[i:])
+    return hands, stock
+
+
+#: The least weight :func:`_deal_weighted` gives a place the record allows, as
+#: a share of the card's greatest weight (so a weight of 0 there stays possible).
+WEIGHT_FLOOR: Final = 1e-4
+
+
+def _deal_weighted(
+    view: Any, tl: Timeline, upcard: int, key: int, weights: Sequence[Sequence[float]]
+) -> tuple[list[int], list[int]] | None:
+    """As :func:`_deal_uniform`, but each hidden card, taken in a random
+    order, goes to one of the places that still need a card of its class
+    with a chance proportional to its weight there (``weights[card][seat]``,
+    ``weights[card][players]`` for the stock; at least :data:`WEIGHT_FLOOR`
+    times the card's greatest weight). The counts of every class come out as
+    the record says, whatever the weights."""
+    split = _split(view, tl, upcard)
+    if split is None:
+        return None
+    need, hands, pools, _, _ = split
+    n = view.players
+    last = tl.epochs - 1
+    rng = Rng(derive(key, 2, 0x5EED))
+    stock: list[int] = []
+    for j, pool in enumerate(pools):
+        left = [need[p][j] for p in range(n)]
+        left.append(len(pool) - sum(left))  # the stock's (none before the last class)
+        kept: list[int] = []
+        for c in shuffled(pool, derive(key, 2, j)):
+            row = weights[c]
+            top = max(row[: n + 1])
+            floor = top * WEIGHT_FLOOR if top > 0 else 1.0
+            ws = [max(float(row[q]), floor) if left[q] else 0.0 for q in range(n + 1)]
+            x = rng.next64() / 2.0**64 * sum(ws)
+            q = 0
+            while q < n and (x >= ws[q] or not left[q]):
+                x -= ws[q]
+                q += 1
+            while not left[q]:  # pragma: no cover - rounding at the very end
+                q -= 1
+            left[q] -= 1
+            if q == n:
+                kept.append(c)
+            else:
+                hands[q] |= 1 << c
+        if j == last:
+            stock = kept
     return hands, stock
 
 

@@ -33,6 +33,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._actions import ACTION_SPACE_VERSION, MAX_LAY_OFF_TARGETS, ActionSpace
+from ._beliefs import (
+    BELIEF_FEATURES,
+    BELIEF_FEATURES_VERSION,
+    BELIEF_FORMAT,
+    BeliefModel,
+    belief_digest,
+    belief_features,
+    learned_worlds,
+    load_belief_model,
+    shipped_belief_model,
+)
 from ._caches import clear_caches
 from ._mahjong import MAHJONG_ACTION_SPACE_VERSION, returns
 from ._network import (
@@ -71,6 +82,9 @@ from ._tensors import (
 
 __all__ = [
     "ACTION_SPACE_VERSION",
+    "BELIEF_FEATURES",
+    "BELIEF_FEATURES_VERSION",
+    "BELIEF_FORMAT",
     "COMPACT_ACTION_SPACE_VERSION",
     "COMPACT_TENSOR_VERSION",
     "FEATURES",
@@ -81,6 +95,7 @@ __all__ = [
     "SLOT_NAMES",
     "TENSOR_VERSION",
     "ActionSpace",
+    "BeliefModel",
     "CompactActionSpace",
     "MahjongActionSpace",
     "Network",
@@ -88,11 +103,15 @@ __all__ = [
     "PolicyPlayer",
     "Trajectory",
     "action_features",
+    "belief_digest",
+    "belief_features",
     "clear_caches",
     "feature_digest",
     "information_state_tensor",
     "information_state_tensor_size",
     "lay_off_slot",
+    "learned_worlds",
+    "load_belief_model",
     "load_network",
     "observation_tensor",
     "observation_tensor_size",
@@ -101,6 +120,7 @@ __all__ = [
     "reward_bounds",
     "rewards",
     "self_play",
+    "shipped_belief_model",
     "tensor_digest",
     "tensor_fields",
     "utility_bounds",
