@@ -472,7 +472,7 @@ def test_every_seat_of_soaked_deals_is_sampled() -> None:
 
 
 def test_the_hardest_views_found_are_sampled_and_searched() -> None:
-    """Views that random deals of the hidden cards almost never fit (five
+    """Views that random deals of the hidden cards almost never fit (four and five
     players, able_only, up to eight stocks, the upcard no longer on record), from a
     soak: each is sampled with the deal that leads to it, and an ISMCTS
     player decides from it."""
