@@ -137,7 +137,7 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
 SERVICES: list[tuple[str, list[str]]] = [
     ("protocol", ["games"]),
     ("documents", ["match", "records", "serialize", "serialize.*", "_store", "playout"]),
-    ("bots", ["bots", "rl._network", "rl._beliefs"]),
+    ("bots", ["bots", "rl._network", "rl._beliefs", "rl._weights"]),
     ("learning", ["rl", "rl.*"]),
     ("external", ["external"]),
     ("tournaments", ["arena", "arena.*"]),

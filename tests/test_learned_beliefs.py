@@ -212,6 +212,16 @@ def test_a_model_of_other_features_is_refused(tmp_path: Path) -> None:
         load_belief_model(tmp_path / "junk.npz")
 
 
+def test_a_model_whose_layers_do_not_chain_is_refused(tmp_path: Path) -> None:
+    with np.load(BELIEF_MODEL_PATH) as f:
+        arrays = {k: f[k] for k in f.files}
+    arrays["w1"] = arrays["w1"][:-1]  # the second layer takes one number too few
+    path = tmp_path / "broken.npz"
+    np.savez(path, **arrays)
+    with pytest.raises(InvalidArgumentError, match="layers do not fit"):
+        load_belief_model(path)
+
+
 def test_the_features_have_one_column_a_name() -> None:
     x, can = belief_features(observe(deal(Rules.nintendo(), players=5, seed=1), 3))
     assert x.shape == (53, 6, len(BELIEF_FEATURES)) and can.shape == (53, 6)

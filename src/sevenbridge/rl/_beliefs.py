@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from ..errors import InvalidArgumentError, Message
 from ..inference import place_prior, sample_state
 from ..state import GameState
 from ..views import Observation
+from ._weights import layers_fit, read_weights
 
 __all__ = [
     "BELIEF_FEATURES",
@@ -311,13 +311,8 @@ def load_belief_model(path: str | Path) -> BeliefModel:
             was trained on another version of the features (its digest differs).
     """
     path = Path(path)
+    arrays, meta = read_weights(path, _bad_file)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as error:
-        raise _bad_file(path, str(error) or type(error).__name__) from None
-    try:
-        meta = json.loads(str(arrays.pop("meta")))
         if meta["format"] != BELIEF_FORMAT:
             raise _bad_file(path, f"format {meta['format']}, this library reads {BELIEF_FORMAT}")
         layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(int(meta["layers"]))]
@@ -335,7 +330,7 @@ def load_belief_model(path: str | Path) -> BeliefModel:
                 expected=belief_digest()[:12],
             )
         )
-    if not layers or layers[0][0].shape[0] != _F or layers[-1][0].shape[1] != 1:
+    if not layers_fit(layers, _F):
         raise _bad_file(path, "its layers do not fit the features")
     return BeliefModel(str(meta.get("name", path.stem)), layers, meta)
 

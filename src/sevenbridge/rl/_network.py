@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from ..engine.legal import legal_keys
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..views import Observation
+from ._weights import layers_fit, read_weights
 
 __all__ = [
     "FEATURES",
@@ -309,13 +309,8 @@ def load_network(path: str | Path) -> Network:
             )
         )
     path = Path(path)
+    arrays, meta = read_weights(path, _bad_file)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {key: data[key] for key in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as error:
-        raise _bad_file(path, str(error) or type(error).__name__) from None
-    try:
-        meta = json.loads(str(arrays.pop("meta")))
         if meta["format"] != NETWORK_FORMAT:
             raise _bad_file(
                 path,
@@ -348,14 +343,7 @@ def load_network(path: str | Path) -> Network:
                 expected=expected[:12],
             )
         )
-    shapes = [(w.shape, b.shape) for w, b in layers]
-    if (
-        not layers
-        or any(len(w) != 2 or b != (w[1],) for w, b in shapes)
-        or shapes[0][0][0] != len(FEATURES)
-        or shapes[-1][0][1] != 1
-        or any(shapes[i][0][1] != shapes[i + 1][0][0] for i in range(len(shapes) - 1))
-    ):
+    if not layers_fit(layers, len(FEATURES)):
         raise _bad_file(path, "its layers do not fit the features")
     return Network(str(meta.get("name", path.stem)), rules, players, layers, meta)
 
