@@ -388,15 +388,7 @@ def _main_worlds(
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
     ]
-    for name, value in rows:
-        print(f"{name:<32}{value:>20}")
-    for failure in figures.failures[:20]:
-        print("  " + failure)
-    if docs:
-        _docs.write(
-            docs, [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)]
-        )
-    return 1 if figures.failures else 0
+    return _report(rows, figures.failures, docs, argv)
 
 
 def mahjong_rules() -> tuple[mahjong.Rules, ...]:
@@ -501,15 +493,23 @@ def _main_mahjong(
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
     ]
+    return _report(rows, figures.failures, docs, argv)
+
+
+def _report(
+    rows: list[tuple[str, str]], failures: list[str], docs: str | None, argv: list[str] | None
+) -> int:
+    """Print ``rows`` and the first failures, write the docs' table if asked:
+    1 if anything failed."""
     for name, value in rows:
         print(f"{name:<32}{value:>20}")
-    for failure in figures.failures[:20]:
+    for failure in failures[:20]:
         print("  " + failure)
     if docs:
         _docs.write(
             docs, [_docs.provenance("soak.py", argv), _docs.table(("figure", "value"), rows)]
         )
-    return 1 if figures.failures else 0
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

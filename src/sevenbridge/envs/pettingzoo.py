@@ -243,15 +243,7 @@ class raw_env(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
-        obs = None
-        if observe:  # observe(agent), written out: a call fewer at every step
-            p = self._seats[agent]
-            state = self.state
-            if state.current_player == p:
-                mask = self._masked(state, self._legal(state), _INT8)  # cached on the state
-            else:
-                mask = np.zeros(self._size, _INT8)
-            obs = {"observation": self._tensor(state, p), "action_mask": mask}
+        obs = self.observe(agent) if observe else None
         return (
             obs,
             self._cumulative_rewards[agent],
