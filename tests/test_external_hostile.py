@@ -383,7 +383,9 @@ def test_a_bot_that_fails_to_start_stops_the_run_before_any_deal(tmp_path: Path)
     result, _ = _run(_command(*args, "--keep-going"), limit=60)
     assert result.returncode == 0, result.stderr
     games = report(db).results
-    assert len(games) == 4 and all(g.failure and "crashed" in g.failure for g in games)
+    failures = [(g.end_reason, g.decisions, g.failure) for g in games]
+    assert len(games) == 4, failures
+    assert all(f and "crashed" in f for _, _, f in failures), failures
     assert _left_behind(pids) == []
 
 
