@@ -26,10 +26,47 @@ JOKER: Final = 1  # (value) whether they held the joker
 HELD: Final = 2  # (always true) they held the cards of a pon of theirs that lost
 
 
-def fact_fits(hand: int, card: int, kind: int, value: bool, rules: Rules) -> bool:
+#: By card (the joker's is unused): the cards whose presence in a hand
+#: decides whether it can pon the card, its rank's and the joker.
+_PON_MASK: Final = tuple(RANK_MASK[c % 13] | JOKER_BIT for c in range(52))
+
+
+def pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool] | None) -> bool:
+    """The engine's ``can_pon(hand, card, rules)``, remembered in ``memo`` (one
+    per rules; ``None``: not remembered). A speed trick, not a second home of
+    the rule: for any card but the joker the engine's answer depends only on
+    the hand's cards of the card's rank, its joker, and whether it holds
+    another card (it must keep one to discard), so those make the key, and a
+    hand with the same ones gets the same answer (at most 2^5 x 2 x 52 keys)."""
+    if memo is None or card == JOKER_INDEX:
+        return can_pon(hand, card, rules)
+    mask = _PON_MASK[card]
+    key = (hand & mask) << 7 | (64 if hand & ~mask else 0) | card
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = can_pon(hand, card, rules)
+    return got
+
+
+def padded_pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool]) -> bool:
+    """:func:`pon_in` of ``hand`` with a card of another rank added
+    (:func:`pad_card`): whether the hand's cards of the rank and its joker
+    could pon ``card`` whatever its other cards."""
+    if card == JOKER_INDEX:
+        return can_pon(hand | pad_card(hand, card), card, rules)
+    key = (hand & _PON_MASK[card]) << 7 | 64 | card
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = can_pon(hand | pad_card(hand, card), card, rules)
+    return got
+
+
+def fact_fits(
+    hand: int, card: int, kind: int, value: bool, rules: Rules, memo: dict[int, bool] | None = None
+) -> bool:
     if kind == JOKER:
         return bool(hand & JOKER_BIT) == value
-    return can_pon(hand, card, rules) == value
+    return pon_in(hand, card, rules, memo) == value
 
 
 def segment_fits(
@@ -39,9 +76,11 @@ def segment_fits(
     held: dict[tuple[int, int], int],
     cards: Sequence[int],
     rules: Rules,
+    memo: dict[int, bool] | None = None,
 ) -> bool:
     """Whether player ``p`` holding ``hand`` (after the segment) meets every
-    fact of the segment, going back through their outs."""
+    fact of the segment, going back through their outs (``memo``: see
+    :func:`pon_in`)."""
     for _, outs, fact, value in segment:
         if outs >= 0:
             hand |= outs
@@ -49,7 +88,7 @@ def segment_fits(
             named = held[fact >> 2, p]
             if hand & named != named:
                 return False
-        elif not fact_fits(hand, cards[fact >> 2], fact & 3, value, rules):
+        elif not fact_fits(hand, cards[fact >> 2], fact & 3, value, rules, memo):
             return False
     return True
 
@@ -74,7 +113,12 @@ def type_of(card: int) -> int:
 
 
 def able_at_best(
-    hand: int, wild: Sequence[int], types: Sequence[int], card: int, rules: Rules
+    hand: int,
+    wild: Sequence[int],
+    types: Sequence[int],
+    card: int,
+    rules: Rules,
+    memo: dict[int, bool] | None = None,
 ) -> bool:
     """Whether a hand of the cards ``hand`` and ``wild[j]`` cards of class
     ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t: rank
@@ -113,7 +157,7 @@ def able_at_best(
             break
         fill |= pad
         left -= 1
-    return can_pon(fill, card, rules)
+    return pon_in(fill, card, rules, memo)
 
 
 class PastSearch:
@@ -138,6 +182,8 @@ class PastSearch:
         tick: Callable[[], None] | None = None,
     ) -> None:
         self.p = p
+        self.pons: dict[int, bool] = {}
+        """The engine's pon answers, remembered (:func:`pon_in`)."""
         self.tick = tick
         """Called at every step of the search: it may raise :class:`OutOfSteps`
         (what failed so far is kept, so a later :meth:`fits` goes further)."""
@@ -203,11 +249,11 @@ class PastSearch:
         since can make, or that must show none while so many cards of the
         discard's rank stay that the draws since cannot have brought them all
         (the hand then was this hand and the outs since, less one card a draw)."""
-        rules = self.rules
+        rules, memo = self.rules, self.pons
         for d, card, value, outs in self.ahead[k]:
             every = hand | outs
             if value:
-                if not can_pon(every | pad_card(every, card), card, rules):
+                if not padded_pon_in(every, card, rules, memo):
                     return False
             elif card != JOKER_INDEX:
                 r = card % 13
@@ -220,7 +266,7 @@ class PastSearch:
                     witness = 0
                     for c in bits(same)[:need]:
                         witness |= 1 << c
-                    if can_pon(witness | pad_card(witness, card), card, rules):
+                    if padded_pon_in(witness, card, rules, memo):
                         return False
         return True
 
@@ -229,7 +275,7 @@ class PastSearch:
     ) -> bool:
         rules, p, types = self.rules, self.p, self.types
         if not any(wild):
-            return segment_fits(p, hand, segment, self.held, self.cards, rules)
+            return segment_fits(p, hand, segment, self.held, self.cards, rules, self.pons)
         joker = any(count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild))
         for _, outs, fact, value in segment:
             if outs >= 0:
@@ -246,9 +292,9 @@ class PastSearch:
                 if (not value) if hand & JOKER_BIT else value and not joker:
                     return False
             elif not value:
-                if can_pon(hand, card, rules):
+                if pon_in(hand, card, rules, self.pons):
                     return False
-            elif not able_at_best(hand, wild, types, card, rules):
+            elif not able_at_best(hand, wild, types, card, rules, self.pons):
                 return False
         return True
 

@@ -1421,6 +1421,8 @@ _WALK_TRIES: Final = 20
 #: Hands of one player, at random from the cards left, that the search tries
 #: before it enumerates that player's hands.
 _HAND_QUICK: Final = 4
+#: How many of a player's hands found to fit :class:`_WorldSearch` keeps.
+_PROVEN: Final = 32
 
 
 class _ProbeOver(Exception):
@@ -1517,6 +1519,10 @@ class _WorldSearch:
         """By player: how often they had no hand left by the others'."""
         self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
+        self.proven: dict[int, list[tuple[int, dict[int, int]]]] = {}
+        """By player: hands found to fit (their pasts searched exactly), with
+        those pasts, newest first: the first tried wherever the cards left
+        hold them."""
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
     def setup(self) -> Message | None:
@@ -1681,6 +1687,23 @@ class _WorldSearch:
         pools = [bits(left & self.by_class[j]) for j in range(epochs)]
         if any(len(pools[j]) < need[j] for j in range(epochs)):
             return
+        # The hands already found to fit this player, where the cards left
+        # hold them: a check of a later player's hand (_later_fit) and the
+        # deal itself mostly ask about cards left that differ by a few.
+        proven = self.proven.setdefault(p, [])
+        for hand, choices in list(proven):
+            if hand & ~known & ~left == 0:
+                self._step()
+                yield hand, choices
+        tried = {hand for hand, _ in proven}
+
+        def found(hand: int) -> tuple[int, dict[int, int]]:
+            choices = search.choices()
+            if hand not in tried:
+                proven.insert(0, (hand, choices))
+                del proven[_PROVEN:]
+            return hand, choices
+
         for _ in range(_HAND_QUICK):
             self._step()
             hand = known
@@ -1688,7 +1711,7 @@ class _WorldSearch:
                 for c in _pick(pools[j], need[j], rng):
                     hand |= 1 << c
             if search.fits(hand, zeros):
-                yield hand, search.choices()
+                yield found(hand)
         # Every hand, by kinds: the cards of each class and type left, in a
         # random order; the ranks the windows show the player holding first.
         kinds: list[list[list[int]]] = [[[] for _ in range(14)] for _ in range(epochs)]
@@ -1723,8 +1746,8 @@ class _WorldSearch:
             while j < epochs and not wild[j]:
                 j, at = j + 1, 0
             if j == epochs:
-                if search.fits(hand, zeros):
-                    yield hand, search.choices()
+                if hand not in tried and search.fits(hand, zeros):
+                    yield found(hand)
                 return
             if at == 14:
                 return
