@@ -1439,14 +1439,17 @@ def _search_world(
 ) -> tuple[list[int], list[int], Certificate] | Message:
     """A world for ``view`` by :class:`_WorldSearch`, one search per possible
     upcard, run in short turns that restart it (what failed is kept, so each
-    turn goes further, and each search ends), with budgets that follow
-    Luby's sequence: searches of this kind have a long tail (a bad early
-    choice costs much more than starting again with other random choices),
-    and restarts on Luby's budgets are within a logarithmic factor of the
-    best restart schedule for any tail (Luby, Sinclair and Zuckerman 1993).
-    The turns of each budget go to the upcards in rotation, so that every
-    upcard gets every budget, and one that fits no world takes no longer than
-    its own search. What stood in the way if none fits."""
+    turn goes further, and each search ends). Each search's turns have
+    budgets that follow Luby's sequence: searches of this kind have a long
+    tail (a bad early choice costs much more than starting again with other
+    random choices), and restarts on Luby's budgets are within a logarithmic
+    factor of the best restart schedule for any tail (Luby, Sinclair and
+    Zuckerman 1993). The turns go to the upcards by the ruler sequence (the
+    first upcard every second turn, the second every fourth, and so on; the
+    last takes the rest): most upcards fit a world, so the first is found
+    for little more than its own search costs, while one that fits none
+    cannot hold up the others for more than a constant factor. What stood
+    in the way if none fits."""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     for upcard in upcards:
@@ -1456,14 +1459,13 @@ def _search_world(
             pending.append(search)
         else:
             why = why or problem
-    turns: Counter[int] = Counter()  # by budget, how many turns had it
     turn = 0
     while pending:
         turn += 1
-        level = _luby(turn)
-        search = pending[turns[level] % len(pending)]
-        turns[level] += 1
-        found = search.advance(_FIRST_BUDGET * level)
+        ruler = (turn & -turn).bit_length() - 1
+        search = pending[min(ruler, len(pending) - 1)]
+        search.turns += 1
+        found = search.advance(_FIRST_BUDGET * _luby(search.turns))
         if found is None:
             continue
         if isinstance(found, Message):
@@ -1519,6 +1521,7 @@ class _WorldSearch:
         """By player: how often they had no hand left by the others'."""
         self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
+        self.turns = 0  # how many turns :func:`_search_world` gave it
         self.proven: dict[int, list[tuple[int, dict[int, int]]]] = {}
         """By player: hands found to fit (their pasts searched exactly), with
         those pasts, newest first: the first tried wherever the cards left
