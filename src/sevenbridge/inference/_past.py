@@ -203,6 +203,22 @@ class PastSearch:
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         self.ahead = self._build_ahead()
+        # By draw: the cards best taken as its card (a window a few draws back
+        # says the player could not pon their rank), and those best kept
+        # (a window there says they could).
+        self.sooner: list[int] = []
+        self.later: list[int] = []
+        for checks in self.ahead:
+            sooner = later = 0
+            for _, card, value, _ in checks:
+                if card == JOKER_INDEX:
+                    continue
+                if value:
+                    later |= RANK_MASK[card % 13] | JOKER_BIT
+                else:
+                    sooner |= RANK_MASK[card % 13]
+            self.sooner.append(sooner & ~later)
+            self.later.append(later & ~sooner)
         # Each card's kind: its type and the reshuffled stocks it was in.
         self.kind = [
             type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
@@ -324,6 +340,13 @@ class PastSearch:
         if wild[epoch]:
             options.append(-1)
         self.rng.shuffle(options)
+        sooner, later = self.sooner[k], self.later[k]
+        if sooner or later:  # an order only: every option is still tried
+            options = (
+                [c for c in options if c >= 0 and sooner >> c & 1]
+                + [c for c in options if c < 0 or not (sooner | later) >> c & 1]
+                + [c for c in options if c >= 0 and later >> c & 1]
+            )
         # Cards of one kind (see _alike) are alike to everything before this
         # draw: one of each kind is enough.
         special, kind, tried = self.special[k], self.kind, set()
