@@ -210,6 +210,10 @@ def test_a_model_of_other_features_is_refused(tmp_path: Path) -> None:
     (tmp_path / "junk.npz").write_text("no")
     with pytest.raises(InvalidArgumentError, match="not a belief model"):
         load_belief_model(tmp_path / "junk.npz")
+    with pytest.raises(
+        InvalidArgumentError, match="path must be the path of a weights file, not int"
+    ):
+        load_belief_model(7)  # type: ignore[arg-type]
 
 
 def test_a_model_whose_layers_do_not_chain_is_refused(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ from ..errors import InvalidArgumentError, Message
 from ..inference import place_prior, sample_state
 from ..state import GameState
 from ..views import Observation
-from ._weights import layers_fit, read_weights
+from ._weights import layers_fit, read_weights, weights_path
 
 __all__ = [
     "BELIEF_FEATURES",
@@ -310,7 +310,7 @@ def load_belief_model(path: str | Path) -> BeliefModel:
         InvalidArgumentError: if the file cannot be read as a belief model, or
             was trained on another version of the features (its digest differs).
     """
-    path = Path(path)
+    path = weights_path(path, "path")
     arrays, meta = read_weights(path, _bad_file)
     try:
         if meta["format"] != BELIEF_FORMAT:

@@ -38,7 +38,7 @@ from ..engine.legal import legal_keys
 from ..errors import InvalidArgumentError, Message
 from ..rules import Rules
 from ..views import Observation
-from ._weights import layers_fit, read_weights
+from ._weights import layers_fit, read_weights, weights_path
 
 __all__ = [
     "FEATURES",
@@ -300,15 +300,7 @@ def load_network(path: str | Path) -> Network:
             version or layout of the features than this library computes (the
             network would read numbers that mean something else).
     """
-    if not isinstance(path, (str, Path)):
-        raise InvalidArgumentError(
-            Message(
-                "invalid_argument.network_must_be_path",
-                "network must be the path of a weights file, not {kind}",
-                kind=_checks.type_name(path),
-            )
-        )
-    path = Path(path)
+    path = weights_path(path, "network")
     arrays, meta = read_weights(path, _bad_file)
     try:
         if meta["format"] != NETWORK_FORMAT:

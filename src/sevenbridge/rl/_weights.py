@@ -13,9 +13,25 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InvalidArgumentError
+from .._kit import checks as _checks
+from ..errors import InvalidArgumentError, Message
 
 Arrays = dict[str, npt.NDArray[Any]]
+
+
+def weights_path(path: object, what: str) -> Path:
+    """``path`` as a :class:`~pathlib.Path`, if it is a string or a path;
+    otherwise an :class:`InvalidArgumentError` (``what``: the argument's name)."""
+    if not isinstance(path, (str, Path)):
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.weights_must_be_path",
+                "{what} must be the path of a weights file, not {kind}",
+                what=what,
+                kind=_checks.type_name(path),
+            )
+        )
+    return Path(path)
 
 
 def read_weights(
