@@ -17,7 +17,9 @@ random,greedy,neural`` for the quick bots, ``--quick`` (seconds; the test
 suite runs it). With ``--db-dir DIR`` each (preset, bot) tournament keeps
 its results in a file of its own, and a rerun plays only the missing decks;
 ``--docs FILE`` writes the table for the documentation, ``--json FILE``
-the figures. Two runs on the same set and decks, by different versions of
+the figures; ``--ladder`` (with ``--db-dir``) also rates every bot of a
+preset and the panel on one ladder (:func:`sevenbridge.ladder.ladder`) from
+all their deals on the set. Two runs on the same set and decks, by different versions of
 a bot, can be compared deck by deck from their databases with
 :func:`sevenbridge.arena.report` and :func:`sevenbridge.arena.compare`.
 """
@@ -35,6 +37,7 @@ from typing import Any
 from sevenbridge import GAMES
 from sevenbridge.arena import compare, evaluation_set, make_bot
 from sevenbridge.games import CARD_GAME, game_module
+from sevenbridge.ladder import ladder
 
 try:
     from benchmarks import _docs
@@ -104,6 +107,21 @@ def rows_of(figures: list[dict[str, Any]]) -> list[list[str]]:
     ]
 
 
+LADDER_HEAD = ("bot", "rating [95%]", "seat-games", "ahead", "level", "behind")
+
+
+def ladder_rows(databases: Sequence[Path]) -> list[list[str]]:
+    """The ladder (:func:`sevenbridge.ladder.ladder`) of one preset's
+    tournaments: every bot and the panel rated on one scale from all their
+    deals on the set."""
+    board = ladder(databases)
+    return [
+        [r.bot, f"{r.rating:.0f} [{r.low:.0f}, {r.high:.0f}]", str(r.games), str(r.ahead),
+         str(r.level), str(r.behind)]
+        for r in board.ratings
+    ]  # fmt: skip
+
+
 HEAD = (
     "preset", "bot", "decks", "win % [95%]", "panel win %",
     "points − panel [95%]", "CPU ms/decision",
@@ -119,10 +137,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--decks", type=int, help="the first N decks of each set (default: all)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--db-dir", type=Path, help="keep each tournament's results here")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="also rate every bot of each preset on one ladder from its databases (needs --db-dir)",
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--docs", metavar="FILE", help="also write the table as Markdown")
     args = parser.parse_args(argv)
+    if args.ladder and not args.db_dir:
+        parser.error("--ladder reads the tournaments' databases: give --db-dir")
     presets = (
         args.presets.split(",") if args.presets else list(game_module(args.game).Rules.presets())
     )
@@ -133,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.db_dir:
         args.db_dir.mkdir(parents=True, exist_ok=True)
     figures = []
+    databases: dict[str, list[Path]] = {}
     print(" | ".join(HEAD))
     for preset in presets:
         chosen = evaluation_set(preset, game=args.game)
@@ -141,11 +167,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             db = None
             if args.db_dir:
                 db = args.db_dir / f"{args.game}-{preset}-{bot.replace(':', '_')}.sqlite"
+                databases.setdefault(preset, []).append(db)
             row = measure(
                 args.game, preset, bot, args.panel, decks or chosen.decks, args.workers, db
             )
             figures.append(row)
             print(" | ".join(rows_of([row])[0]), flush=True)
+    ladders = {preset: ladder_rows(dbs) for preset, dbs in databases.items()} if args.ladder else {}
+    for preset, rows in ladders.items():
+        print(f"\nLadder, {preset}:")
+        print(" | ".join(LADDER_HEAD))
+        for row in rows:
+            print(" | ".join(row))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2), encoding="utf-8")
     if args.docs:
@@ -158,6 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"against a panel of {args.panel} players, every deck in every seating; the "
                 "intervals are 95% over decks, the points difference deck by deck):",
                 _docs.table(HEAD, rows_of(figures)),
+                *(
+                    block
+                    for preset, rows in ladders.items()
+                    for block in (
+                        f"**Ladder, {preset}** (every bot and the panel on one scale, from "
+                        "all their deals above: Bradley-Terry over the pairs of seats in each "
+                        "deal, the higher return ahead; Elo scale, mean 1500; 95% intervals "
+                        "from 200 resamples of the decks):",
+                        _docs.table(LADDER_HEAD, rows),
+                    )
+                ),
             ],
         )
     return 0

@@ -123,3 +123,19 @@ def test_the_strength_benchmark_runs_and_writes_its_table(
     assert rows[0]["points_difference"][0] < 0
     assert "nintendo | random | 3 |" in out
     assert "`seven_bridge/nintendo/v1`" in docs.read_text()
+
+
+def test_the_strength_benchmark_rates_its_bots_on_a_ladder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    docs = tmp_path / "strength.md"
+    argv = ["--quick", "--ladder", "--db-dir", str(tmp_path / "dbs"), "--docs", str(docs)]
+    assert strength.main(argv) == 0
+    out = capsys.readouterr().out
+    ladder_part = out.split("Ladder, nintendo:")[1]
+    names = [line.split(" | ")[0] for line in ladder_part.strip().splitlines()[1:]]
+    # random, greedy and the greedy panel, on one scale: random is last.
+    assert sorted(names) == ["greedy", "panel", "random"] and names[-1] == "random"
+    assert "**Ladder, nintendo**" in docs.read_text()
+    with pytest.raises(SystemExit):
+        strength.main(["--quick", "--ladder"])  # no databases to rate
