@@ -177,8 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for preset, rows in ladders.items():
         print(f"\nLadder, {preset}:")
         print(" | ".join(LADDER_HEAD))
-        for row in rows:
-            print(" | ".join(row))
+        for line in rows:
+            print(" | ".join(line))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2), encoding="utf-8")
     if args.docs:
