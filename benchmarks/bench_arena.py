@@ -170,6 +170,15 @@ def external_figures(deals: int) -> dict[str, float]:
     }
 
 
+def _autogroup() -> bool:
+    """Whether Linux shares the processors between sessions (autogroup) rather
+    than between processes."""
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
@@ -207,6 +216,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if w["two_workers_cores"] < 1.8:
         print("  note: the two workers did not have two free cores; the wall-clock speed-up "
               "is the machine's, not the tournament's")  # fmt: skip
+        if _autogroup():
+            print("  (Linux shares the processors between sessions here, sched_autogroup: while "
+                  "another session keeps a core busy, a run gets about one core, whatever "
+                  "its workers)")  # fmt: skip
     print(f"SQLite store, {s['deals']:.0f} deals, 1 worker (medians)")
     print(f"  without      {s['plain_s']:8.2f} s")
     print(f"  with --db    {s['stored_s']:8.2f} s")
