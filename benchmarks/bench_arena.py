@@ -5,9 +5,10 @@ the test suite runs it). It prints:
 
 - a greedy tournament's deals per second with 1 and with 2 worker processes
   in alternating rounds, and the speed-up by the wall clock; as that only
-  means something on two free cores, also how much of a core each run had
-  and the processor time both spent, whose ratio gives the speed-up two free
-  cores would allow;
+  means something on two free cores, also the machine's load average, how
+  much of a core each run had and the processor time both spent, the
+  two-worker run's split between the main process and its workers, and from
+  these the speed-up two free cores would allow;
 - the same tournament with and without ``db=`` (the SQLite store), and the
   store's share of the processor time;
 - the time per decision of ``examples/external_bot.py`` through the
@@ -42,39 +43,50 @@ except ModuleNotFoundError:  # run as a script: benchmarks/ itself is on the pat
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
 
 
-def _tournament_times(deals: int, workers: int, db: Path | None) -> tuple[float, float]:
-    """Wall seconds and processor seconds (this process and its workers) of
-    one greedy tournament."""
+def _tournament_times(deals: int, workers: int, db: Path | None) -> tuple[float, float, float]:
+    """Wall seconds of one greedy tournament, and the processor seconds of
+    this process and of its workers (user and system time)."""
     before, start = os.times(), time.perf_counter()
     run_tournament(["greedy", "greedy", "greedy"], Rules(), deals=deals, seed=5, workers=workers,
                    db=db, progress=False)  # fmt: skip
     wall, after = time.perf_counter() - start, os.times()
-    cpu = sum(after[i] - before[i] for i in range(4))  # user, system, children's both
-    return wall, cpu
+    own = (after.user - before.user) + (after.system - before.system)
+    children = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return wall, own, children
 
 
 def _tournament_cpu_seconds(deals: int, workers: int, db: Path | None) -> float:
     """Processor seconds of one greedy tournament."""
-    return _tournament_times(deals, workers, db)[1]
+    _, own, children = _tournament_times(deals, workers, db)
+    return own + children
 
 
 def workers_figures(deals: int, rounds: int) -> dict[str, float]:
     """One worker against two, in alternating rounds: the wall-clock speed-up
     (the median of the rounds' ratios, with their range), the processor
-    time both spend (the pool's own cost), and how much of a core each run
-    got. A speed-up only means something when both cores were free: the
-    figures say when they were not."""
-    ratios, one_wall, two_wall, one_cpu, two_cpu = [], [], [], [], []
+    time both spend (the pool's own cost), how much of a core each run
+    got, and the machine's load average before and after. A speed-up only
+    means something when both cores were free: the figures say when they
+    were not, and what two free cores would allow (Amdahl's law, with the
+    main process's processor time counted as serial)."""
+    ratios, one_wall, two_wall, one_cpu, two_cpu, parent_cpu, pool_cpu = ([] for _ in range(7))
+    load_before = os.getloadavg()[0]
     for _ in range(rounds):
-        w1, c1 = _tournament_times(deals, 1, None)
-        w2, c2 = _tournament_times(deals, 2, None)
+        w1, own1, children1 = _tournament_times(deals, 1, None)
+        w2, own2, children2 = _tournament_times(deals, 2, None)
         ratios.append(w1 / w2)
         one_wall.append(w1)
         two_wall.append(w2)
-        one_cpu.append(c1)
-        two_cpu.append(c2)
+        one_cpu.append(own1 + children1)
+        two_cpu.append(own2 + children2)
+        parent_cpu.append(own2)
+        pool_cpu.append(children2)
+    load_after = os.getloadavg()[0]
     one, two = statistics.median(one_wall), statistics.median(two_wall)
     cpu1, cpu2 = statistics.median(one_cpu), statistics.median(two_cpu)
+    parent, pool = statistics.median(parent_cpu), statistics.median(pool_cpu)
     return {
         "deals": deals,
         "rounds": rounds,
@@ -90,6 +102,17 @@ def workers_figures(deals: int, rounds: int) -> dict[str, float]:
         "two_workers_cores": cpu2 / two,
         # The speed-up two free cores would give: twice the work, less the pool's cost.
         "free_cores_speedup": 2 * cpu1 / cpu2,
+        # The two-worker run's processor time: the main process (handing out
+        # tasks, reading results back) and the two workers together.
+        "two_workers_parent_cpu_s": parent,
+        "two_workers_pool_cpu_s": pool,
+        # The main process's share of the work, counted as serial although
+        # most of it overlaps the workers' play; and Amdahl's law with it:
+        # the work of one worker over the parent's time and the workers' half.
+        "serial_share": parent / cpu1,
+        "amdahl_speedup": cpu1 / (parent + pool / 2),
+        "load_before": load_before,
+        "load_after": load_after,
     }
 
 
@@ -147,6 +170,15 @@ def external_figures(deals: int) -> dict[str, float]:
     }
 
 
+def _autogroup() -> bool:
+    """Whether Linux shares the processors between sessions (autogroup) rather
+    than between processes."""
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
@@ -173,11 +205,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"  cores used   {w['one_worker_cores']:8.2f} and {w['two_workers_cores']:.2f}"
         f"   processor time {w['one_worker_cpu_s']:.2f} s and {w['two_workers_cpu_s']:.2f} s"
     )
+    print(f"  2 workers    main process {w['two_workers_parent_cpu_s']:.2f} s, workers "
+          f"{w['two_workers_pool_cpu_s']:.2f} s of processor time (the main process "
+          f"{100 * w['serial_share']:.1f} % of one worker's)")  # fmt: skip
     print(f"  at most on 2 free cores (twice the work over the processor time both spend): "
-          f"{w['free_cores_speedup']:.2f} x")  # fmt: skip
+          f"{w['free_cores_speedup']:.2f} x; by Amdahl's law with the main process serial: "
+          f"{w['amdahl_speedup']:.2f} x")  # fmt: skip
+    print(f"  load average {w['load_before']:.2f} before, {w['load_after']:.2f} after "
+          f"({os.cpu_count()} CPUs)")  # fmt: skip
     if w["two_workers_cores"] < 1.8:
         print("  note: the two workers did not have two free cores; the wall-clock speed-up "
               "is the machine's, not the tournament's")  # fmt: skip
+        if _autogroup():
+            print("  (Linux shares the processors between sessions here, sched_autogroup: while "
+                  "another session keeps a core busy, a run gets about one core, whatever "
+                  "its workers)")  # fmt: skip
     print(f"SQLite store, {s['deals']:.0f} deals, 1 worker (medians)")
     print(f"  without      {s['plain_s']:8.2f} s")
     print(f"  with --db    {s['stored_s']:8.2f} s")
@@ -206,8 +248,15 @@ def docs_blocks(figures: dict[str, dict[str, float]], argv: Sequence[str] | None
          f"{w['one_worker_cores']:.2f} and {w['two_workers_cores']:.2f}"),
         ("processor time, 1 worker and 2 (the pool's own cost)",
          f"{w['one_worker_cpu_s']:.2f} s and {w['two_workers_cpu_s']:.2f} s"),
+        ("processor time of the 2-worker run: main process and workers",
+         f"{w['two_workers_parent_cpu_s']:.2f} s and {w['two_workers_pool_cpu_s']:.2f} s"),
         ("the most two free cores could give (twice the work over the processor time)",
          f"**{w['free_cores_speedup']:.2f}×**"),
+        ("the same by Amdahl's law, the main process counted as serial "
+         f"({100 * w['serial_share']:.1f} % of the work)",
+         f"{w['amdahl_speedup']:.2f}×"),
+        ("the machine's load average (1 minute) before and after the rounds",
+         f"{w['load_before']:.2f} and {w['load_after']:.2f}"),
         (f"the SQLite store's share of the time ({s['deals']:,.0f} deals, 1 worker, medians)",
          f"**{100 * s['store_share']:.1f} %**"),
         (f"external bot, per decision over the protocol ({e['decisions']:,.0f} decisions)",
