@@ -185,6 +185,12 @@ class RandomPlayer:
     def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
         return self._rng.choice(choices(view_of(view)))
 
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running deal: the same choice and the same
+        draws of the generator (what the environments' opponents call)."""
+        return self._rng.choice(legal_actions(state))
+
 
 class GreedyPlayer:
     """Claims and melds whenever it can, lays off, then throws the card it needs least.
@@ -223,6 +229,16 @@ class GreedyPlayer:
         actions = choices(view)
         keys = legal_keys(view)
         return actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, self._rng))]
+
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running deal: the same choice and the same
+        draws of the generator (what the environments' opponents call; the
+        view's legal actions and keys are the state's)."""
+        actions = legal_actions(state)
+        keys = legal_keys(state)
+        hand = state.hand_masks[player]
+        return actions[keys.index(greedy_key(keys, hand, state.rules, self._rng))]
 
 
 def choices_view(position: Any) -> Any:

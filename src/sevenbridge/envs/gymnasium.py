@@ -145,6 +145,11 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         # the index in self.bots of each other real seat's bot
         self._bot_index = {p: k for k, p in enumerate(s for s in self._real if s != self.seat)}
         self.bots: list[Bot] = []
+        # each bot's move at a state: the game's own bots choose from the
+        # state (``_choose_at``, the same choice as from the view); others
+        # are handed the view
+        self._moves: list[Callable[[Any, int], Any]] = []
+        self._state_bots = self.game.state_bots
         _checks.render_mode(render_mode)
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
@@ -180,8 +185,17 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 continue
             assert p is not None
             self._legal(state)  # worked out once, for the bot's view and for apply
-            state = self._apply(state, self.bots[self._bot_index[p]](self._observe(state, p)))
+            state = self._apply(state, self._moves[self._bot_index[p]](state, p))
         return state
+
+    def _move_of(self, bot: Bot) -> Callable[[Any, int], Any]:
+        """``bot``'s move at a state: ``bot(observe(state, player))``, asked
+        without the view of the game's own bots (see :attr:`_moves`)."""
+        if type(bot) in self._state_bots:
+            move: Callable[[Any, int], Any] = bot._choose_at  # type: ignore[attr-defined]
+            return move
+        observe = self._observe
+        return lambda state, player: bot(observe(state, player))
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if self.state.current_player == self.seat and not self._done:
@@ -207,6 +221,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 make(s) if isinstance(make, type) else make
                 for make, s in zip(self._makers, seeds[1:], strict=False)
             ]
+            self._moves = [self._move_of(bot) for bot in self.bots]
             state = self._advance(self._deal(self.rules, players=self.players, seed=seeds[0]))
             if not state.is_over:
                 break
