@@ -236,6 +236,14 @@ def test_the_vector_env_through_make_vec_and_its_errors() -> None:
     assert obs.shape == (2, 415)
 
 
+class _FailingBot:
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def __call__(self, view: object) -> object:
+        raise RuntimeError("the bot fails")
+
+
 def test_the_vector_env_with_workers_and_its_errors() -> None:
     """With workers, bad input is refused before any deal moves, as in one
     process; a worker's error reaches the caller; close ends the workers."""
@@ -267,6 +275,10 @@ def test_the_vector_env_with_workers_and_its_errors() -> None:
     out = envs.step(actions)
     assert (out[0] == single.step(actions)[0]).all()
     processes = list(envs._shards._processes)  # type: ignore[union-attr]
+    failing = SevenBridgeVectorEnv(2, workers=2, players=2, opponents=_FailingBot, context="fork")
+    with pytest.raises(RuntimeError, match="the bot fails"):
+        failing.reset(seed=0)  # raised in a worker, handed back
+    failing.close()
     assert len(processes) == 2 and all(p.is_alive() for p in processes)
     envs.close()
     assert not any(p.is_alive() for p in processes)

@@ -783,6 +783,8 @@ def _shard_worker(
                     final_obs,
                 )
             pipe.send(("ok", answer))
+        except KeyboardInterrupt:  # the parent's Ctrl-C reaches its workers too
+            return
         except Exception as e:  # handed to the parent
             pipe.send(("error", e))
 
