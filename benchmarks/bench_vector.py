@@ -246,25 +246,48 @@ def _moves_per_step(envs: Any, run: Callable[[int], int], steps: int) -> float:
     return moves[0] / done
 
 
+def _cpu_seconds(envs: Any) -> float:
+    """The CPU time so far of this process and of ``envs``'s worker
+    processes (read from ``/proc``; this process's alone elsewhere)."""
+    total = time.process_time()
+    shards = envs._shards
+    if shards is None:
+        return total
+    tick = os.sysconf("SC_CLK_TCK")
+    for process in shards._processes:
+        try:
+            with open(f"/proc/{process.pid}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
 def workers_speedup(quick: bool, steps: int) -> dict[str, Any]:
     """Wall-clock env steps per second of 256 card-game deals with one and
     two worker processes (default opponents), in alternating rounds, with the
-    load average before and after."""
+    load average before and after; and the CPU time per env step of every
+    process with two workers against one process's (what sharing the deals
+    out costs in all)."""
     load_before = os.getloadavg()
     # forkserver: a fork of a process with threads (jax's, say) may deadlock
     players = {w: vector_player(256, 256, workers=w, context="forkserver") for w in (1, 2)}
     for _, run in players.values():
         run(steps // 4)
     rates: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(3 if quick else 7):
-        for w, (_, run) in players.items():
-            t0 = time.perf_counter()
+        for w, (envs, run) in players.items():
+            t0, c0 = time.perf_counter(), _cpu_seconds(envs)
             n = run(steps)
             rates[w].append(n / (time.perf_counter() - t0))
+            cpu[w].append((_cpu_seconds(envs) - c0) / n)
     for envs, _ in players.values():
         envs.close()
     out: dict[str, Any] = dict(_summary(rates[2], rates[1]))
     out["one_worker_steps_per_s"] = statistics.median(rates[1])
+    out["cpu_per_step"] = _summary(cpu[2], cpu[1])
     out["load_before"] = list(load_before)
     out["load_after"] = list(os.getloadavg())
     return out
@@ -351,6 +374,10 @@ def report(f: dict[str, Any]) -> list[str]:
             f" ({w['one_worker_steps_per_s']:,.0f} env steps/s with one;"
             f" load {w['load_before'][0]:.2f} before, {w['load_after'][0]:.2f} after)"
         )
+        lines.append(
+            f"  CPU time per env step, all processes, workers=2 x one process:"
+            f" {_ratio(w['cpu_per_step'])}"
+        )
     return lines
 
 
@@ -402,7 +429,9 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
             f"With `workers=2`, 256 card-game deals played **{_ratio(w)}** times as many env "
             f"steps per wall-clock second as with one process "
             f"({w['one_worker_steps_per_s']:,.0f}), on a machine whose load average was "
-            f"{w['load_before'][0]:.2f} before the run and {w['load_after'][0]:.2f} after."
+            f"{w['load_before'][0]:.2f} before the run and {w['load_after'][0]:.2f} after; "
+            f"the CPU time per env step of the three processes together was "
+            f"{_ratio(w['cpu_per_step'])} times one process's."
         )
     return blocks
 
