@@ -303,10 +303,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     steps = args.steps or (512 if args.quick else 8_192)
+    load = os.getloadavg()
     f: dict[str, Any] = {
         "scaling": scaling(args.quick, steps, not args.no_pgx),
         "breakdown": breakdown(steps),
     }
+    f["load"] = [load[0], os.getloadavg()[0]]  # one-minute load averages, before and after
     if args.workers:
         f["workers"] = workers_speedup(args.quick, steps)
     for line in report(f):
@@ -361,6 +363,8 @@ def report(f: dict[str, Any]) -> list[str]:
             versus = s[f"{game}/{kind}/256"].get("vs_pgx")
             if versus:
                 lines.append(f"  {game} ({kind}) at 256 deals x pgx at 256: {_ratio(versus)}")
+    if "load" in f:
+        lines.append(f"  (load average {f['load'][0]:.2f} before, {f['load'][1]:.2f} after)")
     lines.append("microseconds per deal and env step (default opponents):")
     for key, v in f["breakdown"].items():
         lines.append(
@@ -403,6 +407,22 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
         ),
         _docs.table(head, _rows(s)),
     ]
+    versus = [
+        f"{title} with {kind} opponents {_ratio(s[f'{game}/{kind}/256']['vs_pgx'])}"
+        for game, title in (("seven_bridge", "Seven Bridge"), ("mahjong", "Simple Mahjong"))
+        for kind in ("greedy", "random")
+        if "vs_pgx" in s[f"{game}/{kind}/256"]
+    ]
+    if versus:
+        blocks.append(
+            "At 256 deals, env steps per CPU-second as a share of pgx's at 256 (median of the "
+            "rounds' ratios, with their range): " + "; ".join(versus) + "."
+        )
+    if "load" in f:
+        blocks.append(
+            f"The machine (2 cores, shared) had a one-minute load average of {f['load'][0]:.2f} "
+            f"when the run began and {f['load'][1]:.2f} when it ended."
+        )
     rows = [
         (
             key.replace("seven_bridge", "Seven Bridge").replace("mahjong", "Simple Mahjong"),
