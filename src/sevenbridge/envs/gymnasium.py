@@ -324,7 +324,7 @@ class SevenBridgeVectorEnv(
             :class:`gymnasium.vector.AutoresetMode`.
         workers: How many processes play the deals: 1 (the default) plays
             them in this process; more start that many worker processes (at
-            most ``num_envs``), ended by :meth:`close`.
+            most ``num_envs``), ended by ``close()``.
         context: With ``workers``, the :mod:`multiprocessing` start method
             (``"fork"``, ``"spawn"``, ``"forkserver"``; ``None``, the
             default, is the platform's). With ``"spawn"`` and
@@ -332,12 +332,6 @@ class SevenBridgeVectorEnv(
         **kwargs: The arguments of :class:`SevenBridgeEnv` (``rules``,
             ``players``, ``seat``, ``opponents``, ``reward``, ``encoding``...),
             the same for every deal.
-
-    Attributes:
-        envs: The deals' environments, one per deal, which hold each deal's
-            state, bots and random generator (the vector env steps them
-            itself); empty with ``workers`` above 1, as the deals are then in
-            the worker processes.
 
     >>> import gymnasium, numpy as np
     >>> import sevenbridge.envs.gymnasium
@@ -378,6 +372,9 @@ class SevenBridgeVectorEnv(
         self._same_step = mode is AutoresetMode.SAME_STEP
         self.metadata = {"autoreset_mode": mode}
         first = SevenBridgeEnv(**kwargs)
+        #: The deals' environments, one per deal, which hold each deal's state,
+        #: bots and random generator (the vector env steps them itself); empty
+        #: with ``workers``, whose processes hold the deals.
         self.envs: list[SevenBridgeEnv] = []
         if workers == 1:
             self.envs = [first] + [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs - 1)]
