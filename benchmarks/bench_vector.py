@@ -286,7 +286,9 @@ def workers_speedup(quick: bool, steps: int) -> dict[str, Any]:
     for envs, _ in players.values():
         envs.close()
     out: dict[str, Any] = dict(_summary(rates[2], rates[1]))
+    del out["steps_per_cpu_s"]  # these rates are by the wall clock
     out["one_worker_steps_per_s"] = statistics.median(rates[1])
+    out["two_workers_steps_per_s"] = statistics.median(rates[2])
     out["cpu_per_step"] = _summary(cpu[2], cpu[1])
     out["load_before"] = list(load_before)
     out["load_after"] = list(os.getloadavg())
