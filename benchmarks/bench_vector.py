@@ -267,28 +267,40 @@ def _cpu_seconds(envs: Any) -> float:
 def workers_speedup(quick: bool, steps: int) -> dict[str, Any]:
     """Wall-clock env steps per second of 256 card-game deals with one and
     two worker processes (default opponents), in alternating rounds, with the
-    load average before and after; and the CPU time per env step of every
-    process with two workers against one process's (what sharing the deals
-    out costs in all)."""
+    load average before and after: of the whole loop (the learner's choice,
+    made in this process, included) and of the time in ``step`` alone; and the
+    CPU time per env step of every process with two workers against one
+    process's (what sharing the deals out costs in all)."""
+    import numpy as np
+
     load_before = os.getloadavg()
     # forkserver: a fork of a process with threads (jax's, say) may deadlock
-    players = {w: vector_player(256, 256, workers=w, context="forkserver") for w in (1, 2)}
-    for _, run in players.values():
-        run(steps // 4)
+    players = {w: vector_player(256, 256, workers=w, context="forkserver")[0] for w in (1, 2)}
+    rng = np.random.default_rng(0)
+    masks = {w: envs.reset(seed=256)[1]["action_mask"] for w, envs in players.items()}
     rates: dict[int, list[float]] = {1: [], 2: []}
+    stepping: dict[int, list[float]] = {1: [], 2: []}
     cpu: dict[int, list[float]] = {1: [], 2: []}
-    for _ in range(3 if quick else 7):
-        for w, (envs, run) in players.items():
-            t0, c0 = time.perf_counter(), _cpu_seconds(envs)
-            n = run(steps)
-            rates[w].append(n / (time.perf_counter() - t0))
-            cpu[w].append((_cpu_seconds(envs) - c0) / n)
-    for envs, _ in players.values():
+    for round_ in range(-1, 3 if quick else 7):  # round -1 warms up
+        for w, envs in players.items():
+            t0, c0, in_step, n = time.perf_counter(), _cpu_seconds(envs), 0.0, 0
+            while n < (steps // 4 if round_ < 0 else steps):
+                actions = random_ids(masks[w], rng)
+                t1 = time.perf_counter()
+                masks[w] = envs.step(actions)[4]["action_mask"]
+                in_step += time.perf_counter() - t1
+                n += envs.num_envs
+            if round_ >= 0:
+                rates[w].append(n / (time.perf_counter() - t0))
+                stepping[w].append(n / in_step)
+                cpu[w].append((_cpu_seconds(envs) - c0) / n)
+    for envs in players.values():
         envs.close()
     out: dict[str, Any] = dict(_summary(rates[2], rates[1]))
     del out["steps_per_cpu_s"]  # these rates are by the wall clock
     out["one_worker_steps_per_s"] = statistics.median(rates[1])
     out["two_workers_steps_per_s"] = statistics.median(rates[2])
+    out["step_alone"] = _summary(stepping[2], stepping[1])
     out["cpu_per_step"] = _summary(cpu[2], cpu[1])
     out["load_before"] = list(load_before)
     out["load_after"] = list(os.getloadavg())
@@ -380,6 +392,7 @@ def report(f: dict[str, Any]) -> list[str]:
             f" ({w['one_worker_steps_per_s']:,.0f} env steps/s with one;"
             f" load {w['load_before'][0]:.2f} before, {w['load_after'][0]:.2f} after)"
         )
+        lines.append(f"  the time in step() alone: {_ratio(w['step_alone'])}")
         lines.append(
             f"  CPU time per env step, all processes, workers=2 x one process:"
             f" {_ratio(w['cpu_per_step'])}"
@@ -451,7 +464,9 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
             f"With `workers=2`, 256 card-game deals played **{_ratio(w)}** times as many env "
             f"steps per wall-clock second as with one process "
             f"({w['one_worker_steps_per_s']:,.0f}), on a machine whose load average was "
-            f"{w['load_before'][0]:.2f} before the run and {w['load_after'][0]:.2f} after; "
+            f"{w['load_before'][0]:.2f} before the run and {w['load_after'][0]:.2f} after "
+            f"(counting only the time in `step`, not the learner's choice between steps: "
+            f"{_ratio(w['step_alone'])}); "
             f"the CPU time per env step of the three processes together was "
             f"{_ratio(w['cpu_per_step'])} times one process's."
         )
