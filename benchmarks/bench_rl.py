@@ -27,7 +27,6 @@ rounds' ratios.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import random
 import statistics
@@ -434,79 +433,6 @@ def versus_openspiel(quick: bool) -> dict[str, Any]:
     return out
 
 
-# --- The vector env's scaling ------------------------------------------------
-
-#: The batch sizes of the vector env's table.
-VECTOR_SIZES = (1, 4, 16, 64, 256)
-
-
-def random_ids(masks: Any, rng: Any) -> Any:
-    """A uniformly random legal id in each row of ``masks`` (a batch of
-    masks), by a few numpy calls over the whole batch."""
-    import numpy as np
-
-    rows, cols = np.nonzero(masks.view(np.bool_))  # faster on booleans than on int8
-    counts = np.bincount(rows, minlength=len(masks))
-    starts = np.cumsum(counts) - counts
-    return cols[starts + (rng.random(len(masks)) * counts).astype(np.int64)]
-
-
-def vector_player(num_envs: int, seed: int, opponents: str) -> Callable[[int], int]:
-    """A function ``run(steps)`` that plays :class:`SevenBridgeVectorEnv` with
-    ``num_envs`` deals of 3 players (dealt before it is returned), ids chosen
-    at random from ``info["action_mask"]``, for at least ``steps`` env steps
-    (an env step is one learner decision of one deal, with the bots' moves up
-    to the next) and returns how many it played. The bots are the default
-    ``GreedyPlayer`` or, with ``opponents="random"``, ``RandomPlayer``."""
-    import numpy as np
-
-    from sevenbridge.bots import RandomPlayer
-    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
-
-    kwargs: dict[str, Any] = {"opponents": RandomPlayer} if opponents == "random" else {}
-    envs = SevenBridgeVectorEnv(num_envs, players=3, **kwargs)
-    rng = np.random.default_rng(seed)
-    masks = [envs.reset(seed=seed)[1]["action_mask"]]
-
-    def run(steps: int) -> int:
-        done = 0
-        while done < steps:
-            masks[0] = envs.step(random_ids(masks[0], rng))[4]["action_mask"]
-            done += num_envs
-        return done
-
-    return run
-
-
-def vector_scaling(quick: bool) -> dict[str, Any]:
-    """Env steps per CPU-second of the vector env by batch size and kind of
-    bots, the sizes measured in turn round by round; the gain of each size is
-    the median (and range) of its rounds' ratios to one deal's rate."""
-    try:
-        import gymnasium  # noqa: F401
-    except ImportError:
-        return {}
-    steps = 512 if quick else 6_144
-    out: dict[str, Any] = {}
-    for opponents in ("greedy", "random"):
-        players = {b: vector_player(b, b, opponents) for b in VECTOR_SIZES}
-        for run in players.values():
-            run(steps // 4)  # warm up
-        rates: dict[int, list[float]] = {b: [] for b in VECTOR_SIZES}
-        for _ in range(2 if quick else 5):
-            for b, run in players.items():
-                rates[b].append(cpu_rate(functools.partial(run, steps)))
-        for b, values in rates.items():
-            ratios = [x / y for x, y in zip(values, rates[1], strict=True)]
-            out[f"{opponents}/{b}"] = {
-                "steps_per_cpu_s": statistics.median(values),
-                "ratio": statistics.median(ratios),
-                "ratio_min": min(ratios),
-                "ratio_max": max(ratios),
-            }
-    return out
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
@@ -517,7 +443,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     seconds = args.seconds if args.seconds is not None else (0.05 if args.quick else 2.0)
     f = measure(args.quick, seconds)
     f["versus_openspiel"] = versus_openspiel(args.quick)
-    f["vector_scaling"] = vector_scaling(args.quick)
 
     def show(name: str, key: str, ratio: str | None = None, versus: str = "") -> None:
         value = f[key]
@@ -558,15 +483,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {name:<42} {v['decisions_per_cpu_s']:>10,.0f}  {_ratio(v)}")
     else:
         print("decisions against OpenSpiel's gin_rummy: skipped (open_spiel not installed)")
-    scaling = f["vector_scaling"]
-    if scaling:
-        print("vector env, env steps per CPU-second (gain over one deal, range):")
-        for opponents in ("greedy", "random"):
-            for b in VECTOR_SIZES:
-                v = scaling[f"{opponents}/{b}"]
-                print(
-                    f"  {opponents:<6} bots, {b:>3} deals {v['steps_per_cpu_s']:>10,.0f}  {_ratio(v)}"
-                )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(f, fh, indent=2)
@@ -643,27 +559,6 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
                 [
                     (name, f"{versus[key]['decisions_per_cpu_s']:,.0f}", _ratio(versus[key]))
                     for key, name in _VERSUS_ROWS
-                ],
-            ),
-        ]
-    scaling = f.get("vector_scaling")
-    if scaling:
-        blocks += [
-            "`SevenBridgeVectorEnv`, 3 players, random legal ids from the batch's masks: env "
-            "steps (a learner's decision in one deal, and the bots' moves up to the next) per "
-            "CPU-second by the number of deals, and the gain over one deal (median of the "
-            "rounds' ratios, with their range):",
-            _docs.table(
-                ("deals", "GreedyPlayer bots", "gain", "RandomPlayer bots", "gain"),
-                [
-                    (
-                        str(b),
-                        f"{scaling[f'greedy/{b}']['steps_per_cpu_s']:,.0f}",
-                        _ratio(scaling[f"greedy/{b}"]),
-                        f"{scaling[f'random/{b}']['steps_per_cpu_s']:,.0f}",
-                        _ratio(scaling[f"random/{b}"]),
-                    )
-                    for b in VECTOR_SIZES
                 ],
             ),
         ]

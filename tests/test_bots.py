@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,28 @@ def test_bots_are_players_and_decide_from_the_view() -> None:
         # Handing the whole state gives the same choice: the bot looks only at the view.
         assert twins[view.viewer](state) == action  # type: ignore[arg-type]
         state = apply(state, action)
+
+
+@pytest.mark.parametrize("game", ["seven_bridge", "mahjong"])
+def test_the_bots_choose_at_a_state_as_from_its_view(game: str) -> None:
+    """``_choose_at(state, player)``, what the environments' opponents call,
+    makes the choice the bot makes from the player's view, with the same
+    draws of its generator, deal after deal."""
+    import sevenbridge
+    import sevenbridge.bots
+    from sevenbridge import mahjong
+
+    g: Any = mahjong if game == "mahjong" else sevenbridge
+    bots: Any = mahjong if g is mahjong else sevenbridge.bots
+    for seed in range(12):
+        for cls in (bots.GreedyPlayer, bots.RandomPlayer):
+            viewed, direct = cls(seed), cls(seed)
+            state = g.deal(players=2 + seed % (3 if g is mahjong else 4), seed=seed)
+            while not state.is_over:
+                p = state.current_player
+                action = viewed(g.observe(state, p))
+                assert direct._choose_at(state, p) == action
+                state = g.apply(state, action)
 
 
 def test_a_bot_refuses_a_view_whose_decision_is_not_its_own() -> None:

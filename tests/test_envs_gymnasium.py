@@ -162,17 +162,21 @@ _VECTOR_CASES = [
 
 
 @pytest.mark.parametrize("mode", ["SameStep", "NextStep"])
-@pytest.mark.parametrize(("num_envs", "kwargs"), _VECTOR_CASES)
+@pytest.mark.parametrize(
+    ("num_envs", "kwargs", "workers"),
+    [(*case, 1) for case in _VECTOR_CASES] + [(*case, 2) for case in _VECTOR_CASES if case[0] > 2],
+)
 def test_the_vector_env_steps_as_gymnasiums_sync_vector_env(
-    mode: str, num_envs: int, kwargs: dict[str, Any]
+    mode: str, num_envs: int, kwargs: dict[str, Any], workers: int
 ) -> None:
-    """The batched vector env gives what B single envs with the same seeds give."""
+    """The batched vector env gives what B single envs with the same seeds
+    give, in one process or shared out among worker processes."""
     from gymnasium.utils.env_checker import data_equivalence
     from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
     from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
 
-    ours = SevenBridgeVectorEnv(num_envs, autoreset_mode=mode, **kwargs)
+    ours = SevenBridgeVectorEnv(num_envs, autoreset_mode=mode, workers=workers, **kwargs)
     theirs = SyncVectorEnv(
         [lambda: SevenBridgeEnv(**kwargs) for _ in range(num_envs)],
         autoreset_mode=AutoresetMode(mode),
@@ -230,3 +234,52 @@ def test_the_vector_env_through_make_vec_and_its_errors() -> None:
     mahjong = gymnasium.make_vec("sevenbridge/Mahjong-v0", num_envs=2, players=2)
     obs, _ = mahjong.reset(seed=0)
     assert obs.shape == (2, 415)
+
+
+class _FailingBot:
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def __call__(self, view: object) -> object:
+        raise RuntimeError("the bot fails")
+
+
+def test_the_vector_env_with_workers_and_its_errors() -> None:
+    """With workers, bad input is refused before any deal moves, as in one
+    process; a worker's error reaches the caller; close ends the workers."""
+    from sevenbridge.envs.gymnasium import SevenBridgeVectorEnv
+    from sevenbridge.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match="workers must be from 1 to 3"):
+        SevenBridgeVectorEnv(3, workers=4)
+    with pytest.raises(InvalidArgumentError, match="workers must be"):
+        SevenBridgeVectorEnv(3, workers=0)
+    with pytest.raises(InvalidArgumentError, match="context must be None or a start method"):
+        SevenBridgeVectorEnv(3, workers=2, context="threads")
+    with pytest.raises(InvalidArgumentError, match="players"):
+        SevenBridgeVectorEnv(3, workers=2, players=9)
+    envs = SevenBridgeVectorEnv(4, workers=2, players=2)
+    single = SevenBridgeVectorEnv(4, players=2)
+    obs, _ = envs.reset(seed=3)
+    assert (obs == single.reset(seed=3)[0]).all()
+    before = obs.copy()
+    actions = envs.action_masks().argmax(axis=1)
+    size = envs.single_action_space.n  # type: ignore[attr-defined]
+    with pytest.raises(InvalidArgumentError, match="action"):
+        envs.step([*actions[:3], size])  # out of range: no deal has moved
+    with pytest.raises(TypeError):
+        envs.step([*actions[:3], "draw"])
+    with pytest.raises(InvalidArgumentError, match="one per deal"):
+        envs.step(actions[:3])
+    assert (envs.reset(seed=3)[0] == before).all()
+    out = envs.step(actions)
+    assert (out[0] == single.step(actions)[0]).all()
+    processes = list(envs._shards._processes)  # type: ignore[union-attr]
+    failing = SevenBridgeVectorEnv(2, workers=2, players=2, opponents=_FailingBot, context="fork")
+    with pytest.raises(RuntimeError, match="the bot fails"):
+        failing.reset(seed=0)  # raised in a worker, handed back
+    failing.close()
+    assert len(processes) == 2 and all(p.is_alive() for p in processes)
+    envs.close()
+    assert not any(p.is_alive() for p in processes)
+    single.close()

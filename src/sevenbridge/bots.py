@@ -43,7 +43,7 @@ from ._kit import checks as _checks
 from ._kit.rng import Rng
 from .actions import Action
 from .engine import apply, legal_actions
-from .engine._playout import greedy_key, play
+from .engine._playout import _greedy, greedy_key, play
 from .engine.legal import legal_keys
 from .errors import InvalidArgumentError, Message
 from .games import DocumentLike, game_module, game_of, game_part
@@ -185,6 +185,12 @@ class RandomPlayer:
     def __call__(self, view: Observation | GameState | DocumentLike, /) -> Action:
         return self._rng.choice(choices(view_of(view)))
 
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running deal: the same choice and the same
+        draws of the generator (what the environments' opponents call)."""
+        return self._rng.choice(legal_actions(state))
+
 
 class GreedyPlayer:
     """Claims and melds whenever it can, lays off, then throws the card it needs least.
@@ -203,6 +209,8 @@ class GreedyPlayer:
         self._rng = _checks.seeded_rng(seed)
         self._seed = seed
         self._others: dict[str, Callable[[Any], Any]] = {}
+        self._rules: Rules | None = None  # the rules of _points (see _choose_at)
+        self._points: tuple[int, ...] = ()
 
     @overload
     def __call__(self, view: Observation | GameState, /) -> Action: ...
@@ -223,6 +231,19 @@ class GreedyPlayer:
         actions = choices(view)
         keys = legal_keys(view)
         return actions[keys.index(greedy_key(keys, view.hand_mask, view.rules, self._rng))]
+
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running deal: the same choice and the same
+        draws of the generator (what the environments' opponents call; the
+        view's legal actions and keys are the state's)."""
+        actions = legal_actions(state)
+        keys = legal_keys(state)
+        rules = state.rules
+        if rules is not self._rules:  # greedy_key's card points, looked up once per rules
+            self._rules, self._points = rules, card_points(rules)
+        key = _greedy(keys, state.hand_masks[player], self._points, rules.ace_high, self._rng)
+        return actions[keys.index(key)]
 
 
 def choices_view(position: Any) -> Any:

@@ -37,6 +37,9 @@ class GameAdapter:
             (the game's ``Pass`` and ``Draw``).
         default_bot: The bot class that plays the opponents by default (the
             game's ``GreedyPlayer``).
+        state_bots: The game's own bot classes whose ``_choose_at(state,
+            player)`` makes the choice they make on ``observe(state, player)``
+            (the environments ask them without building the view).
     """
 
     def __init__(self, name: str) -> None:
@@ -44,7 +47,9 @@ class GameAdapter:
         self.module = module = game_module(name)
         self.over = module.Phase.OVER
         self.forced: tuple[type, ...] = (module.Pass, module.Draw)
-        self.default_bot = game_part(name, "bots").GreedyPlayer
+        bots = game_part(name, "bots")
+        self.default_bot = bots.GreedyPlayer
+        self.state_bots: tuple[type, ...] = (bots.GreedyPlayer, bots.RandomPlayer)
 
     def rules(self, value: Any) -> Any:
         """The rules of ``value``: a Rules value, a preset's name, or ``None`` (the default)."""

@@ -34,6 +34,8 @@ The id ``sevenbridge/Mahjong-v0`` is the same environment for Simple Mahjong
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -145,6 +147,11 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         # the index in self.bots of each other real seat's bot
         self._bot_index = {p: k for k, p in enumerate(s for s in self._real if s != self.seat)}
         self.bots: list[Bot] = []
+        # each bot's move at a state: the game's own bots choose from the
+        # state (``_choose_at``, the same choice as from the view); others
+        # are handed the view
+        self._moves: list[Callable[[Any, int], Any]] = []
+        self._state_bots = self.game.state_bots
         _checks.render_mode(render_mode)
         self.render_mode = render_mode
         self.auto_forced = bool(auto_forced)
@@ -180,8 +187,17 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 continue
             assert p is not None
             self._legal(state)  # worked out once, for the bot's view and for apply
-            state = self._apply(state, self.bots[self._bot_index[p]](self._observe(state, p)))
+            state = self._apply(state, self._moves[self._bot_index[p]](state, p))
         return state
+
+    def _move_of(self, bot: Bot) -> Callable[[Any, int], Any]:
+        """``bot``'s move at a state: ``bot(observe(state, player))``, asked
+        without the view of the game's own bots (see :attr:`_moves`)."""
+        if type(bot) in self._state_bots:
+            move: Callable[[Any, int], Any] = bot._choose_at  # type: ignore[attr-defined]
+            return move
+        observe = self._observe
+        return lambda state, player: bot(observe(state, player))
 
     def _obs(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if self.state.current_player == self.seat and not self._done:
@@ -207,6 +223,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 make(s) if isinstance(make, type) else make
                 for make, s in zip(self._makers, seeds[1:], strict=False)
             ]
+            self._moves = [self._move_of(bot) for bot in self.bots]
             state = self._advance(self._deal(self.rules, players=self.players, seed=seeds[0]))
             if not state.is_over:
                 break
@@ -271,8 +288,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 class SevenBridgeVectorEnv(
     gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[Any]]
 ):
-    """``num_envs`` deals of :class:`SevenBridgeEnv` stepped together in one
-    process, with batched observations, rewards and masks.
+    """``num_envs`` deals of :class:`SevenBridgeEnv` stepped together, with
+    batched observations, rewards and masks.
 
     What :func:`gymnasium.make_vec` gives for the ids of this module (their
     vector entry point), and the same as Gymnasium's own
@@ -293,10 +310,25 @@ class SevenBridgeVectorEnv(
     default instead: the step after the end only deals again, whatever the
     action, and the mask of that ended deal is all false.
 
+    Most of a step's time is the deals' own moves (the engine's, and the
+    opponents' choices), which cost the same for every deal, so a bigger
+    batch saves little per deal in one process; ``workers`` shares the deals
+    out among that many processes (each plays a contiguous share of the
+    batch and writes its rows of the same shared arrays), which pays on a
+    machine with free cores and a batch of some size (see the performance
+    page). The results are the same as with one process.
+
     Args:
         num_envs: How many deals are played at once.
         autoreset_mode: ``"SameStep"`` (the default) or ``"NextStep"``, or a
             :class:`gymnasium.vector.AutoresetMode`.
+        workers: How many processes play the deals: 1 (the default) plays
+            them in this process; more start that many worker processes (at
+            most ``num_envs``), ended by ``close()``.
+        context: With ``workers``, the :mod:`multiprocessing` start method
+            (``"fork"``, ``"spawn"``, ``"forkserver"``; ``None``, the
+            default, is the platform's). With ``"spawn"`` and
+            ``"forkserver"`` the arguments must pickle (bot classes do).
         **kwargs: The arguments of :class:`SevenBridgeEnv` (``rules``,
             ``players``, ``seat``, ``opponents``, ``reward``, ``encoding``...),
             the same for every deal.
@@ -314,7 +346,13 @@ class SevenBridgeVectorEnv(
     """
 
     def __init__(
-        self, num_envs: int = 8, *, autoreset_mode: Any = "SameStep", **kwargs: Any
+        self,
+        num_envs: int = 8,
+        *,
+        autoreset_mode: Any = "SameStep",
+        workers: int = 1,
+        context: str | None = None,
+        **kwargs: Any,
     ) -> None:
         from gymnasium.vector import AutoresetMode
         from gymnasium.vector.utils import batch_space
@@ -322,6 +360,7 @@ class SevenBridgeVectorEnv(
         from ..rl._tensors import row_writer
 
         self.num_envs = _checks.integer(num_envs, "num_envs", 1)
+        workers = _checks.integer(workers, "workers", 1, self.num_envs)
         mode = (
             autoreset_mode
             if isinstance(autoreset_mode, AutoresetMode)
@@ -330,12 +369,15 @@ class SevenBridgeVectorEnv(
         if mode is AutoresetMode.DISABLED:
             _autoreset_mode("Disabled", known=False)
         self.autoreset_mode = mode
-        self._same_step = AutoresetMode.SAME_STEP
+        self._same_step = mode is AutoresetMode.SAME_STEP
         self.metadata = {"autoreset_mode": mode}
+        first = SevenBridgeEnv(**kwargs)
         #: The deals' environments, one per deal, which hold each deal's state,
-        #: bots and random generator (the vector env steps them itself).
-        self.envs = [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs)]
-        first = self.envs[0]
+        #: bots and random generator (the vector env steps them itself); empty
+        #: with ``workers``, whose processes hold the deals.
+        self.envs: list[SevenBridgeEnv] = []
+        if workers == 1:
+            self.envs = [first] + [SevenBridgeEnv(**kwargs) for _ in range(self.num_envs - 1)]
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, self.num_envs)
@@ -353,11 +395,13 @@ class SevenBridgeVectorEnv(
         # The batch's arrays, written in place at every step: the observations
         # (each row padded to whole bytes of the tensor's bit planes; the
         # observation is the view of its first ``size`` entries), the masks
-        # (int8 over the action ids), the rewards and the ends.
-        self._wide = np.zeros((b, width), np.float32)
-        self._observations = self._wide[:, : self._writer.size]
-        self._masks = np.zeros((b, ids), np.int8)
-        self._flat_masks = self._masks.reshape(-1)
+        # (int8 over the action ids), the rewards and the ends. With workers,
+        # the observations and masks are shared with the worker processes.
+        self._shards: _Shards | None = None
+        if workers == 1:
+            self._bind(np.zeros((b, width), np.float32), np.zeros((b, ids), np.int8))
+        else:
+            self._shards = _Shards(self, workers, context, kwargs)
         self._rewards = np.zeros(b, np.float64)
         self._terminations = np.zeros(b, np.bool_)
         self._truncations = np.zeros(b, np.bool_)
@@ -366,6 +410,15 @@ class SevenBridgeVectorEnv(
         # id at a seat (filled as the card game's space decodes)
         self._legal_ids: list[Sequence[int]] = [()] * b
         self._decoded = first._decoded
+
+    def _bind(self, wide: npt.NDArray[np.float32], masks: npt.NDArray[np.int8]) -> None:
+        """Write the observations into ``wide`` and the masks into ``masks``
+        (C-contiguous arrays of ``num_envs`` rows; a worker's rows of the
+        shared arrays)."""
+        self._wide = wide
+        self._observations = wide[:, : self._writer.size]
+        self._masks = masks
+        self._flat_masks = masks.reshape(-1)
 
     def _write(self) -> None:
         """The observations and masks of every deal, written into the batch's
@@ -417,11 +470,19 @@ class SevenBridgeVectorEnv(
                         given=str(len(seeds)),
                     )
                 )
+        if self._shards is None:
+            self._deal_again(seeds)
+        else:
+            self._shards.reset(seeds)
+        self._ended[:] = False
+        return self._observations.copy(), self._infos()
+
+    def _deal_again(self, seeds: list[int | None]) -> None:
+        """:meth:`reset` of this process's deals with one seed each."""
         for env, s in zip(self.envs, seeds, strict=True):
             env._new_deal(s)
         self._ended[:] = False
         self._write()
-        return self._observations.copy(), self._infos()
 
     def step(
         self, actions: Any
@@ -443,7 +504,34 @@ class SevenBridgeVectorEnv(
                     shape=str(actions.shape),
                 )
             )
-        same_step = self.autoreset_mode is self._same_step
+        chosen = actions.tolist()
+        if self._shards is None:
+            finished, illegal, final_obs = self._play(chosen)
+        else:
+            finished, illegal, final_obs = self._shards.step(chosen)
+        infos: dict[str, Any] = {}
+        if finished and self._same_step:
+            infos = self._final_infos(finished, illegal, final_obs)
+        infos.update(self._infos())
+        if illegal and not self._same_step:
+            infos.update(_flags("illegal_action", illegal, self.num_envs))
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def _play(
+        self, actions: list[Any]
+    ) -> tuple[list[int], list[int], dict[int, npt.NDArray[np.float32]]]:
+        """:meth:`step` of this process's deals, without its infos: play
+        ``actions`` (one per deal), fill the rewards and ends, deal the
+        finished deals again (``SameStep``) and write the observations and
+        masks. Returns the deals whose episode ended, those of them abandoned
+        for an illegal id, and (``SameStep``) each ended deal's last
+        observation."""
         space, apply, legal_ids, decoded = self._space, self._apply, self._legal_ids, self._decoded
         rewards_out, terminated_out = self._rewards, self._terminations
         ended = self._ended
@@ -452,7 +540,7 @@ class SevenBridgeVectorEnv(
         self._truncations.fill(False)
         illegal: list[int] = []  # the deals abandoned for an illegal id
         finished: list[int] = []  # the deals whose episode ends at this step
-        for i, (env, action) in enumerate(zip(self.envs, actions.tolist(), strict=True)):
+        for i, (env, action) in enumerate(zip(self.envs, actions, strict=True)):
             if ended[i]:  # NextStep: the step after the end deals again
                 env._new_deal(None)
                 continue
@@ -474,40 +562,39 @@ class SevenBridgeVectorEnv(
                 rewards_out[i] = rewards(state, self._reward_kind)[self._seat]
                 terminated_out[i] = True
                 finished.append(i)
-        infos: dict[str, Any] = {}
-        if finished and same_step:
-            # The last observation and info of each finished deal, then a new deal.
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            ends = np.zeros(self.num_envs, np.bool_)
+        final_obs: dict[int, npt.NDArray[np.float32]] = {}
+        if finished and self._same_step:
+            # The last observation of each finished deal, then a new deal.
             for i in finished:
                 final_obs[i] = self._single_tensor(self.envs[i].state, self._seat)
-                ends[i] = True
                 self.envs[i]._new_deal(None)
-            final_info: dict[str, Any] = {
-                "action_mask": np.zeros(self._masks.shape, np.int8),
-                "_action_mask": ends.copy(),
-            }
-            if illegal:
-                final_info.update(_flags("illegal_action", illegal, self.num_envs))
-            infos = {
-                "final_obs": final_obs,
-                "_final_obs": ends,
-                "final_info": final_info,
-                "_final_info": ends.copy(),
-            }
         self._write()
-        infos.update(self._infos())
-        if illegal and not same_step:
-            infos.update(_flags("illegal_action", illegal, self.num_envs))
-        if not same_step:
+        if not self._same_step:
             self._ended = terminated_out | self._truncations
-        return (
-            self._observations.copy(),
-            rewards_out.copy(),
-            terminated_out.copy(),
-            self._truncations.copy(),
-            infos,
-        )
+        return finished, illegal, final_obs
+
+    def _final_infos(
+        self, finished: list[int], illegal: list[int], obs: dict[int, npt.NDArray[np.float32]]
+    ) -> dict[str, Any]:
+        """The infos of the deals that ended at a ``SameStep`` step: their
+        last observations (``obs``) and infos."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        ends = np.zeros(self.num_envs, np.bool_)
+        for i in finished:
+            final_obs[i] = obs[i]
+            ends[i] = True
+        final_info: dict[str, Any] = {
+            "action_mask": np.zeros(self._masks.shape, np.int8),
+            "_action_mask": ends.copy(),
+        }
+        if illegal:
+            final_info.update(_flags("illegal_action", illegal, self.num_envs))
+        return {
+            "final_obs": final_obs,
+            "_final_obs": ends,
+            "final_info": final_info,
+            "_final_info": ends.copy(),
+        }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids of every deal's decision now, one row per deal (the
@@ -517,6 +604,186 @@ class SevenBridgeVectorEnv(
     def close_extras(self, **kwargs: Any) -> None:
         for env in self.envs:
             env.close()
+        if self._shards is not None:
+            self._shards.close()
+
+
+class _Shards:
+    """The worker processes of a :class:`SevenBridgeVectorEnv` with
+    ``workers``: each plays a contiguous share of the deals in a vector env
+    of its own, whose observations and masks are its rows of the parent's
+    arrays (shared memory), and answers over a pipe with its rewards, ends
+    and final observations."""
+
+    def __init__(
+        self, parent: SevenBridgeVectorEnv, workers: int, context: str | None, kwargs: Any
+    ) -> None:
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        if context is not None and context not in methods:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.context_start_method",
+                    "context must be None or a start method of this platform ({methods}), "
+                    "not {context}",
+                    methods=", ".join(methods),
+                    context=repr(context),
+                )
+            )
+        ctx: Any = multiprocessing.get_context(context)
+        b, width, ids = parent.num_envs, parent._writer.width, parent._space.size
+        wide = ctx.RawArray("b", b * width * 4)
+        masks = ctx.RawArray("b", b * ids)
+        parent._bind(
+            np.frombuffer(wide, np.float32).reshape(b, width),
+            np.frombuffer(masks, np.int8).reshape(b, ids),
+        )
+        self._parent = parent
+        cuts = [b * k // workers for k in range(workers + 1)]
+        self.ranges = list(itertools.pairwise(cuts))
+        self._pipes: list[Any] = []
+        self._processes: list[Any] = []
+        mode = parent.autoreset_mode.value
+        try:
+            for start, stop in self.ranges:
+                mine, theirs = ctx.Pipe()
+                process = ctx.Process(
+                    target=_shard_worker,
+                    args=(theirs, kwargs, mode, wide, masks, (b, width, ids), (start, stop)),
+                    name=f"sevenbridge-vector-env-{start}-{stop}",
+                    daemon=True,
+                )
+                process.start()
+                theirs.close()
+                self._pipes.append(mine)
+                self._processes.append(process)
+            for pipe in self._pipes:
+                self._answer(pipe)  # each worker's env is built
+        except BaseException:
+            self.close()
+            raise
+
+    def _answer(self, pipe: Any) -> Any:
+        """A worker's answer to its last request; its error raised here."""
+        try:
+            kind, value = pipe.recv()
+        except EOFError:
+            raise RuntimeError("a worker process of the vector env ended unexpectedly") from None
+        if kind == "error":
+            raise value
+        return value
+
+    def _ask(self, requests: list[tuple[str, Any]]) -> list[Any]:
+        """Send each worker its request, then wait for every answer (the
+        first error is raised once all have answered)."""
+        for pipe, request in zip(self._pipes, requests, strict=True):
+            pipe.send(request)
+        answers: list[Any] = []
+        error: BaseException | None = None
+        for pipe in self._pipes:
+            try:
+                answers.append(self._answer(pipe))
+            except Exception as e:  # raised once every worker has answered
+                error = error or e
+        if error is not None:
+            raise error
+        return answers
+
+    def reset(self, seeds: list[int | None]) -> None:
+        self._ask([("reset", seeds[start:stop]) for start, stop in self.ranges])
+
+    def step(
+        self, actions: list[Any]
+    ) -> tuple[list[int], list[int], dict[int, npt.NDArray[np.float32]]]:
+        parent = self._parent
+        space = parent._space
+        ended = parent._ended
+        # the ids are checked here, so that a bad one stops the step before any deal moves
+        for i, action in enumerate(actions):
+            if not ended[i]:
+                space._check_id(action)
+        answers = self._ask([("step", actions[start:stop]) for start, stop in self.ranges])
+        finished: list[int] = []
+        illegal: list[int] = []
+        final_obs: dict[int, npt.NDArray[np.float32]] = {}
+        for (start, stop), answer in zip(self.ranges, answers, strict=True):
+            rewards_part, terminated, truncated, done, bad, last = answer
+            parent._rewards[start:stop] = rewards_part
+            parent._terminations[start:stop] = terminated
+            parent._truncations[start:stop] = truncated
+            finished.extend(start + i for i in done)
+            illegal.extend(start + i for i in bad)
+            final_obs.update((start + i, obs) for i, obs in last.items())
+        if not parent._same_step:
+            parent._ended = parent._terminations | parent._truncations
+        return finished, illegal, final_obs
+
+    def close(self) -> None:
+        for pipe in self._pipes:
+            with contextlib.suppress(OSError):  # the worker may have ended already
+                pipe.send(("close", None))
+        for process in self._processes:
+            process.join(5)
+            if process.is_alive():
+                process.terminate()
+                process.join()
+        for pipe in self._pipes:
+            pipe.close()
+        self._pipes, self._processes = [], []
+
+
+def _shard_worker(
+    pipe: Any,
+    kwargs: Any,
+    mode: str,
+    wide: Any,
+    masks: Any,
+    shape: tuple[int, int, int],
+    rows: tuple[int, int],
+) -> None:
+    """A worker process of :class:`_Shards`: a vector env of the deals
+    ``rows`` (start, stop) of the batch, written into those rows of the
+    shared arrays ``wide`` and ``masks`` (of ``shape``: deals, row width,
+    action ids), answering the parent's requests until it asks to close."""
+    start, stop = rows
+    b, width, ids = shape
+    try:
+        env = SevenBridgeVectorEnv(stop - start, autoreset_mode=mode, **kwargs)
+        env._bind(
+            np.frombuffer(wide, np.float32).reshape(b, width)[start:stop],
+            np.frombuffer(masks, np.int8).reshape(b, ids)[start:stop],
+        )
+    except Exception as e:  # handed to the parent
+        pipe.send(("error", e))
+        return
+    pipe.send(("ok", None))
+    while True:
+        try:
+            request, value = pipe.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if request == "close":
+            return
+        try:
+            if request == "reset":
+                env._deal_again(value)
+                answer: Any = None
+            else:
+                finished, illegal, final_obs = env._play(value)
+                answer = (
+                    env._rewards,
+                    env._terminations,
+                    env._truncations,
+                    finished,
+                    illegal,
+                    final_obs,
+                )
+            pipe.send(("ok", answer))
+        except KeyboardInterrupt:  # the parent's Ctrl-C reaches its workers too
+            return
+        except Exception as e:  # handed to the parent
+            pipe.send(("error", e))
 
 
 def _flags(key: str, deals: list[int], count: int) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from ..errors import Message
 from .actions import Action, Chow, Discard, Kong, Mahjong, Pass, Pung
 from .errors import InvalidArgumentError
 from .hands import wait_kinds
+from .legal import legal_actions
 from .state import GameState, Phase
 from .tiles import N_KINDS, Tile
 from .views import Observation, observe
@@ -78,6 +79,12 @@ class RandomPlayer:
 
     def __call__(self, view: Observation | GameState, /) -> Action:
         return self._rng.choice(_view(view).legal_actions)
+
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running round (what the environments'
+        opponents call)."""
+        return self._rng.choice(legal_actions(state))
 
 
 # --- a hand's distance from a win ---------------------------------------------------
@@ -290,14 +297,29 @@ class GreedyPlayer:
 
     def __call__(self, view: Observation | GameState, /) -> Action:
         view = _view(view)
-        actions = view.legal_actions
+        return self._decide(view, view.viewer, view.legal_actions, view.hand)
+
+    def _choose_at(self, state: GameState, player: int) -> Action:
+        """``self(observe(state, player))`` without building the view, for the
+        current ``player`` of a running round: the same choice and the same
+        draws of the generator (what the environments' opponents call)."""
+        return self._decide(state, player, legal_actions(state), state.hands[player])
+
+    def _decide(
+        self,
+        view: Observation | GameState,
+        viewer: int,
+        actions: tuple[Action, ...],
+        hand: tuple[Tile, ...],
+    ) -> Action:
+        """The choice of :meth:`__call__` from a view or a state (the
+        player's public fields are the same in both)."""
         if len(actions) == 1:
             return actions[0]
         for action in actions:
             if isinstance(action, Mahjong):
                 return action
-        melds = len(view.melds_of(view.viewer))
-        hand = view.hand
+        melds = len(view.melds_of(viewer))
         if view.phase is Phase.CLAIM:
             assert view.last_discard is not None
             now = shanten(hand, melds)
