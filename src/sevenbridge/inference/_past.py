@@ -200,8 +200,6 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
-        self.found: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[int]] = {}
-        """The questions :meth:`fits` answered yes, with the path it found."""
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         self.ahead = self._build_ahead()
@@ -322,17 +320,9 @@ class PastSearch:
         rank t, bit 13: the joker), may have a past that fits (exact without
         wild cards; :attr:`path` then holds the card of each draw)."""
         self.types = tuple(types) if any(wild) else ()
-        key = (hand, tuple(wild), self.types)
-        path = self.found.get(key)
-        if path is not None:
-            self.path[:] = path
-            return True
         if not self._segment_ok(hand, wild, self.tail):
             return False
-        if not self._back(0, hand | self.tail_outs, key[1]):
-            return False
-        self.found[key] = list(self.path)
-        return True
+        return self._back(0, hand | self.tail_outs, tuple(wild))
 
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):
