@@ -1698,13 +1698,13 @@ class _WorldSearch:
             if hand & ~known & ~left == 0:
                 self._step()
                 yield hand, choices
-        tried = {hand for hand, _ in proven}
+        tried = {hand for hand, _ in proven}  # each hand is yielded once
 
         def found(hand: int) -> tuple[int, dict[int, int]]:
+            tried.add(hand)
             choices = search.choices()
-            if hand not in tried:
-                proven.insert(0, (hand, choices))
-                del proven[_PROVEN:]
+            proven.insert(0, (hand, choices))
+            del proven[_PROVEN:]
             return hand, choices
 
         for _ in range(_HAND_QUICK):
@@ -1713,7 +1713,7 @@ class _WorldSearch:
             for j in range(epochs):
                 for c in _pick(pools[j], need[j], rng):
                     hand |= 1 << c
-            if search.fits(hand, zeros):
+            if hand not in tried and search.fits(hand, zeros):
                 yield found(hand)
         # Every hand, by kinds: the cards of each class and type left, in a
         # random order; the ranks the windows show the player holding first.
