@@ -123,7 +123,7 @@ def pettingzoo_loop(
     from sevenbridge.envs.pettingzoo import raw_env
 
     make = wrapped_env if wrapped else raw_env
-    table: Any = make(players=3, auto_forced=True) if auto_forced else make(players=3)
+    table: Any = make(players=3, auto_forced=auto_forced)
     rng = random.Random(seed)
     done = 0
     table.reset(seed=seed)
@@ -313,16 +313,16 @@ def openspiel_gin_rummy(decisions: int, seed: int) -> int:
     return done
 
 
-def pettingzoo_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
-    """The PettingZoo env as ``env()`` hands it out (3 players), random play
-    to ``decisions`` decisions, the observation and mask of every step read
-    with ``last()``; with ``auto_forced`` the env plays lone passes and draws
-    itself."""
+def pettingzoo_decisions(decisions: int, seed: int, auto_forced: bool = True) -> int:
+    """The PettingZoo env as ``env()`` hands it out (3 players; the env plays
+    lone passes and draws itself), random play to ``decisions`` decisions, the
+    observation and mask of every step read with ``last()``; with
+    ``auto_forced=False`` the agent is asked every move."""
     import numpy as np
 
     from sevenbridge.envs.pettingzoo import env
 
-    table = env(players=3, auto_forced=auto_forced)
+    table = env(players=3) if auto_forced else env(players=3, auto_forced=False)
     rng = random.Random(seed)
     done = 0
     table.reset(seed=seed)
@@ -341,51 +341,63 @@ def pettingzoo_decisions(decisions: int, seed: int, auto_forced: bool = False) -
     return done
 
 
-class _CountingRandom:
-    """A random bot that counts its decisions (for the Gymnasium env's figure)."""
+def gymnasium_decisions(decisions: int, seed: int, auto_forced: bool = True) -> tuple[int, float]:
+    """The Gymnasium env as ``SevenBridgeEnv`` makes it (3 players; the
+    library's ``RandomPlayer`` at the other seats), random play by the learner
+    from ``info["action_mask"]`` until the deals have about ``decisions``
+    decisions: the learner's and the bots' (as OpenSpiel's count takes both
+    players'). With ``auto_forced=False`` the learner is asked every move.
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.decisions = 0
-
-    def __call__(self, view: Any) -> Any:
-        actions = sb.legal_actions(view)
-        n = len(actions)
-        if n > 1:
-            self.decisions += 1
-        return actions[self.rng.randrange(n)]
-
-
-def gymnasium_decisions(decisions: int, seed: int, auto_forced: bool = False) -> int:
-    """The Gymnasium env (3 players; random bots at the other seats), random
-    play by the learner from ``info["action_mask"]`` to ``decisions``
-    decisions of the deal: the learner's and the bots' (as OpenSpiel's count
-    takes both players')."""
+    Returns the decisions and the CPU seconds of the play alone: the bots'
+    decisions are counted after the clock stops, by replaying each deal's
+    moves and counting the positions with two or more legal actions (the
+    bots are the game's own, which the env asks at the state, so nothing
+    else sees their choices)."""
     import numpy as np
 
+    from sevenbridge.bots import RandomPlayer
     from sevenbridge.envs.gymnasium import SevenBridgeEnv
 
-    bot = _CountingRandom(seed)
-    table = SevenBridgeEnv(players=3, opponents=bot, auto_forced=auto_forced)
+    table = SevenBridgeEnv(players=3, opponents=RandomPlayer, auto_forced=auto_forced)
     rng = random.Random(seed)
-    done = 0
+    played: list[Any] = []
+    mine = 0  # the learner's decisions, to stop near ``decisions`` in all
+    t0 = time.process_time()
     _, info = table.reset(seed=seed)
-    while done + bot.decisions < decisions:
+    while mine * 3 < decisions:
         legal = info["action_mask"].view(np.bool_).nonzero()[0]
         n = len(legal)
         _, _, terminated, truncated, info = table.step(int(legal[rng.randrange(n)]))
         if n > 1:
-            done += 1
+            mine += 1
         if terminated or truncated:
+            played.append(table.state)
             _, info = table.reset()
-    return done + bot.decisions
+    played.append(table.state)
+    seconds = _elapsed(t0)
+    return sum(_decisions_of(state) for state in played), seconds
 
 
-def cpu_rate(run: Callable[[], int]) -> float:
-    """Items per CPU-second of the process of one call of ``run``."""
+def _decisions_of(state: Any) -> int:
+    """The positions with two or more legal actions on the way to ``state``,
+    replayed from its deal."""
+    replay = sb.deal(state.rules, players=state.players, dealer=state.dealer, seed=state.seed)
+    count = 0
+    for action in state.history:
+        count += len(sb.legal_actions(replay)) > 1
+        replay = sb.apply(replay, action)
+    assert replay == state, "the replay did not reach the deal's position"
+    return count
+
+
+def cpu_rate(run: Callable[[], int | tuple[int, float]]) -> float:
+    """Items per CPU-second of the process of one call of ``run``, which
+    returns how many items it did (or those and the CPU seconds they took)."""
     t0 = time.process_time()
-    n = run()
-    return n / _elapsed(t0)
+    result = run()
+    if isinstance(result, tuple):
+        return result[0] / result[1]
+    return result / _elapsed(t0)
 
 
 def versus_openspiel(quick: bool) -> dict[str, Any]:
@@ -397,7 +409,7 @@ def versus_openspiel(quick: bool) -> dict[str, Any]:
     except ImportError:
         return {}
     n = 300 if quick else 6_000
-    contenders: dict[str, Callable[[], int]] = {
+    contenders: dict[str, Callable[[], int | tuple[int, float]]] = {
         "openspiel_gin_rummy": lambda: openspiel_gin_rummy(n, 3),
     }
     try:
@@ -406,14 +418,14 @@ def versus_openspiel(quick: bool) -> dict[str, Any]:
         pass
     else:
         contenders["pettingzoo"] = lambda: pettingzoo_decisions(n, 3)
-        contenders["pettingzoo_auto_forced"] = lambda: pettingzoo_decisions(n, 3, True)
+        contenders["pettingzoo_every_move"] = lambda: pettingzoo_decisions(n, 3, False)
     try:
         import gymnasium  # noqa: F401
     except ImportError:
         pass
     else:
         contenders["gymnasium"] = lambda: gymnasium_decisions(n, 3)
-        contenders["gymnasium_auto_forced"] = lambda: gymnasium_decisions(n, 3, True)
+        contenders["gymnasium_every_move"] = lambda: gymnasium_decisions(n, 3, False)
     for run in contenders.values():
         run()  # warm the caches and imports
     rates: dict[str, list[float]] = {name: [] for name in contenders}
@@ -520,9 +532,9 @@ _DOCS_ROWS = (
 _VERSUS_ROWS = (
     ("openspiel_gin_rummy", "OpenSpiel gin_rummy"),
     ("pettingzoo", "PettingZoo env()"),
-    ("pettingzoo_auto_forced", "PettingZoo env(auto_forced=True)"),
+    ("pettingzoo_every_move", "PettingZoo env(auto_forced=False)"),
     ("gymnasium", "Gymnasium SevenBridgeEnv"),
-    ("gymnasium_auto_forced", "Gymnasium SevenBridgeEnv(auto_forced=True)"),
+    ("gymnasium_every_move", "Gymnasium SevenBridgeEnv(auto_forced=False)"),
 )
 
 
@@ -551,9 +563,11 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
             "Against OpenSpiel's `gin_rummy` (a two-player rummy): decisions (moves with two "
             "or more legal actions) per second of the process's CPU time, random play, with the "
             "observation tensor and the legal-action mask of every step the agent is asked "
-            "(3-player standard deals; the Gymnasium env counts its random bots' decisions "
-            "too); the contenders take turns round by round, and the ratio is the median of "
-            "the rounds' ratios, with their range:",
+            "(3-player standard deals; the environments as they are made by default, which "
+            "play lone passes and draws without asking, and with `auto_forced=False`, which "
+            "asks every move; the Gymnasium env has the library's `RandomPlayer` at the other "
+            "seats and counts their decisions too); the contenders take turns round by round, "
+            "and the ratio is the median of the rounds' ratios, with their range:",
             _docs.table(
                 ("contender", "decisions per CPU-second", "× OpenSpiel (range)"),
                 [

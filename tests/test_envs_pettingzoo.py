@@ -95,7 +95,7 @@ def test_render_illegal_ids_and_bad_arguments(capsys: pytest.CaptureFixture[str]
     table.reset(seed=1)
     text = table.render()
     assert isinstance(text, str) and "P1" in text
-    shown = raw_env(players=2, render_mode="human")
+    shown = raw_env(players=2, render_mode="human", auto_forced=False)
     shown.reset(seed=1)
     shown.step(0)  # Draw
     assert "P1" in capsys.readouterr().out

@@ -79,7 +79,8 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             :class:`~sevenbridge.bots.GreedyPlayer` (the default) is instantiated with
             a fresh seed on every reset, so seeded resets replay exactly; a bot
             instance is used as it is.
-        auto_forced: Play the learner's lone Pass or Draw without asking.
+        auto_forced: Play the learner's lone Pass or Draw without asking
+            (the default; ``False`` asks every move of the learner's).
         illegal_reward: What an illegal id earns: the deal is abandoned and
             the episode ends with this reward (``info["illegal_action"]`` is
             true). With the mask (:meth:`action_masks`), a learner never
@@ -116,7 +117,7 @@ class SevenBridgeEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         players: int = 3,
         seat: int = 0,
         opponents: Any = _DEFAULT,
-        auto_forced: bool = False,
+        auto_forced: bool = True,
         illegal_reward: float = -100.0,
         render_mode: str | None = None,
         game: str = "seven_bridge",

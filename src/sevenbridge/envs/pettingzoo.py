@@ -128,7 +128,7 @@ class raw_env(AECEnv):
             ``"ansi"`` (:meth:`render` returns the text).
         auto_forced: Play a decision that has a lone legal action, a lone
             :class:`~sevenbridge.Pass` or :class:`~sevenbridge.Draw`, without
-            asking the agent. Nothing is hidden by this: the move is still in
+            asking the agent (the default; ``False`` asks every move). Nothing is hidden by this: the move is still in
             the public history, so the others see a pass in the information
             state's "declined to pon" plane and a draw in the stock and hand
             sizes; the agent just isn't asked to press the only button.
@@ -160,7 +160,7 @@ class raw_env(AECEnv):
         rules: Rules | MahjongRules | str | None = None,
         players: int = 3,
         render_mode: str | None = None,
-        auto_forced: bool = False,
+        auto_forced: bool = True,
         tensor: str = "observation",
         dealer: int = 0,
         game: str = "seven_bridge",
