@@ -18,8 +18,8 @@ from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass
 from .tiles import N_KINDS, TILE_KINDS
 
 __all__ = [
-    "ACTION", "OP_CHOW", "OP_CLAIM_KONG", "OP_CLAIM_WIN", "OP_DISCARD", "OP_DRAW", "OP_KONG",
-    "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op", "shared_action",
+    "ACTION", "DISCARD_ACTION", "OP_CHOW", "OP_CLAIM_KONG", "OP_CLAIM_WIN", "OP_DISCARD",
+    "OP_DRAW", "OP_KONG", "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op", "shared_action",
 ]  # fmt: skip
 
 OP_DRAW: Final = 0
@@ -104,6 +104,8 @@ CLAIM_WIN_OP: Final = [op(OP_CLAIM_WIN, s) for s in range(MAX_SEATS)]
 DISCARD_OP: Final = [[op(OP_DISCARD, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
 KONG_OP: Final = [[op(OP_KONG, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
 CLAIM_KONG_OP: Final = [[op(OP_CLAIM_KONG, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
+#: Each seat's Discard of each kind of tile, the shared action of DISCARD_OP's.
+DISCARD_ACTION: Final = [[ACTION[o] for o in row] for row in DISCARD_OP]
 
 #: The precedence of each operation code as a claim (see
 #: ``claims.claim_rank``).
