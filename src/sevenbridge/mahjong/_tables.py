@@ -183,6 +183,11 @@ _ADD3: Final = int("3" * 34, 16)
 _HIGH: Final = int("8" * 34, 16)
 
 
+#: _HIGH and every bit of the bonus tiles' counts (fifteen tiles at most:
+#: no count carries past them): one test for a fifth copy or a bonus tile.
+_HIGH_OR_BONUS: Final = _HIGH | (((1 << 36) - 1) << BONUS_AT)
+
+
 def overflows(key: int) -> bool:
     """Whether some count of a key may exceed four (false alarms are fine: the
     caller then counts exactly)."""
@@ -204,7 +209,7 @@ def tiles_win(tiles: tuple[Any, ...], tile_type: type[int]) -> int:
             return -1
         # key_of(), inline: one itemgetter reads the weights in C.
         key: int = sum(itemgetter(*tiles)(WEIGHT))
-        if key >> BONUS_AT or (key | (key + _ADD3)) & _HIGH:  # overflows(), inline
+        if (key | (key + _ADD3)) & _HIGH_OR_BONUS:  # overflows() or a bonus tile
             return -1
         if not _SUIT:
             tables()
