@@ -19,7 +19,8 @@ from .tiles import N_KINDS, TILE_KINDS
 
 __all__ = [
     "ACTION", "DISCARD_ACTION", "OP_CHOW", "OP_CLAIM_KONG", "OP_CLAIM_WIN", "OP_DISCARD",
-    "OP_DRAW", "OP_KONG", "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op", "shared_action",
+    "OP_DRAW", "OP_KONG", "OP_OF_ID", "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op",
+    "shared_action",
 ]  # fmt: skip
 
 OP_DRAW: Final = 0
@@ -84,6 +85,22 @@ def _interned() -> dict[int, Action]:
 #: objects, so that ``apply`` finds the one it is given by identity, without
 #: hashing it (a Python-level ``__hash__``).
 ACTION: Final = _interned()
+
+
+def _one_op_each() -> dict[int, int]:
+    """The operation of each shared action that stands for one operation
+    only, by the action's ``id`` (a Kong or a Mahjong stands for two: on one's
+    own turn and as a claim)."""
+    ops_of: dict[int, list[int]] = {}
+    for operation, action in ACTION.items():
+        ops_of.setdefault(id(action), []).append(operation)
+    return {key: ops[0] for key, ops in ops_of.items() if len(ops) == 1}
+
+
+#: :func:`~sevenbridge.mahjong.legal.find`'s table: the shared actions live as
+#: long as this module, so their ids name them (an id is hashed in C, an
+#: action's ``__hash__`` is Python).
+OP_OF_ID: Final = _one_op_each()
 
 #: Every action the engine hands out, by itself (an equal action finds it).
 _SHARED: Final[dict[Action, Action]] = {a: a for a in ACTION.values()}

@@ -38,6 +38,7 @@ from ._ops import (
     DISCARD_OP,
     DRAW_OP,
     KONG_OP,
+    OP_OF_ID,
     PASS_OP,
     WIN_OP,
 )
@@ -184,6 +185,11 @@ def legal_ops(state: GameState) -> list[int]:
 def find(legal_now: Legal, action: Action) -> int:
     """The operation of ``action`` among the legal ones (the shared object
     itself, or failing that an equal action), or -1."""
+    # A shared action of one operation: its operation by its id, then whether
+    # that is legal (a search in C among ints).
+    op = OP_OF_ID.get(id(action), -1)
+    if op >= 0 and op in legal_now[0]:
+        return op
     actions = legal_now[1]
     for i, other in enumerate(actions):
         if other is action:
