@@ -18,8 +18,9 @@ from .actions import MAX_SEATS, Action, Chow, Discard, Draw, Kong, Mahjong, Pass
 from .tiles import N_KINDS, TILE_KINDS
 
 __all__ = [
-    "ACTION", "OP_CHOW", "OP_CLAIM_KONG", "OP_CLAIM_WIN", "OP_DISCARD", "OP_DRAW", "OP_KONG",
-    "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op", "shared_action",
+    "ACTION", "DISCARD_ACTION", "OP_CHOW", "OP_CLAIM_KONG", "OP_CLAIM_WIN", "OP_DISCARD",
+    "OP_DRAW", "OP_KONG", "OP_OF_ID", "OP_PASS", "OP_PUNG", "OP_WIN", "RANK", "op",
+    "shared_action",
 ]  # fmt: skip
 
 OP_DRAW: Final = 0
@@ -85,6 +86,22 @@ def _interned() -> dict[int, Action]:
 #: hashing it (a Python-level ``__hash__``).
 ACTION: Final = _interned()
 
+
+def _one_op_each() -> dict[int, int]:
+    """The operation of each shared action that stands for one operation
+    only, by the action's ``id`` (a Kong or a Mahjong stands for two: on one's
+    own turn and as a claim)."""
+    ops_of: dict[int, list[int]] = {}
+    for operation, action in ACTION.items():
+        ops_of.setdefault(id(action), []).append(operation)
+    return {key: ops[0] for key, ops in ops_of.items() if len(ops) == 1}
+
+
+#: :func:`~sevenbridge.mahjong.legal.find`'s table: the shared actions live as
+#: long as this module, so their ids name them (an id is hashed in C, an
+#: action's ``__hash__`` is Python).
+OP_OF_ID: Final = _one_op_each()
+
 #: Every action the engine hands out, by itself (an equal action finds it).
 _SHARED: Final[dict[Action, Action]] = {a: a for a in ACTION.values()}
 
@@ -104,6 +121,8 @@ CLAIM_WIN_OP: Final = [op(OP_CLAIM_WIN, s) for s in range(MAX_SEATS)]
 DISCARD_OP: Final = [[op(OP_DISCARD, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
 KONG_OP: Final = [[op(OP_KONG, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
 CLAIM_KONG_OP: Final = [[op(OP_CLAIM_KONG, s, t) for t in range(N_KINDS)] for s in range(MAX_SEATS)]
+#: Each seat's Discard of each kind of tile, the shared action of DISCARD_OP's.
+DISCARD_ACTION: Final = [[ACTION[o] for o in row] for row in DISCARD_OP]
 
 #: The precedence of each operation code as a claim (see
 #: ``claims.claim_rank``).

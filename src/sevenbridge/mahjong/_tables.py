@@ -17,7 +17,7 @@ compiled by the compiled build, with the engine's rules of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import countOf
+from operator import countOf, itemgetter
 from typing import Any, Final
 
 __all__ = [
@@ -101,7 +101,13 @@ def _as_bytes(key: int, places: int) -> bytes:
 
 def key_of(tiles: Iterable[int]) -> int:
     """The key of some tiles (ints 0-41)."""
-    return sum(map(WEIGHT.__getitem__, tiles))
+    items = tiles if type(tiles) is tuple else tuple(tiles)
+    if len(items) < 2:  # itemgetter() of one index gives the item, not a tuple
+        return WEIGHT[items[0]] if items else 0
+    # The weights read by one itemgetter, in C: several times quicker,
+    # interpreted, than map() calling the tuple's __getitem__ for each tile.
+    weights: tuple[int, ...] = itemgetter(*items)(WEIGHT)
+    return sum(weights)
 
 
 def key_wins(key: int) -> bool:
@@ -177,6 +183,11 @@ _ADD3: Final = int("3" * 34, 16)
 _HIGH: Final = int("8" * 34, 16)
 
 
+#: _HIGH and every bit of the bonus tiles' counts (fifteen tiles at most:
+#: no count carries past them): one test for a fifth copy or a bonus tile.
+_HIGH_OR_BONUS: Final = _HIGH | (((1 << 36) - 1) << BONUS_AT)
+
+
 def overflows(key: int) -> bool:
     """Whether some count of a key may exceed four (false alarms are fine: the
     caller then counts exactly)."""
@@ -194,8 +205,11 @@ def tiles_win(tiles: tuple[Any, ...], tile_type: type[int]) -> int:
         # Interpreted, builtins read the tiles: countOf compares each item's
         # type with tile_type by identity first, in C (quicker than a set of
         # the types, which hashes them).
-        key = key_of(tiles) if countOf(map(type, tiles), tile_type) == len(tiles) else -1
-        if key < 0 or key >> BONUS_AT or (key | (key + _ADD3)) & _HIGH:  # overflows(), inline
+        if countOf(map(type, tiles), tile_type) != len(tiles) or len(tiles) < 2:
+            return -1
+        # key_of(), inline: one itemgetter reads the weights in C.
+        key: int = sum(itemgetter(*tiles)(WEIGHT))
+        if (key | (key + _ADD3)) & _HIGH_OR_BONUS:  # overflows() or a bonus tile
             return -1
         if not _SUIT:
             tables()

@@ -187,7 +187,7 @@ def close_or_ask(v: dict[str, Any], claims: tuple[Action, ...]) -> None:
         v[CURRENT] = asking[0]
         v[ASKING] = asking[1:]
         return
-    best = max([claim_rank(c) for c in claims], default=0)
+    best = max([claim_rank(c) for c in claims]) if claims else 0
     tile: Tile = v[LAST_DISCARD]
     if best == 3:
         asking = ()
