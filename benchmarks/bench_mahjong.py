@@ -63,11 +63,13 @@ def random_play(
 
 
 def pettingzoo_play(
-    seconds: float, *, auto_forced: bool = False, seed: int = 0
+    seconds: float, *, auto_forced: bool = True, seed: int = 0
 ) -> tuple[float, float] | None:
     """Steps and rounds per second of ``sevenbridge.envs.pettingzoo.env(game=
-    "mahjong")`` (four players, wrapped as users get it) under random legal
-    actions read from each observation's mask, or ``None`` without pettingzoo.
+    "mahjong")`` (four players, wrapped as users get it: lone passes and draws
+    played by the env; every move asked with ``auto_forced=False``) under
+    random legal actions read from each observation's mask, or ``None``
+    without pettingzoo.
     The agent finds the legal ids with ``nonzero`` on a boolean view of the
     int8 mask (as ``bench_rl.py``'s does: numpy's ``nonzero`` is several times
     faster on booleans)."""
@@ -78,7 +80,11 @@ def pettingzoo_play(
     except ImportError:
         return None
     rng = random.Random(seed)
-    table = env(game="mahjong", players=4, auto_forced=auto_forced)
+    table = (
+        env(game="mahjong", players=4)
+        if auto_forced
+        else env(game="mahjong", players=4, auto_forced=False)
+    )
     steps = rounds = 0
     start = time.process_time()
     deadline = start + seconds
@@ -180,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "random": lambda: random_play(chunk, views=False),
         "random_with_views": lambda: random_play(chunk, views=True),
         "pettingzoo": lambda: pettingzoo_play(chunk),
-        "pettingzoo_auto_forced": lambda: pettingzoo_play(chunk, auto_forced=True),
+        "pettingzoo_every_move": lambda: pettingzoo_play(chunk, auto_forced=False),
         "rlcard": lambda: None if args.no_rlcard else rlcard_play(chunk),
     }
     hands = random_hands()
@@ -253,8 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 _LABELS = {
     "random": "random play, engine alone",
     "random_with_views": "random play, a view built every step",
-    "pettingzoo": "PettingZoo env, every step asked",
-    "pettingzoo_auto_forced": "PettingZoo env, auto_forced=True",
+    "pettingzoo": "PettingZoo env(), lone moves unasked",
+    "pettingzoo_every_move": "PettingZoo env(auto_forced=False)",
     "rlcard": "RLCard's mahjong env, random play",
 }
 
