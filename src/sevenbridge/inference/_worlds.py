@@ -138,8 +138,6 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    pasts: dict[tuple[int, int], PastSearch] = attrs.field(factory=dict, eq=False, repr=False)
-    """By (upcard, player): :func:`_past_search` (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -553,6 +551,10 @@ def sample(
     # class), kept if every hand's past fits exactly and the deal walks back
     # through the windows; so the worlds are drawn uniformly from those that fit.
     tries = SAMPLE_TRIES if check or tl.upcard == UPCARD else 1
+    # What this sample learns of each player's past (kept for this sample
+    # only: what earlier samples learned would change which world a key gives).
+    pasts: _Pasts = {}
+    asked: set[int] = set()  # the upcards whose viewer's past this sample looked up
     for attempt in range(tries):
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
@@ -561,6 +563,7 @@ def sample(
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
         decided, mine = _viewer_past(view, tl, card)
+        asked.add(card)
         if mine is None:
             if tl.upcard == UPCARD or not decided:
                 continue  # a wrong guess of the upcard, or left to the search
@@ -582,7 +585,7 @@ def sample(
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = _past_search(tl, card, p, rng, _limit(_QUICK_STEPS))
+                past = _past_search(tl, pasts, card, p, rng, _limit(_QUICK_STEPS))
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
@@ -600,13 +603,18 @@ def sample(
         return _world(view, hands, stock, seed), cert
 
     # The quick tries missed: the search that misses none (the upcards the
-    # viewer's own draws are known to fit first, those known not to left out).
+    # viewer's own draws are known to fit first, those known not to left out;
+    # known from this sample's tries only, so that what earlier samples
+    # looked up changes nothing).
     def known(u: int | None) -> tuple[bool, dict[int, int] | None]:
-        return tl.viewer_pasts.get(_viewer_key(view, -1 if u is None else u), (False, None))
+        card = -1 if u is None else u
+        if card not in asked:
+            return (False, None)
+        return tl.viewer_pasts.get(_viewer_key(view, card), (False, None))
 
     order = [u for u in shuffled(upcards, derive(key, 8)) if known(u) != (True, None)]
     order.sort(key=lambda u: known(u)[1] is None)
-    found_world = _search_world(view, tl, order or upcards, key)
+    found_world = _search_world(view, tl, order or upcards, key, pasts=pasts)
     if isinstance(found_world, Message):
         raise InvalidStateError(found_world)
     hands, stock, cert = found_world
@@ -1050,16 +1058,22 @@ def _viewer_key(view: Any, upcard: int) -> tuple[int, int, int]:
     return (view.viewer, view.hand_mask, upcard)
 
 
+#: By (upcard, player): :func:`_past_search`.
+_Pasts = dict[tuple[int, int], PastSearch]
+
+
 def _past_search(
-    tl: Timeline, upcard: int, p: int, rng: Rng, tick: Callable[[], None] | None
+    tl: Timeline, pasts: _Pasts, upcard: int, p: int, rng: Rng, tick: Callable[[], None] | None
 ) -> PastSearch:
-    """The search of player ``p``'s past for ``upcard``, kept on the timeline
-    for the next questions (of the next tries, searches and samples): what
+    """The search of player ``p``'s past for ``upcard``, kept in ``pasts`` for
+    the next questions of one sample (of its next tries and its search): what
     failed in it fails whatever the other hands are, so it holds for every
-    question, and only the random choices and the step budget are new."""
-    found = tl.pasts.get((upcard, p))
+    question, and only the random choices and the step budget are new. (Not
+    kept for the next samples: a kept failure skips the random choices and
+    the steps its search took, so it would change the world a key gives.)"""
+    found = pasts.get((upcard, p))
     if found is None or len(found.failed) > _KEEP_FAILED:
-        found = tl.pasts[upcard, p] = PastSearch(
+        found = pasts[upcard, p] = PastSearch(
             p, _plan(tl, upcard), tl.reshuffle_masks(upcard), tl.rules, tl.epochs, rng, tick
         )
     else:
@@ -1435,7 +1449,12 @@ _PROBE_STEPS: Final = 400
 
 
 def _search_world(
-    view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
+    view: Any,
+    tl: Timeline,
+    upcards: Sequence[int | None],
+    key: int,
+    whole: Any = None,
+    pasts: _Pasts | None = None,
 ) -> tuple[list[int], list[int], Certificate] | Message:
     """A world for ``view`` by :class:`_WorldSearch`, one search per possible
     upcard, run in short turns that restart it (what failed is kept, so each
@@ -1449,11 +1468,13 @@ def _search_world(
     last takes the rest): most upcards fit a world, so the first is found
     for little more than its own search costs, while one that fits none
     cannot hold up the others for more than a constant factor. What stood
-    in the way if none fits."""
+    in the way if none fits. (``pasts``: what the sample's quick tries
+    learned of the players' pasts, see :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
+    pasts = {} if pasts is None else pasts
     for upcard in upcards:
-        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), whole)
+        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), pasts, whole)
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1501,9 +1522,16 @@ class _WorldSearch:
     finds a world whenever one exists with this upcard."""
 
     def __init__(
-        self, view: Any, tl: Timeline, upcard: int | None, key: int, whole: Any = None
+        self,
+        view: Any,
+        tl: Timeline,
+        upcard: int | None,
+        key: int,
+        pasts: _Pasts,
+        whole: Any = None,
     ) -> None:
         self.view = view
+        self.pasts = pasts
         self.whole = whole
         """A whole position whose hands and stock are the only ones to try
         (:func:`certify`), or ``None``."""
@@ -1538,7 +1566,9 @@ class _WorldSearch:
         if self.whole is not None and not self._take_whole():
             return _unfit_message()
         n, viewer, epochs = tl.players, view.viewer, self.epochs
-        self.searches = {p: _past_search(tl, self.card, p, rng, self._step) for p in range(n)}
+        self.searches = {
+            p: _past_search(tl, self.pasts, self.card, p, rng, self._step) for p in range(n)
+        }
         self.viewer_choices: dict[int, int] | None = None
         others = [p for p in range(n) if p != viewer]
         # The most told about first: their hands prune the search soonest.
