@@ -138,12 +138,11 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None, int]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """By viewer, their hand and upcard: the viewer's draws (see :class:`PastSearch`),
-    ``None`` if there are none (found once, from a key of their own: a pure
-    function of the view)."""
+    """By viewer, their hand and upcard: :func:`_viewer_past` (found once, from
+    a key of their own: a pure function of the view)."""
 
     @property
     def epochs(self) -> int:
@@ -555,15 +554,23 @@ def sample(
     # only: what earlier samples learned would change which world a key gives).
     pasts: _Pasts = {}
     asked: set[int] = set()  # the upcards whose viewer's past this sample looked up
+    # The steps of the quick tries' past searches, all tries together (the
+    # viewer's own counted once per upcard): a view whose hands' pasts take
+    # longer is left to the search, which goes on from what they learned.
+    quick = _Steps(_QUICK_STEPS)
     for attempt in range(tries):
+        if quick.left <= 0:
+            break
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        decided, mine = _viewer_past(view, tl, card)
-        asked.add(card)
+        decided, mine, steps = _viewer_past(view, tl, card)
+        if card not in asked:
+            asked.add(card)
+            quick.left -= steps
         if mine is None:
             if tl.upcard == UPCARD or not decided:
                 continue  # a wrong guess of the upcard, or left to the search
@@ -585,7 +592,7 @@ def sample(
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = _past_search(tl, pasts, card, p, rng, _limit(_QUICK_STEPS))
+                past = _past_search(tl, pasts, card, p, rng, quick.tick)
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
@@ -610,7 +617,7 @@ def sample(
         card = -1 if u is None else u
         if card not in asked:
             return (False, None)
-        return tl.viewer_pasts.get(_viewer_key(view, card), (False, None))
+        return tl.viewer_pasts[_viewer_key(view, card)][:2]
 
     order = [u for u in shuffled(upcards, derive(key, 8)) if known(u) != (True, None)]
     order.sort(key=lambda u: known(u)[1] is None)
@@ -1021,34 +1028,32 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None]:
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None, int]:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
     viewer's windows do not fit (their past searched exhaustively, for
     :data:`_QUICK_STEPS` steps at most). With whether that was decided
     (``False``: the search ran out of steps, and :func:`_search_world` will
-    tell). Found once per view and upcard, from a key of its own, so that
-    samples stay a function of the view and their seed."""
+    tell), and the steps the search took. Found once per view and upcard,
+    from a key of its own, so that samples stay a function of the view and
+    their seed."""
     mine = _viewer_key(view, upcard)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
-    found: tuple[bool, dict[int, int] | None] = (True, None)
+    found: tuple[bool, dict[int, int] | None, int] = (True, None, 0)
     if _split(view, tl, upcard) is not None:
-        found = (True, {})
+        found = (True, {}, 0)
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            past = PastSearch(
-                view.viewer, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS)
-            )
+            budget = _Steps(_QUICK_STEPS)
+            past = PastSearch(view.viewer, plan, masks, view.rules, tl.epochs, rng, budget.tick)
             try:
-                found = (
-                    True,
-                    past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None,
-                )
+                fits = past.fits(view.hand_mask, [0] * tl.epochs)
+                found = (True, past.choices() if fits else None, _QUICK_STEPS - budget.left)
             except OutOfSteps:
-                found = (False, None)
+                found = (False, None, _QUICK_STEPS)
     tl.viewer_pasts[mine] = found
     return found
 
@@ -1085,16 +1090,19 @@ def _past_search(
 _KEEP_FAILED: Final = 200_000
 
 
-def _limit(steps: int) -> Callable[[], None]:
-    """A :class:`PastSearch` tick that allows ``steps`` steps."""
-    left = [steps]
+class _Steps:
+    """A budget of steps for :class:`PastSearch` (:meth:`tick`)."""
 
-    def tick() -> None:
-        left[0] -= 1
-        if left[0] < 0:
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def tick(self) -> None:
+        """Count a step: :class:`OutOfSteps` once past the budget."""
+        self.left -= 1
+        if self.left < 0:
             raise OutOfSteps
-
-    return tick
 
 
 #: Steps of a past search in a quick try of :func:`sample` (a hand whose past
