@@ -1549,7 +1549,6 @@ class _WorldSearch:
         self.key = key
         self.rng = Rng(derive(key, 6))
         self.rules: Rules = view.rules
-        self.plan = _plan(tl, self.card)
         self.masks = tl.reshuffle_masks(self.card)
         self.epochs = tl.epochs
         self.dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
@@ -1566,13 +1565,21 @@ class _WorldSearch:
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
-        view, tl, rng = self.view, self.tl, self.rng
+        view, tl = self.view, self.tl
         split = _split(view, tl, self.card)
         if split is None:
             return _unfit_message()
         self.need, self.known, _, self.unseen, self.cls = split
         if self.whole is not None and not self._take_whole():
             return _unfit_message()
+        self.ready = False
+        return None
+
+    def _ready(self) -> None:
+        """What the search needs that :meth:`setup` does not, made at its first
+        turn (an upcard whose search never gets a turn costs little)."""
+        view, tl, rng = self.view, self.tl, self.rng
+        self.plan = _plan(tl, self.card)
         n, viewer, epochs = tl.players, view.viewer, self.epochs
         self.searches = {
             p: _past_search(tl, self.pasts, self.card, p, rng, self._step) for p in range(n)
@@ -1597,12 +1604,14 @@ class _WorldSearch:
                 self.wanted[p] |= 1 << (
                     JOKER_TYPE if fact == JOKER or card == JOKER_INDEX else card % 13
                 )
-        return None
+        self.ready = True
 
     def advance(self, budget: int) -> tuple[list[int], list[int], Certificate] | Message | None:
         """Search for ``budget`` steps at most: a world (hands, stock,
         certificate), :func:`_no_world` if none exists, or ``None`` if the
         budget ran out (what failed is kept: the next call goes further)."""
+        if not self.ready:
+            self._ready()
         self.spent, self.budget = 0, budget
         epochs, viewer = self.epochs, self.view.viewer
         try:
