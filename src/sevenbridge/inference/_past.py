@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from .._kit.rng import Rng
+from .._kit.rng import GOLDEN, MASK, Rng, mix
 from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..cards import JOKER_INDEX
 from ..engine.claims import can_pon
@@ -309,7 +309,7 @@ class PastSearch:
         rules, p, types = self.rules, self.p, self.types
         if not any(wild):
             return segment_fits(p, hand, segment, self.held, self.cards, rules, self.pons)
-        joker = any(count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild))
+        joker = -1  # whether a wild card may be the joker (-1: not asked yet)
         for _, outs, fact, value in segment:
             if outs >= 0:
                 hand |= outs
@@ -322,8 +322,18 @@ class PastSearch:
                 continue
             card = self.cards[fact >> 2]
             if kind == JOKER:
-                if (not value) if hand & JOKER_BIT else value and not joker:
-                    return False
+                if hand & JOKER_BIT:
+                    if not value:
+                        return False
+                elif value:
+                    if joker < 0:
+                        joker = int(
+                            any(
+                                count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild)
+                            )
+                        )
+                    if not joker:
+                        return False
             elif not value:
                 if pon_in(hand, card, rules, self.pons):
                     return False
@@ -356,7 +366,14 @@ class PastSearch:
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
             options.append(-1)
-        self.rng.shuffle(options)
+        # Rng.shuffle, its state in a local (a speed trick: the same numbers).
+        rng = self.rng
+        at = rng.state
+        for i in range(len(options) - 1, 0, -1):
+            j = (mix(at) * (i + 1)) >> 64
+            at = (at + GOLDEN) & MASK
+            options[i], options[j] = options[j], options[i]
+        rng.state = at
         sooner, later = self.sooner[k], self.later[k]
         if sooner or later:  # an order only: every option is still tried
             options = (
