@@ -184,6 +184,9 @@ class PastSearch:
         self.p = p
         self.pons: dict[int, bool] = {}
         """The engine's pon answers, remembered (:func:`pon_in`)."""
+        self.bests: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], bool] = {}
+        """:func:`able_at_best`'s answers for a discard other than the joker,
+        remembered by what decides them (see :meth:`_segment_ok`)."""
         self.tick = tick
         """Called at every step of the search: it may raise :class:`OutOfSteps`
         (what failed so far is kept, so a later :meth:`fits` goes further)."""
@@ -336,6 +339,18 @@ class PastSearch:
                         return False
             elif not value:
                 if pon_in(hand, card, rules, self.pons):
+                    return False
+            elif card != JOKER_INDEX:
+                # able_at_best fills the hand with cards of the discard's rank,
+                # the joker and cards of other ranks: its answer depends only
+                # on the hand's cards of the rank, its joker and whether it
+                # holds another card (pon_in), and the wild cards (a speed trick).
+                mask = _PON_MASK[card]
+                key = (card, hand & mask | (_OTHERS if hand & ~mask else 0), tuple(wild), types)
+                best = self.bests.get(key)
+                if best is None:
+                    best = self.bests[key] = able_at_best(hand, wild, types, card, rules, self.pons)
+                if not best:
                     return False
             elif not able_at_best(hand, wild, types, card, rules, self.pons):
                 return False
