@@ -21,6 +21,7 @@ package does (the certificates come from the sampler's own module,
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -184,6 +185,9 @@ class WorldFigures:
     times: list[float] = field(default_factory=list)
     """Process CPU time of each sample, in seconds."""
     failures: list[str] = field(default_factory=list)
+    slow: list[dict[str, object]] = field(default_factory=list)
+    """The samples that took at least ``slow_ms`` (see :func:`worlds`): the
+    position, the viewer, the key and the time, the slowest first."""
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.times)
@@ -209,12 +213,14 @@ def worlds(
     rules_list: Sequence[Rules] = (),
     table: int = 0,
     prove: bool = True,
+    slow_ms: float = 0.0,
 ) -> WorldFigures:
     """Play ``deals`` deals under :data:`WORLD_RULES` (or ``rules_list``), 2 to
     5 players (or ``table``), random, eager and passive play, and, at every
     ``every``-th step, sample a world from each seat's view and prove the
     position itself reachable (:func:`sevenbridge.inference.certify`; not
-    without ``prove``); without ``sample``, only that."""
+    without ``prove``); without ``sample``, only that. With ``slow_ms``, the
+    samples that took at least that long are kept (:attr:`WorldFigures.slow`)."""
     figures = WorldFigures()
     rng = random.Random(seed)
     rules_list = rules_list or WORLD_RULES
@@ -248,8 +254,14 @@ def worlds(
                         )
                         continue
                     finally:
-                        figures.times.append(time.process_time() - start)
+                        spent = time.process_time() - start
+                        figures.times.append(spent)
                         figures.samples += 1
+                        if slow_ms and spent * 1000 >= slow_ms:
+                            figures.slow.append(
+                                {"state": json.loads(state.to_json()), "viewer": viewer,
+                                 "key": key, "ms": round(spent * 1000, 1)}
+                            )  # fmt: skip
                     if observe(world, viewer) != view:
                         figures.failures.append(f"{where}, step {step}: the sample looks different")
             if state.is_over:
@@ -310,16 +322,27 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: Simple Mahjong, a sampled world from every seat at every step of DEALS "
         "deals under every rules combination that constrains hidden hands",
     )
+    parser.add_argument(
+        "--save-slow",
+        metavar="FILE",
+        help="with --worlds or --latency: write the samples that took at least --slow-ms "
+        "(position, viewer, key, time; the slowest first) to FILE as JSON",
+    )
+    parser.add_argument("--slow-ms", type=float, default=50.0, help="with --save-slow (50)")
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
     if args.mahjong:
         return _main_mahjong(args.mahjong, args.seed, args.every, args.docs, argv)
     if args.worlds:
         return _main_worlds(
-            args.worlds, args.seed, args.every, args.docs, argv, prove=not args.no_certify
-        )
+            args.worlds, args.seed, args.every, args.docs, argv, prove=not args.no_certify,
+            save_slow=args.save_slow, slow_ms=args.slow_ms,
+        )  # fmt: skip
     if args.latency:
-        return _main_worlds(args.latency, args.seed, args.every, args.docs, argv, standard=True)
+        return _main_worlds(
+            args.latency, args.seed, args.every, args.docs, argv, standard=True,
+            save_slow=args.save_slow, slow_ms=args.slow_ms,
+        )  # fmt: skip
     start = time.perf_counter()
     figures = soak(args.deals, args.seed, args.playout_every, args.verbose, args.certify_every)
     elapsed = time.perf_counter() - start
@@ -367,13 +390,22 @@ def _main_worlds(
     argv: list[str] | None,
     standard: bool = False,
     prove: bool = True,
+    save_slow: str | None = None,
+    slow_ms: float = 0.0,
 ) -> int:
     start = time.perf_counter()
+    slow_ms = slow_ms if save_slow else 0.0
     if standard:
-        figures = worlds(deals, seed, every, rules_list=(Rules(),), table=3, prove=False)
+        figures = worlds(
+            deals, seed, every, rules_list=(Rules(),), table=3, prove=False, slow_ms=slow_ms
+        )
     else:
-        figures = worlds(deals, seed, every, prove=prove)
+        figures = worlds(deals, seed, every, prove=prove, slow_ms=slow_ms)
     elapsed = time.perf_counter() - start
+    if save_slow:
+        figures.slow.sort(key=lambda case: -float(case["ms"]))  # type: ignore[arg-type]
+        with open(save_slow, "w", encoding="utf-8") as out:
+            json.dump(figures.slow, out)
     rows = [
         ("deals played", f"{figures.deals:,}"),
         *(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from .._kit.rng import Rng
+from .._kit.rng import GOLDEN, MASK, Rng, mix
 from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..cards import JOKER_INDEX
 from ..engine.claims import can_pon
@@ -184,6 +184,9 @@ class PastSearch:
         self.p = p
         self.pons: dict[int, bool] = {}
         """The engine's pon answers, remembered (:func:`pon_in`)."""
+        self.bests: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], bool] = {}
+        """:func:`able_at_best`'s answers for a discard other than the joker,
+        remembered by what decides them (see :meth:`_segment_ok`)."""
         self.tick = tick
         """Called at every step of the search: it may raise :class:`OutOfSteps`
         (what failed so far is kept, so a later :meth:`fits` goes further)."""
@@ -199,7 +202,7 @@ class PastSearch:
         self.draws: tuple[
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
-        self.failed: set[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+        self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         self.ahead = self._build_ahead()
@@ -224,6 +227,7 @@ class PastSearch:
             type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
             for c in range(53)
         ]
+        self.tally = _tally_tables(tuple(self.kind))
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
         held = 0
@@ -237,6 +241,22 @@ class PastSearch:
                 if at < draw[0]:
                     named |= cards
             self.special.append(named)
+        # By draw: the cards whose presence decides its segment's facts
+        # (see :meth:`_segment_ok`; all of them where a fact is about the joker).
+        self.decides: list[int] = []
+        for draw in self.draws:
+            decides = 0
+            for _, outs, fact, _ in draw[2] or ():
+                if outs >= 0:
+                    continue
+                if fact & 3 == HELD:
+                    decides |= self.held[fact >> 2, p]
+                elif fact & 3 == JOKER:
+                    decides |= JOKER_BIT
+                else:
+                    card = self.cards[fact >> 2]
+                    decides |= _ALL_CARDS if card == JOKER_INDEX else _PON_MASK[card]
+            self.decides.append(decides)
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
@@ -292,7 +312,7 @@ class PastSearch:
         rules, p, types = self.rules, self.p, self.types
         if not any(wild):
             return segment_fits(p, hand, segment, self.held, self.cards, rules, self.pons)
-        joker = any(count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild))
+        joker = -1  # whether a wild card may be the joker (-1: not asked yet)
         for _, outs, fact, value in segment:
             if outs >= 0:
                 hand |= outs
@@ -305,10 +325,32 @@ class PastSearch:
                 continue
             card = self.cards[fact >> 2]
             if kind == JOKER:
-                if (not value) if hand & JOKER_BIT else value and not joker:
-                    return False
+                if hand & JOKER_BIT:
+                    if not value:
+                        return False
+                elif value:
+                    if joker < 0:
+                        joker = int(
+                            any(
+                                count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(wild)
+                            )
+                        )
+                    if not joker:
+                        return False
             elif not value:
                 if pon_in(hand, card, rules, self.pons):
+                    return False
+            elif card != JOKER_INDEX:
+                # able_at_best fills the hand with cards of the discard's rank,
+                # the joker and cards of other ranks: its answer depends only
+                # on the hand's cards of the rank, its joker and whether it
+                # holds another card (pon_in), and the wild cards (a speed trick).
+                mask = _PON_MASK[card]
+                key = (card, hand & mask | (_OTHERS if hand & ~mask else 0), tuple(wild), types)
+                best = self.bests.get(key)
+                if best is None:
+                    best = self.bests[key] = able_at_best(hand, wild, types, card, rules, self.pons)
+                if not best:
                     return False
             elif not able_at_best(hand, wild, types, card, rules, self.pons):
                 return False
@@ -339,7 +381,14 @@ class PastSearch:
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
             options.append(-1)
-        self.rng.shuffle(options)
+        # Rng.shuffle, its state in a local (a speed trick: the same numbers).
+        rng = self.rng
+        at = rng.state
+        for i in range(len(options) - 1, 0, -1):
+            j = (mix(at) * (i + 1)) >> 64
+            at = (at + GOLDEN) & MASK
+            options[i], options[j] = options[j], options[i]
+        rng.state = at
         sooner, later = self.sooner[k], self.later[k]
         if sooner or later:  # an order only: every option is still tried
             options = (
@@ -350,6 +399,12 @@ class PastSearch:
         # Cards of one kind (see _alike) are alike to everything before this
         # draw: one of each kind is enough.
         special, kind, tried = self.special[k], self.kind, set()
+        # Without wild cards, the segment's facts depend only on the cards of
+        # the hand that decide them (:attr:`decides`) and on whether it holds
+        # any other (pon_in): one answer for each such hand (a speed trick).
+        exact = not any(wild)
+        decides = self.decides[k]
+        seen: dict[int, bool] = {}
         for c in options:
             if c >= 0 and not special >> c & 1:
                 if kind[c] in tried:
@@ -359,7 +414,16 @@ class PastSearch:
                 rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
             else:
                 rest, left = hand & ~(1 << c), wild
-            if segment is not None and not self._segment_ok(rest, left, segment):
+            if segment is None:
+                pass
+            elif exact:
+                key = rest & decides | (_OTHERS if rest & ~decides else 0)
+                fit = seen.get(key)
+                if fit is None:
+                    fit = seen[key] = self._segment_ok(rest, left, segment)
+                if not fit:
+                    continue
+            elif not self._segment_ok(rest, left, segment):
                 continue
             if self._back(k + 1, rest | outs, left):
                 self.path[k] = c
@@ -367,7 +431,7 @@ class PastSearch:
         self.failed.add(state)
         return False
 
-    def _alike(self, k: int, hand: int) -> tuple[int, ...]:
+    def _alike(self, k: int, hand: int) -> tuple[int, int]:
         """``hand`` at draw ``k`` up to cards alike: the cards the record names
         before the draw (:attr:`special`), and how many of each kind of the
         others. A card's kind is its type (rank, or the joker) and the
@@ -375,12 +439,53 @@ class PastSearch:
         of one kind meet every window, stock and draw before the draw alike,
         so a hand that failed fails with one swapped for the other."""
         special = self.special[k]
-        kind = self.kind
-        return (hand & special, *sorted(kind[c] for c in bits(hand & ~special)))
+        rest = hand & ~special
+        tally = self.tally
+        return (
+            hand & special,
+            tally[0][rest & 255]
+            + tally[1][rest >> 8 & 255]
+            + tally[2][rest >> 16 & 255]
+            + tally[3][rest >> 24 & 255]
+            + tally[4][rest >> 32 & 255]
+            + tally[5][rest >> 40 & 255]
+            + tally[6][rest >> 48 & 255],
+        )
 
     def choices(self) -> dict[int, int]:
         """The draws of the last exact :meth:`fits` that answered yes."""
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
+
+
+#: Every card (see :attr:`PastSearch.decides`), and a bit above them all.
+_ALL_CARDS: Final = (1 << 53) - 1
+_OTHERS: Final = 1 << 53
+
+#: :func:`_tally_tables` by the cards' kinds.
+_TALLIES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _tally_tables(kind: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a hand (cards 0-7, 8-15, ..., 48-52), the hand's count
+    of cards of each kind (``kind``, by card) in that byte, four bits a kind
+    (a kind has at most four cards): the seven added up make a key of the
+    hand's kinds, as :meth:`PastSearch._alike` wants (a speed trick: no loop
+    over the cards)."""
+    found = _TALLIES.get(kind)
+    if found is None:
+        place = {k: i for i, k in enumerate(sorted(set(kind)))}
+        tables: list[tuple[int, ...]] = []
+        for b in range(7):
+            table = [0] * 256
+            for v in range(1, 256):
+                low = (v & -v).bit_length() - 1
+                c = 8 * b + low
+                table[v] = table[v & (v - 1)] + (1 << 4 * place[kind[c]] if c < 53 else 0)
+            tables.append(tuple(table))
+        found = _TALLIES[kind] = tuple(tables)
+        if len(_TALLIES) > 64:
+            del _TALLIES[next(iter(_TALLIES))]
+    return found
 
 
 #: How many draws back :meth:`PastSearch._ahead_ok` looks.

@@ -138,14 +138,11 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
-    pasts: dict[tuple[int, int], PastSearch] = attrs.field(factory=dict, eq=False, repr=False)
-    """By (upcard, player): :func:`_past_search` (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None]] = attrs.field(
+    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None, int]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
-    """By viewer, their hand and upcard: the viewer's draws (see :class:`PastSearch`),
-    ``None`` if there are none (found once, from a key of their own: a pure
-    function of the view)."""
+    """By viewer, their hand and upcard: :func:`_viewer_past` (found once, from
+    a key of their own: a pure function of the view)."""
 
     @property
     def epochs(self) -> int:
@@ -553,14 +550,27 @@ def sample(
     # class), kept if every hand's past fits exactly and the deal walks back
     # through the windows; so the worlds are drawn uniformly from those that fit.
     tries = SAMPLE_TRIES if check or tl.upcard == UPCARD else 1
+    # What this sample learns of each player's past (kept for this sample
+    # only: what earlier samples learned would change which world a key gives).
+    pasts: _Pasts = {}
+    asked: set[int] = set()  # the upcards whose viewer's past this sample looked up
+    # The steps of the quick tries' past searches, all tries together (the
+    # viewer's own counted once per upcard): a view whose hands' pasts take
+    # longer is left to the search, which goes on from what they learned.
+    quick = _Steps(_QUICK_STEPS)
     for attempt in range(tries):
+        if quick.left <= 0:
+            break
         k = derive(key, attempt) if attempt else key
         upcard = upcards[derive(k, 9) % len(upcards)]
         card = -1 if upcard is None else upcard
         plan = _plan(tl, card) if check else None
         if plan is not None and not any(plan.depends):
             plan = None  # no window of this record depends on the hands
-        decided, mine = _viewer_past(view, tl, card)
+        decided, mine, steps = _viewer_past(view, tl, card)
+        if card not in asked:
+            asked.add(card)
+            quick.left -= steps
         if mine is None:
             if tl.upcard == UPCARD or not decided:
                 continue  # a wrong guess of the upcard, or left to the search
@@ -582,7 +592,7 @@ def sample(
             for p in range(tl.players):
                 if p == view.viewer:
                     continue
-                past = _past_search(tl, card, p, rng, _limit(_QUICK_STEPS))
+                past = _past_search(tl, pasts, card, p, rng, quick.tick)
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
@@ -600,13 +610,18 @@ def sample(
         return _world(view, hands, stock, seed), cert
 
     # The quick tries missed: the search that misses none (the upcards the
-    # viewer's own draws are known to fit first, those known not to left out).
+    # viewer's own draws are known to fit first, those known not to left out;
+    # known from this sample's tries only, so that what earlier samples
+    # looked up changes nothing).
     def known(u: int | None) -> tuple[bool, dict[int, int] | None]:
-        return tl.viewer_pasts.get(_viewer_key(view, -1 if u is None else u), (False, None))
+        card = -1 if u is None else u
+        if card not in asked:
+            return (False, None)
+        return tl.viewer_pasts[_viewer_key(view, card)][:2]
 
     order = [u for u in shuffled(upcards, derive(key, 8)) if known(u) != (True, None)]
     order.sort(key=lambda u: known(u)[1] is None)
-    found_world = _search_world(view, tl, order or upcards, key)
+    found_world = _search_world(view, tl, order or upcards, key, pasts=pasts)
     if isinstance(found_world, Message):
         raise InvalidStateError(found_world)
     hands, stock, cert = found_world
@@ -1013,34 +1028,32 @@ def _split(view: Any, tl: Timeline, upcard: int) -> _Split | None:
     return _Split(need, hands, pools, unseen, cls)
 
 
-def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None]:
+def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, int] | None, int]:
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
     viewer's windows do not fit (their past searched exhaustively, for
     :data:`_QUICK_STEPS` steps at most). With whether that was decided
     (``False``: the search ran out of steps, and :func:`_search_world` will
-    tell). Found once per view and upcard, from a key of its own, so that
-    samples stay a function of the view and their seed."""
+    tell), and the steps the search took. Found once per view and upcard,
+    from a key of its own, so that samples stay a function of the view and
+    their seed."""
     mine = _viewer_key(view, upcard)
     if mine in tl.viewer_pasts:
         return tl.viewer_pasts[mine]
-    found: tuple[bool, dict[int, int] | None] = (True, None)
+    found: tuple[bool, dict[int, int] | None, int] = (True, None, 0)
     if _split(view, tl, upcard) is not None:
-        found = (True, {})
+        found = (True, {}, 0)
         plan = _plan(tl, upcard) if reveals(view.rules) else None
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            past = PastSearch(
-                view.viewer, plan, masks, view.rules, tl.epochs, rng, _limit(_QUICK_STEPS)
-            )
+            budget = _Steps(_QUICK_STEPS)
+            past = PastSearch(view.viewer, plan, masks, view.rules, tl.epochs, rng, budget.tick)
             try:
-                found = (
-                    True,
-                    past.choices() if past.fits(view.hand_mask, [0] * tl.epochs) else None,
-                )
+                fits = past.fits(view.hand_mask, [0] * tl.epochs)
+                found = (True, past.choices() if fits else None, _QUICK_STEPS - budget.left)
             except OutOfSteps:
-                found = (False, None)
+                found = (False, None, _QUICK_STEPS)
     tl.viewer_pasts[mine] = found
     return found
 
@@ -1050,16 +1063,22 @@ def _viewer_key(view: Any, upcard: int) -> tuple[int, int, int]:
     return (view.viewer, view.hand_mask, upcard)
 
 
+#: By (upcard, player): :func:`_past_search`.
+_Pasts = dict[tuple[int, int], PastSearch]
+
+
 def _past_search(
-    tl: Timeline, upcard: int, p: int, rng: Rng, tick: Callable[[], None] | None
+    tl: Timeline, pasts: _Pasts, upcard: int, p: int, rng: Rng, tick: Callable[[], None] | None
 ) -> PastSearch:
-    """The search of player ``p``'s past for ``upcard``, kept on the timeline
-    for the next questions (of the next tries, searches and samples): what
+    """The search of player ``p``'s past for ``upcard``, kept in ``pasts`` for
+    the next questions of one sample (of its next tries and its search): what
     failed in it fails whatever the other hands are, so it holds for every
-    question, and only the random choices and the step budget are new."""
-    found = tl.pasts.get((upcard, p))
+    question, and only the random choices and the step budget are new. (Not
+    kept for the next samples: a kept failure skips the random choices and
+    the steps its search took, so it would change the world a key gives.)"""
+    found = pasts.get((upcard, p))
     if found is None or len(found.failed) > _KEEP_FAILED:
-        found = tl.pasts[upcard, p] = PastSearch(
+        found = pasts[upcard, p] = PastSearch(
             p, _plan(tl, upcard), tl.reshuffle_masks(upcard), tl.rules, tl.epochs, rng, tick
         )
     else:
@@ -1071,16 +1090,19 @@ def _past_search(
 _KEEP_FAILED: Final = 200_000
 
 
-def _limit(steps: int) -> Callable[[], None]:
-    """A :class:`PastSearch` tick that allows ``steps`` steps."""
-    left = [steps]
+class _Steps:
+    """A budget of steps for :class:`PastSearch` (:meth:`tick`)."""
 
-    def tick() -> None:
-        left[0] -= 1
-        if left[0] < 0:
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def tick(self) -> None:
+        """Count a step: :class:`OutOfSteps` once past the budget."""
+        self.left -= 1
+        if self.left < 0:
             raise OutOfSteps
-
-    return tick
 
 
 #: Steps of a past search in a quick try of :func:`sample` (a hand whose past
@@ -1435,7 +1457,12 @@ _PROBE_STEPS: Final = 400
 
 
 def _search_world(
-    view: Any, tl: Timeline, upcards: Sequence[int | None], key: int, whole: Any = None
+    view: Any,
+    tl: Timeline,
+    upcards: Sequence[int | None],
+    key: int,
+    whole: Any = None,
+    pasts: _Pasts | None = None,
 ) -> tuple[list[int], list[int], Certificate] | Message:
     """A world for ``view`` by :class:`_WorldSearch`, one search per possible
     upcard, run in short turns that restart it (what failed is kept, so each
@@ -1449,11 +1476,13 @@ def _search_world(
     last takes the rest): most upcards fit a world, so the first is found
     for little more than its own search costs, while one that fits none
     cannot hold up the others for more than a constant factor. What stood
-    in the way if none fits."""
+    in the way if none fits. (``pasts``: what the sample's quick tries
+    learned of the players' pasts, see :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
+    pasts = {} if pasts is None else pasts
     for upcard in upcards:
-        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), whole)
+        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), pasts, whole)
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1501,9 +1530,16 @@ class _WorldSearch:
     finds a world whenever one exists with this upcard."""
 
     def __init__(
-        self, view: Any, tl: Timeline, upcard: int | None, key: int, whole: Any = None
+        self,
+        view: Any,
+        tl: Timeline,
+        upcard: int | None,
+        key: int,
+        pasts: _Pasts,
+        whole: Any = None,
     ) -> None:
         self.view = view
+        self.pasts = pasts
         self.whole = whole
         """A whole position whose hands and stock are the only ones to try
         (:func:`certify`), or ``None``."""
@@ -1513,7 +1549,6 @@ class _WorldSearch:
         self.key = key
         self.rng = Rng(derive(key, 6))
         self.rules: Rules = view.rules
-        self.plan = _plan(tl, self.card)
         self.masks = tl.reshuffle_masks(self.card)
         self.epochs = tl.epochs
         self.dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
@@ -1530,15 +1565,25 @@ class _WorldSearch:
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
-        view, tl, rng = self.view, self.tl, self.rng
+        view, tl = self.view, self.tl
         split = _split(view, tl, self.card)
         if split is None:
             return _unfit_message()
         self.need, self.known, _, self.unseen, self.cls = split
         if self.whole is not None and not self._take_whole():
             return _unfit_message()
+        self.ready = False
+        return None
+
+    def _ready(self) -> None:
+        """What the search needs that :meth:`setup` does not, made at its first
+        turn (an upcard whose search never gets a turn costs little)."""
+        view, tl, rng = self.view, self.tl, self.rng
+        self.plan = _plan(tl, self.card)
         n, viewer, epochs = tl.players, view.viewer, self.epochs
-        self.searches = {p: _past_search(tl, self.card, p, rng, self._step) for p in range(n)}
+        self.searches = {
+            p: _past_search(tl, self.pasts, self.card, p, rng, self._step) for p in range(n)
+        }
         self.viewer_choices: dict[int, int] | None = None
         others = [p for p in range(n) if p != viewer]
         # The most told about first: their hands prune the search soonest.
@@ -1559,12 +1604,14 @@ class _WorldSearch:
                 self.wanted[p] |= 1 << (
                     JOKER_TYPE if fact == JOKER or card == JOKER_INDEX else card % 13
                 )
-        return None
+        self.ready = True
 
     def advance(self, budget: int) -> tuple[list[int], list[int], Certificate] | Message | None:
         """Search for ``budget`` steps at most: a world (hands, stock,
         certificate), :func:`_no_world` if none exists, or ``None`` if the
         budget ran out (what failed is kept: the next call goes further)."""
+        if not self.ready:
+            self._ready()
         self.spent, self.budget = 0, budget
         epochs, viewer = self.epochs, self.view.viewer
         try:
