@@ -232,7 +232,7 @@ def legal(state: GameState) -> Legal:
     if cached is None:
         p = v[CURRENT]
         cached = _compute_legal(v, p, 0 if p is None else v[HANDS][p])
-        v[LEGAL_KEY] = cached  # the cache (see _fields.cache_legal)
+        v[LEGAL_KEY] = cached  # the cache (see _fields.LEGAL_KEY)
     return cached  # type: ignore[no-any-return]
 
 
