@@ -103,6 +103,12 @@ def finite(value: Any, name: str) -> float:
     return float(value)
 
 
+# The reasons shown after a table size's and a seed's bounds, built once: a
+# deal checks both (a Message formats its text when built).
+_WHY_PLAYERS = Message("why.players", " (Seven Bridge is for 2 to 5 players)")
+_WHY_SEED = Message("why.seed", " (seeds are 64-bit)")
+
+
 def players(value: Any, name: str = "players") -> int:
     """A table size: 2 to 5."""
     return integer(
@@ -110,7 +116,7 @@ def players(value: Any, name: str = "players") -> int:
         name,
         MIN_PLAYERS,
         MAX_PLAYERS,
-        Message("why.players", " (Seven Bridge is for 2 to 5 players)"),
+        _WHY_PLAYERS,
     )
 
 
@@ -123,7 +129,7 @@ def seed(value: Any, name: str = "seed") -> int | None:
     """A seed: ``None`` or 0 to 2**64 - 1."""
     if value is None:
         return None
-    return integer(value, name, 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)"))
+    return integer(value, name, 0, MAX_SEED, _WHY_SEED)
 
 
 def sample_keys(rng: object) -> tuple[int, int]:
@@ -141,7 +147,7 @@ def sample_keys(rng: object) -> tuple[int, int]:
     import random
 
     if isinstance(rng, int) and not isinstance(rng, bool):
-        rng = Rng(integer(rng, "rng", 0, MAX_SEED, Message("why.seed", " (seeds are 64-bit)")))
+        rng = Rng(integer(rng, "rng", 0, MAX_SEED, _WHY_SEED))
     if isinstance(rng, Rng):
         return rng.next64(), rng.next64() >> 1
     if isinstance(rng, random.Random):

@@ -55,8 +55,10 @@ SCORES: Final[str] = _F.deal_scores.name
 BONUS: Final[str] = _F.bonus.name
 REASON: Final[str] = _F.end_reason.name
 LOG: Final[str] = _F.move_log.name
-# What a new state holds besides its fields: the legal-action cache and attrs'
-# cached hash, both None in a fresh state (tests/test_engine_fields.py checks
+# What a new state holds besides its fields: the legal-action cache (kept in the
+# dictionary under LEGAL_KEY by legal_actions, written straight in, as
+# object.__setattr__ costs three times as much) and attrs' cached hash, both
+# None in a fresh state (tests/test_engine_fields.py checks
 # that a new attrs still keeps its cached hash this way).
 LEGAL_KEY: Final[str] = _F._legal.name
 _BLANK: Final[dict[str, Any]] = dict.fromkeys(FIELDS)
@@ -86,13 +88,6 @@ def new_state(v: dict[str, Any]) -> GameState:
     state: GameState = _new(GameState)
     _set_dict(state, v)
     return state
-
-
-def cache_legal(state: GameState, legal: Any) -> None:
-    """Keep ``legal`` as the state's legal actions: written straight into the
-    fields' dictionary, as object.__setattr__ costs three times as much (the
-    cache is not a field of the value)."""
-    state.__dict__[LEGAL_KEY] = legal
 
 
 # A history node is a tuple (prev, action, length) (see History), built here by

@@ -17,9 +17,38 @@ from ..actions import Action
 from ..cards import JOKER_INDEX
 from ..rules import Rules
 from ..state import GameState, Phase, TableMeld
-from ._fields import CLAIM, DRAW, LEGAL_KEY, OVER, PLAY, cache_legal
-from ._keys import DISCARD_KEYS, DRAWS, OP_CHI, OP_LAY, OP_OFF, OP_PON, PASSES, intern
-from .claims import NEAR, chi_open, claims, may_chi, may_pon, pon_open
+from ._fields import (
+    CLAIM,
+    CURRENT,
+    DISCARDER,
+    DISCARDS,
+    DRAW,
+    HANDS,
+    LEGAL_KEY,
+    NORMAL,
+    OVER,
+    OWNERS,
+    PENDING,
+    PHASE,
+    PLAY,
+    PLAYERS,
+    RULES,
+    TABLE,
+    TURNS,
+)
+from ._keys import (
+    DISCARD_ACTIONS,
+    DISCARD_KEYS,
+    DRAWS,
+    OP_CHI,
+    OP_DISCARD,
+    OP_LAY,
+    OP_OFF,
+    OP_PON,
+    PASSES,
+    intern,
+)
+from .claims import NEAR, chi_allowed, claims, may_chi, may_pon, pon_open
 
 __all__ = ["find", "keys_for", "lay_downs", "legal_actions", "legal_keys", "table_takes"]
 
@@ -140,50 +169,70 @@ def keys_for(
     return out
 
 
-def _compute_legal(state: GameState | Any, p: int | None, hand: int) -> Legal:
+def _compute_legal(v: dict[str, Any], p: int | None, hand: int) -> Legal:
     """The legal actions of ``p``, the player to act, holding ``hand``, with their keys.
 
-    ``state`` is a GameState or anything with the same public fields (an
-    Observation): only the acting player's hand is needed.
+    ``v`` is a state's field dictionary (see ``_fields``), or a view's fields
+    keyed the same way (:func:`_view_fields`): only the acting player's hand is
+    needed. Read from the dictionary, not the state's attributes: a dictionary
+    lookup by a field's name costs half an attribute lookup (compiled build).
     """
-    phase = state.phase
     if p is None:  # the deal is over
         return _NO_LEGAL
+    phase = v[PHASE]
     # Most claim windows and draws offer one action: spot them before the
     # general enumeration (with the first, exact refusals of claims).
     is_open = False
     if phase is CLAIM:
-        if not (pon_open(state.pending_pon, hand) and may_pon(hand, state.discard_cards[-1])):
+        if not (pon_open(v[PENDING], hand) and may_pon(hand, v[DISCARDS][-1])):
             return _ONLY_PASS[p]
     elif phase is DRAW:
-        discards = state.discard_cards
+        discards = v[DISCARDS]
         if not discards:
             return _ONLY_DRAW[p]
-        if not may_chi(hand, discards[-1], NEAR[state.rules.ace_high]):
+        rules: Rules = v[RULES]
+        if not may_chi(hand, discards[-1], NEAR[rules.ace_high]):
             return _ONLY_DRAW[p]
-        if not chi_open(state, p):
+        # chi_open, its first test (a top discard) passed above.
+        if not chi_allowed(rules, p, v[DISCARDER], v[NORMAL], v[TURNS], v[PLAYERS]):
             return _ONLY_DRAW[p]
         is_open = True
     elif phase is OVER:
         return _NO_LEGAL
-    keys = keys_for(
-        phase, p, state.rules, hand, state.meld_owners, state.table, state.discard_cards,
-        state.pending_pon, is_open,
-    )  # fmt: skip
+    keys = keys_for(phase, p, v[RULES], hand, v[OWNERS], v[TABLE], v[DISCARDS], v[PENDING], is_open)
     if len(keys) == 1:
         only = _ONLY.get(keys[0])
         if only is not None:
             return only
-    return keys, tuple(map(intern, keys))
+    # The actions of the keys: a discard's from its table (most of a turn's
+    # actions are discards), any other interned by its key (a hash of the key).
+    actions: list[Action] = []
+    for key in keys:
+        if key[0] == OP_DISCARD:
+            actions.append(DISCARD_ACTIONS[key[1]][key[2]])
+        else:
+            actions.append(intern(key))
+    return keys, tuple(actions)
+
+
+def _view_fields(view: Any) -> dict[str, Any]:
+    """The fields of a view that :func:`_compute_legal` reads, keyed as a state's."""
+    return {
+        PHASE: view.phase, PENDING: view.pending_pon, DISCARDS: view.discard_cards,
+        RULES: view.rules, DISCARDER: view.discarder, NORMAL: view.normal_turns,
+        TURNS: view.turns_done, PLAYERS: view.players, OWNERS: view.meld_owners,
+        TABLE: view.table,
+    }  # fmt: skip
 
 
 def legal(state: GameState) -> Legal:
     """The legal actions of a state (cached on it), with their keys."""
-    cached = state._legal
+    v: dict[str, Any] = state.__dict__
+    cached = v[LEGAL_KEY]
     if cached is None:
-        p = state.current_player
-        cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
-        cache_legal(state, cached)
+        p = v[CURRENT]
+        cached = _compute_legal(v, p, 0 if p is None else v[HANDS][p])
+        v[LEGAL_KEY] = cached  # the cache (see _fields.LEGAL_KEY)
     return cached  # type: ignore[no-any-return]
 
 
@@ -205,13 +254,14 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
     ['Discard QH', 'Discard KH', 'Discard AS']
     """
     if type(state) is GameState:
-        # legal(state) and cache_legal, written out: two calls fewer per step
-        # of the public loop (3% of its decisions per CPU-second, pure build).
-        cached = state._legal
+        # legal(state), written out: a call fewer per step of the public loop
+        # (3% of its decisions per CPU-second, pure build).
+        v: dict[str, Any] = state.__dict__
+        cached = v[LEGAL_KEY]
         if cached is None:
-            p = state.current_player
-            cached = _compute_legal(state, p, 0 if p is None else state.hand_masks[p])
-            state.__dict__[LEGAL_KEY] = cached
+            p = v[CURRENT]
+            cached = _compute_legal(v, p, 0 if p is None else v[HANDS][p])
+            v[LEGAL_KEY] = cached
         return cached[1]  # type: ignore[no-any-return]
     return _view_legal(state)
 
@@ -231,7 +281,7 @@ def _view_legal(view: Any) -> tuple[Action, ...]:
         return ()
     cached = view._legal
     if cached is None:
-        cached = _compute_legal(view, view.current_player, view.hand_mask)
+        cached = _compute_legal(_view_fields(view), view.current_player, view.hand_mask)
         object.__setattr__(view, "_legal", cached)
     return cached[1]  # type: ignore[no-any-return]
 

@@ -42,7 +42,8 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if type(state) is not GameState:
         check_state(state, "apply")
-    legal_now = state._legal or legal(state)  # the cache, else worked out and kept
+    d: dict[str, Any] = state.__dict__  # read as a dictionary: see legal._compute_legal
+    legal_now = d[LEGAL_KEY] or legal(state)  # the cache, else worked out and kept
     # find(), its first test spelled out: the action taken is most often the
     # first legal one (every forced step).
     first = legal_now[1]
@@ -61,7 +62,7 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalActionError(action, diagnose(state, action))
     # fields_of and new_state (see _fields), written out: the public loop's
     # two calls per step cost 3% of its decisions per CPU-second (pure build).
-    v = state.__dict__.copy()
+    v = d.copy()
     step(v, op, action)
     v[LEGAL_KEY] = v[HASH_KEY] = None
     new: GameState = _new(GameState)
