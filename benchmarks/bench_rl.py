@@ -491,7 +491,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if versus:
         print("decisions per CPU-second against OpenSpiel's gin_rummy (median ratio, range):")
         for key, name in _VERSUS_ROWS:
-            v = versus[key]
+            v = versus.get(key)
+            if v is None:
+                print(f"  {name:<42} skipped (package not installed)")
+                continue
             print(f"  {name:<42} {v['decisions_per_cpu_s']:>10,.0f}  {_ratio(v)}")
     else:
         print("decisions against OpenSpiel's gin_rummy: skipped (open_spiel not installed)")
@@ -572,6 +575,8 @@ def docs_blocks(f: dict[str, Any], argv: Sequence[str] | None) -> list[str]:
                 ("contender", "decisions per CPU-second", "× OpenSpiel (range)"),
                 [
                     (name, f"{versus[key]['decisions_per_cpu_s']:,.0f}", _ratio(versus[key]))
+                    if key in versus
+                    else (name, "not measured (package not installed)", "")
                     for key, name in _VERSUS_ROWS
                 ],
             ),
