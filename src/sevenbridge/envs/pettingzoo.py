@@ -19,7 +19,11 @@ ids those of :class:`sevenbridge.rl.MahjongActionSpace`, the rewards
 >>> table = env(players=3)
 >>> table.reset(seed=1)
 >>> table.agent_selection, table.observe("player_1")["action_mask"].sum()
-('player_1', np.int64(1))
+('player_1', np.int64(11))
+
+Player 1's lone draw was played without asking (``auto_forced``, the
+default), so the first question is a real choice: three ways to lay down
+its sevens and eight discards.
 """
 
 from __future__ import annotations
