@@ -201,3 +201,21 @@ def test_a_view_and_key_give_one_world_whatever_was_sampled_before() -> None:
         _worlds._TIMELINES.clear()  # a fresh start
         first = [sample_state(view, key) for key in (0, 1, 2)]
         assert [sample_state(view, key) for key in (2, 1, 0)] == first[::-1]
+
+
+def test_rng_shuffle_draws_the_numbers_of_below() -> None:
+    """``Rng.shuffle`` keeps its state in a local for speed: the same swaps and
+    the same state after as a shuffle drawn with ``below`` (the sampler's worlds
+    depend on these numbers)."""
+    from sevenbridge._kit.rng import Rng
+
+    for seed in range(100):
+        fast, slow = Rng(seed), Rng(seed)
+        items = list(range(seed % 40))
+        expected = list(items)
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert fast.state == slow.state

@@ -90,7 +90,11 @@ class Rng:
 
     def shuffle(self, items: list[_T]) -> None:
         """Put ``items`` in a random order, in place (Fisher and Yates, from
-        the end)."""
+        the end). The numbers of :meth:`below`, with the state kept in a local
+        for the loop (the world sampler's past search shuffles at every step)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = (mix(state) * (i + 1)) >> 64
+            state = (state + GOLDEN) & MASK
             items[i], items[j] = items[j], items[i]
+        self.state = state

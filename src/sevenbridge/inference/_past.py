@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from .._kit.rng import GOLDEN, MASK, Rng, mix
+from .._kit.rng import Rng
 from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..cards import JOKER_INDEX
 from ..engine.claims import can_pon
@@ -381,14 +381,7 @@ class PastSearch:
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
             options.append(-1)
-        # Rng.shuffle, its state in a local (a speed trick: the same numbers).
-        rng = self.rng
-        at = rng.state
-        for i in range(len(options) - 1, 0, -1):
-            j = (mix(at) * (i + 1)) >> 64
-            at = (at + GOLDEN) & MASK
-            options[i], options[j] = options[j], options[i]
-        rng.state = at
+        self.rng.shuffle(options)
         sooner, later = self.sooner[k], self.later[k]
         if sooner or later:  # an order only: every option is still tried
             options = (
