@@ -132,10 +132,11 @@ class raw_env(AECEnv):
             ``"ansi"`` (:meth:`render` returns the text).
         auto_forced: Play a decision that has a lone legal action, a lone
             :class:`~sevenbridge.Pass` or :class:`~sevenbridge.Draw`, without
-            asking the agent (the default; ``False`` asks every move). Nothing is hidden by this: the move is still in
-            the public history, so the others see a pass in the information
-            state's "declined to pon" plane and a draw in the stock and hand
-            sizes; the agent just isn't asked to press the only button.
+            asking the agent (the default; ``False`` asks every move).
+            Nothing is hidden by this: the move is still in the public
+            history, so the others see a pass in the information state's
+            "declined to pon" plane and a draw in the stock and hand sizes;
+            the agent just isn't asked to press the only button.
         tensor: ``"observation"`` or ``"information_state"`` (the card game only).
         dealer: Who deals each deal.
         game: ``"seven_bridge"`` (the card game) or ``"mahjong"``; ``rules`` are
