@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -441,3 +442,52 @@ def test_the_special_hands_of_is_agari_are_no_patterns_here() -> None:
         assert not is_mahjong(text) and not is_mahjong_counts(counts)
     # Seven pairs that also split into sets and a pair win in both.
     assert is_mahjong("11223344556677m") and is_agari(to_34_array("11223344556677m"))
+
+
+def test_is_mahjong_counts_answers_any_sequence_of_34_ints_alike() -> None:
+    """A winning hand's counts win however they come (a numpy array's slices
+    are not its ints as bytes), and a count above four never splits."""
+    np = optional_module("numpy")
+    win = to_34_array("123m 456m 789m 555p EE")
+    near = to_34_array("123m 456m 789m 555p ES")
+    makers: list[Any] = [list, tuple, np.array, lambda c: np.array(c, dtype=np.int8), range_like]
+    for kind in makers:
+        assert is_mahjong_counts(kind(win)) is True, kind
+        assert is_mahjong_counts(kind(near)) is False, kind
+    big = list(win)
+    big[27] = 300  # East: beyond a byte, read as "more than four"
+    assert is_mahjong_counts(big) is False
+    big[27] = 5
+    assert is_mahjong_counts(big) is False
+    assert is_mahjong_counts([True] + [False] * 33) is False
+
+
+def range_like(counts: list[int]) -> object:
+    """The counts as a sequence that is neither a list nor a tuple."""
+    return Counter(dict(enumerate(counts))).values()
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "words"),
+    [
+        ([0] * 33, InvalidArgumentError, "33 counts; give 34"),
+        ([0] * 35, InvalidArgumentError, "35 counts; give 34"),
+        ([], InvalidArgumentError, "0 counts; give 34"),
+        ([0] * 33 + [-1], InvalidArgumentError, "a count of -1"),
+        ([-2] + [0] * 33, InvalidArgumentError, "a count of -2"),
+        ([0] * 33 + [1.0], TypeError, "counts must hold ints, not float"),
+        ([0] * 33 + ["1"], TypeError, "counts must hold ints, not str"),
+        ("0" * 34, TypeError, "not str"),
+        (b"\x00" * 34, TypeError, "not bytes"),
+        (None, TypeError, "not NoneType"),
+        (34, TypeError, "not int"),
+    ],
+)
+def test_is_mahjong_counts_refuses_what_is_not_34_counts(
+    counts: Any, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words) as caught:
+        is_mahjong_counts(counts)
+    if isinstance(caught.value, SevenBridgeError):
+        again = pickle.loads(pickle.dumps(caught.value))
+        assert type(again) is type(caught.value) and str(again) == str(caught.value)

@@ -17,8 +17,10 @@ compiled by the compiled build, with the engine's rules of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import countOf, itemgetter
+from operator import countOf, index, itemgetter
 from typing import Any, Final
+
+from ..errors import InvalidArgumentError, Message
 
 __all__ = [
     "BONUS_AT",
@@ -135,18 +137,22 @@ def is_mahjong_counts(counts: Sequence[int]) -> bool:
 
     The counts are those of :func:`~sevenbridge.mahjong.to_34_array` (how many
     of each kind, characters, dots, bamboos, then the honours), as the
-    ``mahjong`` package's ``Agari.is_agari`` and RLCard take them. Nothing is
-    verified: give the 34 counts of 14 concealed tiles, less 3 for each set
-    already melded (whose tiles are left out), as a list or tuple of ints (the
-    bytes of a numpy array are its machine words: pass ``array.tolist()``). A
-    count above four never splits; one below 0 or above 255 raises
-    ``ValueError``.
+    ``mahjong`` package's ``Agari.is_agari`` and RLCard take them. The counts
+    are not checked against a set of tiles: give the 34 counts of 14 concealed
+    tiles, less 3 for each set already melded (whose tiles are left out). A
+    count above four never splits. A list or tuple of ints is answered at full
+    speed; any other sequence of integers (a numpy array, say) is read into a
+    list first, so ``array.tolist()`` is the quicker way to pass one.
 
     Args:
         counts: How many of each of the 34 kinds of playing tile the hand holds.
 
     Returns:
         Whether the tiles split into sets (chows and pungs) and one pair.
+
+    Raises:
+        TypeError: for something that is not a sequence of integers.
+        InvalidArgumentError: for other than 34 counts, or a count below 0.
 
     >>> from sevenbridge.mahjong import is_mahjong_counts, to_34_array
     >>> is_mahjong_counts(to_34_array("123m 456m 789m 555p EE"))
@@ -156,19 +162,58 @@ def is_mahjong_counts(counts: Sequence[int]) -> bool:
     """
     if not _SUIT:
         tables()
+    if (type(counts) is not list and type(counts) is not tuple) or len(counts) != _KINDS:
+        counts = _counts_read(counts)
     # Each group's slice of the counts, as bytes, is its key in the bytes
     # tables (no packing into an int first); honours first, as in key_wins:
-    # a random hand most often has a lone honour.
-    pairs = _HONOUR_BYTES.get(bytes(counts[27:34]), 9)
-    if pairs > 1:
-        return False
-    pairs += _SUIT_BYTES.get(bytes(counts[0:9]), 9)
-    if pairs > 1:
-        return False
-    pairs += _SUIT_BYTES.get(bytes(counts[9:18]), 9)
-    if pairs > 1:
-        return False
-    return pairs + _SUIT_BYTES.get(bytes(counts[18:27]), 9) == 1
+    # a random hand most often has a lone honour. bytes() refuses a count
+    # below 0 or above 255, and an item that is not an int: such counts are
+    # read (and refused, or capped) by _counts_read.
+    try:
+        pairs = _HONOUR_BYTES.get(bytes(counts[27:34]), 9)
+        if pairs > 1:
+            return False
+        pairs += _SUIT_BYTES.get(bytes(counts[0:9]), 9)
+        if pairs > 1:
+            return False
+        pairs += _SUIT_BYTES.get(bytes(counts[9:18]), 9)
+        if pairs > 1:
+            return False
+        return pairs + _SUIT_BYTES.get(bytes(counts[18:27]), 9) == 1
+    except (TypeError, ValueError):
+        return is_mahjong_counts(_counts_read(counts))
+
+
+def _counts_read(counts: Any) -> list[int]:
+    """Counts given otherwise than as 34 small ints in a list or tuple, read
+    into one (a count above four, which never splits, read as 5), or refused
+    with an error that says what is wrong."""
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
+        raise TypeError(f"counts must be a sequence of 34 ints, not {type(counts).__name__}")
+    values: list[int] = []
+    for count in counts:
+        try:
+            value = index(count)
+        except TypeError:
+            raise TypeError(f"counts must hold ints, not {type(count).__name__}") from None
+        if value < 0:
+            raise InvalidArgumentError(
+                Message(
+                    "invalid_argument.counts_count_below",
+                    "counts: a count of {value}; a hand holds 0 or more of each kind",
+                    value=str(value),
+                )
+            )
+        values.append(min(value, 5))
+    if len(values) != _KINDS:
+        raise InvalidArgumentError(
+            Message(
+                "invalid_argument.counts_counts_give",
+                "counts: {n} counts; give 34, one for each kind of playing tile",
+                n=str(len(values)),
+            )
+        )
+    return values
 
 
 def winning(tiles: Iterable[int]) -> bool:

@@ -4,8 +4,9 @@ A winning hand (a *mahjong*) is four sets and a pair: fourteen tiles, or more
 when sets are kongs. :func:`is_mahjong` answers with table lookups: each suit's
 counts become one integer, four bits a tile, and a precomputed table knows which
 of those integers split into sets (and at most one pair).
-:func:`is_mahjong_counts` asks the same of a hand given as 34 counts, checking
-nothing (the form search and other mahjong software keep hands in).
+:func:`is_mahjong_counts` asks the same of a hand given as 34 counts (the form
+search and other mahjong software keep hands in), checking only the counts'
+shape, not that they are tiles of one set.
 :func:`decompositions` lists every split, and :func:`waits` the tiles that
 would complete a hand.
 
