@@ -203,6 +203,9 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        self.aheads: dict[tuple[int, int], bool] = {}
+        """:meth:`_ahead_ok`'s answers, by draw and hand (a speed trick: most
+        hands that pass are asked again, on other paths to the same draw)."""
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         self.ahead = self._build_ahead()
@@ -374,9 +377,13 @@ class PastSearch:
             return False
         if self.tick is not None:
             self.tick()
-        if not any(wild) and not self._ahead_ok(k, hand):
-            self.failed.add(state)
-            return False
+        if not any(wild):
+            ok = self.aheads.get((k, hand))
+            if ok is None:
+                ok = self.aheads[k, hand] = self._ahead_ok(k, hand)
+            if not ok:
+                self.failed.add(state)
+                return False
         _, epoch, segment, outs = self.draws[k]
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
