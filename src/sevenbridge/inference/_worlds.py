@@ -1471,13 +1471,17 @@ def _search_world(
     tail (a bad early choice costs much more than starting again with other
     random choices), and restarts on Luby's budgets are within a logarithmic
     factor of the best restart schedule for any tail (Luby, Sinclair and
-    Zuckerman 1993). The turns go to the upcards by the ruler sequence (the
-    first upcard every second turn, the second every fourth, and so on; the
-    last takes the rest): most upcards fit a world, so the first is found
-    for little more than its own search costs, while one that fits none
-    cannot hold up the others for more than a constant factor. What stood
-    in the way if none fits. (``pasts``: what the sample's quick tries
-    learned of the players' pasts, see :func:`_past_search`.)"""
+    Zuckerman 1993). Every second turn goes to the upcards by the ruler
+    sequence (the first upcard every fourth turn, the second every eighth,
+    and so on; the last takes the rest), the others to each upcard in turn:
+    when the first upcards fit a world, one is found for little more than
+    its own search costs; when they fit none but cannot be refuted soon
+    (which happens: a few upcards of many may fit none), each upcard that
+    fits still gets its share, so the cost stays within a factor of the
+    number of upcards of the cheapest fitting one's instead of doubling at
+    every upcard before it. What stood in the way if none fits. (``pasts``:
+    what the sample's quick tries learned of the players' pasts, see
+    :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
@@ -1489,17 +1493,25 @@ def _search_world(
         else:
             why = why or problem
     turn = 0
+    cursor = 0  # the round robin's next search
     while pending:
         turn += 1
-        ruler = (turn & -turn).bit_length() - 1
-        search = pending[min(ruler, len(pending) - 1)]
+        if turn % 2:  # the ruler sequence, on every second turn
+            half = (turn + 1) // 2
+            at = min((half & -half).bit_length() - 1, len(pending) - 1)
+        else:  # each upcard in turn
+            at = cursor = cursor % len(pending)
+            cursor += 1
+        search = pending[at]
         search.turns += 1
         found = search.advance(_FIRST_BUDGET * _luby(search.turns))
         if found is None:
             continue
         if isinstance(found, Message):
             why = why or found
-            pending.remove(search)
+            del pending[at]
+            if at < cursor:
+                cursor -= 1
             continue
         return found
     return why or _no_world()
