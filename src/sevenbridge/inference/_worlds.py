@@ -1628,13 +1628,21 @@ class _WorldSearch:
         epochs, viewer = self.epochs, self.view.viewer
         try:
             if self.viewer_choices is None:
-                mine = self.searches[viewer]
-                if not mine.fits(self.view.hand_mask, [0] * epochs):
+                # The viewer's past as :func:`_viewer_past` found it for this
+                # view (a function of the view alone, kept on the timeline),
+                # else searched here.
+                decided, choices, _ = _viewer_past(self.view, self.tl, self.card)
+                if not (decided and reveals(self.rules) and any(self.plan.depends)):
+                    mine = self.searches[viewer]
+                    choices = (
+                        mine.choices() if mine.fits(self.view.hand_mask, [0] * epochs) else None
+                    )
+                if choices is None:
                     return _no_hand(viewer, True)
                 for p in self.order:
                     if not self.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
                         return _no_hand(p, False)
-                self.viewer_choices = mine.choices()
+                self.viewer_choices = choices
             if self._deal(tuple(self.order), self.unseen):
                 assert self.result is not None
                 return self.result
