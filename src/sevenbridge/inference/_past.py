@@ -160,6 +160,18 @@ def able_at_best(
     return pon_in(fill, card, rules, memo)
 
 
+#: What a past search reads and never changes (see :meth:`PastSearch._fixed`).
+_Fixed = tuple[
+    list[tuple[tuple[int, int, bool, int], ...]],
+    list[int],
+    list[int],
+    list[int],
+    tuple[tuple[int, ...], ...],
+    list[int],
+    list[int],
+]
+
+
 class PastSearch:
     """An exhaustive search of one player's past: which card of their hand
     they drew at each draw, going back from the end, so that every window
@@ -208,13 +220,26 @@ class PastSearch:
         hands that pass are asked again, on other paths to the same draw)."""
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
-        self.ahead = self._build_ahead()
+        # What the search reads and never changes: a function of the plan,
+        # the masks and the player, so kept on the plan for every search of
+        # this player's past (one per sample and try; a speed trick).
+        fixed = plan.fixed.get(p)
+        if fixed is None:
+            fixed = plan.fixed[p] = self._fixed(plan)
+        (self.ahead, self.sooner, self.later, self.kind, self.tally, self.special,
+         self.decides) = fixed  # fmt: skip
+
+    def _fixed(self, plan: Any) -> _Fixed:
+        """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
+        :attr:`tally`, :attr:`special` and :attr:`decides`, made."""
+        p, masks, epochs = self.p, self.masks, self.epochs
+        ahead = self._build_ahead()
         # By draw: the cards best taken as its card (a window a few draws back
         # says the player could not pon their rank), and those best kept
         # (a window there says they could).
-        self.sooner: list[int] = []
-        self.later: list[int] = []
-        for checks in self.ahead:
+        soon: list[int] = []
+        late: list[int] = []
+        for checks in ahead:
             sooner = later = 0
             for _, card, value, _ in checks:
                 if card == JOKER_INDEX:
@@ -223,30 +248,30 @@ class PastSearch:
                     later |= RANK_MASK[card % 13] | JOKER_BIT
                 else:
                     sooner |= RANK_MASK[card % 13]
-            self.sooner.append(sooner & ~later)
-            self.later.append(later & ~sooner)
+            soon.append(sooner & ~later)
+            late.append(later & ~sooner)
         # Each card's kind: its type and the reshuffled stocks it was in.
-        self.kind = [
+        kind = [
             type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
             for c in range(53)
         ]
-        self.tally = _tally_tables(tuple(self.kind))
+        tally = _tally_tables(tuple(kind))
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
         held = 0
         for (_, q), cards in self.held.items():
             if q == p:
                 held |= cards
-        self.special: list[int] = []
+        special: list[int] = []
         for draw in self.draws:
             named = held
             for at, cards in plan.outs_of[p]:
                 if at < draw[0]:
                     named |= cards
-            self.special.append(named)
+            special.append(named)
         # By draw: the cards whose presence decides its segment's facts
         # (see :meth:`_segment_ok`; all of them where a fact is about the joker).
-        self.decides: list[int] = []
+        decided: list[int] = []
         for draw in self.draws:
             decides = 0
             for _, outs, fact, _ in draw[2] or ():
@@ -259,7 +284,8 @@ class PastSearch:
                 else:
                     card = self.cards[fact >> 2]
                     decides |= _ALL_CARDS if card == JOKER_INDEX else _PON_MASK[card]
-            self.decides.append(decides)
+            decided.append(decides)
+        return ahead, soon, late, kind, tally, special, decided
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws

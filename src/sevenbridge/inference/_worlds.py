@@ -765,6 +765,9 @@ class _Plan:
     """By (window, player): the cards of a pon the player said there that did
     not take the discard (it lost to another pon, or waits in the open
     window): the record shows them, and they stayed in the hand."""
+    fixed: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """By player: what :class:`PastSearch` reads of their past and never
+    changes (filled on first use)."""
 
 
 def _window_facts(
