@@ -251,10 +251,10 @@ class PastSearch:
             soon.append(sooner & ~later)
             late.append(later & ~sooner)
         # Each card's kind: its type and the reshuffled stocks it was in.
-        kind = [
-            type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
-            for c in range(53)
-        ]
+        kind = [type_of(c) for c in range(53)]
+        for j in range(1, epochs):
+            for c in bits(masks[j]):
+                kind[c] |= 1 << (4 + j)
         tally = _tally_tables(tuple(kind))
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
@@ -262,13 +262,15 @@ class PastSearch:
         for (_, q), cards in self.held.items():
             if q == p:
                 held |= cards
-        special: list[int] = []
-        for draw in self.draws:
-            named = held
-            for at, cards in plan.outs_of[p]:
-                if at < draw[0]:
-                    named |= cards
-            special.append(named)
+        # (The draws come latest first, the outs in order.)
+        draws, outs = self.draws, plan.outs_of[p]
+        special = [0] * len(draws)
+        named, i = held, 0
+        for k in range(len(draws) - 1, -1, -1):
+            while i < len(outs) and outs[i][0] < draws[k][0]:
+                named |= outs[i][1]
+                i += 1
+            special[k] = named
         # By draw: the cards whose presence decides its segment's facts
         # (see :meth:`_segment_ok`; all of them where a fact is about the joker).
         decided: list[int] = []
@@ -291,20 +293,29 @@ class PastSearch:
         """By draw: the pon facts of the windows a few draws back, as (draws
         between, discard, value, the player's outs between)."""
         draws = self.draws
+        # By draw: its outs and pon facts, in order ((outs, -2, False) for outs).
+        items: list[list[tuple[int, int, bool]]] = []
+        for _, _, segment, outs in draws:
+            if segment is None:
+                items.append([(outs, -2, False)])
+                continue
+            row: list[tuple[int, int, bool]] = []
+            for _, cards, fact, value in segment:
+                if cards >= 0:
+                    row.append((cards, -2, False))
+                elif fact & 3 == ABLE:
+                    row.append((0, self.cards[fact >> 2], value))
+            items.append(row)
         ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
         for k in range(len(draws)):
             checks: list[tuple[int, int, bool, int]] = []
             outs = 0
             for m in range(k, min(len(draws), k + AHEAD)):
-                segment = draws[m][2]
-                if segment is None:
-                    outs |= draws[m][3]
-                    continue
-                for _, cards, fact, value in segment:
-                    if cards >= 0:
+                for cards, card, value in items[m]:
+                    if card == -2:
                         outs |= cards
-                    elif fact & 3 == ABLE:
-                        checks.append((m - k + 1, self.cards[fact >> 2], value, outs))
+                    else:
+                        checks.append((m - k + 1, card, value, outs))
             ahead.append(tuple(checks))
         return ahead
 

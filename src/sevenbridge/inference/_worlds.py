@@ -138,6 +138,8 @@ class Timeline:
     """:meth:`draws_fit` by upcard (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
+    said: list[Any] = attrs.field(factory=list, eq=False, repr=False)
+    """:func:`_window_said` (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None, int]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -829,21 +831,23 @@ def _still_held(tl: Timeline, player: int) -> int:
     return cards
 
 
-def _plan(tl: Timeline, upcard: int) -> _Plan:
-    """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
-    cached = tl.plans.get(upcard)
-    if cached is not None:
-        return cached
+_Said = tuple[
+    list[tuple[tuple[int, int, bool], ...]], list[bool], dict[tuple[int, int], int], list[list[int]]
+]
+
+
+def _window_said(tl: Timeline) -> _Said:
+    """What the windows of ``tl`` say, whatever the upcard (for :func:`_plan`):
+    by window, its facts and whether it depends on the hands; the cards of
+    the pons that lost, by (window, player), and by window who said them."""
     n = tl.players
     facts: list[tuple[tuple[int, int, bool], ...]] = []
-    cards: list[int] = []
     depends: list[bool] = []
     rules = tl.rules
     joker_rule = rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
     held: dict[tuple[int, int], int] = {}
     held_by: list[list[int]] = []
     for number, w in enumerate(tl.windows):
-        cards.append(upcard if w.card == UPCARD else w.card)
         lost = _lost_pons(w)
         held.update(((number, p), mask) for p, mask in lost)
         held_by.append([p for p, _ in lost])
@@ -858,6 +862,19 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
             (rules.claim_window is ClaimWindow.ABLE_ONLY and bool(eligible))
             or (joker_rule and any(key[0] == OP_PON for _, key in w.run))
         )
+    return facts, depends, held, held_by
+
+
+def _plan(tl: Timeline, upcard: int) -> _Plan:
+    """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
+    cached = tl.plans.get(upcard)
+    if cached is not None:
+        return cached
+    n = tl.players
+    cards = [upcard if w.card == UPCARD else w.card for w in tl.windows]
+    if not tl.said:
+        tl.said.append(_window_said(tl))
+    facts, depends, held, held_by = tl.said[0]
     # Forward: each event's stock, the class of each card put out (the stock
     # it was drawn from), and the classes each player may hold at a window
     # (the deal's, and those of the stocks they drew from before it).
