@@ -215,9 +215,10 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
-        self.aheads: dict[tuple[int, int], bool] = {}
-        """:meth:`_ahead_ok`'s answers, by draw and hand (a speed trick: most
-        hands that pass are asked again, on other paths to the same draw)."""
+        self.aheads: dict[int, bool] = {}
+        """:meth:`_ahead_ok`'s answers, by draw ``k`` and hand as ``k << 54 |
+        hand`` (a speed trick: most hands that pass are asked again, on other
+        paths to the same draw)."""
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
         # What the search reads and never changes: a function of the plan,
@@ -409,15 +410,36 @@ class PastSearch:
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):
             return not any(wild[1:])
-        state = (k, self._alike(k, hand), wild, self.types)
+        # The hand up to cards alike: the cards the record names before the
+        # draw (:attr:`special`), and how many of each kind of the others. A
+        # card's kind is its type (rank, or the joker) and the reshuffled
+        # stocks it was in (which draws may have taken it): two cards of one
+        # kind meet every window, stock and draw before the draw alike, so a
+        # hand that failed fails with one swapped for the other. The counts
+        # by the bytes of the hand (:func:`_tally_tables`), inline (a speed
+        # trick: this runs at every step).
+        special, tally = self.special[k], self.tally
+        others = hand & ~special
+        alike = (
+            hand & special,
+            tally[0][others & 255]
+            + tally[1][others >> 8 & 255]
+            + tally[2][others >> 16 & 255]
+            + tally[3][others >> 24 & 255]
+            + tally[4][others >> 32 & 255]
+            + tally[5][others >> 40 & 255]
+            + tally[6][others >> 48 & 255],
+        )
+        state = (k, alike, wild, self.types)
         if state in self.failed:
             return False
         if self.tick is not None:
             self.tick()
-        if not any(wild):
-            ok = self.aheads.get((k, hand))
+        exact = not any(wild)
+        if exact:
+            ok = self.aheads.get(k << 54 | hand)
             if ok is None:
-                ok = self.aheads[k, hand] = self._ahead_ok(k, hand)
+                ok = self.aheads[k << 54 | hand] = self._ahead_ok(k, hand)
             if not ok:
                 self.failed.add(state)
                 return False
@@ -433,13 +455,12 @@ class PastSearch:
                 + [c for c in options if c < 0 or not (sooner | later) >> c & 1]
                 + [c for c in options if c >= 0 and later >> c & 1]
             )
-        # Cards of one kind (see _alike) are alike to everything before this
+        # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
-        special, kind, tried = self.special[k], self.kind, set()
+        kind, tried = self.kind, set()
         # Without wild cards, the segment's facts depend only on the cards of
         # the hand that decide them (:attr:`decides`) and on whether it holds
         # any other (pon_in): one answer for each such hand (a speed trick).
-        exact = not any(wild)
         decides = self.decides[k]
         seen: dict[int, bool] = {}
         for c in options:
@@ -468,27 +489,6 @@ class PastSearch:
         self.failed.add(state)
         return False
 
-    def _alike(self, k: int, hand: int) -> tuple[int, int]:
-        """``hand`` at draw ``k`` up to cards alike: the cards the record names
-        before the draw (:attr:`special`), and how many of each kind of the
-        others. A card's kind is its type (rank, or the joker) and the
-        reshuffled stocks it was in (which draws may have taken it): two cards
-        of one kind meet every window, stock and draw before the draw alike,
-        so a hand that failed fails with one swapped for the other."""
-        special = self.special[k]
-        rest = hand & ~special
-        tally = self.tally
-        return (
-            hand & special,
-            tally[0][rest & 255]
-            + tally[1][rest >> 8 & 255]
-            + tally[2][rest >> 16 & 255]
-            + tally[3][rest >> 24 & 255]
-            + tally[4][rest >> 32 & 255]
-            + tally[5][rest >> 40 & 255]
-            + tally[6][rest >> 48 & 255],
-        )
-
     def choices(self) -> dict[int, int]:
         """The draws of the last exact :meth:`fits` that answered yes."""
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
@@ -506,7 +506,7 @@ def _tally_tables(kind: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each byte of a hand (cards 0-7, 8-15, ..., 48-52), the hand's count
     of cards of each kind (``kind``, by card) in that byte, four bits a kind
     (a kind has at most four cards): the seven added up make a key of the
-    hand's kinds, as :meth:`PastSearch._alike` wants (a speed trick: no loop
+    hand's kinds, as :meth:`PastSearch._back` wants (a speed trick: no loop
     over the cards)."""
     found = _TALLIES.get(kind)
     if found is None:
