@@ -136,6 +136,8 @@ class Timeline:
     """:meth:`counts` by upcard (filled on first use)."""
     fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
     """:meth:`draws_fit` by upcard (filled on first use)."""
+    out_cards: list[list[int]] = attrs.field(factory=list, eq=False, repr=False)
+    """By event: the cards put out, as a list (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
     said: list[Any] = attrs.field(factory=list, eq=False, repr=False)
@@ -162,37 +164,22 @@ class Timeline:
         """:meth:`counts`, kept for the next samples (copy before changing)."""
         found = self.counted.get(upcard)
         if found is None:
-            found = self.counted[upcard] = self.counts(upcard)
+            held, cls, fits = self._count(upcard)
+            found = self.counted[upcard] = (held, cls)
+            self.fitting[upcard] = fits
         return found
 
     def draws_fit(self, upcard: int) -> bool:
         """Whether every draw can have taken a card of its stock: going back
         from the end, a player holds at each draw at least one card of that
         stock that they drew from it (cards held now, or put out later).
-        Wrong guesses of an unknown upcard fail this."""
+        Wrong guesses of an unknown upcard fail this. (Going back from the
+        end, a player holds at each point what the record's counts give them
+        going forward: so each draw is checked as :meth:`counts` passes it.)"""
         found = self.fitting.get(upcard)
         if found is None:
-            masks = self.reshuffle_masks(upcard)
-            cls = [0] * 53
-            classes: list[list[int]] = []  # by event, the class of each card put out
-            for event in self.events:
-                if event[0] == _RESHUFFLE:
-                    for c in bits(masks[event[1]]):
-                        cls[c] = event[1]
-                classes.append([max(cls[c], 0) for c in bits(event[2])] if event[0] == _OUT else [])
-            held = [list(h) for h in self.holdings(upcard)[0]]
-            found = True
-            for e in range(len(self.events) - 1, -1, -1):
-                event = self.events[e]
-                if event[0] == _OUT:
-                    for j in classes[e]:
-                        held[event[1]][j] += 1
-                elif event[0] == _DRAW:
-                    held[event[1]][event[2]] -= 1
-                    if held[event[1]][event[2]] < 0:
-                        found = False
-                        break
-            self.fitting[upcard] = found
+            self.holdings(upcard)
+            found = self.fitting[upcard]
         return found
 
     def counts(self, upcard: int) -> tuple[list[list[int]], list[int]]:
@@ -201,6 +188,11 @@ class Timeline:
         from the dealt stock, epoch j for cards drawn from the j-th reshuffled
         stock), and each card's class at the end (``-1`` for a card that never
         was in the stock nor a hand)."""
+        held, cls, _ = self._count(upcard)
+        return held, cls
+
+    def _count(self, upcard: int) -> tuple[list[list[int]], list[int], bool]:
+        """:meth:`counts` and :meth:`draws_fit`, in one pass."""
         masks = self.reshuffle_masks(upcard)
         cls = [0] * 53
         if upcard >= 0:
@@ -208,19 +200,25 @@ class Timeline:
         held = [[0] * len(masks) for _ in range(self.players)]
         for p in range(self.players):
             held[p][0] = HAND_SIZE
-        for event in self.events:
+        fits = True
+        if not self.out_cards:
+            self.out_cards.extend(bits(e[2]) if e[0] == _OUT else [] for e in self.events)
+        for event, cards in zip(self.events, self.out_cards, strict=True):
             kind = event[0]
             if kind == _OUT:
                 p = event[1]
-                for c in bits(event[2]):
+                for c in cards:
                     held[p][max(cls[c], 0)] -= 1
             elif kind == _DRAW:
-                held[event[1]][event[2]] += 1
+                p, j = event[1], event[2]
+                if held[p][j] < 0:
+                    fits = False  # no card of that stock left to have drawn
+                held[p][j] += 1
             elif kind == _RESHUFFLE:
                 j = event[1]
                 for c in bits(masks[j]):
                     cls[c] = j
-        return held, cls
+        return held, cls, fits
 
 
 def _cards_mask(cards: Sequence[Any]) -> int:
