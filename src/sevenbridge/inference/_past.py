@@ -160,6 +160,18 @@ def able_at_best(
     return pon_in(fill, card, rules, memo)
 
 
+#: What a past search reads and never changes (see :meth:`PastSearch._fixed`).
+_Fixed = tuple[
+    list[tuple[tuple[int, int, bool, int], ...]],
+    list[int],
+    list[int],
+    list[int],
+    tuple[tuple[int, ...], ...],
+    list[int],
+    list[int],
+]
+
+
 class PastSearch:
     """An exhaustive search of one player's past: which card of their hand
     they drew at each draw, going back from the end, so that every window
@@ -203,15 +215,32 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        self.aheads: dict[int, bool] = {}
+        """:meth:`_ahead_ok`'s answers, by draw ``k`` and hand as ``k << 54 |
+        hand`` (a speed trick: most hands that pass are asked again, on other
+        paths to the same draw)."""
         self.types: tuple[int, ...] = ()
         self.path: list[int] = [0] * len(self.draws)
-        self.ahead = self._build_ahead()
+        # What the search reads and never changes: a function of the plan,
+        # the masks and the player, so kept on the plan for every search of
+        # this player's past (one per sample and try; a speed trick).
+        fixed = plan.fixed.get(p)
+        if fixed is None:
+            fixed = plan.fixed[p] = self._fixed(plan)
+        (self.ahead, self.sooner, self.later, self.kind, self.tally, self.special,
+         self.decides) = fixed  # fmt: skip
+
+    def _fixed(self, plan: Any) -> _Fixed:
+        """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
+        :attr:`tally`, :attr:`special` and :attr:`decides`, made."""
+        p, masks, epochs = self.p, self.masks, self.epochs
+        ahead = self._build_ahead()
         # By draw: the cards best taken as its card (a window a few draws back
         # says the player could not pon their rank), and those best kept
         # (a window there says they could).
-        self.sooner: list[int] = []
-        self.later: list[int] = []
-        for checks in self.ahead:
+        soon: list[int] = []
+        late: list[int] = []
+        for checks in ahead:
             sooner = later = 0
             for _, card, value, _ in checks:
                 if card == JOKER_INDEX:
@@ -220,30 +249,32 @@ class PastSearch:
                     later |= RANK_MASK[card % 13] | JOKER_BIT
                 else:
                     sooner |= RANK_MASK[card % 13]
-            self.sooner.append(sooner & ~later)
-            self.later.append(later & ~sooner)
+            soon.append(sooner & ~later)
+            late.append(later & ~sooner)
         # Each card's kind: its type and the reshuffled stocks it was in.
-        self.kind = [
-            type_of(c) | sum(1 << (4 + j) for j in range(1, epochs) if masks[j] >> c & 1)
-            for c in range(53)
-        ]
-        self.tally = _tally_tables(tuple(self.kind))
+        kind = [type_of(c) for c in range(53)]
+        for j in range(1, epochs):
+            for c in bits(masks[j]):
+                kind[c] |= 1 << (4 + j)
+        tally = _tally_tables(tuple(kind))
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
         held = 0
         for (_, q), cards in self.held.items():
             if q == p:
                 held |= cards
-        self.special: list[int] = []
-        for draw in self.draws:
-            named = held
-            for at, cards in plan.outs_of[p]:
-                if at < draw[0]:
-                    named |= cards
-            self.special.append(named)
+        # (The draws come latest first, the outs in order.)
+        draws, outs = self.draws, plan.outs_of[p]
+        special = [0] * len(draws)
+        named, i = held, 0
+        for k in range(len(draws) - 1, -1, -1):
+            while i < len(outs) and outs[i][0] < draws[k][0]:
+                named |= outs[i][1]
+                i += 1
+            special[k] = named
         # By draw: the cards whose presence decides its segment's facts
         # (see :meth:`_segment_ok`; all of them where a fact is about the joker).
-        self.decides: list[int] = []
+        decided: list[int] = []
         for draw in self.draws:
             decides = 0
             for _, outs, fact, _ in draw[2] or ():
@@ -256,26 +287,36 @@ class PastSearch:
                 else:
                     card = self.cards[fact >> 2]
                     decides |= _ALL_CARDS if card == JOKER_INDEX else _PON_MASK[card]
-            self.decides.append(decides)
+            decided.append(decides)
+        return ahead, soon, late, kind, tally, special, decided
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
         between, discard, value, the player's outs between)."""
         draws = self.draws
+        # By draw: its outs and pon facts, in order ((outs, -2, False) for outs).
+        items: list[list[tuple[int, int, bool]]] = []
+        for _, _, segment, outs in draws:
+            if segment is None:
+                items.append([(outs, -2, False)])
+                continue
+            row: list[tuple[int, int, bool]] = []
+            for _, cards, fact, value in segment:
+                if cards >= 0:
+                    row.append((cards, -2, False))
+                elif fact & 3 == ABLE:
+                    row.append((0, self.cards[fact >> 2], value))
+            items.append(row)
         ahead: list[tuple[tuple[int, int, bool, int], ...]] = []
         for k in range(len(draws)):
             checks: list[tuple[int, int, bool, int]] = []
             outs = 0
             for m in range(k, min(len(draws), k + AHEAD)):
-                segment = draws[m][2]
-                if segment is None:
-                    outs |= draws[m][3]
-                    continue
-                for _, cards, fact, value in segment:
-                    if cards >= 0:
+                for cards, card, value in items[m]:
+                    if card == -2:
                         outs |= cards
-                    elif fact & 3 == ABLE:
-                        checks.append((m - k + 1, self.cards[fact >> 2], value, outs))
+                    else:
+                        checks.append((m - k + 1, card, value, outs))
             ahead.append(tuple(checks))
         return ahead
 
@@ -369,14 +410,39 @@ class PastSearch:
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):
             return not any(wild[1:])
-        state = (k, self._alike(k, hand), wild, self.types)
+        # The hand up to cards alike: the cards the record names before the
+        # draw (:attr:`special`), and how many of each kind of the others. A
+        # card's kind is its type (rank, or the joker) and the reshuffled
+        # stocks it was in (which draws may have taken it): two cards of one
+        # kind meet every window, stock and draw before the draw alike, so a
+        # hand that failed fails with one swapped for the other. The counts
+        # by the bytes of the hand (:func:`_tally_tables`), inline (a speed
+        # trick: this runs at every step).
+        special, tally = self.special[k], self.tally
+        others = hand & ~special
+        alike = (
+            hand & special,
+            tally[0][others & 255]
+            + tally[1][others >> 8 & 255]
+            + tally[2][others >> 16 & 255]
+            + tally[3][others >> 24 & 255]
+            + tally[4][others >> 32 & 255]
+            + tally[5][others >> 40 & 255]
+            + tally[6][others >> 48 & 255],
+        )
+        state = (k, alike, wild, self.types)
         if state in self.failed:
             return False
         if self.tick is not None:
             self.tick()
-        if not any(wild) and not self._ahead_ok(k, hand):
-            self.failed.add(state)
-            return False
+        exact = not any(wild)
+        if exact:
+            ok = self.aheads.get(k << 54 | hand)
+            if ok is None:
+                ok = self.aheads[k << 54 | hand] = self._ahead_ok(k, hand)
+            if not ok:
+                self.failed.add(state)
+                return False
         _, epoch, segment, outs = self.draws[k]
         options = bits(hand if epoch == 0 else hand & self.masks[epoch])
         if wild[epoch]:
@@ -389,13 +455,12 @@ class PastSearch:
                 + [c for c in options if c < 0 or not (sooner | later) >> c & 1]
                 + [c for c in options if c >= 0 and later >> c & 1]
             )
-        # Cards of one kind (see _alike) are alike to everything before this
+        # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
-        special, kind, tried = self.special[k], self.kind, set()
+        kind, tried = self.kind, set()
         # Without wild cards, the segment's facts depend only on the cards of
         # the hand that decide them (:attr:`decides`) and on whether it holds
         # any other (pon_in): one answer for each such hand (a speed trick).
-        exact = not any(wild)
         decides = self.decides[k]
         seen: dict[int, bool] = {}
         for c in options:
@@ -424,27 +489,6 @@ class PastSearch:
         self.failed.add(state)
         return False
 
-    def _alike(self, k: int, hand: int) -> tuple[int, int]:
-        """``hand`` at draw ``k`` up to cards alike: the cards the record names
-        before the draw (:attr:`special`), and how many of each kind of the
-        others. A card's kind is its type (rank, or the joker) and the
-        reshuffled stocks it was in (which draws may have taken it): two cards
-        of one kind meet every window, stock and draw before the draw alike,
-        so a hand that failed fails with one swapped for the other."""
-        special = self.special[k]
-        rest = hand & ~special
-        tally = self.tally
-        return (
-            hand & special,
-            tally[0][rest & 255]
-            + tally[1][rest >> 8 & 255]
-            + tally[2][rest >> 16 & 255]
-            + tally[3][rest >> 24 & 255]
-            + tally[4][rest >> 32 & 255]
-            + tally[5][rest >> 40 & 255]
-            + tally[6][rest >> 48 & 255],
-        )
-
     def choices(self) -> dict[int, int]:
         """The draws of the last exact :meth:`fits` that answered yes."""
         return {self.draws[k][0]: c for k, c in enumerate(self.path)}
@@ -462,7 +506,7 @@ def _tally_tables(kind: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each byte of a hand (cards 0-7, 8-15, ..., 48-52), the hand's count
     of cards of each kind (``kind``, by card) in that byte, four bits a kind
     (a kind has at most four cards): the seven added up make a key of the
-    hand's kinds, as :meth:`PastSearch._alike` wants (a speed trick: no loop
+    hand's kinds, as :meth:`PastSearch._back` wants (a speed trick: no loop
     over the cards)."""
     found = _TALLIES.get(kind)
     if found is None:

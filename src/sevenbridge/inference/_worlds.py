@@ -136,8 +136,12 @@ class Timeline:
     """:meth:`counts` by upcard (filled on first use)."""
     fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
     """:meth:`draws_fit` by upcard (filled on first use)."""
+    out_cards: list[list[int]] = attrs.field(factory=list, eq=False, repr=False)
+    """By event: the cards put out, as a list (filled on first use)."""
     still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
     """:func:`_still_held` by player (filled on first use)."""
+    said: list[Any] = attrs.field(factory=list, eq=False, repr=False)
+    """:func:`_window_said` (filled on first use)."""
     viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None, int]] = attrs.field(
         factory=dict, eq=False, repr=False
     )
@@ -160,37 +164,22 @@ class Timeline:
         """:meth:`counts`, kept for the next samples (copy before changing)."""
         found = self.counted.get(upcard)
         if found is None:
-            found = self.counted[upcard] = self.counts(upcard)
+            held, cls, fits = self._count(upcard)
+            found = self.counted[upcard] = (held, cls)
+            self.fitting[upcard] = fits
         return found
 
     def draws_fit(self, upcard: int) -> bool:
         """Whether every draw can have taken a card of its stock: going back
         from the end, a player holds at each draw at least one card of that
         stock that they drew from it (cards held now, or put out later).
-        Wrong guesses of an unknown upcard fail this."""
+        Wrong guesses of an unknown upcard fail this. (Going back from the
+        end, a player holds at each point what the record's counts give them
+        going forward: so each draw is checked as :meth:`counts` passes it.)"""
         found = self.fitting.get(upcard)
         if found is None:
-            masks = self.reshuffle_masks(upcard)
-            cls = [0] * 53
-            classes: list[list[int]] = []  # by event, the class of each card put out
-            for event in self.events:
-                if event[0] == _RESHUFFLE:
-                    for c in bits(masks[event[1]]):
-                        cls[c] = event[1]
-                classes.append([max(cls[c], 0) for c in bits(event[2])] if event[0] == _OUT else [])
-            held = [list(h) for h in self.holdings(upcard)[0]]
-            found = True
-            for e in range(len(self.events) - 1, -1, -1):
-                event = self.events[e]
-                if event[0] == _OUT:
-                    for j in classes[e]:
-                        held[event[1]][j] += 1
-                elif event[0] == _DRAW:
-                    held[event[1]][event[2]] -= 1
-                    if held[event[1]][event[2]] < 0:
-                        found = False
-                        break
-            self.fitting[upcard] = found
+            self.holdings(upcard)
+            found = self.fitting[upcard]
         return found
 
     def counts(self, upcard: int) -> tuple[list[list[int]], list[int]]:
@@ -199,6 +188,11 @@ class Timeline:
         from the dealt stock, epoch j for cards drawn from the j-th reshuffled
         stock), and each card's class at the end (``-1`` for a card that never
         was in the stock nor a hand)."""
+        held, cls, _ = self._count(upcard)
+        return held, cls
+
+    def _count(self, upcard: int) -> tuple[list[list[int]], list[int], bool]:
+        """:meth:`counts` and :meth:`draws_fit`, in one pass."""
         masks = self.reshuffle_masks(upcard)
         cls = [0] * 53
         if upcard >= 0:
@@ -206,19 +200,25 @@ class Timeline:
         held = [[0] * len(masks) for _ in range(self.players)]
         for p in range(self.players):
             held[p][0] = HAND_SIZE
-        for event in self.events:
+        fits = True
+        if not self.out_cards:
+            self.out_cards.extend(bits(e[2]) if e[0] == _OUT else [] for e in self.events)
+        for event, cards in zip(self.events, self.out_cards, strict=True):
             kind = event[0]
             if kind == _OUT:
                 p = event[1]
-                for c in bits(event[2]):
+                for c in cards:
                     held[p][max(cls[c], 0)] -= 1
             elif kind == _DRAW:
-                held[event[1]][event[2]] += 1
+                p, j = event[1], event[2]
+                if held[p][j] < 0:
+                    fits = False  # no card of that stock left to have drawn
+                held[p][j] += 1
             elif kind == _RESHUFFLE:
                 j = event[1]
                 for c in bits(masks[j]):
                     cls[c] = j
-        return held, cls
+        return held, cls, fits
 
 
 def _cards_mask(cards: Sequence[Any]) -> int:
@@ -765,6 +765,9 @@ class _Plan:
     """By (window, player): the cards of a pon the player said there that did
     not take the discard (it lost to another pon, or waits in the open
     window): the record shows them, and they stayed in the hand."""
+    fixed: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """By player: what :class:`PastSearch` reads of their past and never
+    changes (filled on first use)."""
 
 
 def _window_facts(
@@ -826,21 +829,23 @@ def _still_held(tl: Timeline, player: int) -> int:
     return cards
 
 
-def _plan(tl: Timeline, upcard: int) -> _Plan:
-    """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
-    cached = tl.plans.get(upcard)
-    if cached is not None:
-        return cached
+_Said = tuple[
+    list[tuple[tuple[int, int, bool], ...]], list[bool], dict[tuple[int, int], int], list[list[int]]
+]
+
+
+def _window_said(tl: Timeline) -> _Said:
+    """What the windows of ``tl`` say, whatever the upcard (for :func:`_plan`):
+    by window, its facts and whether it depends on the hands; the cards of
+    the pons that lost, by (window, player), and by window who said them."""
     n = tl.players
     facts: list[tuple[tuple[int, int, bool], ...]] = []
-    cards: list[int] = []
     depends: list[bool] = []
     rules = tl.rules
     joker_rule = rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers > 0
     held: dict[tuple[int, int], int] = {}
     held_by: list[list[int]] = []
     for number, w in enumerate(tl.windows):
-        cards.append(upcard if w.card == UPCARD else w.card)
         lost = _lost_pons(w)
         held.update(((number, p), mask) for p, mask in lost)
         held_by.append([p for p, _ in lost])
@@ -855,6 +860,19 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
             (rules.claim_window is ClaimWindow.ABLE_ONLY and bool(eligible))
             or (joker_rule and any(key[0] == OP_PON for _, key in w.run))
         )
+    return facts, depends, held, held_by
+
+
+def _plan(tl: Timeline, upcard: int) -> _Plan:
+    """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
+    cached = tl.plans.get(upcard)
+    if cached is not None:
+        return cached
+    n = tl.players
+    cards = [upcard if w.card == UPCARD else w.card for w in tl.windows]
+    if not tl.said:
+        tl.said.append(_window_said(tl))
+    facts, depends, held, held_by = tl.said[0]
     # Forward: each event's stock, the class of each card put out (the stock
     # it was drawn from), and the classes each player may hold at a window
     # (the deal's, and those of the stocks they drew from before it).
@@ -1471,13 +1489,17 @@ def _search_world(
     tail (a bad early choice costs much more than starting again with other
     random choices), and restarts on Luby's budgets are within a logarithmic
     factor of the best restart schedule for any tail (Luby, Sinclair and
-    Zuckerman 1993). The turns go to the upcards by the ruler sequence (the
-    first upcard every second turn, the second every fourth, and so on; the
-    last takes the rest): most upcards fit a world, so the first is found
-    for little more than its own search costs, while one that fits none
-    cannot hold up the others for more than a constant factor. What stood
-    in the way if none fits. (``pasts``: what the sample's quick tries
-    learned of the players' pasts, see :func:`_past_search`.)"""
+    Zuckerman 1993). Every second turn goes to the upcards by the ruler
+    sequence (the first upcard every fourth turn, the second every eighth,
+    and so on; the last takes the rest), the others to each upcard in turn:
+    when the first upcards fit a world, one is found for little more than
+    its own search costs; when they fit none but cannot be refuted soon
+    (which happens: a few upcards of many may fit none), each upcard that
+    fits still gets its share, so the cost stays within a factor of the
+    number of upcards of the cheapest fitting one's instead of doubling at
+    every upcard before it. What stood in the way if none fits. (``pasts``:
+    what the sample's quick tries learned of the players' pasts, see
+    :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
@@ -1489,17 +1511,25 @@ def _search_world(
         else:
             why = why or problem
     turn = 0
+    cursor = 0  # the round robin's next search
     while pending:
         turn += 1
-        ruler = (turn & -turn).bit_length() - 1
-        search = pending[min(ruler, len(pending) - 1)]
+        if turn % 2:  # the ruler sequence, on every second turn
+            half = (turn + 1) // 2
+            at = min((half & -half).bit_length() - 1, len(pending) - 1)
+        else:  # each upcard in turn
+            at = cursor = cursor % len(pending)
+            cursor += 1
+        search = pending[at]
         search.turns += 1
         found = search.advance(_FIRST_BUDGET * _luby(search.turns))
         if found is None:
             continue
         if isinstance(found, Message):
             why = why or found
-            pending.remove(search)
+            del pending[at]
+            if at < cursor:
+                cursor -= 1
             continue
         return found
     return why or _no_world()
@@ -1616,13 +1646,21 @@ class _WorldSearch:
         epochs, viewer = self.epochs, self.view.viewer
         try:
             if self.viewer_choices is None:
-                mine = self.searches[viewer]
-                if not mine.fits(self.view.hand_mask, [0] * epochs):
+                # The viewer's past as :func:`_viewer_past` found it for this
+                # view (a function of the view alone, kept on the timeline),
+                # else searched here.
+                decided, choices, _ = _viewer_past(self.view, self.tl, self.card)
+                if not (decided and reveals(self.rules) and any(self.plan.depends)):
+                    mine = self.searches[viewer]
+                    choices = (
+                        mine.choices() if mine.fits(self.view.hand_mask, [0] * epochs) else None
+                    )
+                if choices is None:
                     return _no_hand(viewer, True)
                 for p in self.order:
                     if not self.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
                         return _no_hand(p, False)
-                self.viewer_choices = mine.choices()
+                self.viewer_choices = choices
             if self._deal(tuple(self.order), self.unseen):
                 assert self.result is not None
                 return self.result
