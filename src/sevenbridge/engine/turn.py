@@ -27,6 +27,7 @@ from ._fields import (
     HANDS,
     NORMAL,
     OVER,
+    OVER_KEY,
     OWNERS,
     PENDING,
     PHASE,
@@ -167,6 +168,7 @@ def go_out(v: dict[str, Any], p: int) -> None:
     v[BONUS] = bonus
     v[SCORES] = score_deal([bits(h) for h in v[HANDS]], p, bonus, rules)
     v[PHASE] = OVER
+    v[OVER_KEY] = True  # the state's cached is_over (see _fields)
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
@@ -177,6 +179,7 @@ def _void(v: dict[str, Any], reason: str) -> None:
     v[WINNER] = None
     v[SCORES] = (0,) * v[PLAYERS]
     v[PHASE] = OVER
+    v[OVER_KEY] = True  # the state's cached is_over (see _fields)
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
