@@ -503,6 +503,25 @@ def test_stock_exhaustion_reshuffles_the_discards_less_the_top_card() -> None:
     assert again.stock == state.stock  # reproducible from the seed
 
 
+def test_shuffles_draw_the_numbers_of_mix() -> None:
+    """``mixes`` works the generator's numbers out together for speed: the
+    same numbers as ``mix`` one state after another, and so the same deals and
+    reshuffles as a shuffle drawing them one by one."""
+    from sevenbridge._kit.rng import GOLDEN, MASK, mix, mixes, shuffled
+
+    for seed in range(200):
+        state = (seed * 0x9E3779B97F4A7C15**3) & MASK if seed % 3 else MASK - seed
+        count = seed % 70
+        expected = [mix((state + k * GOLDEN) & MASK) for k in range(count)]
+        assert list(mixes(state, count)) == expected
+        items = list(range(count + 1))
+        for i, number in zip(range(count, 0, -1), expected, strict=True):
+            j = (number * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+        assert shuffled(range(count + 1), state) == tuple(items)
+    assert shuffled((), 5) == () and shuffled("a", 5) == ("a",)
+
+
 def test_stock_exhaustion_void_option_ends_the_deal_with_no_score() -> None:
     state = _run_stock_out(Rules(stock_exhaustion="void"))
     assert state.is_over and state.winner is None and state.deal_scores == (0,) * 5

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 import attrs
@@ -242,6 +242,16 @@ class GameState(TableView):
     move_log: History | None = attrs.field(eq=False)
     """The actions so far (not part of equality); ``history`` gives them as a tuple."""
     _legal: Any = attrs.field(default=None, eq=False, init=False, repr=False)
+
+    # Read at every step of a loop (``while not state.is_over``): kept in the
+    # state's dictionary after the first read, where an attribute lookup finds
+    # it without a call (the property it overrides runs a Python function each
+    # time). The engine copies the entry to the next state and sets it when the
+    # deal ends (engine._fields.OVER_KEY).
+    @cached_property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase is _OVER
 
     # --- public views ----------------------------------------------------------------
     @property

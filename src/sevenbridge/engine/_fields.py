@@ -61,6 +61,9 @@ LOG: Final[str] = _F.move_log.name
 # None in a fresh state (tests/test_engine_fields.py checks
 # that a new attrs still keeps its cached hash this way).
 LEGAL_KEY: Final[str] = _F._legal.name
+# GameState.is_over, once read, is kept in the dictionary under OVER_KEY (see
+# GameState): a new state copies it, and the end of the deal sets it.
+OVER_KEY: Final[str] = "is_over"
 _BLANK: Final[dict[str, Any]] = dict.fromkeys(FIELDS)
 HASH_KEY: Final[str] = next(
     k for k in GameState(**_BLANK).__dict__ if k not in FIELDS and k != LEGAL_KEY

@@ -262,7 +262,8 @@ def pon_takes_at_once(rules: Rules, hand: int, others_to_ask: bool) -> bool:
 def open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_player: int) -> None:
     """After a discard (or the upcard), on the fields ``v``: ask who may pon,
     else go to the draw of ``next_player``."""
-    asked = window_asks(v[RULES], order, v[NORMAL], v[TURNS], v[PLAYERS], v[HANDS], v[DISCARDS][-1])
+    discards: tuple[int, ...] = v[DISCARDS]
+    asked = window_asks(v[RULES], order, v[NORMAL], v[TURNS], v[PLAYERS], v[HANDS], discards[-1])
     v[DISCARDER] = discarder
     v[PENDING] = None
     if asked:
@@ -276,7 +277,7 @@ def open_window(v: dict[str, Any], discarder: int, order: Sequence[int], next_pl
 def next_in_window(v: dict[str, Any]) -> None:
     """After a pass (or a pon that waits): ask the next player in the window;
     at its end the waiting pon takes the discard, else the next player draws."""
-    queue = v[QUEUE]
+    queue: tuple[int, ...] = v[QUEUE]
     if queue:
         v[CURRENT] = queue[0]
         v[QUEUE] = queue[1:]
@@ -285,8 +286,8 @@ def next_in_window(v: dict[str, Any]) -> None:
     if pending is not None:
         claim(v, pending[0], pending[1], pending[2], SET)
         return
-    n = v[PLAYERS]
-    d = v[DISCARDER]
+    n: int = v[PLAYERS]
+    d: int = v[DISCARDER]
     enter_draw(v, (d + 1) % n if d >= 0 else first_player(v[RULES], v[DEALER], n))
 
 

@@ -183,11 +183,11 @@ def _compute_legal(v: dict[str, Any], p: int | None, hand: int) -> Legal:
     # Most claim windows and draws offer one action: spot them before the
     # general enumeration (with the first, exact refusals of claims).
     is_open = False
+    discards: tuple[int, ...] = v[DISCARDS]
     if phase is CLAIM:
-        if not (pon_open(v[PENDING], hand) and may_pon(hand, v[DISCARDS][-1])):
+        if not (pon_open(v[PENDING], hand) and may_pon(hand, discards[-1])):
             return _ONLY_PASS[p]
     elif phase is DRAW:
-        discards = v[DISCARDS]
         if not discards:
             return _ONLY_DRAW[p]
         rules: Rules = v[RULES]
@@ -199,7 +199,7 @@ def _compute_legal(v: dict[str, Any], p: int | None, hand: int) -> Legal:
         is_open = True
     elif phase is OVER:
         return _NO_LEGAL
-    keys = keys_for(phase, p, v[RULES], hand, v[OWNERS], v[TABLE], v[DISCARDS], v[PENDING], is_open)
+    keys = keys_for(phase, p, v[RULES], hand, v[OWNERS], v[TABLE], discards, v[PENDING], is_open)
     if len(keys) == 1:
         only = _ONLY.get(keys[0])
         if only is not None:
@@ -257,12 +257,13 @@ def legal_actions(state: GameState | Any) -> tuple[Action, ...]:
         # legal(state), written out: a call fewer per step of the public loop
         # (3% of its decisions per CPU-second, pure build).
         v: dict[str, Any] = state.__dict__
-        cached = v[LEGAL_KEY]
+        cached: Legal | None = v[LEGAL_KEY]
         if cached is None:
-            p = v[CURRENT]
-            cached = _compute_legal(v, p, 0 if p is None else v[HANDS][p])
+            p: int | None = v[CURRENT]
+            hands: tuple[int, ...] = v[HANDS]
+            cached = _compute_legal(v, p, 0 if p is None else hands[p])
             v[LEGAL_KEY] = cached
-        return cached[1]  # type: ignore[no-any-return]
+        return cached[1]
     return _view_legal(state)
 
 

@@ -21,7 +21,7 @@ from ._fields import HASH_KEY, LEGAL_KEY, LOG, PLAYERS, _new, _new_node, _set_di
 from ._keys import OP_CHI, OP_DISCARD, OP_DRAW, OP_LAY, OP_OFF, OP_PASS, canonical
 from .claims import AFTER, claim, next_in_window, open_window, pon
 from .explain import diagnose
-from .legal import find, legal
+from .legal import Legal, find, legal
 from .turn import discard, draw, lay_down, lay_off
 
 __all__ = ["apply", "check_state", "step"]
@@ -43,10 +43,12 @@ def apply(state: GameState, action: Action) -> GameState:
     if type(state) is not GameState:
         check_state(state, "apply")
     d: dict[str, Any] = state.__dict__  # read as a dictionary: see legal._compute_legal
-    legal_now = d[LEGAL_KEY] or legal(state)  # the cache, else worked out and kept
+    # The cache, else worked out and kept. The locals' types here and in the
+    # transitions let the compiled build index and compute without generic calls.
+    legal_now: Legal = d[LEGAL_KEY] or legal(state)
     # find(), its first test spelled out: the action taken is most often the
     # first legal one (every forced step).
-    first = legal_now[1]
+    first: tuple[Action, ...] = legal_now[1]
     op = legal_now[0][0] if first and first[0] is action else find(legal_now, action)
     if op is None:
         # An action equal to a legal one but not the interned object itself.
@@ -89,8 +91,9 @@ def step(v: dict[str, Any], op: tuple[int, ...], action: Action | None) -> None:
     With ``action`` None (a playout without history) the history is left as it is.
     """
     if action is not None:  # the move logged: a history node (see _fields)
-        prev = v[LOG]
-        v[LOG] = _new_node(History, (prev, action, 1 if prev is None else prev[2] + 1))
+        prev: tuple[Any, ...] | None = v[LOG]  # a History, read as the tuple it is
+        length: int = 0 if prev is None else prev[2]
+        v[LOG] = _new_node(History, (prev, action, length + 1))
     code = op[0]
     if code == OP_PASS:  # the commonest step: most players pass most discards
         next_in_window(v)

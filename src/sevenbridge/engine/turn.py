@@ -27,6 +27,7 @@ from ._fields import (
     HANDS,
     NORMAL,
     OVER,
+    OVER_KEY,
     OWNERS,
     PENDING,
     PHASE,
@@ -65,26 +66,30 @@ def first_player(rules: Rules, dealer: int, players: int) -> int:
 
 def draw(v: dict[str, Any], p: int) -> None:
     """Player ``p`` draws the top card of the stock."""
-    stock = v[STOCK]
-    hands = list(v[HANDS])
-    hands[p] |= 1 << stock[0]
+    stock: tuple[int, ...] = v[STOCK]
+    hands: list[int] = list(v[HANDS])
+    hands[p] = hands[p] | 1 << stock[0]
     v[HANDS] = tuple(hands)
     v[STOCK] = stock[1:]
     v[PHASE] = PLAY
-    v[CLEAN] = not v[PLAYED] >> p & 1
+    played: int = v[PLAYED]
+    v[CLEAN] = not played >> p & 1
     v[BY_CLAIM] = False
 
 
 def discard(v: dict[str, Any], p: int, c: int) -> bool:
     """Player ``p`` discards card ``c``, ending the turn; True if that was
     their last card (they went out), else the claim window opens next."""
-    hands = list(v[HANDS])
-    hands[p] &= ~(1 << c)
+    hands: list[int] = list(v[HANDS])
+    hands[p] = hands[p] & ~(1 << c)
     v[HANDS] = tuple(hands)
-    v[DISCARDS] = (*v[DISCARDS], c)
+    discards: tuple[int, ...] = v[DISCARDS]
+    v[DISCARDS] = (*discards, c)
     if not v[BY_CLAIM]:
-        v[NORMAL] |= 1 << p
-    v[TURNS] += 1
+        normal: int = v[NORMAL]
+        v[NORMAL] = normal | 1 << p
+    turns: int = v[TURNS]
+    v[TURNS] = turns + 1
     v[DISCARDER] = p
     if not hands[p]:
         go_out(v, p)
@@ -167,6 +172,7 @@ def go_out(v: dict[str, Any], p: int) -> None:
     v[BONUS] = bonus
     v[SCORES] = score_deal([bits(h) for h in v[HANDS]], p, bonus, rules)
     v[PHASE] = OVER
+    v[OVER_KEY] = True  # the state's cached is_over (see _fields)
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
@@ -177,6 +183,7 @@ def _void(v: dict[str, Any], reason: str) -> None:
     v[WINNER] = None
     v[SCORES] = (0,) * v[PLAYERS]
     v[PHASE] = OVER
+    v[OVER_KEY] = True  # the state's cached is_over (see _fields)
     v[CURRENT] = None
     v[QUEUE] = ()
     v[PENDING] = None
