@@ -41,6 +41,7 @@ HOT_MODULES = (
     "mahjong/step.py",
     "mahjong/_tensor.py",
     "rl/_tensors.py",
+    "envs/_lone.py",
     "inference/_past.py",
 )
 

@@ -23,6 +23,7 @@ import pytest
 import sevenbridge
 from sevenbridge import _tables
 from sevenbridge.engine import _fields, _keys, _playout, claims, legal, step, turn
+from sevenbridge.envs import _lone
 from sevenbridge.inference import _past
 from sevenbridge.mahjong import _fields as _mahjong_fields
 from sevenbridge.mahjong import _ops as _mahjong_ops
@@ -36,7 +37,7 @@ from sevenbridge.mahjong import turn as _mahjong_turn
 HOT_MODULES: tuple[Any, ...] = (
     _tables, _fields, _keys, claims, legal, turn, step, _playout,
     _mahjong_tables, _mahjong_fields, _mahjong_ops, _mahjong_claims, _mahjong_legal,
-    _mahjong_turn, _mahjong_step, _mahjong_tensor, _past,
+    _mahjong_turn, _mahjong_step, _mahjong_tensor, _past, _lone,
 )  # fmt: skip
 with contextlib.suppress(ImportError):  # the learners' tensors (sevenbridge.rl needs numpy)
     HOT_MODULES += (importlib.import_module("sevenbridge.rl._tensors"),)

@@ -20,10 +20,16 @@ from sevenbridge import (  # noqa: E402
     Pass,
     Rules,
     legal_actions,
+    observe,
     returns,
 )
 from sevenbridge.envs.pettingzoo import env, raw_env  # noqa: E402
-from sevenbridge.rl import ActionSpace, information_state_tensor_size  # noqa: E402
+from sevenbridge.rl import (  # noqa: E402
+    ActionSpace,
+    information_state_tensor,
+    information_state_tensor_size,
+    observation_tensor,
+)
 
 CASES = [(preset, n) for preset in Rules.presets() for n in (2, 3, 4, 5)]
 
@@ -72,6 +78,35 @@ def test_auto_forced_asks_only_real_decisions_and_rewards_are_returns(preset: st
         plain = _play(raw_env(rules=preset, players=4), seed)
         lone += sum(1 for _, k in plain if k == 1)
     assert lone > 0  # without the option, lone passes and draws are asked
+
+
+@pytest.mark.parametrize("tensor", ["observation", "information_state"])
+def test_what_last_and_observe_hand_out_is_the_librarys_tensor_and_mask(tensor: str) -> None:
+    # Every observation of a played deal, through env() (last) and observe, is
+    # the tensor of the seat's view to the bit, and the mask the legal ids.
+    of_view = observation_tensor if tensor == "observation" else information_state_tensor
+    space = ActionSpace(Rules(), 3)
+    table = env(players=3, tensor=tensor)
+    rng = np.random.default_rng(5)
+    for seed in (1, 2):
+        table.reset(seed=seed)
+        for agent in table.agent_iter():
+            obs, _, terminated, truncated, _ = table.last()
+            state = table.unwrapped.state
+            p = int(agent[-1])
+            expected = of_view(observe(state, p))
+            for seen in (obs, table.observe(agent)):
+                assert seen["observation"].dtype == np.float32
+                assert seen["observation"].tobytes() == expected.tobytes()
+                assert seen["action_mask"].dtype == np.int8
+            if terminated or truncated:
+                assert not obs["action_mask"].any()
+                table.step(None)
+                continue
+            assert obs["action_mask"].tolist() == space.mask(state).astype(int).tolist()
+            other = table.observe(f"player_{(p + 1) % 3}")
+            assert not other["action_mask"].any()
+            table.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
 def test_the_same_seed_gives_the_same_deal_and_the_mask_is_the_current_players() -> None:

@@ -42,6 +42,7 @@ from ..rl import information_state_tensor_size, observation_tensor_size, rewards
 from ..rl._rewards import check_reward
 from ..rules import Rules
 from ._games import adapter
+from ._lone import play_lone
 
 if TYPE_CHECKING:
     from ..mahjong.rules import Rules as MahjongRules
@@ -248,7 +249,16 @@ class raw_env(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
-        obs = self.observe(agent) if observe else None
+        obs: dict[str, Any] | None = None
+        if observe:
+            # observe(agent), written out: a call fewer at every step of a loop.
+            state = self.state
+            p = self._seats[agent]
+            if state.current_player == p:
+                mask = self._masked(state, self._legal(state), _INT8)  # cached on the state
+            else:
+                mask = np.zeros(self._size, _INT8)
+            obs = {"observation": self._tensor(state, p), "action_mask": mask}
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -275,12 +285,9 @@ class raw_env(AECEnv):
         self._settle(self._forced(state))
 
     def _forced(self, state: Any) -> Any:
+        """``state`` after the lone moves (with ``auto_forced``)."""
         if self.auto_forced:
-            while not state.is_over:
-                actions = self._legal(state)
-                if len(actions) != 1 or type(actions[0]) not in self._forced_types:
-                    break
-                state = self._apply(state, actions[0])
+            return play_lone(state, self._legal, self._apply, self._forced_types, self._over)
         return state
 
     def _settle(self, state: Any) -> None:
@@ -306,8 +313,8 @@ class raw_env(AECEnv):
         if chosen is None or type(action) is not int:
             chosen = self.space.decode(int(action), state)
         state = self._apply(state, chosen)
-        if self.auto_forced:
-            state = self._forced(state)
+        if self.auto_forced:  # _forced(state), written out (a call fewer at every step)
+            state = play_lone(state, self._legal, self._apply, self._forced_types, self._over)
         if state.phase is self._over:
             self._settle(state)
             self._accumulate_rewards()  # the rewards are all zero until then
