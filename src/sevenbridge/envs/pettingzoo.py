@@ -249,16 +249,7 @@ class raw_env(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         agent = self.agent_selection
-        obs: dict[str, Any] | None = None
-        if observe:
-            # observe(agent), written out: a call fewer at every step of a loop.
-            state = self.state
-            p = self._seats[agent]
-            if state.current_player == p:
-                mask = self._masked(state, self._legal(state), _INT8)  # cached on the state
-            else:
-                mask = np.zeros(self._size, _INT8)
-            obs = {"observation": self._tensor(state, p), "action_mask": mask}
+        obs = self.observe(agent) if observe else None
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -313,8 +304,7 @@ class raw_env(AECEnv):
         if chosen is None or type(action) is not int:
             chosen = self.space.decode(int(action), state)
         state = self._apply(state, chosen)
-        if self.auto_forced:  # _forced(state), written out (a call fewer at every step)
-            state = play_lone(state, self._legal, self._apply, self._forced_types, self._over)
+        state = self._forced(state)
         if state.phase is self._over:
             self._settle(state)
             self._accumulate_rewards()  # the rewards are all zero until then

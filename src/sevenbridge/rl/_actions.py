@@ -540,14 +540,7 @@ class ActionSpace:
         draw) in a tuple the engine shares: its arrays are kept by the tuple's
         identity and copied, which costs less than filling new zeros."""
         if len(legal) != 1:
-            # _mark(np.zeros(...), legal), written out: a call fewer at every
-            # decision of an environment.
-            marked: npt.NDArray[Any] = np.zeros(self._t.size, dtype)
-            get = self._by_id.data.get
-            for action in legal:
-                known = get(id(action))
-                marked[self._learn(action) if known is None else known[0]] = 1
-            return marked
+            return self._mark(np.zeros(self._t.size, dtype), legal)
         lone = self._lone
         entry = lone.data.get(id(legal))
         if entry is None:
