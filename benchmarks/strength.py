@@ -12,8 +12,9 @@ every seating. For each preset and bot it prints:
 - the processor time of its decisions.
 
 Run ``python benchmarks/strength.py`` for the whole sets (hours for
-``ismcts`` on a small machine), ``--decks 200`` for a first look, ``--bots
-random,greedy,neural`` for the quick bots, ``--quick`` (seconds; the test
+``ismcts`` on a small machine), ``--decks 200`` for a first look, ``--decks-of
+ismcts=200`` for fewer decks of one bot, ``--bots random,greedy,neural`` for
+the quick bots, ``--quick`` (seconds; the test
 suite runs it). With ``--db-dir DIR`` each (preset, bot) tournament keeps
 its results in a file of its own, and a rerun plays only the missing decks;
 ``--docs FILE`` writes the table for the documentation, ``--json FILE``
@@ -122,6 +123,14 @@ def ladder_rows(databases: Sequence[Path]) -> list[list[str]]:
     ]  # fmt: skip
 
 
+def _bot_decks(text: str) -> tuple[str, int]:
+    """``BOT=N`` from the command line: a bot and its number of decks."""
+    bot, sep, count = text.rpartition("=")
+    if not sep or not bot or not count.isdigit() or int(count) < 1:
+        raise argparse.ArgumentTypeError(f"expected BOT=N with N a whole number above 0: {text!r}")
+    return bot, int(count)
+
+
 HEAD = (
     "preset", "bot", "decks", "win % [95%]", "panel win %",
     "points − panel [95%]", "CPU ms/decision",
@@ -135,6 +144,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bots", help="comma-separated bots (default: every built-in one)")
     parser.add_argument("--panel", default="greedy", help="the panel's bot (default: greedy)")
     parser.add_argument("--decks", type=int, help="the first N decks of each set (default: all)")
+    parser.add_argument(
+        "--decks-of",
+        action="append",
+        default=[],
+        metavar="BOT=N",
+        type=_bot_decks,
+        help="the first N decks for this bot alone (repeatable), e.g. ismcts=200",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--db-dir", type=Path, help="keep each tournament's results here")
     parser.add_argument(
@@ -155,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick:
         presets, bots = presets[:1], [b for b in bots if b != "ismcts"][:2] or bots[:1]
     decks = 3 if args.quick else args.decks
+    decks_of = dict(args.decks_of)
     if args.db_dir:
         args.db_dir.mkdir(parents=True, exist_ok=True)
     figures = []
@@ -168,9 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.db_dir:
                 db = args.db_dir / f"{args.game}-{preset}-{bot.replace(':', '_')}.sqlite"
                 databases.setdefault(preset, []).append(db)
-            row = measure(
-                args.game, preset, bot, args.panel, decks or chosen.decks, args.workers, db
-            )
+            count = decks_of.get(bot, decks) or chosen.decks
+            if args.quick:
+                count = min(count, 3)
+            row = measure(args.game, preset, bot, args.panel, count, args.workers, db)
             figures.append(row)
             print(" | ".join(rows_of([row])[0]), flush=True)
     ladders = {preset: ladder_rows(dbs) for preset, dbs in databases.items()} if args.ladder else {}

@@ -139,3 +139,15 @@ def test_the_strength_benchmark_rates_its_bots_on_a_ladder(
     assert "**Ladder, nintendo**" in docs.read_text()
     with pytest.raises(SystemExit):
         strength.main(["--quick", "--ladder"])  # no databases to rate
+
+
+def test_the_strength_benchmark_gives_one_bot_fewer_decks(tmp_path: Path) -> None:
+    figures = tmp_path / "strength.json"
+    argv = ["--presets", "standard", "--bots", "random,greedy", "--decks", "4",
+            "--decks-of", "greedy=2", "--json", str(figures)]  # fmt: skip
+    assert strength.main(argv) == 0
+    rows = json.loads(figures.read_text())
+    assert [(row["bot"], row["decks"]) for row in rows] == [("random", 4), ("greedy", 2)]
+    for wrong in ("greedy", "greedy=0", "=3", "greedy=x"):
+        with pytest.raises(SystemExit):
+            strength.main(["--quick", "--decks-of", wrong])
