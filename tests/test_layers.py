@@ -56,6 +56,20 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _imported_by_name(node: ast.Call) -> str | None:
+    """The package's module that ``import_module("sevenbridge...")`` or
+    ``__import__(...)`` names by a literal string, if the call is one."""
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if called not in ("import_module", "__import__") or not node.args:
+        return None
+    first = node.args[0]
+    text = first.value if isinstance(first, ast.Constant) else None
+    if isinstance(text, str) and (text + ".").startswith("sevenbridge."):
+        return text
+    return None
+
+
 def imports_of(name: str, source: str, is_package: bool) -> set[str]:
     """Every sevenbridge module that the source of module ``name`` imports,
     anywhere in its code (names relative to the package, ``""`` for itself)."""
@@ -79,6 +93,10 @@ def imports_of(name: str, source: str, is_package: bool) -> set[str]:
             for alias in node.names:
                 if (alias.name + ".").startswith("sevenbridge."):
                     found.add(alias.name.removeprefix("sevenbridge").removeprefix("."))
+        elif isinstance(node, ast.Call) and _imported_by_name(node) is not None:
+            # importlib.import_module("sevenbridge.x") is an import too.
+            target = str(_imported_by_name(node)).removeprefix("sevenbridge").removeprefix(".")
+            found.add(target)
     found.discard(name)
     return found
 
@@ -221,6 +239,8 @@ def test_the_circle_check_finds_a_circle_and_lazy_imports() -> None:
     assert find_circle({"a": {"b"}, "b": set()}) is None
     source = "def f():\n    from .serialize import x\n    import sevenbridge.text\n"
     assert imports_of("views", source, False) == {"serialize", "text"}
+    by_name = "def f():\n    return importlib.import_module('sevenbridge.inference')\n"
+    assert imports_of("views", by_name, False) == {"inference"}
     # A relative import two levels up from inside a subpackage.
     assert imports_of("engine.turn", "from ..state import GameState\n", False) == {"state"}
 
@@ -271,18 +291,3 @@ print(loaded())
             [sys.executable, "-c", code, how], capture_output=True, text=True, check=True
         )
         assert done.stdout.split() == ["False", "False", "True"], (how, done.stdout, done.stderr)
-
-
-def test_the_old_home_of_sample_state_still_answers_with_a_warning() -> None:
-    """``sevenbridge.views.sample_state`` moved to the sampler's package
-    (:func:`sevenbridge.inference.sample_state`); the old name warns and gives it."""
-    import sevenbridge.inference
-    import sevenbridge.views
-
-    with pytest.warns(DeprecationWarning, match="sevenbridge.sample_state"):
-        old = sevenbridge.views.sample_state
-    assert old is sevenbridge.inference.sample_state
-    view = sevenbridge.observe(sevenbridge.deal(seed=4), 2)
-    assert sevenbridge.sample_state(view, 7) == old(view, 7)
-    with pytest.raises(AttributeError):
-        sevenbridge.views.no_such_name  # noqa: B018

@@ -1,5 +1,6 @@
-"""What one player may know: :func:`observe`, :class:`Observation`, and
-:func:`sample_state` for search bots that need full states consistent with a view.
+"""What one player may know: :func:`observe` and :class:`Observation` (the
+worlds a view fits are :func:`sevenbridge.sample_state`'s, in the sampler's
+package).
 
 >>> from sevenbridge import deal, observe, legal_actions
 >>> state = deal(seed=4)
@@ -163,19 +164,3 @@ def observe(state: GameState, player: int | None = None) -> Observation:
         # view keeps them too (a bot asks the view, apply the state).
         object.__setattr__(view, "_legal", legal)
     return view
-
-
-def __getattr__(name: str) -> Any:
-    # sample_state moved to sevenbridge.inference (the sampler's package, above
-    # the values): the old place still answers, with a warning.
-    if name == "sample_state":
-        import importlib
-        import warnings
-
-        warnings.warn(
-            "sevenbridge.views.sample_state is deprecated: use sevenbridge.sample_state",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return importlib.import_module("sevenbridge.inference").sample_state
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
