@@ -149,7 +149,18 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
 _PYTHON_DOCS = "https://docs.python.org/3/library/"
 #: The built-in types documented among the standard types, not the functions.
 _STANDARD_TYPES = frozenset(
-    ("bytearray", "bytes", "dict", "frozenset", "list", "memoryview", "range", "set", "str", "tuple")
+    (
+        "bytearray",
+        "bytes",
+        "dict",
+        "frozenset",
+        "list",
+        "memoryview",
+        "range",
+        "set",
+        "str",
+        "tuple",
+    )
 )
 
 

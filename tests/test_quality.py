@@ -29,14 +29,17 @@ def test_mypy_strict_is_clean() -> None:
 
 
 def test_ruff_is_clean() -> None:
-    result = _run(sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks", "examples")
+    result = _run(
+        sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks", "examples", "docs"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_clean() -> None:
     result = _run(
-        sys.executable, "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "examples"
-    )
+        sys.executable, "-m", "ruff", "format", "--check",
+        "src", "tests", "benchmarks", "examples", "docs",
+    )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
 
 
