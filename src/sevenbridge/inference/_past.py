@@ -165,8 +165,8 @@ _Fixed = tuple[
     list[tuple[tuple[int, int, bool, int], ...]],
     list[int],
     list[int],
-    list[int],
-    tuple[tuple[int, ...], ...],
+    list[tuple[int, ...]],
+    list[tuple[tuple[int, ...], ...]],
     list[int],
     list[int],
 ]
@@ -251,12 +251,20 @@ class PastSearch:
                     sooner |= RANK_MASK[card % 13]
             soon.append(sooner & ~later)
             late.append(later & ~sooner)
-        # Each card's kind: its type and the reshuffled stocks it was in.
-        kind = [type_of(c) for c in range(53)]
-        for j in range(1, epochs):
-            for c in bits(masks[j]):
-                kind[c] |= 1 << (4 + j)
-        tally = _tally_tables(tuple(kind))
+        # By draw: each card's kind there, its type and the reshuffled stocks
+        # it was in of those the draws still to go back through took from
+        # (the draws come latest first, so their stocks never grow): two
+        # cards in no other such stock are alike to all those draws.
+        by_epoch: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
+        kinds = [type_of(c) for c in range(53)]
+        for j in range(epochs):
+            if j:
+                for c in bits(masks[j]):
+                    kinds[c] |= 1 << (4 + j)
+            frozen = tuple(kinds)
+            by_epoch.append((frozen, _tally_tables(frozen)))
+        kind = [by_epoch[epoch][0] for _, epoch, _, _ in self.draws]
+        tally = [by_epoch[epoch][1] for _, epoch, _, _ in self.draws]
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
         held = 0
@@ -418,7 +426,7 @@ class PastSearch:
         # hand that failed fails with one swapped for the other. The counts
         # by the bytes of the hand (:func:`_tally_tables`), inline (a speed
         # trick: this runs at every step).
-        special, tally = self.special[k], self.tally
+        special, tally = self.special[k], self.tally[k]
         others = hand & ~special
         alike = (
             hand & special,
@@ -457,7 +465,7 @@ class PastSearch:
             )
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
-        kind, tried = self.kind, set()
+        kind, tried = self.kind[k], set()
         # Without wild cards, the segment's facts depend only on the cards of
         # the hand that decide them (:attr:`decides`) and on whether it holds
         # any other (pon_in): one answer for each such hand (a speed trick).
@@ -513,14 +521,14 @@ def _tally_tables(kind: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         place = {k: i for i, k in enumerate(sorted(set(kind)))}
         tables: list[tuple[int, ...]] = []
         for b in range(7):
-            table = [0] * 256
-            for v in range(1, 256):
-                low = (v & -v).bit_length() - 1
-                c = 8 * b + low
-                table[v] = table[v & (v - 1)] + (1 << 4 * place[kind[c]] if c < 53 else 0)
+            table = [0]
+            for c in range(8 * b, min(8 * b + 8, 53)):
+                weight = 1 << 4 * place[kind[c]]
+                table += [t + weight for t in table]  # the bytes with card c
+            table += [0] * (256 - len(table))  # (the last byte's unused bits)
             tables.append(tuple(table))
         found = _TALLIES[kind] = tuple(tables)
-        if len(_TALLIES) > 64:
+        if len(_TALLIES) > 256:
             del _TALLIES[next(iter(_TALLIES))]
     return found
 
