@@ -215,6 +215,9 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        self.passed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        """The states of a question with wild cards (a bound, whose path
+        nobody reads) that passed: asked again, they pass at once."""
         self.aheads: dict[int, bool] = {}
         """:meth:`_ahead_ok`'s answers, by draw ``k`` and hand as ``k << 54 |
         hand`` (a speed trick: most hands that pass are asked again, on other
@@ -441,6 +444,9 @@ class PastSearch:
         state = (k, alike, wild, self.types)
         if state in self.failed:
             return False
+        bound = bool(self.types)
+        if bound and state in self.passed:
+            return True
         if self.tick is not None:
             self.tick()
         exact = not any(wild)
@@ -493,6 +499,8 @@ class PastSearch:
                 continue
             if self._back(k + 1, rest | outs, left):
                 self.path[k] = c
+                if bound:
+                    self.passed.add(state)
                 return True
         self.failed.add(state)
         return False

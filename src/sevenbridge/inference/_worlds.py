@@ -1095,7 +1095,7 @@ def _past_search(
     kept for the next samples: a kept failure skips the random choices and
     the steps its search took, so it would change the world a key gives.)"""
     found = pasts.get((upcard, p))
-    if found is None or len(found.failed) > _KEEP_FAILED:
+    if found is None or len(found.failed) + len(found.passed) > _KEEP_FAILED:
         found = pasts[upcard, p] = PastSearch(
             p, _plan(tl, upcard), tl.reshuffle_masks(upcard), tl.rules, tl.epochs, rng, tick
         )
@@ -1104,7 +1104,7 @@ def _past_search(
     return found
 
 
-#: Failed states a kept :class:`PastSearch` may hold before it starts afresh.
+#: Failed (and passed) states a kept :class:`PastSearch` may hold before it starts afresh.
 _KEEP_FAILED: Final = 200_000
 
 
