@@ -169,6 +169,7 @@ _Fixed = tuple[
     list[tuple[tuple[int, ...], ...]],
     list[int],
     list[int],
+    tuple[tuple[int, int, int, int], ...],
 ]
 
 
@@ -231,7 +232,7 @@ class PastSearch:
         if fixed is None:
             fixed = plan.fixed[p] = self._fixed(plan)
         (self.ahead, self.sooner, self.later, self.kind, self.tally, self.special,
-         self.decides) = fixed  # fmt: skip
+         self.decides, self.musts) = fixed  # fmt: skip
 
     def _fixed(self, plan: Any) -> _Fixed:
         """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
@@ -299,7 +300,23 @@ class PastSearch:
                     card = self.cards[fact >> 2]
                     decides |= _ALL_CARDS if card == JOKER_INDEX else _PON_MASK[card]
             decided.append(decides)
-        return ahead, soon, late, kind, tally, special, decided
+        # What each window that says the player held something asks of the
+        # hand now: the cards it may have held then are those of the stocks
+        # it had drawn from by then, less the draws since, plus the outs since.
+        of_class = [0] * epochs
+        later_stocks = 0
+        for j in range(epochs - 1, 0, -1):
+            of_class[j] = masks[j] & ~later_stocks
+            later_stocks |= masks[j]
+        of_class[0] = _ALL_CARDS & ~later_stocks
+        musts: list[tuple[int, int, int, int]] = []
+        for _, w, fact, usable, classes in plan.positives[p]:
+            allowed = 0
+            for j in range(epochs):
+                if classes >> j & 1:
+                    allowed |= of_class[j]
+            musts.append((fact, self.cards[w], usable, allowed))
+        return ahead, soon, late, kind, tally, special, decided, tuple(musts)
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
@@ -414,6 +431,17 @@ class PastSearch:
         rank t, bit 13: the joker), may have a past that fits (exact without
         wild cards; :attr:`path` then holds the card of each draw)."""
         self.types = tuple(types) if any(wild) else ()
+        if not self.types:
+            # A quick refusal: a window that says the player held something
+            # that no card they may have held then gives.
+            rules, memo = self.rules, self.pons
+            for fact, card, usable, allowed in self.musts:
+                cards = hand & allowed | usable
+                if fact == JOKER:
+                    if not cards & JOKER_BIT:
+                        return False
+                elif not padded_pon_in(cards, card, rules, memo):
+                    return False
         if not self._segment_ok(hand, wild, self.tail):
             return False
         return self._back(0, hand | self.tail_outs, tuple(wild))
