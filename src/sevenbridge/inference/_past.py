@@ -431,20 +431,27 @@ class PastSearch:
         rank t, bit 13: the joker), may have a past that fits (exact without
         wild cards; :attr:`path` then holds the card of each draw)."""
         self.types = tuple(types) if any(wild) else ()
-        if not self.types:
-            # A quick refusal: a window that says the player held something
-            # that no card they may have held then gives.
-            rules, memo = self.rules, self.pons
-            for fact, card, usable, allowed in self.musts:
-                cards = hand & allowed | usable
-                if fact == JOKER:
-                    if not cards & JOKER_BIT:
-                        return False
-                elif not padded_pon_in(cards, card, rules, memo):
-                    return False
+        if not self.types and not self.may_fit(hand):
+            return False
         if not self._segment_ok(hand, wild, self.tail):
             return False
         return self._back(0, hand | self.tail_outs, tuple(wild))
+
+    def may_fit(self, hand: int) -> bool:
+        """A quick check of ``hand`` (no wild cards) without a search: whether
+        every window that says the player held something (able to pon, the
+        joker) finds it among the cards they may have held then (the hand's
+        cards of the stocks they had drawn from by then, and their outs
+        since). ``False`` only for a hand :meth:`fits` refuses."""
+        rules, memo = self.rules, self.pons
+        for fact, card, usable, allowed in self.musts:
+            cards = hand & allowed | usable
+            if fact == JOKER:
+                if not cards & JOKER_BIT:
+                    return False
+            elif not padded_pon_in(cards, card, rules, memo):
+                return False
+        return True
 
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):

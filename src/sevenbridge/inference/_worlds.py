@@ -588,11 +588,14 @@ def sample(
         choices = dict(mine)
         if plan is not None:
             rng = Rng(derive(k, 4))
-            fit = True
-            for p in range(tl.players):
-                if p == view.viewer:
-                    continue
-                past = _past_search(tl, pasts, card, p, rng, quick.tick)
+            searches = [
+                (p, _past_search(tl, pasts, card, p, rng, quick.tick))
+                for p in range(tl.players)
+                if p != view.viewer
+            ]
+            # Every hand's quick check before any search of a past.
+            fit = all(past.may_fit(hands[p]) for p, past in searches)
+            for p, past in searches if fit else ():
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
