@@ -165,10 +165,11 @@ _Fixed = tuple[
     list[tuple[tuple[int, int, bool, int], ...]],
     list[int],
     list[int],
+    list[tuple[int, ...]],
+    list[tuple[tuple[int, ...], ...]],
     list[int],
-    tuple[tuple[int, ...], ...],
     list[int],
-    list[int],
+    tuple[tuple[int, int, int, int], ...],
 ]
 
 
@@ -215,6 +216,9 @@ class PastSearch:
             tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...
         ] = plan.draws[p]
         self.failed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        self.passed: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        """The states of a question with wild cards (a bound, whose path
+        nobody reads) that passed: asked again, they pass at once."""
         self.aheads: dict[int, bool] = {}
         """:meth:`_ahead_ok`'s answers, by draw ``k`` and hand as ``k << 54 |
         hand`` (a speed trick: most hands that pass are asked again, on other
@@ -228,7 +232,7 @@ class PastSearch:
         if fixed is None:
             fixed = plan.fixed[p] = self._fixed(plan)
         (self.ahead, self.sooner, self.later, self.kind, self.tally, self.special,
-         self.decides) = fixed  # fmt: skip
+         self.decides, self.musts) = fixed  # fmt: skip
 
     def _fixed(self, plan: Any) -> _Fixed:
         """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
@@ -251,12 +255,20 @@ class PastSearch:
                     sooner |= RANK_MASK[card % 13]
             soon.append(sooner & ~later)
             late.append(later & ~sooner)
-        # Each card's kind: its type and the reshuffled stocks it was in.
-        kind = [type_of(c) for c in range(53)]
-        for j in range(1, epochs):
-            for c in bits(masks[j]):
-                kind[c] |= 1 << (4 + j)
-        tally = _tally_tables(tuple(kind))
+        # By draw: each card's kind there, its type and the reshuffled stocks
+        # it was in of those the draws still to go back through took from
+        # (the draws come latest first, so their stocks never grow): two
+        # cards in no other such stock are alike to all those draws.
+        by_epoch: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
+        kinds = [type_of(c) for c in range(53)]
+        for j in range(epochs):
+            if j:
+                for c in bits(masks[j]):
+                    kinds[c] |= 1 << (4 + j)
+            frozen = tuple(kinds)
+            by_epoch.append((frozen, _tally_tables(frozen)))
+        kind = [by_epoch[epoch][0] for _, epoch, _, _ in self.draws]
+        tally = [by_epoch[epoch][1] for _, epoch, _, _ in self.draws]
         # By draw: the cards the record names for this player before it (put
         # out), and those of their pons that did not take the discard.
         held = 0
@@ -288,7 +300,23 @@ class PastSearch:
                     card = self.cards[fact >> 2]
                     decides |= _ALL_CARDS if card == JOKER_INDEX else _PON_MASK[card]
             decided.append(decides)
-        return ahead, soon, late, kind, tally, special, decided
+        # What each window that says the player held something asks of the
+        # hand now: the cards it may have held then are those of the stocks
+        # it had drawn from by then, less the draws since, plus the outs since.
+        of_class = [0] * epochs
+        later_stocks = 0
+        for j in range(epochs - 1, 0, -1):
+            of_class[j] = masks[j] & ~later_stocks
+            later_stocks |= masks[j]
+        of_class[0] = _ALL_CARDS & ~later_stocks
+        musts: list[tuple[int, int, int, int]] = []
+        for _, w, fact, usable, classes in plan.positives[p]:
+            allowed = 0
+            for j in range(epochs):
+                if classes >> j & 1:
+                    allowed |= of_class[j]
+            musts.append((fact, self.cards[w], usable, allowed))
+        return ahead, soon, late, kind, tally, special, decided, tuple(musts)
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
@@ -403,9 +431,27 @@ class PastSearch:
         rank t, bit 13: the joker), may have a past that fits (exact without
         wild cards; :attr:`path` then holds the card of each draw)."""
         self.types = tuple(types) if any(wild) else ()
+        if not self.types and not self.may_fit(hand):
+            return False
         if not self._segment_ok(hand, wild, self.tail):
             return False
         return self._back(0, hand | self.tail_outs, tuple(wild))
+
+    def may_fit(self, hand: int) -> bool:
+        """A quick check of ``hand`` (no wild cards) without a search: whether
+        every window that says the player held something (able to pon, the
+        joker) finds it among the cards they may have held then (the hand's
+        cards of the stocks they had drawn from by then, and their outs
+        since). ``False`` only for a hand :meth:`fits` refuses."""
+        rules, memo = self.rules, self.pons
+        for fact, card, usable, allowed in self.musts:
+            cards = hand & allowed | usable
+            if fact == JOKER:
+                if not cards & JOKER_BIT:
+                    return False
+            elif not padded_pon_in(cards, card, rules, memo):
+                return False
+        return True
 
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
         if k == len(self.draws):
@@ -418,7 +464,7 @@ class PastSearch:
         # hand that failed fails with one swapped for the other. The counts
         # by the bytes of the hand (:func:`_tally_tables`), inline (a speed
         # trick: this runs at every step).
-        special, tally = self.special[k], self.tally
+        special, tally = self.special[k], self.tally[k]
         others = hand & ~special
         alike = (
             hand & special,
@@ -433,6 +479,9 @@ class PastSearch:
         state = (k, alike, wild, self.types)
         if state in self.failed:
             return False
+        bound = bool(self.types)
+        if bound and state in self.passed:
+            return True
         if self.tick is not None:
             self.tick()
         exact = not any(wild)
@@ -457,7 +506,7 @@ class PastSearch:
             )
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
-        kind, tried = self.kind, set()
+        kind, tried = self.kind[k], set()
         # Without wild cards, the segment's facts depend only on the cards of
         # the hand that decide them (:attr:`decides`) and on whether it holds
         # any other (pon_in): one answer for each such hand (a speed trick).
@@ -485,6 +534,8 @@ class PastSearch:
                 continue
             if self._back(k + 1, rest | outs, left):
                 self.path[k] = c
+                if bound:
+                    self.passed.add(state)
                 return True
         self.failed.add(state)
         return False
@@ -513,14 +564,14 @@ def _tally_tables(kind: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         place = {k: i for i, k in enumerate(sorted(set(kind)))}
         tables: list[tuple[int, ...]] = []
         for b in range(7):
-            table = [0] * 256
-            for v in range(1, 256):
-                low = (v & -v).bit_length() - 1
-                c = 8 * b + low
-                table[v] = table[v & (v - 1)] + (1 << 4 * place[kind[c]] if c < 53 else 0)
+            table = [0]
+            for c in range(8 * b, min(8 * b + 8, 53)):
+                weight = 1 << 4 * place[kind[c]]
+                table += [t + weight for t in table]  # the bytes with card c
+            table += [0] * (256 - len(table))  # (the last byte's unused bits)
             tables.append(tuple(table))
         found = _TALLIES[kind] = tuple(tables)
-        if len(_TALLIES) > 64:
+        if len(_TALLIES) > 256:
             del _TALLIES[next(iter(_TALLIES))]
     return found
 

@@ -588,11 +588,14 @@ def sample(
         choices = dict(mine)
         if plan is not None:
             rng = Rng(derive(k, 4))
-            fit = True
-            for p in range(tl.players):
-                if p == view.viewer:
-                    continue
-                past = _past_search(tl, pasts, card, p, rng, quick.tick)
+            searches = [
+                (p, _past_search(tl, pasts, card, p, rng, quick.tick))
+                for p in range(tl.players)
+                if p != view.viewer
+            ]
+            # Every hand's quick check before any search of a past.
+            fit = all(past.may_fit(hands[p]) for p, past in searches)
+            for p, past in searches if fit else ():
                 try:
                     fit = past.fits(hands[p], [0] * tl.epochs)
                 except OutOfSteps:
@@ -1095,7 +1098,7 @@ def _past_search(
     kept for the next samples: a kept failure skips the random choices and
     the steps its search took, so it would change the world a key gives.)"""
     found = pasts.get((upcard, p))
-    if found is None or len(found.failed) > _KEEP_FAILED:
+    if found is None or len(found.failed) + len(found.passed) > _KEEP_FAILED:
         found = pasts[upcard, p] = PastSearch(
             p, _plan(tl, upcard), tl.reshuffle_masks(upcard), tl.rules, tl.epochs, rng, tick
         )
@@ -1104,7 +1107,7 @@ def _past_search(
     return found
 
 
-#: Failed states a kept :class:`PastSearch` may hold before it starts afresh.
+#: Failed (and passed) states a kept :class:`PastSearch` may hold before it starts afresh.
 _KEEP_FAILED: Final = 200_000
 
 
