@@ -93,10 +93,9 @@ def imports_of(name: str, source: str, is_package: bool) -> set[str]:
             for alias in node.names:
                 if (alias.name + ".").startswith("sevenbridge."):
                     found.add(alias.name.removeprefix("sevenbridge").removeprefix("."))
-        elif isinstance(node, ast.Call) and _imported_by_name(node) is not None:
+        elif isinstance(node, ast.Call) and (named := _imported_by_name(node)) is not None:
             # importlib.import_module("sevenbridge.x") is an import too.
-            target = str(_imported_by_name(node)).removeprefix("sevenbridge").removeprefix(".")
-            found.add(target)
+            found.add(named.removeprefix("sevenbridge").removeprefix("."))
     found.discard(name)
     return found
 
