@@ -66,7 +66,7 @@ BAD: list[tuple[str, Callable[[], Any]]] = [
     ("decompositions copies", lambda: decompositions("11111m")),
     ("waits size", lambda: waits("1m")),
     ("observe seat", lambda: observe(STATE, 7)),
-    ("sample seed", lambda: sample_state(observe(STATE), seed=-3)),
+    ("sample seed", lambda: sample_state(observe(STATE), -3)),
     ("render", lambda: render("x")),  # type: ignore[arg-type]
     ("explain", lambda: explain("x", Draw(0))),  # type: ignore[arg-type]
     ("rules", lambda: Rules(kong="yes")),  # type: ignore[arg-type]

@@ -84,20 +84,18 @@ def test_sampling_varies_with_the_seed() -> None:
         sample_state(deal(seed=1), 1)  # type: ignore[arg-type]
 
 
-def test_sample_state_takes_a_random_or_a_seed_and_keeps_its_old_keyword() -> None:
+def test_sample_state_takes_a_random_or_a_seed() -> None:
     view = observe(apply(deal(seed=3), Draw(0)), 2)
-    with pytest.warns(DeprecationWarning, match="seed=N"):
-        assert sample_state(view, seed=5) == sample_state(view, 5)
-    with pytest.warns(DeprecationWarning, match="without rng"):
-        assert observe(sample_state(view), 2) == view
+    with pytest.raises(TypeError, match="rng"):
+        sample_state(view)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="seed"):
+        sample_state(view, seed=5)  # type: ignore[call-arg]
     # One way to pass a seed in both games: an int seeds SplitMix64, as the card game's.
     from sevenbridge._kit.rng import Rng
 
     assert sample_state(view, 5) == sample_state(view, Rng(5))
     assert sample_state(view, random.Random(9)) == sample_state(view, random.Random(9))
     assert sample_state(view, 5).history == () and sample_state(view, 5).seed != 3
-    with pytest.raises(InvalidArgumentError, match="not both"):
-        sample_state(view, 5, seed=5)
     with pytest.raises(InvalidArgumentError, match="seed"):
         sample_state(view, -1)
     with pytest.raises(TypeError, match=r"random\.Random or an int"):

@@ -10,15 +10,14 @@
 from __future__ import annotations
 
 import random
-import warnings
 from collections import Counter
 
 import attrs
 
 from .._kit import checks as _checks
 from .._kit import hooks as _hooks
-from .._kit.rng import Rng, derive, fresh_seed, shuffled
-from ..errors import InvalidArgumentError, Message
+from .._kit.rng import Rng, derive, shuffled
+from ..errors import Message
 from ._deals import Need, rank
 from ._deals import hands as _deal_needs
 from ._tables import winning
@@ -202,9 +201,7 @@ def observe(state: GameState, player: int | None = None) -> Observation:
 
 def sample_state(
     observation: Observation,
-    rng: random.Random | Rng | int | None = None,
-    *,
-    seed: int | None = None,
+    rng: random.Random | Rng | int,
 ) -> GameState:
     """A full state consistent with ``observation``: the unseen tiles dealt at
     random to the other hands and the wall (bonus tiles only to the wall).
@@ -249,14 +246,12 @@ def sample_state(
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed, taken as the card
-            game's :func:`sevenbridge.sample_state` takes it. Leaving it out
-            (a fresh seed) is deprecated and warns.
-        seed: The older name of an integer ``rng``, deprecated (it warns).
+            game's :func:`sevenbridge.sample_state` takes it.
 
     Raises:
         TypeError: if ``observation`` is not an :class:`Observation`, or ``rng``
             neither a :class:`random.Random` nor an integer.
-        InvalidArgumentError: for a seed out of range, or both ``rng`` and ``seed``.
+        InvalidArgumentError: for a seed out of range.
         InvalidStateError: for a view no real position gives (no deal of the
             unseen tiles fits it), naming the first test no deal meets.
 
@@ -272,27 +267,6 @@ def sample_state(
         raise TypeError(
             f"observation must be a mahjong Observation, not {_checks.type_name(observation)}"
         )
-    if seed is not None:
-        if rng is not None:
-            raise InvalidArgumentError(
-                Message(
-                    "invalid_argument.rng_or_seed",
-                    "sample_state takes rng or seed (its older name), not both",
-                )
-            )
-        warnings.warn(
-            "sample_state(view, seed=N) is deprecated: pass the seed as rng, sample_state(view, N)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        rng = seed
-    if rng is None:
-        warnings.warn(
-            "sample_state(view) without rng is deprecated: pass a random.Random or a seed",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        rng = fresh_seed()
     key, _ = _checks.sample_keys(rng)
     needs = _needs(observation)
     for attempt in range(SAMPLE_TRIES):
