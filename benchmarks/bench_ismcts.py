@@ -21,7 +21,15 @@ the test suite runs it). It prints two tables:
   worlds and once with worlds that hold the true hands (``ISMCTSPlayer(worlds=...)``; the
   stock's order stays hidden), at ``--ceiling-iterations`` iterations a
   decision; the deck-by-deck difference bounds what any belief model could
-  add to it.
+  add to it. With ``--ceiling-lean K,...`` (numbers above 1, or ``inf``,
+  the hands open: the default) the same decks are also played with worlds
+  dealt from beliefs that lean towards the truth: for each card the view
+  hides, the even prior's chance of the place where the card really lies
+  (:func:`sevenbridge.inference.place_prior`) is multiplied by K before the
+  worlds are dealt from those chances (``sample_state``'s ``weights``), so
+  each world still fits the view exactly. A belief that leans by K has a
+  known log-loss (printed beside the prior's), so the table says how good a
+  belief model would have to be before the search gains from it.
 
 The full run takes three to four hours with one worker on a two-core machine
 with the pure-Python build (the processor times are only right when the
@@ -63,12 +71,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from sevenbridge import GameState, Observation, Rules, apply, deal, observe, returns
+from sevenbridge import GameState, Observation, Rules, apply, deal, observe, returns, sample_state
 from sevenbridge._kit.rng import derive, shuffled
+from sevenbridge._tables import bits
 from sevenbridge.arena import (
     MIN_DECKS,
     BotStats,
@@ -80,6 +89,7 @@ from sevenbridge.arena import (
 )
 from sevenbridge.arena._statistics import _deck_means, _estimate, _per_deck
 from sevenbridge.bots import DEFAULT_ITERATIONS, GreedyPlayer, ISMCTSPlayer, Player
+from sevenbridge.inference import place_prior
 
 try:
     from benchmarks import _docs
@@ -181,23 +191,71 @@ class _HandsOpen:
         return attrs.evolve(self.state, stock_cards=shuffled(self.state.stock_cards, key))
 
 
-def _ceiling_deck(job: tuple[str, int, int, int, bool]) -> list[tuple[float, float]]:
+class _Leaning(_HandsOpen):
+    """Worlds dealt from beliefs that lean ``lean`` times towards the truth:
+    for each card the view hides, the even prior's chance of the place where
+    the card lies in ``state`` is multiplied by ``lean`` (``sample_state``
+    scales each card's weights to chances). The beliefs' log-loss and the
+    even prior's (nats, summed over the hidden cards with two places or more
+    at each decision) are added up in :attr:`loss`, with the cards counted."""
+
+    def __init__(self, state: GameState, lean: float) -> None:
+        super().__init__(state)
+        self.lean = lean
+        self.loss = [0.0, 0.0, 0]  # the leaning beliefs', the even prior's, the cards
+        self._view: Observation | None = None
+        self._weights: list[list[float]] = []
+
+    def __call__(self, view: Observation, key: int) -> GameState:
+        if view is not self._view:  # a new decision: the search asks with one view
+            self._view, self._weights = view, self._lean(view)
+        return sample_state(view, key, weights=self._weights)
+
+    def _lean(self, view: Observation) -> list[list[float]]:
+        state, stock = self.state, view.players
+        where = {c: p for p, hand in enumerate(state.hand_masks) for c in bits(hand)}
+        where.update((c, stock) for c in state.stock_cards)
+        weights = []
+        for card, row in enumerate(place_prior(view)):
+            weight = list(row)
+            if sum(1 for x in row if x > 0) >= 2:
+                truth = where[card]
+                weight[truth] *= self.lean
+                self.loss[0] -= math.log(weight[truth] / sum(weight))
+                self.loss[1] -= math.log(row[truth] / sum(row))
+                self.loss[2] += 1
+            weights.append(weight)
+        return weights
+
+
+#: Hands open in the ceiling table (a lean of infinity).
+OPEN: Final = math.inf
+
+
+def _ceiling_deck(
+    job: tuple[str, int, int, int, float | None],
+) -> tuple[list[tuple[float, float]], list[float]]:
     """One deck of the ceiling table, in the three seatings: the search's
-    (won, return) in each, with its own worlds or with the hands open."""
-    preset, seed, deck, iterations, open_hands = job
+    (won, return) in each, with its own worlds (``lean`` ``None``), with the
+    hands open (:data:`OPEN`) or with worlds that lean towards the truth
+    (:class:`_Leaning`); and the leaning beliefs' log-loss figures."""
+    preset, seed, deck, iterations, lean = job
     key = derive(seed, deck)
     out = []
+    loss = [0.0, 0.0, 0]
     for seat in range(3):
         state = deal(Rules.preset(preset), players=3, seed=key)
-        truth = _HandsOpen(state)
+        truth = _HandsOpen(state) if lean is None or lean == OPEN else _Leaning(state, lean)
         bots: list[Player] = [GreedyPlayer(derive(key, seat, other)) for other in range(3)]
         bots[seat] = ISMCTSPlayer(derive(key, seat), iterations=iterations,
-                                  worlds=truth if open_hands else None)  # fmt: skip
+                                  worlds=None if lean is None else truth)  # fmt: skip
         while not state.is_over:
             truth.state = state
             state = apply(state, bots[state.current_player or 0](observe(state)))
         out.append((float(state.winner == seat), returns(state)[seat]))
-    return out
+        if isinstance(truth, _Leaning):
+            loss = [a + b for a, b in zip(loss, truth.loss, strict=True)]
+    return out, loss
 
 
 def _mean(values: Sequence[float], lo: float, hi: float) -> list[Any]:
@@ -224,22 +282,48 @@ def _side_by_side(
     return figures
 
 
-def ceiling(preset: str, decks: int, seed: int, workers: int, iterations: int) -> dict[str, Any]:
-    """The search with and without the opponents' hands open, on the same decks."""
+def ceiling(
+    preset: str,
+    decks: int,
+    seed: int,
+    workers: int,
+    iterations: int,
+    leans: Sequence[float] = (OPEN,),
+) -> list[dict[str, Any]]:
+    """The search with its own worlds and, on the same decks, with the
+    opponents' hands open or worlds leaning towards them: a row for each of
+    ``leans`` (:data:`OPEN` for the hands open), each paired deck by deck with
+    the same own-worlds games."""
     start = time.perf_counter()
-    jobs = [(preset, seed, d, iterations, o) for d in range(decks) for o in (False, True)]
+    arms: list[float | None] = [None, *leans]
+    jobs = [(preset, seed, d, iterations, lean) for d in range(decks) for lean in arms]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             played = pool.map(_ceiling_deck, jobs)
     else:
         played = [_ceiling_deck(job) for job in jobs]
-    # The jobs alternate: each deck with its own worlds, then with the hands open.
-    fair, known = ([[statistics.fmean(c) for c in zip(*deck, strict=True)] for deck in played[o::2]]
-                   for o in (0, 1))  # fmt: skip
-    figures = _side_by_side(known, fair, ("open", "fair"))
-    return {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
-            "iterations": iterations, **figures,
-            "seconds": time.perf_counter() - start}  # fmt: skip
+    # The jobs take turns: each deck with its own worlds, then with each lean.
+    results = [
+        [
+            [statistics.fmean(c) for c in zip(*games, strict=True)]
+            for games, _ in played[a :: len(arms)]
+        ]
+        for a in range(len(arms))
+    ]
+    rows = []
+    for a, lean in enumerate(leans, start=1):
+        figures = _side_by_side(results[a], results[0], ("open", "fair"))
+        row = {"preset": preset, "seed": seed, "decks": decks, "deals": 3 * decks,
+               "iterations": iterations, "lean": None if lean == OPEN else lean, **figures,
+               "seconds": time.perf_counter() - start}  # fmt: skip
+        if lean != OPEN:
+            mine, prior, cards = (
+                sum(x) for x in zip(*(loss for _, loss in played[a :: len(arms)]), strict=True)
+            )
+            row["log_loss"] = {"lean": mine / max(cards, 1), "prior": prior / max(cards, 1),
+                               "cards": int(cards)}  # fmt: skip
+        rows.append(row)
+    return rows
 
 
 def _searcher_decks(result: TournamentResult) -> tuple[str, dict[int, list[float]]]:
@@ -350,6 +434,44 @@ PAIRED_HEAD = ("preset", "decks", "win share: first / second",
                "difference [95%]")  # fmt: skip
 
 
+def lean_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    b = "**" if bold else ""
+    return [
+        (
+            r["preset"],
+            str(r["decks"]),
+            f"{r['lean']:g}",
+            f"{r['log_loss']['prior']:.3f} / {r['log_loss']['lean']:.3f}",
+            f"{r['win_share']['fair'][0]:.3f} / {r['win_share']['open'][0]:.3f}",
+            f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
+            f"{r['mean_return']['fair'][0]:+.2f} / {r['mean_return']['open'][0]:+.2f}",
+            f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
+        )
+        for r in sorted(rows, key=lambda r: (r["preset"], r["lean"]))
+    ]
+
+
+LEAN_HEAD = ("preset", "decks", "K", "log-loss: even prior / leaning",
+             "win share: own worlds / leaning", "leaning less own worlds: win share [95%]",
+             "mean return: own worlds / leaning", "difference [95%]")  # fmt: skip
+
+
+def _leans(text: str) -> tuple[float, ...]:
+    """``--ceiling-lean``: numbers above 1, or ``inf``, comma-separated."""
+    leans = []
+    for part in text.split(","):
+        try:
+            lean = float(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {part!r}") from None
+        if not lean > 1:  # NaN too
+            raise argparse.ArgumentTypeError(f"a lean is a number above 1 (or inf), not {part!r}")
+        leans.append(lean)
+    if len(set(leans)) != len(leans):
+        raise argparse.ArgumentTypeError("a lean is named twice")
+    return tuple(leans)
+
+
 CEILING_HEAD = ("preset", "decks", "win share [95%]: own worlds / hands open",
                 "hands open less own worlds: win share [95%]",
                 "mean return: own worlds / hands open", "difference [95%]")  # fmt: skip
@@ -376,6 +498,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also the table of the search with the opponents' hands open",
     )
     parser.add_argument("--ceiling-iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument(
+        "--ceiling-lean",
+        type=_leans,
+        default=(OPEN,),
+        metavar="K,...",
+        help="with --ceiling: worlds leaning K times towards the true hands (numbers above 1; "
+        "inf: the hands open, the default)",
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--docs", metavar="FILE", help="also write the tables as Markdown")
@@ -440,10 +570,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                   flush=True)  # fmt: skip
     if args.ceiling:
         for preset in presets:
-            row = ceiling(preset, max(MIN_DECKS, deals // 3), args.seed, args.workers, iterations)
-            figures["ceiling"].append(row)
-            print(f"{preset}: hands open, {row['decks']} decks ({row['seconds']:.0f} s)",
-                  flush=True)  # fmt: skip
+            rows = ceiling(preset, max(MIN_DECKS, deals // 3), args.seed, args.workers,
+                           iterations, args.ceiling_lean)  # fmt: skip
+            figures["ceiling"] += rows
+            print(f"{preset}: hands open or leaning, {rows[0]['decks']} decks "
+                  f"({rows[-1]['seconds']:.0f} s)", flush=True)  # fmt: skip
     blocks = tables(figures, markdown=False)
     print("\n\n".join(blocks))
     if args.json:
@@ -475,12 +606,22 @@ def tables(figures: dict[str, list[dict[str, Any]]], markdown: bool) -> list[str
         out.append(f"**Head to head: `{bot}`, flat Monte Carlo ({playouts} greedy playouts a "
                    f"decision) and one greedy player** (seed {seed}):")  # fmt: skip
         out.append(_table(DUEL_HEAD, duel_rows(rows, markdown), markdown))
-    for seed, iterations in dict.fromkeys((r["seed"], r["iterations"]) for r in figures["ceiling"]):
-        rows = [r for r in figures["ceiling"] if (r["seed"], r["iterations"]) == (seed, iterations)]
+    leaning = [r for r in figures["ceiling"] if r.get("lean") is not None]
+    hands_open = [r for r in figures["ceiling"] if r.get("lean") is None]
+    for seed, iterations in dict.fromkeys((r["seed"], r["iterations"]) for r in hands_open):
+        rows = [r for r in hands_open if (r["seed"], r["iterations"]) == (seed, iterations)]
         out.append(f"**The opponents' hands open: `ISMCTSPlayer(iterations={iterations})` against "
                    "two greedy players with its own worlds, and on the same decks with worlds "
                    f"that hold the true hands (the stock's order still hidden)** (seed {seed}):")  # fmt: skip
         out.append(_table(CEILING_HEAD, ceiling_rows(rows, markdown), markdown))
+    for seed, iterations in dict.fromkeys((r["seed"], r["iterations"]) for r in leaning):
+        rows = [r for r in leaning if (r["seed"], r["iterations"]) == (seed, iterations)]
+        out.append(f"**Beliefs that lean towards the true hands: `ISMCTSPlayer(iterations="
+                   f"{iterations})` against two greedy players with its own worlds, and on the "
+                   "same decks with worlds dealt from the even prior with the chance of each "
+                   "hidden card's true place multiplied by K (log-loss in nats a hidden card "
+                   f"with two places or more, at the search's decisions)** (seed {seed}):")  # fmt: skip
+        out.append(_table(LEAN_HEAD, lean_rows(rows, markdown), markdown))
     for first, second, seed in dict.fromkeys(
         (r["first"], r["second"], r["seed"]) for r in figures["paired"]
     ):

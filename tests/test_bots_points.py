@@ -269,6 +269,42 @@ def test_bench_ismcts_ceiling_plays_the_same_decks_with_the_hands_open(
     }
 
 
+def test_bench_ismcts_ceiling_leans_towards_the_true_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from benchmarks import bench_ismcts
+
+    args = ["--quick", "--presets", "standard", "--skip-greedy", "--skip-duel", "--ceiling"]
+    plain, leaning = tmp_path / "plain.json", tmp_path / "leaning.json"
+    assert bench_ismcts.main([*args, "--json", str(plain)]) == 0
+    assert bench_ismcts.main([*args, "--ceiling-lean", "3,inf", "--json", str(leaning)]) == 0
+    assert "multiplied by K" in capsys.readouterr().out
+    (hands_open,) = json.loads(plain.read_text())["ceiling"]
+    lean, opened = json.loads(leaning.read_text())["ceiling"]
+    # The hands-open row is the same games as without leaning rows beside it.
+    assert {k: v for k, v in opened.items() if k != "seconds"} == {
+        k: v for k, v in hands_open.items() if k != "seconds"
+    }
+    assert lean["lean"] == 3 and opened["lean"] is None and "log_loss" not in opened
+    # The same own-worlds games are the baseline of both rows.
+    assert lean["win_share"]["fair"] == opened["win_share"]["fair"]
+    # Leaning by 3 makes the beliefs sharper than the even prior's, by a known amount.
+    loss = lean["log_loss"]
+    assert loss["cards"] > 0 and 0 < loss["lean"] < loss["prior"]
+    for what in ("win_share", "mean_return"):
+        fair, leaned, gain = (lean[what][k] for k in ("fair", "open", "difference"))
+        assert gain[0] == pytest.approx(leaned[0] - fair[0])
+
+
+@pytest.mark.parametrize("bad", ["1", "0.5", "-2", "nan", "x", "3,3", ""])
+def test_bench_ismcts_refuses_a_bad_lean(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import bench_ismcts
+
+    with pytest.raises(SystemExit) as stop:
+        bench_ismcts.main(["--quick", "--ceiling", "--ceiling-lean", bad])
+    assert stop.value.code == 2 and "--ceiling-lean" in capsys.readouterr().err
+
+
 def test_bench_ismcts_runs_split_resume_and_merge(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
