@@ -171,7 +171,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     bots = args.bots.split(",") if args.bots else list(DEFAULT_BOTS[args.game])
     if args.quick:
         presets, bots = presets[:1], [b for b in bots if b != "ismcts"][:2] or bots[:1]
-    decks = 3 if args.quick else args.decks
     decks_of = dict(args.decks_of)
     if args.db_dir:
         args.db_dir.mkdir(parents=True, exist_ok=True)
@@ -186,9 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.db_dir:
                 db = args.db_dir / f"{args.game}-{preset}-{bot.replace(':', '_')}.sqlite"
                 databases.setdefault(preset, []).append(db)
-            count = decks_of.get(bot, decks) or chosen.decks
+            count = decks_of.get(bot, args.decks) or chosen.decks
             if args.quick:
-                count = min(count, 3)
+                count = min(count, 3)  # a smoke run
             row = measure(args.game, preset, bot, args.panel, count, args.workers, db)
             figures.append(row)
             print(" | ".join(rows_of([row])[0]), flush=True)
