@@ -1834,8 +1834,21 @@ class _WorldSearch:
         def fill(
             j: int, at: int, hand: int, wild: list[int]
         ) -> Iterator[tuple[int, dict[int, int]]]:
-            while j < epochs and not wild[j]:
-                j, at = j + 1, 0
+            if j < epochs and not wild[j]:
+                while j < epochs and not wild[j]:
+                    j, at = j + 1, 0
+                # This class's cards are chosen: the players still to deal
+                # must still have hands with the cards left (those of the
+                # classes to come, still to choose from, count too: a bound
+                # that never refuses a hand that fits). Else no choice of
+                # the classes to come helps: they are not tried.
+                if (
+                    j < epochs
+                    and later
+                    and hand != known
+                    and not self._later_fit(later, left & ~hand)
+                ):
+                    return
             if j == epochs:
                 if hand not in tried and search.fits(hand, zeros):
                     yield found(hand)
