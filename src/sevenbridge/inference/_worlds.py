@@ -1506,8 +1506,11 @@ def _search_world(
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
-    for upcard in upcards:
-        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), pasts, whole)
+    # Each upcard's search draws its own random choices: the searches of
+    # upcards that the record treats alike would otherwise make the same
+    # choices, and fail the same way, turn after turn.
+    for number, upcard in enumerate(upcards):
+        search = _WorldSearch(view, tl, upcard, derive(key, 10, number), pasts, whole)
         problem = search.setup()
         if problem is None:
             pending.append(search)
