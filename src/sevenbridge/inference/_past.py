@@ -238,23 +238,19 @@ class PastSearch:
         """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
         :attr:`tally`, :attr:`special` and :attr:`decides`, made."""
         p, masks, epochs = self.p, self.masks, self.epochs
-        ahead = self._build_ahead()
-        # By draw: the cards best taken as its card (a window a few draws back
-        # says the player could not pon their rank), and those best kept
-        # (a window there says they could).
-        soon: list[int] = []
-        late: list[int] = []
-        for checks in ahead:
-            sooner = later = 0
-            for _, card, value, _ in checks:
-                if card == JOKER_INDEX:
-                    continue
-                if value:
-                    later |= RANK_MASK[card % 13] | JOKER_BIT
-                else:
-                    sooner |= RANK_MASK[card % 13]
-            soon.append(sooner & ~later)
-            late.append(later & ~sooner)
+        # The look-ahead checks and what they say of the draws' cards read
+        # the player's draws and the discards of the windows that say
+        # something of them only: made once for the plans of every guess of
+        # an unknown upcard that agree on those (``plan.shared``).
+        discards, facts = self.cards, plan.facts
+        key = (p, tuple(discards[w] for w in plan.guessed if any(q == p for q, _, _ in facts[w])))
+        shared: dict[Any, Any] = plan.shared
+        found = shared.get(key)
+        if found is None:
+            found = shared[key] = self._build_ahead_orders()
+        ahead: list[tuple[tuple[int, int, bool, int], ...]] = found[0]
+        soon: list[int] = found[1]
+        late: list[int] = found[2]
         # By draw: each card's kind there, its type and the reshuffled stocks
         # it was in of those the draws still to go back through took from
         # (the draws come latest first, so their stocks never grow): two
@@ -317,6 +313,29 @@ class PastSearch:
                     allowed |= of_class[j]
             musts.append((fact, self.cards[w], usable, allowed, classes))
         return ahead, soon, late, kind, tally, special, decided, tuple(musts)
+
+    def _build_ahead_orders(
+        self,
+    ) -> tuple[list[tuple[tuple[int, int, bool, int], ...]], list[int], list[int]]:
+        """:attr:`ahead`, :attr:`sooner` and :attr:`later`, made."""
+        ahead = self._build_ahead()
+        # By draw: the cards best taken as its card (a window a few draws back
+        # says the player could not pon their rank), and those best kept
+        # (a window there says they could).
+        soon: list[int] = []
+        late: list[int] = []
+        for checks in ahead:
+            sooner = later = 0
+            for _, card, value, _ in checks:
+                if card == JOKER_INDEX:
+                    continue
+                if value:
+                    later |= RANK_MASK[card % 13] | JOKER_BIT
+                else:
+                    sooner |= RANK_MASK[card % 13]
+            soon.append(sooner & ~later)
+            late.append(later & ~sooner)
+        return ahead, soon, late
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
