@@ -1833,7 +1833,8 @@ class _WorldSearch:
         ``left``, with their pasts: a few at random, then all of them (by
         kinds of card, in a random order). With ``later`` (the players still
         to deal after them), a hand that takes the last of a kind they need
-        is checked against them at once."""
+        is checked against them at once, and so is each choice of the hand's
+        cards of one class before the next class's."""
         rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
         search = self.searches[p]
         zeros = [0] * epochs
