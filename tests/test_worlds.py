@@ -495,3 +495,20 @@ def test_the_hardest_views_found_are_sampled_and_searched() -> None:
     if state.current_player == last["viewer"] and not state.is_over:
         bot = ISMCTSPlayer(1, iterations=20)
         assert bot(observe(state, last["viewer"])) in legal_actions(state)
+
+
+def test_each_guess_of_an_unknown_upcard_is_planned_as_if_afresh() -> None:
+    """Where the record no longer shows the upcard, the plan of each card it
+    may have been is made from the plan with it unknown: it is the plan made
+    afresh for that card (the hard views, with their windows on the upcard)."""
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    checked = 0
+    for case in cases:
+        tl = _worlds.timeline(GameState.from_json(json.dumps(case["state"])))
+        if tl.upcard != _worlds.UPCARD:
+            continue
+        for card in range(53):
+            if tl.upcard_candidates >> card & 1:
+                assert _worlds._plan(tl, card) == _worlds._make_plan(tl, card)
+                checked += 1
+    assert checked > 100

@@ -169,7 +169,7 @@ _Fixed = tuple[
     list[tuple[tuple[int, ...], ...]],
     list[int],
     list[int],
-    tuple[tuple[int, int, int, int], ...],
+    tuple[tuple[int, int, int, int, int], ...],
 ]
 
 
@@ -238,23 +238,19 @@ class PastSearch:
         """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
         :attr:`tally`, :attr:`special` and :attr:`decides`, made."""
         p, masks, epochs = self.p, self.masks, self.epochs
-        ahead = self._build_ahead()
-        # By draw: the cards best taken as its card (a window a few draws back
-        # says the player could not pon their rank), and those best kept
-        # (a window there says they could).
-        soon: list[int] = []
-        late: list[int] = []
-        for checks in ahead:
-            sooner = later = 0
-            for _, card, value, _ in checks:
-                if card == JOKER_INDEX:
-                    continue
-                if value:
-                    later |= RANK_MASK[card % 13] | JOKER_BIT
-                else:
-                    sooner |= RANK_MASK[card % 13]
-            soon.append(sooner & ~later)
-            late.append(later & ~sooner)
+        # The look-ahead checks and what they say of the draws' cards read
+        # the player's draws and the discards of the windows that say
+        # something of them only: made once for the plans of every guess of
+        # an unknown upcard that agree on those (``plan.shared``).
+        discards, facts = self.cards, plan.facts
+        key = (p, tuple(discards[w] for w in plan.guessed if any(q == p for q, _, _ in facts[w])))
+        shared: dict[Any, Any] = plan.shared
+        found = shared.get(key)
+        if found is None:
+            found = shared[key] = self._build_ahead_orders()
+        ahead: list[tuple[tuple[int, int, bool, int], ...]] = found[0]
+        soon: list[int] = found[1]
+        late: list[int] = found[2]
         # By draw: each card's kind there, its type and the reshuffled stocks
         # it was in of those the draws still to go back through took from
         # (the draws come latest first, so their stocks never grow): two
@@ -309,14 +305,37 @@ class PastSearch:
             of_class[j] = masks[j] & ~later_stocks
             later_stocks |= masks[j]
         of_class[0] = _ALL_CARDS & ~later_stocks
-        musts: list[tuple[int, int, int, int]] = []
+        musts: list[tuple[int, int, int, int, int]] = []
         for _, w, fact, usable, classes in plan.positives[p]:
             allowed = 0
             for j in range(epochs):
                 if classes >> j & 1:
                     allowed |= of_class[j]
-            musts.append((fact, self.cards[w], usable, allowed))
+            musts.append((fact, self.cards[w], usable, allowed, classes))
         return ahead, soon, late, kind, tally, special, decided, tuple(musts)
+
+    def _build_ahead_orders(
+        self,
+    ) -> tuple[list[tuple[tuple[int, int, bool, int], ...]], list[int], list[int]]:
+        """:attr:`ahead`, :attr:`sooner` and :attr:`later`, made."""
+        ahead = self._build_ahead()
+        # By draw: the cards best taken as its card (a window a few draws back
+        # says the player could not pon their rank), and those best kept
+        # (a window there says they could).
+        soon: list[int] = []
+        late: list[int] = []
+        for checks in ahead:
+            sooner = later = 0
+            for _, card, value, _ in checks:
+                if card == JOKER_INDEX:
+                    continue
+                if value:
+                    later |= RANK_MASK[card % 13] | JOKER_BIT
+                else:
+                    sooner |= RANK_MASK[card % 13]
+            soon.append(sooner & ~later)
+            late.append(later & ~sooner)
+        return ahead, soon, late
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
@@ -433,6 +452,8 @@ class PastSearch:
         self.types = tuple(types) if any(wild) else ()
         if not self.types and not self.may_fit(hand):
             return False
+        if self.types and not self.may_fit_wild(hand, wild, self.types):
+            return False
         if not self._segment_ok(hand, wild, self.tail):
             return False
         return self._back(0, hand | self.tail_outs, tuple(wild))
@@ -444,12 +465,35 @@ class PastSearch:
         cards of the stocks they had drawn from by then, and their outs
         since). ``False`` only for a hand :meth:`fits` refuses."""
         rules, memo = self.rules, self.pons
-        for fact, card, usable, allowed in self.musts:
+        for fact, card, usable, allowed, _ in self.musts:
             cards = hand & allowed | usable
             if fact == JOKER:
                 if not cards & JOKER_BIT:
                     return False
             elif not padded_pon_in(cards, card, rules, memo):
+                return False
+        return True
+
+    def may_fit_wild(self, hand: int, wild: Sequence[int], types: Sequence[int]) -> bool:
+        """:meth:`may_fit` of ``hand`` and ``wild[j]`` cards of class ``j``
+        not chosen yet, each of one of the types ``types[j]``: the wild cards
+        of the classes the player had drawn from by a window count as the
+        best cards for it there (:func:`able_at_best`). ``False`` only where
+        :meth:`fits` says no."""
+        rules, memo = self.rules, self.pons
+        epochs = self.epochs
+        for fact, card, usable, allowed, classes in self.musts:
+            cards = hand & allowed | usable
+            some = [wild[j] if classes >> j & 1 else 0 for j in range(epochs)]
+            if fact == JOKER:
+                if cards & JOKER_BIT:
+                    continue
+                if not any(count and types[j] >> JOKER_TYPE & 1 for j, count in enumerate(some)):
+                    return False
+            elif not any(some):
+                if not padded_pon_in(cards, card, rules, memo):
+                    return False
+            elif not able_at_best(cards, some, types, card, rules, memo):
                 return False
         return True
 

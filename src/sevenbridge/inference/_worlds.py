@@ -771,6 +771,13 @@ class _Plan:
     fixed: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """By player: what :class:`PastSearch` reads of their past and never
     changes (filled on first use)."""
+    guessed: tuple[int, ...] = ()
+    """The windows on the upcard while the record no longer shows it (their
+    discard is the plan's guess)."""
+    shared: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """What of that is the same for every guess of an upcard the record no
+    longer shows (one dict for the plans of all guesses, see
+    :func:`_plan_of_upcard`; filled on first use)."""
 
 
 def _window_facts(
@@ -871,6 +878,65 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
     cached = tl.plans.get(upcard)
     if cached is not None:
         return cached
+    if tl.upcard == UPCARD and tl.upcard_reshuffled and upcard >= 0:
+        plan = _plan_of_upcard(tl, _plan(tl, -1), upcard)
+    else:
+        plan = _make_plan(tl, upcard)
+    tl.plans[upcard] = plan
+    return plan
+
+
+def _plan_of_upcard(tl: Timeline, unknown: _Plan, upcard: int) -> _Plan:
+    """:func:`_make_plan` for a guess ``upcard`` of an upcard the record no
+    longer shows, from the plan with it unknown (``unknown``): the guess
+    changes only the discard of the windows on the upcard and the class of
+    the card ``upcard`` (it went into the first reshuffle, where the other
+    guesses hold it since the deal). That card was not seen before the first
+    reshuffle, so it can only first be put out after it; if a player puts
+    it out then, the windows before, in which they had drawn from no
+    reshuffled stock yet, no longer count it among the cards put out since
+    that they may have held. Everything else is the same (a speed trick:
+    one plan is made for every guess)."""
+    cards = tuple(upcard if w.card == UPCARD else w.card for w in tl.windows)
+    refusals = unknown.refusals
+    if cards != unknown.cards:
+        refusals = _refusals(tl, unknown.facts, cards)
+    positives = unknown.positives
+    reshuffled = False
+    bit = 1 << upcard
+    for e, event in enumerate(tl.events):
+        if event[0] == _RESHUFFLE:
+            reshuffled = True
+        elif reshuffled and event[0] == _OUT and event[2] & bit:
+            p = event[1]
+            mine = tuple(
+                (at, w, fact, usable & ~bit if at < e and not classes & 2 else usable, classes)
+                for at, w, fact, usable, classes in positives[p]
+            )
+            positives = (*positives[:p], mine, *positives[p + 1 :])
+            break
+    return attrs.evolve(
+        unknown, cards=cards, refusals=refusals, positives=positives, fixed={},
+        shared=unknown.shared,
+    )  # fmt: skip
+
+
+def _refusals(
+    tl: Timeline, facts: Sequence[tuple[tuple[int, int, bool], ...]], cards: Sequence[int]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:attr:`_Plan.refusals`."""
+    refusals: list[list[tuple[int, int]]] = [[] for _ in range(tl.players)]
+    for e, event in enumerate(tl.events):
+        if event[0] == _WINDOW:
+            card = cards[event[1]]
+            for p, fact, value in facts[event[1]]:
+                if fact == ABLE and not value:
+                    refusals[p].append((e, _ALL if card == JOKER_INDEX else RANK_MASK[card % 13]))
+    return tuple(map(tuple, refusals))
+
+
+def _make_plan(tl: Timeline, upcard: int) -> _Plan:
+    """:func:`_plan`, made."""
     n = tl.players
     cards = [upcard if w.card == UPCARD else w.card for w in tl.windows]
     if not tl.said:
@@ -965,25 +1031,18 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
         for _, mask, _, _ in tails[p]:
             if mask >= 0:
                 tail_outs[p] |= mask
-    refusals: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     outs_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for e, event in enumerate(tl.events):
         if event[0] == _OUT:
             outs_of[event[1]].append((e, event[2]))
-        elif event[0] == _WINDOW:
-            card = cards[event[1]]
-            for p, fact, value in facts[event[1]]:
-                if fact == ABLE and not value:
-                    refusals[p].append((e, _ALL if card == JOKER_INDEX else RANK_MASK[card % 13]))
-    plan = _Plan(
+    return _Plan(
         facts=tuple(facts), depends=tuple(depends), cards=tuple(cards), epoch_at=tuple(epoch_at),
         segments=tuple(segments), tails=tuple(tails),
         draws=tuple(tuple(d) for d in draws), tail_outs=tuple(tail_outs),
-        refusals=tuple(map(tuple, refusals)), outs_of=tuple(map(tuple, outs_of)),
+        refusals=_refusals(tl, facts, cards), outs_of=tuple(map(tuple, outs_of)),
         positives=tuple(tuple(ps) for ps in positives), held=held,
+        guessed=tuple(number for number, w in enumerate(tl.windows) if w.card == UPCARD),
     )  # fmt: skip
-    tl.plans[upcard] = plan
-    return plan
 
 
 class _Split(NamedTuple):
@@ -1506,8 +1565,11 @@ def _search_world(
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
-    for upcard in upcards:
-        search = _WorldSearch(view, tl, upcard, derive(key, 10, 0), pasts, whole)
+    # Each upcard's search draws its own random choices: the searches of
+    # upcards that the record treats alike would otherwise make the same
+    # choices, and fail the same way, turn after turn.
+    for number, upcard in enumerate(upcards):
+        search = _WorldSearch(view, tl, upcard, derive(key, 10, number), pasts, whole)
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1771,7 +1833,8 @@ class _WorldSearch:
         ``left``, with their pasts: a few at random, then all of them (by
         kinds of card, in a random order). With ``later`` (the players still
         to deal after them), a hand that takes the last of a kind they need
-        is checked against them at once."""
+        is checked against them at once, and so is each choice of the hand's
+        cards of one class before the next class's."""
         rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
         search = self.searches[p]
         zeros = [0] * epochs
@@ -1834,8 +1897,21 @@ class _WorldSearch:
         def fill(
             j: int, at: int, hand: int, wild: list[int]
         ) -> Iterator[tuple[int, dict[int, int]]]:
-            while j < epochs and not wild[j]:
-                j, at = j + 1, 0
+            if j < epochs and not wild[j]:
+                while j < epochs and not wild[j]:
+                    j, at = j + 1, 0
+                # This class's cards are chosen: the players still to deal
+                # must still have hands with the cards left (those of the
+                # classes to come, still to choose from, count too: a bound
+                # that never refuses a hand that fits). Else no choice of
+                # the classes to come helps: they are not tried.
+                if (
+                    j < epochs
+                    and later
+                    and hand != known
+                    and not self._later_fit(later, left & ~hand)
+                ):
+                    return
             if j == epochs:
                 if hand not in tried and search.fits(hand, zeros):
                     yield found(hand)
