@@ -414,19 +414,20 @@ def ceiling_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, 
     ]
 
 
-def paired_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+def _pair_cells(r: dict[str, Any], bold: bool, one: str, other: str) -> tuple[str, ...]:
+    """A row's two sides set side by side (``one`` and ``other`` of its win
+    share and mean return) and the deck-by-deck difference of each."""
     b = "**" if bold else ""
-    return [
-        (
-            r["preset"],
-            str(r["decks"]),
-            f"{r['win_share']['first'][0]:.3f} / {r['win_share']['second'][0]:.3f}",
-            f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
-            f"{r['mean_return']['first'][0]:+.2f} / {r['mean_return']['second'][0]:+.2f}",
-            f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
-        )
-        for r in rows
-    ]
+    return (
+        f"{r['win_share'][one][0]:.3f} / {r['win_share'][other][0]:.3f}",
+        f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
+        f"{r['mean_return'][one][0]:+.2f} / {r['mean_return'][other][0]:+.2f}",
+        f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
+    )
+
+
+def paired_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
+    return [(r["preset"], str(r["decks"]), *_pair_cells(r, bold, "first", "second")) for r in rows]
 
 
 PAIRED_HEAD = ("preset", "decks", "win share: first / second",
@@ -435,17 +436,13 @@ PAIRED_HEAD = ("preset", "decks", "win share: first / second",
 
 
 def lean_rows(rows: Sequence[dict[str, Any]], bold: bool) -> list[tuple[str, ...]]:
-    b = "**" if bold else ""
     return [
         (
             r["preset"],
             str(r["decks"]),
             f"{r['lean']:g}",
             f"{r['log_loss']['prior']:.3f} / {r['log_loss']['lean']:.3f}",
-            f"{r['win_share']['fair'][0]:.3f} / {r['win_share']['open'][0]:.3f}",
-            f"{b}{_interval(r['win_share']['difference'], 3, sign=True)}{b}",
-            f"{r['mean_return']['fair'][0]:+.2f} / {r['mean_return']['open'][0]:+.2f}",
-            f"{b}{_interval(r['mean_return']['difference'], 2, sign=True)}{b}",
+            *_pair_cells(r, bold, "fair", "open"),
         )
         for r in sorted(rows, key=lambda r: (r["preset"], r["lean"]))
     ]
