@@ -512,3 +512,62 @@ def test_each_guess_of_an_unknown_upcard_is_planned_as_if_afresh() -> None:
                 assert _worlds._plan(tl, card) == _worlds._make_plan(tl, card)
                 checked += 1
     assert checked > 100
+
+
+def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fits() -> None:
+    """The world search's quick bound (a player's past gone back through a
+    few draws only, the cards not chosen yet as wild cards) is weaker than
+    the whole past: on the hard views, every question the whole past lets
+    through passes it too (a player's true hand among them), and it still
+    refutes some."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge._tables import bits
+    from sevenbridge.inference._past import ALL_TYPES, PastSearch
+
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    rng = Rng(7)
+    asked = refuted = true_hands = 0
+    for case in cases:
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        tl = _worlds._shared_timeline(view)
+        known_upcard = tl.upcard != _worlds.UPCARD
+        upcard = tl.upcard if known_upcard else bits(tl.upcard_candidates)[0]
+        search = _worlds._WorldSearch(view, tl, upcard, 1, {})
+        if search.setup() is not None:
+            continue
+        search._ready()
+        for p in search.order:
+            near, whole = (
+                PastSearch(p, search.plan, search.masks, view.rules, tl.epochs, Rng(1))
+                for _ in range(2)
+            )
+            hidden = state.hand_masks[p] & ~search.known[p]
+            for trial in range(80):
+                # The true hidden cards (when the upcard is on record) or
+                # random unseen ones, some chosen and the others wild.
+                pool = hidden if known_upcard and trial % 2 else search.unseen
+                cards = bits(pool)
+                rng.shuffle(cards)
+                hand, wild = search.known[p], [0] * tl.epochs
+                want = list(search.need[p])
+                for c in cards:
+                    j = search.cls[c]
+                    if want[j]:
+                        want[j] -= 1
+                        if rng.below(2):
+                            hand |= 1 << c
+                        else:
+                            wild[j] += 1
+                if any(want) or not any(wild):
+                    continue
+                types = [ALL_TYPES] * tl.epochs
+                passes_near = near.fits(hand, wild, types, near=_worlds._NEAR)
+                passes_whole = whole.fits(hand, wild, types)
+                asked += 1
+                assert passes_near or not passes_whole
+                refuted += not passes_near
+                if pool == hidden:
+                    assert passes_whole and passes_near
+                    true_hands += 1
+    assert asked > 300 and refuted > 10 and true_hands > 100

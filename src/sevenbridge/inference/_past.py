@@ -48,6 +48,23 @@ def pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool] | None) -> 
     return got
 
 
+#: :func:`pon_in`'s memos, by rules (see :func:`pons_of`).
+_PONS: dict[Rules, dict[int, bool]] = {}
+
+
+def pons_of(rules: Rules) -> dict[int, bool]:
+    """The memo of :func:`pon_in` for ``rules``, shared by every search (it
+    holds a few thousand answers at most; a speed trick: the searches of one
+    sample are many, and a memo of their own asked the engine a third of the
+    time). The memos of the last few rules are kept."""
+    memo = _PONS.get(rules)
+    if memo is None:
+        if len(_PONS) >= 16:
+            del _PONS[next(iter(_PONS))]
+        memo = _PONS[rules] = {}
+    return memo
+
+
 def padded_pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool]) -> bool:
     """:func:`pon_in` of ``hand`` with a card of another rank added
     (:func:`pad_card`): whether the hand's cards of the rank and its joker
@@ -195,7 +212,7 @@ class PastSearch:
         tick: Callable[[], None] | None = None,
     ) -> None:
         self.p = p
-        self.pons: dict[int, bool] = {}
+        self.pons: dict[int, bool] = pons_of(rules)
         """The engine's pon answers, remembered (:func:`pon_in`)."""
         self.bests: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], bool] = {}
         """:func:`able_at_best`'s answers for a discard other than the joker,
@@ -224,6 +241,13 @@ class PastSearch:
         hand`` (a speed trick: most hands that pass are asked again, on other
         paths to the same draw)."""
         self.types: tuple[int, ...] = ()
+        self.passed_near: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
+        """:attr:`passed` of the questions that go back :attr:`limit` draws only
+        (see :meth:`fits`); a state that fails there fails for the whole past
+        too, so those share :attr:`failed`."""
+        self.limit = len(self.draws)
+        """How many draws the current question goes back through."""
+        self.passing = self.passed
         self.path: list[int] = [0] * len(self.draws)
         # What the search reads and never changes: a function of the plan,
         # the masks and the player, so kept on the plan for every search of
@@ -444,11 +468,20 @@ class PastSearch:
                 return False
         return True
 
-    def fits(self, hand: int, wild: Sequence[int], types: Sequence[int] = ()) -> bool:
+    def fits(
+        self, hand: int, wild: Sequence[int], types: Sequence[int] = (), near: int = 0
+    ) -> bool:
         """Whether the player, holding ``hand`` and ``wild[j]`` cards of class
         ``j`` not chosen yet, each of one of the types ``types[j]`` (bit t:
         rank t, bit 13: the joker), may have a past that fits (exact without
-        wild cards; :attr:`path` then holds the card of each draw)."""
+        wild cards; :attr:`path` then holds the card of each draw).
+
+        ``near`` (with wild cards only; 0: all of them): go back through that
+        many draws at most, a weaker bound that never refuses a hand that
+        fits, for the checks asked again and again while a hand is chosen.
+        What refutes most hands is near the end, and a search that passes
+        must go back through every draw: the whole past would cost the same
+        per pass, and passes are most of the answers."""
         self.types = tuple(types) if any(wild) else ()
         if not self.types and not self.may_fit(hand):
             return False
@@ -456,6 +489,10 @@ class PastSearch:
             return False
         if not self._segment_ok(hand, wild, self.tail):
             return False
+        if near and self.types and near < len(self.draws):
+            self.limit, self.passing = near, self.passed_near
+        else:
+            self.limit, self.passing = len(self.draws), self.passed
         return self._back(0, hand | self.tail_outs, tuple(wild))
 
     def may_fit(self, hand: int) -> bool:
@@ -498,8 +535,8 @@ class PastSearch:
         return True
 
     def _back(self, k: int, hand: int, wild: tuple[int, ...]) -> bool:
-        if k == len(self.draws):
-            return not any(wild[1:])
+        if k == self.limit:
+            return k < len(self.draws) or not any(wild[1:])
         # The hand up to cards alike: the cards the record names before the
         # draw (:attr:`special`), and how many of each kind of the others. A
         # card's kind is its type (rank, or the joker) and the reshuffled
@@ -524,7 +561,7 @@ class PastSearch:
         if state in self.failed:
             return False
         bound = bool(self.types)
-        if bound and state in self.passed:
+        if bound and state in self.passing:
             return True
         if self.tick is not None:
             self.tick()
@@ -579,7 +616,7 @@ class PastSearch:
             if self._back(k + 1, rest | outs, left):
                 self.path[k] = c
                 if bound:
-                    self.passed.add(state)
+                    self.passing.add(state)
                 return True
         self.failed.add(state)
         return False
