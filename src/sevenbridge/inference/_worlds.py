@@ -1938,7 +1938,13 @@ class _WorldSearch:
                 if not room(j, at + 1, rest):
                     continue
                 self._step()
-                if m and not search.fits(more, rest, ahead(j, at + 1, rest), near=_NEAR):
+                # (A hand with every card chosen gets its exact check once,
+                # where it is complete, below.)
+                if (
+                    m
+                    and any(rest)
+                    and not search.fits(more, rest, ahead(j, at + 1, rest), near=_NEAR)
+                ):
                     continue
                 if (
                     m
