@@ -574,17 +574,26 @@ class PastSearch:
                 self.failed.add(state)
                 return False
         _, epoch, segment, outs = self.draws[k]
-        options = bits(hand if epoch == 0 else hand & self.masks[epoch])
+        cards = hand if epoch == 0 else hand & self.masks[epoch]
+        sooner, later = self.sooner[k], self.later[k]
+        shuffle = self.rng.shuffle
+        # In a random order, but the cards best taken first and those best
+        # kept last (an order only: every option is still tried).
+        options = bits(cards & ~sooner & ~later)
         if wild[epoch]:
             options.append(-1)
-        self.rng.shuffle(options)
-        sooner, later = self.sooner[k], self.later[k]
-        if sooner or later:  # an order only: every option is still tried
-            options = (
-                [c for c in options if c >= 0 and sooner >> c & 1]
-                + [c for c in options if c < 0 or not (sooner | later) >> c & 1]
-                + [c for c in options if c >= 0 and later >> c & 1]
-            )
+        if len(options) > 1:
+            shuffle(options)
+        if cards & sooner:
+            first = bits(cards & sooner)
+            if len(first) > 1:
+                shuffle(first)
+            options = first + options
+        if cards & later:
+            last = bits(cards & later)
+            if len(last) > 1:
+                shuffle(last)
+            options += last
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
         kind, tried = self.kind[k], set()
