@@ -28,6 +28,7 @@ from sevenbridge import (
 from sevenbridge.cards import CARDS, JOKER_INDEX
 from sevenbridge.engine import claims
 from sevenbridge.inference import _worlds
+from sevenbridge.inference._past import ABLE
 from sevenbridge.rules import ClaimWindow, PonTieBreak
 
 from .helpers import pass_window, play, stacked
@@ -77,6 +78,35 @@ def test_a_pon_taken_at_once_shows_that_its_caller_holds_the_joker() -> None:
     assert state.phase is Phase.PLAY and state.current_player == 1
     for viewer in (0, 2, 3):
         assert all(w.hand_masks[1] & JOKER for w in _samples(state, viewer, 40))
+
+
+def test_a_pon_of_the_joker_taken_at_once_shows_the_players_after_could_not_pon() -> None:
+    """able_only windows, the joker holder's tie-break: a pon waits while
+    another player may still be asked, unless its caller holds the joker. A
+    pon of the joker itself (which nobody holds then) taken at once says
+    that the players after its caller could not pon it: facts of their hands
+    on their own, so the search of each hand meets them (it used to find it
+    out only when the whole deal was walked back, too late on some views)."""
+    state = stacked(
+        ABLE_ONLY,
+        ["JK 4C 6D 8D 10D QS AH", "9C 9D 2C 3C 5C 7C JC", "2D 4D 6H 8H 10H QH KC",
+         "3S 5S 6S 9S JS KS AD"],
+        stock="QD",
+    )  # fmt: skip
+    state = play(state, "0 Draw", "0 Discard JK", "1 Pon 9C 9D (JK=9H)")
+    assert state.phase is Phase.PLAY and state.current_player == 1
+    tl = _worlds.timeline(state)
+    (facts,) = _worlds._make_plan(tl, -1).facts
+    assert set(facts) == {
+        (1, ABLE, True),
+        (2, ABLE, False),
+        (3, ABLE, False),
+    }
+    for viewer in (0, 1):
+        for world in _samples(state, viewer, 30):
+            assert not any(
+                claims.can_pon(world.hand_masks[p], JOKER_INDEX, ABLE_ONLY) for p in (2, 3)
+            )
 
 
 def _lost_pon() -> GameState:

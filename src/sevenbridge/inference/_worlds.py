@@ -796,7 +796,13 @@ def _window_facts(
     out: list[tuple[int, int, bool]] = []
     if rules.claim_window is ClaimWindow.ABLE_ONLY:
         told = eligible
-        if at_once:  # the players after the caller were never named
+        if at_once and not (
+            # The joker's holder's pon takes the discard at once, and else a
+            # pon waits while there is another player to ask: a pon of the
+            # joker itself (which nobody holds) taken at once says that the
+            # players after its caller could not pon it.
+            rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and w.card == JOKER_INDEX
+        ):  # the players after the caller were never named
             told = eligible[: eligible.index(actors[-1]) + 1] if actors[-1] in eligible else []
         out.extend((q, ABLE, q in asked) for q in told)
     if rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and rules.jokers:
@@ -1972,6 +1978,7 @@ class _WorldSearch:
         for found in self.chosen.values():
             choices.update(found)
         for _ in range(_WALK_TRIES):
+            self._step()
             cert = _walk(
                 tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key
             )
@@ -1984,7 +1991,9 @@ class _WorldSearch:
             choices = {}
             for p in range(tl.players):
                 hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
-                past = PastSearch(p, self.plan, self.masks, self.rules, self.epochs, rng)
+                past = PastSearch(
+                    p, self.plan, self.masks, self.rules, self.epochs, rng, self._step
+                )
                 if not past.fits(hand, [0] * self.epochs):
                     return False
                 choices.update(past.choices())
