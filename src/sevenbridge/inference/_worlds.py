@@ -42,7 +42,7 @@ from .._tables import JOKER_BIT, RANK_MASK, bits
 from ..actions import Chi, Discard, Draw, LayDown, LayOff, Pass, Pon
 from ..cards import CARDS, JOKER_INDEX
 from ..engine._keys import OP_PON, PASSES
-from ..engine.claims import AFTER, may_claim, play_window
+from ..engine.claims import AFTER, may_claim, play_window, pon_takes_at_once
 from ..engine.step import apply
 from ..engine.turn import HAND_SIZE, first_player
 from ..errors import InvalidStateError, Message
@@ -797,11 +797,11 @@ def _window_facts(
     if rules.claim_window is ClaimWindow.ABLE_ONLY:
         told = eligible
         if at_once and not (
-            # The joker's holder's pon takes the discard at once, and else a
-            # pon waits while there is another player to ask: a pon of the
-            # joker itself (which nobody holds) taken at once says that the
-            # players after its caller could not pon it.
-            rules.pon_tie_break is PonTieBreak.JOKER_HOLDER and w.card == JOKER_INDEX
+            # A pon of the joker itself: its caller cannot hold the joker, so
+            # where the engine lets such a pon wait while another player may
+            # be asked, one taken at once says that the players after its
+            # caller could not pon it.
+            w.card == JOKER_INDEX and not pon_takes_at_once(rules, 0, True)
         ):  # the players after the caller were never named
             told = eligible[: eligible.index(actors[-1]) + 1] if actors[-1] in eligible else []
         out.extend((q, ABLE, q in asked) for q in told)
