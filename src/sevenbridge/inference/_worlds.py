@@ -1597,7 +1597,7 @@ def _search_world(
         if turn % 2:  # the ruler sequence, on every second turn
             half = (turn + 1) // 2
             at = min((half & -half).bit_length() - 1, len(pending) - 1)
-        else:  # each upcard in turn
+        else:  # each group in turn
             at = cursor = cursor % len(pending)
             cursor += 1
         search = pending[at]
