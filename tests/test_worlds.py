@@ -544,6 +544,151 @@ def test_each_guess_of_an_unknown_upcard_is_planned_as_if_afresh() -> None:
     assert checked > 100
 
 
+def _search_to_the_end(search: _worlds._WorldSearch) -> object:
+    """What a :class:`_worlds._WorldSearch` ends with, given every turn it asks."""
+    assert search.setup() is None
+    turn = 0
+    while True:
+        turn += 1
+        found = search.advance(_worlds._FIRST_BUDGET * _worlds._luby(turn))
+        if found is not None:
+            return found
+
+
+def test_the_guesses_of_an_unknown_upcard_searched_together_find_a_world_when_one_alone_does() -> (
+    None
+):
+    """Where the record no longer shows the upcard, the guesses that split the
+    unseen cards alike are searched at once: on the hard views, such a search
+    finds a world exactly when one of its guesses searched alone does, and
+    the deal of its certificate replays to that world."""
+    from sevenbridge._tables import bits
+
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    worlds = refuted = 0
+    for case in cases:
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        tl = _worlds._shared_timeline(view)
+        if tl.upcard != _worlds.UPCARD:
+            continue
+        upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
+        for _, group in _worlds._groups(view, tl, upcards):
+            if len(group) < 2:
+                continue
+            found = _search_to_the_end(_worlds._WorldSearch(view, tl, group, 5, {}))
+            alone = [_search_to_the_end(_worlds._WorldSearch(view, tl, [u], 5, {})) for u in group]
+            assert isinstance(found, tuple) == any(isinstance(a, tuple) for a in alone)
+            if not isinstance(found, tuple):
+                refuted += 1
+                continue
+            worlds += 1
+            hands, stock, cert = found
+            first = deal(state.rules, players=state.players, dealer=state.dealer,
+                         deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+            replayed = _worlds.replay(first, state.history, cert)
+            assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
+            assert replayed.hand_masks[view.viewer] == view.hand_mask
+    assert worlds >= 4 and refuted >= 2
+
+
+def test_guesses_searched_together_find_the_one_that_fits_wherever_it_comes() -> None:
+    """A view (four players, five stocks, the upcard no longer on record) with
+    22 guesses of the upcard, 2 of them fitting a world: searched together,
+    in every order, the guesses that split the cards alike find a world
+    exactly where one of them fits, and it is a world under that guess."""
+    from sevenbridge._tables import bits
+
+    case = json.loads((Path(__file__).parent / "golden" / "mixed-upcard-guesses.json").read_text())[
+        0
+    ]
+    state = GameState.from_json(json.dumps(case["state"]))
+    view = observe(state, case["viewer"])
+    tl = _worlds._shared_timeline(view)
+    upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
+    assert len(upcards) == 22
+    fitting = {20, 33}  # each searched alone to the end: the others fit no world
+    groups = [group for _, group in _worlds._groups(view, tl, upcards)]
+    mixed = next(g for g in groups if 33 in g)
+    none = next(g for g in groups if len(g) > 1 and not fitting & set(g))
+    assert len(mixed) > 4 and len(none) > 4
+    for group in (mixed, none):
+        for turn in range(len(group)):
+            order = group[turn:] + group[:turn]
+            found = _search_to_the_end(_worlds._WorldSearch(view, tl, order, turn, {}))
+            assert isinstance(found, tuple) == (group is mixed)
+            if isinstance(found, tuple):
+                hands, stock, cert = found
+                deck = [CARDS[c] for c in cert.deck]
+                first = deal(state.rules, players=state.players, dealer=state.dealer, deck=deck)
+                assert first.discard_cards == (33,)  # the upcard
+                replayed = _worlds.replay(first, state.history, cert)
+                assert list(replayed.hand_masks) == hands
+                assert list(replayed.stock_cards) == stock
+
+
+def test_guesses_alike_for_a_player_answer_alike_for_hands_without_their_cards() -> None:
+    """The search of guesses together asks one of the guesses alike for a
+    player (their windows say the same of them, and they put out none of the
+    guessed cards) for all of them, where the hand holds none of the guessed
+    cards: on the hard views, such guesses answer every such question, exact
+    or with wild cards, the same."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge._tables import bits
+    from sevenbridge.inference._past import ALL_TYPES, PastSearch
+
+    golden = Path(__file__).parent / "golden"
+    cases = [
+        *json.loads((golden / "hard-views.json").read_text()),
+        *json.loads((golden / "mixed-upcard-guesses.json").read_text()),
+    ]
+    rng = Rng(3)
+    asked = differ = 0
+    for case in cases:
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        tl = _worlds._shared_timeline(view)
+        if tl.upcard != _worlds.UPCARD:
+            continue
+        upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
+        for _, group in _worlds._groups(view, tl, upcards):
+            if len(group) < 2:
+                continue
+            search = _worlds._WorldSearch(view, tl, group, 1, {})
+            assert search.setup() is None
+            search._ready()
+            unseen = [c for c in bits(search.unseen) if not search.guessed >> c & 1]
+            for p in search.order:
+                plain = [g for i, g in enumerate(search.guesses) if not search.odd[p] >> i & 1]
+                differ += len(plain) < len(group)
+                if len(plain) < 2:
+                    continue
+                for trial in range(12):
+                    hand, wild = search.known[p], [0] * tl.epochs
+                    want = list(search.need[p])
+                    rng.shuffle(unseen)
+                    for c in unseen:
+                        j = search.cls[c]
+                        if want[j]:
+                            want[j] -= 1
+                            if trial % 2 or rng.below(2):
+                                hand |= 1 << c
+                            else:
+                                wild[j] += 1
+                    if any(want) or hand & search.guessed:
+                        continue
+                    types = [ALL_TYPES] * tl.epochs
+                    answers = {
+                        PastSearch(p, g.plan, g.masks, view.rules, tl.epochs, Rng(1)).fits(
+                            hand, wild, types
+                        )
+                        for g in plain
+                    }
+                    assert len(answers) == 1
+                    asked += 1
+    assert asked > 100 and differ > 0
+
+
 def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fits() -> None:
     """The world search's quick bound (a player's past gone back through a
     few draws only, the cards not chosen yet as wild cards) is weaker than
@@ -563,13 +708,14 @@ def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fi
         tl = _worlds._shared_timeline(view)
         known_upcard = tl.upcard != _worlds.UPCARD
         upcard = tl.upcard if known_upcard else bits(tl.upcard_candidates)[0]
-        search = _worlds._WorldSearch(view, tl, upcard, 1, {})
+        search = _worlds._WorldSearch(view, tl, [upcard], 1, {})
         if search.setup() is not None:
             continue
         search._ready()
+        guess = search.guesses[0]
         for p in search.order:
             near, whole = (
-                PastSearch(p, search.plan, search.masks, view.rules, tl.epochs, Rng(1))
+                PastSearch(p, guess.plan, guess.masks, view.rules, tl.epochs, Rng(1))
                 for _ in range(2)
             )
             hidden = state.hand_masks[p] & ~search.known[p]

@@ -1557,32 +1557,34 @@ def _search_world(
     whole: Any = None,
     pasts: _Pasts | None = None,
 ) -> tuple[list[int], list[int], Certificate] | Message:
-    """A world for ``view`` by :class:`_WorldSearch`, one search per possible
-    upcard, run in short turns that restart it (what failed is kept, so each
-    turn goes further, and each search ends). Each search's turns have
+    """A world for ``view`` by :class:`_WorldSearch`, one search per group of
+    possible upcards that split the unseen cards alike (:func:`_groups`;
+    one upcard when the record shows it), run in short turns that restart
+    it (what failed is kept, so each turn goes further, and each search
+    ends). Each search's turns have
     budgets that follow Luby's sequence: searches of this kind have a long
     tail (a bad early choice costs much more than starting again with other
     random choices), and restarts on Luby's budgets are within a logarithmic
     factor of the best restart schedule for any tail (Luby, Sinclair and
-    Zuckerman 1993). Every second turn goes to the upcards by the ruler
-    sequence (the first upcard every fourth turn, the second every eighth,
-    and so on; the last takes the rest), the others to each upcard in turn:
-    when the first upcards fit a world, one is found for little more than
+    Zuckerman 1993). Every second turn goes to the groups by the ruler
+    sequence (the first group every fourth turn, the second every eighth,
+    and so on; the last takes the rest), the others to each group in turn:
+    when the first groups fit a world, one is found for little more than
     its own search costs; when they fit none but cannot be refuted soon
-    (which happens: a few upcards of many may fit none), each upcard that
+    (which happens: a few groups of many may fit none), each group that
     fits still gets its share, so the cost stays within a factor of the
-    number of upcards of the cheapest fitting one's instead of doubling at
-    every upcard before it. What stood in the way if none fits. (``pasts``:
+    number of groups of the cheapest fitting one's instead of doubling at
+    every group before it. What stood in the way if none fits. (``pasts``:
     what the sample's quick tries learned of the players' pasts, see
     :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
-    # Each upcard's search draws its own random choices: the searches of
+    # Each group's search draws its own random choices: the searches of
     # upcards that the record treats alike would otherwise make the same
     # choices, and fail the same way, turn after turn.
-    for number, upcard in enumerate(upcards):
-        search = _WorldSearch(view, tl, upcard, derive(key, 10, number), pasts, whole)
+    for number, group in _groups(view, tl, upcards):
+        search = _WorldSearch(view, tl, group, derive(key, 10, number), pasts, whole)
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1595,7 +1597,7 @@ def _search_world(
         if turn % 2:  # the ruler sequence, on every second turn
             half = (turn + 1) // 2
             at = min((half & -half).bit_length() - 1, len(pending) - 1)
-        else:  # each upcard in turn
+        else:  # each group in turn
             at = cursor = cursor % len(pending)
             cursor += 1
         search = pending[at]
@@ -1613,6 +1615,27 @@ def _search_world(
     return why or _no_world()
 
 
+def _groups(
+    view: Any, tl: Timeline, upcards: Sequence[int | None]
+) -> list[tuple[int, list[int | None]]]:
+    """The upcards in groups that split the unseen cards alike (the same
+    cards to deal, as many of each class to each hand: :func:`_split`), in
+    the order of their first, each with the number of its first."""
+    groups: dict[Any, tuple[int, list[int | None]]] = {}
+    for number, upcard in enumerate(upcards):
+        split = _split(view, tl, -1 if upcard is None else upcard)
+        alike: Any = (
+            number
+            if split is None
+            else (
+                split.unseen, tuple(map(tuple, split.need)), tuple(split.hands),
+                tuple(split.cls[c] for c in bits(split.unseen)),
+            )
+        )  # fmt: skip
+        groups.setdefault(alike, (number, []))[1].append(upcard)
+    return list(groups.values())
+
+
 def _luby(i: int) -> int:
     """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
     while True:
@@ -1626,6 +1649,31 @@ def _luby(i: int) -> int:
 _FIRST_BUDGET: Final = 1000
 
 
+class _Guess:
+    """One guess of the upcard in a :class:`_WorldSearch`: its plan, and the
+    searches of the players' pasts under it. (The guesses of one search split
+    the unseen cards alike: the same cards to deal, as many of each class to
+    each hand; they differ in what the windows say of the hands.)"""
+
+    __slots__ = ("card", "masks", "plan", "searches", "upcard", "viewer_choices", "why")
+
+    def __init__(self, tl: Timeline, upcard: int | None) -> None:
+        self.upcard = upcard
+        self.card = -1 if upcard is None else upcard
+        self.masks = tl.reshuffle_masks(self.card)
+        self.plan: _Plan
+        self.searches: dict[int, PastSearch] = {}
+        self.viewer_choices: dict[int, int] | None = None
+        """The viewer's past under this guess, once found."""
+        self.why: Message | None = None
+        """What refuted this guess before any hand was dealt, if anything."""
+
+
+#: By guess of a :class:`_WorldSearch` (its index), the draws of a player's
+#: past that fit a hand under it.
+_Fits = dict[int, dict[int, int]]
+
+
 class _WorldSearch:
     """A search that misses no world: the hidden hands player after player,
     each player's hands enumerated by kinds of card (class and type: the cards
@@ -1634,14 +1682,24 @@ class _WorldSearch:
     never refuses a hand that fits, every hand checked exactly (its past
     searched exhaustively) and the whole deal by the engine's window code
     (:func:`_walk`). A state of the search that failed (the players still to
-    deal and the kinds of card left) is not searched again, so it ends; it
-    finds a world whenever one exists with this upcard."""
+    deal, the kinds of card left and the guesses still open) is not searched
+    again, so it ends; it finds a world whenever one exists with one of its
+    upcards.
+
+    Several guesses of an upcard the record no longer shows are searched at
+    once where they split the unseen cards alike (:func:`_search_world`): the
+    hands are enumerated once, each check asked under every guess still open
+    on that path, and a guess is dropped from a path where a check refutes
+    it. The guesses that fit no world are then refuted together, on the
+    paths that also look for a world under the guess that fits one, instead
+    of each by a search of its own (a speed trick: on the views with many
+    guesses, most fit none and took the time)."""
 
     def __init__(
         self,
         view: Any,
         tl: Timeline,
-        upcard: int | None,
+        upcards: Sequence[int | None],
         key: int,
         pasts: _Pasts,
         whole: Any = None,
@@ -1652,29 +1710,36 @@ class _WorldSearch:
         """A whole position whose hands and stock are the only ones to try
         (:func:`certify`), or ``None``."""
         self.tl = tl
-        self.upcard = upcard
-        self.card = -1 if upcard is None else upcard
+        self.guesses = [_Guess(tl, upcard) for upcard in upcards]
+        self.upcard = upcards[0]
+        self.alive = -1
+        """The guesses whose viewer and hands fit on their own, as a mask (-1:
+        not known yet)."""
         self.key = key
         self.rng = Rng(derive(key, 6))
         self.rules: Rules = view.rules
-        self.masks = tl.reshuffle_masks(self.card)
         self.epochs = tl.epochs
-        self.dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        self.dead: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        """By state (the players still to deal, the kinds of card left): the
+        guesses under which it has no world, as a mask."""
         self.failed: Counter[int] = Counter()
         """By player: how often they had no hand left by the others'."""
-        self.alone: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}
+        self.alone: dict[tuple[tuple[int, tuple[tuple[int, ...], ...]], int], bool] = {}
+        self.lonely: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+        """By player and the kinds of card left that they need: the guesses
+        under which no hand fits them, as a mask."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.turns = 0  # how many turns :func:`_search_world` gave it
-        self.proven: dict[int, list[tuple[int, dict[int, int]]]] = {}
+        self.proven: dict[int, list[tuple[int, int, _Fits]]] = {}
         """By player: hands found to fit (their pasts searched exactly), with
-        those pasts, newest first: the first tried wherever the cards left
-        hold them."""
+        the guesses they were checked under and their pasts under those they
+        fit, newest first: the first tried wherever the cards left hold them."""
         self.result: tuple[list[int], list[int], Certificate] | None = None
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
         view, tl = self.view, self.tl
-        split = _split(view, tl, self.card)
+        split = _split(view, tl, self.guesses[0].card)
         if split is None:
             return _unfit_message()
         self.need, self.known, _, self.unseen, self.cls = split
@@ -1687,64 +1752,112 @@ class _WorldSearch:
         """What the search needs that :meth:`setup` does not, made at its first
         turn (an upcard whose search never gets a turn costs little)."""
         view, tl, rng = self.view, self.tl, self.rng
-        self.plan = _plan(tl, self.card)
         n, viewer, epochs = tl.players, view.viewer, self.epochs
-        self.searches = {
-            p: _past_search(tl, self.pasts, self.card, p, rng, self._step) for p in range(n)
-        }
-        self.viewer_choices: dict[int, int] | None = None
+        for g in self.guesses:
+            g.plan = _plan(tl, g.card)
+            g.searches = {
+                p: _past_search(tl, self.pasts, g.card, p, rng, self._step) for p in range(n)
+            }
+        plan = self.guesses[0].plan
         others = [p for p in range(n) if p != viewer]
         # The most told about first: their hands prune the search soonest.
-        weight = {p: 4 * len(self.plan.positives[p]) + len(self.plan.refusals[p]) for p in others}
+        weight = {p: 4 * len(plan.positives[p]) + len(plan.refusals[p]) for p in others}
         order = list(shuffled(others, rng.next64()))
         order.sort(key=lambda p: -weight[p])
         self.order = order
         self.hands = list(self.known)
-        self.chosen: dict[int, dict[int, int]] = {}
+        self.chosen: dict[int, _Fits] = {}
         by_class = [0] * epochs
         for c in bits(self.unseen):
             by_class[self.cls[c]] |= 1 << c
         self.by_class = by_class
         self.wanted = [0] * n  # by player, the types their windows show them holding
-        for p in others:
-            for _, w, fact, _, _ in self.plan.positives[p]:
-                card = self.plan.cards[w]
-                self.wanted[p] |= 1 << (
-                    JOKER_TYPE if fact == JOKER or card == JOKER_INDEX else card % 13
-                )
+        for g in self.guesses:
+            for p in others:
+                for _, w, fact, _, _ in g.plan.positives[p]:
+                    card = g.plan.cards[w]
+                    self.wanted[p] |= 1 << (
+                        JOKER_TYPE if fact == JOKER or card == JOKER_INDEX else card % 13
+                    )
+        # By player, the guesses whose plans say something else of them than
+        # the first guess's, or whose card they put out (see :meth:`_odd`).
+        self.guessed = 0
+        for g in self.guesses:
+            if g.card >= 0:
+                self.guessed |= 1 << g.card
+        self.odd = [0] * n
+        first = self.guesses[0].plan
+        for p in range(n):
+            shown = 0
+            for _, cards in first.outs_of[p]:
+                shown |= cards
+            for (_, q), cards in first.held.items():
+                if q == p:
+                    shown |= cards
+            told = [w for w in first.guessed if any(q == p for q, _, _ in first.facts[w])]
+            for i, g in enumerate(self.guesses):
+                plan = g.plan
+                if (
+                    (g.card >= 0 and shown >> g.card & 1)
+                    or plan.positives[p] != first.positives[p]
+                    or plan.refusals[p] != first.refusals[p]
+                    or any(plan.cards[w] != first.cards[w] for w in told)
+                ):
+                    self.odd[p] |= 1 << i
         self.ready = True
 
     def advance(self, budget: int) -> tuple[list[int], list[int], Certificate] | Message | None:
         """Search for ``budget`` steps at most: a world (hands, stock,
-        certificate), :func:`_no_world` if none exists, or ``None`` if the
-        budget ran out (what failed is kept: the next call goes further)."""
+        certificate), :func:`_no_world` if none exists (or what refuted every
+        guess), or ``None`` if the budget ran out (what failed is kept: the
+        next call goes further)."""
         if not self.ready:
             self._ready()
         self.spent, self.budget = 0, budget
-        epochs, viewer = self.epochs, self.view.viewer
         try:
-            if self.viewer_choices is None:
-                # The viewer's past as :func:`_viewer_past` found it for this
-                # view (a function of the view alone, kept on the timeline),
-                # else searched here.
-                decided, choices, _ = _viewer_past(self.view, self.tl, self.card)
-                if not (decided and reveals(self.rules) and any(self.plan.depends)):
-                    mine = self.searches[viewer]
-                    choices = (
-                        mine.choices() if mine.fits(self.view.hand_mask, [0] * epochs) else None
-                    )
-                if choices is None:
-                    return _no_hand(viewer, True)
-                for p in self.order:
-                    if not self.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
-                        return _no_hand(p, False)
-                self.viewer_choices = choices
-            if self._deal(tuple(self.order), self.unseen):
+            if self.alive < 0:
+                # The guesses in turn until one fits on its own: the others
+                # are checked where a deal reaches them (:meth:`_finish`).
+                for g in self.guesses:
+                    if g.viewer_choices is None and g.why is None:
+                        g.why = self._check(g)
+                    if g.why is None:
+                        break
+                self.alive = sum(1 << i for i, g in enumerate(self.guesses) if g.why is None)
+                if not self.alive:
+                    why = self.guesses[0].why
+                    assert why is not None
+                    return why
+            if self._deal(tuple(self.order), self.unseen, self.alive):
                 assert self.result is not None
                 return self.result
         except OutOfSteps:
             return None
         return _no_world()
+
+    def _check(self, g: _Guess) -> Message | None:
+        """Whether the viewer's hand, and each other hand on its own, fit
+        under guess ``g``: what stands in the way if not (else the viewer's
+        past is kept on ``g``)."""
+        epochs = self.epochs
+        choices = self._viewer_fits(g)
+        if choices is None:
+            return _no_hand(self.view.viewer, True)
+        for p in self.order:
+            if not g.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
+                return _no_hand(p, False)
+        g.viewer_choices = choices
+        return None
+
+    def _viewer_fits(self, g: _Guess) -> dict[int, int] | None:
+        """The viewer's past under guess ``g``, or ``None`` if their hand fits
+        none: as :func:`_viewer_past` found it for this view (a function of
+        the view alone, kept on the timeline), else searched here."""
+        decided, choices, _ = _viewer_past(self.view, self.tl, g.card)
+        if not (decided and reveals(self.rules) and any(g.plan.depends)):
+            mine = g.searches[self.view.viewer]
+            choices = mine.choices() if mine.fits(self.view.hand_mask, [0] * self.epochs) else None
+        return choices
 
     def _step(self) -> None:
         self.spent += 1
@@ -1786,90 +1899,125 @@ class _WorldSearch:
             out[cls[c] * 14 + type_of(c)] += 1
         return tuple(out)
 
-    def _deal(self, rest: tuple[int, ...], left: int) -> bool:
-        """Deal the players ``rest`` from the cards ``left``: next the one
-        that most often had no hand left by the others' (so that a hard hand
-        is chosen before the easy ones that starve it)."""
+    def _deal(self, rest: tuple[int, ...], left: int, alive: int) -> bool:
+        """Deal the players ``rest`` from the cards ``left`` under the guesses
+        ``alive`` (a mask): next the one that most often had no hand left by
+        the others' (so that a hard hand is chosen before the easy ones that
+        starve it)."""
         if not rest:
-            return self._finish(left)
+            return self._finish(left, alive)
         memo = (rest, self._kinds(left))
-        if memo in self.dead:
+        alive &= ~self.dead.get(memo, 0)
+        if not alive:
             return False
         failed = self.failed
         p = max(rest, key=lambda q: (failed[q], -self.order.index(q)))
         after = tuple(q for q in rest if q != p)
-        for hand, choices in self._hands(p, left, after):
+        for hand, fits, open_ in self._hands(p, left, alive, after):
             self.hands[p] = hand
-            self.chosen[p] = choices
-            if self._later_fit(after, left & ~hand) and self._deal(after, left & ~hand):
+            self.chosen[p] = fits
+            still = self._later_fit(after, left & ~hand, open_)
+            if still and self._deal(after, left & ~hand, still):
                 return True
-        self.dead.add(memo)
+        self.dead[memo] = self.dead.get(memo, 0) | alive
         return False
 
-    def _later_fit(self, later: tuple[int, ...], left: int) -> bool:
-        """Whether each player still to deal (``later``) has a hand that fits,
-        from the cards ``left``, each on their own (the cards they take from
-        one another are the search's to try): first a bound (the types of card
-        left in each class, not how many), then one such hand found (kept by
-        the kinds of card left in the classes they need)."""
+    def _later_fit(self, later: tuple[int, ...], left: int, alive: int) -> int:
+        """The guesses of ``alive`` under which each player still to deal
+        (``later``) has a hand that fits, from the cards ``left``, each on
+        their own (the cards they take from one another are the search's to
+        try), as a mask: a bound (the types of card left in each class, not
+        how many) drops guesses, then one such hand is looked for under the
+        rest (kept by the kinds of card left in the classes they need)."""
         if not later:
-            return True
+            return alive
         kinds = self._kinds(left)
         types = [sum(1 << t for t in range(14) if kinds[j * 14 + t]) for j in range(self.epochs)]
         for q in later:
-            if not self.searches[q].fits(self.known[q], self.need[q], types, near=_NEAR):
+            alive = self._bound(q, self.known[q], self.need[q], types, alive)
+            if not alive:
                 self.failed[q] += 1
-                return False
+                return 0
         for q in later:
             memo = (q, tuple(
                 kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
             ))  # fmt: skip
-            found = self.alone.get(memo)
+            alive &= ~self.lonely.get(memo, 0)
+            found = bool(alive) and self.alone.get((memo, alive))
             if found is None:
                 self._step()
                 self.probe = _PROBE_STEPS
                 try:
-                    found = self.alone[memo] = next(self._hands(q, left), None) is not None
+                    found = next(self._hands(q, left, alive), None) is not None
+                    self.alone[memo, alive] = found
+                    if not found:
+                        self.lonely[memo] = self.lonely.get(memo, 0) | alive
                 except _ProbeOver:
                     found = True  # not decided in time: the search will tell
                 finally:
                     self.probe = -1
             if not found:
                 self.failed[q] += 1
-                return False
-        return True
+                return 0
+        return alive
 
     def _hands(
-        self, p: int, left: int, later: tuple[int, ...] | None = None
-    ) -> Iterator[tuple[int, dict[int, int]]]:
-        """Player ``p``'s hands that fit their windows, from the cards
-        ``left``, with their pasts: a few at random, then all of them (by
-        kinds of card, in a random order). With ``later`` (the players still
-        to deal after them), a hand that takes the last of a kind they need
-        is checked against them at once, and so is each choice of the hand's
+        self, p: int, left: int, alive: int, later: tuple[int, ...] | None = None
+    ) -> Iterator[tuple[int, _Fits, int]]:
+        """Player ``p``'s hands that fit their windows under one of the
+        guesses ``alive`` at least, from the cards ``left``: a few at random,
+        then all of them (by kinds of card, in a random order). Each with its
+        past under the guesses it was found to fit, and the guesses not
+        refuted for it (a mask: the guesses are tried in turn until one fits,
+        the others left open). With ``later`` (the players still to deal
+        after them), a hand that takes the last of a kind they need is
+        checked against them at once, and so is each choice of the hand's
         cards of one class before the next class's."""
         rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
-        search = self.searches[p]
+        guesses = self.guesses
         zeros = [0] * epochs
         pools = [bits(left & self.by_class[j]) for j in range(epochs)]
         if any(len(pools[j]) < need[j] for j in range(epochs)):
             return
+
+        def exact(hand: int, under: int, fits: _Fits) -> int:
+            # The guesses of ``under`` in turn until one fits the hand (its
+            # past added to ``fits``): those not refuted.
+            refuted = 0
+            odd = self._odd(p, hand)
+            plain = False  # whether a guess alike to the others for this hand was asked
+            for i in bits(under):
+                if not odd >> i & 1:
+                    if plain:
+                        refuted |= 1 << i  # it answers as the one asked did
+                        continue
+                    plain = True
+                search = guesses[i].searches[p]
+                if search.fits(hand, zeros):
+                    fits[i] = search.choices()
+                    return under & ~refuted
+                refuted |= 1 << i
+            return 0
+
         # The hands already found to fit this player, where the cards left
         # hold them: a check of a later player's hand (_later_fit) and the
         # deal itself mostly ask about cards left that differ by a few.
         proven = self.proven.setdefault(p, [])
-        for hand, choices in list(proven):
+        for hand, refuted, fits in list(proven):
             if hand & ~known & ~left == 0:
                 self._step()
-                yield hand, choices
-        tried = {hand for hand, _ in proven}  # each hand is yielded once
+                open_ = alive & ~refuted
+                if not any(open_ >> i & 1 for i in fits):
+                    open_ = exact(hand, open_, fits)
+                if open_:
+                    yield hand, fits, open_
+        tried = {hand for hand, _, _ in proven}  # each hand is yielded once
 
-        def found(hand: int) -> tuple[int, dict[int, int]]:
+        def found(hand: int, open_: int, under: int, fits: _Fits) -> tuple[int, _Fits, int]:
             tried.add(hand)
-            choices = search.choices()
-            proven.insert(0, (hand, choices))
+            proven.insert(0, (hand, under & ~open_, fits))
             del proven[_PROVEN:]
-            return hand, choices
+            return hand, fits, open_
 
         for _ in range(_HAND_QUICK):
             self._step()
@@ -1877,8 +2025,11 @@ class _WorldSearch:
             for j in range(epochs):
                 for c in _pick(pools[j], need[j], rng):
                     hand |= 1 << c
-            if hand not in tried and search.fits(hand, zeros):
-                yield found(hand)
+            if hand not in tried:
+                picked: _Fits = {}
+                open_ = exact(hand, alive, picked)
+                if open_:
+                    yield found(hand, open_, alive, picked)
         # Every hand, by kinds: the cards of each class and type left, in a
         # random order; the ranks the windows show the player holding first.
         kinds: list[list[list[int]]] = [[[] for _ in range(14)] for _ in range(epochs)]
@@ -1908,8 +2059,8 @@ class _WorldSearch:
             return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
 
         def fill(
-            j: int, at: int, hand: int, wild: list[int]
-        ) -> Iterator[tuple[int, dict[int, int]]]:
+            j: int, at: int, hand: int, wild: list[int], alive: int
+        ) -> Iterator[tuple[int, _Fits, int]]:
             if j < epochs and not wild[j]:
                 while j < epochs and not wild[j]:
                     j, at = j + 1, 0
@@ -1918,16 +2069,16 @@ class _WorldSearch:
                 # classes to come, still to choose from, count too: a bound
                 # that never refuses a hand that fits). Else no choice of
                 # the classes to come helps: they are not tried.
-                if (
-                    j < epochs
-                    and later
-                    and hand != known
-                    and not self._later_fit(later, left & ~hand)
-                ):
-                    return
+                if j < epochs and later and hand != known:
+                    alive = self._later_fit(later, left & ~hand, alive)
+                    if not alive:
+                        return
             if j == epochs:
-                if hand not in tried and search.fits(hand, zeros):
-                    yield found(hand)
+                if hand not in tried:
+                    whole: _Fits = {}
+                    open_ = exact(hand, alive, whole)
+                    if open_:
+                        yield found(hand, open_, alive, whole)
                 return
             if at == 14:
                 return
@@ -1946,54 +2097,105 @@ class _WorldSearch:
                 self._step()
                 # (A hand with every card chosen gets its exact check once,
                 # where it is complete, below.)
-                if (
-                    m
-                    and any(rest)
-                    and not search.fits(more, rest, ahead(j, at + 1, rest), near=_NEAR)
-                ):
-                    continue
-                if (
-                    m
-                    and later
-                    and rank[t] == 2
-                    and len(kinds[j][t]) - m < 2
-                    and not self._later_fit(later, left & ~more)
-                ):
-                    continue  # it takes the last of a kind the players still to deal need
-                yield from fill(j, at + 1, more, rest)
+                still = alive
+                if m and any(rest):
+                    types = ahead(j, at + 1, rest)
+                    still = self._bound(p, more, rest, types, alive)
+                    if not still:
+                        continue
+                if m and later and rank[t] == 2 and len(kinds[j][t]) - m < 2:
+                    # It takes the last of a kind the players still to deal need.
+                    still = self._later_fit(later, left & ~more, still)
+                    if not still:
+                        continue
+                yield from fill(j, at + 1, more, rest, still)
 
-        yield from fill(0, 0, known, list(need))
+        yield from fill(0, 0, known, list(need), alive)
 
-    def _finish(self, left: int) -> bool:
+    def _finish(self, left: int, alive: int) -> bool:
         """The stock from the cards left, and the whole deal walked back with
         the engine's window code (windows that depend on several hands at
-        once); other pasts of the same hands are tried if it refuses."""
-        tl, rng = self.tl, self.rng
+        once) under each guess ``alive`` in turn (where every hand fits it);
+        other pasts of the same hands are tried if it refuses."""
         if self.whole is not None:
             stock = list(self.whole.stock_cards)
         else:
             stock = bits(left)
-            rng.shuffle(stock)
-        choices = dict(self.viewer_choices or {})
-        for found in self.chosen.values():
-            choices.update(found)
+            self.rng.shuffle(stock)
+        zeros = [0] * self.epochs
+        for i in bits(alive):
+            g = self.guesses[i]
+            if g.viewer_choices is None and g.why is None:
+                mine = self._viewer_fits(g)
+                if mine is None:
+                    g.why = _no_hand(self.view.viewer, True)
+                else:
+                    g.viewer_choices = mine
+            if g.why is not None:
+                self.alive &= ~(1 << i)
+                continue
+            choices = dict(g.viewer_choices or {})
+            for p, fits in self.chosen.items():
+                if i not in fits:  # a hand found to fit another guess first
+                    search = g.searches[p]
+                    if not search.fits(self.hands[p], zeros):
+                        break
+                    fits[i] = search.choices()
+                choices.update(fits[i])
+            else:
+                if self._walks(g, stock, choices):
+                    return True
+        return False
+
+    def _bound(self, p: int, hand: int, wild: list[int], types: list[int], alive: int) -> int:
+        """The guesses of ``alive`` (a mask) less those under which player
+        ``p``'s bound refutes ``hand`` and ``wild`` (see :meth:`PastSearch.fits`),
+        asked in turn until one passes: the rest stay open."""
+        refuted = 0
+        odd = self._odd(p, hand)
+        plain = False  # whether a guess alike to the others for this hand was asked
+        for i in bits(alive):
+            if not odd >> i & 1:
+                if plain:
+                    refuted |= 1 << i  # it answers as the one asked did
+                    continue
+                plain = True
+            if self.guesses[i].searches[p].fits(hand, wild, types, near=_NEAR):
+                return alive & ~refuted
+            refuted |= 1 << i
+        return 0
+
+    def _odd(self, p: int, hand: int) -> int:
+        """The guesses under which player ``p``'s past may answer otherwise
+        than under the others for a hand holding ``hand`` (a mask): those
+        whose windows say something else of ``p`` or whose card ``p`` put out
+        (:attr:`odd`), and those whose card the hand holds. Under the others
+        the search of the past reads the same: their plans agree on ``p``,
+        and their stocks differ only in the guessed cards, which it never
+        meets (a speed trick: one of them is asked for all)."""
+        odd = self.odd[p]
+        if hand & self.guessed:
+            for i, g in enumerate(self.guesses):
+                if g.card >= 0 and hand >> g.card & 1:
+                    odd |= 1 << i
+        return odd
+
+    def _walks(self, g: _Guess, stock: list[int], choices: dict[int, int]) -> bool:
+        """:meth:`_finish` under guess ``g``, from the players' pasts ``choices``."""
+        tl = self.tl
         for _ in range(_WALK_TRIES):
             self._step()
-            cert = _walk(
-                tl, list(self.hands), list(stock), self.upcard, self.plan, choices, self.key
-            )
+            cert = _walk(tl, list(self.hands), list(stock), g.upcard, g.plan, choices, self.key)
             if cert is not None:
                 self.result = (list(self.hands), stock, cert)
                 return True
-            if not any(self.plan.depends):
+            if not any(g.plan.depends):
                 return False
             # Another past for every player (the viewer too), in another order.
             choices = {}
             for p in range(tl.players):
                 hand = self.view.hand_mask if p == self.view.viewer else self.hands[p]
-                past = PastSearch(
-                    p, self.plan, self.masks, self.rules, self.epochs, rng, self._step
-                )
+                past = PastSearch(p, g.plan, g.masks, self.rules, self.epochs, self.rng, self._step)
                 if not past.fits(hand, [0] * self.epochs):
                     return False
                 choices.update(past.choices())
