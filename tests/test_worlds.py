@@ -4,7 +4,9 @@ history: what the claim windows and the draws showed of the hidden cards."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -555,17 +557,13 @@ def _search_to_the_end(search: _worlds._WorldSearch) -> object:
             return found
 
 
-def test_the_guesses_of_an_unknown_upcard_searched_together_find_a_world_when_one_alone_does() -> (
-    None
-):
-    """Where the record no longer shows the upcard, the guesses that split the
-    unseen cards alike are searched at once: on the hard views, such a search
-    finds a world exactly when one of its guesses searched alone does, and
-    the deal of its certificate replays to that world."""
+def _guess_groups(
+    cases: list[dict[str, Any]],
+) -> Iterator[tuple[GameState, Observation, _worlds.Timeline, list[int | None]]]:
+    """The groups of two or more guesses of the upcard (:func:`_worlds._groups`)
+    of each case whose record no longer shows it: (state, view, timeline, group)."""
     from sevenbridge._tables import bits
 
-    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
-    worlds = refuted = 0
     for case in cases:
         state = GameState.from_json(json.dumps(case["state"]))
         view = observe(state, case["viewer"])
@@ -574,21 +572,33 @@ def test_the_guesses_of_an_unknown_upcard_searched_together_find_a_world_when_on
             continue
         upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
         for _, group in _worlds._groups(view, tl, upcards):
-            if len(group) < 2:
-                continue
-            found = _search_to_the_end(_worlds._WorldSearch(view, tl, group, 5, {}))
-            alone = [_search_to_the_end(_worlds._WorldSearch(view, tl, [u], 5, {})) for u in group]
-            assert isinstance(found, tuple) == any(isinstance(a, tuple) for a in alone)
-            if not isinstance(found, tuple):
-                refuted += 1
-                continue
-            worlds += 1
-            hands, stock, cert = found
-            first = deal(state.rules, players=state.players, dealer=state.dealer,
-                         deck=[CARDS[c] for c in cert.deck])  # fmt: skip
-            replayed = _worlds.replay(first, state.history, cert)
-            assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
-            assert replayed.hand_masks[view.viewer] == view.hand_mask
+            if len(group) >= 2:
+                yield state, view, tl, group
+
+
+def test_the_guesses_of_an_unknown_upcard_searched_together_find_a_world_when_one_alone_does() -> (
+    None
+):
+    """Where the record no longer shows the upcard, the guesses that split the
+    unseen cards alike are searched at once: on the hard views, such a search
+    finds a world exactly when one of its guesses searched alone does, and
+    the deal of its certificate replays to that world."""
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    worlds = refuted = 0
+    for state, view, tl, group in _guess_groups(cases):
+        found = _search_to_the_end(_worlds._WorldSearch(view, tl, group, 5, {}))
+        alone = [_search_to_the_end(_worlds._WorldSearch(view, tl, [u], 5, {})) for u in group]
+        assert isinstance(found, tuple) == any(isinstance(a, tuple) for a in alone)
+        if not isinstance(found, tuple):
+            refuted += 1
+            continue
+        worlds += 1
+        hands, stock, cert = found
+        first = deal(state.rules, players=state.players, dealer=state.dealer,
+                     deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+        replayed = _worlds.replay(first, state.history, cert)
+        assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
+        assert replayed.hand_masks[view.viewer] == view.hand_mask
     assert worlds >= 4 and refuted >= 2
 
 
@@ -644,48 +654,40 @@ def test_guesses_alike_for_a_player_answer_alike_for_hands_without_their_cards()
     ]
     rng = Rng(3)
     asked = differ = 0
-    for case in cases:
-        state = GameState.from_json(json.dumps(case["state"]))
-        view = observe(state, case["viewer"])
-        tl = _worlds._shared_timeline(view)
-        if tl.upcard != _worlds.UPCARD:
-            continue
-        upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
-        for _, group in _worlds._groups(view, tl, upcards):
-            if len(group) < 2:
+    for _, view, tl, group in _guess_groups(cases):
+        search = _worlds._WorldSearch(view, tl, group, 1, {})
+        search = _worlds._WorldSearch(view, tl, group, 1, {})
+        assert search.setup() is None
+        search._ready()
+        unseen = [c for c in bits(search.unseen) if not search.guessed >> c & 1]
+        for p in search.order:
+            plain = [g for i, g in enumerate(search.guesses) if not search.odd[p] >> i & 1]
+            differ += len(plain) < len(group)
+            if len(plain) < 2:
                 continue
-            search = _worlds._WorldSearch(view, tl, group, 1, {})
-            assert search.setup() is None
-            search._ready()
-            unseen = [c for c in bits(search.unseen) if not search.guessed >> c & 1]
-            for p in search.order:
-                plain = [g for i, g in enumerate(search.guesses) if not search.odd[p] >> i & 1]
-                differ += len(plain) < len(group)
-                if len(plain) < 2:
+            for trial in range(12):
+                hand, wild = search.known[p], [0] * tl.epochs
+                want = list(search.need[p])
+                rng.shuffle(unseen)
+                for c in unseen:
+                    j = search.cls[c]
+                    if want[j]:
+                        want[j] -= 1
+                        if trial % 2 or rng.below(2):
+                            hand |= 1 << c
+                        else:
+                            wild[j] += 1
+                if any(want) or hand & search.guessed:
                     continue
-                for trial in range(12):
-                    hand, wild = search.known[p], [0] * tl.epochs
-                    want = list(search.need[p])
-                    rng.shuffle(unseen)
-                    for c in unseen:
-                        j = search.cls[c]
-                        if want[j]:
-                            want[j] -= 1
-                            if trial % 2 or rng.below(2):
-                                hand |= 1 << c
-                            else:
-                                wild[j] += 1
-                    if any(want) or hand & search.guessed:
-                        continue
-                    types = [ALL_TYPES] * tl.epochs
-                    answers = {
-                        PastSearch(p, g.plan, g.masks, view.rules, tl.epochs, Rng(1)).fits(
-                            hand, wild, types
-                        )
-                        for g in plain
-                    }
-                    assert len(answers) == 1
-                    asked += 1
+                types = [ALL_TYPES] * tl.epochs
+                answers = {
+                    PastSearch(p, g.plan, g.masks, view.rules, tl.epochs, Rng(1)).fits(
+                        hand, wild, types
+                    )
+                    for g in plain
+                }
+                assert len(answers) == 1
+                asked += 1
     assert asked > 100 and differ > 0
 
 

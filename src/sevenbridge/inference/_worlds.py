@@ -1983,21 +1983,14 @@ class _WorldSearch:
         def exact(hand: int, under: int, fits: _Fits) -> int:
             # The guesses of ``under`` in turn until one fits the hand (its
             # past added to ``fits``): those not refuted.
-            refuted = 0
-            odd = self._odd(p, hand)
-            plain = False  # whether a guess alike to the others for this hand was asked
-            for i in bits(under):
-                if not odd >> i & 1:
-                    if plain:
-                        refuted |= 1 << i  # it answers as the one asked did
-                        continue
-                    plain = True
+            def fit(i: int) -> bool:
                 search = guesses[i].searches[p]
-                if search.fits(hand, zeros):
-                    fits[i] = search.choices()
-                    return under & ~refuted
-                refuted |= 1 << i
-            return 0
+                if not search.fits(hand, zeros):
+                    return False
+                fits[i] = search.choices()
+                return True
+
+            return self._in_turn(p, hand, under, fit)
 
         # The hands already found to fit this player, where the cards left
         # hold them: a check of a later player's hand (_later_fit) and the
@@ -2151,6 +2144,16 @@ class _WorldSearch:
         """The guesses of ``alive`` (a mask) less those under which player
         ``p``'s bound refutes ``hand`` and ``wild`` (see :meth:`PastSearch.fits`),
         asked in turn until one passes: the rest stay open."""
+        guesses = self.guesses
+        return self._in_turn(
+            p, hand, alive, lambda i: guesses[i].searches[p].fits(hand, wild, types, near=_NEAR)
+        )
+
+    def _in_turn(self, p: int, hand: int, alive: int, fits: Callable[[int], bool]) -> int:
+        """The guesses of ``alive`` (a mask) less those refuted, asking
+        ``fits`` of each in turn until one passes (the rest stay open); of
+        the guesses alike for player ``p`` and a hand holding ``hand`` (see
+        :meth:`_odd`), the first asked answers for all."""
         refuted = 0
         odd = self._odd(p, hand)
         plain = False  # whether a guess alike to the others for this hand was asked
@@ -2160,7 +2163,7 @@ class _WorldSearch:
                     refuted |= 1 << i  # it answers as the one asked did
                     continue
                 plain = True
-            if self.guesses[i].searches[p].fits(hand, wild, types, near=_NEAR):
+            if fits(i):
                 return alive & ~refuted
             refuted |= 1 << i
         return 0
