@@ -4,6 +4,7 @@ history: what the claim windows and the draws showed of the hidden cards."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from sevenbridge import (
     observe,
     sample_state,
 )
+from sevenbridge._kit.rng import Rng as _Rng
 from sevenbridge.cards import CARDS, JOKER_INDEX
 from sevenbridge.engine import claims
 from sevenbridge.inference import _worlds
@@ -600,6 +602,78 @@ def test_the_guesses_of_an_unknown_upcard_searched_together_find_a_world_when_on
         assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
         assert replayed.hand_masks[view.viewer] == view.hand_mask
     assert worlds >= 4 and refuted >= 2
+
+
+class _OneCardPast:
+    """A stand-in for one player's past search: the one-card hands it fits
+    (with wild cards, any)."""
+
+    def __init__(self, fits: set[int]) -> None:
+        self.fitting = fits
+
+    def fits(self, hand: int, wild: list[int], types: object = (), near: int = 0) -> bool:
+        return any(wild) or hand in self.fitting
+
+    def choices(self) -> dict[int, int]:
+        return {}
+
+
+class _GuessSearch(_worlds._WorldSearch):
+    """A :class:`_worlds._WorldSearch` of stand-in guesses: every viewer's past
+    fits, and every deal that reaches the end is a world."""
+
+    def _viewer_fits(self, g: _worlds._Guess) -> dict[int, int] | None:
+        return {}
+
+    def _walks(self, g: _worlds._Guess, stock: list[int], choices: dict[int, int]) -> bool:
+        self._step()
+        self.result = (list(self.hands), stock, g.card)  # type: ignore[assignment]
+        return True
+
+
+def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
+    """Three hidden players A, C, B (dealt in that order) of one card each
+    from three cards X, Y, Z. Under the first guess A and C hold X or Y and B
+    no hand fits (no world); under the second, A holds Y only, C X or Y, B Z
+    (one world: A Y, C X, B Z). A and B read the two guesses differently."""
+    x, y, z = 1 << 0, 1 << 1, 1 << 2
+    a, c, b = 1, 2, 3
+
+    def guess(card: int, fits: dict[int, set[int]]) -> _worlds._Guess:
+        g = object.__new__(_worlds._Guess)
+        g.card = g.upcard = card
+        g.searches = {p: _OneCardPast(f) for p, f in fits.items()}  # type: ignore[misc]
+        g.viewer_choices, g.why = None, None
+        return g
+
+    first = guess(40, {0: {x, y, z}, a: {x, y}, c: {x, y}, b: set()})
+    second = guess(41, {0: {x, y, z}, a: {y}, c: {x, y}, b: {z}})
+    s = object.__new__(_GuessSearch)
+    s.guesses = [first, second] if both else [second]
+    s.view = attrs.evolve(observe(deal(Rules.standard(), players=4), 0), hand_mask=0)
+    s.pasts, s.whole, s.upcard, s.alive = {}, None, s.guesses[0].upcard, -1
+    s.key, s.rng, s.rules, s.epochs = key, _Rng(key), Rules.standard(), 1
+    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
+    s.probe, s.turns, s.proven, s.result = -1, 0, {}, None
+    s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
+    s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
+    s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0
+    s.odd = [0, 0b11, 0, 0b11] if both else [0] * 4
+    s.ready = True
+    return s
+
+
+def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> None:
+    """What a search of several guesses remembers as failed (a state: the
+    players still to deal, the kinds of card left) holds whatever hands were
+    dealt before it: a guess open further down fits every hand dealt before,
+    so a guess refused there by an earlier hand is not remembered as having
+    no world from that state. Two guesses, one of them with a world, find it
+    from every key, as that guess alone does."""
+    for key in range(40):
+        for both in (True, False):
+            found = _two_guess_search(key, both).advance(10**6)
+            assert isinstance(found, tuple), (key, both)
 
 
 def test_guesses_searched_together_find_the_one_that_fits_wherever_it_comes() -> None:

@@ -1899,11 +1899,14 @@ class _WorldSearch:
             out[cls[c] * 14 + type_of(c)] += 1
         return tuple(out)
 
-    def _deal(self, rest: tuple[int, ...], left: int, alive: int) -> bool:
+    def _deal(self, rest: tuple[int, ...], left: int, alive: int, checked: int = -1) -> bool:
         """Deal the players ``rest`` from the cards ``left`` under the guesses
         ``alive`` (a mask): next the one that most often had no hand left by
         the others' (so that a hard hand is chosen before the easy ones that
-        starve it)."""
+        starve it). ``checked``: the guesses that every hand dealt before
+        was checked to fit (the others may have been left open unchecked: a
+        world under them may fail for those hands, not for this state, so
+        :attr:`dead` keeps only the checked ones)."""
         if not rest:
             return self._finish(left, alive)
         memo = (rest, self._kinds(left))
@@ -1917,9 +1920,13 @@ class _WorldSearch:
             self.hands[p] = hand
             self.chosen[p] = fits
             still = self._later_fit(after, left & ~hand, open_)
-            if still and self._deal(after, left & ~hand, still):
+            fit = 0
+            for i in fits:
+                fit |= 1 << i
+            if still and self._deal(after, left & ~hand, still, checked & fit):
                 return True
-        self.dead[memo] = self.dead.get(memo, 0) | alive
+        if alive & checked:
+            self.dead[memo] = self.dead.get(memo, 0) | alive & checked
         return False
 
     def _later_fit(self, later: tuple[int, ...], left: int, alive: int) -> int:
