@@ -651,9 +651,9 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s = object.__new__(_GuessSearch)
     s.guesses = [first, second] if both else [second]
     s.view = attrs.evolve(observe(deal(Rules.standard(), players=4), 0), hand_mask=0)
-    s.pasts, s.whole, s.upcard, s.alive = {}, None, s.guesses[0].upcard, -1
+    s.pasts, s.whole, s.alive = {}, None, -1
     s.key, s.rng, s.rules, s.epochs = key, _Rng(key), Rules.standard(), 1
-    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
+    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), set(), {}
     s.probe, s.turns, s.proven, s.result = -1, 0, {}, None
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}

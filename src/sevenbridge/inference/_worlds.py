@@ -1711,7 +1711,6 @@ class _WorldSearch:
         (:func:`certify`), or ``None``."""
         self.tl = tl
         self.guesses = [_Guess(tl, upcard) for upcard in upcards]
-        self.upcard = upcards[0]
         self.alive = -1
         """The guesses whose viewer and hands fit on their own, as a mask (-1:
         not known yet)."""
@@ -1724,7 +1723,9 @@ class _WorldSearch:
         guesses under which it has no world, as a mask."""
         self.failed: Counter[int] = Counter()
         """By player: how often they had no hand left by the others'."""
-        self.alone: dict[tuple[tuple[int, tuple[tuple[int, ...], ...]], int], bool] = {}
+        self.alone: set[tuple[tuple[int, tuple[tuple[int, ...], ...]], int]] = set()
+        """By player and the kinds of card left that they need, with guesses
+        (a mask): a hand fits them under one of those guesses."""
         self.lonely: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
         """By player and the kinds of card left that they need: the guesses
         under which no hand fits them, as a mask."""
@@ -1950,20 +1951,20 @@ class _WorldSearch:
                 kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
             ))  # fmt: skip
             alive &= ~self.lonely.get(memo, 0)
-            found = bool(alive) and self.alone.get((memo, alive))
-            if found is None:
+            if alive and (memo, alive) not in self.alone:
                 self._step()
                 self.probe = _PROBE_STEPS
                 try:
-                    found = next(self._hands(q, left, alive), None) is not None
-                    self.alone[memo, alive] = found
-                    if not found:
+                    if next(self._hands(q, left, alive), None) is not None:
+                        self.alone.add((memo, alive))
+                    else:
                         self.lonely[memo] = self.lonely.get(memo, 0) | alive
+                        alive = 0
                 except _ProbeOver:
-                    found = True  # not decided in time: the search will tell
+                    pass  # not decided in time: the search will tell
                 finally:
                     self.probe = -1
-            if not found:
+            if not alive:
                 self.failed[q] += 1
                 return 0
         return alive
