@@ -37,9 +37,21 @@ def pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool] | None) -> 
     the rule: for any card but the joker the engine's answer depends only on
     the hand's cards of the card's rank, its joker, and whether it holds
     another card (it must keep one to discard), so those make the key, and a
-    hand with the same ones gets the same answer (at most 2^5 x 2 x 52 keys)."""
-    if memo is None or card == JOKER_INDEX:
+    hand with the same ones gets the same answer (at most 2^5 x 2 x 52 keys).
+    For the joker (a pair of any rank may pon it) the key is the whole hand:
+    those keys are many, so the memo is emptied when it holds
+    :data:`_MEMO_MOST` (on views where the joker was discarded, most of the
+    engine's answers were for the joker, and two in three were asked before)."""
+    if memo is None:
         return can_pon(hand, card, rules)
+    if card == JOKER_INDEX:
+        key = hand << 7 | card
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= _MEMO_MOST:
+                memo.clear()
+            got = memo[key] = can_pon(hand, card, rules)
+        return got
     mask = _PON_MASK[card]
     key = (hand & mask) << 7 | (64 if hand & ~mask else 0) | card
     got = memo.get(key)
@@ -48,13 +60,16 @@ def pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool] | None) -> 
     return got
 
 
+#: How many answers a memo of :func:`pon_in` holds at most.
+_MEMO_MOST: Final = 1 << 16
+
 #: :func:`pon_in`'s memos, by rules (see :func:`pons_of`).
 _PONS: dict[Rules, dict[int, bool]] = {}
 
 
 def pons_of(rules: Rules) -> dict[int, bool]:
     """The memo of :func:`pon_in` for ``rules``, shared by every search (it
-    holds a few thousand answers at most; a speed trick: the searches of one
+    holds a few thousand answers but for the joker's; a speed trick: the searches of one
     sample are many, and a memo of their own asked the engine a third of the
     time). The memos of the last few rules are kept."""
     memo = _PONS.get(rules)
@@ -70,7 +85,7 @@ def padded_pon_in(hand: int, card: int, rules: Rules, memo: dict[int, bool]) -> 
     (:func:`pad_card`): whether the hand's cards of the rank and its joker
     could pon ``card`` whatever its other cards."""
     if card == JOKER_INDEX:
-        return can_pon(hand | pad_card(hand, card), card, rules)
+        return pon_in(hand | pad_card(hand, card), card, rules, memo)
     key = (hand & _PON_MASK[card]) << 7 | 64 | card
     got = memo.get(key)
     if got is None:
@@ -154,7 +169,7 @@ def able_at_best(
         for r in range(13):
             if union >> r & 1 and hand & RANK_MASK[r]:
                 return True
-        return can_pon(hand | pad_card(hand, card), card, rules)
+        return pon_in(hand | pad_card(hand, card), card, rules, memo)
     r = card % 13
     of_rank = sum(count for j, count in enumerate(wild) if types[j] >> r & 1)
     fill = hand
