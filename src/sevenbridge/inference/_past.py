@@ -591,24 +591,36 @@ class PastSearch:
         _, epoch, segment, outs = self.draws[k]
         cards = hand if epoch == 0 else hand & self.masks[epoch]
         sooner, later = self.sooner[k], self.later[k]
-        shuffle = self.rng.shuffle
-        # In a random order, but the cards best taken first and those best
-        # kept last (an order only: every option is still tried).
-        options = bits(cards & ~sooner & ~later)
-        if wild[epoch]:
-            options.append(-1)
-        if len(options) > 1:
-            shuffle(options)
-        if cards & sooner:
-            first = bits(cards & sooner)
-            if len(first) > 1:
-                shuffle(first)
-            options = first + options
-        if cards & later:
-            last = bits(cards & later)
-            if len(last) > 1:
-                shuffle(last)
-            options += last
+        if bound:
+            # A bound's answer does not depend on the order, and its path is
+            # never read: no random order (the first option passes almost
+            # always), the cards best taken first, then the others, then a
+            # wild card, then the cards best kept.
+            options = bits(cards & sooner) if cards & sooner else []
+            options += bits(cards & ~sooner & ~later)
+            if wild[epoch]:
+                options.append(-1)
+            if cards & later:
+                options += bits(cards & later)
+        else:
+            # In a random order, but the cards best taken first and those
+            # best kept last (an order only: every option is still tried).
+            shuffle = self.rng.shuffle
+            options = bits(cards & ~sooner & ~later)
+            if wild[epoch]:
+                options.append(-1)
+            if len(options) > 1:
+                shuffle(options)
+            if cards & sooner:
+                first = bits(cards & sooner)
+                if len(first) > 1:
+                    shuffle(first)
+                options = first + options
+            if cards & later:
+                last = bits(cards & later)
+                if len(last) > 1:
+                    shuffle(last)
+                options += last
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
         kind, tried = self.kind[k], set()
