@@ -823,3 +823,34 @@ def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fi
                     assert passes_whole and passes_near
                     true_hands += 1
     assert asked > 300 and refuted > 10 and true_hands > 100
+
+
+def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The past search remembers whether a hand can pon the joker by the whole
+    hand (a pair of any rank may): every answer, asked twice, is the
+    engine's, and the memo empties itself at its size limit instead of
+    growing (a small limit here, so that it empties many times)."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge.inference import _past
+
+    monkeypatch.setattr(_past, "_MEMO_MOST", 16)
+    rng = Rng(11)
+    for rules in (Rules.standard(), Rules.nintendo(), Rules.standard().replace(jokers=0)):
+        memo: dict[int, bool] = {}
+        yes = 0
+        for _ in range(300):
+            cards = list(range(53))
+            rng.shuffle(cards)
+            hand = sum(1 << c for c in cards[: 2 + rng.below(9)])
+            truth = claims.can_pon(hand, JOKER_INDEX, rules)
+            for _ in range(2):
+                assert _past.pon_in(hand, JOKER_INDEX, rules, memo) is truth
+                padded = hand | _past.pad_card(hand, JOKER_INDEX)
+                assert _past.padded_pon_in(hand, JOKER_INDEX, rules, memo) is claims.can_pon(
+                    padded, JOKER_INDEX, rules
+                )
+            assert len(memo) <= 16
+            yes += truth
+        assert 0 < yes < 300
