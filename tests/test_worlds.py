@@ -551,10 +551,9 @@ def test_each_guess_of_an_unknown_upcard_is_planned_as_if_afresh() -> None:
 def _search_to_the_end(search: _worlds._WorldSearch) -> object:
     """What a :class:`_worlds._WorldSearch` ends with, given every turn it asks."""
     assert search.setup() is None
-    turn = 0
     while True:
-        turn += 1
-        found = search.advance(_worlds._FIRST_BUDGET * _worlds._luby(turn))
+        search.turns += 1  # as _search_world counts them
+        found = search.advance(_worlds._FIRST_BUDGET * _worlds._luby(search.turns))
         if found is not None:
             return found
 
@@ -669,11 +668,17 @@ def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> 
     dealt before it: a guess open further down fits every hand dealt before,
     so a guess refused there by an earlier hand is not remembered as having
     no world from that state. Two guesses, one of them with a world, find it
-    from every key, as that guess alone does."""
+    from every key, as that guess alone does, in a turn on both guesses and
+    in the turns on one of them alone (the one without a world is then
+    refuted, and the search goes on under the other)."""
     for key in range(40):
         for both in (True, False):
-            found = _two_guess_search(key, both).advance(10**6)
-            assert isinstance(found, tuple), (key, both)
+            for turn in range(4):
+                search = _two_guess_search(key, both)
+                search.turns = turn
+                found = search.advance(10**6)
+                assert isinstance(found, tuple), (key, both, turn)
+                assert found[2] == 41  # type: ignore[comparison-overlap]
 
 
 def test_guesses_searched_together_find_the_one_that_fits_wherever_it_comes() -> None:
