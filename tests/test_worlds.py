@@ -859,3 +859,39 @@ def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
             assert len(memo) <= 16
             yes += truth
         assert 0 < yes < 300
+
+
+def test_guesses_of_the_upcard_left_undecided_by_the_quick_tries_are_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The quick tries give the viewer's past under a guess of an upcard the
+    record no longer shows a few steps only; a guess not settled in them is
+    left to the search for a world. With a single step (no guess settled, so
+    no quick try deals), every hard view with the upcard off the record still
+    gives a world that looks the same from its seat, whose deal replays."""
+    from sevenbridge._tables import bits
+
+    monkeypatch.setattr(_worlds, "_GUESS_STEPS", 1)
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    searched = 0
+    for case in cases:
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        _worlds._TIMELINES.clear()
+        tl = _worlds._shared_timeline(view)
+        if tl.upcard != _worlds.UPCARD:
+            continue
+        world, cert = _worlds.sample(view, 3, 0, certify=True)
+        assert observe(world, case["viewer"]) == view
+        assert cert is not None
+        undecided = [u for u in bits(tl.upcard_candidates) if (view.viewer, view.hand_mask, u)
+                     in tl.viewer_pasts]  # fmt: skip
+        assert undecided and all(not tl.viewer_pasts[view.viewer, view.hand_mask, u][0]
+                                 for u in undecided)  # fmt: skip
+        first = deal(state.rules, players=state.players, dealer=state.dealer,
+                     deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+        replayed = _worlds.replay(first, state.history, cert)
+        assert replayed.hand_masks == world.hand_masks
+        searched += 1
+    _worlds._TIMELINES.clear()
+    assert searched >= 3

@@ -1118,7 +1118,8 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
     """The viewer's draws (by event) for this upcard, if the view fits it:
     ``{}`` when no window depends on the hands, ``None`` if the counts or the
     viewer's windows do not fit (their past searched exhaustively, for
-    :data:`_QUICK_STEPS` steps at most). With whether that was decided
+    :data:`_QUICK_STEPS` steps at most, or :data:`_GUESS_STEPS` for a guess
+    of an upcard the record no longer shows). With whether that was decided
     (``False``: the search ran out of steps, and :func:`_search_world` will
     tell), and the steps the search took. Found once per view and upcard,
     from a key of its own, so that samples stay a function of the view and
@@ -1133,13 +1134,14 @@ def _viewer_past(view: Any, tl: Timeline, upcard: int) -> tuple[bool, dict[int, 
         if plan is not None and any(plan.depends):
             rng = Rng(derive(view.hand_mask, view.viewer, upcard + 1))
             masks = tl.reshuffle_masks(upcard)
-            budget = _Steps(_QUICK_STEPS)
+            steps = _GUESS_STEPS if tl.upcard == UPCARD else _QUICK_STEPS
+            budget = _Steps(steps)
             past = PastSearch(view.viewer, plan, masks, view.rules, tl.epochs, rng, budget.tick)
             try:
                 fits = past.fits(view.hand_mask, [0] * tl.epochs)
-                found = (True, past.choices() if fits else None, _QUICK_STEPS - budget.left)
+                found = (True, past.choices() if fits else None, steps - budget.left)
             except OutOfSteps:
-                found = (False, None, _QUICK_STEPS)
+                found = (False, None, steps)
     tl.viewer_pasts[mine] = found
     return found
 
@@ -1197,6 +1199,12 @@ class _Steps:
 #: Steps of a past search in a quick try of :func:`sample` (a hand whose past
 #: takes longer to find is left to :func:`_search_world`).
 _QUICK_STEPS: Final = 3000
+
+#: Steps of the search of the viewer's past under a guess of an upcard the
+#: record no longer shows, in a quick try: the pasts that fit nearly all take
+#: under a hundred, and a wrong guess may take thousands to refute (in a
+#: search for a world, a guess left undecided is searched without a limit).
+_GUESS_STEPS: Final = 1000
 
 
 def _deal_uniform(
@@ -1841,7 +1849,14 @@ class _WorldSearch:
                 focus = self.alive
                 if self.turns % 2 and focus & (focus - 1):
                     open_ = bits(focus)
-                    focus = 1 << open_[self.turns // 2 % len(open_)]
+                    i = open_[self.turns // 2 % len(open_)]
+                    focus = 1 << i
+                    g = self.guesses[i]
+                    if g.viewer_choices is None and g.why is None:
+                        g.why = self._check(g)  # its viewer and hands first
+                    if g.why is not None:
+                        self.alive &= ~focus
+                        continue
                 if self._deal(tuple(self.order), self.unseen, focus):
                     assert self.result is not None
                     return self.result
