@@ -1853,7 +1853,11 @@ class _WorldSearch:
                     focus = 1 << i
                     g = self.guesses[i]
                     if g.viewer_choices is None and g.why is None:
-                        g.why = self._check(g)  # its viewer and hands first
+                        # Its viewer's past first (the others' hands are
+                        # checked as they are dealt).
+                        g.viewer_choices = self._viewer_fits(g)
+                        if g.viewer_choices is None:
+                            g.why = _no_hand(self.view.viewer, True)
                     if g.why is not None:
                         self.alive &= ~focus
                         continue
