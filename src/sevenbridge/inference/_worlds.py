@@ -1723,8 +1723,9 @@ class _WorldSearch:
         self.tl = tl
         self.guesses = [_Guess(tl, upcard) for upcard in upcards]
         self.alive = -1
-        """The guesses whose viewer and hands fit on their own, as a mask (-1:
-        not known yet)."""
+        """The guesses not ruled out (by the viewer's past, a hand on its own,
+        or a whole search under the guess alone), as a mask (-1: not known
+        yet)."""
         self.key = key
         self.rng = Rng(derive(key, 6))
         self.rules: Rules = view.rules
