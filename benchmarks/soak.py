@@ -417,6 +417,7 @@ def _main_worlds(
         ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
         ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
         ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
+        ("samples over 200 ms", f"{sum(t > 0.2 for t in figures.times):,}"),
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
     ]
