@@ -592,7 +592,8 @@ class PastSearch:
         cards = hand if epoch == 0 else hand & self.masks[epoch]
         sooner, later = self.sooner[k], self.later[k]
         if bound:
-            # A bound's answer does not depend on the order, and its path is
+            # A bound's answer is the same in any order (the order changes
+            # only which failed states are kept on the way), and its path is
             # never read: no random order (the first option passes almost
             # always), the cards best taken first, then the others, then a
             # wild card, then the cards best kept.

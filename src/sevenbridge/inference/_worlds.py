@@ -1202,8 +1202,8 @@ _QUICK_STEPS: Final = 3000
 
 #: Steps of the search of the viewer's past under a guess of an upcard the
 #: record no longer shows, in a quick try: the pasts that fit nearly all take
-#: under a hundred, and a wrong guess may take thousands to refute (in a
-#: search for a world, a guess left undecided is searched without a limit).
+#: under a hundred, and a wrong guess may take thousands to refute (a guess
+#: left undecided is searched by :func:`_search_world`, in its turns).
 _GUESS_STEPS: Final = 1000
 
 
@@ -1743,6 +1743,9 @@ class _WorldSearch:
         under which no hand fits them, as a mask."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.turns = 0  # how many turns :func:`_search_world` gave it
+        self.rotation: Counter[int] = Counter()
+        """By a turn's budget: how many turns of that length went to one
+        guess alone (see :meth:`advance`)."""
         self.proven: dict[int, list[tuple[int, int, _Fits]]] = {}
         """By player: hands found to fit (their pasts searched exactly), with
         the guesses they were checked under and their pasts under those they
@@ -1845,12 +1848,16 @@ class _WorldSearch:
                 # Every other turn, one guess still open alone, each in turn:
                 # a check refuted under every guess open costs as many checks,
                 # so where several guesses fit a world, one alone finds it
-                # several times sooner than all together. A turn that ends
-                # without a world under it refutes it.
+                # several times sooner than all together. A turn that
+                # searches to the end without a world under it rules it out.
+                # The guesses take turns of each length in rotation (the long
+                # turns of Luby's sequence come at regular places, which a
+                # single rotation would give to the same guesses).
                 focus = self.alive
                 if self.turns % 2 and focus & (focus - 1):
                     open_ = bits(focus)
-                    i = open_[self.turns // 2 % len(open_)]
+                    i = open_[self.rotation[budget] % len(open_)]
+                    self.rotation[budget] += 1
                     focus = 1 << i
                     g = self.guesses[i]
                     if g.viewer_choices is None and g.why is None:
