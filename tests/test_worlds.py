@@ -903,3 +903,33 @@ def test_guesses_of_the_upcard_left_undecided_by_the_quick_tries_are_searched(
     finally:
         _worlds._TIMELINES.clear()  # (timelines that settled nothing)
     assert searched >= 3
+
+
+def test_the_groups_of_fewest_guesses_of_the_upcard_are_searched_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the record no longer shows the upcard, the groups of guesses
+    are searched in the order of their size, the smallest first (a check in
+    a larger group costs a check under each of its guesses it refutes), and
+    the search still finds the world under the guess that fits."""
+    from sevenbridge._tables import bits
+
+    case = json.loads((Path(__file__).parent / "golden" / "mixed-upcard-guesses.json").read_text())[
+        0
+    ]
+    view = observe(GameState.from_json(json.dumps(case["state"])), case["viewer"])
+    tl = _worlds._shared_timeline(view)
+    upcards: list[int | None] = [
+        u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)
+    ]
+    sizes: list[int] = []
+    made = _worlds._WorldSearch.__init__
+
+    def record(search: _worlds._WorldSearch, view: Any, tl: Any, group: Any, *rest: Any) -> None:
+        sizes.append(len(group))
+        made(search, view, tl, group, *rest)
+
+    monkeypatch.setattr(_worlds._WorldSearch, "__init__", record)
+    found = _worlds._search_world(view, tl, upcards, 3)
+    assert isinstance(found, tuple)
+    assert len(set(sizes)) >= 2 and sizes == sorted(sizes)
