@@ -68,10 +68,10 @@ _PONS: dict[Rules, dict[int, bool]] = {}
 
 
 def pons_of(rules: Rules) -> dict[int, bool]:
-    """The memo of :func:`pon_in` for ``rules``, shared by every search (it
-    holds a few thousand answers but for the joker's; a speed trick: the searches of one
-    sample are many, and a memo of their own asked the engine a third of the
-    time). The memos of the last few rules are kept."""
+    """The memo of :func:`pon_in` for ``rules``, shared by every search (a
+    few thousand answers at most but for the joker's; a speed trick: the
+    searches of one sample are many, and a memo of their own asked the
+    engine a third of the time). The memos of the last few rules are kept."""
     memo = _PONS.get(rules)
     if memo is None:
         if len(_PONS) >= 16:
@@ -591,37 +591,26 @@ class PastSearch:
         _, epoch, segment, outs = self.draws[k]
         cards = hand if epoch == 0 else hand & self.masks[epoch]
         sooner, later = self.sooner[k], self.later[k]
-        if bound:
-            # A bound's answer is the same in any order (the order changes
-            # only which failed states are kept on the way), and its path is
-            # never read: no random order (the first option passes almost
-            # always), the cards best taken first, then the others, then a
-            # wild card, then the cards best kept.
-            options = bits(cards & sooner) if cards & sooner else []
-            options += bits(cards & ~sooner & ~later)
-            if wild[epoch]:
-                options.append(-1)
-            if cards & later:
-                options += bits(cards & later)
-        else:
-            # In a random order, but the cards best taken first and those
-            # best kept last (an order only: every option is still tried).
+        # The cards best taken first, the others (and a wild card), then
+        # those best kept: each group in a random order, but for a bound,
+        # whose answer is the same in any order (the order changes only which
+        # failed states are kept on the way) and whose path is never read
+        # (the first option passes almost always: shuffling was time spent
+        # for nothing).
+        options = bits(cards & ~sooner & ~later)
+        if wild[epoch]:
+            options.append(-1)
+        first = bits(cards & sooner) if cards & sooner else []
+        last = bits(cards & later) if cards & later else []
+        if not bound:
             shuffle = self.rng.shuffle
-            options = bits(cards & ~sooner & ~later)
-            if wild[epoch]:
-                options.append(-1)
-            if len(options) > 1:
-                shuffle(options)
-            if cards & sooner:
-                first = bits(cards & sooner)
-                if len(first) > 1:
-                    shuffle(first)
-                options = first + options
-            if cards & later:
-                last = bits(cards & later)
-                if len(last) > 1:
-                    shuffle(last)
-                options += last
+            for group in (options, first, last):  # (in this order: the same draws)
+                if len(group) > 1:
+                    shuffle(group)
+        if first:
+            options = first + options
+        if last:
+            options += last
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
         kind, tried = self.kind[k], set()

@@ -1585,9 +1585,8 @@ def _search_world(
     every group before it. The groups of fewest guesses come first (a group's
     checks each cost a check under every guess open that refutes it, so a
     small group goes further in a turn). What stood in the way if none fits.
-    (``pasts``:
-    what the sample's quick tries learned of the players' pasts, see
-    :func:`_past_search`.)"""
+    (``pasts``: what the sample's quick tries learned of the players' pasts,
+    see :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     pasts = {} if pasts is None else pasts
@@ -1862,14 +1861,9 @@ class _WorldSearch:
                     i = open_[self.rotation[budget] % len(open_)]
                     self.rotation[budget] += 1
                     focus = 1 << i
-                    g = self.guesses[i]
-                    if g.viewer_choices is None and g.why is None:
-                        # Its viewer's past first (the others' hands are
-                        # checked as they are dealt).
-                        g.viewer_choices = self._viewer_fits(g)
-                        if g.viewer_choices is None:
-                            g.why = _no_hand(self.view.viewer, True)
-                    if g.why is not None:
+                    # Its viewer's past first (the others' hands are checked
+                    # as they are dealt).
+                    if not self._viewer_settled(self.guesses[i]):
                         self.alive &= ~focus
                         continue
                 if self._deal(tuple(self.order), self.unseen, focus):
@@ -1895,6 +1889,15 @@ class _WorldSearch:
                 return _no_hand(p, False)
         g.viewer_choices = choices
         return None
+
+    def _viewer_settled(self, g: _Guess) -> bool:
+        """Whether guess ``g`` is still open once the viewer's past under it is
+        known (looked up once, then kept on ``g``: its past, or what refuted it)."""
+        if g.viewer_choices is None and g.why is None:
+            g.viewer_choices = self._viewer_fits(g)
+            if g.viewer_choices is None:
+                g.why = _no_hand(self.view.viewer, True)
+        return g.why is None
 
     def _viewer_fits(self, g: _Guess) -> dict[int, int] | None:
         """The viewer's past under guess ``g``, or ``None`` if their hand fits
@@ -2172,13 +2175,7 @@ class _WorldSearch:
         zeros = [0] * self.epochs
         for i in bits(alive):
             g = self.guesses[i]
-            if g.viewer_choices is None and g.why is None:
-                mine = self._viewer_fits(g)
-                if mine is None:
-                    g.why = _no_hand(self.view.viewer, True)
-                else:
-                    g.viewer_choices = mine
-            if g.why is not None:
+            if not self._viewer_settled(g):
                 self.alive &= ~(1 << i)
                 continue
             choices = dict(g.viewer_choices or {})
