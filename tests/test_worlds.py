@@ -652,7 +652,8 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.view = attrs.evolve(observe(deal(Rules.standard(), players=4), 0), hand_mask=0)
     s.pasts, s.whole, s.alive = {}, None, -1
     s.key, s.rng, s.rules, s.epochs = key, _Rng(key), Rules.standard(), 1
-    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), set(), {}
+    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
+    s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
@@ -681,6 +682,35 @@ def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> 
                 assert found[2] == 41  # type: ignore[comparison-overlap]
                 if both and turn % 2:  # the first guess alone, then ruled out
                     assert search.alive == 0b10
+
+
+def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_from_more() -> None:
+    """Whether a player still to deal has a hand from the cards left is
+    searched once: from fewer cards of each kind than where they had none,
+    they have none (without a search), and from more than where they had one,
+    they have one. B's only hand is Z (under the one guess)."""
+    x, y, z = 1 << 0, 1 << 1, 1 << 2
+    b = 3
+    search = _two_guess_search(0, both=False)
+    search.spent, search.budget = 0, 10**6
+    searched: list[int] = []
+    hands = search._hands
+
+    def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
+        searched.append(left)
+        return hands(p, left, alive, later)
+
+    search._hands = counted  # type: ignore[method-assign]
+    assert search._later_fit((b,), x | y, 1) == 0
+    assert searched == [x | y]
+    assert search._later_fit((b,), x, 1) == 0  # fewer cards: none, unsearched
+    assert searched == [x | y]
+    assert search._later_fit((b,), y | z, 1) == 1
+    assert searched == [x | y, y | z]
+    assert search._later_fit((b,), x | y | z, 1) == 1  # more cards: one, unsearched
+    assert searched == [x | y, y | z]
+    assert search._later_fit((b,), x | z, 1) == 1  # neither: searched
+    assert searched == [x | y, y | z, x | z]
 
 
 def test_guesses_searched_together_find_the_one_that_fits_wherever_it_comes() -> None:

@@ -1548,6 +1548,22 @@ _NEAR: Final = 16
 _PROVEN: Final = 32
 
 
+#: Bits of :func:`_stock_code` for each kind of card (class and type): as
+#: many cards as a deck holds of one type (four).
+_KIND_BITS: Final = 4
+
+
+def _stock_code(kinds: Sequence[int]) -> int:
+    """How many cards of each kind there are (:meth:`_WorldSearch._kinds`), as
+    bits: ``m`` cards of a kind set the lowest ``m`` of its :data:`_KIND_BITS`.
+    So ``a & ~b == 0`` says that ``a`` has no more cards of any kind than ``b``."""
+    code = 0
+    for at, m in enumerate(kinds):
+        if m:
+            code |= ((1 << m) - 1) << at * _KIND_BITS
+    return code
+
+
 class _ProbeOver(Exception):
     """A check that a later player still has a hand took too long to tell."""
 
@@ -1737,12 +1753,14 @@ class _WorldSearch:
         guesses under which it has no world, as a mask."""
         self.failed: Counter[int] = Counter()
         """By player: how often they had no hand left by the others'."""
-        self.alone: set[tuple[tuple[int, tuple[tuple[int, ...], ...]], int]] = set()
-        """By player and the kinds of card left that they need, with guesses
-        (a mask): a hand fits them under one of those guesses."""
-        self.lonely: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
-        """By player and the kinds of card left that they need: the guesses
-        under which no hand fits them, as a mask."""
+        self.alone: dict[int, list[tuple[int, int]]] = {}
+        """By player: the kinds of card left that they need (:meth:`_stock_code`)
+        from which a hand fits them under one of some guesses (a mask). From
+        any more cards of each kind (fewer of none) a hand fits them too."""
+        self.lonely: dict[int, list[tuple[int, int]]] = {}
+        """By player: the kinds of card left that they need (:meth:`_stock_code`)
+        from which no hand fits them under some guesses (a mask). From any
+        fewer cards of each kind (more of none) none fits them either."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.turns = 0  # how many turns :func:`_search_world` gave it
         self.rotation: Counter[int] = Counter()
@@ -1789,6 +1807,12 @@ class _WorldSearch:
         for c in bits(self.unseen):
             by_class[self.cls[c]] |= 1 << c
         self.by_class = by_class
+        # By player, the bits of :func:`_stock_code` of the classes they need.
+        whole = (1 << 14 * _KIND_BITS) - 1
+        self.fields = [
+            sum(whole << j * 14 * _KIND_BITS for j in range(epochs) if self.need[p][j])
+            for p in range(n)
+        ]
         self.wanted = [0] * n  # by player, the types their windows show them holding
         for g in self.guesses:
             for p in others:
@@ -1995,19 +2019,24 @@ class _WorldSearch:
             if not alive:
                 self.failed[q] += 1
                 return 0
+        code = _stock_code(kinds)
         for q in later:
-            memo = (q, tuple(
-                kinds[j * 14 : j * 14 + 14] if self.need[q][j] else () for j in range(self.epochs)
-            ))  # fmt: skip
-            alive &= ~self.lonely.get(memo, 0)
-            if alive and (memo, alive) not in self.alone:
+            mine = code & self.fields[q]
+            lonely = self.lonely.setdefault(q, [])
+            for more, under in lonely:
+                if mine & ~more == 0:  # no more of any kind than where none fit
+                    alive &= ~under
+            alone = self.alone.setdefault(q, [])
+            if alive and not any(
+                fewer & ~mine == 0 and under & ~alive == 0 for fewer, under in alone
+            ):
                 self._step()
                 self.probe = _PROBE_STEPS
                 try:
                     if next(self._hands(q, left, alive), None) is not None:
-                        self.alone.add((memo, alive))
+                        alone.append((mine, alive))
                     else:
-                        self.lonely[memo] = self.lonely.get(memo, 0) | alive
+                        lonely.append((mine, alive))
                         alive = 0
                 except _ProbeOver:
                     pass  # not decided in time: the search will tell
