@@ -31,6 +31,7 @@ from sevenbridge import (
 from sevenbridge._kit.rng import Rng as _Rng
 from sevenbridge.cards import CARDS, JOKER_INDEX
 from sevenbridge.engine import claims
+from sevenbridge.errors import Message
 from sevenbridge.inference import _worlds
 from sevenbridge.inference._past import ABLE
 from sevenbridge.rules import ClaimWindow, PonTieBreak
@@ -655,6 +656,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
+    s.refutable, s.solo = False, 0
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
     s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0
@@ -711,6 +713,40 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     assert searched == [x | y, y | z]
     assert search._later_fit((b,), x | z, 1) == 1  # neither: searched
     assert searched == [x | y, y | z, x | z]
+
+
+def _count_deals(search: _worlds._WorldSearch) -> list[tuple[int, ...]]:
+    """The players still to deal at each of ``search``'s deals, as it goes."""
+    dealt: list[tuple[int, ...]] = []
+    deal_ = search._deal
+
+    def counted(rest: tuple[int, ...], left: int, alive: int, checked: int = -1) -> bool:
+        dealt.append(rest)
+        return deal_(rest, left, alive, checked)
+
+    search._deal = counted  # type: ignore[method-assign]
+    return dealt
+
+
+def test_a_search_that_may_fit_no_world_first_looks_for_each_hand_on_its_own() -> None:
+    """Where a search's guesses may fit no world (an upcard off the record),
+    each player's hand on its own is looked for before any deal: under the
+    first guess B has no hand, which refutes the search at once, naming B,
+    without dealing A and C first. (Where the guesses must fit a world, the
+    search deals at once.)"""
+    b = 3
+    for refutable in (True, False):
+        search = _two_guess_search(0, both=True)
+        search.guesses, search.odd = search.guesses[:1], [0] * 4
+        search.refutable = refutable
+        dealt = _count_deals(search)
+        found = search.advance(10**6)
+        assert isinstance(found, Message)
+        if refutable:
+            assert found == _worlds._no_hand(b, False)
+            assert dealt == []
+        else:
+            assert dealt
 
 
 def test_guesses_searched_together_find_the_one_that_fits_wherever_it_comes() -> None:

@@ -1572,6 +1572,10 @@ class _ProbeOver(Exception):
 #: past them it lets the search go on, which finds out itself).
 _PROBE_STEPS: Final = 400
 
+#: Steps the check that a player has a hand from all the cards may take
+#: where the guesses of a search may fit no world (see :meth:`_WorldSearch.advance`).
+_SOLO_STEPS: Final = 1000
+
 
 def _search_world(
     view: Any,
@@ -1611,6 +1615,7 @@ def _search_world(
     # choices, and fail the same way, turn after turn.
     for number, group in sorted(_groups(view, tl, upcards), key=lambda g: len(g[1])):
         search = _WorldSearch(view, tl, group, derive(key, 10, number), pasts, whole)
+        search.refutable = len(upcards) > 1
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1762,6 +1767,10 @@ class _WorldSearch:
         from which no hand fits them under some guesses (a mask). From any
         fewer cards of each kind (more of none) none fits them either."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
+        self.refutable = False
+        """Whether its guesses may fit no world (some upcards of a view fit
+        none): then each player's hand on its own is looked for first."""
+        self.solo = 0  # how many players' hands on their own were looked for
         self.turns = 0  # how many turns :func:`_search_world` gave it
         self.rotation: Counter[int] = Counter()
         """By a turn's budget: how many turns of that length went to one
@@ -1870,6 +1879,18 @@ class _WorldSearch:
                     why = self.guesses[0].why
                     assert why is not None
                     return why
+            # Where the guesses may fit no world, each player's hand on its own
+            # (for :data:`_SOLO_STEPS` steps at most): on the views with many
+            # groups of guesses, most groups that fit none have a player
+            # without a hand from all the cards, which this tells in a few
+            # hundred steps (their search tells it only after trying every
+            # hand of the players dealt first).
+            while self.refutable and self.solo < len(self.order):
+                p = self.order[self.solo]
+                self.alive = self._later_fit((p,), self.unseen, self.alive, probe=_SOLO_STEPS)
+                if not self.alive:
+                    return _no_hand(p, False)
+                self.solo += 1
             while self.alive:
                 # Every other turn, one guess still open alone, each in turn:
                 # a check refuted under every guess open costs as many checks,
@@ -2003,13 +2024,16 @@ class _WorldSearch:
             self.dead[memo] = self.dead.get(memo, 0) | alive & checked
         return False
 
-    def _later_fit(self, later: tuple[int, ...], left: int, alive: int) -> int:
+    def _later_fit(
+        self, later: tuple[int, ...], left: int, alive: int, probe: int = _PROBE_STEPS
+    ) -> int:
         """The guesses of ``alive`` under which each player still to deal
         (``later``) has a hand that fits, from the cards ``left``, each on
         their own (the cards they take from one another are the search's to
         try), as a mask: a bound (the types of card left in each class, not
         how many) drops guesses, then one such hand is looked for under the
-        rest (kept by the kinds of card left in the classes they need)."""
+        rest (kept by the kinds of card left in the classes they need), for
+        ``probe`` steps at most."""
         if not later:
             return alive
         kinds = self._kinds(left)
@@ -2031,7 +2055,7 @@ class _WorldSearch:
                 fewer & ~mine == 0 and under & ~alive == 0 for fewer, under in alone
             ):
                 self._step()
-                self.probe = _PROBE_STEPS
+                self.probe = probe
                 try:
                     if next(self._hands(q, left, alive), None) is not None:
                         alone.append((mine, alive))
