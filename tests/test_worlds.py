@@ -715,6 +715,31 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     assert searched == [x | y, y | z, x | z]
 
 
+def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:
+    """Where the last player to deal has no hand from the cards left (a check
+    of a later player's hand may have run out of steps before telling), the
+    deal counts it against them (they are dealt sooner) and remembers it: a
+    check of their hand from no more cards says so without a search. Under
+    the first guess B has no hand."""
+    x, y, z = 1 << 0, 1 << 1, 1 << 2
+    b = 3
+    search = _two_guess_search(0, both=True)
+    search.guesses, search.odd = search.guesses[:1], [0] * 4
+    search.spent, search.budget = 0, 10**6
+    assert not search._deal((b,), x | y | z, 1)
+    assert search.failed[b] == 1
+    searched: list[int] = []
+    hands = search._hands
+
+    def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
+        searched.append(left)
+        return hands(p, left, alive, later)
+
+    search._hands = counted  # type: ignore[method-assign]
+    assert search._later_fit((b,), x | z, 1) == 0
+    assert searched == []
+
+
 def _count_deals(search: _worlds._WorldSearch) -> list[tuple[int, ...]]:
     """The players still to deal at each of ``search``'s deals, as it goes."""
     dealt: list[tuple[int, ...]] = []

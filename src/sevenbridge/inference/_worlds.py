@@ -2011,7 +2011,9 @@ class _WorldSearch:
         failed = self.failed
         p = max(rest, key=lambda q: (failed[q], -self.order.index(q)))
         after = tuple(q for q in rest if q != p)
+        dealt = False
         for hand, fits, open_ in self._hands(p, left, alive, after):
+            dealt = True
             self.hands[p] = hand
             self.chosen[p] = fits
             still = self._later_fit(after, left & ~hand, open_)
@@ -2020,6 +2022,14 @@ class _WorldSearch:
                 fit |= 1 << i
             if still and self._deal(after, left & ~hand, still, checked & fit):
                 return True
+        if not dealt:
+            # No hand of theirs was left by the others' (a check that they
+            # had one, :meth:`_later_fit`, may have run out of steps).
+            self.failed[p] += 1
+            if not after:  # every hand of theirs was tried: as that check would say
+                self.lonely.setdefault(p, []).append(
+                    (_stock_code(self._kinds(left)) & self.fields[p], alive)
+                )
         if alive & checked:
             self.dead[memo] = self.dead.get(memo, 0) | alive & checked
         return False
