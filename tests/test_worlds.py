@@ -740,6 +740,21 @@ def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_ca
     assert searched == []
 
 
+def test_a_later_player_whose_check_runs_out_of_steps_passes_and_counts_as_failed() -> None:
+    """A check that a later player still has a hand that runs out of steps
+    lets the search go on (it passes them) and counts against them, so that
+    they are dealt sooner. B has no hand under the first guess."""
+    x, y, z = 1 << 0, 1 << 1, 1 << 2
+    b = 3
+    search = _two_guess_search(0, both=True)
+    search.guesses, search.odd = search.guesses[:1], [0] * 4
+    search.spent, search.budget = 0, 10**6
+    assert search._later_fit((b,), x | y | z, 1, probe=0) == 1
+    assert search.failed[b] == 1
+    assert search._later_fit((b,), x | y | z, 1) == 0  # told, given the steps
+    assert search.failed[b] == 2
+
+
 def _count_deals(search: _worlds._WorldSearch) -> list[tuple[int, ...]]:
     """The players still to deal at each of ``search``'s deals, as it goes."""
     dealt: list[tuple[int, ...]] = []

@@ -2073,7 +2073,11 @@ class _WorldSearch:
                         lonely.append((mine, alive))
                         alive = 0
                 except _ProbeOver:
-                    pass  # not decided in time: the search will tell
+                    # Not decided in time: the search will tell. A player
+                    # whose hands are slow to tell apart counts as failed, so
+                    # that they are dealt sooner (where their own enumeration
+                    # tells at once).
+                    self.failed[q] += 1
                 finally:
                     self.probe = -1
             if not alive:
