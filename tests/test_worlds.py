@@ -686,6 +686,27 @@ def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> 
                     assert search.alive == 0b10
 
 
+def _no_hand_for_b() -> _worlds._WorldSearch:
+    """:func:`_two_guess_search` under its first guess only (B has no hand)."""
+    search = _two_guess_search(0, both=True)
+    search.guesses, search.odd = search.guesses[:1], [0] * 4
+    search.spent, search.budget = 0, 10**6
+    return search
+
+
+def _count_hand_searches(search: _worlds._WorldSearch) -> list[int]:
+    """The cards left at each search of a player's hands by ``search``, as it goes."""
+    searched: list[int] = []
+    hands = search._hands
+
+    def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
+        searched.append(left)
+        return hands(p, left, alive, later)
+
+    search._hands = counted  # type: ignore[method-assign]
+    return searched
+
+
 def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_from_more() -> None:
     """Whether a player still to deal has a hand from the cards left is
     searched once: from fewer cards of each kind than where they had none,
@@ -695,14 +716,7 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     b = 3
     search = _two_guess_search(0, both=False)
     search.spent, search.budget = 0, 10**6
-    searched: list[int] = []
-    hands = search._hands
-
-    def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
-        searched.append(left)
-        return hands(p, left, alive, later)
-
-    search._hands = counted  # type: ignore[method-assign]
+    searched = _count_hand_searches(search)
     assert search._later_fit((b,), x | y, 1) == 0
     assert searched == [x | y]
     assert search._later_fit((b,), x, 1) == 0  # fewer cards: none, unsearched
@@ -723,19 +737,10 @@ def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_ca
     the first guess B has no hand."""
     x, y, z = 1 << 0, 1 << 1, 1 << 2
     b = 3
-    search = _two_guess_search(0, both=True)
-    search.guesses, search.odd = search.guesses[:1], [0] * 4
-    search.spent, search.budget = 0, 10**6
+    search = _no_hand_for_b()
     assert not search._deal((b,), x | y | z, 1)
     assert search.failed[b] == 1
-    searched: list[int] = []
-    hands = search._hands
-
-    def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
-        searched.append(left)
-        return hands(p, left, alive, later)
-
-    search._hands = counted  # type: ignore[method-assign]
+    searched = _count_hand_searches(search)
     assert search._later_fit((b,), x | z, 1) == 0
     assert searched == []
 
@@ -746,9 +751,7 @@ def test_a_later_player_whose_check_runs_out_of_steps_passes_and_counts_as_faile
     they are dealt sooner. B has no hand under the first guess."""
     x, y, z = 1 << 0, 1 << 1, 1 << 2
     b = 3
-    search = _two_guess_search(0, both=True)
-    search.guesses, search.odd = search.guesses[:1], [0] * 4
-    search.spent, search.budget = 0, 10**6
+    search = _no_hand_for_b()
     assert search._later_fit((b,), x | y | z, 1, probe=0) == 1
     assert search.failed[b] == 1
     assert search._later_fit((b,), x | y | z, 1) == 0  # told, given the steps
@@ -776,8 +779,7 @@ def test_a_search_that_may_fit_no_world_first_looks_for_each_hand_on_its_own() -
     search deals at once.)"""
     b = 3
     for refutable in (True, False):
-        search = _two_guess_search(0, both=True)
-        search.guesses, search.odd = search.guesses[:1], [0] * 4
+        search = _no_hand_for_b()
         search.refutable = refutable
         dealt = _count_deals(search)
         found = search.advance(10**6)
