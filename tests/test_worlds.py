@@ -656,7 +656,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
-    s.refutable, s.solo = False, 0
+    s.refutable, s.solo, s.lacking, s.looks = False, 0, Counter(), []
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
     s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0
@@ -694,13 +694,14 @@ def _no_hand_for_b() -> _worlds._WorldSearch:
     return search
 
 
-def _count_hand_searches(search: _worlds._WorldSearch) -> list[int]:
-    """The cards left at each search of a player's hands by ``search``, as it goes."""
-    searched: list[int] = []
+def _count_hand_searches(search: _worlds._WorldSearch) -> list[tuple[int, int]]:
+    """The player and the cards left at each search of a player's hands by
+    ``search``, as it goes."""
+    searched: list[tuple[int, int]] = []
     hands = search._hands
 
     def counted(p: int, left: int, alive: int, later: Any = None) -> Any:
-        searched.append(left)
+        searched.append((p, left))
         return hands(p, left, alive, later)
 
     search._hands = counted  # type: ignore[method-assign]
@@ -718,15 +719,15 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     search.spent, search.budget = 0, 10**6
     searched = _count_hand_searches(search)
     assert search._later_fit((b,), x | y, 1) == 0
-    assert searched == [x | y]
+    assert searched == [(b, x | y)]
     assert search._later_fit((b,), x, 1) == 0  # fewer cards: none, unsearched
-    assert searched == [x | y]
+    assert searched == [(b, x | y)]
     assert search._later_fit((b,), y | z, 1) == 1
-    assert searched == [x | y, y | z]
+    assert searched == [(b, x | y), (b, y | z)]
     assert search._later_fit((b,), x | y | z, 1) == 1  # more cards: one, unsearched
-    assert searched == [x | y, y | z]
+    assert searched == [(b, x | y), (b, y | z)]
     assert search._later_fit((b,), x | z, 1) == 1  # neither: searched
-    assert searched == [x | y, y | z, x | z]
+    assert searched == [(b, x | y), (b, y | z), (b, x | z)]
 
 
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:
@@ -756,6 +757,23 @@ def test_a_later_player_whose_check_runs_out_of_steps_passes_and_counts_as_faile
     assert search.failed[b] == 1
     assert search._later_fit((b,), x | y | z, 1) == 0  # told, given the steps
     assert search.failed[b] == 2
+
+
+def test_the_players_without_a_hand_in_other_groups_are_looked_at_first() -> None:
+    """The searches of a sample's groups of guessed upcards share which
+    players had no hand on their own: each looks at those who lacked one
+    most often first (it is often the same player in group after group).
+    B has no hand; dealt last, B is looked at first once B lacked one in
+    another group, and the look at A and C is saved."""
+    b = 3
+    for lacked in (0, 1):
+        search = _no_hand_for_b()
+        search.refutable = True
+        search.lacking[b] = lacked
+        searched = _count_hand_searches(search)
+        assert search.advance(10**6) == _worlds._no_hand(b, False)
+        assert [p for p, _ in searched] == ([b] if lacked else [1, 2, b])
+        assert search.lacking[b] == lacked + 1
 
 
 def _count_deals(search: _worlds._WorldSearch) -> list[tuple[int, ...]]:

@@ -1609,6 +1609,7 @@ def _search_world(
     see :func:`_past_search`.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
+    lacking: Counter[int] = Counter()  # by player: groups they had no hand in on their own
     pasts = {} if pasts is None else pasts
     # Each group's search draws its own random choices: the searches of
     # upcards that the record treats alike would otherwise make the same
@@ -1616,6 +1617,7 @@ def _search_world(
     for number, group in sorted(_groups(view, tl, upcards), key=lambda g: len(g[1])):
         search = _WorldSearch(view, tl, group, derive(key, 10, number), pasts, whole)
         search.refutable = len(upcards) > 1
+        search.lacking = lacking
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1770,7 +1772,13 @@ class _WorldSearch:
         self.refutable = False
         """Whether its guesses may fit no world (some upcards of a view fit
         none): then each player's hand on its own is looked for first."""
-        self.solo = 0  # how many players' hands on their own were looked for
+        self.lacking: Counter[int] = Counter()
+        """By player: how many searches of the sample's other groups of
+        guesses they had no hand on their own in (shared by those searches:
+        where :attr:`refutable`, each looks at the players who lacked one
+        most often first)."""
+        self.looks: list[int] = []  # the players whose hands on their own to look for, in turn
+        self.solo = 0  # how many of them have one
         self.turns = 0  # how many turns :func:`_search_world` gave it
         self.rotation: Counter[int] = Counter()
         """By a turn's budget: how many turns of that length went to one
@@ -1884,11 +1892,15 @@ class _WorldSearch:
             # groups of guesses, most groups that fit none have a player
             # without a hand from all the cards, which this tells in a few
             # hundred steps (their search tells it only after trying every
-            # hand of the players dealt first).
-            while self.refutable and self.solo < len(self.order):
-                p = self.order[self.solo]
+            # hand of the players dealt first). The players who had no hand in
+            # other groups first: it is often the same one.
+            if self.refutable and not self.solo:
+                self.looks = sorted(self.order, key=lambda q: -self.lacking[q])
+            while self.refutable and self.solo < len(self.looks):
+                p = self.looks[self.solo]
                 self.alive = self._later_fit((p,), self.unseen, self.alive, probe=_SOLO_STEPS)
                 if not self.alive:
+                    self.lacking[p] += 1
                     return _no_hand(p, False)
                 self.solo += 1
             while self.alive:
