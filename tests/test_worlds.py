@@ -863,7 +863,6 @@ def test_guesses_alike_for_a_player_answer_alike_for_hands_without_their_cards()
     asked = differ = 0
     for _, view, tl, group in _guess_groups(cases):
         search = _worlds._WorldSearch(view, tl, group, 1, {})
-        search = _worlds._WorldSearch(view, tl, group, 1, {})
         assert search.setup() is None
         search._ready()
         unseen = [c for c in bits(search.unseen) if not search.guessed >> c & 1]
@@ -1051,9 +1050,11 @@ def test_the_groups_of_fewest_guesses_of_the_upcard_are_searched_first(
     sizes: list[int] = []
     made = _worlds._WorldSearch.__init__
 
-    def record(search: _worlds._WorldSearch, view: Any, tl: Any, group: Any, *rest: Any) -> None:
+    def record(
+        search: _worlds._WorldSearch, view: Any, tl: Any, group: Any, *rest: Any, **named: Any
+    ) -> None:
         sizes.append(len(group))
-        made(search, view, tl, group, *rest)
+        made(search, view, tl, group, *rest, **named)
 
     monkeypatch.setattr(_worlds._WorldSearch, "__init__", record)
     found = _worlds._search_world(view, tl, upcards, 3)

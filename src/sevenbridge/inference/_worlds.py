@@ -1615,9 +1615,10 @@ def _search_world(
     # upcards that the record treats alike would otherwise make the same
     # choices, and fail the same way, turn after turn.
     for number, group in sorted(_groups(view, tl, upcards), key=lambda g: len(g[1])):
-        search = _WorldSearch(view, tl, group, derive(key, 10, number), pasts, whole)
-        search.refutable = len(upcards) > 1
-        search.lacking = lacking
+        search = _WorldSearch(
+            view, tl, group, derive(key, 10, number), pasts, whole,
+            refutable=len(upcards) > 1, lacking=lacking,
+        )  # fmt: skip
         problem = search.setup()
         if problem is None:
             pending.append(search)
@@ -1739,6 +1740,9 @@ class _WorldSearch:
         key: int,
         pasts: _Pasts,
         whole: Any = None,
+        *,
+        refutable: bool = False,
+        lacking: Counter[int] | None = None,
     ) -> None:
         self.view = view
         self.pasts = pasts
@@ -1769,10 +1773,10 @@ class _WorldSearch:
         from which no hand fits them under some guesses (a mask). From any
         fewer cards of each kind (more of none) none fits them either."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
-        self.refutable = False
+        self.refutable = refutable
         """Whether its guesses may fit no world (some upcards of a view fit
         none): then each player's hand on its own is looked for first."""
-        self.lacking: Counter[int] = Counter()
+        self.lacking: Counter[int] = Counter() if lacking is None else lacking
         """By player: how many searches of the sample's other groups of
         guesses they had no hand on their own in (shared by those searches:
         where :attr:`refutable`, each looks at the players who lacked one
@@ -2039,9 +2043,7 @@ class _WorldSearch:
             # had one, :meth:`_later_fit`, may have run out of steps).
             self.failed[p] += 1
             if not after:  # every hand of theirs was tried: as that check would say
-                self.lonely.setdefault(p, []).append(
-                    (_stock_code(self._kinds(left)) & self.fields[p], alive)
-                )
+                self._lonely(p, _stock_code(self._kinds(left)), alive)
         if alive & checked:
             self.dead[memo] = self.dead.get(memo, 0) | alive & checked
         return False
@@ -2068,8 +2070,7 @@ class _WorldSearch:
         code = _stock_code(kinds)
         for q in later:
             mine = code & self.fields[q]
-            lonely = self.lonely.setdefault(q, [])
-            for more, under in lonely:
+            for more, under in self.lonely.get(q, ()):
                 if mine & ~more == 0:  # no more of any kind than where none fit
                     alive &= ~under
             alone = self.alone.setdefault(q, [])
@@ -2082,7 +2083,7 @@ class _WorldSearch:
                     if next(self._hands(q, left, alive), None) is not None:
                         alone.append((mine, alive))
                     else:
-                        lonely.append((mine, alive))
+                        self._lonely(q, code, alive)
                         alive = 0
                 except _ProbeOver:
                     # Not decided in time: the search will tell. A player
@@ -2096,6 +2097,12 @@ class _WorldSearch:
                 self.failed[q] += 1
                 return 0
         return alive
+
+    def _lonely(self, p: int, code: int, alive: int) -> None:
+        """Remember that player ``p`` has no hand under the guesses ``alive``
+        from the cards left whose :func:`_stock_code` is ``code`` (only the
+        classes they need count: see :attr:`lonely`)."""
+        self.lonely.setdefault(p, []).append((code & self.fields[p], alive))
 
     def _hands(
         self, p: int, left: int, alive: int, later: tuple[int, ...] | None = None
