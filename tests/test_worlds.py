@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -728,6 +728,32 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     assert searched == [(b, x | y), (b, y | z)]
     assert search._later_fit((b,), x | z, 1) == 1  # neither: searched
     assert searched == [(b, x | y), (b, y | z), (b, x | z)]
+
+
+def test_a_later_players_check_that_what_was_found_before_tells_asks_no_past() -> None:
+    """A check that a player still to deal has a hand, where what was found
+    before tells (here: more cards of each kind than where they had one),
+    asks no search of their past at all (no bound of their hand with every
+    card still to choose either: that one cost more than it told). B's only
+    hand is Z (under the one guess)."""
+    y, z = 1 << 1, 1 << 2
+    b = 3
+    search = _two_guess_search(0, both=False)
+    search.spent, search.budget = 0, 10**6
+    asked: list[int] = []
+    past = search.guesses[0].searches[b]
+    fits = past.fits
+
+    def counted(hand: int, wild: Sequence[int], types: Sequence[int] = (), near: int = 0) -> bool:
+        asked.append(hand)
+        return fits(hand, wild, types, near)
+
+    past.fits = counted  # type: ignore[method-assign]
+    assert search._later_fit((b,), y | z, 1) == 1
+    assert asked  # searched: B's hands asked of their past
+    asked.clear()
+    assert search._later_fit((b,), 1 << 0 | y | z, 1) == 1
+    assert asked == []
 
 
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:
