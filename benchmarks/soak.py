@@ -272,6 +272,105 @@ def worlds(
     return figures
 
 
+#: The most keys ``--retime`` takes for each view, and the largest file it reads.
+RETIME_KEYS_MOST: Final = 10_000
+RETIME_FILE_MOST: Final = 256 << 20
+
+
+def retime(
+    cases: Sequence[dict[str, object]], keys: int, seed: int, slow_ms: float = 0.0
+) -> tuple[WorldFigures, list[tuple[float, int]]]:
+    """Sample again each view that ``--save-slow`` wrote (``cases``), from
+    ``keys`` fresh keys each, drawn from ``seed``: whether a view is slow for
+    any key or was slow for one key only, and how a change of the sampler
+    does on the views that were slow before. The figures (with ``slow_ms``,
+    the samples that took at least that long, in the same form), and each
+    view's median time in seconds with its place in ``cases``."""
+    figures = WorldFigures()
+    rng = random.Random(seed)
+    medians: list[tuple[float, int]] = []
+    for number, case in enumerate(cases):
+        state = GameState.from_json(json.dumps(case["state"]))
+        viewer = case["viewer"]
+        if type(viewer) is not int or not 0 <= viewer < state.players:
+            raise ValueError(f"case {number}: viewer {viewer!r} is not a seat of its position")
+        view = observe(state, viewer)
+        times: list[float] = []
+        for _ in range(keys):
+            key = rng.getrandbits(32)
+            start = time.process_time()
+            try:
+                world = sample_state(view, key)
+            except Exception as error:  # report, with the key, and go on
+                figures.failures.append(f"case {number}, key {key}: {error}")
+                continue
+            finally:
+                spent = time.process_time() - start
+                times.append(spent)
+                figures.times.append(spent)
+                figures.samples += 1
+                if slow_ms and spent * 1000 >= slow_ms:
+                    figures.slow.append(
+                        {"state": case["state"], "viewer": viewer, "key": key,
+                         "ms": round(spent * 1000, 1)}
+                    )  # fmt: skip
+            if observe(world, viewer) != view:
+                figures.failures.append(f"case {number}, key {key}: the sample looks different")
+        figures.deals += 1
+        times.sort()
+        medians.append((times[len(times) // 2], number))
+    return figures, medians
+
+
+def _read_cases(path: str) -> list[dict[str, object]]:
+    """The cases of a ``--save-slow`` file, checked for their form (a list of
+    objects with a position and a viewer) and size before they are used."""
+    with open(path, "rb") as source:
+        text = source.read(RETIME_FILE_MOST + 1)
+    if len(text) > RETIME_FILE_MOST:
+        raise ValueError(f"{path}: larger than {RETIME_FILE_MOST:,} bytes")
+    cases = json.loads(text)
+    if not isinstance(cases, list) or not all(
+        isinstance(case, dict) and "state" in case and "viewer" in case for case in cases
+    ):
+        raise ValueError(f"{path}: not a list of saved samples (each with a state and a viewer)")
+    return cases
+
+
+def _main_retime(
+    path: str,
+    keys: int,
+    seed: int,
+    docs: str | None,
+    argv: list[str] | None,
+    save_slow: str | None = None,
+    slow_ms: float = 0.0,
+) -> int:
+    start = time.perf_counter()
+    figures, medians = retime(_read_cases(path), keys, seed, slow_ms if save_slow else 0.0)
+    elapsed = time.perf_counter() - start
+    if save_slow:
+        figures.slow.sort(key=lambda case: -float(case["ms"]))  # type: ignore[arg-type]
+        with open(save_slow, "w", encoding="utf-8") as out:
+            json.dump(figures.slow, out)
+    medians.sort(reverse=True)
+    rows = [
+        ("views", f"{figures.deals:,}"),
+        ("samples", f"{figures.samples:,}"),
+        ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
+        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
+        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
+        ("samples over 200 ms", f"{sum(t > 0.2 for t in figures.times):,}"),
+        ("views whose median is over 200 ms", f"{sum(m > 0.2 for m, _ in medians):,}"),
+        ("failures", f"{len(figures.failures):,}"),
+        ("time", f"{elapsed:,.0f} s"),
+    ]
+    status = _report(rows, figures.failures, docs, argv)
+    print("slowest views by median (case: ms):")
+    print("  " + ", ".join(f"{number}: {median * 1000:.0f}" for median, number in medians[:10]))
+    return status
+
+
 def _preset_of(rules: Rules) -> str:
     """The preset ``rules`` start from (claim window and reshuffle limit aside)."""
     for name in Rules.presets():
@@ -325,12 +424,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--save-slow",
         metavar="FILE",
-        help="with --worlds or --latency: write the samples that took at least --slow-ms "
+        help="with --worlds, --latency or --retime: write the samples that took at least --slow-ms "
         "(position, viewer, key, time; the slowest first) to FILE as JSON",
     )
     parser.add_argument("--slow-ms", type=float, default=50.0, help="with --save-slow (50)")
+    parser.add_argument(
+        "--retime",
+        metavar="FILE",
+        help="instead: sample each view saved by --save-slow in FILE again, from --keys fresh "
+        "keys each (drawn from --seed), and print how long the samples take",
+    )
+    parser.add_argument(
+        "--keys",
+        type=int,
+        default=4,
+        help=f"with --retime: keys a view (1 to {RETIME_KEYS_MOST:,})",
+    )
     parser.add_argument("--docs", metavar="FILE", help="also write the figures as Markdown")
     args = parser.parse_args(argv)
+    if args.retime:
+        if not 1 <= args.keys <= RETIME_KEYS_MOST:
+            parser.error(f"--keys must be from 1 to {RETIME_KEYS_MOST:,}")
+        try:
+            return _main_retime(
+                args.retime, args.keys, args.seed, args.docs, argv,
+                save_slow=args.save_slow, slow_ms=args.slow_ms,
+            )  # fmt: skip
+        except (OSError, ValueError) as error:
+            parser.error(f"--retime: {error}")
     if args.mahjong:
         return _main_mahjong(args.mahjong, args.seed, args.every, args.docs, argv)
     if args.worlds:
