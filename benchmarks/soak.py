@@ -450,8 +450,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.retime, args.keys, args.seed, args.docs, argv,
                 save_slow=args.save_slow, slow_ms=args.slow_ms,
             )  # fmt: skip
-        except (OSError, ValueError) as error:
-            parser.error(f"--retime: {error}")
+        except (OSError, ValueError, RecursionError) as error:  # (JSON nested too deep)
+            parser.error(f"--retime: {error or type(error).__name__}")
     if args.mahjong:
         return _main_mahjong(args.mahjong, args.seed, args.every, args.docs, argv)
     if args.worlds:

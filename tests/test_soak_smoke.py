@@ -60,6 +60,7 @@ def test_the_slow_samples_saved_are_timed_again_from_fresh_keys(
         "[1, 2]",
         "not json",
         '[{"state": {"players": 3}, "viewer": 0}]',  # no position
+        "[" * 100_000,  # nested too deep for the JSON reader
     ],
 )
 def test_retime_refuses_a_file_that_is_not_saved_samples(tmp_path: Path, text: str) -> None:
