@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -243,27 +243,10 @@ def worlds(
                     figures.certified += 1
             if step % every == 0:
                 for viewer in range(players if sample else 0):
-                    view = observe(state, viewer)
-                    key = rng.getrandbits(32)
-                    start = time.process_time()
-                    try:
-                        world = sample_state(view, key)
-                    except Exception as error:  # report, with the seed, and go on
-                        figures.failures.append(
-                            f"{where}, step {step}, viewer {viewer}, key {key}: {error}"
-                        )
-                        continue
-                    finally:
-                        spent = time.process_time() - start
-                        figures.times.append(spent)
-                        figures.samples += 1
-                        if slow_ms and spent * 1000 >= slow_ms:
-                            figures.slow.append(
-                                {"state": json.loads(state.to_json()), "viewer": viewer,
-                                 "key": key, "ms": round(spent * 1000, 1)}
-                            )  # fmt: skip
-                    if observe(world, viewer) != view:
-                        figures.failures.append(f"{where}, step {step}: the sample looks different")
+                    _timed_sample(
+                        figures, state, observe(state, viewer), rng.getrandbits(32),
+                        f"{where}, step {step}, viewer {viewer}", slow_ms,
+                    )  # fmt: skip
             if state.is_over:
                 break
             state = apply(state, _policy(legal_actions(state), style, rng))
@@ -295,29 +278,11 @@ def retime(
         if type(viewer) is not int or not 0 <= viewer < state.players:
             raise ValueError(f"case {number}: viewer {viewer!r} is not a seat of its position")
         view = observe(state, viewer)
-        times: list[float] = []
-        for _ in range(keys):
-            key = rng.getrandbits(32)
-            start = time.process_time()
-            try:
-                world = sample_state(view, key)
-            except Exception as error:  # report, with the key, and go on
-                figures.failures.append(f"case {number}, key {key}: {error}")
-                continue
-            finally:
-                spent = time.process_time() - start
-                times.append(spent)
-                figures.times.append(spent)
-                figures.samples += 1
-                if slow_ms and spent * 1000 >= slow_ms:
-                    figures.slow.append(
-                        {"state": case["state"], "viewer": viewer, "key": key,
-                         "ms": round(spent * 1000, 1)}
-                    )  # fmt: skip
-            if observe(world, viewer) != view:
-                figures.failures.append(f"case {number}, key {key}: the sample looks different")
+        times = sorted(
+            _timed_sample(figures, state, view, rng.getrandbits(32), f"case {number}", slow_ms)
+            for _ in range(keys)
+        )
         figures.deals += 1
-        times.sort()
         medians.append((times[len(times) // 2], number))
     return figures, medians
 
@@ -350,17 +315,12 @@ def _main_retime(
     figures, medians = retime(_read_cases(path), keys, seed, slow_ms if save_slow else 0.0)
     elapsed = time.perf_counter() - start
     if save_slow:
-        figures.slow.sort(key=lambda case: -float(case["ms"]))  # type: ignore[arg-type]
-        with open(save_slow, "w", encoding="utf-8") as out:
-            json.dump(figures.slow, out)
+        _save_slow(figures, save_slow)
     medians.sort(reverse=True)
     rows = [
         ("views", f"{figures.deals:,}"),
         ("samples", f"{figures.samples:,}"),
-        ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
-        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
-        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
-        ("samples over 200 ms", f"{sum(t > 0.2 for t in figures.times):,}"),
+        *_time_rows(figures),
         ("views whose median is over 200 ms", f"{sum(m > 0.2 for m, _ in medians):,}"),
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
@@ -369,6 +329,49 @@ def _main_retime(
     print("slowest views by median (case: ms):")
     print("  " + ", ".join(f"{number}: {median * 1000:.0f}" for median, number in medians[:10]))
     return status
+
+
+def _timed_sample(
+    figures: WorldFigures, state: GameState, view: Any, key: int, where: str, slow_ms: float
+) -> float:
+    """Sample a world from ``view`` (of ``state``) with ``key`` into ``figures``:
+    its process CPU time, kept with the position where it took at least
+    ``slow_ms`` (not without), and a failure (named ``where``, with the key)
+    if it raised or the world looks different from the seat. The time."""
+    start = time.process_time()
+    try:
+        world = sample_state(view, key)
+    except Exception as error:  # report, with the key, and go on
+        figures.failures.append(f"{where}, key {key}: {error}")
+        world = None
+    spent = time.process_time() - start
+    figures.times.append(spent)
+    figures.samples += 1
+    if slow_ms and spent * 1000 >= slow_ms:
+        figures.slow.append(
+            {"state": json.loads(state.to_json()), "viewer": view.viewer, "key": key,
+             "ms": round(spent * 1000, 1)}
+        )  # fmt: skip
+    if world is not None and observe(world, view.viewer) != view:
+        figures.failures.append(f"{where}, key {key}: the sample looks different")
+    return spent
+
+
+def _save_slow(figures: WorldFigures, path: str) -> None:
+    """Write the slow samples of ``figures`` to ``path`` as JSON, the slowest first."""
+    figures.slow.sort(key=lambda case: -float(case["ms"]))  # type: ignore[arg-type]
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(figures.slow, out)
+
+
+def _time_rows(figures: WorldFigures) -> list[tuple[str, str]]:
+    """The figures' rows of sample times."""
+    return [
+        ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
+        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
+        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
+        ("samples over 200 ms", f"{sum(t > 0.2 for t in figures.times):,}"),
+    ]
 
 
 def _preset_of(rules: Rules) -> str:
@@ -524,9 +527,7 @@ def _main_worlds(
         figures = worlds(deals, seed, every, prove=prove, slow_ms=slow_ms)
     elapsed = time.perf_counter() - start
     if save_slow:
-        figures.slow.sort(key=lambda case: -float(case["ms"]))  # type: ignore[arg-type]
-        with open(save_slow, "w", encoding="utf-8") as out:
-            json.dump(figures.slow, out)
+        _save_slow(figures, save_slow)
     rows = [
         ("deals played", f"{figures.deals:,}"),
         *(
@@ -535,10 +536,7 @@ def _main_worlds(
             else []
         ),
         ("samples", f"{figures.samples:,}"),
-        ("sample time, median", f"{figures.percentile(0.5) * 1000:.1f} ms"),
-        ("sample time, 99th percentile", f"{figures.percentile(0.99) * 1000:.1f} ms"),
-        ("sample time, most", f"{max(figures.times, default=0.0) * 1000:.0f} ms"),
-        ("samples over 200 ms", f"{sum(t > 0.2 for t in figures.times):,}"),
+        *_time_rows(figures),
         ("failures", f"{len(figures.failures):,}"),
         ("time", f"{elapsed:,.0f} s"),
     ]
