@@ -653,7 +653,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.view = attrs.evolve(observe(deal(Rules.standard(), players=4), 0), hand_mask=0)
     s.pasts, s.whole, s.alive = {}, None, -1
     s.key, s.rng, s.rules, s.epochs = key, _Rng(key), Rules.standard(), 1
-    s.dead, s.failed, s.alone, s.lonely = {}, Counter(), {}, {}
+    s.dead, s.failed, s.alone, s.lonely, s.witnesses = {}, Counter(), {}, {}, {}
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
     s.refutable, s.solo, s.lacking, s.looks = False, 0, Counter(), []
@@ -726,8 +726,8 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     assert searched == [(b, x | y), (b, y | z)]
     assert search._later_fit((b,), x | y | z, 1) == 1  # more cards: one, unsearched
     assert searched == [(b, x | y), (b, y | z)]
-    assert search._later_fit((b,), x | z, 1) == 1  # neither: searched
-    assert searched == [(b, x | y), (b, y | z), (b, x | z)]
+    assert search._later_fit((b,), x | z, 1) == 1  # neither, but Z is left: unsearched
+    assert searched == [(b, x | y), (b, y | z)]
 
 
 def test_a_later_players_check_that_what_was_found_before_tells_asks_no_past() -> None:
@@ -754,6 +754,49 @@ def test_a_later_players_check_that_what_was_found_before_tells_asks_no_past() -
     asked.clear()
     assert search._later_fit((b,), 1 << 0 | y | z, 1) == 1
     assert asked == []
+
+
+def test_a_later_player_with_a_hand_found_before_has_one_from_cards_of_its_kinds() -> None:
+    """Once a hand was found to fit a player still to deal, cards left that
+    hold as many cards of each kind as that hand (a card of the same rank and
+    class stands for another) tell that they have one, without a search,
+    even where the cards left are not more of each kind than where it was
+    found. B's hands are Z and Z2, of one rank (under the one guess)."""
+    x, y, z, z2 = 1 << 0, 1 << 1, 1 << 2, 1 << 15
+    b = 3
+    search = _two_guess_search(0, both=False)
+    search.unseen = search.by_class[0] = x | y | z | z2
+    search.guesses[0].searches[b] = _OneCardPast({z, z2})  # type: ignore[assignment]
+    search.spent, search.budget = 0, 10**6
+    searched = _count_hand_searches(search)
+    assert search._later_fit((b,), y | z, 1) == 1
+    assert searched == [(b, y | z)]
+    assert search._later_fit((b,), x | z2, 1) == 1  # Z2 for Z: unsearched
+    assert searched == [(b, y | z)]
+    assert search._later_fit((b,), x | y, 1) == 0  # no card of Z's kind: searched
+    assert searched == [(b, y | z), (b, x | y)]
+
+
+def test_a_look_for_a_later_players_hand_takes_the_most_cards_of_each_kind_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A look for a hand of a player still to deal (is there one at all?)
+    takes as many cards of each kind as it may before fewer, the kinds their
+    windows show them holding first: whichever hand it finds will do, and
+    those are found soonest. (Hands dealt take their counts in a random
+    order.) B needs two cards of A1, A2 (aces) and B1, and holds aces."""
+    a1, a2, b1 = 1 << 0, 1 << 13, 1 << 1
+    b = 3
+    monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
+    for key in range(20):
+        search = _two_guess_search(key, both=False)
+        search.need[b] = [2]
+        search.unseen = search.by_class[0] = a1 | a2 | b1
+        search.wanted[b] = 1 << 0
+        search.guesses[0].searches[b] = _OneCardPast({a1 | a2, a1 | b1, a2 | b1})  # type: ignore[assignment]
+        search.spent, search.budget, search.probe = 0, 10**6, 400
+        hand, _, _ = next(search._hands(b, a1 | a2 | b1, 1))
+        assert hand == a1 | a2, key
 
 
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:
