@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -797,6 +797,46 @@ def test_a_look_for_a_later_players_hand_takes_the_most_cards_of_each_kind_first
         search.spent, search.budget, search.probe = 0, 10**6, 400
         hand, _, _ = next(search._hands(b, a1 | a2 | b1, 1))
         assert hand == a1 | a2, key
+
+
+def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_found_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the cards left lack a kind of the hands found to fit a player
+    still to deal, a look for their hand tries first a hand made from one of
+    those: its cards of the kinds still left, the rest at random from the
+    same classes (near a hand that fits, one often fits too). B needs two
+    cards; A1 and Z fit them, and A1 with Y or B2 (but not Y with B2, the
+    ranks their windows show them holding)."""
+    a1, y, b2, z = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+    b = 3
+    monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
+    for key in range(20):
+        search = _two_guess_search(key, both=False)
+        search.need[b] = [2]
+        search.unseen = search.by_class[0] = a1 | y | b2 | z
+        search.wanted[b] = 1 << 1 | 1 << 2
+        past = _OneCardPast({a1 | z, a1 | y, a1 | b2})
+        search.guesses[0].searches[b] = past  # type: ignore[assignment]
+        search.spent, search.budget = 0, 10**6
+        assert search._later_fit((b,), a1 | z, 1) == 1  # A1 and Z found
+        asked: list[int] = []
+
+        def counted(
+            hand: int,
+            wild: list[int],
+            types: object = (),
+            near: int = 0,
+            asked: list[int] = asked,
+            fits: Callable[[int, list[int], object, int], bool] = past.fits,
+        ) -> bool:
+            if not any(wild):
+                asked.append(hand)
+            return fits(hand, wild, types, near)
+
+        past.fits = counted  # type: ignore[method-assign]
+        assert search._later_fit((b,), a1 | y | b2, 1) == 1
+        assert asked[0] & a1, key  # mended from A1 and Z: A1 kept
 
 
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:

@@ -1540,6 +1540,11 @@ _WALK_TRIES: Final = 20
 #: Hands of one player, at random from the cards left, that the search tries
 #: before it enumerates that player's hands.
 _HAND_QUICK: Final = 4
+#: Hands a look for a later player's hand (see :meth:`_WorldSearch._later_fit`)
+#: tries first, each made from one of the newest hands found to fit them
+#: (:attr:`_WorldSearch.witnesses`): as many cards of each kind as it holds
+#: where the cards left have them, the rest at random from the same classes.
+_REPAIRS: Final = 2
 #: How many draws back the bounds checked while hands are chosen go (see
 #: :meth:`PastSearch.fits`): on the sampler's slowest views, 12 to 24 cost
 #: about a fifth less time than the whole past, with the tail no longer.
@@ -1551,6 +1556,7 @@ _PROVEN: Final = 32
 #: Bits of :func:`_stock_code` for each kind of card (class and type): as
 #: many cards as a deck holds of one type (four).
 _KIND_BITS: Final = 4
+_KIND_MASK: Final = (1 << _KIND_BITS) - 1
 
 
 def _stock_code(kinds: Sequence[int]) -> int:
@@ -2167,6 +2173,19 @@ class _WorldSearch:
             witnesses[code] = witnesses.get(code, 0) | mask
             return hand, fits, open_
 
+        if self.probe >= 0 and later is None:
+            # A look (see :meth:`_later_fit`): first, hands made from the
+            # newest found to fit (the cards left lack one of their kinds,
+            # else the look would not run), which fit more often than hands
+            # at random.
+            for code in list(witnesses)[: -_REPAIRS - 1 : -1]:
+                self._step()
+                hand = self._mended(p, code, pools)
+                if hand not in tried:
+                    mended: _Fits = {}
+                    open_ = exact(hand, alive, mended)
+                    if open_:
+                        yield found(hand, open_, alive, mended)
         for _ in range(_HAND_QUICK):
             self._step()
             hand = known
@@ -2269,6 +2288,27 @@ class _WorldSearch:
                 yield from fill(j, at + 1, more, rest, still)
 
         yield from fill(0, 0, known, list(need), alive)
+
+    def _mended(self, p: int, code: int, pools: list[list[int]]) -> int:
+        """A hand of player ``p`` from the cards ``pools`` (by class) near a
+        hand of kinds ``code`` (:func:`_stock_code`, see :attr:`witnesses`):
+        as many cards of each of its kinds as are left (at random among
+        them), the rest at random from the cards left of the same classes."""
+        rng, hand, short = self.rng, self.known[p], list(self.need[p])
+        for j, pool in enumerate(pools):
+            of_kind: dict[int, list[int]] = {}
+            for c in pool:
+                of_kind.setdefault(type_of(c), []).append(c)
+            for t, cards in of_kind.items():
+                wanted = (code >> (j * 14 + t) * _KIND_BITS & _KIND_MASK).bit_count()
+                for c in _pick(cards, min(wanted, len(cards), short[j]), rng):
+                    hand |= 1 << c
+                    short[j] -= 1
+        for j, pool in enumerate(pools):
+            if short[j]:
+                for c in _pick([c for c in pool if not hand >> c & 1], short[j], rng):
+                    hand |= 1 << c
+        return hand
 
     def _finish(self, left: int, alive: int) -> bool:
         """The stock from the cards left, and the whole deal walked back with
