@@ -1541,9 +1541,10 @@ _WALK_TRIES: Final = 20
 #: before it enumerates that player's hands.
 _HAND_QUICK: Final = 4
 #: Hands a look for a later player's hand (see :meth:`_WorldSearch._later_fit`)
-#: tries first, each made from one of the newest hands found to fit them
-#: (:attr:`_WorldSearch.witnesses`): as many cards of each kind as it holds
-#: where the cards left have them, the rest at random from the same classes.
+#: tries first, each made from one of the latest kinds of hand found to fit
+#: them (:attr:`_WorldSearch.witnesses`, in the order first found): as many
+#: cards of each kind as it holds where the cards left have them, the rest at
+#: random from the same classes.
 _REPAIRS: Final = 2
 #: How many draws back the bounds checked while hands are chosen go (see
 #: :meth:`PastSearch.fits`): on the sampler's slowest views, 12 to 24 cost
@@ -1781,7 +1782,9 @@ class _WorldSearch:
         self.witnesses: dict[int, dict[int, int]] = {}
         """By player: the kinds of card (:func:`_stock_code`) of hands found
         to fit them beyond their known cards, each with the guesses it fits
-        (a mask). Cards left with as many of each kind hold a hand that fits."""
+        (a mask). Cards left with as many of each kind hold a hand of the
+        same kinds, which the search takes to fit alike (its enumeration
+        tries one card of each kind); a look then passes without a search."""
         self.probe = -1  # steps left to a check of a later player's hand (-1: none)
         self.refutable = refutable
         """Whether its guesses may fit no world (some upcards of a view fit
@@ -2173,11 +2176,13 @@ class _WorldSearch:
             witnesses[code] = witnesses.get(code, 0) | mask
             return hand, fits, open_
 
-        if self.probe >= 0 and later is None:
-            # A look (see :meth:`_later_fit`): first, hands made from the
-            # newest found to fit (the cards left lack one of their kinds,
-            # else the look would not run), which fit more often than hands
-            # at random.
+        # A look for a later player's hand (is there one at all?, see
+        # :meth:`_later_fit`): any hand will do.
+        looking = self.probe >= 0 and later is None
+        if looking:
+            # First, hands made from the latest kinds of hand found to fit
+            # them (in the order first found), which fit more often than
+            # hands at random.
             for code in list(witnesses)[: -_REPAIRS - 1 : -1]:
                 self._step()
                 hand = self._mended(p, code, pools)
@@ -2213,12 +2218,10 @@ class _WorldSearch:
             sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t]) for _ in range(epochs)
         ]
 
-        # A look for a later player's hand (is there one at all?, see
-        # :meth:`_later_fit`) takes as many cards of each kind as it may
-        # first: any hand will do, and a hand of few kinds, those the windows
-        # show the player holding first, fits soonest (on the sampler's
-        # slowest views, 10% fewer steps than counts in a random order).
-        looking = self.probe >= 0 and later is None
+        # A look takes as many cards of each kind as it may first: a hand of
+        # few kinds, those the windows show the player holding first, fits
+        # soonest (on the sampler's slowest views, 10% fewer steps than counts
+        # in a random order, which the hands dealt keep).
 
         def ahead(j: int, at: int, wild: list[int]) -> list[int]:
             types = [0] * epochs
