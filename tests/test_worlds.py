@@ -788,28 +788,25 @@ def test_a_look_for_a_later_players_hand_takes_the_most_cards_of_each_kind_first
     a1, a2, b1 = 1 << 0, 1 << 13, 1 << 1
     b = 3
     monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
-    for key in range(20):
+
+    def first_hand(key: int, look: bool) -> int:
         search = _two_guess_search(key, both=False)
         search.need[b] = [2]
         search.unseen = search.by_class[0] = a1 | a2 | b1
         search.wanted[b] = 1 << 0
         search.guesses[0].searches[b] = _OneCardPast({a1 | a2, a1 | b1, a2 | b1})  # type: ignore[assignment]
-        search.spent, search.budget, search.probe = 0, 10**6, 400
+        search.spent, search.budget, search.probe = 0, 10**6, 400 if look else -1
         hand, _, _ = next(search._hands(b, a1 | a2 | b1, 1))
-        assert hand == a1 | a2, key
+        return hand
+
+    for key in range(20):
+        assert first_hand(key, look=True) == a1 | a2, key
     # The hands dealt (no look) take their counts in a random order: from
     # some keys one ace, from others two.
-    firsts = set()
-    for key in range(20):
-        search = _two_guess_search(key, both=False)
-        search.need[b] = [2]
-        search.unseen = search.by_class[0] = a1 | a2 | b1
-        search.wanted[b] = 1 << 0
-        search.guesses[0].searches[b] = _OneCardPast({a1 | a2, a1 | b1, a2 | b1})  # type: ignore[assignment]
-        search.spent, search.budget = 0, 10**6
-        hand, _, _ = next(search._hands(b, a1 | a2 | b1, 1))
-        firsts.add(hand & (a1 | a2) == a1 | a2)
-    assert firsts == {True, False}
+    assert {first_hand(key, look=False) & (a1 | a2) == a1 | a2 for key in range(20)} == {
+        True,
+        False,
+    }
 
 
 def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_found_before(
