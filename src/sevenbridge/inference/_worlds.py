@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -1715,6 +1716,14 @@ class _Guess:
 _Fits = dict[int, dict[int, int]]
 
 
+def _guesses_of(fits: _Fits) -> int:
+    """The guesses of ``fits`` (their indexes), as a mask."""
+    mask = 0
+    for i in fits:
+        mask |= 1 << i
+    return mask
+
+
 class _WorldSearch:
     """A search that misses no world: the hidden hands player after player,
     each player's hands enumerated by kinds of card (class and type: the cards
@@ -2046,10 +2055,7 @@ class _WorldSearch:
             self.hands[p] = hand
             self.chosen[p] = fits
             still = self._later_fit(after, left & ~hand, open_)
-            fit = 0
-            for i in fits:
-                fit |= 1 << i
-            if still and self._deal(after, left & ~hand, still, checked & fit):
+            if still and self._deal(after, left & ~hand, still, checked & _guesses_of(fits)):
                 return True
         if not dealt:
             # No hand of theirs was left by the others' (a check that they
@@ -2170,10 +2176,7 @@ class _WorldSearch:
             proven.insert(0, (hand, under & ~open_, fits))
             del proven[_PROVEN:]
             code = _stock_code(self._kinds(hand & ~known))
-            mask = 0
-            for i in fits:
-                mask |= 1 << i
-            witnesses[code] = witnesses.get(code, 0) | mask
+            witnesses[code] = witnesses.get(code, 0) | _guesses_of(fits)
             return hand, fits, open_
 
         # A look for a later player's hand (is there one at all?, see
@@ -2183,7 +2186,7 @@ class _WorldSearch:
             # First, hands made from the latest kinds of hand found to fit
             # them (in the order first found), which fit more often than
             # hands at random.
-            for code in list(witnesses)[: -_REPAIRS - 1 : -1]:
+            for code in list(islice(reversed(witnesses), _REPAIRS)):
                 self._step()
                 hand = self._mended(p, code, pools)
                 if hand not in tried:
@@ -2217,11 +2220,6 @@ class _WorldSearch:
         orders = [
             sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t]) for _ in range(epochs)
         ]
-
-        # A look takes as many cards of each kind as it may first: a hand of
-        # few kinds, those the windows show the player holding first, fits
-        # soonest (on the sampler's slowest views, 10% fewer steps than counts
-        # in a random order, which the hands dealt keep).
 
         def ahead(j: int, at: int, wild: list[int]) -> list[int]:
             types = [0] * epochs
@@ -2263,6 +2261,10 @@ class _WorldSearch:
             most = min(len(kinds[j][t]), wild[j])
             counts = list(range(most + 1))
             if looking:
+                # As many cards of each kind as it may first: a hand of few
+                # kinds, those the windows show the player holding first,
+                # fits soonest (on the sampler's slowest views, 10% fewer
+                # steps than counts in a random order, which hands dealt keep).
                 counts.reverse()
             else:
                 rng.shuffle(counts)
