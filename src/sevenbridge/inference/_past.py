@@ -28,6 +28,8 @@ HELD: Final = 2  # (always true) they held the cards of a pon of theirs that los
 
 #: By card (the joker's is unused): the cards whose presence in a hand
 #: decides whether it can pon the card, its rank's and the joker.
+#: Every card but the joker.
+_NATURALS: Final = (1 << 52) - 1
 _PON_MASK: Final = tuple(RANK_MASK[c % 13] | JOKER_BIT for c in range(52))
 
 
@@ -129,11 +131,8 @@ def pad_card(hand: int, card: int) -> int:
     """A card of another rank than ``card`` and not in ``hand``: it stands for
     the hand's other cards, so that ``_claims`` does not refuse a pon for
     want of a card left to discard."""
-    rank = card % 13 if card < 52 else 0
-    for c in range(52):
-        if c % 13 != rank and not hand >> c & 1:
-            return 1 << c
-    return 0
+    free = _NATURALS & ~hand & ~RANK_MASK[card % 13 if card < 52 else 0]
+    return free & -free  # the lowest such card
 
 
 JOKER_TYPE: Final = 13
