@@ -103,3 +103,17 @@ def test_count_melds_on_every_rank_pattern_and_every_suit_pattern() -> None:
             for suit in range(4):
                 hand = pattern << (13 * suit)
                 assert count_melds(hand, ace_high) == len(melds_in(hand, ace_high, False))
+
+
+@given(st.integers(min_value=0, max_value=(1 << 70) - 1))
+def test_bits_lists_every_set_bit_lowest_first(mask: int) -> None:
+    """By table or bit by bit (the build decides), wider masks than the
+    tables included."""
+    assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def test_bits_of_each_piece_of_the_tables_edges() -> None:
+    for i in range(60):
+        assert bits(1 << i) == [i]
+        assert bits((1 << i) - 1) == list(range(i))
+    assert bits((1 << 55) | 1) == [0, 55]

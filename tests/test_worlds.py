@@ -1179,3 +1179,25 @@ def test_the_groups_of_fewest_guesses_of_the_upcard_are_searched_first(
     found = _worlds._search_world(view, tl, upcards, 3)
     assert isinstance(found, tuple)
     assert len(set(sizes)) >= 2 and sizes == sorted(sizes)
+
+
+@given(st.integers(min_value=0, max_value=(1 << 53) - 1), st.integers(0, 52))
+def test_a_pad_card_is_the_lowest_card_of_another_rank_not_in_the_hand(
+    hand: int, card: int
+) -> None:
+    from sevenbridge.inference import _past
+
+    rank = card % 13 if card < 52 else 0
+    free = [c for c in range(52) if c % 13 != rank and not hand >> c & 1]
+    assert _past.pad_card(hand, card) == (1 << free[0] if free else 0)
+
+
+def test_no_pad_card_where_the_hand_holds_every_card_of_the_other_ranks() -> None:
+    from sevenbridge.inference import _past
+
+    every = (1 << 52) - 1
+    for card in range(53):
+        rank = card % 13 if card < 52 else 0
+        others = sum(1 << c for c in range(52) if c % 13 != rank)
+        assert _past.pad_card(others, card) == 0
+        assert _past.pad_card(every & ~others, card) == others & -others
