@@ -107,12 +107,10 @@ def test_count_melds_on_every_rank_pattern_and_every_suit_pattern() -> None:
 
 @given(st.integers(min_value=0, max_value=(1 << 70) - 1))
 def test_bits_lists_every_set_bit_lowest_first(mask: int) -> None:
-    """By table or bit by bit (the build decides), wider masks than the
-    tables included."""
     assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def test_bits_of_each_piece_of_the_tables_edges() -> None:
+def test_bits_of_single_bits_and_runs_of_bits() -> None:
     for i in range(60):
         assert bits(1 << i) == [i]
         assert bits((1 << i) - 1) == list(range(i))

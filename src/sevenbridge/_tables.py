@@ -20,35 +20,8 @@ SET: Final = 1
 RUN: Final = 2
 
 
-# Whether this module runs compiled (mypyc): see :func:`bits`.
-_COMPILED: Final = not __file__.endswith(".py")
-#: :func:`bits` by table, interpreted: for each of the five 11-bit pieces of a
-#: mask of up to 55 bits, the indexes of the set bits of every value of that
-#: piece (empty compiled, where the loop is quicker).
-_PIECE: Final = 11
-_PIECES: Final = tuple(
-    tuple(tuple(_PIECE * k + i for i in range(_PIECE) if v >> i & 1) for v in range(1 << _PIECE))
-    for k in range(0 if _COMPILED else 5)
-)
-
-
 def bits(mask: int) -> list[int]:
-    """The indexes of the set bits, lowest first.
-
-    A speed trick, measured (CPython 3.11): interpreted, the indexes of each
-    11-bit piece come from a table (:data:`_PIECES`, ten thousand small
-    tuples), two to nine times as fast as a bit at a time for masks of three
-    to forty-five cards, the sizes the engine and the world sampler ask about
-    most (one card: 0.4 us against 0.2). Compiled, the loop below is quicker
-    up to fifteen cards (0.08 to 0.23 us against 0.22 to 0.26) and slower
-    above (0.6 to 0.75 us against 0.3); the masks the engine asks about most
-    are hands, so compiled it loops."""
-    if not _COMPILED and not mask >> 55:
-        t0, t1, t2, t3, t4 = _PIECES
-        return [
-            *t0[mask & 2047], *t1[mask >> 11 & 2047], *t2[mask >> 22 & 2047],
-            *t3[mask >> 33 & 2047], *t4[mask >> 44],
-        ]  # fmt: skip
+    """The indexes of the set bits, lowest first."""
     out = []
     while mask:
         low = mask & -mask

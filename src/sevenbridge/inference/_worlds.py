@@ -2082,29 +2082,20 @@ class _WorldSearch:
         if not later:
             return alive
         code = _stock_code(self._kinds(left))
-        # (The memos are read by plain loops: they grow to hundreds of entries
-        # on the slowest views, where any() over a generator took a tenth of
-        # the time.)
         for q in later:
             mine = code & self.fields[q]
-            beyond = ~mine  # the kinds, and counts, the cards left lack
             for more, under in self.lonely.get(q, ()):
                 if mine & ~more == 0:  # no more of any kind than where none fit
                     alive &= ~under
-            witnessed = False
-            for kinds, under in self.witnesses.get(q, {}).items():
-                if not kinds & beyond and under & alive:
-                    witnessed = True
-                    break
-            if witnessed:
+            if any(
+                kinds & ~mine == 0 and under & alive
+                for kinds, under in self.witnesses.get(q, {}).items()
+            ):
                 continue
             alone = self.alone.setdefault(q, [])
-            known = False
-            for fewer, under in alone:
-                if not fewer & beyond and not under & ~alive:
-                    known = True
-                    break
-            if alive and not known:
+            if alive and not any(
+                fewer & ~mine == 0 and under & ~alive == 0 for fewer, under in alone
+            ):
                 self._step()
                 self.probe = probe
                 try:
@@ -2239,16 +2230,8 @@ class _WorldSearch:
                             types[jj] |= 1 << t
             return types
 
-        # By class, how many cards of the types from each place of its order on.
-        after = []
-        for j in range(epochs):
-            counts = [0] * 15
-            for at in range(13, -1, -1):
-                counts[at] = counts[at + 1] + len(kinds[j][orders[j][at]])
-            after.append(counts)
-
         def room(j: int, at: int, wild: list[int]) -> bool:
-            return after[j][at] >= wild[j]
+            return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
 
         def fill(
             j: int, at: int, hand: int, wild: list[int], alive: int
