@@ -657,6 +657,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
     s.refutable, s.solo, s.lacking, s.looks = False, 0, Counter(), []
+    s.joker, s.stocked = None, 0
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
     s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0
@@ -1201,3 +1202,70 @@ def test_no_pad_card_where_the_hand_holds_every_card_of_the_other_ranks() -> Non
         others = sum(1 << c for c in range(52) if c % 13 != rank)
         assert _past.pad_card(others, card) == 0
         assert _past.pad_card(every & ~others, card) == others & -others
+
+
+def _joker_holder_views() -> Iterator[tuple[GameState, Observation, _worlds.Timeline]]:
+    """Two slow views of deals where the joker's holder wins a tie of pons and
+    the joker is hidden (four and five players): (state, view, timeline)."""
+    golden = Path(__file__).parent / "golden" / "joker-holder-views.json"
+    for case in json.loads(golden.read_text()):
+        state = GameState.from_json(json.dumps(case["state"]))
+        view = observe(state, case["viewer"])
+        yield state, view, _worlds._shared_timeline(view)
+
+
+def test_a_hidden_joker_that_wins_ties_is_also_searched_in_each_place_it_may_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside the search of every place, one search for each hidden hand that
+    takes a card of the joker's class and for the stock, the joker fixed there."""
+    places: list[int | None] = []
+    setup = _worlds._WorldSearch.setup
+
+    def recording(search: _worlds._WorldSearch) -> Message | None:
+        places.append(search.joker)
+        return setup(search)
+
+    monkeypatch.setattr(_worlds._WorldSearch, "setup", recording)
+    for state, view, tl in _joker_holder_views():
+        places.clear()
+        found = _worlds._search_world(view, tl, [tl.upcard], 3)
+        assert isinstance(found, tuple)
+        split = _worlds._split(view, tl, -1)
+        assert split is not None and split.unseen >> JOKER_INDEX & 1
+        epoch = split.cls[JOKER_INDEX]
+        takers = [p for p in range(state.players) if p != view.viewer and split.need[p][epoch]]
+        assert places[0] is None
+        assert sorted(p for p in places[1:] if p not in (None, _worlds.STOCK)) == takers
+        in_stock = epoch == tl.epochs - 1 and view.stock_size > 0
+        assert places.count(_worlds.STOCK) == in_stock
+
+
+def test_a_search_with_the_jokers_place_fixed_finds_worlds_with_it_there() -> None:
+    """Each such search alone: a world it finds has the joker in its place
+    (the stock's cards among them), the viewer's view, and a deal whose
+    record replays to it; one finds none where no world has the joker there."""
+    joker = 1 << JOKER_INDEX
+    found_at: list[int] = []
+    for state, view, tl in _joker_holder_views():
+        search = _worlds._WorldSearch(view, tl, [tl.upcard], 7, {}, refutable=True)
+        assert search.setup() is None
+        for place in _worlds._joker_places(search):
+            found = _search_to_the_end(
+                _worlds._WorldSearch(view, tl, [tl.upcard], 7, {}, refutable=True, joker=place)
+            )
+            if not isinstance(found, tuple):
+                assert isinstance(found, Message)
+                continue
+            found_at.append(place)
+            hands, stock, cert = found
+            if place == _worlds.STOCK:
+                assert JOKER_INDEX in stock and not any(h & joker for h in hands)
+            else:
+                assert hands[place] & joker
+            first = deal(state.rules, players=state.players, dealer=state.dealer,
+                         deck=[CARDS[c] for c in cert.deck])  # fmt: skip
+            replayed = _worlds.replay(first, state.history, cert)
+            assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
+            assert observe(replayed, view.viewer) == view
+    assert _worlds.STOCK in found_at and len(found_at) >= 3

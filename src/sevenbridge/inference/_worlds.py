@@ -1632,6 +1632,17 @@ def _search_world(
             pending.append(search)
         else:
             why = why or problem
+            continue
+        # Beside it, where the joker's holder wins a tie of pons and the joker
+        # is hidden, a search for each place the joker may be in (each hand
+        # that takes a card of its class, and the stock), that place fixed.
+        for branch, place in enumerate(_joker_places(search) if whole is None else ()):
+            fixed = _WorldSearch(
+                view, tl, group, derive(key, 10, number, branch), {}, None,
+                refutable=True, lacking=lacking, joker=place,
+            )  # fmt: skip
+            if fixed.setup() is None:
+                pending.append(fixed)
     turn = 0
     cursor = 0  # the round robin's next search
     while pending:
@@ -1655,6 +1666,40 @@ def _search_world(
             continue
         return found
     return why or _no_world()
+
+
+def _joker_places(search: _WorldSearch) -> list[int]:
+    """Where the joker may be in a world of ``search`` (set up, without a
+    whole position) where it is hidden and decides ties of pons: each hidden
+    hand that takes a card of the joker's class, and the stock (:data:`STOCK`)
+    if the joker's class is the stock's; none otherwise.
+
+    A speed trick, measured: on such views the players often need the joker
+    in turn (a pair to pon with, the tie to win), and a hand dealt early
+    takes it from one dealt later, which the search then finds out hand
+    after hand. A search with the joker's place fixed, beside the search of
+    all places (which alone misses no world, so these only find one
+    sooner): on the 135 joker-holder views among the sampler's slowest
+    (four fresh keys each), 4% fewer steps with four players and 2.5% with
+    five, a third as many four-player samples over 8,000 steps (18 -> 6,
+    five players alike: 19 -> 20), and the slowest 71,271 -> 52,279 steps."""
+    view = search.view
+    rules = view.rules
+    if not (
+        rules.pon_tie_break is PonTieBreak.JOKER_HOLDER
+        and rules.jokers
+        and search.unseen >> JOKER_INDEX & 1
+    ):
+        return []
+    epoch = search.cls[JOKER_INDEX]
+    places = [p for p in range(view.players) if p != view.viewer and search.need[p][epoch] > 0]
+    if epoch == search.epochs - 1 and view.stock_size > 0:
+        places.append(STOCK)
+    return places
+
+
+#: The stock, as a place of the joker (see :func:`_joker_places`).
+STOCK: Final = -1
 
 
 def _groups(
@@ -1759,8 +1804,14 @@ class _WorldSearch:
         *,
         refutable: bool = False,
         lacking: Counter[int] | None = None,
+        joker: int | None = None,
     ) -> None:
         self.view = view
+        self.joker = joker
+        """Where the joker is in every world it looks for (a player, or
+        :data:`STOCK`; see :func:`_joker_places`), or ``None`` (anywhere)."""
+        self.stocked = 0
+        """Cards fixed in the stock (the joker, where :attr:`joker` puts it there)."""
         self.pasts = pasts
         self.whole = whole
         """A whole position whose hands and stock are the only ones to try
@@ -1824,6 +1875,14 @@ class _WorldSearch:
         self.need, self.known, _, self.unseen, self.cls = split
         if self.whole is not None and not self._take_whole():
             return _unfit_message()
+        if self.joker is not None:
+            joker = 1 << JOKER_INDEX
+            if self.joker == STOCK:
+                self.stocked = joker
+            else:  # one of the cards of its class that hand takes
+                self.known[self.joker] |= joker
+                self.need[self.joker][self.cls[JOKER_INDEX]] -= 1
+            self.unseen &= ~joker
         self.ready = False
         return None
 
@@ -2323,7 +2382,7 @@ class _WorldSearch:
         if self.whole is not None:
             stock = list(self.whole.stock_cards)
         else:
-            stock = bits(left)
+            stock = bits(left | self.stocked)
             self.rng.shuffle(stock)
         zeros = [0] * self.epochs
         for i in bits(alive):
