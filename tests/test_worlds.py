@@ -657,7 +657,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
     s.refutable, s.solo, s.lacking, s.looks = False, 0, Counter(), []
-    s.joker, s.stocked = None, 0
+    s.joker = None
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
     s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0

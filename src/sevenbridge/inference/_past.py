@@ -26,10 +26,10 @@ JOKER: Final = 1  # (value) whether they held the joker
 HELD: Final = 2  # (always true) they held the cards of a pon of theirs that lost
 
 
-#: By card (the joker's is unused): the cards whose presence in a hand
-#: decides whether it can pon the card, its rank's and the joker.
 #: Every card but the joker.
 _NATURALS: Final = (1 << 52) - 1
+#: By card (the joker's is unused): the cards whose presence in a hand
+#: decides whether it can pon the card, its rank's and the joker.
 _PON_MASK: Final = tuple(RANK_MASK[c % 13] | JOKER_BIT for c in range(52))
 
 

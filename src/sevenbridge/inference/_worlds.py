@@ -1668,6 +1668,10 @@ def _search_world(
     return why or _no_world()
 
 
+#: The stock, as a place of the joker (see :func:`_joker_places`).
+STOCK: Final = -1
+
+
 def _joker_places(search: _WorldSearch) -> list[int]:
     """Where the joker may be in a world of ``search`` (set up, without a
     whole position) where it is hidden and decides ties of pons: each hidden
@@ -1696,10 +1700,6 @@ def _joker_places(search: _WorldSearch) -> list[int]:
     if epoch == search.epochs - 1 and view.stock_size > 0:
         places.append(STOCK)
     return places
-
-
-#: The stock, as a place of the joker (see :func:`_joker_places`).
-STOCK: Final = -1
 
 
 def _groups(
@@ -1810,8 +1810,6 @@ class _WorldSearch:
         self.joker = joker
         """Where the joker is in every world it looks for (a player, or
         :data:`STOCK`; see :func:`_joker_places`), or ``None`` (anywhere)."""
-        self.stocked = 0
-        """Cards fixed in the stock (the joker, where :attr:`joker` puts it there)."""
         self.pasts = pasts
         self.whole = whole
         """A whole position whose hands and stock are the only ones to try
@@ -1877,12 +1875,10 @@ class _WorldSearch:
             return _unfit_message()
         if self.joker is not None:
             joker = 1 << JOKER_INDEX
-            if self.joker == STOCK:
-                self.stocked = joker
-            else:  # one of the cards of its class that hand takes
+            if self.joker != STOCK:  # one of the cards of its class that hand takes
                 self.known[self.joker] |= joker
                 self.need[self.joker][self.cls[JOKER_INDEX]] -= 1
-            self.unseen &= ~joker
+            self.unseen &= ~joker  # (in the stock, :meth:`_finish` puts it back there)
         self.ready = False
         return None
 
@@ -2382,7 +2378,7 @@ class _WorldSearch:
         if self.whole is not None:
             stock = list(self.whole.stock_cards)
         else:
-            stock = bits(left | self.stocked)
+            stock = bits(left | (1 << JOKER_INDEX if self.joker == STOCK else 0))
             self.rng.shuffle(stock)
         zeros = [0] * self.epochs
         for i in bits(alive):
