@@ -657,7 +657,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     s.fields = [0] + [(1 << 14 * _worlds._KIND_BITS) - 1] * 3  # one class, needed by A, C, B
     s.probe, s.turns, s.rotation, s.proven, s.result = -1, 0, Counter(), {}, None
     s.refutable, s.solo, s.lacking, s.looks = False, 0, Counter(), []
-    s.joker = None
+    s.joker, s.shared, s.misfits = None, {}, {}
     s.need, s.known, s.unseen = [[0], [1], [1], [1]], [0, 0, 0, 0], x | y | z
     s.cls, s.order, s.hands, s.chosen = [0] * 53, [a, c, b], [0, 0, 0, 0], {}
     s.by_class, s.wanted, s.guessed = [x | y | z], [0] * 4, 0
@@ -848,6 +848,108 @@ def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_foun
         past.fits = counted  # type: ignore[method-assign]
         assert search._later_fit((b,), a1 | y | b2, 1) == 1
         assert asked[0] & a1, key  # mended from A1 and Z: A1 kept
+
+
+def test_a_look_for_a_players_hand_tries_first_the_hands_other_searches_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A look for a player's hand tries first the hands that the sample's
+    other searches found to fit them (:attr:`_worlds._WorldSearch.shared`),
+    where the cards left hold them and as many of each class as the search
+    deals them; one that does not fit here is not asked again under the same
+    guesses, and a hand the look finds is shared in turn. B needs two cards;
+    A1 with Z, Y or B2 fit them."""
+    a1, y, b2, z, far = 1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4
+    b = 3
+    monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
+    for key in range(20):
+        search = _two_guess_search(key, both=False)
+        search.need[b] = [2]
+        search.unseen = search.by_class[0] = a1 | y | b2 | z
+        past = _OneCardPast({a1 | z, a1 | y, a1 | b2})
+        search.guesses[0].searches[b] = past  # type: ignore[assignment]
+        search.spent, search.budget = 0, 10**6
+        # Shared: a hand of a card not left, one of three cards, one that does
+        # not fit, then one that does.
+        search.shared[b] = [a1 | far, a1 | y | z, y | b2, a1 | b2]
+        asked: list[int] = []
+
+        def counted(
+            hand: int,
+            wild: list[int],
+            types: object = (),
+            near: int = 0,
+            asked: list[int] = asked,
+            fits: Callable[[int, list[int], object, int], bool] = past.fits,
+        ) -> bool:
+            if not any(wild):
+                asked.append(hand)
+            return fits(hand, wild, types, near)
+
+        past.fits = counted  # type: ignore[method-assign]
+        assert search._later_fit((b,), a1 | y | b2 | z, 1) == 1
+        assert asked == [y | b2, a1 | b2], key
+        assert search.misfits == {y | b2: 1}
+        # (What the look learned told aside: a look again asks the past.)
+        asked.clear()
+        for told in (search.proven, search.witnesses, search.alone):
+            told.clear()
+        assert search._later_fit((b,), a1 | y | b2 | z, 1) == 1
+        assert asked == [a1 | b2], key  # Y and B2 not asked again
+        search.shared[b] = []
+        for told in (search.proven, search.witnesses, search.alone):
+            told.clear()
+        assert search._later_fit((b,), a1 | y, 1) == 1  # found by the look itself
+        assert search.shared[b] == [a1 | y]
+
+
+def test_the_searches_of_a_sample_share_the_hands_they_find(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every search of one sample (each group of guessed upcards) is given
+    the same store of hands found to fit, and a world found after other
+    groups were searched is one of them. (The golden view's groups are
+    several; the hands kept are hidden ones.)"""
+    from sevenbridge._tables import bits
+
+    case = json.loads((Path(__file__).parent / "golden" / "mixed-upcard-guesses.json").read_text())[
+        0
+    ]
+    view = observe(GameState.from_json(json.dumps(case["state"])), case["viewer"])
+    tl = _worlds._shared_timeline(view)
+    upcards: list[int | None] = [
+        u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)
+    ]
+    searches: list[_worlds._WorldSearch] = []
+    made = _worlds._WorldSearch.__init__
+
+    def record(search: _worlds._WorldSearch, *given: Any, **named: Any) -> None:
+        searches.append(search)
+        made(search, *given, **named)
+
+    monkeypatch.setattr(_worlds._WorldSearch, "__init__", record)
+    found = _worlds._search_world(view, tl, upcards, 3)
+    assert isinstance(found, tuple)
+    assert len(searches) >= 2
+    assert len({id(search.shared) for search in searches}) == 1
+    shared = searches[0].shared
+    assert shared and all(hands for hands in shared.values())
+    for p, kept in shared.items():
+        assert p != view.viewer
+        for hand in kept:
+            assert hand & view.hand_mask == 0
+
+
+def test_a_look_for_a_hand_on_its_own_is_not_cut_off_by_the_turns_budget() -> None:
+    """Where a search's guesses may fit no world, each player's hand on its
+    own is looked for to the end of the look even past the turn's budget
+    (cut off, the look would start again at the next turn): a turn of one
+    step looks at A, C and B and refutes the guess, naming B."""
+    b = 3
+    search = _no_hand_for_b()
+    search.refutable = True
+    assert search.advance(1) == _worlds._no_hand(b, False)
+    assert search.spent > 1
 
 
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:

@@ -1553,6 +1553,10 @@ _REPAIRS: Final = 2
 _NEAR: Final = 16
 #: How many of a player's hands found to fit :class:`_WorldSearch` keeps.
 _PROVEN: Final = 32
+#: How many of the hands that a sample's searches found to fit a player a
+#: look for their hand tries first (:attr:`_WorldSearch.shared`): on the
+#: sampler's slowest views, 3 to 32 cost alike.
+_SHARED: Final = 8
 
 
 #: Bits of :func:`_stock_code` for each kind of card (class and type): as
@@ -1618,6 +1622,7 @@ def _search_world(
     why: Message | None = None
     pending: list[_WorldSearch] = []
     lacking: Counter[int] = Counter()  # by player: groups they had no hand in on their own
+    shared: dict[int, list[int]] = {}  # by player: hands any search found to fit them
     pasts = {} if pasts is None else pasts
     # Each group's search draws its own random choices: the searches of
     # upcards that the record treats alike would otherwise make the same
@@ -1625,7 +1630,7 @@ def _search_world(
     for number, group in sorted(_groups(view, tl, upcards), key=lambda g: len(g[1])):
         search = _WorldSearch(
             view, tl, group, derive(key, 10, number), pasts, whole,
-            refutable=len(upcards) > 1, lacking=lacking,
+            refutable=len(upcards) > 1, lacking=lacking, shared=shared,
         )  # fmt: skip
         problem = search.setup()
         if problem is None:
@@ -1639,7 +1644,7 @@ def _search_world(
         for branch, place in enumerate(_joker_places(search) if whole is None else ()):
             fixed = _WorldSearch(
                 view, tl, group, derive(key, 10, number, branch), {}, None,
-                refutable=True, lacking=lacking, joker=place,
+                refutable=True, lacking=lacking, joker=place, shared=shared,
             )  # fmt: skip
             if fixed.setup() is None:
                 pending.append(fixed)
@@ -1805,6 +1810,7 @@ class _WorldSearch:
         refutable: bool = False,
         lacking: Counter[int] | None = None,
         joker: int | None = None,
+        shared: dict[int, list[int]] | None = None,
     ) -> None:
         self.view = view
         self.joker = joker
@@ -1858,6 +1864,15 @@ class _WorldSearch:
         self.rotation: Counter[int] = Counter()
         """By a turn's budget: how many turns of that length went to one
         guess alone (see :meth:`advance`)."""
+        self.shared: dict[int, list[int]] = {} if shared is None else shared
+        """By player: the hands found to fit them by this search and the
+        sample's others (each group's, each place of the joker's), newest
+        first, :data:`_PROVEN` at most (shared by those searches: a look for
+        a player's hand tries the first :data:`_SHARED` of them first, see
+        :meth:`_hands`)."""
+        self.misfits: dict[int, int] = {}
+        """By hand of :attr:`shared`: the guesses under which this search found
+        it not to fit (a mask; it is not asked again under them)."""
         self.proven: dict[int, list[tuple[int, int, _Fits]]] = {}
         """By player: hands found to fit (their pasts searched exactly), with
         the guesses they were checked under and their pasts under those they
@@ -1979,6 +1994,11 @@ class _WorldSearch:
                 self.looks = sorted(self.order, key=lambda q: -self.lacking[q])
             while self.refutable and self.solo < len(self.looks):
                 p = self.looks[self.solo]
+                # The look runs to its end (or its probe's) past the turn's
+                # budget: cut off there, it would start again at the next
+                # turn (on the sampler's slowest views, a third of these
+                # looks' steps went to looks cut off).
+                self.budget = max(self.budget, self.spent + _SOLO_STEPS + 2)
                 self.alive = self._later_fit((p,), self.unseen, self.alive, probe=_SOLO_STEPS)
                 if not self.alive:
                     self.lacking[p] += 1
@@ -2230,6 +2250,10 @@ class _WorldSearch:
             tried.add(hand)
             proven.insert(0, (hand, under & ~open_, fits))
             del proven[_PROVEN:]
+            shared = self.shared.setdefault(p, [])
+            if hand not in shared:
+                shared.insert(0, hand)
+                del shared[_PROVEN:]
             code = _stock_code(self._kinds(hand & ~known))
             witnesses[code] = witnesses.get(code, 0) | _guesses_of(fits)
             return hand, fits, open_
@@ -2238,7 +2262,29 @@ class _WorldSearch:
         # :meth:`_later_fit`): any hand will do.
         looking = self.probe >= 0 and later is None
         if looking:
-            # First, hands made from the latest kinds of hand found to fit
+            # First, the latest hands the sample's other searches found to
+            # fit them, where the cards left hold them, as many of each class
+            # as this search deals them (the searches' guesses and places of
+            # the joker differ little: what fits under one mostly fits under
+            # another).
+            need_by_class = list(zip(self.by_class, need, strict=True))
+            for hand in self.shared.get(p, [])[:_SHARED]:
+                more = hand & ~known
+                if hand in tried or hand & known != known or more & ~left:
+                    continue
+                if any((more & cards).bit_count() != n for cards, n in need_by_class):
+                    continue
+                under = alive & ~self.misfits.get(hand, 0)
+                if not under:
+                    continue
+                self._step()
+                other: _Fits = {}
+                open_ = exact(hand, under, other)
+                if open_:
+                    yield found(hand, open_, under, other)
+                else:
+                    self.misfits[hand] = self.misfits.get(hand, 0) | under
+            # Then hands made from the latest kinds of hand found to fit
             # them (in the order first found), which fit more often than
             # hands at random.
             for code in list(islice(reversed(witnesses), _REPAIRS)):
