@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -810,6 +810,35 @@ def test_a_look_for_a_later_players_hand_takes_the_most_cards_of_each_kind_first
     }
 
 
+def _b_needs_two_of_four(key: int) -> tuple[_worlds._WorldSearch, Any]:
+    """:func:`_two_guess_search` under its second guess, B needing two cards
+    of A1, Y, B2 and Z (cards 0 to 3), of which A1 with Z, Y or B2 fit them:
+    the search, and B's past."""
+    a1, y, b2, z = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+    search = _two_guess_search(key, both=False)
+    search.need[3] = [2]
+    search.unseen = search.by_class[0] = a1 | y | b2 | z
+    past = _OneCardPast({a1 | z, a1 | y, a1 | b2})
+    search.guesses[0].searches[3] = past  # type: ignore[assignment]
+    search.spent, search.budget = 0, 10**6
+    return search, past
+
+
+def _asked_exactly(past: Any) -> list[int]:
+    """The hands ``past`` (a player's past in a test search) is asked about
+    exactly (with no card still to choose), as the search goes."""
+    asked: list[int] = []
+    fits = past.fits
+
+    def counted(hand: int, wild: list[int], types: object = (), near: int = 0) -> bool:
+        if not any(wild):
+            asked.append(hand)
+        return bool(fits(hand, wild, types, near))
+
+    past.fits = counted
+    return asked
+
+
 def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_found_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -823,29 +852,10 @@ def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_foun
     b = 3
     monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
     for key in range(20):
-        search = _two_guess_search(key, both=False)
-        search.need[b] = [2]
-        search.unseen = search.by_class[0] = a1 | y | b2 | z
+        search, past = _b_needs_two_of_four(key)
         search.wanted[b] = 1 << 1 | 1 << 2
-        past = _OneCardPast({a1 | z, a1 | y, a1 | b2})
-        search.guesses[0].searches[b] = past  # type: ignore[assignment]
-        search.spent, search.budget = 0, 10**6
         assert search._later_fit((b,), a1 | z, 1) == 1  # A1 and Z found
-        asked: list[int] = []
-
-        def counted(
-            hand: int,
-            wild: list[int],
-            types: object = (),
-            near: int = 0,
-            asked: list[int] = asked,
-            fits: Callable[[int, list[int], object, int], bool] = past.fits,
-        ) -> bool:
-            if not any(wild):
-                asked.append(hand)
-            return fits(hand, wild, types, near)
-
-        past.fits = counted  # type: ignore[method-assign]
+        asked = _asked_exactly(past)
         assert search._later_fit((b,), a1 | y | b2, 1) == 1
         assert asked[0] & a1, key  # mended from A1 and Z: A1 kept
 
@@ -863,30 +873,11 @@ def test_a_look_for_a_players_hand_tries_first_the_hands_other_searches_found(
     b = 3
     monkeypatch.setattr(_worlds, "_HAND_QUICK", 0)  # no random hand first
     for key in range(20):
-        search = _two_guess_search(key, both=False)
-        search.need[b] = [2]
-        search.unseen = search.by_class[0] = a1 | y | b2 | z
-        past = _OneCardPast({a1 | z, a1 | y, a1 | b2})
-        search.guesses[0].searches[b] = past  # type: ignore[assignment]
-        search.spent, search.budget = 0, 10**6
+        search, past = _b_needs_two_of_four(key)
         # Shared: a hand of a card not left, one of three cards, one that does
         # not fit, then one that does.
         search.shared[b] = [a1 | far, a1 | y | z, y | b2, a1 | b2]
-        asked: list[int] = []
-
-        def counted(
-            hand: int,
-            wild: list[int],
-            types: object = (),
-            near: int = 0,
-            asked: list[int] = asked,
-            fits: Callable[[int, list[int], object, int], bool] = past.fits,
-        ) -> bool:
-            if not any(wild):
-                asked.append(hand)
-            return fits(hand, wild, types, near)
-
-        past.fits = counted  # type: ignore[method-assign]
+        asked = _asked_exactly(past)
         assert search._later_fit((b,), a1 | y | b2 | z, 1) == 1
         assert asked == [y | b2, a1 | b2], key
         assert search.misfits == {y | b2: 1}
