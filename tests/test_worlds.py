@@ -898,9 +898,9 @@ def test_the_searches_of_a_sample_share_the_hands_they_find(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Every search of one sample (each group of guessed upcards) is given
-    the same store of hands found to fit, and a world found after other
-    groups were searched is one of them. (The golden view's groups are
-    several; the hands kept are hidden ones.)"""
+    the same store of hands found to fit, and it holds hidden hands only,
+    a list for each player a search found a hand for. (The golden view's
+    groups are several.)"""
     from sevenbridge._tables import bits
 
     case = json.loads((Path(__file__).parent / "golden" / "mixed-upcard-guesses.json").read_text())[

@@ -2269,12 +2269,12 @@ class _WorldSearch:
             # as this search deals them (the searches' guesses and places of
             # the joker differ little: what fits under one mostly fits under
             # another).
-            need_by_class = list(zip(self.by_class, need, strict=True))
+            by_class = self.by_class
             for hand in self.shared.get(p, [])[:_SHARED]:
                 more = hand & ~known
                 if hand in tried or hand & known != known or more & ~left:
                     continue
-                if any((more & cards).bit_count() != n for cards, n in need_by_class):
+                if any((more & by_class[j]).bit_count() != need[j] for j in range(epochs)):
                     continue
                 under = alive & ~self.misfits.get(hand, 0)
                 if not under:
