@@ -198,3 +198,22 @@ def one_decision(state: GameState, seed: int) -> list[dict[str, Any]]:
          "legal": [json.loads(a.to_json()) for a in legal_actions(view)]},
         {"type": "quit"},
     ]  # fmt: skip
+
+
+class Ticks:
+    """A clock for a search's time budget that moves on ``step`` seconds at
+    every read and keeps its reads: a test sees when the search looked at the
+    time and what it did after its deadline, with no real time involved."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.reads: list[float] = []
+
+    def __call__(self) -> float:
+        now = len(self.reads) * self.step
+        self.reads.append(now)
+        return now
+
+    def past(self, deadline: float) -> int:
+        """How many reads were at or after ``deadline`` (counted from the first read)."""
+        return sum(read >= deadline for read in self.reads)

@@ -38,7 +38,7 @@ from sevenbridge.engine._playout import play
 from sevenbridge.errors import InvalidArgumentError
 from sevenbridge.rules import Scoring
 
-from .helpers import one_decision
+from .helpers import Ticks, one_decision
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "flat_monte_carlo.py"
 
@@ -453,16 +453,21 @@ def test_the_gain_over_the_greedy_move_is_weighed_by_its_standard_error() -> Non
 
 
 def test_a_default_bot_stops_at_its_processor_time() -> None:
+    """By default a search counts its seconds on its thread's processor time,
+    and it reads its clock between every two playouts: within three reads of
+    its deadline it has answered (a clock that ticks at each read stands for
+    the time, so that nothing here depends on how busy the machine is)."""
     import time
 
     from sevenbridge.bots import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 
     bot = ISMCTSPlayer(1)
     assert (bot.iterations, bot.seconds) == (DEFAULT_ITERATIONS, DEFAULT_SECONDS)
+    assert bot.clock is time.thread_time
     assert ISMCTSPlayer(1, iterations=50).seconds is None  # reproducible: no clock
-    timed = ISMCTSPlayer(1, iterations=10**6, seconds=0.05)
+    ticks = Ticks(0.001)
+    timed = ISMCTSPlayer(1, iterations=10**6, seconds=0.05, clock=ticks)
     view = _decisions("standard", 2, 1)[0]
-    start = time.thread_time()
     timed(view)
-    used = time.thread_time() - start
-    assert 1 <= timed.last_iterations < 10**6 and used < 0.05 + 0.03
+    assert 1 <= timed.last_iterations < 10**6
+    assert len(ticks.reads) >= 50 and 1 <= ticks.past(0.05) <= 3, ticks.reads[-5:]
