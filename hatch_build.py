@@ -43,6 +43,7 @@ HOT_MODULES = (
     "rl/_tensors.py",
     "envs/_lone.py",
     "inference/_past.py",
+    "inference/_worlds.py",
 )
 
 #: Build requirements of the compiled build (mypy pinned like the lint extra;

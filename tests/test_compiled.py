@@ -24,7 +24,7 @@ import sevenbridge
 from sevenbridge import _tables
 from sevenbridge.engine import _fields, _keys, _playout, claims, legal, step, turn
 from sevenbridge.envs import _lone
-from sevenbridge.inference import _past
+from sevenbridge.inference import _past, _worlds
 from sevenbridge.mahjong import _fields as _mahjong_fields
 from sevenbridge.mahjong import _ops as _mahjong_ops
 from sevenbridge.mahjong import _tables as _mahjong_tables
@@ -37,7 +37,7 @@ from sevenbridge.mahjong import turn as _mahjong_turn
 HOT_MODULES: tuple[Any, ...] = (
     _tables, _fields, _keys, claims, legal, turn, step, _playout,
     _mahjong_tables, _mahjong_fields, _mahjong_ops, _mahjong_claims, _mahjong_legal,
-    _mahjong_turn, _mahjong_step, _mahjong_tensor, _past, _lone,
+    _mahjong_turn, _mahjong_step, _mahjong_tensor, _past, _worlds, _lone,
 )  # fmt: skip
 with contextlib.suppress(ImportError):  # the learners' tensors (sevenbridge.rl needs numpy)
     HOT_MODULES += (importlib.import_module("sevenbridge.rl._tensors"),)
@@ -98,7 +98,15 @@ for seed in range(int(sys.argv[1])):
     state = mj.deal(rules, players=2 + seed % 3, seed=seed)
     tensor = lambda s: [s.to_json(), state_tensor_bytes(s, s.current_player).hex()]
     games.append(play(mj, state, seed, tensor))
-print(json.dumps({"compiled": sb.COMPILED, "games": games}))
+# The sampler's search for a world, on the golden views it needs it for.
+worlds = []
+for name in ("hard-views.json", "joker-holder-views.json", "mixed-upcard-guesses.json"):
+    with open(f"{sys.argv[2]}/{name}") as file:
+        for case in json.load(file):
+            state = sb.GameState.from_json(json.dumps(case["state"]))
+            view = sb.observe(state, case["viewer"])
+            worlds += [sb.sample_state(view, key).to_json() for key in range(3)]
+print(json.dumps({"compiled": sb.COMPILED, "games": games, "worlds": worlds}))
 """
 
 
@@ -107,7 +115,7 @@ def _play(pythonpath: Path | None, games: int) -> dict[str, Any]:
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(games)],
+        [sys.executable, "-c", SCRIPT, str(games), str(Path(__file__).parent / "golden")],
         env=env,
         capture_output=True,
         text=True,
@@ -133,6 +141,9 @@ def test_compiled_flag_says_which_build_runs() -> None:
 
 
 def test_compiled_and_pure_builds_play_the_same_games(tmp_path: Path) -> None:
+    """Both builds play the same games (every step of both games' random
+    deals, the playouts) and sample the same worlds (the golden views that
+    need the sampler's search) from the same seeds."""
     if not sevenbridge.COMPILED:
         pytest.skip("the pure-Python build is running: no compiled build to compare")
     # The pure build: the same installed package without its extension modules.
@@ -149,3 +160,6 @@ def test_compiled_and_pure_builds_play_the_same_games(tmp_path: Path) -> None:
     assert len(compiled["games"]) == 2 * games
     for i, (a, b) in enumerate(zip(compiled["games"], pure["games"], strict=True)):
         assert a == b, f"game {i} differs between the compiled and the pure build"
+    assert len(compiled["worlds"]) == 30
+    for i, (a, b) in enumerate(zip(compiled["worlds"], pure["worlds"], strict=True)):
+        assert a == b, f"world {i} differs between the compiled and the pure build"

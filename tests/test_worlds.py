@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sevenbridge
 from sevenbridge import (
     Card,
     GameState,
@@ -32,12 +33,20 @@ from sevenbridge._kit.rng import Rng as _Rng
 from sevenbridge.cards import CARDS, JOKER_INDEX
 from sevenbridge.engine import claims
 from sevenbridge.errors import Message
-from sevenbridge.inference import _worlds
+from sevenbridge.inference import _record, _worlds
 from sevenbridge.inference._past import ABLE
 from sevenbridge.rules import ClaimWindow, PonTieBreak
 
 from .helpers import pass_window, play, stacked
 from .strategies import varied_states
+
+#: The tests that reach into the search (they build its objects by hand, or
+#: replace its methods to watch it) run on the pure build only: the compiled
+#: build makes its classes native, which take neither. Its behaviour is
+#: checked there by every other test here.
+pure_only = pytest.mark.skipif(
+    sevenbridge.COMPILED, reason="reaches into the search, which the compiled build makes native"
+)
 
 JOKER = 1 << JOKER_INDEX
 NINE_H = Card.parse("9H").index
@@ -403,7 +412,7 @@ def _positions(state: GameState) -> list[GameState]:
     return out
 
 
-def _check_world(world: GameState, view: Observation, cert: _worlds.Certificate | None) -> None:
+def _check_world(world: GameState, view: Observation, cert: _record.Certificate | None) -> None:
     viewer = view.viewer
     assert observe(world, viewer) == view
     assert _worlds.conflict(world) is None
@@ -540,7 +549,7 @@ def test_each_guess_of_an_unknown_upcard_is_planned_as_if_afresh() -> None:
     checked = 0
     for case in cases:
         tl = _worlds.timeline(GameState.from_json(json.dumps(case["state"])))
-        if tl.upcard != _worlds.UPCARD:
+        if tl.upcard != _record.UPCARD:
             continue
         for card in range(53):
             if tl.upcard_candidates >> card & 1:
@@ -561,7 +570,7 @@ def _search_to_the_end(search: _worlds._WorldSearch) -> object:
 
 def _guess_groups(
     cases: list[dict[str, Any]],
-) -> Iterator[tuple[GameState, Observation, _worlds.Timeline, list[int | None]]]:
+) -> Iterator[tuple[GameState, Observation, _record.Timeline, list[int | None]]]:
     """The groups of two or more guesses of the upcard (:func:`_worlds._groups`)
     of each case whose record no longer shows it: (state, view, timeline, group)."""
     from sevenbridge._tables import bits
@@ -570,7 +579,7 @@ def _guess_groups(
         state = GameState.from_json(json.dumps(case["state"]))
         view = observe(state, case["viewer"])
         tl = _worlds._shared_timeline(view)
-        if tl.upcard != _worlds.UPCARD:
+        if tl.upcard != _record.UPCARD:
             continue
         upcards = [u for u in bits(tl.upcard_candidates) if _worlds._split(view, tl, u)]
         for _, group in _worlds._groups(view, tl, upcards):
@@ -666,6 +675,7 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     return s
 
 
+@pure_only
 def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> None:
     """What a search of several guesses remembers as failed (a state: the
     players still to deal, the kinds of card left) holds whatever hands were
@@ -709,6 +719,7 @@ def _count_hand_searches(search: _worlds._WorldSearch) -> list[tuple[int, int]]:
     return searched
 
 
+@pure_only
 def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_from_more() -> None:
     """Whether a player still to deal has a hand from the cards left is
     searched once: from fewer cards of each kind than where they had none,
@@ -731,6 +742,7 @@ def test_a_later_player_without_a_hand_has_none_from_fewer_cards_nor_lacks_one_f
     assert searched == [(b, x | y), (b, y | z)]
 
 
+@pure_only
 def test_a_later_players_check_that_what_was_found_before_tells_asks_no_past() -> None:
     """A check that a player still to deal has a hand, where what was found
     before tells (here: more cards of each kind than where they had one),
@@ -757,6 +769,7 @@ def test_a_later_players_check_that_what_was_found_before_tells_asks_no_past() -
     assert asked == []
 
 
+@pure_only
 def test_a_later_player_with_a_hand_found_before_has_one_from_cards_of_its_kinds() -> None:
     """Once a hand was found to fit a player still to deal, cards left that
     hold as many cards of each kind as that hand (a card of the same rank and
@@ -778,6 +791,7 @@ def test_a_later_player_with_a_hand_found_before_has_one_from_cards_of_its_kinds
     assert searched == [(b, y | z), (b, x | y)]
 
 
+@pure_only
 def test_a_look_for_a_later_players_hand_takes_the_most_cards_of_each_kind_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -839,6 +853,7 @@ def _asked_exactly(past: Any) -> list[int]:
     return asked
 
 
+@pure_only
 def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_found_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -860,6 +875,7 @@ def test_a_look_for_a_later_players_hand_tries_first_one_mended_from_a_hand_foun
         assert asked[0] & a1, key  # mended from A1 and Z: A1 kept
 
 
+@pure_only
 def test_a_look_for_a_players_hand_tries_first_the_hands_other_searches_found(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -894,6 +910,7 @@ def test_a_look_for_a_players_hand_tries_first_the_hands_other_searches_found(
         assert search.shared[b] == [a1 | y]
 
 
+@pure_only
 def test_the_searches_of_a_sample_share_the_hands_they_find(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -931,6 +948,7 @@ def test_the_searches_of_a_sample_share_the_hands_they_find(
             assert hand & view.hand_mask == 0
 
 
+@pure_only
 def test_a_look_for_a_hand_on_its_own_is_not_cut_off_by_the_turns_budget() -> None:
     """Where a search's guesses may fit no world, each player's hand on its
     own is looked for to the end of the look even past the turn's budget
@@ -943,6 +961,7 @@ def test_a_look_for_a_hand_on_its_own_is_not_cut_off_by_the_turns_budget() -> No
     assert search.spent > 1
 
 
+@pure_only
 def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_cards() -> None:
     """Where the last player to deal has no hand from the cards left (a check
     of a later player's hand may have run out of steps before telling), the
@@ -959,6 +978,7 @@ def test_a_last_player_dealt_no_hand_counts_as_failed_and_has_none_from_fewer_ca
     assert searched == []
 
 
+@pure_only
 def test_a_later_player_whose_check_runs_out_of_steps_passes_and_counts_as_failed() -> None:
     """A check that a later player still has a hand that runs out of steps
     lets the search go on (it passes them) and counts against them, so that
@@ -972,6 +992,7 @@ def test_a_later_player_whose_check_runs_out_of_steps_passes_and_counts_as_faile
     assert search.failed[b] == 2
 
 
+@pure_only
 def test_the_players_without_a_hand_in_other_groups_are_looked_at_first() -> None:
     """The searches of a sample's groups of guessed upcards share which
     players had no hand on their own: each looks at those who lacked one
@@ -1002,6 +1023,7 @@ def _count_deals(search: _worlds._WorldSearch) -> list[tuple[int, ...]]:
     return dealt
 
 
+@pure_only
 def test_a_search_that_may_fit_no_world_first_looks_for_each_hand_on_its_own() -> None:
     """Where a search's guesses may fit no world (an upcard off the record),
     each player's hand on its own is looked for before any deal: under the
@@ -1127,7 +1149,7 @@ def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fi
         state = GameState.from_json(json.dumps(case["state"]))
         view = observe(state, case["viewer"])
         tl = _worlds._shared_timeline(view)
-        known_upcard = tl.upcard != _worlds.UPCARD
+        known_upcard = tl.upcard != _record.UPCARD
         upcard = tl.upcard if known_upcard else bits(tl.upcard_candidates)[0]
         search = _worlds._WorldSearch(view, tl, [upcard], 1, {})
         if search.setup() is not None:
@@ -1205,6 +1227,7 @@ def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
         assert 0 < yes < 300
 
 
+@pure_only
 def test_guesses_of_the_upcard_left_undecided_by_the_quick_tries_are_searched(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1224,7 +1247,7 @@ def test_guesses_of_the_upcard_left_undecided_by_the_quick_tries_are_searched(
             view = observe(state, case["viewer"])
             _worlds._TIMELINES.clear()  # no viewer's past settled before
             tl = _worlds._shared_timeline(view)
-            if tl.upcard != _worlds.UPCARD:
+            if tl.upcard != _record.UPCARD:
                 continue
             world, cert = _worlds.sample(view, 3, 0, certify=True)
             assert observe(world, case["viewer"]) == view
@@ -1243,6 +1266,7 @@ def test_guesses_of_the_upcard_left_undecided_by_the_quick_tries_are_searched(
     assert searched >= 3
 
 
+@pure_only
 def test_the_groups_of_fewest_guesses_of_the_upcard_are_searched_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1297,7 +1321,7 @@ def test_no_pad_card_where_the_hand_holds_every_card_of_the_other_ranks() -> Non
         assert _past.pad_card(every & ~others, card) == others & -others
 
 
-def _joker_holder_views() -> Iterator[tuple[GameState, Observation, _worlds.Timeline]]:
+def _joker_holder_views() -> Iterator[tuple[GameState, Observation, _record.Timeline]]:
     """Two slow views of deals where the joker's holder wins a tie of pons and
     the joker is hidden (four and five players): (state, view, timeline)."""
     golden = Path(__file__).parent / "golden" / "joker-holder-views.json"
@@ -1307,6 +1331,7 @@ def _joker_holder_views() -> Iterator[tuple[GameState, Observation, _worlds.Time
         yield state, view, _worlds._shared_timeline(view)
 
 
+@pure_only
 def test_a_hidden_joker_that_wins_ties_is_also_searched_in_each_place_it_may_be(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

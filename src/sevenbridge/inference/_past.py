@@ -234,7 +234,7 @@ class PastSearch:
         self.tick = tick
         """Called at every step of the search: it may raise :class:`OutOfSteps`
         (what failed so far is kept, so a later :meth:`fits` goes further)."""
-        # The plan's fields read in the loops (``_worlds._Plan``), typed.
+        # The plan's fields read in the loops (``_record.Plan``), typed.
         self.cards: tuple[int, ...] = plan.cards
         self.held: dict[tuple[int, int], int] = plan.held
         self.tail: tuple[tuple[int, int, int, bool], ...] = plan.tails[p]

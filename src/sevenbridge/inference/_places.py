@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .._tables import bits
 from ..views import Observation
-from ._worlds import UPCARD, _shared_timeline, _split, _Unfit, _unseen
+from ._record import UPCARD
+from ._worlds import _shared_timeline, _split, _Unfit, _unseen
 
 __all__ = ["place_prior"]
 

@@ -60,6 +60,17 @@ from ._past import (
     fact_fits,
     type_of,
 )
+from ._record import (
+    DRAW,
+    OUT,
+    RESHUFFLE,
+    UPCARD,
+    WINDOW,
+    Certificate,
+    Plan,
+    Timeline,
+    Window,
+)
 
 __all__ = [
     "SAMPLE_TRIES", "Timeline", "certify", "conflict", "replay", "sample", "timeline",
@@ -68,158 +79,9 @@ __all__ = [
 #: Uniform deals of the hidden cards :func:`sample` tries before its search.
 SAMPLE_TRIES: Final = 8
 
-#: Stands for the upcard in a timeline while it is not known which card it was.
-UPCARD: Final = -1
-
-_OUT: Final = 0
-_DRAW: Final = 1
-_RESHUFFLE: Final = 2
-_WINDOW: Final = 3
-
 
 class _Unfit(Exception):
     """The history does not replay on the public cards (a made-up document)."""
-
-
-@attrs.frozen
-class Window:
-    """A claim window of the record: who discarded what, and what was said."""
-
-    index: int
-    """How many actions of the history came before it opened."""
-    discarder: int
-    """Who discarded (-1 for the upcard)."""
-    card: int
-    """The discard (:data:`UPCARD` while the upcard is unknown)."""
-    order: tuple[int, ...]
-    """The players the engine considers, in order."""
-    next_player: int
-    """Who draws if nobody claims."""
-    normal: int
-    turns: int
-    """The turn counters as the window opened."""
-    run: tuple[tuple[int, tuple[int, ...]], ...]
-    """The passes and pons said in it, as (player, operation key)."""
-    claimer: int | None
-    """Who took the discard (the last pon's caller), if the window closed on a claim."""
-    is_open: bool
-    """Whether the window is still open at the end of the record."""
-
-
-@attrs.frozen
-class Timeline:
-    """A deal's public record, replayed on the public cards only."""
-
-    rules: Rules
-    players: int
-    dealer: int
-    events: tuple[tuple[int, ...], ...]
-    """Forward order: (_OUT, player, cards mask), (_DRAW, player, epoch),
-    (_RESHUFFLE, epoch), (_WINDOW, window number)."""
-    windows: tuple[Window, ...]
-    reshuffled: tuple[int, ...]
-    """Each reshuffle's cards as a mask (index 0: none), without the upcard
-    while it is unknown."""
-    upcard: int | None
-    """The upcard (``None`` without one, :data:`UPCARD` if the record no longer
-    shows which card it was: it went into the first of several reshuffles)."""
-    upcard_reshuffled: bool
-    """Whether the upcard went into the first reshuffle."""
-    upcard_candidates: int
-    """While the upcard is unknown, the cards it may have been (a mask)."""
-    open_state: tuple[int | None, tuple[int, ...], tuple[int, int, int] | None] | None
-    """The open window's current player, queue and waiting pon, if one is open."""
-    plans: dict[int, _Plan] = attrs.field(factory=dict, eq=False, repr=False)
-    """The sampler's plans, by upcard (filled on first use)."""
-    counted: dict[int, tuple[list[list[int]], list[int]]] = attrs.field(
-        factory=dict, eq=False, repr=False
-    )
-    """:meth:`counts` by upcard (filled on first use)."""
-    fitting: dict[int, bool] = attrs.field(factory=dict, eq=False, repr=False)
-    """:meth:`draws_fit` by upcard (filled on first use)."""
-    out_cards: list[list[int]] = attrs.field(factory=list, eq=False, repr=False)
-    """By event: the cards put out, as a list (filled on first use)."""
-    still_held: dict[int, int] = attrs.field(factory=dict, eq=False, repr=False)
-    """:func:`_still_held` by player (filled on first use)."""
-    said: list[Any] = attrs.field(factory=list, eq=False, repr=False)
-    """:func:`_window_said` (filled on first use)."""
-    viewer_pasts: dict[tuple[int, int, int], tuple[bool, dict[int, int] | None, int]] = attrs.field(
-        factory=dict, eq=False, repr=False
-    )
-    """By viewer, their hand and upcard: :func:`_viewer_past` (found once, from
-    a key of their own: a pure function of the view)."""
-
-    @property
-    def epochs(self) -> int:
-        """Stocks the deal has had: the dealt one and one per reshuffle."""
-        return len(self.reshuffled)
-
-    def reshuffle_masks(self, upcard: int) -> list[int]:
-        """Each reshuffle's cards, the upcard ``upcard`` put into the first if it went there."""
-        masks = list(self.reshuffled)
-        if self.upcard_reshuffled and upcard >= 0:
-            masks[1] |= 1 << upcard
-        return masks
-
-    def holdings(self, upcard: int) -> tuple[list[list[int]], list[int]]:
-        """:meth:`counts`, kept for the next samples (copy before changing)."""
-        found = self.counted.get(upcard)
-        if found is None:
-            held, cls, fits = self._count(upcard)
-            found = self.counted[upcard] = (held, cls)
-            self.fitting[upcard] = fits
-        return found
-
-    def draws_fit(self, upcard: int) -> bool:
-        """Whether every draw can have taken a card of its stock: going back
-        from the end, a player holds at each draw at least one card of that
-        stock that they drew from it (cards held now, or put out later).
-        Wrong guesses of an unknown upcard fail this. (Going back from the
-        end, a player holds at each point what the record's counts give them
-        going forward: so each draw is checked as :meth:`counts` passes it.)"""
-        found = self.fitting.get(upcard)
-        if found is None:
-            self.holdings(upcard)
-            found = self.fitting[upcard]
-        return found
-
-    def counts(self, upcard: int) -> tuple[list[list[int]], list[int]]:
-        """How many cards of each class each player holds at the end of the record
-        (``held[player][epoch]``: epoch 0 for cards held since the deal or drawn
-        from the dealt stock, epoch j for cards drawn from the j-th reshuffled
-        stock), and each card's class at the end (``-1`` for a card that never
-        was in the stock nor a hand)."""
-        held, cls, _ = self._count(upcard)
-        return held, cls
-
-    def _count(self, upcard: int) -> tuple[list[list[int]], list[int], bool]:
-        """:meth:`counts` and :meth:`draws_fit`, in one pass."""
-        masks = self.reshuffle_masks(upcard)
-        cls = [0] * 53
-        if upcard >= 0:
-            cls[upcard] = -1  # in the discard pile, not in the dealt stock
-        held = [[0] * len(masks) for _ in range(self.players)]
-        for p in range(self.players):
-            held[p][0] = HAND_SIZE
-        fits = True
-        if not self.out_cards:
-            self.out_cards.extend(bits(e[2]) if e[0] == _OUT else [] for e in self.events)
-        for event, cards in zip(self.events, self.out_cards, strict=True):
-            kind = event[0]
-            if kind == _OUT:
-                p = event[1]
-                for c in cards:
-                    held[p][max(cls[c], 0)] -= 1
-            elif kind == _DRAW:
-                p, j = event[1], event[2]
-                if held[p][j] < 0:
-                    fits = False  # no card of that stock left to have drawn
-                held[p][j] += 1
-            elif kind == _RESHUFFLE:
-                j = event[1]
-                for c in bits(masks[j]):
-                    cls[c] = j
-        return held, cls, fits
 
 
 def _cards_mask(cards: Sequence[Any]) -> int:
@@ -275,7 +137,7 @@ def timeline(position: Any) -> Timeline:
             run.append((action.player, key))
             i += 1
         is_open = i == end and position.phase is Phase.CLAIM
-        events.append((_WINDOW, len(windows)))
+        events.append((WINDOW, len(windows)))
         windows.append(
             Window(
                 index=i - len(run), discarder=discarder, card=card, order=tuple(order),
@@ -296,7 +158,7 @@ def timeline(position: Any) -> Timeline:
         card = pile.pop()
         if card == UPCARD:
             claim_of_upcard = (p, used)
-        events.append((_OUT, p, used))
+        events.append((OUT, p, used))
         sizes[p] -= used.bit_count()
         by_claim = True
         if sizes[p] < 0:
@@ -318,7 +180,7 @@ def timeline(position: Any) -> Timeline:
         del pile[:-1]
         epoch += 1
         reshuffled.append(mask)
-        events.append((_RESHUFFLE, epoch))
+        events.append((RESHUFFLE, epoch))
         return size
 
     i = 0
@@ -337,14 +199,14 @@ def timeline(position: Any) -> Timeline:
                 stock -= 1
                 sizes[p] += 1
                 by_claim = False
-                events.append((_DRAW, p, epoch))
+                events.append((DRAW, p, epoch))
             else:
                 claim(p, _cards_mask(action.cards))
             i += 1
             continue
         if kind is LayDown or kind is LayOff or kind is Discard:
             cards = _cards_mask(action.cards) if kind is LayDown else 1 << action.card.index
-            events.append((_OUT, p, cards))
+            events.append((OUT, p, cards))
             sizes[p] -= cards.bit_count()
             if sizes[p] < 0:
                 raise _Unfit
@@ -396,9 +258,9 @@ def timeline(position: Any) -> Timeline:
             # Not shown before the first reshuffle (the upcard lay in the pile).
             seen = reshuffled[1]
             for event in events:
-                if event[0] == _RESHUFFLE:
+                if event[0] == RESHUFFLE:
                     break
-                if event[0] == _OUT:
+                if event[0] == OUT:
                     seen |= event[2]
             candidates = _ALL & ~seen & ((1 << rules.deck_size) - 1)
     final_pile = [upcard if c == UPCARD else c for c in pile]
@@ -468,16 +330,6 @@ def window_fits(tl: Timeline, w: Window, hands: Sequence[int], upcard: int) -> b
 # ----------------------------------------------------------------------------------
 # sampling
 # ----------------------------------------------------------------------------------
-@attrs.frozen
-class Certificate:
-    """A whole deal that leads through the record to a sampled world."""
-
-    deck: tuple[int, ...]
-    """The deck order for :func:`sevenbridge.deal`'s ``deck``."""
-    stocks: tuple[tuple[int, ...], ...]
-    """The order of each reshuffled stock, top card first."""
-
-
 def _no_world() -> Message:
     return Message(
         "invalid_state.sample_state_no_world",
@@ -652,7 +504,8 @@ def _shared_timeline(position: Any) -> Timeline:
         position.discard_cards, position.table, position.reshuffled, position.reshuffles,
         position.stock_size,
     )  # fmt: skip
-    for kept_log, kept, found in reversed(_TIMELINES):
+    for i in range(len(_TIMELINES) - 1, -1, -1):  # the newest first
+        kept_log, kept, found = _TIMELINES[i]
         if kept_log is log and kept == public:
             hit: Timeline = found
             return hit
@@ -729,58 +582,6 @@ def _simple(view: Any, key: int, seed: int) -> GameState:
     return _world(o, hands, stock, seed)
 
 
-@attrs.frozen
-class _Plan:
-    """What the claim windows of a record say of each player's hand, arranged
-    for the backward walk."""
-
-    facts: tuple[tuple[tuple[int, int, bool], ...], ...]
-    """By window: (player, ABLE or JOKER, value)."""
-    depends: tuple[bool, ...]
-    """By window: whether its course depends on the hands (else any hands fit)."""
-    cards: tuple[int, ...]
-    """By window: its discard."""
-    epoch_at: tuple[int, ...]
-    """By event: the stock it happened in."""
-    segments: tuple[tuple[tuple[int, int, int, bool], ...] | None, ...]
-    """By event, for a draw: the drawer's outs and facts back to their previous
-    draw, latest first, as (event, outs mask or -1, window, fact kind, value)."""
-    tails: tuple[tuple[tuple[int, int, int, bool], ...], ...]
-    """By player: the same after their last draw (their hand now decides them)."""
-    draws: tuple[
-        tuple[tuple[int, int, tuple[tuple[int, int, int, bool], ...] | None, int], ...], ...
-    ]
-    """By player, latest first: (event, stock, the segment back to their
-    previous draw if a window says something there, the cards they put out
-    in it)."""
-    tail_outs: tuple[int, ...]
-    """By player: the cards they put out since their last draw."""
-    refusals: tuple[tuple[tuple[int, int], ...], ...]
-    """By player, in order: (event, cards) for each window that passed them
-    over (they could not pon its discard): every card of the discard's rank,
-    or every card for the joker (they held no pair)."""
-    outs_of: tuple[tuple[tuple[int, int], ...], ...]
-    """By player, in order: (event, cards) for each time they put cards out."""
-    positives: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
-    """By player: (event, window, fact kind, outs after it that may have been
-    in the hand then, the classes the hand may have held then as a mask) for
-    each window that says they held something, latest first."""
-    held: dict[tuple[int, int], int]
-    """By (window, player): the cards of a pon the player said there that did
-    not take the discard (it lost to another pon, or waits in the open
-    window): the record shows them, and they stayed in the hand."""
-    fixed: dict[int, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """By player: what :class:`PastSearch` reads of their past and never
-    changes (filled on first use)."""
-    guessed: tuple[int, ...] = ()
-    """The windows on the upcard while the record no longer shows it (their
-    discard is the plan's guess)."""
-    shared: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """What of that is the same for every guess of an upcard the record no
-    longer shows (one dict for the plans of all guesses, see
-    :func:`_plan_of_upcard`; filled on first use)."""
-
-
 def _window_facts(
     tl: Timeline, w: Window, eligible: list[int]
 ) -> tuple[tuple[int, int, bool], ...]:
@@ -836,11 +637,11 @@ def _still_held(tl: Timeline, player: int) -> int:
     if cards is None:
         cards = 0
         for event in tl.events:
-            if event[0] == _WINDOW:
+            if event[0] == WINDOW:
                 for p, mask in _lost_pons(tl.windows[event[1]]):
                     if p == player:
                         cards |= mask
-            elif event[0] == _OUT and event[1] == player:
+            elif event[0] == OUT and event[1] == player:
                 cards &= ~event[2]
         tl.still_held[player] = cards
     return cards
@@ -880,7 +681,7 @@ def _window_said(tl: Timeline) -> _Said:
     return facts, depends, held, held_by
 
 
-def _plan(tl: Timeline, upcard: int) -> _Plan:
+def _plan(tl: Timeline, upcard: int) -> Plan:
     """What the claim windows of ``tl`` say, for the walk (kept on ``tl``)."""
     cached = tl.plans.get(upcard)
     if cached is not None:
@@ -893,7 +694,7 @@ def _plan(tl: Timeline, upcard: int) -> _Plan:
     return plan
 
 
-def _plan_of_upcard(tl: Timeline, unknown: _Plan, upcard: int) -> _Plan:
+def _plan_of_upcard(tl: Timeline, unknown: Plan, upcard: int) -> Plan:
     """:func:`_make_plan` for a guess ``upcard`` of an upcard the record no
     longer shows, from the plan with it unknown (``unknown``): the guess
     changes only the discard of the windows on the upcard and the class of
@@ -912,9 +713,9 @@ def _plan_of_upcard(tl: Timeline, unknown: _Plan, upcard: int) -> _Plan:
     reshuffled = False
     bit = 1 << upcard
     for e, event in enumerate(tl.events):
-        if event[0] == _RESHUFFLE:
+        if event[0] == RESHUFFLE:
             reshuffled = True
-        elif reshuffled and event[0] == _OUT and event[2] & bit:
+        elif reshuffled and event[0] == OUT and event[2] & bit:
             p = event[1]
             mine = tuple(
                 (at, w, fact, usable & ~bit if at < e and not classes & 2 else usable, classes)
@@ -931,10 +732,10 @@ def _plan_of_upcard(tl: Timeline, unknown: _Plan, upcard: int) -> _Plan:
 def _refusals(
     tl: Timeline, facts: Sequence[tuple[tuple[int, int, bool], ...]], cards: Sequence[int]
 ) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """:attr:`_Plan.refusals`."""
+    """:attr:`Plan.refusals`."""
     refusals: list[list[tuple[int, int]]] = [[] for _ in range(tl.players)]
     for e, event in enumerate(tl.events):
-        if event[0] == _WINDOW:
+        if event[0] == WINDOW:
             card = cards[event[1]]
             for p, fact, value in facts[event[1]]:
                 if fact == ABLE and not value:
@@ -942,7 +743,7 @@ def _refusals(
     return tuple(map(tuple, refusals))
 
 
-def _make_plan(tl: Timeline, upcard: int) -> _Plan:
+def _make_plan(tl: Timeline, upcard: int) -> Plan:
     """:func:`_plan`, made."""
     n = tl.players
     cards = [upcard if w.card == UPCARD else w.card for w in tl.windows]
@@ -961,15 +762,15 @@ def _make_plan(tl: Timeline, upcard: int) -> _Plan:
     epoch = 0
     for event in tl.events:
         kind = event[0]
-        if kind == _RESHUFFLE:
+        if kind == RESHUFFLE:
             epoch = event[1]
             for c in bits(masks[epoch]):
                 cls[c] = epoch
-        elif kind == _DRAW:
+        elif kind == DRAW:
             drawn[event[1]] |= 1 << epoch
         epoch_at.append(epoch)
-        out_classes.append([cls[c] for c in bits(event[2])] if kind == _OUT else [])
-        newest.append(list(drawn) if kind == _WINDOW else [])
+        out_classes.append([cls[c] for c in bits(event[2])] if kind == OUT else [])
+        newest.append(list(drawn) if kind == WINDOW else [])
     segments: list[tuple[tuple[int, int, int, bool], ...] | None] = [None] * len(tl.events)
     items: list[list[tuple[int, int, int, bool]]] = [[] for _ in range(n)]
     positives: list[list[tuple[int, int, int, int, int]]] = [[] for _ in range(n)]
@@ -977,12 +778,12 @@ def _make_plan(tl: Timeline, upcard: int) -> _Plan:
     for e in range(len(tl.events) - 1, -1, -1):
         event = tl.events[e]
         kind = event[0]
-        if kind == _OUT:
+        if kind == OUT:
             p = event[1]
             items[p].append((e, event[2], -1, False))
             for c, j in zip(bits(event[2]), out_classes[e], strict=True):
                 outs_after[p][j] |= 1 << c
-        elif kind == _WINDOW:
+        elif kind == WINDOW:
             for p, fact, value in facts[event[1]]:
                 items[p].append((e, -1, event[1] * 4 + fact, value))
                 if value:
@@ -994,7 +795,7 @@ def _make_plan(tl: Timeline, upcard: int) -> _Plan:
                     positives[p].append((e, event[1], fact, usable, classes))
             for p in held_by[event[1]]:
                 items[p].append((e, -1, event[1] * 4 + HELD, True))
-        elif kind == _DRAW:
+        elif kind == DRAW:
             p = event[1]
             segments[e] = ()  # filled below, once the interval is known
             items[p].append((e, -2, -1, False))
@@ -1022,7 +823,7 @@ def _make_plan(tl: Timeline, upcard: int) -> _Plan:
     ]
     for e in range(len(tl.events) - 1, -1, -1):
         event = tl.events[e]
-        if event[0] != _DRAW:
+        if event[0] != DRAW:
             continue
         segment = segments[e] or ()
         outs = 0
@@ -1040,9 +841,9 @@ def _make_plan(tl: Timeline, upcard: int) -> _Plan:
                 tail_outs[p] |= mask
     outs_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for e, event in enumerate(tl.events):
-        if event[0] == _OUT:
+        if event[0] == OUT:
             outs_of[event[1]].append((e, event[2]))
-    return _Plan(
+    return Plan(
         facts=tuple(facts), depends=tuple(depends), cards=tuple(cards), epoch_at=tuple(epoch_at),
         segments=tuple(segments), tails=tuple(tails),
         draws=tuple(tuple(d) for d in draws), tail_outs=tuple(tail_outs),
@@ -1323,7 +1124,7 @@ def _walk(
     hands: list[int],
     stock: list[int],
     upcard: int | None,
-    plan: _Plan | None,
+    plan: Plan | None,
     choices: dict[int, int],
     key: int,
 ) -> Certificate | None:
@@ -1346,9 +1147,9 @@ def _walk(
     for e in range(len(events) - 1, -1, -1):
         event = events[e]
         kind = event[0]
-        if kind == _OUT:
+        if kind == OUT:
             held[event[1]] |= event[2]
-        elif kind == _DRAW:
+        elif kind == DRAW:
             p = event[1]
             c = choices.get(e, -1)
             if c < 0:
@@ -1359,7 +1160,7 @@ def _walk(
                 c = options[rng.below(len(options))]
             held[p] &= ~(1 << c)
             back.append(c)
-        elif kind == _RESHUFFLE:
+        elif kind == RESHUFFLE:
             order = tuple(reversed(back))
             if sum(1 << c for c in order) != masks[epoch] or len(order) != len(set(order)):
                 return None
@@ -1459,12 +1260,12 @@ def conflict(state: GameState, path: str = "state") -> Message | None:
     for e in range(len(tl.events) - 1, -1, -1):
         event = tl.events[e]
         kind = event[0]
-        if kind == _OUT:
+        if kind == OUT:
             at[event[1]] |= event[2]
             joker_shown = joker_shown or bool(event[2] & JOKER_BIT)
-        elif kind == _DRAW:
+        elif kind == DRAW:
             exact[event[1]] = False
-        elif kind == _WINDOW:
+        elif kind == WINDOW:
             w = tl.windows[event[1]]
             card = plan.cards[event[1]]
             for p, fact, value in plan.facts[event[1]]:
@@ -1753,7 +1554,7 @@ class _Guess:
         self.upcard = upcard
         self.card = -1 if upcard is None else upcard
         self.masks = tl.reshuffle_masks(self.card)
-        self.plan: _Plan
+        self.plan: Plan
         self.searches: dict[int, PastSearch] = {}
         self.viewer_choices: dict[int, int] | None = None
         """The viewer's past under this guess, once found."""
