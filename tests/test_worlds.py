@@ -675,6 +675,36 @@ def _two_guess_search(key: int, both: bool) -> _worlds._WorldSearch:
     return s
 
 
+class _WantsASeven(_OneCardPast):
+    """A stand-in past whose windows show a seven held: with cards still to
+    choose it fits only where one of them may be a seven."""
+
+    def fits(self, hand: int, wild: list[int], types: object = (), near: int = 0) -> bool:
+        if any(wild):
+            assert isinstance(types, list)
+            return any(count and types[j] >> 6 & 1 for j, count in enumerate(wild))
+        return hand in self.fitting
+
+
+@pure_only
+def test_a_guess_is_refuted_at_once_where_a_hand_wants_a_rank_none_left_to_deal_has() -> None:
+    """A guess's first check bounds each hidden hand with cards of the types
+    its class's unseen cards have, not of every type: a player whose windows
+    show a seven has no hand where no seven is left to deal (refuted before
+    any hand is dealt), and may have one where a seven is."""
+    for seven_unseen in (False, True):
+        s = _two_guess_search(1, both=False)
+        g = s.guesses[0]
+        g.searches[3] = _WantsASeven({1 << 2})  # type: ignore[assignment]
+        if seven_unseen:
+            s.unseen |= 1 << 6  # the seven of the first suit
+        why = s._check(g)
+        if seven_unseen:
+            assert why is None and g.viewer_choices == {}
+        else:
+            assert why == _worlds._no_hand(3, False) and g.viewer_choices is None
+
+
 @pure_only
 def test_a_state_that_fails_under_a_guess_fails_whatever_hands_came_before() -> None:
     """What a search of several guesses remembers as failed (a state: the

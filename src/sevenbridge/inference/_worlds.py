@@ -51,7 +51,6 @@ from ..rules import ClaimWindow, PonTieBreak, Rules
 from ..state import GameState, Phase
 from ._past import (
     ABLE,
-    ALL_TYPES,
     HELD,
     JOKER,
     JOKER_TYPE,
@@ -1845,8 +1844,15 @@ class _WorldSearch:
         choices = self._viewer_fits(g)
         if choices is None:
             return _no_hand(self.view.viewer, True)
+        # The cards still to deal each hand are wild cards of their class, of
+        # the types that class's unseen cards have (no other can be dealt): a
+        # bound that never refuses a hand that fits, and where a window wants
+        # a rank none of whose cards is left to deal, it refuses at once.
+        types = [0] * epochs
+        for c in bits(self.unseen):
+            types[self.cls[c]] |= 1 << type_of(c)
         for p in self.order:
-            if not g.searches[p].fits(self.known[p], self.need[p], [ALL_TYPES] * epochs):
+            if not g.searches[p].fits(self.known[p], self.need[p], types):
                 return _no_hand(p, False)
         g.viewer_choices = choices
         return None
