@@ -1231,7 +1231,6 @@ def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
     growing (a small limit here, so that it empties many times; the
     compiled build reads its own copy of the limit, which cannot be
     lowered, so there the answers only are checked)."""
-    import sevenbridge
     from sevenbridge._kit.rng import Rng
     from sevenbridge.inference import _past
 
