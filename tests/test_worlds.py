@@ -1416,3 +1416,59 @@ def test_a_search_with_the_jokers_place_fixed_finds_worlds_with_it_there() -> No
             assert list(replayed.hand_masks) == hands and list(replayed.stock_cards) == stock
             assert observe(replayed, view.viewer) == view
     assert _worlds.STOCK in found_at and len(found_at) >= 3
+
+
+@pure_only
+def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that spends its steps without a world gets a fresh search of
+    the same guesses beside it (its own random choices, nothing learned yet,
+    the sample's shared stores), at most :data:`_FRESH_MOST`, each after four
+    times the steps of the last; the fresh ones start none themselves, and
+    the world the sample gives is one the engine could have reached, whichever
+    search found it. (Turns of 50 steps, and fresh searches after one step:
+    the hard views then start them at once.)"""
+    monkeypatch.setattr(_worlds, "_FRESH_STEPS", 1)
+    monkeypatch.setattr(_worlds, "_FIRST_BUDGET", 50)
+    started: list[tuple[_worlds._WorldSearch, _worlds._WorldSearch]] = []
+    winners: list[_worlds._WorldSearch] = []
+    afresh = _worlds._WorldSearch.afresh
+    advance = _worlds._WorldSearch.advance
+
+    def spy_afresh(search: _worlds._WorldSearch, key: int) -> _worlds._WorldSearch:
+        assert search.steps > 1 << 2 * (search.fresh - 1)  # (counted before the call)
+        again = afresh(search, key)
+        started.append((search, again))
+        return again
+
+    def spy_advance(search: _worlds._WorldSearch, budget: int) -> Any:
+        found = advance(search, budget)
+        if isinstance(found, tuple):
+            winners.append(search)
+        return found
+
+    monkeypatch.setattr(_worlds._WorldSearch, "afresh", spy_afresh)
+    monkeypatch.setattr(_worlds._WorldSearch, "advance", spy_advance)
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    searched = fresh_won = 0
+    for case in cases:
+        view = observe(GameState.from_json(json.dumps(case["state"])), case["viewer"])
+        for key in range(3):
+            started.clear()
+            winners.clear()
+            world, cert = _worlds.sample(view, key, 0, certify=True)
+            _check_world(world, view, cert)
+            assert len(winners) <= 1  # (none where a quick try found the world)
+            searched += len(winners)
+            firsts = Counter(id(search) for search, _ in started)
+            assert all(count <= _worlds._FRESH_MOST for count in firsts.values())
+            for search, again in started:
+                assert again.fresh == _worlds._FRESH_MOST  # it starts none itself
+                assert id(again) not in firsts
+                assert again.key != search.key
+                assert (again.upcards, again.joker) == (search.upcards, search.joker)
+                assert again.shared is search.shared and again.lacking is search.lacking
+            fresh_won += any(search is again for search in winners for _, again in started)
+    assert searched > 0
+    assert fresh_won > 0  # some world was found by a fresh search

@@ -1418,7 +1418,21 @@ def _search_world(
     checks each cost a check under every guess open that refutes it, so a
     small group goes further in a turn). What stood in the way if none fits.
     (``pasts``: what the sample's quick tries learned of the players' pasts,
-    see :func:`_past_search`.)"""
+    see :func:`_past_search`.)
+
+    A search that has spent :data:`_FRESH_STEPS` steps without a world gets a
+    fresh search of its guesses beside it (:meth:`_WorldSearch.afresh`: its
+    own random choices, nothing learned), and another after four times as
+    many: a search's restarts are not independent (what it learned leads
+    each turn back to where the last ones looked: the players that failed
+    most first, the hands found to fit first), so a search that started
+    badly stays slow for many turns, which a fresh one cuts short. The first
+    search goes on beside them, so nothing is lost: every search ends, and
+    each misses no world. (A speed trick, measured on the sampler's 481
+    slowest views, eight keys each, the 1,000 slowest samples timed
+    alternately with and without in one process: 15% less processor time,
+    half as many samples over 200 ms; the slowest sample went from 49,202
+    steps to 17,293.)"""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     lacking: Counter[int] = Counter()  # by player: groups they had no hand in on their own
@@ -1462,6 +1476,13 @@ def _search_world(
         search.turns += 1
         found = search.advance(_FIRST_BUDGET * _luby(search.turns))
         if found is None:
+            # A fresh search beside one slow to find a world (see above).
+            search.steps += search.spent
+            if search.fresh < _FRESH_MOST and search.steps > _FRESH_STEPS << 2 * search.fresh:
+                search.fresh += 1
+                again = search.afresh(derive(search.key, 12, search.fresh))
+                if again.setup() is None:
+                    pending.append(again)
             continue
         if isinstance(found, Message):
             why = why or found
@@ -1539,6 +1560,12 @@ def _luby(i: int) -> int:
 
 #: The steps each search of :func:`_search_world` gets in its first turn.
 _FIRST_BUDGET: Final = 1000
+
+#: The steps a search of :func:`_search_world` spends without a world before
+#: a fresh search of its guesses starts beside it (:meth:`_WorldSearch.afresh`),
+#: and how many it starts at most, each after four times the steps of the last.
+_FRESH_STEPS: Final = 4000
+_FRESH_MOST: Final = 2
 
 
 class _Guess:
@@ -1678,6 +1705,22 @@ class _WorldSearch:
         the guesses they were checked under and their pasts under those they
         fit, newest first: the first tried wherever the cards left hold them."""
         self.result: tuple[list[int], list[int], Certificate] | None = None
+        self.upcards = list(upcards)
+        self.steps = 0  # over all its turns
+        self.fresh = 0
+        """How many fresh searches beside it it started (:meth:`afresh`)."""
+
+    def afresh(self, key: int) -> _WorldSearch:
+        """A search of the same guesses (and the same place of the joker) with
+        random choices of its own from ``key`` and nothing learned yet, to run
+        beside this one (see :func:`_search_world`); it starts none itself."""
+        again = _WorldSearch(
+            self.view, self.tl, self.upcards, key, {} if self.joker is not None else self.pasts,
+            self.whole, refutable=self.refutable, lacking=self.lacking, joker=self.joker,
+            shared=self.shared,
+        )  # fmt: skip
+        again.fresh = _FRESH_MOST
+        return again
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
