@@ -1705,7 +1705,6 @@ class _WorldSearch:
         the guesses they were checked under and their pasts under those they
         fit, newest first: the first tried wherever the cards left hold them."""
         self.result: tuple[list[int], list[int], Certificate] | None = None
-        self.upcards = list(upcards)
         self.steps = 0  # over all its turns
         self.fresh = 0
         """How many fresh searches beside it it started (:meth:`afresh`)."""
@@ -1714,8 +1713,9 @@ class _WorldSearch:
         """A search of the same guesses (and the same place of the joker) with
         random choices of its own from ``key`` and nothing learned yet, to run
         beside this one (see :func:`_search_world`); it starts none itself."""
+        upcards = [g.upcard for g in self.guesses]
         again = _WorldSearch(
-            self.view, self.tl, self.upcards, key, {} if self.joker is not None else self.pasts,
+            self.view, self.tl, upcards, key, {} if self.joker is not None else self.pasts,
             self.whole, refutable=self.refutable, lacking=self.lacking, joker=self.joker,
             shared=self.shared,
         )  # fmt: skip
