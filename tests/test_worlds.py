@@ -3,6 +3,7 @@ history: what the claim windows and the draws showed of the hidden cards."""
 
 from __future__ import annotations
 
+import gc
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -1473,3 +1474,68 @@ def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
             fresh_won += any(search is again for search in winners for _, again in started)
     assert searched > 0
     assert fresh_won > 0  # some world was found by a fresh search
+
+
+def _hard_views() -> list[Any]:
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    return [observe(GameState.from_json(json.dumps(c["state"])), c["viewer"]) for c in cases]
+
+
+def test_the_search_sets_the_cycle_collector_back_as_it_found_it() -> None:
+    """The search pauses the interpreter's collector of reference cycles and
+    sets it back after: on where it was on, off where the caller had turned
+    it off (compiled or not)."""
+    views = _hard_views()
+    assert gc.isenabled()
+    for view in views:
+        assert observe(sample_state(view, 1), view.viewer) == view
+        assert gc.isenabled()
+    gc.disable()
+    try:
+        for view in views:
+            assert observe(sample_state(view, 2), view.viewer) == view
+            assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pure_only
+def test_the_cycle_collector_is_paused_while_the_search_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every turn of the search runs with the collector paused, the quick
+    tries before it with the collector on, and an error inside the search
+    leaves it on again."""
+    seen: list[bool] = []
+    advance = _worlds._WorldSearch.advance
+
+    def spy_advance(search: _worlds._WorldSearch, budget: int) -> Any:
+        seen.append(gc.isenabled())
+        return advance(search, budget)
+
+    monkeypatch.setattr(_worlds._WorldSearch, "advance", spy_advance)
+    tried: list[bool] = []
+    deal_uniform = _worlds._deal_uniform
+
+    def spy_deal_uniform(*args: Any) -> Any:
+        tried.append(gc.isenabled())
+        return deal_uniform(*args)
+
+    monkeypatch.setattr(_worlds, "_deal_uniform", spy_deal_uniform)
+    for view in _hard_views():
+        for key in range(3):
+            sample_state(view, key)
+            assert gc.isenabled()
+    assert seen and not any(seen)  # some sample searched, every turn paused
+    assert tried and all(tried)
+
+    def broken(search: _worlds._WorldSearch, budget: int) -> Any:
+        assert not gc.isenabled()
+        raise RuntimeError("broken search")
+
+    monkeypatch.setattr(_worlds._WorldSearch, "advance", broken)
+    view = _hard_views()[0]
+    with pytest.raises(RuntimeError, match="broken search"):
+        for key in range(50):  # until a sample needs the search
+            sample_state(view, key)
+    assert gc.isenabled()

@@ -31,6 +31,7 @@ the engine to the sampled world (the tests do).
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
@@ -1432,7 +1433,35 @@ def _search_world(
     slowest views, eight keys each, the 1,000 slowest samples timed
     alternately with and without in one process: 15% less processor time,
     half as many samples over 200 ms; the slowest sample went from 49,202
-    steps to 17,293.)"""
+    steps to 17,293.)
+
+    The interpreter's collector of reference cycles is paused while the
+    searches run (as :mod:`timeit` pauses it), and set back as it was after:
+    what they learn is kept in many small containers that outlive the young
+    collections, so the collector would otherwise go over them, and over the
+    whole heap of the process, again and again while they grow. The cycles
+    they leave are collected by the first collection after. (A speed trick,
+    measured on the slowest samples of the long soak in one process, with
+    and without in turn: see the views how-to.)"""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _search_worlds(view, tl, upcards, key, whole, pasts)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _search_worlds(
+    view: Any,
+    tl: Timeline,
+    upcards: Sequence[int | None],
+    key: int,
+    whole: Any,
+    pasts: _Pasts | None,
+) -> tuple[list[int], list[int], Certificate] | Message:
+    """:func:`_search_world`, the collector left as it is."""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     lacking: Counter[int] = Counter()  # by player: groups they had no hand in on their own
