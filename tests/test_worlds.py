@@ -1447,6 +1447,8 @@ def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
         found = advance(search, budget)
         if isinstance(found, tuple):
             winners.append(search)
+        elif found is None:  # its own steps ran out (not another search's)
+            assert search.spent > search.budget >= budget
         return found
 
     monkeypatch.setattr(_worlds._WorldSearch, "afresh", spy_afresh)

@@ -1840,6 +1840,13 @@ class _WorldSearch:
         next call goes further)."""
         if not self.ready:
             self._ready()
+        # The searches of the players' pasts are the sample's (see
+        # :func:`_past_search`), shared with a fresh search of the same
+        # guesses (:meth:`afresh`): they count this search's steps, with its
+        # random choices, while it has the turn.
+        for g in self.guesses:
+            for past in g.searches.values():
+                past.tick, past.rng = self._step, self.rng
         self.spent, self.budget = 0, budget
         try:
             if self.alive < 0:
@@ -2285,9 +2292,14 @@ class _WorldSearch:
                     still = self._later_fit(later, left & ~more, still)
                     if not still:
                         continue
-                yield from fill(j, at + 1, more, rest, still)
+                yield from fill(j, at + 1, more, rest, still)  # noqa: F821 (the del below)
 
-        yield from fill(0, 0, known, list(need), alive)
+        try:
+            yield from fill(0, 0, known, list(need), alive)
+        finally:
+            # ``fill`` calls itself through its closure, a cycle that would
+            # keep its tables alive until the cycle collector's next pass.
+            del fill
 
     def _mended(self, p: int, code: int, pools: list[list[int]]) -> int:
         """A hand of player ``p`` from the cards ``pools`` (by class) near a
