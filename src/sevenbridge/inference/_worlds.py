@@ -2235,6 +2235,13 @@ class _WorldSearch:
         def room(j: int, at: int, wild: list[int]) -> bool:
             return counts_from[j][at] >= wild[j]
 
+        # ``fill`` calls itself through this list, which is emptied when the
+        # hands end: through its own name it would be in a reference cycle
+        # (the function, the closure that holds it), which keeps the tables
+        # above alive until the cycle collector's next pass.
+        deeper: list[Callable[[int, int, int, list[int], int], Iterator[tuple[int, _Fits, int]]]]
+        deeper = []
+
         def fill(
             j: int, at: int, hand: int, wild: list[int], alive: int
         ) -> Iterator[tuple[int, _Fits, int]]:
@@ -2292,14 +2299,13 @@ class _WorldSearch:
                     still = self._later_fit(later, left & ~more, still)
                     if not still:
                         continue
-                yield from fill(j, at + 1, more, rest, still)  # noqa: F821 (the del below)
+                yield from deeper[0](j, at + 1, more, rest, still)
 
+        deeper.append(fill)
         try:
             yield from fill(0, 0, known, list(need), alive)
         finally:
-            # ``fill`` calls itself through its closure, a cycle that would
-            # keep its tables alive until the cycle collector's next pass.
-            del fill
+            deeper.clear()
 
     def _mended(self, p: int, code: int, pools: list[list[int]]) -> int:
         """A hand of player ``p`` from the cards ``pools`` (by class) near a
