@@ -1541,3 +1541,23 @@ def test_the_cycle_collector_is_paused_while_the_search_runs(
         for key in range(50):  # until a sample needs the search
             sample_state(view, key)
     assert gc.isenabled()
+
+
+def test_a_sample_leaves_no_reference_cycles_behind() -> None:
+    """What a sample's search builds is freed as soon as it ends, without the
+    cycle collector: no reference cycle is left behind (the search's tables
+    would stay alive until the collector's next pass, which would go over
+    them all)."""
+    views = _hard_views()
+    for view in views:
+        sample_state(view, 0)  # the timelines, kept for the next samples
+    gc.collect()
+    gc.disable()
+    try:
+        for view in views:
+            for key in range(1, 4):
+                sample_state(view, key)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0

@@ -1446,9 +1446,12 @@ def _search_world(
     paused = gc.isenabled()
     if paused:
         gc.disable()
+    made: list[_WorldSearch] = []
     try:
-        return _search_worlds(view, tl, upcards, key, whole, pasts)
+        return _search_worlds(view, tl, upcards, key, whole, pasts, made)
     finally:
+        for search in made:
+            search.close()
         if paused:
             gc.enable()
 
@@ -1460,8 +1463,10 @@ def _search_worlds(
     key: int,
     whole: Any,
     pasts: _Pasts | None,
+    made: list[_WorldSearch],
 ) -> tuple[list[int], list[int], Certificate] | Message:
-    """:func:`_search_world`, the collector left as it is."""
+    """:func:`_search_world`, the collector left as it is (and each search
+    that gets turns put in ``made``)."""
     why: Message | None = None
     pending: list[_WorldSearch] = []
     lacking: Counter[int] = Counter()  # by player: groups they had no hand in on their own
@@ -1478,6 +1483,7 @@ def _search_worlds(
         problem = search.setup()
         if problem is None:
             pending.append(search)
+            made.append(search)
         else:
             why = why or problem
             continue
@@ -1491,6 +1497,7 @@ def _search_worlds(
             )  # fmt: skip
             if fixed.setup() is None:
                 pending.append(fixed)
+                made.append(fixed)
     turn = 0
     cursor = 0  # the round robin's next search
     while pending:
@@ -1512,6 +1519,7 @@ def _search_worlds(
                 again = search.afresh(derive(search.key, 12, search.fresh))
                 if again.setup() is None:
                     pending.append(again)
+                    made.append(again)
             continue
         if isinstance(found, Message):
             why = why or found
@@ -1750,6 +1758,14 @@ class _WorldSearch:
         )  # fmt: skip
         again.fresh = _FRESH_MOST
         return again
+
+    def close(self) -> None:
+        """Let go of the searches of the players' pasts: they count this
+        search's steps (:meth:`_step`), a reference cycle that would keep all
+        it learned alive until the cycle collector's next pass."""
+        for g in self.guesses:
+            for past in g.searches.values():
+                past.tick = None
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
