@@ -85,6 +85,13 @@ def sample_state(
     document with an empty history) tells nothing of the past: its unseen
     cards are dealt anywhere they fit.
 
+    While the search runs, the interpreter's cycle collector (:mod:`gc`) is
+    paused, for the whole process, and set back as it was when the search
+    ends (a caller's ``gc.disable()`` stays in force): what the search learns
+    is kept in many small containers that the collector would otherwise go
+    over again and again. Another thread that makes much cyclic garbage
+    meanwhile has it collected after the search.
+
     Args:
         observation: The viewer's observation.
         rng: A :class:`random.Random`, or an integer seed.
