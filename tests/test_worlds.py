@@ -1419,6 +1419,11 @@ def test_a_search_with_the_jokers_place_fixed_finds_worlds_with_it_there() -> No
     assert _worlds.STOCK in found_at and len(found_at) >= 3
 
 
+def _hard_views() -> list[Any]:
+    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
+    return [observe(GameState.from_json(json.dumps(c["state"])), c["viewer"]) for c in cases]
+
+
 @pure_only
 def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
     monkeypatch: pytest.MonkeyPatch,
@@ -1453,10 +1458,8 @@ def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
 
     monkeypatch.setattr(_worlds._WorldSearch, "afresh", spy_afresh)
     monkeypatch.setattr(_worlds._WorldSearch, "advance", spy_advance)
-    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
     searched = fresh_won = 0
-    for case in cases:
-        view = observe(GameState.from_json(json.dumps(case["state"])), case["viewer"])
+    for view in _hard_views():
         for key in range(3):
             started.clear()
             winners.clear()
@@ -1476,11 +1479,6 @@ def test_a_search_slow_to_find_a_world_gets_fresh_ones_beside_it(
             fresh_won += any(search is again for search in winners for _, again in started)
     assert searched > 0
     assert fresh_won > 0  # some world was found by a fresh search
-
-
-def _hard_views() -> list[Any]:
-    cases = json.loads((Path(__file__).parent / "golden" / "hard-views.json").read_text())
-    return [observe(GameState.from_json(json.dumps(c["state"])), c["viewer"]) for c in cases]
 
 
 def test_the_search_sets_the_cycle_collector_back_as_it_found_it() -> None:

@@ -1438,10 +1438,12 @@ def _search_world(
     searches run (as :mod:`timeit` pauses it), and set back as it was after:
     what they learn is kept in many small containers that outlive the young
     collections, so the collector would otherwise go over them, and over the
-    whole heap of the process, again and again while they grow. The cycles
-    they leave are collected by the first collection after. (A speed trick,
-    measured on the slowest samples of the long soak in one process, with
-    and without in turn: see the views how-to.)"""
+    whole heap of the process, again and again while they grow. When they
+    end, each search lets go of the players' past searches
+    (:meth:`_WorldSearch.close`), so that in the pure build what they built
+    is freed at once (mypyc's nested functions still leave cycles, which the
+    first collection after frees). (A trick for the tail, measured on the
+    slowest samples of the long soak: see the views how-to.)"""
     paused = gc.isenabled()
     if paused:
         gc.disable()
@@ -1759,12 +1761,21 @@ class _WorldSearch:
         return again
 
     def close(self) -> None:
-        """Let go of the searches of the players' pasts: they count this
-        search's steps (:meth:`_step`), a reference cycle that would keep all
-        it learned alive until the cycle collector's next pass."""
+        """Let go of the searches of the players' pasts: while they count this
+        search's steps (:meth:`_step`), they are in a reference cycle with it
+        that would keep all it learned alive until the cycle collector's next
+        pass."""
+        self._count_pasts(None)
+
+    def _count_pasts(self, tick: Callable[[], None] | None) -> None:
+        """Have the searches of the players' pasts count their steps with
+        ``tick`` (``None``: not at all) and draw their random choices from
+        this search's generator. They are the sample's (see
+        :func:`_past_search`), shared with a fresh search of the same guesses
+        (:meth:`afresh`)."""
         for g in self.guesses:
             for past in g.searches.values():
-                past.tick = None
+                past.tick, past.rng = tick, self.rng
 
     def setup(self) -> Message | None:
         """Ready the search: what stands in the way from the start, if anything."""
@@ -1855,13 +1866,7 @@ class _WorldSearch:
         next call goes further)."""
         if not self.ready:
             self._ready()
-        # The searches of the players' pasts are the sample's (see
-        # :func:`_past_search`), shared with a fresh search of the same
-        # guesses (:meth:`afresh`): they count this search's steps, with its
-        # random choices, while it has the turn.
-        for g in self.guesses:
-            for past in g.searches.values():
-                past.tick, past.rng = self._step, self.rng
+        self._count_pasts(self._step)  # (shared with a fresh search: its own while it has the turn)
         self.spent, self.budget = 0, budget
         try:
             if self.alive < 0:
