@@ -1223,6 +1223,123 @@ def test_a_bound_that_goes_back_a_few_draws_never_refuses_what_the_whole_past_fi
     assert asked > 300 and refuted > 10 and true_hands > 100
 
 
+def _bound_questions(count: int) -> Iterator[tuple[Any, Any, int, int, list[int]]]:
+    """Questions with wild cards on the hard views, as the world search asks
+    them while it chooses a hand: (guess, its search, player, hand, wild),
+    some of the cards chosen from the unseen ones, the others wild."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge._tables import bits
+
+    rng = Rng(5)
+    for view in _hard_views():
+        tl = _worlds._shared_timeline(view)
+        upcard = tl.upcard if tl.upcard != _record.UPCARD else bits(tl.upcard_candidates)[0]
+        search = _worlds._WorldSearch(view, tl, [upcard], 1, {})
+        if search.setup() is not None:
+            continue
+        search._ready()
+        for p in search.order:
+            for _ in range(count):
+                cards = bits(search.unseen)
+                rng.shuffle(cards)
+                hand, wild = search.known[p], [0] * tl.epochs
+                want = list(search.need[p])
+                for c in cards:
+                    j = search.cls[c]
+                    if want[j]:
+                        want[j] -= 1
+                        if rng.below(2):
+                            hand |= 1 << c
+                        else:
+                            wild[j] += 1
+                if not any(want) and any(wild):
+                    yield search.guesses[0], search, p, hand, wild
+
+
+def test_the_first_path_a_bound_tries_is_a_past_that_fits() -> None:
+    """A bound's answer is looked for first on the first path its search
+    would try, followed without its memos: where that path reaches the
+    draws' limit, a search of the past from scratch passes the question too
+    (so the shortcut never lets through what the search refutes), and it
+    answers most of the questions that pass."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge.inference._past import ALL_TYPES, PastSearch
+
+    asked = first = passed = 0
+    for guess, search, p, hand, wild in _bound_questions(40):
+        rules, epochs = search.view.rules, search.epochs
+        for near in (_worlds._NEAR, 0):
+            past = PastSearch(p, guess.plan, guess.masks, rules, epochs, Rng(1))
+            past.types = (ALL_TYPES,) * epochs
+            past.limit = near if 0 < near < len(past.draws) else len(past.draws)
+            start = hand | past.tail_outs
+            fresh = PastSearch(p, guess.plan, guess.masks, rules, epochs, Rng(1))
+            fresh.types, fresh.limit = past.types, past.limit
+            fresh.passing = fresh.passed_near if past.limit < len(past.draws) else fresh.passed
+            truth = fresh._back(0, start, tuple(wild))
+            found = past._first_path(start, tuple(wild))
+            assert truth or not found
+            asked += 1
+            first += found
+            passed += truth
+    assert asked > 300 and first > passed // 2 and passed > first // 2
+
+
+def test_the_quick_refusal_of_a_hand_answers_as_every_check_in_order() -> None:
+    """The check of the windows a few draws back of a past search
+    (``_ahead_ok``, its checks put by rank, and remembered by the cards that
+    decide it: ``_ahead_fits``) answers as every check read in order does
+    (the windows' facts as the plan states them), for hands that differ by a
+    few cards in and out of those the memo reads (``looks``)."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge._tables import JOKER_BIT, RANK_MASK, bits
+    from sevenbridge.inference._past import PastSearch, padded_pon_in
+
+    def in_order(past: Any, k: int, hand: int) -> bool:
+        for d, card, value, outs in past._build_ahead()[k]:
+            every = hand | outs
+            if value:
+                if not padded_pon_in(every, card, past.rules, {}):
+                    return False
+            elif card != JOKER_INDEX:
+                mask = RANK_MASK[card % 13]
+                same = every & mask & ~(1 << card)
+                need = 1 if card % 13 == 6 else 2
+                others = (every & ~mask & ~JOKER_BIT).bit_count()
+                if same.bit_count() - d >= need and others - d >= 1:
+                    witness = sum(1 << c for c in bits(same)[:need])
+                    if padded_pon_in(witness, card, past.rules, {}):
+                        return False
+        return True
+
+    rng = Rng(9)
+    asked = refused = remembered = 0
+    for guess, search, p, hand, _ in _bound_questions(3):
+        past = PastSearch(p, guess.plan, guess.masks, search.view.rules, search.epochs, Rng(1))
+        unseen = bits(search.unseen)
+        for k in range(len(past.draws)):
+            look = past.looks[k]
+            other = hand
+            for _ in range(6):
+                # A few unseen cards more or fewer; then a card the memo does
+                # not read more, fewer, or swapped for another.
+                rng.shuffle(unseen)
+                outside = [c for c in unseen if not look >> c & 1]
+                if rng.below(2) or not outside:
+                    other = hand ^ sum(1 << c for c in unseen[: rng.below(4)])
+                else:
+                    other ^= 1 << outside[0]
+                    if rng.below(2) and len(outside) > 1:
+                        other ^= 1 << outside[1]
+                before = len(past.aheads)
+                answer = past._ahead_fits(k, other)
+                assert answer == past._ahead_ok(k, other) == in_order(past, k, other)
+                asked += 1
+                refused += not answer
+                remembered += len(past.aheads) == before
+    assert asked > 1000 and refused > 100 and remembered > 200
+
+
 def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -191,9 +191,15 @@ def able_at_best(
     return pon_in(fill, card, rules, memo)
 
 
+#: By draw, the checks of :meth:`PastSearch._ahead_ok` (see :meth:`PastSearch._build_ahead_orders`).
+_Ahead = tuple[
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, int, int, int, tuple[tuple[int, int, int], ...]], ...],
+]
+
 #: What a past search reads and never changes (see :meth:`PastSearch._fixed`).
 _Fixed = tuple[
-    list[tuple[tuple[int, int, bool, int], ...]],
+    list[_Ahead],
     list[int],
     list[int],
     list[tuple[int, ...]],
@@ -201,6 +207,7 @@ _Fixed = tuple[
     list[int],
     list[int],
     tuple[tuple[int, int, int, int, int], ...],
+    list[int],
 ]
 
 
@@ -251,9 +258,15 @@ class PastSearch:
         """The states of a question with wild cards (a bound, whose path
         nobody reads) that passed: asked again, they pass at once."""
         self.aheads: dict[int, bool] = {}
-        """:meth:`_ahead_ok`'s answers, by draw ``k`` and hand as ``k << 54 |
-        hand`` (a speed trick: most hands that pass are asked again, on other
-        paths to the same draw)."""
+        """:meth:`_ahead_ok`'s answers, by draw ``k`` and what of the hand
+        decides them (see :meth:`_ahead_fits`; a speed trick: most hands that
+        pass are asked again, on other paths to the same draw)."""
+        self.segments: dict[int, bool] = {}
+        """By draw ``k`` and the cards of the hand after it that decide its
+        segment's facts (:attr:`decides`), with :data:`_OTHERS` if it holds
+        any other, as ``k << 54 | cards``: whether the hand without wild
+        cards meets them (a speed trick: the same hands come back on other
+        paths and in other questions)."""
         self.types: tuple[int, ...] = ()
         self.passed_near: set[tuple[int, tuple[int, int], tuple[int, ...], tuple[int, ...]]] = set()
         """:attr:`passed` of the questions that go back :attr:`limit` draws only
@@ -270,11 +283,12 @@ class PastSearch:
         if fixed is None:
             fixed = plan.fixed[p] = self._fixed(plan)
         (self.ahead, self.sooner, self.later, self.kind, self.tally, self.special,
-         self.decides, self.musts) = fixed  # fmt: skip
+         self.decides, self.musts, self.looks) = fixed  # fmt: skip
 
     def _fixed(self, plan: Any) -> _Fixed:
         """:attr:`ahead`, :attr:`sooner`, :attr:`later`, :attr:`kind`,
-        :attr:`tally`, :attr:`special` and :attr:`decides`, made."""
+        :attr:`tally`, :attr:`special`, :attr:`decides`, :attr:`musts` and
+        :attr:`looks`, made."""
         p, masks, epochs = self.p, self.masks, self.epochs
         # The look-ahead checks and what they say of the draws' cards read
         # the player's draws and the discards of the windows that say
@@ -286,9 +300,10 @@ class PastSearch:
         found = shared.get(key)
         if found is None:
             found = shared[key] = self._build_ahead_orders()
-        ahead: list[tuple[tuple[int, int, bool, int], ...]] = found[0]
+        ahead: list[_Ahead] = found[0]
         soon: list[int] = found[1]
         late: list[int] = found[2]
+        looks: list[int] = found[3]
         # By draw: each card's kind there, its type and the reshuffled stocks
         # it was in of those the draws still to go back through took from
         # (the draws come latest first, so their stocks never grow): two
@@ -350,12 +365,12 @@ class PastSearch:
                 if classes >> j & 1:
                     allowed |= of_class[j]
             musts.append((fact, self.cards[w], usable, allowed, classes))
-        return ahead, soon, late, kind, tally, special, decided, tuple(musts)
+        return ahead, soon, late, kind, tally, special, decided, tuple(musts), looks
 
     def _build_ahead_orders(
         self,
-    ) -> tuple[list[tuple[tuple[int, int, bool, int], ...]], list[int], list[int]]:
-        """:attr:`ahead`, :attr:`sooner` and :attr:`later`, made."""
+    ) -> tuple[list[_Ahead], list[int], list[int], list[int]]:
+        """:attr:`ahead`, :attr:`sooner`, :attr:`later` and :attr:`looks`, made."""
         ahead = self._build_ahead()
         # By draw: the cards best taken as its card (a window a few draws back
         # says the player could not pon their rank), and those best kept
@@ -373,7 +388,46 @@ class PastSearch:
                     sooner |= RANK_MASK[card % 13]
             soon.append(sooner & ~later)
             late.append(later & ~sooner)
-        return ahead, soon, late
+        # By draw: the cards of the hand whose presence decides
+        # :meth:`_ahead_ok` (the rest count only by their number): the
+        # discards' ranks, the joker and the outs between; every card where
+        # a check is that the player could pon the joker (a pair of any rank).
+        looks: list[int] = []
+        for checks in ahead:
+            look = JOKER_BIT
+            for _, card, value, outs in checks:
+                if card == JOKER_INDEX:
+                    if value:
+                        look = _ALL_CARDS
+                else:
+                    look |= RANK_MASK[card % 13]
+                look |= outs
+            looks.append(look)
+        # By draw, the checks as :meth:`_ahead_ok` reads them: those that the
+        # player could pon (discard, outs between), then by rank those that
+        # they could not (the rank's cards, the fewest draws between, how
+        # many cards of the rank a pon takes, every out between, and each
+        # check as (draws between, discard, outs between)).
+        split: list[_Ahead] = []
+        for checks in ahead:
+            ables: list[tuple[int, int]] = []
+            by_rank: dict[int, list[tuple[int, int, int]]] = {}
+            for d, card, value, outs in checks:
+                if value:
+                    ables.append((card, outs))
+                elif card != JOKER_INDEX:
+                    by_rank.setdefault(card % 13, []).append((d, card, outs))
+            unables: list[tuple[int, int, int, int, tuple[tuple[int, int, int], ...]]] = []
+            for r, of_rank in by_rank.items():
+                outs_all = 0
+                for _, _, outs in of_rank:
+                    outs_all |= outs
+                nearest = min(d for d, _, _ in of_rank)
+                unables.append(
+                    (RANK_MASK[r], nearest, 1 if r == 6 else 2, outs_all, tuple(of_rank))
+                )
+            split.append((tuple(ables), tuple(unables)))
+        return split, soon, late, looks
 
     def _build_ahead(self) -> list[tuple[tuple[int, int, bool, int], ...]]:
         """By draw: the pon facts of the windows a few draws back, as (draws
@@ -405,6 +459,17 @@ class PastSearch:
             ahead.append(tuple(checks))
         return ahead
 
+    def _ahead_fits(self, k: int, hand: int) -> bool:
+        """:meth:`_ahead_ok`, remembered in :attr:`aheads`: its answer depends
+        only on the cards :attr:`looks` names and on how many others the hand
+        holds (a speed trick: one answer for all hands alike so)."""
+        look = self.looks[k]
+        key = (k << 6 | (hand & ~look).bit_count()) << 53 | hand & look
+        ok = self.aheads.get(key)
+        if ok is None:
+            ok = self.aheads[key] = self._ahead_ok(k, hand)
+        return ok
+
     def _ahead_ok(self, k: int, hand: int) -> bool:
         """A quick refusal of the hand just after draw ``k``: a window a few
         draws back that must show a pon no card of the hand and of the outs
@@ -412,18 +477,21 @@ class PastSearch:
         discard's rank stay that the draws since cannot have brought them all
         (the hand then was this hand and the outs since, less one card a draw)."""
         rules, memo = self.rules, self.pons
-        for d, card, value, outs in self.ahead[k]:
-            every = hand | outs
-            if value:
-                if not padded_pon_in(every, card, rules, memo):
-                    return False
-            elif card != JOKER_INDEX:
-                r = card % 13
-                same = every & RANK_MASK[r] & ~(1 << card)
-                need = 1 if r == 6 else 2
+        ables, unables = self.ahead[k]
+        for card, outs in ables:
+            if not padded_pon_in(hand | outs, card, rules, memo):
+                return False
+        for mask, nearest, need, outs_all, checks in unables:
+            # (None of the rank's checks refuses where, with every out since
+            # and the fewest draws, the cards of the rank are too few.)
+            if ((hand | outs_all) & mask).bit_count() - nearest < need:
+                continue
+            for d, card, outs in checks:
+                every = hand | outs
+                same = every & mask & ~(1 << card)
                 if (
                     same.bit_count() - d >= need
-                    and (every & ~RANK_MASK[r] & ~JOKER_BIT).bit_count() - d >= 1
+                    and (every & ~mask & ~JOKER_BIT).bit_count() - d >= 1
                 ):
                     witness = 0
                     for c in bits(same)[:need]:
@@ -507,7 +575,50 @@ class PastSearch:
             self.limit, self.passing = near, self.passed_near
         else:
             self.limit, self.passing = len(self.draws), self.passed
-        return self._back(0, hand | self.tail_outs, tuple(wild))
+        start, left = hand | self.tail_outs, tuple(wild)
+        if self.types and self._first_path(start, left):
+            return True
+        return self._back(0, start, left)
+
+    def _first_path(self, hand: int, wild: tuple[int, ...]) -> bool:
+        """Whether the first path :meth:`_back` tries for a bound (whose
+        options come in a fixed order) reaches :attr:`limit`: that path
+        followed in a loop, without the states :meth:`_back` keeps. ``False``
+        says nothing (:meth:`_back` then searches). A speed trick: a bound
+        passes far more often than not, nearly always on that path, and
+        each pass goes back through every draw to the limit."""
+        draws, masks, tick = self.draws, self.masks, self.tick
+        segments = self.segments
+        for k in range(self.limit):
+            if tick is not None:
+                tick()
+            exact = not any(wild)
+            if exact and not self._ahead_fits(k, hand):
+                return False
+            _, epoch, segment, outs = draws[k]
+            cards = hand if epoch == 0 else hand & masks[epoch]
+            sooner, later = self.sooner[k], self.later[k]
+            pick = cards & sooner or cards & ~sooner & ~later
+            if pick or not wild[epoch]:
+                pick = pick or cards & later
+                if not pick:
+                    return False
+                rest, left = hand & ~(pick & -pick), wild
+            else:
+                rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
+            if segment is not None:
+                if exact:
+                    decides = self.decides[k]
+                    key = k << 54 | rest & decides | (_OTHERS if rest & ~decides else 0)
+                    fit = segments.get(key)
+                    if fit is None:
+                        fit = segments[key] = self._segment_ok(rest, left, segment)
+                    if not fit:
+                        return False
+                elif not self._segment_ok(rest, left, segment):
+                    return False
+            hand, wild = rest | outs, left
+        return self.limit < len(draws) or not any(wild[1:])
 
     def may_fit(self, hand: int) -> bool:
         """A quick check of ``hand`` (no wild cards) without a search: whether
@@ -580,13 +691,9 @@ class PastSearch:
         if self.tick is not None:
             self.tick()
         exact = not any(wild)
-        if exact:
-            ok = self.aheads.get(k << 54 | hand)
-            if ok is None:
-                ok = self.aheads[k << 54 | hand] = self._ahead_ok(k, hand)
-            if not ok:
-                self.failed.add(state)
-                return False
+        if exact and not self._ahead_fits(k, hand):
+            self.failed.add(state)
+            return False
         _, epoch, segment, outs = self.draws[k]
         cards = hand if epoch == 0 else hand & self.masks[epoch]
         sooner, later = self.sooner[k], self.later[k]
@@ -617,7 +724,7 @@ class PastSearch:
         # the hand that decide them (:attr:`decides`) and on whether it holds
         # any other (pon_in): one answer for each such hand (a speed trick).
         decides = self.decides[k]
-        seen: dict[int, bool] = {}
+        segments = self.segments
         for c in options:
             if c >= 0 and not special >> c & 1:
                 if kind[c] in tried:
@@ -630,10 +737,10 @@ class PastSearch:
             if segment is None:
                 pass
             elif exact:
-                key = rest & decides | (_OTHERS if rest & ~decides else 0)
-                fit = seen.get(key)
+                key = k << 54 | rest & decides | (_OTHERS if rest & ~decides else 0)
+                fit = segments.get(key)
                 if fit is None:
-                    fit = seen[key] = self._segment_ok(rest, left, segment)
+                    fit = segments[key] = self._segment_ok(rest, left, segment)
                 if not fit:
                     continue
             elif not self._segment_ok(rest, left, segment):
