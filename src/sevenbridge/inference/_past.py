@@ -576,25 +576,32 @@ class PastSearch:
         else:
             self.limit, self.passing = len(self.draws), self.passed
         start, left = hand | self.tail_outs, tuple(wild)
-        if self.types and self._first_path(start, left):
-            return True
+        if self.types:
+            return self._bound_back(start, left)
         return self._back(0, start, left)
 
-    def _first_path(self, hand: int, wild: tuple[int, ...]) -> bool:
-        """Whether the first path :meth:`_back` tries for a bound (whose
-        options come in a fixed order) reaches :attr:`limit`: that path
-        followed in a loop, without the states :meth:`_back` keeps. ``False``
-        says nothing (:meth:`_back` then searches). A speed trick: a bound
-        passes far more often than not, nearly always on that path, and
-        each pass goes back through every draw to the limit."""
+    def _bound_back(self, hand: int, wild: tuple[int, ...]) -> bool:
+        """:meth:`_back` from the first draw for a bound (a question with wild
+        cards, whose options come in a fixed order), its first path followed
+        in a loop: without the states :meth:`_back` keeps, as far as that path
+        goes, then :meth:`_back` from each draw of it back to the first, the
+        last first, where it stops short (each such search finds the
+        states after it failed, so together they search what :meth:`_back`
+        from the first draw would, in the same order). A speed trick: a bound
+        passes far more often than not, mostly on its first path, and each
+        pass goes back through every draw to the limit."""
         draws, masks, tick = self.draws, self.masks, self.tick
         segments = self.segments
+        hands: list[int] = []
+        wilds: list[tuple[int, ...]] = []
         for k in range(self.limit):
+            hands.append(hand)
+            wilds.append(wild)
             if tick is not None:
                 tick()
             exact = not any(wild)
             if exact and not self._ahead_fits(k, hand):
-                return False
+                break
             _, epoch, segment, outs = draws[k]
             cards = hand if epoch == 0 else hand & masks[epoch]
             sooner, later = self.sooner[k], self.later[k]
@@ -602,7 +609,7 @@ class PastSearch:
             if pick or not wild[epoch]:
                 pick = pick or cards & later
                 if not pick:
-                    return False
+                    break
                 rest, left = hand & ~(pick & -pick), wild
             else:
                 rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
@@ -614,11 +621,16 @@ class PastSearch:
                     if fit is None:
                         fit = segments[key] = self._segment_ok(rest, left, segment)
                     if not fit:
-                        return False
+                        break
                 elif not self._segment_ok(rest, left, segment):
-                    return False
+                    break
             hand, wild = rest | outs, left
-        return self.limit < len(draws) or not any(wild[1:])
+        else:
+            if self.limit < len(draws) or not any(wild[1:]):
+                return True
+            hands.append(hand)
+            wilds.append(wild)
+        return any(self._back(k, hands[k], wilds[k]) for k in range(len(hands) - 1, -1, -1))
 
     def may_fit(self, hand: int) -> bool:
         """A quick check of ``hand`` (no wild cards) without a search: whether
