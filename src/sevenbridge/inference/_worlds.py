@@ -2127,7 +2127,8 @@ class _WorldSearch:
         rng, epochs, need, known = self.rng, self.epochs, self.need[p], self.known[p]
         guesses = self.guesses
         zeros = [0] * epochs
-        pools = [bits(left & self.by_class[j]) for j in range(epochs)]
+        # (The cards of a class they take none of are never chosen: left out.)
+        pools = [bits(left & self.by_class[j]) if need[j] else [] for j in range(epochs)]
         if any(len(pools[j]) < need[j] for j in range(epochs)):
             return
 
@@ -2339,6 +2340,8 @@ class _WorldSearch:
         them), the rest at random from the cards left of the same classes."""
         rng, hand, short = self.rng, self.known[p], list(self.need[p])
         for j, pool in enumerate(pools):
+            if not short[j]:
+                continue
             of_kind: dict[int, list[int]] = {}
             for c in pool:
                 of_kind.setdefault(type_of(c), []).append(c)
@@ -2347,6 +2350,8 @@ class _WorldSearch:
                 for c in _pick(cards, min(wanted, len(cards), short[j]), rng):
                     hand |= 1 << c
                     short[j] -= 1
+                if not short[j]:
+                    break
         for j, pool in enumerate(pools):
             if short[j]:
                 for c in _pick([c for c in pool if not hand >> c & 1], short[j], rng):
