@@ -500,6 +500,20 @@ class PastSearch:
                         return False
         return True
 
+    def _segment_fits(
+        self, k: int, hand: int, segment: Sequence[tuple[int, int, int, bool]]
+    ) -> bool:
+        """Whether ``hand``, without wild cards, meets draw ``k``'s ``segment``,
+        remembered in :attr:`segments`: the answer depends only on the cards
+        of the hand that decide the segment's facts (:attr:`decides`) and on
+        whether it holds any other (:func:`pon_in`; a speed trick)."""
+        decides = self.decides[k]
+        key = k << 54 | hand & decides | (_OTHERS if hand & ~decides else 0)
+        fit = self.segments.get(key)
+        if fit is None:
+            fit = self.segments[key] = self._segment_ok(hand, (), segment)
+        return fit
+
     def _segment_ok(
         self, hand: int, wild: Sequence[int], segment: Sequence[tuple[int, int, int, bool]]
     ) -> bool:
@@ -591,7 +605,6 @@ class PastSearch:
         passes far more often than not, mostly on its first path, and each
         pass goes back through every draw to the limit."""
         draws, masks, tick = self.draws, self.masks, self.tick
-        segments = self.segments
         hands: list[int] = []
         wilds: list[tuple[int, ...]] = []
         for k in range(self.limit):
@@ -615,12 +628,7 @@ class PastSearch:
                 rest, left = hand, (*wild[:epoch], wild[epoch] - 1, *wild[epoch + 1 :])
             if segment is not None:
                 if exact:
-                    decides = self.decides[k]
-                    key = k << 54 | rest & decides | (_OTHERS if rest & ~decides else 0)
-                    fit = segments.get(key)
-                    if fit is None:
-                        fit = segments[key] = self._segment_ok(rest, left, segment)
-                    if not fit:
+                    if not self._segment_fits(k, rest, segment):
                         break
                 elif not self._segment_ok(rest, left, segment):
                     break
@@ -732,11 +740,6 @@ class PastSearch:
         # Cards of one kind (see above) are alike to everything before this
         # draw: one of each kind is enough.
         kind, tried = self.kind[k], set()
-        # Without wild cards, the segment's facts depend only on the cards of
-        # the hand that decide them (:attr:`decides`) and on whether it holds
-        # any other (pon_in): one answer for each such hand (a speed trick).
-        decides = self.decides[k]
-        segments = self.segments
         for c in options:
             if c >= 0 and not special >> c & 1:
                 if kind[c] in tried:
@@ -749,11 +752,7 @@ class PastSearch:
             if segment is None:
                 pass
             elif exact:
-                key = k << 54 | rest & decides | (_OTHERS if rest & ~decides else 0)
-                fit = segments.get(key)
-                if fit is None:
-                    fit = segments[key] = self._segment_ok(rest, left, segment)
-                if not fit:
+                if not self._segment_fits(k, rest, segment):
                     continue
             elif not self._segment_ok(rest, left, segment):
                 continue
