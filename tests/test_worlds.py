@@ -1324,6 +1324,44 @@ def test_the_quick_refusal_of_a_hand_answers_as_every_check_in_order() -> None:
     assert asked > 1000 and refused > 100 and remembered > 200
 
 
+def test_the_remembered_checks_of_a_past_answer_as_asked_afresh() -> None:
+    """A past search remembers two checks by part of a hand: the quick refusal
+    a few draws back (``_ahead_fits``, by the cards ``looks`` names and the
+    number of the others) and whether a hand without wild cards meets a draw's
+    windows (``_segment_fits``, by the cards ``decides`` names and whether it
+    holds another). On the hard views, small hands that share those parts and
+    differ in the rest, asked in turn of one search, get the answers the
+    checks give afresh."""
+    from sevenbridge._kit.rng import Rng
+    from sevenbridge._tables import bits
+    from sevenbridge.inference._past import PastSearch
+
+    rng = Rng(13)
+    asked = refused = unfit = 0
+    for guess, search, p, hand, _, _ in _bound_questions(2):
+        past = PastSearch(p, guess.plan, guess.masks, search.view.rules, search.epochs, Rng(1))
+        pool = bits(hand | search.unseen)
+        for k in range(len(past.draws)):
+            segment = past.draws[k][2]
+            for part in (past.looks[k], past.decides[k]):
+                inside = [c for c in pool if part >> c & 1]
+                outside = [c for c in pool if not part >> c & 1]
+                rng.shuffle(inside)
+                base = sum(1 << c for c in inside[: 1 + rng.below(4)])
+                for _ in range(4):
+                    rng.shuffle(outside)
+                    small = base | sum(1 << c for c in outside[: rng.below(3)])
+                    ahead = past._ahead_fits(k, small)
+                    assert ahead == past._ahead_ok(k, small)
+                    asked += 1
+                    refused += not ahead
+                    if segment is not None:
+                        fits = past._segment_fits(k, small, segment)
+                        assert fits == past._segment_ok(small, (), segment)
+                        unfit += not fits
+    assert asked > 1000 and refused > 200 and unfit > 200
+
+
 def test_the_remembered_pon_answers_for_the_joker_are_the_engines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
